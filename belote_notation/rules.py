@@ -1,0 +1,257 @@
+"""Rule systems: one named option for every point where the four rule texts differ.
+
+A :class:`Ruleset` is a frozen pydantic model. The four presets (``moroccan``,
+``classic``, ``gameduell``, ``traditional``) are its defaults per source text; a
+record's headers or the command line override options one by one::
+
+    >>> rules = Ruleset.preset("moroccan").with_options({"target": "1000"})
+    >>> rules.target, rules.forced_take_on_top_trump
+    (1000, True)
+
+Where each default comes from, and why where a text is silent, is written in
+``docs/rules.md``: keep both in step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .cards import Deck
+
+__all__ = ["Ruleset", "PRESETS", "RulesError", "preset_names"]
+
+
+class RulesError(ValueError):
+    """An unknown preset, an unknown option or a value the option does not take."""
+
+
+Direction = Literal["clockwise", "counterclockwise"]
+Side = Literal["left", "right"]
+
+
+class Ruleset(BaseModel):
+    """Every option of a Belote rule system. Field docs say what each one decides."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "custom"
+    """The preset this ruleset started from."""
+
+    # --- the table
+    deck: Deck = Deck.FRENCH
+    """Card names the records use when no ``Deck`` header says otherwise."""
+    direction: Direction = "clockwise"
+    """Turn order for dealing, bidding and play (clockwise = to the left)."""
+    first_bidder: Side = "left"
+    """Who speaks first in both bidding rounds: the dealer's left or right neighbour."""
+    first_lead: Literal["dealer_left", "dealer_right", "after_taker"] = "dealer_left"
+    """Who leads the first trick."""
+    next_dealer: Side = "left"
+    """Where the deal passes after each deal (a dead deal included, see ``dead_deal_rotates``)."""
+    dead_deal_rotates: bool = True
+    """After two rounds of passes the next deal is dealt by the next dealer (else the same one)."""
+
+    # --- bidding
+    forced_take_on_top_trump: bool = False
+    """A face-up 10 (Spanish; the jack in French names) must be taken by the first bidder."""
+    round2_offer_suit_allowed: bool = False
+    """Round 2 may name the offer's suit again (no source allows it)."""
+
+    # --- play obligations
+    must_follow: bool = True
+    """Follow the led suit when you can."""
+    must_trump_when_opponent_master: bool = True
+    """Cannot follow and an opponent is winning the trick: play a trump if you have one."""
+    overtrump_when_ruffing: bool = True
+    """When you trump a plain-suit trick already trumped, beat the best trump if you can."""
+    overtrump_when_trump_led: bool = True
+    """Trump led: beat the best trump so far if you can, partner's included."""
+    must_undertrump: bool = True
+    """Obliged to play trump but cannot beat the best one: still play a trump (pisser)."""
+    partner_master_may_discard: bool = True
+    """Cannot follow while partner is winning: free to play any card, trump not required."""
+    partner_master_trumping_must_overtrump: bool = True
+    """Partner is winning, you cannot follow and choose to trump: beat the best trump if you can."""
+
+    # --- announcements
+    announcements: bool = True
+    """Sequences and carrés are played at all."""
+    announce_deadline: Literal["before_first_card", "before_second_card"] = "before_first_card"
+    """Latest moment to declare a sequence or carré."""
+    announcement_ranking: Literal["length", "value", "value_then_dealer"] = "value"
+    """How the best announcement is found: ``length`` (longer, then higher top card, then trump),
+    ``value`` (bigger value, carré over sequence, higher top card, trump), ``value_then_dealer``
+    (bigger value, trump, then the player closest to the dealer)."""
+    announcement_tie: Literal["nobody", "closest_to_dealer"] = "nobody"
+    """Two best announcements exactly equal: nobody scores, or the seat nearest the dealer wins."""
+
+    # --- belote
+    belote_requires_declaration: bool = True
+    """Belote counts only when said (``belote``/``rebelote`` marks on the cards)."""
+    belote_king_first: bool = False
+    """The king (12) must be played before the queen (11) for belote to count."""
+    belote_survives_failure: bool = True
+    """A failed taker still scores its belote."""
+
+    # --- scoring
+    contract_basis: Literal["card_points", "totals", "over_81"] = "totals"
+    """What must beat the defence: card points only, totals with announcements and belote,
+    or more than 81 card points (half of 162)."""
+    failure_defence_gets_announcements: bool = True
+    """On a failed contract the defence also scores every announcement of both teams."""
+    capot_points: int | None = 250
+    """What a team taking all eight tricks scores instead of 162 (``None``: no capot bonus)."""
+    capot_against_takers_is_dedans: bool = False
+    """Variant: a defence capot counts as an ordinary failed contract (162)."""
+    litige: Literal["pot", "next_deal", "takers_lose", "both_score"] = "pot"
+    """A tie: ``pot`` (takers' points wait in a pot that stacks until a decisive deal),
+    ``next_deal`` (they go to the winner of the next deal only), ``takers_lose`` (they are lost),
+    ``both_score`` (each team scores its own points at once)."""
+    litige_keeps_belote: bool = True
+    """In a litige the takers' belote is scored at once and only the rest goes to the pot."""
+    round_scores_to_ten: bool = False
+    """Round each deal score to the nearest ten (a common house rule; no source asks for it)."""
+
+    # --- match
+    target: int = 1000
+    """Points that end the match."""
+    both_past_target: Literal["higher_total", "takers_win"] = "higher_total"
+    """Both teams reach the target on the same deal: the higher total wins."""
+
+    # ------------------------------------------------------------------ API
+    @classmethod
+    def preset(cls, name: str) -> "Ruleset":
+        """The named preset: ``moroccan``, ``classic``, ``gameduell`` or ``traditional``."""
+        key = name.strip().lower()
+        key = _PRESET_ALIASES.get(key, key)
+        if key not in PRESETS:
+            raise RulesError(f"unknown rule system {name!r}; known: {', '.join(preset_names())}")
+        return PRESETS[key]
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        return [n for n in cls.model_fields if n != "name"]
+
+    def with_options(self, overrides: Mapping[str, Any]) -> "Ruleset":
+        """A copy with options replaced; string values are read as the option's type.
+
+        Raises :class:`RulesError` naming the option and the values it takes.
+        """
+        if not overrides:
+            return self
+        data = self.model_dump()
+        for raw_key, raw_value in overrides.items():
+            key = raw_key.strip().replace("-", "_").lower()
+            if key not in Ruleset.model_fields or key == "name":
+                raise RulesError(f"unknown rule option {raw_key!r}")
+            data[key] = _coerce(raw_value)
+        try:
+            return Ruleset.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            option = first["loc"][0] if first["loc"] else "?"
+            raise RulesError(f"bad value for rule option {option!r}: {first['msg']}") from None
+
+    def changed_options(self) -> dict[str, Any]:
+        """Options that differ from this ruleset's preset."""
+        base = PRESETS.get(self.name)
+        if base is None:
+            return {}
+        return {k: v for k, v in self.model_dump().items() if k != "name" and getattr(base, k) != v}
+
+
+def _coerce(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null", "-"):
+        return None
+    return text
+
+
+PRESETS: dict[str, Ruleset] = {
+    "moroccan": Ruleset(
+        name="moroccan",
+        deck=Deck.SPANISH,
+        direction="counterclockwise",
+        first_bidder="right",
+        first_lead="after_taker",
+        next_dealer="right",
+        forced_take_on_top_trump=True,
+        overtrump_when_ruffing=False,
+        partner_master_trumping_must_overtrump=False,
+        announce_deadline="before_second_card",
+        announcement_ranking="length",
+        belote_requires_declaration=False,
+        contract_basis="card_points",
+        capot_points=None,
+        litige="pot",
+        target=500,
+    ),
+    "classic": Ruleset(
+        name="classic",
+        deck=Deck.FRENCH,
+        direction="clockwise",
+        first_bidder="left",
+        first_lead="dealer_left",
+        next_dealer="left",
+        announce_deadline="before_first_card",
+        announcement_ranking="value",
+        belote_requires_declaration=True,
+        contract_basis="totals",
+        capot_points=250,
+        litige="next_deal",
+        target=1000,
+    ),
+    "gameduell": Ruleset(
+        name="gameduell",
+        deck=Deck.FRENCH,
+        direction="clockwise",
+        first_bidder="right",
+        first_lead="dealer_left",
+        next_dealer="left",
+        announce_deadline="before_first_card",
+        announcement_ranking="value_then_dealer",
+        announcement_tie="closest_to_dealer",
+        belote_requires_declaration=False,
+        contract_basis="over_81",
+        failure_defence_gets_announcements=False,
+        capot_points=252,
+        litige="takers_lose",
+        target=1000,
+    ),
+    "traditional": Ruleset(
+        name="traditional",
+        deck=Deck.FRENCH,
+        direction="counterclockwise",
+        first_bidder="right",
+        first_lead="dealer_right",
+        next_dealer="right",
+        announce_deadline="before_first_card",
+        announcement_ranking="value",
+        belote_requires_declaration=True,
+        contract_basis="totals",
+        failure_defence_gets_announcements=False,
+        capot_points=252,
+        litige="pot",
+        target=1000,
+    ),
+}
+
+_PRESET_ALIASES = {
+    "morocco": "moroccan", "balote": "moroccan", "maroc": "moroccan", "marocaine": "moroccan",
+    "bs.fyi": "classic", "bsfyi": "classic", "classique": "classic",
+    "game-duell": "gameduell", "game_duell": "gameduell",
+    "wikipedia": "traditional", "traditionnelle": "traditional",
+}
+
+
+def preset_names() -> list[str]:
+    return list(PRESETS)

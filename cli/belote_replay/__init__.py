@@ -1,0 +1,1 @@
+"""belote-replay: parse, replay, validate, convert and render Belote records."""

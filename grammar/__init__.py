@@ -1,0 +1,1 @@
+"""The Lark grammar of the .bel notation, shipped as package data (``belote.lark``)."""

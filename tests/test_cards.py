@@ -1,0 +1,58 @@
+"""Cards: names in both decks, the isomorphism, points and trick order."""
+
+import pytest
+
+from belote_notation.cards import (
+    ACE, DEAL_POINTS, JACK, NINE, TEN, CardError, Deck, beats, card_name, card_points,
+    make_card, parse_card, TOTAL_CARD_POINTS,
+)
+
+
+def test_isomorphism_of_ranks():
+    pairs = {"1": "A", "4": "7", "5": "8", "6": "9", "7": "10", "10": "J", "11": "Q", "12": "K"}
+    for spanish, french in pairs.items():
+        card = parse_card(spanish + "O", Deck.SPANISH)
+        assert card_name(card, Deck.FRENCH) == french + "D"
+
+
+@pytest.mark.parametrize("text", ["1o", "1O", "1♦", "01O"[1:]])
+def test_lenient_spanish(text):
+    assert parse_card(text, Deck.SPANISH) == make_card(2, ACE)
+
+
+@pytest.mark.parametrize("text", ["TH", "10h", "10♥", "th"])
+def test_lenient_french_ten(text):
+    assert parse_card(text, Deck.FRENCH) == make_card(1, TEN)
+
+
+def test_letter_c_depends_on_deck():
+    assert card_name(parse_card("10C", Deck.SPANISH), Deck.FRENCH) == "JH"
+    assert card_name(parse_card("10C", Deck.FRENCH), Deck.FRENCH) == "10C"
+
+
+@pytest.mark.parametrize("text", ["2S", "13O", "X", "", "1Z", "9O"])
+def test_unknown_cards(text):
+    deck = Deck.SPANISH if text.endswith("O") else Deck.FRENCH
+    with pytest.raises(CardError):
+        parse_card(text, deck)
+
+
+def test_deck_holds_152_card_points_whatever_the_trump():
+    for trump in range(4):
+        assert sum(card_points(c, trump) for c in range(32)) == TOTAL_CARD_POINTS
+    assert DEAL_POINTS == 162
+
+
+def test_trump_order_jack_nine_ace():
+    trump = 3
+    jack, nine, ace, ten = (make_card(trump, r) for r in (JACK, NINE, ACE, TEN))
+    assert beats(jack, nine, trump) and beats(nine, ace, trump) and beats(ace, ten, trump)
+    assert card_points(jack, trump) == 20 and card_points(nine, trump) == 14
+
+
+def test_plain_order_ten_below_ace_and_trump_beats_plain():
+    ace, ten, king = (make_card(0, r) for r in (ACE, TEN, 6))
+    assert beats(ace, ten, trump=1) and beats(ten, king, trump=1)
+    seven_of_trump = make_card(1, 0)
+    assert beats(seven_of_trump, ace, trump=1)
+    assert not beats(make_card(2, ACE), make_card(0, 0), trump=1)  # off-suit discard never wins
