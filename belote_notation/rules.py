@@ -14,9 +14,9 @@ Where each default comes from, and why where a text is silent, is written in
 
 from __future__ import annotations
 
-from typing import Any, Literal, Mapping
+from typing import Any, Literal, Mapping, Optional
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import Deck
 
@@ -32,22 +32,28 @@ Side = Literal["left", "right"]
 
 
 class Ruleset(BaseModel):
-    """Every option of a Belote rule system. Field docs say what each one decides."""
+    """Every option of a Belote rule system. Field docs say what each one decides.
+
+    Where each preset's value comes from (which rule text, or why where the texts are
+    silent) is in ``docs/rules.md``; where the engine applies it is named there too.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = "custom"
     """The preset this ruleset started from."""
 
-    # --- the table
+    # --- seating and turns
     deck: Deck = Deck.FRENCH
     """Card names the records use when no ``Deck`` header says otherwise."""
     direction: Direction = "clockwise"
-    """Turn order for dealing, bidding and play (clockwise = to the left)."""
+    """Turn order for dealing and play (clockwise = to the left)."""
+    bidding_direction: Optional[Direction] = None
+    """Turn order of the bidding when it differs from ``direction`` (``None``: the same)."""
     first_bidder: Side = "left"
     """Who speaks first in both bidding rounds: the dealer's left or right neighbour."""
     first_lead: Literal["dealer_left", "dealer_right", "after_taker"] = "dealer_left"
-    """Who leads the first trick."""
+    """Who leads the first trick: a neighbour of the dealer, or the next player after the taker."""
     next_dealer: Side = "left"
     """Where the deal passes after each deal (a dead deal included, see ``dead_deal_rotates``)."""
     dead_deal_rotates: bool = True
@@ -65,15 +71,17 @@ class Ruleset(BaseModel):
     must_trump_when_opponent_master: bool = True
     """Cannot follow and an opponent is winning the trick: play a trump if you have one."""
     overtrump_when_ruffing: bool = True
-    """When you trump a plain-suit trick already trumped, beat the best trump if you can."""
+    """When you must trump a plain-suit trick already trumped by an opponent, beat the best
+    trump if you can."""
     overtrump_when_trump_led: bool = True
     """Trump led: beat the best trump so far if you can, partner's included."""
     must_undertrump: bool = True
-    """Obliged to play trump but cannot beat the best one: still play a trump (pisser)."""
+    """Obliged to trump but cannot beat the best trump: still play a trump (pisser)."""
     partner_master_may_discard: bool = True
     """Cannot follow while partner is winning: free to play any card, trump not required."""
     partner_master_trumping_must_overtrump: bool = True
-    """Partner is winning, you cannot follow and choose to trump: beat the best trump if you can."""
+    """Partner is winning with a trump, you cannot follow and choose to trump: beat the best
+    trump if you can (you may still discard)."""
 
     # --- announcements
     announcements: bool = True
@@ -81,15 +89,20 @@ class Ruleset(BaseModel):
     announce_deadline: Literal["before_first_card", "before_second_card"] = "before_first_card"
     """Latest moment to declare a sequence or carré."""
     announcement_ranking: Literal["length", "value", "value_then_dealer"] = "value"
-    """How the best announcement is found: ``length`` (longer, then higher top card, then trump),
-    ``value`` (bigger value, carré over sequence, higher top card, trump), ``value_then_dealer``
-    (bigger value, trump, then the player closest to the dealer)."""
+    """How the best announcement is found: ``length`` (a carré beats any sequence; sequences:
+    longer, then higher top card, then trump), ``value`` (bigger value, carré over sequence,
+    higher top card, trump), ``value_then_dealer`` (bigger value, then trump)."""
     announcement_tie: Literal["nobody", "closest_to_dealer"] = "nobody"
-    """Two best announcements exactly equal: nobody scores, or the seat nearest the dealer wins."""
+    """Two best announcements still equal: nobody scores, or the declarer nearest the dealer
+    (the dealer first, then the others in turn order) wins."""
+    failure_announcements: Literal["all_to_defence", "defence_keeps_own", "none"] = "all_to_defence"
+    """Failed contract: the defence scores every valid announcement of both teams, only the
+    announcements it won itself, or none."""
 
     # --- belote
     belote_requires_declaration: bool = True
-    """Belote counts only when said (``belote``/``rebelote`` marks on the cards)."""
+    """Belote counts only when said (``belote``/``rebelote`` marks on the cards, or a belote
+    announcement)."""
     belote_king_first: bool = False
     """The king (12) must be played before the queen (11) for belote to count."""
     belote_survives_failure: bool = True
@@ -97,28 +110,27 @@ class Ruleset(BaseModel):
 
     # --- scoring
     contract_basis: Literal["card_points", "totals", "over_81"] = "totals"
-    """What must beat the defence: card points only, totals with announcements and belote,
-    or more than 81 card points (half of 162)."""
-    failure_defence_gets_announcements: bool = True
-    """On a failed contract the defence also scores every announcement of both teams."""
-    capot_points: int | None = 250
+    """What the takers must beat: the defence's card points (``card_points``), the defence's
+    total with announcements and belote (``totals``), or 81 card points (``over_81``)."""
+    capot_points: Optional[int] = 250
     """What a team taking all eight tricks scores instead of 162 (``None``: no capot bonus)."""
     capot_against_takers_is_dedans: bool = False
     """Variant: a defence capot counts as an ordinary failed contract (162)."""
-    litige: Literal["pot", "next_deal", "takers_lose", "both_score"] = "pot"
-    """A tie: ``pot`` (takers' points wait in a pot that stacks until a decisive deal),
-    ``next_deal`` (they go to the winner of the next deal only), ``takers_lose`` (they are lost),
-    ``both_score`` (each team scores its own points at once)."""
+    litige: Literal["pot", "takers_lose", "both_score"] = "pot"
+    """A tie: ``pot`` (the defence scores; the takers' points wait in a pot for the winner of
+    the next decisive deal, litiges in a row stack), ``takers_lose`` (the takers' points are
+    lost), ``both_score`` (each team scores its own points at once)."""
     litige_keeps_belote: bool = True
     """In a litige the takers' belote is scored at once and only the rest goes to the pot."""
     round_scores_to_ten: bool = False
     """Round each deal score to the nearest ten (a common house rule; no source asks for it)."""
 
     # --- match
-    target: int = 1000
+    target: int = Field(1000, gt=0)
     """Points that end the match."""
     both_past_target: Literal["higher_total", "takers_win"] = "higher_total"
-    """Both teams reach the target on the same deal: the higher total wins."""
+    """Both teams reach the target on the same deal: the higher total wins, or the takers of
+    that deal win. Equal totals under ``higher_total``: the match goes on."""
 
     # ------------------------------------------------------------------ API
     @classmethod
@@ -177,6 +189,7 @@ def _coerce(value: Any) -> Any:
 
 
 PRESETS: dict[str, Ruleset] = {
+    # moroccan-balote.fr.txt / moroccan-balote.en.txt (the same rules in two languages)
     "moroccan": Ruleset(
         name="moroccan",
         deck=Deck.SPANISH,
@@ -195,6 +208,7 @@ PRESETS: dict[str, Ruleset] = {
         litige="pot",
         target=500,
     ),
+    # classic-bsfyi.fr.txt
     "classic": Ruleset(
         name="classic",
         deck=Deck.FRENCH,
@@ -207,26 +221,29 @@ PRESETS: dict[str, Ruleset] = {
         belote_requires_declaration=True,
         contract_basis="totals",
         capot_points=250,
-        litige="next_deal",
+        litige="pot",
         target=1000,
     ),
+    # gameduell.fr.txt
     "gameduell": Ruleset(
         name="gameduell",
         deck=Deck.FRENCH,
         direction="clockwise",
+        bidding_direction="counterclockwise",
         first_bidder="right",
         first_lead="dealer_left",
         next_dealer="left",
         announce_deadline="before_first_card",
         announcement_ranking="value_then_dealer",
         announcement_tie="closest_to_dealer",
+        failure_announcements="defence_keeps_own",
         belote_requires_declaration=False,
         contract_basis="over_81",
-        failure_defence_gets_announcements=False,
         capot_points=252,
         litige="takers_lose",
         target=1000,
     ),
+    # traditional-wikipedia.fr.txt
     "traditional": Ruleset(
         name="traditional",
         deck=Deck.FRENCH,
@@ -238,7 +255,6 @@ PRESETS: dict[str, Ruleset] = {
         announcement_ranking="value",
         belote_requires_declaration=True,
         contract_basis="totals",
-        failure_defence_gets_announcements=False,
         capot_points=252,
         litige="pot",
         target=1000,

@@ -13,9 +13,9 @@ def test_presets_exist():
 
 
 def test_override_one_option():
-    rules = Ruleset.preset("classic").with_options({"target": "501", "litige": "pot"})
-    assert rules.target == 501 and rules.litige == "pot"
-    assert rules.changed_options() == {"target": 501, "litige": "pot"}
+    rules = Ruleset.preset("classic").with_options({"target": "501", "litige": "both_score"})
+    assert rules.target == 501 and rules.litige == "both_score"
+    assert rules.changed_options() == {"target": 501, "litige": "both_score"}
 
 
 def test_booleans_from_text():

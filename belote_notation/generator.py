@@ -1,0 +1,243 @@
+"""Seeded random but fully legal matches, as records (and as plain deal scripts).
+
+Every choice is drawn from what the engine says is legal (:func:`legal_bids`,
+:func:`legal_cards`, :func:`find_announcements`), so a generated record replays without a
+single finding under its rules::
+
+    >>> from belote_notation.rules import Ruleset
+    >>> game = next(generate_games(Ruleset.preset("moroccan"), matches=1, deals=None, seed=7))
+    >>> game.header("Rules")
+    'moroccan'
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from typing import Iterator, NamedTuple, Optional
+
+from . import records as R
+from .cards import KING, QUEEN, SEAT_NAMES
+from .engine import (
+    DealResult, add_deal, announce, announcement_value, apply_bid, deal_five, deal_rest, find_announcements,
+    legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play,
+)
+from .engine.match import MatchStep
+from .rules import PRESETS, Ruleset
+
+__all__ = ["DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts"]
+
+PLAYER_NAMES = ("Amine", "Sara", "Youssef", "Nadia", "Karim", "Leila", "Hamza", "Ines", "Omar",
+                "Julie", "Marc", "Claire", "Paul", "Lucie", "Hugo", "Emma")
+
+
+class DealScript(NamedTuple):
+    """One deal as plain integers: everything needed to replay it through the engine."""
+
+    dealer: int
+    five: tuple[int, int, int, int]
+    offer: int
+    bids: tuple[tuple[int, str, Optional[int]], ...]
+    rest: Optional[tuple[int, int, int, int]]
+    announcements: tuple[tuple[int, str, int, int], ...]
+    """(seat, kind, cards mask, index of the play it is declared before: 0..31)."""
+    plays: tuple[tuple[int, int, Optional[str]], ...]
+    """(seat, card, mark) in play order."""
+    result: DealResult
+
+
+def _pick(mask: int, rng: random.Random) -> int:
+    n = mask.bit_count()
+    k = rng.randrange(n)
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: float = 0.27) -> DealScript:
+    """Deal, bid, announce and play one deal at random, every act legal."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    five = [0, 0, 0, 0]
+    for seat in range(4):
+        for card in cards[seat * 5:seat * 5 + 5]:
+            five[seat] |= 1 << card
+    offer = cards[20]
+    extra = cards[21:]
+    state = new_deal(rules, dealer)
+    deal_five(state, five, offer)
+    bids = []
+    while True:
+        options = legal_bids(state)
+        if not options:
+            break
+        seat = state.bid_turn
+        takes = [o for o in options if o[0] == "take"]
+        if len(options) == 1 or rng.random() < take_chance:
+            action, suit = rng.choice(takes)
+        else:
+            action, suit = "pass", None
+        apply_bid(state, seat, action, suit)
+        bids.append((seat, action, suit))
+    if state.taker is None:
+        return DealScript(dealer, tuple(five), offer, tuple(bids), None, (), (), score_deal(state))
+    rest = [0, 0, 0, 0]
+    pos = 0
+    for seat in range(4):
+        n = 2 if seat == state.taker else 3
+        for card in extra[pos:pos + n]:
+            rest[seat] |= 1 << card
+        pos += n
+    deal_rest(state, rest)
+    # announcements: each holding declared with some chance, before the first or second card
+    pending: list[list[tuple[str, int, int]]] = [[], [], [], []]
+    late = rules.announce_deadline == "before_second_card"
+    if rules.announcements:
+        for seat in range(4):
+            for kind, mask in find_announcements(state.full_hands[seat]):
+                if announcement_value(kind, mask) and rng.random() < 0.8:
+                    pending[seat].append((kind, mask, 1 if late and rng.random() < 0.3 else 0))
+    trump = state.trump
+    pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
+    holder = next((s for s in range(4) if state.full_hands[s] & pair == pair), None)
+    say = holder is not None and (rules.belote_requires_declaration or rng.random() < 0.5)
+    anns = []
+    plays = []
+    played = 0
+    for i in range(32):
+        seat = to_play(state)
+        for kind, mask, when in pending[seat]:
+            if when == state.cards_played[seat]:
+                announce(state, seat, kind, mask)
+                anns.append((seat, kind, mask, i))
+        card = _pick(legal_cards(state), rng)
+        mark = None
+        if say and seat == holder and (1 << card) & pair:
+            mark = "rebelote" if played & pair else "belote"
+        played |= 1 << card
+        play_card(state, seat, card, mark)
+        plays.append((seat, card, mark))
+    return DealScript(dealer, tuple(five), offer, tuple(bids), tuple(rest), tuple(anns), tuple(plays),
+                      score_deal(state))
+
+
+def replay_script(rules: Ruleset, script: DealScript) -> tuple[DealResult, list]:
+    """Replay a script through a fresh engine: ``(result, violations)``."""
+    found: list = []
+    state = new_deal(rules, script.dealer)
+    found.extend(deal_five(state, script.five, script.offer))
+    for seat, action, suit in script.bids:
+        found.extend(apply_bid(state, seat, action, suit))
+    if script.rest is not None:
+        found.extend(deal_rest(state, script.rest))
+    anns = script.announcements
+    a = 0
+    for i, (seat, card, mark) in enumerate(script.plays):
+        while a < len(anns) and anns[a][3] == i:
+            s, kind, mask, _ = anns[a]
+            found.extend(announce(state, s, kind, mask))
+            a += 1
+        found.extend(play_card(state, seat, card, mark))
+    result = score_deal(state)
+    found.extend(result.violations)
+    return result, found
+
+
+def generate_scripts(rules: Ruleset, deals: int, seed: int) -> Iterator[tuple[DealScript, MatchStep]]:
+    """``deals`` deals of matches played one after the other, with each deal's match step."""
+    rng = random.Random(seed)
+    match = new_match(rules, rng.randrange(4))
+    for _ in range(deals):
+        if match.over:
+            match = new_match(rules, rng.randrange(4))
+        script = random_deal(rules, match.dealer, rng)
+        yield script, add_deal(match, script.result)
+
+
+# ------------------------------------------------------------------------- records
+def _hands(masks) -> list[R.Hand]:
+    return [R.Hand(seat=s, cards=[c for c in range(32) if masks[s] >> c & 1]) for s in range(4)]
+
+
+def _deal_record(number: int, script: DealScript, step: MatchStep) -> R.Deal:
+    bids = [R.Bid(seat=seat, action=action, suit=suit, round=1 if i < 4 else 2)
+            for i, (seat, action, suit) in enumerate(script.bids)]
+    anns = []
+    counts = [0, 0, 0, 0]
+    ann_at = {}
+    for seat, kind, mask, at in script.announcements:
+        ann_at.setdefault(at, []).append((seat, kind, mask))
+    tricks = []
+    for t in range(len(script.plays) // 4):
+        plays = []
+        for j in range(4):
+            i = t * 4 + j
+            seat, card, mark = script.plays[i]
+            for a_seat, kind, mask in ann_at.get(i, ()):
+                anns.append(R.Announcement(seat=a_seat, kind=kind, cards=[c for c in range(32) if mask >> c & 1],
+                                           trick=t + 1, before_card=counts[a_seat] + 1))
+            counts[seat] += 1
+            plays.append(R.Play(seat=seat, card=card, mark=mark))
+        winner = script.plays[t * 4][0]
+        tricks.append(R.Trick(number=t + 1, plays=plays, winner=_winner_of(script, t)))
+        del winner
+    deal = R.Deal(
+        number=number, dealer=script.dealer, five=_hands(script.five), offer=R.CardRef(card=script.offer),
+        bids=bids, rest=_hands(script.rest) if script.rest is not None else [], announcements=anns,
+        tricks=tricks, score=R.Score(ns=step.credited[0], ew=step.credited[1]),
+        match_score=R.Score(ns=step.totals[0], ew=step.totals[1]), pot=step.pot or None,
+    )
+    return deal
+
+
+def _winner_of(script: DealScript, t: int) -> int:
+    # the leader of the next trick is the winner; the last trick's winner is the team's seat
+    if t < 7:
+        return script.plays[(t + 1) * 4][0]
+    from .engine import trick_winner
+    cards = [script.plays[t * 4 + j][1] for j in range(4)]
+    return script.plays[t * 4 + trick_winner(cards, script.result.trump)][0]
+
+
+def generate_games(rules: Ruleset, matches: Optional[int] = 1, deals: Optional[int] = None,
+                   seed: int = 0) -> Iterator[R.Game]:
+    """Seeded random legal matches as records, one game at a time.
+
+    Stops after ``matches`` complete matches or ``deals`` deals in all, whichever comes first
+    (a match cut short by ``deals`` has result ``*``). Both ``None``: one match.
+    """
+    if matches is None and deals is None:
+        matches = 1
+    rng = random.Random(seed)
+    made_matches = 0
+    made_deals = 0
+    base = PRESETS.get(rules.name)
+    while (matches is None or made_matches < matches) and (deals is None or made_deals < deals):
+        first_dealer = rng.randrange(4)
+        match = new_match(rules, first_dealer)
+        names = rng.sample(PLAYER_NAMES, 4)
+        headers = [
+            ("Event", f"Generated match {made_matches + 1}"),
+            ("Date", date(2026, 1, 1).isoformat()),
+            ("Rules", rules.name if rules.name in PRESETS else "custom"),
+            ("Deck", rules.deck.value),
+        ]
+        for key, value in rules.changed_options().items() if base is not None else ():
+            if key == "target":
+                headers.append(("Target", str(value)))
+        headers += [(label, names[i]) for i, label in enumerate(("North", "East", "South", "West"))]
+        headers.append(("Dealer", SEAT_NAMES[first_dealer]))
+        game_deals = []
+        number = 0
+        while not match.over and (deals is None or made_deals < deals) and number < 400:
+            number += 1
+            script = random_deal(rules, match.dealer, rng)
+            step = add_deal(match, script.result)
+            game_deals.append(_deal_record(number, script, step))
+            made_deals += 1
+        result = "*" if match.winner is None else ("NS" if match.winner == 0 else "EW")
+        headers.append(("Result", result))
+        yield R.Game(headers=[R.Header(name=k, value=v) for k, v in headers], deals=game_deals,
+                     result=result)
+        made_matches += 1
