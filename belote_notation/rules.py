@@ -95,9 +95,9 @@ class Ruleset(BaseModel):
     announcement_tie: Literal["nobody", "closest_to_dealer"] = "nobody"
     """Two best announcements still equal: nobody scores, or the declarer nearest the dealer
     (the dealer first, then the others in turn order) wins."""
-    failure_announcements: Literal["all_to_defence", "defence_keeps_own", "none"] = "all_to_defence"
+    failure_announcements: Literal["all_to_defence", "defence_keeps_own", "lost"] = "all_to_defence"
     """Failed contract: the defence scores every valid announcement of both teams, only the
-    announcements it won itself, or none."""
+    announcements it won itself, or none (``lost``)."""
 
     # --- belote
     belote_requires_declaration: bool = True
