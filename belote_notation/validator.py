@@ -236,6 +236,8 @@ def _validate_deals(ctx: _Game, game: Game, report: GameReport, keep: bool) -> N
                 match.totals = [deal.match_score.ns, deal.match_score.ew]
                 base_totals = (deal.match_score.ns, deal.match_score.ew)
                 totals_known = True
+                if match.winner is None:
+                    match.winner = _winner_by_totals(rules.target, match.totals)
             else:
                 totals_known = False
                 base_totals = None
@@ -273,6 +275,14 @@ def _validate_deals(ctx: _Game, game: Game, report: GameReport, keep: bool) -> N
     report.pot = match.pot
     report.winner = match.winner
     _check_result(ctx, game, report, match, totals_known)
+
+
+def _winner_by_totals(target: int, totals: list[int]) -> Optional[int]:
+    """The winner the record's own totals give (used when a deal could not be scored)."""
+    a, b = totals[0] >= target, totals[1] >= target
+    if a and b:
+        return None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+    return 0 if a else 1 if b else None
 
 
 def _next_dealer(rules: Any, dealer: int) -> int:
