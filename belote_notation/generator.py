@@ -108,7 +108,7 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
     for i in range(32):
         seat = to_play(state)
         for kind, mask, when in pending[seat]:
-            if when == state.cards_played[seat]:
+            if when == state.cards_played(seat):
                 announce(state, seat, kind, mask)
                 anns.append((seat, kind, mask, i))
         card = _pick(legal_cards(state), rng)

@@ -56,7 +56,7 @@ def test_deadline_before_second_card():
     state = ready(rules, HANDS, E, HEARTS, dealer=E)
     assert not play_card(state, S, card("7C"))
     assert not announce(state, S, "sequence", hand("7C 8C 9C"))  # after its first card: in time
-    while state.cards_played[S] < 2:
+    while state.cards_played(S) < 2:
         from test_engine_support import lowest
         from belote_notation.engine import legal_cards, to_play
         seat = to_play(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..cards import KING, QUEEN, SEAT_NAMES, popcount
+from ..cards import KING, QUEEN, SEAT_NAMES
 from . import codes as C
 from .codes import NO_VIOLATIONS, Violation
 from .state import DealState, names
@@ -28,7 +28,7 @@ KINDS = ("sequence", "carre", "belote")
 def announcement_shape(kind: str, mask: int) -> Optional[str]:
     """``None`` when ``mask`` is a valid ``kind``; otherwise what is wrong, in words."""
     if kind == "sequence":
-        n = popcount(mask)
+        n = mask.bit_count()
         if n < 3:
             return f"a sequence needs at least three cards, not {n}"
         suit = (mask & -mask).bit_length() - 1 >> 3
@@ -49,7 +49,7 @@ def announcement_value(kind: str, mask: int) -> int:
     """Points of a valid sequence or carré."""
     if kind == "carre":
         return CARRE_VALUE[(mask & -mask).bit_length() - 1 & 7]
-    return SEQUENCE_VALUE[min(popcount(mask), 8)]
+    return SEQUENCE_VALUE[min(mask.bit_count(), 8)]
 
 
 def find_announcements(hand: int) -> list[tuple[str, int]]:
@@ -103,7 +103,7 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int):
                           f"holding {names(cards_mask & ~state.full_hands[seat], deck)}", "error", seat,
                           trick, index)]
     limit = 0 if rules.announce_deadline == "before_first_card" else 1
-    if state.cards_played[seat] > limit:
+    if state.cards_played(seat) > limit:
         when = "first" if limit == 0 else "second"
         return [Violation(C.ANNOUNCE_TOO_LATE, f"{who} announced {names(cards_mask, deck)} too late: "
                           f"announcements are declared before one's {when} card", "error", seat, trick,
@@ -146,7 +146,7 @@ def _key(ranking: str, kind: str, mask: int, trump: int) -> tuple:
     top = mask.bit_length() - 1
     is_trump = 1 if top >> 3 == trump else 0
     if ranking == "length":
-        return (0, popcount(mask), top & 7, is_trump)
+        return (0, mask.bit_count(), top & 7, is_trump)
     if ranking == "value":
         return (value, 0, top & 7, is_trump)
     return (value, is_trump)

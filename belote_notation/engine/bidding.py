@@ -7,7 +7,7 @@ from typing import Optional
 from ..cards import JACK, SEAT_NAMES, card_symbol_name
 from . import codes as C
 from .codes import NO_VIOLATIONS, Violation
-from .state import PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, DealState, first_bidder
+from .state import PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, DealState, arm, first_bidder
 from .tables import SUIT_SYMBOLS
 
 __all__ = ["legal_bids", "apply_bid", "bidding_over", "bid_round", "forced_take"]
@@ -98,6 +98,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
         state.bids.append((seat, action, suit))
         if state.hands_known:
             state.phase = PHASE_PLAY
+        arm(state)
         return out or NO_VIOLATIONS
     else:
         out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", "error", seat,

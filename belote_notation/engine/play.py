@@ -13,7 +13,7 @@ from typing import Optional
 from ..cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
 from . import codes as C
 from .codes import NO_VIOLATIONS, Violation
-from .state import PHASE_DEAD, PHASE_DONE, PHASE_PLAY, DealState, first_leader, names
+from .state import PHASE_DEAD, PHASE_DONE, PHASE_PLAY, DealState, arm, first_leader, names
 from .tables import BEATS, HIGHER_TRUMP, NO_TRUMP_INDEX, POINTS, SUIT_MASKS, SUIT_SYMBOLS
 
 __all__ = ["to_play", "legal_cards", "legal_for", "play_card", "trick_winner"]
@@ -115,9 +115,54 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
 
     Returns the violations; the card is applied even when illegal so the replay goes on.
     """
+    # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
+    # and a belote mark only cost a call to _belote_card.
+    if seat == state.turn and state.fast and card >= 0:
+        bit = 1 << card
+        hands = state.hands
+        hand = hands[seat]
+        if bit & state.kq or mark is not None:
+            if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
+                extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
+                _apply(state, seat, card, bit)
+                return extra or NO_VIOLATIONS
+        elif hand & bit:
+            cards = state.trick_cards
+            if cards:
+                led = state.led
+                # following a plain suit is always legal; anything else asks legal_for
+                if (card >> 3 != led or led == state.trump) and not legal_for(state, seat, hand) & bit:
+                    return _play_checked(state, seat, card, mark)
+                if state.beats[state.best_card << 5 | card]:
+                    state.best_card = card
+                    state.best_seat = seat
+                cards.append(card)
+                state.trick_seats.append(seat)
+                hands[seat] = hand ^ bit
+                state.played |= bit
+                if len(cards) == 4:
+                    _close_trick(state)
+                else:
+                    state.turn = (seat + state.step) & 3
+                return NO_VIOLATIONS
+            state.led = card >> 3
+            state.best_card = card
+            state.best_seat = seat
+            cards.append(card)
+            state.trick_seats.append(seat)
+            hands[seat] = hand ^ bit
+            state.played |= bit
+            state.turn = (seat + state.step) & 3
+            return NO_VIOLATIONS
+    return _play_checked(state, seat, card, mark)
+
+
+def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
+    """The full path of :func:`play_card`: every check, with messages."""
     out: list[Violation] | tuple = NO_VIOLATIONS
     seat &= 3
     card &= 31
+    arm(state)
     trick_cards = state.trick_cards
     index = len(trick_cards)
     trick = state.trick_no + 1
@@ -164,9 +209,8 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
                     out.append(_why_illegal(state, seat, hand, card, legal, trick, index))
             hands[seat] = hand ^ bit
     state.played |= bit
-    state.cards_played[seat] += 1
-    trump = state.trump
-    if mark is not None or (trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)):
+    state.seat_played[seat] |= bit
+    if mark is not None or bit & state.kq:
         extra = _belote_card(state, seat, card, mark, trick, index)
         if extra:
             out = list(out)
@@ -177,20 +221,42 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
         state.led = card >> 3
         state.best_card = card
         state.best_seat = seat
-    elif BEATS[trump if trump >= 0 else NO_TRUMP_INDEX][state.best_card << 5 | card]:
+    elif state.beats[state.best_card << 5 | card]:
         state.best_card = card
         state.best_seat = seat
     if index == 3:
         _close_trick(state)
     else:
         state.turn = (seat + state.flags.step) & 3
+    arm(state)
     return out
+
+
+def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
+    """Apply a checked card held by ``seat``."""
+    cards = state.trick_cards
+    if cards:
+        if state.beats[state.best_card << 5 | card]:
+            state.best_card = card
+            state.best_seat = seat
+    else:
+        state.led = card >> 3
+        state.best_card = card
+        state.best_seat = seat
+    cards.append(card)
+    state.trick_seats.append(seat)
+    state.hands[seat] ^= bit
+    state.played |= bit
+    if len(cards) == 4:
+        _close_trick(state)
+    else:
+        state.turn = (seat + state.step) & 3
 
 
 def _close_trick(state: DealState) -> None:
     winner = state.best_seat
     team = winner & 1
-    pts = POINTS[state.trump if state.trump >= 0 else NO_TRUMP_INDEX]
+    pts = state.points_of
     cards = state.trick_cards
     state.points[team] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
     state.tricks_won[team] += 1
@@ -200,6 +266,7 @@ def _close_trick(state: DealState) -> None:
     state.trick_seats = []
     state.turn = winner
     if state.trick_no == 8:
+        state.fast = False
         state.points[team] += 10
         state.last_trick_team = team
         if state.phase == PHASE_PLAY:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..cards import FULL_DECK, SEAT_NAMES, Deck, card_symbol_name, popcount
+from ..cards import FULL_DECK, SEAT_NAMES, Deck, card_symbol_name
 from ..rules import Ruleset
 from . import codes as C
+from .tables import BEATS, NO_TRUMP_INDEX, POINTS
 from .codes import NO_VIOLATIONS, Violation
 
 __all__ = [
@@ -67,8 +68,9 @@ class DealState:
         "rules", "flags", "deck", "dealer", "phase", "five", "offer", "bids", "bid_turn",
         "taker", "trump", "hands", "full_hands", "hands_known", "played", "trick_no",
         "trick_seats", "trick_cards", "led", "best_card", "best_seat", "turn", "points",
-        "tricks_won", "last_trick_team", "tricks", "cards_played", "announcements",
-        "belote_marks", "belote_announced", "kq_first", "reported", "n_announce",
+        "tricks_won", "last_trick_team", "tricks", "seat_played", "announcements",
+        "belote_marks", "belote_announced", "kq_first", "reported", "n_announce", "kq", "beats",
+        "points_of", "fast", "step",
     )
 
     def __init__(self, rules: Ruleset, dealer: int, deck: Deck) -> None:
@@ -99,7 +101,8 @@ class DealState:
         self.last_trick_team: Optional[int] = None
         self.tricks: list[tuple[list[int], list[int], int]] = []
         """Completed tricks: (seats in order, cards in order, winner)."""
-        self.cards_played = [0, 0, 0, 0]
+        self.seat_played = [0, 0, 0, 0]
+        """Cards each seat played that it did not hold (slow path only; see cards_played)."""
         self.announcements: list[tuple[int, str, int]] = []
         """Valid announcements: (seat, kind ``sequence``/``carre``, cards mask)."""
         self.belote_marks: list[list[tuple[str, int]]] = [[], [], [], []]
@@ -107,12 +110,25 @@ class DealState:
         self.kq_first: Optional[int] = None
         """The first of trump king/queen played (card), for belote order rules."""
         self.n_announce = 0
+        self.kq = FULL_DECK
+        """Trump king and queen (every card until the first card is checked: slow path)."""
+        self.beats = BEATS[NO_TRUMP_INDEX]
+        self.points_of = POINTS[NO_TRUMP_INDEX]
+        self.fast = False
+        """The next card may take the fast path of play_card (set by its full path)."""
+        self.step = self.flags.step
         self.reported: set[str] = set()
         """Codes reported once per deal (e.g. play before the bidding ended)."""
 
     @property
     def taker_team(self) -> Optional[int]:
         return None if self.taker is None else self.taker & 1
+
+    def cards_played(self, seat: int) -> int:
+        """How many cards ``seat`` has played so far."""
+        if self.hands_known:
+            return ((self.full_hands[seat] & self.played) | self.seat_played[seat]).bit_count()
+        return self.seat_played[seat].bit_count()
 
     @property
     def dead(self) -> bool:
@@ -124,7 +140,7 @@ class DealState:
 
     def __repr__(self) -> str:
         return (f"DealState(dealer={SEAT_NAMES[self.dealer]}, taker={self.taker}, trump={self.trump}, "
-                f"trick={self.trick_no + 1}, played={popcount(self.played)})")
+                f"trick={self.trick_no + 1}, played={self.played.bit_count()})")
 
 
 # --------------------------------------------------------------------------- seats
@@ -170,7 +186,7 @@ def _check_masks(state: DealState, masks: Sequence[int], want: Sequence[int], co
                  what: str, used: int) -> tuple[list[Violation], int]:
     out: list[Violation] = []
     for seat, mask in enumerate(masks):
-        n = popcount(mask)
+        n = mask.bit_count()
         if n != want[seat]:
             out.append(Violation(code, f"{SEAT_NAMES[seat]} got {n} cards in {what}, not {want[seat]}",
                                  "error", seat))
@@ -186,6 +202,14 @@ def deal_five(state: DealState, hands: Optional[Sequence[int]], offer: Optional[
     """The *tafr9a*: five cards per seat (masks, N E S W; ``None`` when unknown) and the offer."""
     out: list[Violation] = []
     state.offer = offer
+    if hands is not None and len(hands) == 4 and offer is not None and 0 <= offer < 32:
+        a, b, c, d = hands
+        if (a.bit_count() == 5 and b.bit_count() == 5 and c.bit_count() == 5 and d.bit_count() == 5
+                and ((a | b | c | d) & FULL_DECK | 1 << offer).bit_count() == 21):
+            state.five = [a, b, c, d]
+            state.phase = PHASE_BIDDING
+            state.bid_turn = first_bidder(state.rules, state.dealer)
+            return NO_VIOLATIONS
     if hands is not None:
         hands = [int(h) & FULL_DECK for h in hands[:4]] + [0] * (4 - len(hands[:4]))
         errs, used = _check_masks(state, hands, (5, 5, 5, 5), C.WRONG_FIVE_COUNT,
@@ -200,20 +224,47 @@ def deal_five(state: DealState, hands: Optional[Sequence[int]], offer: Optional[
     return out or NO_VIOLATIONS
 
 
+def arm(state: DealState) -> None:
+    """Prepare the fast path of ``play_card`` once taker, trump and hands are known."""
+    trump = state.trump
+    index = trump if trump >= 0 else NO_TRUMP_INDEX
+    state.beats = BEATS[index]
+    state.points_of = POINTS[index]
+    state.kq = (1 << (trump * 8 + 5)) | (1 << (trump * 8 + 6)) if trump >= 0 else 0
+    state.step = state.flags.step
+    if state.phase == PHASE_PLAY and state.hands_known and trump >= 0 and state.trick_no < 8:
+        if state.turn < 0:
+            state.turn = first_leader(state)
+        state.fast = True
+    else:
+        state.fast = False
+
+
 def _start_play(state: DealState, hands: Sequence[int]) -> None:
     state.hands = list(hands)
     state.full_hands = list(hands)
     state.hands_known = True
     if state.phase in (PHASE_NEW, PHASE_BIDDING) and state.taker is not None:
         state.phase = PHASE_PLAY
+    arm(state)
 
 
 def deal_rest(state: DealState, rest: Sequence[int]):
     """The rest of the distribution: 2 cards to the taker (who also gets the offer), 3 to the
     others. Needs the five cards and the offer; builds the 8-card hands."""
     out: list[Violation] = []
-    rest = [int(h) & FULL_DECK for h in rest[:4]] + [0] * (4 - len(rest[:4]))
     taker = state.taker
+    five = state.five
+    offer = state.offer
+    if len(rest) == 4 and five is not None and taker is not None and offer is not None:
+        hands = [five[0] | rest[0], five[1] | rest[1], five[2] | rest[2], five[3] | rest[3]]
+        hands[taker] |= 1 << offer
+        if ((hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK and hands[0].bit_count() == 8
+                and hands[1].bit_count() == 8 and hands[2].bit_count() == 8
+                and hands[3].bit_count() == 8 and rest[taker].bit_count() == 2):
+            _start_play(state, hands)
+            return NO_VIOLATIONS
+    rest = [int(h) & FULL_DECK for h in rest[:4]] + [0] * (4 - len(rest[:4]))
     want = [2 if seat == taker else 3 for seat in range(4)]
     used = 0
     if state.five is not None:
@@ -252,3 +303,4 @@ def set_contract(state: DealState, taker: int, trump: int) -> None:
         state.phase = PHASE_PLAY if state.hands_known else PHASE_BIDDING
     if state.hands_known:
         state.phase = PHASE_PLAY
+    arm(state)
