@@ -426,6 +426,10 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
     """Replay one deal; returns ``(state, DealResult)`` (result ``None`` when not scorable)."""
     rules, deck = ctx.rules, ctx.deck
     state = new_deal(rules, dealer, deck)
+    traces: Optional[list[TrickTrace]] = None
+    if ctx.trace is not None:
+        traces = []
+        ctx.trace[deal.number] = (state, traces)
     used = 0
     offer = deal.offer.card if deal.offer is not None else None
     # -- the first distribution (tafr9a) and the offer
@@ -485,7 +489,7 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
         ctx.add(NO_DISTRIBUTION, f"could not check deal {deal.number}: no cards recorded",
                 deal.line, deal.col)
     if state.trump < 0 and not dead:
-        if tricks and bids and not contract_only:
+        if tricks and bids and not contract_only and state.taker is None:
             first = tricks[0].plays[0] if tricks[0].plays else None
             pos = (first.line, first.col) if first is not None else (tricks[0].line, tricks[0].col)
             ctx.add(C.BIDDING_UNFINISHED, "cards were played before anybody took: no trump",
@@ -495,7 +499,7 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
             ctx.add(NO_TRUMP, "could not check the play and the score: trump unknown (no take "
                     "recorded)", deal.line, deal.col)
             _structure_only(ctx, deal)
-        elif bids and not contract_only:
+        elif bids and not contract_only and state.taker is None:
             ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: the bidding is not "
                     "finished", deal.line, deal.col)
         return state, None
@@ -539,8 +543,6 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
         for ann, mask in early:
             _announce(ctx, state, ann, mask)
     # -- the tricks
-    trace = ctx.trace
-    traces: Optional[list[TrickTrace]] = [] if trace is not None else None
     counts = [0, 0, 0, 0]
     for t_index, trick in enumerate(tricks):
         if trick.number != t_index + 1:
@@ -600,8 +602,6 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
         for due in pending.values():
             for ann, mask in due:
                 _announce(ctx, state, ann, mask)
-    if trace is not None:
-        trace[deal.number] = (state, traces)
     if state.trick_no < 8:
         ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {state.trick_no} complete "
                 "trick" + ("" if state.trick_no == 1 else "s"), deal.line, deal.col)

@@ -164,12 +164,16 @@ def test_findings_are_registered_codes():
 
 # ----------------------------------------------------------------------------- partial records
 def _game_with(preset: str, change) -> str:
+    """The generated file with ``change`` applied to every deal of every game."""
     from belote_notation.writer import write_game
 
-    game = parse_text(generated_text(preset))[0].game
-    for deal in game.deals:
-        change(deal)
-    return write_game(game)
+    out = []
+    for parsed in parse_text(generated_text(preset)):
+        assert not parsed.errors
+        for deal in parsed.game.deals:
+            change(deal)
+        out.append(write_game(parsed.game))
+    return "\n".join(out)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
