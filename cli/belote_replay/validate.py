@@ -116,8 +116,8 @@ def command(paths: tuple[str, ...], rules: Optional[str], options: tuple[str, ..
         jobs = os.cpu_count() or 1
     started = time.perf_counter()
     found = discover(list(paths))
-    out = click.get_text_stream("stdout")
-    err = click.get_text_stream("stderr")
+    out = sys.stdout
+    err = sys.stderr
     writer = JsonWriter(out, err) if fmt == "json" else TextWriter(out, err)
     summary = Summary(files=len(found.sources) + len(found.problems))
     problems = [(p.path, p.message) for p in found.problems]
