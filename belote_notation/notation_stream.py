@@ -1,0 +1,241 @@
+"""Streaming split of a .bel source into game texts, with flat memory.
+
+The reader never parses here: it reads line by line (a line longer than
+:data:`MAX_LINE` is read in pieces), decodes UTF-8 itself (bad bytes become U+FFFD and
+a BEL007 issue), and cuts the stream into games at the boundaries the notation defines:
+
+* a game ends after the line holding its ``end`` keyword (outside comments and quotes);
+* a line starting with ``[`` after the game's body has begun starts a new game even when
+  the previous one never said ``end`` (a truncated or broken game does not swallow the next);
+  such a line also closes a brace comment left open.
+
+Only one game is buffered at a time, at most :data:`MAX_GAME_CHARS` characters; a longer
+game is skipped with a BEL008 issue and reading goes on with the next one.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from typing import IO, Iterator, NamedTuple, Optional, Union
+
+from .notation_issues import SyntaxIssue
+
+__all__ = ["GameText", "iter_game_texts", "MAX_LINE", "MAX_GAME_CHARS", "Source"]
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+MAX_LINE = 1 << 20
+"""Bytes (or characters) read at once when a line has no end in sight."""
+MAX_GAME_CHARS = 8_000_000
+"""The most text buffered for one game (a 2000-point match is well under 1 MB)."""
+MAX_DECODE_ISSUES = 20
+
+
+class GameText(NamedTuple):
+    """The text of one game, cut from the stream without parsing it.
+
+    ``first_line`` is the 1-based line of the game's first line in the file and ``index`` the
+    0-based number of the game in the file. ``issues`` holds what the reader itself found
+    (bad UTF-8, a game too large to buffer): pass the whole ``GameText`` to
+    :func:`belote_notation.parser.parse_game_text` to keep them.
+    """
+
+    text: str
+    first_line: int
+    index: int
+    issues: tuple[SyntaxIssue, ...] = ()
+
+
+_SPECIAL = re.compile(r'[{}";\\]')
+_END = re.compile(r"(?<![\w:])(?:end|fin)(?![\w])", re.IGNORECASE)
+_TOKENS = re.compile(r'\\[\s\S]|[{}";]|(?<![\w:])(?:end|fin)(?![\w])', re.IGNORECASE)
+
+
+def _scan(line: str, in_comment: bool) -> tuple[bool, bool]:
+    """Follow brace comments, quotes and ``;`` comments through one line.
+
+    Returns (still inside a brace comment at the end of the line, an ``end`` keyword seen).
+    """
+    if not in_comment and _SPECIAL.search(line) is None:
+        return False, _END.search(line) is not None
+    in_string = False
+    has_end = False
+    for match in _TOKENS.finditer(line):
+        tok = match.group()
+        if in_comment:
+            if tok == "}":
+                in_comment = False
+            continue
+        if in_string:
+            if tok == '"':
+                in_string = False
+            continue
+        if tok == "{":
+            in_comment = True
+        elif tok == '"':
+            in_string = True
+        elif tok == ";":
+            break
+        elif tok[0] != "\\" and tok != "}":
+            has_end = True
+    return in_comment, has_end
+
+
+class _Reader:
+    """Yields (piece of text, complete_line, line number, issues) from any source."""
+
+    def __init__(self, handle: IO, binary: bool, name: Optional[str]) -> None:
+        self.handle = handle
+        self.binary = binary
+        self.name = name
+        self.line = 1
+        self.carry = b""
+        self.decode_issues = 0
+
+    def pieces(self) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
+        readline = self.handle.readline
+        first = True
+        while True:
+            try:
+                raw = readline(MAX_LINE)
+            except (OSError, ValueError, UnicodeDecodeError) as exc:
+                yield "", True, self.line, SyntaxIssue(
+                    "BEL007", f"cannot read the input: {exc}", self.line, 1, self.name)
+                return
+            if not raw:
+                if self.carry:
+                    text, issue = self._decode(b"", final=True)
+                    yield text, True, self.line, issue
+                return
+            issue = None
+            if self.binary:
+                text, issue = self._decode(raw, final=False)
+            else:
+                text = raw
+            if first:
+                if text.startswith("\ufeff"):
+                    text = text[1:]
+                first = False
+            complete = text.endswith("\n")
+            if complete and text.endswith("\r\n"):
+                text = text[:-2] + "\n"
+            yield text, complete, self.line, issue
+            if complete:
+                self.line += 1
+
+    def _decode(self, raw: bytes, final: bool) -> tuple[str, Optional[SyntaxIssue]]:
+        data = self.carry + raw
+        self.carry = b""
+        try:
+            return data.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            if not final and exc.reason == "unexpected end of data" and exc.end == len(data) \
+                    and not data.endswith(b"\n"):
+                # A multi-byte character cut by the line-length limit: finish it next time.
+                self.carry = data[exc.start:]
+                head, issue = self._decode_lossy(data[:exc.start])
+                return head, issue
+            return self._decode_lossy(data)
+
+    def _decode_lossy(self, data: bytes) -> tuple[str, Optional[SyntaxIssue]]:
+        try:
+            return data.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            col = len(data[: exc.start].decode("utf-8", "replace")) + 1
+            text = data.decode("utf-8", "replace")
+            self.decode_issues += 1
+            if self.decode_issues > MAX_DECODE_ISSUES:
+                return text, None
+            return text, SyntaxIssue(
+                "BEL007", f"invalid UTF-8 byte 0x{data[exc.start]:02x}: the file must be UTF-8 text "
+                f"(the byte is read as U+FFFD)", self.line, col, self.name)
+
+
+def _open(source: Source) -> tuple[IO, bool, bool]:
+    """(handle, binary, we_opened_it)."""
+    if isinstance(source, (str, os.PathLike)):
+        return open(source, "rb"), True, True
+    try:
+        probe = source.read(0)
+    except Exception:  # noqa: BLE001 - any unreadable handle is reported by the caller
+        probe = b""
+    return source, isinstance(probe, (bytes, bytearray)), False
+
+
+def iter_game_texts(source: Source, name: Optional[str] = None,
+                    max_game_chars: int = MAX_GAME_CHARS) -> Iterator[GameText]:
+    """Cut ``source`` (a path, or an open text or binary file) into game texts, streaming.
+
+    An empty source yields one empty ``GameText`` so that the parser can report it (BEL009).
+    A path that cannot be opened raises ``OSError`` (the caller reports it).
+    """
+    handle, binary, opened = _open(source)
+    if name is None and isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+    try:
+        yield from _split(_Reader(handle, binary, name), name, max_game_chars)
+    finally:
+        if opened:
+            handle.close()
+
+
+def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[GameText]:
+    parts: list[str] = []
+    size = 0
+    issues: list[SyntaxIssue] = []
+    first_line = 0          # 0: no game text started
+    body = False            # the current game has something other than tag pairs
+    in_comment = False
+    oversized = False
+    index = 0
+    at_line_start = True
+    pending_end = False
+
+    def flush() -> GameText:
+        nonlocal parts, size, issues, first_line, body, in_comment, oversized, index
+        text = "" if oversized else "".join(parts)
+        game = GameText(text, first_line or 1, index, tuple(issues))
+        parts, size, issues, first_line, body, in_comment, oversized = [], 0, [], 0, False, False, False
+        index += 1
+        return game
+
+    for piece, complete, line_no, issue in reader.pieces():
+        line_start = at_line_start
+        at_line_start = complete
+        stripped = piece.lstrip() if line_start else piece
+        if line_start and piece.startswith("[") and first_line and (body or in_comment):
+            yield flush()
+        if not first_line:
+            if not stripped.strip() and issue is None:
+                continue  # blank lines between games belong to no game
+            first_line = line_no
+        if issue is not None:
+            issues.append(issue)
+        if not oversized:
+            parts.append(piece)
+            size += len(piece)
+            if size > max_chars:
+                oversized = True
+                parts = []
+                issues.append(SyntaxIssue(
+                    "BEL008", f"this game is longer than {max_chars:,} characters (or has no `end`"
+                    " before that much text); it was skipped", first_line, 1, name))
+        was_in_comment = in_comment
+        in_comment, has_end = _scan(piece, in_comment)
+        if line_start and not was_in_comment and stripped[:1] not in ("[", "{", ";", ""):
+            body = True
+        pending_end = pending_end or has_end
+        if pending_end and complete:
+            pending_end = False
+            yield flush()
+    if first_line:
+        yield flush()
+    elif index == 0:
+        yield GameText("", 1, 0, tuple(issues))
+
+
+def text_source(text: str) -> io.StringIO:
+    """A text handle over a string (newlines kept as written)."""
+    return io.StringIO(text, newline="\n")
