@@ -1,0 +1,130 @@
+"""``belote-replay show``: the table diagram, bidding, tricks, scores and the match table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from belote_notation.parser import parse_text
+from belote_replay.main import cli
+from validator_support import generated_text, played_deals
+
+
+def show(*args: str):
+    return CliRunner().invoke(cli, ["show", *args], catch_exceptions=False)
+
+
+@pytest.fixture()
+def match_file(tmp_path: Path) -> Path:
+    path = tmp_path / "m.bel"
+    path.write_text(generated_text("classic"), encoding="utf-8")
+    return path
+
+
+def _first_played(path: Path):
+    return played_deals(path.read_text(encoding="utf-8"))[0][1]
+
+
+def test_one_deal_is_shown_in_full(match_file):
+    deal = _first_played(match_file)
+    result = show(str(match_file), "--deal", str(deal.number))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"Deal {deal.number}, dealer {'NESW'[deal.dealer]}" in out
+    # the diagram: N above W/E above S, each with four suit lines
+    lines = out.splitlines()
+    n_at = next(i for i, l in enumerate(lines) if l.strip().startswith("N "))
+    s_at = next(i for i, l in enumerate(lines) if l.strip().startswith("S ") and i > n_at)
+    assert s_at - n_at == 10
+    assert re.search(r"^W .*\s{2,}E ", lines[n_at + 5])
+    assert "Offer: " in out and "Bidding, round 1: " in out and "Contract: " in out
+    # eight tricks, the running N-S/E-W card points ending at the deal's card points
+    rows = [l for l in lines if re.match(r"^  [1-8] ", l)]
+    assert len(rows) == 8
+    last = rows[-1].split()
+    ns, ew = int(last[-2]), int(last[-1])
+    assert ns + ew == 162 or "capot" in out
+    points = sum(int(r.split()[-3]) for r in rows)
+    assert points == ns + ew
+    assert f"card points N-S {ns}, E-W {ew}" in out
+    assert "Match:" in out and "Winner: " in out
+
+
+def test_every_deal_and_the_match_table(match_file):
+    result = show(str(match_file))
+    assert result.exit_code == 0
+    game = parse_text(match_file.read_text(encoding="utf-8"))[0].game
+    assert result.output.count("\nDeal ") == len(game.deals)
+    table = result.output.split("Match:")[1].splitlines()
+    assert len([l for l in table if re.match(r"^\s+\d+\s", l)]) == len(game.deals)
+    last_total = game.deals[-1].match_score
+    assert re.search(rf"\s{last_total.ns}\s+{last_total.ew}$", [l for l in table if l.strip()][-2])
+
+
+def test_ascii_fallback_and_stable_output(match_file):
+    deal = _first_played(match_file)
+    a = show(str(match_file), "--deal", str(deal.number), "--ascii")
+    b = show(str(match_file), "--deal", str(deal.number), "--ascii")
+    assert a.output == b.output
+    assert not set("♠♥♦♣") & set(a.output)
+    assert re.search(r"\b[NESW]:(10|[7-9JQKA])[SHDC]\b", a.output)
+    unicode = show(str(match_file), "--deal", str(deal.number))
+    assert set("♠♥♦♣") & set(unicode.output)
+
+
+def test_spanish_deck_names(tmp_path):
+    path = tmp_path / "m.bel"
+    path.write_text(generated_text("moroccan"), encoding="utf-8")
+    deal = _first_played(path)
+    out = show(str(path), "--deal", str(deal.number), "--ascii").output
+    assert re.search(r"\b[NESW]:(1|4|5|6|7|10|11|12)[ECOB]\b", out)
+    assert "deck spanish" in out
+
+
+def test_second_game(match_file):
+    result = show(str(match_file), "--game", "2")
+    assert result.exit_code == 0
+    assert result.output.startswith("Game 2")
+
+
+def test_findings_are_listed_with_the_deal(tmp_path):
+    from validator_support import replace_at
+
+    text = generated_text("classic")
+    _, deal = played_deals(text)[0]
+    score = deal.score
+    path = tmp_path / "bad.bel"
+    path.write_text(replace_at(text, score.line, score.col, f"score {score.ns} {score.ew}", "score 0 0"),
+                    encoding="utf-8")
+    out = show(str(path), "--deal", str(deal.number)).output
+    assert f"{score.line}:{score.col}: error BEL503" in out
+    assert "recorded deal score N-S 0, E-W 0" in out
+
+
+@pytest.mark.parametrize("args,message", [(["--game", "99"], "no game 99"),
+                                          (["--deal", "999"], "no deal 999")])
+def test_asking_for_what_is_not_there(match_file, args, message):
+    result = show(str(match_file), *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_missing_file(tmp_path):
+    result = show(str(tmp_path / "nope.bel"))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_partial_record_is_shown(tmp_path):
+    text = "\n".join([
+        '[Rules "classic"]', "", "deal 1 dealer N",
+        "trick 1 E:AS S:7S W:8S N:9S", "end", ""])
+    path = tmp_path / "p.bel"
+    path.write_text(text, encoding="utf-8")
+    result = show(str(path))
+    assert result.exit_code == 0
+    assert "Hands: not known" in result.output
+    assert "BEL904" in result.output
