@@ -385,22 +385,32 @@ def _masks(ctx: _Game, hands: list[Hand], used: int, what: str) -> tuple[list[in
     """Masks per seat of ``hands``; reports a card written twice at the second occurrence."""
     masks = [0, 0, 0, 0]
     dup = False
-    deck = ctx.deck
     for hand in hands:
-        seat = hand.seat & 3
-        mask = masks[seat]
-        positions = hand.positions
-        for i, card in enumerate(hand.cards):
-            bit = 1 << card
-            if used & bit:
-                dup = True
-                line, col = positions[i] if i < len(positions) else (hand.line, hand.col)
-                ctx.add(C.DUPLICATE_CARD, f"{card_symbol_name(card, deck)} appears twice in the deal "
-                        f"({SEAT_NAMES[seat]} in {what})", line, col, seat=seat)
-            used |= bit
-            mask |= bit
-        masks[seat] = mask
+        cards = hand.cards
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if mask & used or mask.bit_count() != len(cards):
+            dup = True
+            mask = _masks_slow(ctx, hand, used, what)
+        used |= mask
+        masks[hand.seat & 3] |= mask
     return masks, used, dup
+
+
+def _masks_slow(ctx: _Game, hand: Hand, used: int, what: str) -> int:
+    """The mask of one hand holding a duplicate: each card seen before is reported where it is."""
+    seat = hand.seat & 3
+    positions = hand.positions
+    mask = 0
+    for i, card in enumerate(hand.cards):
+        bit = 1 << card
+        if (used | mask) & bit:
+            line, col = positions[i] if i < len(positions) else (hand.line, hand.col)
+            ctx.add(C.DUPLICATE_CARD, f"{card_symbol_name(card, ctx.deck)} appears twice in the deal "
+                    f"({SEAT_NAMES[seat]} in {what})", line, col, seat=seat)
+        mask |= bit
+    return mask
 
 
 def _hand_pos(hands: list[Hand], seat: Optional[int], deal: Deal) -> tuple[int, int]:
@@ -574,11 +584,11 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
             if seat is None:
                 seat = state.turn if state.turn >= 0 else first_leader(state)
             if pending:
-                due = pending.pop((seat, counts[seat] + 1), None)
+                counts[seat] += 1
+                due = pending.pop((seat, counts[seat]), None)
                 if due:
                     for ann, mask in due:
                         _announce(ctx, state, ann, mask)
-            counts[seat] += 1
             vs = play_card(state, seat, play.card, play.mark)
             if vs:
                 line, col = play.line, play.col

@@ -1,0 +1,135 @@
+"""Benchmark of ``belote-replay validate`` end to end: read, parse, replay, score, report.
+
+    .venv/bin/python bench/bench_validate.py              # 100,000 deals
+    .venv/bin/python bench/bench_validate.py --deals 20000 --rules moroccan
+
+A file is generated first with the generator and the writer (not timed). Then each
+measurement runs in a fresh process, the way a user runs the command, with ``--jobs 1``
+and ``--jobs 2``; it prints deals per second and the peak memory of the whole process tree
+(``ru_maxrss`` of the process itself and of its worker processes). A smaller file is also
+measured with ``--jobs 1`` so that "memory flat in the file size" can be read off.
+
+Targets (issue 4): >= 3,000 deals/s on one core, flat memory, ``--jobs 2`` >= 1.8x faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def generate(path: str, rules_name: str, deals: int, seed: int) -> None:
+    from belote_notation.generator import generate_games
+    from belote_notation.rules import Ruleset
+    from belote_notation.writer import write_games
+
+    with open(path, "w", encoding="utf-8") as out:
+        write_games(generate_games(Ruleset.preset(rules_name), matches=None, deals=deals, seed=seed), out)
+
+
+def child(path: str, jobs: int) -> None:
+    """Run the validate command in this process and print what it measured as JSON."""
+    import contextlib
+    import io
+
+    from belote_replay.validate import command
+
+    buffer = io.StringIO()
+    started = time.perf_counter()
+    code = 0
+    with contextlib.redirect_stdout(buffer):
+        try:
+            command.main(["--jobs", str(jobs), "--no-progress", "--format", "text", path],
+                         standalone_mode=False)
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+    seconds = time.perf_counter() - started
+    summary = buffer.getvalue().strip().splitlines()[-1]
+    self_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(json.dumps({"seconds": seconds, "exit": code, "summary": summary,
+                      "self_kb": self_kb, "children_kb": children_kb}))
+
+
+def measure(path: str, jobs: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", path, "--jobs", str(jobs)],
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"measurement failed:\n{out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _deals_in(summary: str) -> int:
+    for part in summary.replace(":", ",").split(","):
+        part = part.strip()
+        if part.endswith(("deal", "deals")):
+            return int(part.split()[0])
+    return 0
+
+
+def report(label: str, result: dict) -> float:
+    deals = _deals_in(result["summary"])
+    rate = deals / result["seconds"] if result["seconds"] else 0.0
+    # The process tree's peak: this process and its largest worker (workers run side by side,
+    # so with N jobs the tree holds at most self + N x worker).
+    print(f"{label:<28} {deals:>8,} deals {result['seconds']:>8.2f} s {rate:>9,.0f} deals/s   "
+          f"peak RSS self {result['self_kb'] / 1024:>6.1f} MB, largest worker "
+          f"{result['children_kb'] / 1024:>6.1f} MB   (exit {result['exit']})")
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=100_000, help="deals in the big file")
+    parser.add_argument("--small", type=int, default=None,
+                        help="deals in the small file for the memory comparison (default deals/10)")
+    parser.add_argument("--rules", default="classic", help="preset of the generated file")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true", help="keep the generated files")
+    parser.add_argument("--child", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.jobs)
+        return
+
+    small = args.small if args.small is not None else max(1, args.deals // 10)
+    folder = tempfile.mkdtemp(prefix="bench-validate-")
+    big_path = os.path.join(folder, f"{args.rules}-{args.deals}.bel")
+    small_path = os.path.join(folder, f"{args.rules}-{small}.bel")
+    t = time.perf_counter()
+    generate(big_path, args.rules, args.deals, args.seed)
+    generate(small_path, args.rules, small, args.seed)
+    size = os.path.getsize(big_path)
+    print(f"generated {args.deals:,} deals ({size / 1e6:.1f} MB) and {small:,} deals "
+          f"under {args.rules} in {time.perf_counter() - t:.1f} s (not timed below)")
+    print(f"cores: {os.cpu_count()}")
+    try:
+        small_one = measure(small_path, 1)
+        report(f"--jobs 1, {small:,} deals", small_one)
+        one = measure(big_path, 1)
+        rate1 = report(f"--jobs 1, {args.deals:,} deals", one)
+        two = measure(big_path, 2)
+        rate2 = report(f"--jobs 2, {args.deals:,} deals", two)
+        print(f"speed-up with 2 jobs: {rate2 / rate1:.2f}x (target >= 1.8x); one core: "
+              f"{rate1:,.0f} deals/s (target >= 3,000)")
+        print(f"peak memory, jobs 1: {small_one['self_kb'] / 1024:.1f} MB at {small:,} deals, "
+              f"{one['self_kb'] / 1024:.1f} MB at {args.deals:,} deals")
+    finally:
+        if not args.keep:
+            for p in (big_path, small_path):
+                if os.path.exists(p):
+                    os.remove(p)
+            os.rmdir(folder)
+        else:
+            print(f"files kept in {folder}")
+
+
+if __name__ == "__main__":
+    main()
