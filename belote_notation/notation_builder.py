@@ -34,22 +34,40 @@ MAX_ISSUES_PER_GAME = 100
 _obj_setattr = object.__setattr__
 
 
+_obj_new = object.__new__
+_ALL_FIELDS: dict[type, set] = {}
+
+
 def new_record(cls: type, data: dict) -> Any:
-    """``cls.model_construct(**data)`` without its overhead: ``data`` must hold every field."""
-    obj = cls.__new__(cls)
+    """``cls.model_construct(**data)`` without its overhead: ``data`` must hold every field.
+
+    Every record of a class shares one "fields set" holding all its fields (pydantic only
+    ever adds to it, and every field is set here).
+    """
+    obj = _obj_new(cls)
     _obj_setattr(obj, "__dict__", data)
-    _obj_setattr(obj, "__pydantic_fields_set__", set(data))
+    fields = _ALL_FIELDS.get(cls)
+    if fields is None:
+        fields = _ALL_FIELDS[cls] = set(cls.model_fields)
+    _obj_setattr(obj, "__pydantic_fields_set__", fields)
     _obj_setattr(obj, "__pydantic_extra__", None)
     _obj_setattr(obj, "__pydantic_private__", None)
     return obj
 
 
 _new = new_record
+_PLAY_FIELDS = set(Play.model_fields)
 
 
 def _play(line: int, col: int, seat: Optional[int], card: int) -> Play:
-    return _new(Play, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
-                       "variations": [], "seat": seat, "card": card, "mark": None})
+    obj = _obj_new(Play)
+    _obj_setattr(obj, "__dict__", {"line": line, "col": col, "glyph": None, "nags": [],
+                                   "comments": [], "variations": [], "seat": seat, "card": card,
+                                   "mark": None})
+    _obj_setattr(obj, "__pydantic_fields_set__", _PLAY_FIELDS)
+    _obj_setattr(obj, "__pydantic_extra__", None)
+    _obj_setattr(obj, "__pydantic_private__", None)
+    return obj
 
 
 def _bid(line: int, col: int, seat: Optional[int], action: str, suit: Optional[int],
@@ -474,8 +492,49 @@ class Builder:
         _obj_setattr(game, "__pydantic_private__", {"tail_seen": tail_seen})
         return game
 
+    def _canonical(self, tok: Token) -> list:
+        """Children for :meth:`deal` from a CANONICAL_DEAL token, line by line.
+
+        Trick and hand lines take a fast path; any other line (or one the fast path does
+        not like) goes through the same section callbacks as the spread-out form.
+        """
+        lines = tok.value.split("\n")
+        first = lines[0]
+        rel = tok.line
+        head = Token("DEAL", first, tok.start_pos, rel, tok.column)
+        children: list = [head]
+        tricks: list[Trick] = []
+        for i in range(1, len(lines)):
+            text = lines[i]
+            if not text:
+                continue
+            line_tok = Token("LINE", text, 0, rel + i, 1)
+            kind = text[:4]
+            if kind == "tric":
+                got = self._fast_tricks(line_tok)
+                if got is None:
+                    got = self.trick([line_tok])[2]
+                tricks.extend(got)
+            elif kind == "tafr" or kind == "rest" or kind == "hand":
+                field = "five" if kind == "tafr" else ("rest" if kind == "rest" else "hands")
+                keywords = _FIVE if kind == "tafr" else (_REST if kind == "rest" else _HAND)
+                children.append(self._hands([line_tok], field, keywords))
+            elif kind == "offe":
+                children.append(self.offer([line_tok]))
+            elif kind == "smsa":
+                children.append(self.smsara([line_tok]))
+            elif kind == "anno":
+                children.append(self.announce([line_tok]))
+            else:
+                children.append(self.scores([line_tok]))
+        if tricks:
+            children.append(("list", "tricks", tricks, []))
+        return children
+
     def deal(self, children: list) -> Deal:
         ctx = self.ctx
+        if children[0].type == "CANONICAL_DEAL":
+            children = self._canonical(children[0])
         tok = children[0]
         line, col = ctx.pos(tok)
         words = tok.value.split()
@@ -523,10 +582,44 @@ class Builder:
         return _new(Deal, data)
 
     # --- sections -------------------------------------------------------------------
+    def _fast_hands(self, tok: Token, keyword: str) -> Optional[list]:
+        """Hand lines in the plain form (``tafr9a N 1O 4O ...``); ``None`` if unusual."""
+        value = tok.value
+        if _ODD_WS.search(value):
+            return None
+        table = self.ctx.table
+        line, col = self.ctx.pos(tok)
+        hands: list[Hand] = []
+        for text in value.split("\n"):
+            words = text.split(" ")
+            if len(words) < 2 or words[0] != keyword or words[1] not in _SEATS:
+                return None
+            hand = _hand(line, col, _SEATS[words[1]])
+            cards = hand.cards
+            positions = hand.positions
+            c = col + len(keyword) + 3
+            for w in words[2:]:
+                card = table.get(w)
+                if card is None:
+                    return None
+                cards.append(card)
+                positions.append((line, c))
+                c += len(w) + 1
+            hands.append(hand)
+            line += 1
+            col = 1
+        return hands
+
+    _CANONICAL_KW = {"five": "tafr9a", "rest": "rest", "hands": "hand"}
+
     def _hands(self, children: list, field_name: str, keywords: frozenset) -> tuple:
         ctx = self.ctx
-        hands: list[Hand] = []
-        hand = self._card_words(ctx.words(children[0]), None, keywords, hands)
+        hands = self._fast_hands(children[0], self._CANONICAL_KW[field_name])
+        if hands is None:
+            hands = []
+            hand = self._card_words(ctx.words(children[0]), None, keywords, hands)
+        else:
+            hand = hands[-1]
         comments: list[str] = []
         for child in children[1:]:
             if child.type == "CARDS":
@@ -578,9 +671,67 @@ class Builder:
         loose = self._items(children[1:], bids, rnd, "call")
         return ("list", "bids", bids, loose)
 
-    def trick(self, children: list) -> tuple:
+    def _fast_tricks(self, tok: Token) -> Optional[list]:
+        """Trick lines in the plain form (single spaces, known names) without the word list.
+
+        Returns ``None`` when anything is unusual; the general path then reads the token.
+        """
+        value = tok.value
+        if _ODD_WS.search(value):
+            return None
+        table = self.ctx.table
+        seats = _SEATS
+        line, col = self.ctx.pos(tok)
         tricks: list[Trick] = []
-        self._play_words(self.ctx.words(children[0]), [], tricks)
+        plays: list = []
+        trick = None
+        for text in value.split("\n"):
+            c = col
+            expect = 0          # 1: trick number may follow, 2: winner seat follows
+            for w in text.split(" "):
+                if not w:
+                    c += 1
+                    continue
+                if len(w) > 2 and w[1] == ":":
+                    card = table.get(w[2:])
+                    seat = seats.get(w[0])
+                    if card is None or seat is None or trick is None:
+                        return None
+                    plays.append(_play(line, c, seat, card))
+                    expect = 0
+                elif expect == 1 and w.isdigit():
+                    trick.__dict__["number"] = int(w)
+                    expect = 0
+                elif expect == 2:
+                    trick.__dict__["winner"] = seats[w]
+                    expect = 0
+                elif w == "trick" or w == "TRICK":
+                    plays = []
+                    trick = _new(Trick, {"line": line, "col": c, "number": None, "plays": plays,
+                                         "winner": None, "comments": []})
+                    tricks.append(trick)
+                    expect = 1
+                elif w == "winner":
+                    expect = 2
+                elif (w == "belote" or w == "rebelote") and plays and plays[-1].mark is None:
+                    plays[-1].__dict__["mark"] = w
+                    expect = 0
+                else:
+                    card = table.get(w)
+                    if card is None or trick is None:
+                        return None
+                    plays.append(_play(line, c, None, card))
+                    expect = 0
+                c += len(w) + 1
+            line += 1
+            col = 1
+        return tricks
+
+    def trick(self, children: list) -> tuple:
+        tricks = self._fast_tricks(children[0])
+        if tricks is None:
+            tricks = []
+            self._play_words(self.ctx.words(children[0]), [], tricks)
         trick = tricks[-1]
         rest = children[1:]
         if rest:

@@ -31,6 +31,7 @@ MAX_LINE = 1 << 20
 MAX_GAME_CHARS = 8_000_000
 """The most text buffered for one game (a 2000-point match is well under 1 MB)."""
 MAX_DECODE_ISSUES = 20
+BLOCK = 1 << 16
 
 
 class GameText(NamedTuple):
@@ -47,6 +48,15 @@ class GameText(NamedTuple):
     index: int
     issues: tuple[SyntaxIssue, ...] = ()
 
+
+
+
+def _plain(line: str) -> bool:
+    """No tag, comment, quote, escape or `end`/`fin` in the line (cheap substring tests)."""
+    if "[" in line or "{" in line or "}" in line or '"' in line or ";" in line or "\\" in line:
+        return False
+    low = line.lower()
+    return "end" not in low and "fin" not in low
 
 _SPECIAL = re.compile(r'[{}";\\]')
 _END = re.compile(r"(?<![\w:])(?:end|fin)(?![\w])", re.IGNORECASE)
@@ -95,35 +105,75 @@ class _Reader:
         self.decode_issues = 0
 
     def pieces(self) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
-        readline = self.handle.readline
+        """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
+        read = self.handle.read
+        newline = b"\n" if self.binary else "\n"
+        buf = b"" if self.binary else ""
         first = True
         while True:
             try:
-                raw = readline(MAX_LINE)
+                chunk = read(BLOCK)
             except (OSError, ValueError, UnicodeDecodeError) as exc:
                 yield "", True, self.line, SyntaxIssue(
                     "BEL007", f"cannot read the input: {exc}", self.line, 1, self.name)
                 return
-            if not raw:
-                if self.carry:
-                    text, issue = self._decode(b"", final=True)
-                    yield text, True, self.line, issue
+            if not chunk:
+                if buf or self.carry:
+                    yield from self._emit(buf, first, final=True)
                 return
-            issue = None
-            if self.binary:
-                text, issue = self._decode(raw, final=False)
-            else:
-                text = raw
-            if first:
-                if text.startswith("\ufeff"):
-                    text = text[1:]
-                first = False
-            complete = text.endswith("\n")
-            if complete and text.endswith("\r\n"):
+            buf = buf + chunk if buf else chunk
+            nl = buf.rfind(newline)
+            if nl < 0:
+                if len(buf) >= MAX_LINE:
+                    yield from self._emit(buf, first, final=False)
+                    first = False
+                    buf = buf[:0]
+                continue
+            block, buf = buf[: nl + 1], buf[nl + 1:]
+            yield from self._emit(block, first, final=False)
+            first = False
+
+    def _emit(self, block, first: bool, final: bool) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
+        """Split a block (whole lines, or one piece of a long line) into pieces."""
+        if self.binary:
+            data = self.carry + block
+            self.carry = b""
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                yield from self._emit_lossy(data, first, final)
+                return
+        else:
+            text = block
+        if first and text.startswith("\ufeff"):
+            text = text[1:]
+        lines = text.split("\n")
+        last = lines.pop()
+        line = self.line
+        for item in lines:
+            if item.endswith("\r"):
+                item = item[:-1]
+            yield item + "\n", True, line, None
+            line += 1
+        self.line = line
+        if last:
+            yield last, False, line, None
+
+    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
+        raw_lines = data.split(b"\n")
+        last = raw_lines.pop()
+        for raw in raw_lines:
+            text, issue = self._decode_lossy(raw + b"\n")
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+            first = False
+            if text.endswith("\r\n"):
                 text = text[:-2] + "\n"
-            yield text, complete, self.line, issue
-            if complete:
-                self.line += 1
+            yield text, True, self.line, issue
+            self.line += 1
+        if last:
+            text, issue = self._decode(last, final)
+            yield text, False, self.line, issue
 
     def _decode(self, raw: bytes, final: bool) -> tuple[str, Optional[SyntaxIssue]]:
         data = self.carry + raw
@@ -204,6 +254,15 @@ def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[Gam
     for piece, complete, line_no, issue in reader.pieces():
         line_start = at_line_start
         at_line_start = complete
+        if (first_line and line_start and complete and not in_comment and issue is None
+                and not oversized and size + len(piece) <= max_chars
+                and _plain(piece)):
+            # The common line: no tag, comment, quote or `end`: just keep it.
+            parts.append(piece)
+            size += len(piece)
+            if not body and not piece.isspace():
+                body = True
+            continue
         stripped = piece.lstrip() if line_start else piece
         if line_start and piece.startswith("[") and first_line and (body or in_comment):
             yield flush()
