@@ -251,8 +251,8 @@ def test_cli_rules_override_the_header():
 
 
 def test_bad_headers_are_findings_at_the_header():
-    text = generated_text("classic").replace('[Rules "classic"]', '[Rules "whist"]', 1)
-    text = text.replace('[Date "2026-01-01"]', '[Option "litige=maybe"]', 1)
+    text = generated_text("classic").replace('[Rules "classic"]',
+                                             '[Rules "whist"]\n[Option "litige=maybe"]', 1)
     lines = text.split("\n")
     rules_line = lines.index('[Rules "whist"]') + 1
     option_line = lines.index('[Option "litige=maybe"]') + 1
@@ -265,7 +265,7 @@ def test_bad_headers_are_findings_at_the_header():
 def test_option_header_changes_the_rules():
     text = generated_text("classic")
     # with a target of 10 000 no match is over: every recorded winner becomes wrong
-    text = text.replace('[Date "2026-01-01"]', '[Option "target=10000"]')
+    text = text.replace('[Rules "classic"]', '[Rules "classic"]\n[Option "target=10000"]')
     codes = {f.code for f in errors_of(text)}
     assert C.MATCH_WINNER in codes
 
