@@ -40,10 +40,10 @@ __all__ = [
     "effective_severity", "sort_key",
     # validator-level codes
     "UNKNOWN_RULES", "BAD_OPTION", "UNKNOWN_DECK", "BAD_RESULT", "DEAL_NUMBER",
-    "TRICK_NUMBER", "SEAT_UNKNOWN", "NO_GAME_IN_FILE", "SHORT_TRICK",
+    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK",
     # could-not-check codes
     "NO_GAME", "NO_DISTRIBUTION", "NO_BIDDING", "NO_TRUMP", "HANDS_DERIVED", "INCOMPLETE_DEAL",
-    "NO_DEALER", "NO_SCORE_CHECK", "NO_MATCH_CHECK", "SKIPPED_PLAYS", "ENGINE_FAILURE",
+    "NO_DEALER", "NO_MATCH_CHECK", "SKIPPED_PLAYS", "ENGINE_FAILURE",
 ]
 
 Severity = Literal["error", "warning", "info"]
@@ -146,7 +146,6 @@ UNKNOWN_DECK = "BEL703"
 BAD_RESULT = "BEL704"
 DEAL_NUMBER = "BEL705"
 TRICK_NUMBER = "BEL706"
-SEAT_UNKNOWN = "BEL707"
 NO_GAME_IN_FILE = "BEL708"
 SHORT_TRICK = "BEL709"
 
@@ -158,7 +157,6 @@ NO_TRUMP = "BEL904"
 HANDS_DERIVED = "BEL905"
 INCOMPLETE_DEAL = "BEL906"
 NO_DEALER = "BEL907"
-NO_SCORE_CHECK = "BEL908"
 NO_MATCH_CHECK = "BEL909"
 SKIPPED_PLAYS = "BEL910"
 ENGINE_FAILURE = "BEL911"
@@ -170,7 +168,6 @@ VALIDATOR_CODES: dict[str, tuple[str, str]] = {
     BAD_RESULT: ("warning", "Result header that is not NS, EW or *"),
     DEAL_NUMBER: ("warning", "deal numbers not consecutive from 1"),
     TRICK_NUMBER: ("warning", "trick numbers not consecutive from 1"),
-    SEAT_UNKNOWN: ("error", "a bid or a card whose seat cannot be worked out"),
     NO_GAME_IN_FILE: ("error", "an input that holds no game at all"),
     SHORT_TRICK: ("error", "a trick with fewer than four cards"),
     NO_GAME: ("info", "could not check a game: nothing of it could be read"),
@@ -180,7 +177,6 @@ VALIDATOR_CODES: dict[str, tuple[str, str]] = {
     HANDS_DERIVED: ("info", "hands derived from the cards played: could not check what was held"),
     INCOMPLETE_DEAL: ("info", "could not score the deal: fewer than eight complete tricks"),
     NO_DEALER: ("info", "could not check dealer rotation: dealer not recorded"),
-    NO_SCORE_CHECK: ("info", "could not check the match totals: deal scores unknown"),
     NO_MATCH_CHECK: ("info", "could not check the match winner: match not finished or totals unknown"),
     SKIPPED_PLAYS: ("info", "could not check the rest of a deal after a break in the record"),
     ENGINE_FAILURE: ("info", "could not check a deal: the engine stopped on it"),
@@ -193,6 +189,7 @@ _REGISTRY: Optional[dict[str, CodeInfo]] = None
 # mapping code -> title, code -> (severity, title), or code -> object with ``title``/
 # ``severity`` attributes.
 _CODE_MODULES = (
+    ("belote_notation.notation_issues", "parser", "error"),
     ("belote_notation.notation_codes", "parser", "error"),
     ("belote_notation.parser", "parser", "error"),
     ("belote_notation.engine.codes", "engine", "error"),

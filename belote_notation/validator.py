@@ -34,7 +34,7 @@ from .engine import codes as C
 from .engine.state import first_bidder, first_leader
 from .findings import (
     BAD_RESULT, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
-    NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_TRUMP, SEAT_UNKNOWN,
+    NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_TRUMP,
     SKIPPED_PLAYS, SHORT_TRICK, TRICK_NUMBER, Finding, severity_of,
 )
 from .records import Deal, Game, Hand, Play
@@ -366,10 +366,12 @@ def _check_result(ctx: _Game, game: Game, report: GameReport, match: Any, totals
         ctx.add(BAD_RESULT, f"result {text!r} is not NS, EW or *", line, col)
         return
     recorded = _RESULTS[key]
-    if not totals_known:
+    if not totals_known and recorded is not None:
         from .findings import NO_MATCH_CHECK
         ctx.add(NO_MATCH_CHECK, "could not check the match result: the match totals are unknown",
                 line, col)
+        return
+    if not totals_known:
         return
     if recorded != match.winner:
         if match.winner is None:
@@ -504,11 +506,11 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
             pos = (first.line, first.col) if first is not None else (tricks[0].line, tricks[0].col)
             ctx.add(C.BIDDING_UNFINISHED, "cards were played before anybody took: no trump",
                     pos[0], pos[1], trick=1)
-            _structure_only(ctx, deal)
+            _structure_only(ctx, deal, state)
         elif tricks:
             ctx.add(NO_TRUMP, "could not check the play and the score: trump unknown (no take "
                     "recorded)", deal.line, deal.col)
-            _structure_only(ctx, deal)
+            _structure_only(ctx, deal, state)
         elif bids and not contract_only and state.taker is None:
             ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: the bidding is not "
                     "finished", deal.line, deal.col)
@@ -668,13 +670,31 @@ def _derive_hands(ctx: _Game, deal: Deal, state: Any) -> Optional[list[int]]:
     return hands
 
 
-def _structure_only(ctx: _Game, deal: Deal) -> None:
-    """Without a trump only the cards themselves can be checked: each played once."""
+def _structure_only(ctx: _Game, deal: Deal, state: Any) -> None:
+    """Without a trump only what does not depend on it is checked: each card played once,
+    by a player who held it (when the hands are known), seats in turn within each trick."""
     seen = 0
+    hands = state.full_hands if state.hands_known else None
+    step = state.flags.step
+    deck = ctx.deck
     for t_index, trick in enumerate(deal.tricks):
+        previous: Optional[int] = None
         for play in trick.plays:
             bit = 1 << play.card
+            seat = play.seat
+            name = card_symbol_name(play.card, deck)
             if seen & bit:
-                ctx.add(C.DUPLICATE_CARD, f"{card_symbol_name(play.card, ctx.deck)} played twice",
-                        play.line, play.col, trick=t_index + 1, seat=play.seat)
+                ctx.add(C.DUPLICATE_CARD, f"{name} played twice", play.line, play.col,
+                        trick=t_index + 1, seat=seat)
+            elif hands is not None and seat is not None and not hands[seat & 3] & bit:
+                ctx.add(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat & 3]} played {name}, which is not in "
+                        "that hand", play.line, play.col, trick=t_index + 1, seat=seat)
+            if seat is not None and previous is not None and seat != (previous + step) & 3:
+                ctx.add(C.PLAYED_OUT_OF_TURN, f"{SEAT_NAMES[seat & 3]} played out of turn: it was "
+                        f"{SEAT_NAMES[(previous + step) & 3]}'s turn", play.line, play.col,
+                        trick=t_index + 1, seat=seat)
+            if seat is not None:
+                previous = seat & 3
+            elif previous is not None:
+                previous = (previous + step) & 3
             seen |= bit
