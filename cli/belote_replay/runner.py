@@ -147,7 +147,13 @@ def _batches(source: Source, handle: BinaryIO) -> Iterator[tuple[list[Any], int]
 
 
 def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Progress]) -> Iterator[Event]:
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    fork = sys.platform.startswith("linux")
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:
+        # Build the grammar's parser once here: forked workers inherit it ready to use.
+        from belote_notation.parser import parse_text
+
+        parse_text("deal 1\nend\n", "<warm-up>")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         # Start every worker now, before any display thread runs in this process.
         for warm in [pool.submit(_warm) for _ in range(jobs)]:
