@@ -13,19 +13,21 @@ single finding under its rules::
 from __future__ import annotations
 
 import random
-from datetime import date
 from typing import Iterator, NamedTuple, Optional
 
 from . import records as R
 from .cards import KING, QUEEN, SEAT_NAMES
 from .engine import (
     DealResult, add_deal, announce, announcement_value, apply_bid, deal_five, deal_rest, find_announcements,
-    legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play,
+    legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play, trick_winner,
 )
 from .engine.match import MatchStep
 from .rules import PRESETS, Ruleset
 
-__all__ = ["DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts"]
+__all__ = [
+    "DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts", "deal_record",
+    "rule_headers",
+]
 
 PLAYER_NAMES = ("Amine", "Sara", "Youssef", "Nadia", "Karim", "Leila", "Hamza", "Ines", "Omar",
                 "Julie", "Marc", "Claire", "Paul", "Lucie", "Hugo", "Emma")
@@ -156,53 +158,91 @@ def generate_scripts(rules: Ruleset, deals: int, seed: int) -> Iterator[tuple[De
 
 
 # ------------------------------------------------------------------------- records
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# model_construct is used for speed; every field with a default factory is passed explicitly
+# (pydantic inspects the factory each time it has to call one, which is slow).
+def _notes() -> dict:
+    return {"glyph": None, "nags": [], "comments": [], "variations": []}
+
+
 def _hands(masks) -> list[R.Hand]:
-    return [R.Hand(seat=s, cards=[c for c in range(32) if masks[s] >> c & 1]) for s in range(4)]
+    return [R.Hand.model_construct(seat=s, cards=_cards(masks[s]), positions=[]) for s in range(4)]
 
 
-def _deal_record(number: int, script: DealScript, step: MatchStep) -> R.Deal:
-    bids = [R.Bid(seat=seat, action=action, suit=suit, round=1 if i < 4 else 2)
+def deal_record(number: int, script: DealScript, step: MatchStep) -> R.Deal:
+    """The record of a generated deal, with the scores the engine gives (``score`` is what
+    the deal credits, the litige pot claimed included; ``pot`` only when not empty)."""
+    bids = [R.Bid.model_construct(seat=seat, action=action, suit=suit, round=1 if i < 4 else 2,
+                                  **_notes())
             for i, (seat, action, suit) in enumerate(script.bids)]
     anns = []
-    counts = [0, 0, 0, 0]
-    ann_at = {}
+    ann_at: dict[int, list[tuple[int, str, int]]] = {}
     for seat, kind, mask, at in script.announcements:
         ann_at.setdefault(at, []).append((seat, kind, mask))
+    counts = [0, 0, 0, 0]
     tricks = []
-    for t in range(len(script.plays) // 4):
-        plays = []
+    plays = script.plays
+    for t in range(len(plays) // 4):
+        trick_plays = []
         for j in range(4):
             i = t * 4 + j
-            seat, card, mark = script.plays[i]
+            seat, card, mark = plays[i]
             for a_seat, kind, mask in ann_at.get(i, ()):
-                anns.append(R.Announcement(seat=a_seat, kind=kind, cards=[c for c in range(32) if mask >> c & 1],
-                                           trick=t + 1, before_card=counts[a_seat] + 1))
+                anns.append(R.Announcement.model_construct(
+                    seat=a_seat, kind=kind, cards=_cards(mask), positions=[], trick=t + 1,
+                    before_card=counts[a_seat] + 1, **_notes()))
             counts[seat] += 1
-            plays.append(R.Play(seat=seat, card=card, mark=mark))
-        winner = script.plays[t * 4][0]
-        tricks.append(R.Trick(number=t + 1, plays=plays, winner=_winner_of(script, t)))
-        del winner
-    deal = R.Deal(
-        number=number, dealer=script.dealer, five=_hands(script.five), offer=R.CardRef(card=script.offer),
-        bids=bids, rest=_hands(script.rest) if script.rest is not None else [], announcements=anns,
-        tricks=tricks, score=R.Score(ns=step.credited[0], ew=step.credited[1]),
-        match_score=R.Score(ns=step.totals[0], ew=step.totals[1]), pot=step.pot or None,
+            trick_plays.append(R.Play.model_construct(seat=seat, card=card, mark=mark, **_notes()))
+        cards = [plays[t * 4 + j][1] for j in range(4)]
+        winner = plays[t * 4 + trick_winner(cards, script.result.trump)][0]
+        tricks.append(R.Trick.model_construct(number=t + 1, plays=trick_plays, winner=winner,
+                                              comments=[]))
+    return R.Deal.model_construct(
+        number=number, dealer=script.dealer, five=_hands(script.five),
+        offer=R.CardRef.model_construct(card=script.offer), bids=bids,
+        rest=_hands(script.rest) if script.rest is not None else [], announcements=anns,
+        tricks=tricks, score=R.Score.model_construct(ns=step.credited[0], ew=step.credited[1]),
+        match_score=R.Score.model_construct(ns=step.totals[0], ew=step.totals[1]),
+        pot=step.pot or None, hands=[], comments=[],
     )
-    return deal
 
 
-def _winner_of(script: DealScript, t: int) -> int:
-    # the leader of the next trick is the winner; the last trick's winner is the team's seat
-    if t < 7:
-        return script.plays[(t + 1) * 4][0]
-    from .engine import trick_winner
-    cards = [script.plays[t * 4 + j][1] for j in range(4)]
-    return script.plays[t * 4 + trick_winner(cards, script.result.trump)][0]
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(getattr(value, "value", value))
+
+
+def rule_headers(rules: Ruleset) -> list[tuple[str, str]]:
+    """``Rules`` and ``Deck`` tags, then ``Target`` and one ``Option`` tag per option that
+    differs from the preset."""
+    preset = rules.name if rules.name in PRESETS else "classic"
+    out = [("Rules", preset), ("Deck", rules.deck.value)]
+    base = PRESETS[preset]
+    for key in Ruleset.option_names():
+        value = getattr(rules, key)
+        if key == "deck" or value == getattr(base, key):
+            continue
+        if key == "target":
+            out.append(("Target", str(value)))
+        else:
+            out.append(("Option", f"{key}={_option_text(value)}"))
+    return out
 
 
 def generate_games(rules: Ruleset, matches: Optional[int] = 1, deals: Optional[int] = None,
                    seed: int = 0) -> Iterator[R.Game]:
-    """Seeded random legal matches as records, one game at a time.
+    """Seeded random legal matches as records, one game at a time (flat memory).
 
     Stops after ``matches`` complete matches or ``deals`` deals in all, whichever comes first
     (a match cut short by ``deals`` has result ``*``). Both ``None``: one match.
@@ -212,32 +252,31 @@ def generate_games(rules: Ruleset, matches: Optional[int] = 1, deals: Optional[i
     rng = random.Random(seed)
     made_matches = 0
     made_deals = 0
-    base = PRESETS.get(rules.name)
+    tags = rule_headers(rules)
     while (matches is None or made_matches < matches) and (deals is None or made_deals < deals):
         first_dealer = rng.randrange(4)
         match = new_match(rules, first_dealer)
         names = rng.sample(PLAYER_NAMES, 4)
-        headers = [
-            ("Event", f"Generated match {made_matches + 1}"),
-            ("Date", date(2026, 1, 1).isoformat()),
-            ("Rules", rules.name if rules.name in PRESETS else "custom"),
-            ("Deck", rules.deck.value),
-        ]
-        for key, value in rules.changed_options().items() if base is not None else ():
-            if key == "target":
-                headers.append(("Target", str(value)))
+        headers = [("Event", f"Generated match {made_matches + 1}"), ("Site", "belote-replay generate"),
+                   ("Date", "2026.01.01"), *tags]
         headers += [(label, names[i]) for i, label in enumerate(("North", "East", "South", "West"))]
         headers.append(("Dealer", SEAT_NAMES[first_dealer]))
+        headers.append(("Source", f"belote-replay generate, seed {seed}"))
         game_deals = []
         number = 0
-        while not match.over and (deals is None or made_deals < deals) and number < 400:
+        while not match.over and (deals is None or made_deals < deals) and number < MAX_DEALS:
             number += 1
             script = random_deal(rules, match.dealer, rng)
             step = add_deal(match, script.result)
-            game_deals.append(_deal_record(number, script, step))
+            game_deals.append(deal_record(number, script, step))
             made_deals += 1
         result = "*" if match.winner is None else ("NS" if match.winner == 0 else "EW")
         headers.append(("Result", result))
-        yield R.Game(headers=[R.Header(name=k, value=v) for k, v in headers], deals=game_deals,
-                     result=result)
+        yield R.Game.model_construct(
+            headers=[R.Header.model_construct(name=k, value=v) for k, v in headers],
+            deals=game_deals, result=result, comments=[])
         made_matches += 1
+
+
+MAX_DEALS = 1000
+"""A generated match stops there even without a winner (a target too high to reach)."""
