@@ -62,7 +62,7 @@ def command(source: str, output: str, to_format: Optional[str], from_format: Opt
     """Convert IN between .bel and its JSON twin, without loss."""
     try:
         if source == "-":
-            raw = click.get_binary_stream("stdin")
+            raw = getattr(sys.stdin, "buffer", sys.stdin)
             handle = io.BufferedReader(raw) if not hasattr(raw, "peek") else raw
             name = "<stdin>"
         else:
@@ -110,7 +110,7 @@ def _emit(games: Iterator[Game], out: TextIO, to_format: str) -> int:
 def _write(games: Iterator[Game], output: str, to_format: str, problems: list[str],
            name: str) -> None:
     if output == "-":
-        out = click.get_text_stream("stdout")
+        out = sys.stdout
         try:
             _emit(games, out, to_format)
         except _Failed:

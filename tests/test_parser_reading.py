@@ -1,0 +1,123 @@
+"""What the parser reads: sections, lenient forms, decks, rounds, review material, positions."""
+
+from __future__ import annotations
+
+from belote_notation.cards import Deck, card_name, parse_card
+from belote_notation.notation_headers import game_deck, game_rules, rule_overrides
+from belote_notation.notation_positions import same_records
+from belote_notation.parser import parse_text
+
+
+def one(text: str):
+    games = parse_text(text)
+    assert len(games) == 1
+    return games[0]
+
+
+def test_a_complete_deal_in_spanish_names() -> None:
+    pg = one('[Rules "moroccan"]\ndeal 2 dealer E\ntafr9a N 1O 4O 5C 7E 12B\noffer 10O\n'
+             "smsara 1 N:take\nrest N 11B 6O\nannounce N sequence 4O 5O 6O trick=1 before=1\n"
+             "trick 1 W:1B N:12B belote E:4B S:5B winner N\nscore 120 42\nmatch 120 42\npot 0\nend NS\n")
+    assert pg.errors == []
+    deal = pg.game.deals[0]
+    assert (deal.number, deal.dealer) == (2, 1)
+    assert [card_name(c, Deck.SPANISH) for c in deal.five[0].cards] == ["1O", "4O", "5C", "7E", "12B"]
+    assert deal.offer.card == parse_card("10O", Deck.SPANISH)
+    assert (deal.bids[0].seat, deal.bids[0].action, deal.bids[0].round) == (0, "take", 1)
+    assert deal.announcements[0].kind == "sequence" and deal.announcements[0].trick == 1
+    trick = deal.tricks[0]
+    assert [p.seat for p in trick.plays] == [3, 0, 1, 2]
+    assert trick.plays[1].mark == "belote" and trick.winner == 0
+    assert (deal.score.ns, deal.score.ew, deal.match_score.ns, deal.pot) == (120, 42, 120, 0)
+    assert pg.game.result == "NS"
+
+
+def test_positions_of_cards_bids_announcements_and_headers() -> None:
+    pg = one('[Event "x"]\n\ndeal 1\n  smsara 1 W:pass  S:take\ntafr9a N AS KS\n'
+             "announce E carre JS JH JD JC\ntrick 1\n  N:AS\n  E:7S\nend\n")
+    deal = pg.game.deals[0]
+    assert (pg.game.headers[0].line, pg.game.headers[0].col) == (1, 1)
+    assert [(b.line, b.col) for b in deal.bids] == [(4, 12), (4, 20)]
+    assert deal.five[0].positions == [(5, 10), (5, 13)]
+    assert deal.announcements[0].positions[0] == (6, 18)
+    assert [(p.line, p.col) for p in deal.tricks[0].plays] == [(8, 3), (9, 3)]
+
+
+def test_lenient_form_reads_like_the_canonical_one() -> None:
+    lenient = one('[Rules "classic"]\nDONNE 7 DONNEUR s ; typed\ncinq n 7♥ 8♥ d♥ d♦ v♣\n'
+                  "retourne t♣\nEnchères w:Passe n:PRENDS\npli 1 8♦ d♦ 7♦ 9♦ gagne n\n"
+                  "pli r♥ bel 9♥ a♥ v♥\nMarque 64 98\nfin *\n")
+    canonical = one('[Rules "classic"]\ndeal 7 dealer S\n{ typed}\ntafr9a N 7H 8H QH QD JC\n'
+                    "offer 10C\nsmsara W:pass N:take\ntrick 1 8D QD 7D 9D winner N\n"
+                    "trick 2 KH belote 9H AH JH\nscore 64 98\nend *\n")
+    assert lenient.errors == [] and canonical.errors == []
+    assert same_records(lenient.game, canonical.game)
+
+
+def test_suit_names_and_symbols_after_take() -> None:
+    pg = one('[Deck "spanish"]\ndeal 1\nsmsara 2 N:take oros E:take ♠ S:take C W:take bastos\nend\n')
+    assert pg.errors == []
+    assert [b.suit for b in pg.game.deals[0].bids] == [2, 0, 1, 3]
+
+
+def test_unnumbered_bidding_takes_rounds_from_the_place_of_each_call() -> None:
+    pg = one("deal 1\nsmsara pass pass pass pass pass take D\nend\n")
+    assert [b.round for b in pg.game.deals[0].bids] == [1, 1, 1, 1, 2, 2]
+    assert pg.game.deals[0].bids[-1].suit == 2
+
+
+def test_deck_resolution() -> None:
+    from belote_notation.records import Header
+    assert game_deck([Header(name="Rules", value="moroccan")]) is Deck.SPANISH
+    assert game_deck([Header(name="Rules", value="moroccan"), Header(name="Deck", value="fr")]) is Deck.FRENCH
+    assert game_deck([Header(name="Rules", value="nonsense")]) is Deck.FRENCH
+    assert game_deck([]) is Deck.FRENCH
+    # the same text means different cards in the two decks
+    fr = one('[Deck "french"]\ndeal 1\ntrick 1 10C\nend\n').game.deals[0].tricks[0].plays[0].card
+    es = one('[Deck "spanish"]\ndeal 1\ntrick 1 10C\nend\n').game.deals[0].tricks[0].plays[0].card
+    assert card_name(fr, Deck.FRENCH) == "10C" and card_name(es, Deck.FRENCH) == "JH"
+
+
+def test_rule_options_from_tags() -> None:
+    pg = one('[Rules "moroccan"]\n[Option "target=1000"]\n[Option "litige = takers_lose"]\n'
+             '[Target "1500"]\nend\n')
+    assert [(n, v) for _, n, v in rule_overrides(pg.game.headers)] == [
+        ("target", "1000"), ("litige", "takers_lose"), ("target", "1500")]
+    rules = game_rules(pg.game.headers)
+    assert rules.target == 1500 and rules.litige == "takers_lose" and rules.name == "moroccan"
+
+
+def test_review_material_attaches_to_the_item_before_it() -> None:
+    pg = one("{game note}\ndeal 1\n{deal note}\nsmsara 1 W:pass!? $3 {hmm} (W:take $1 (W:pass)) S:pass\n"
+             "trick 1 {lead} N:AS?? ; oops\n E:7S (E:KS! {better}) winner N\nend\n")
+    assert pg.errors == []
+    deal = pg.game.deals[0]
+    assert pg.game.comments == ["game note"] and deal.comments == ["deal note"]
+    bid = deal.bids[0]
+    assert (bid.glyph, bid.nags, bid.comments) == ("!?", [3], ["hmm"])
+    var = bid.variations[0]
+    assert var.items[0].action == "take" and var.items[0].nags == [1]
+    assert var.items[0].variations[0].items[0].action == "pass"
+    trick = deal.tricks[0]
+    assert trick.comments == ["lead"]
+    assert (trick.plays[0].glyph, trick.plays[0].comments) == ("??", [" oops"])
+    assert trick.plays[1].variations[0].items[0].glyph == "!"
+
+
+def test_variation_round_switch() -> None:
+    pg = one("deal 1\nsmsara 2 N:pass (N:take S smsara 1 E:pass) E:pass\nend\n")
+    items = pg.game.deals[0].bids[0].variations[0].items
+    assert [(b.action, b.round) for b in items] == [("take", 2), ("pass", 1)]
+
+
+def test_comment_escapes_and_header_escapes() -> None:
+    pg = one('[Event "a \\"b\\" \\\\ c\\nd"]\ndeal 1\ntrick 1 N:AS {x \\} y \\{ \\[ \\\\ \\q}\nend\n')
+    assert pg.errors == []
+    assert pg.game.headers[0].value == 'a "b" \\ c\nd'
+    assert pg.game.deals[0].tricks[0].plays[0].comments == ["x } y { [ \\ \\q"]
+
+
+def test_deal_and_trick_numbers_may_be_left_out() -> None:
+    pg = one("deal 4\ndeal\ntrick N:AS\ntrick E:7S\nend\n")
+    assert [d.number for d in pg.game.deals] == [4, 5]
+    assert [t.number for t in pg.game.deals[1].tricks] == [1, 2]
