@@ -124,7 +124,8 @@ def validate_game(game: Game, file: str = "<string>", number: int = 1,
     findings: list[Finding] = list(syntax)
     setup = resolve_setup(game, config, file, number)
     rules, deck = setup.rules, setup.deck
-    findings.extend(setup.findings)
+    syntax_at = {(f.line, f.col) for f in findings}
+    findings.extend(f for f in setup.findings if (f.line, f.col) not in syntax_at)  # said once
     report = GameReport(file, number, game.line, rules=rules.name, options=rules.changed_options(),
                         deck=deck.value, findings=findings)
     ctx = _Game(file, number, findings, rules, deck, trace)
@@ -162,14 +163,15 @@ def validate_source(source: Any, name: Optional[str] = None,
 
 # ----------------------------------------------------------------------------- the game
 def _first_dealer(ctx: _Game, game: Game) -> Optional[int]:
-    """Who dealt the first deal: recorded, the Dealer header, or worked out from the first bid."""
-    if game.deals and game.deals[0].dealer is not None:
-        return game.deals[0].dealer
+    """Who deals first: the Dealer header, the first deal's dealer, or worked out from the
+    first bid (the first deal's recorded dealer is then checked against the header)."""
     header = game.header("Dealer")
     if header is not None:
         key = header.strip().upper()[:1]
         if key in SEAT_NAMES:
             return SEAT_NAMES.index(key)
+    if game.deals and game.deals[0].dealer is not None:
+        return game.deals[0].dealer
     if game.deals:
         first = game.deals[0]
         if first.bids and first.bids[0].seat is not None:
@@ -615,6 +617,11 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
             for ann, mask in due:
                 _announce(ctx, state, ann, mask)
     if state.trick_no < 8:
+        if len(tricks) < 8:  # the record stops early: say which trick is missing
+            missing = tricks[-1] if tricks else None
+            line, col = (missing.line, missing.col) if missing is not None else (deal.line, deal.col)
+            ctx.add(C.TRICKS_MISSING, f"only {len(tricks)} of the 8 tricks are recorded", line, col,
+                    trick=len(tricks) + 1)
         ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {state.trick_no} complete "
                 "trick" + ("" if state.trick_no == 1 else "s"), deal.line, deal.col)
         return state, None
