@@ -168,3 +168,12 @@ def test_ninth_trick_is_reported_not_raised():
     from test_engine_support import play_out
     assert not play_out(state)
     assert [v.code for v in play_card(state, N, card("AS"))] == [codes.TOO_MANY_CARDS]
+
+
+def test_must_follow_option_off():
+    hands = [hand("AS KS QS JS 10S 9S 8S 7H"), hand("7S 8H AH 7D 8D 9D 10D JD"),
+             hand("QD 9H 7C 8C 9C 10C JC QC"), hand("10H JH QH KH KD AD KC AC")]
+    state = ready(CLASSIC.with_options({"must_follow": False}), hands, E, HEARTS, dealer=W)
+    play_card(state, N, card("AS"))
+    assert legal_cards(state) == hands[E]
+    assert not play_card(state, E, card("7D"))

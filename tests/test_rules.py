@@ -32,3 +32,28 @@ def test_bad_overrides(key, value):
 def test_unknown_preset():
     with pytest.raises(RulesError):
         Ruleset.preset("whist")
+
+
+def test_every_option_is_documented():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    for name in Ruleset.option_names():
+        assert f"`{name}`" in text, name
+
+
+@pytest.mark.parametrize("name,option,value", [
+    ("moroccan", "forced_take_on_top_trump", True),
+    ("moroccan", "announce_deadline", "before_second_card"),
+    ("moroccan", "contract_basis", "card_points"),
+    ("moroccan", "overtrump_when_ruffing", False),
+    ("classic", "first_bidder", "left"),
+    ("classic", "capot_points", 250),
+    ("gameduell", "litige", "takers_lose"),
+    ("gameduell", "contract_basis", "over_81"),
+    ("gameduell", "capot_points", 252),
+    ("traditional", "first_lead", "dealer_right"),
+    ("traditional", "litige", "pot"),
+    ("traditional", "belote_requires_declaration", True),
+])
+def test_preset_values_from_the_texts(name, option, value):
+    assert getattr(Ruleset.preset(name), option) == value

@@ -80,8 +80,11 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int):
 
     Only valid, held, in-time announcements are kept for scoring.
     """
-    seat &= 3
     index = state.n_announce
+    if not isinstance(seat, int) or not 0 <= seat < 4 or not isinstance(cards_mask, int) or cards_mask < 0:
+        state.n_announce += 1
+        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"announcement {kind!r} without a seat or cards",
+                          "error", None, None, index)]
     state.n_announce += 1
     who = SEAT_NAMES[seat]
     deck = state.deck

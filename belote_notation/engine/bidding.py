@@ -54,10 +54,16 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
     """Apply one call; returns the violations (the call is applied anyway where possible)."""
     out: list[Violation] = []
     index = len(state.bids)
-    who = SEAT_NAMES[seat & 3]
+    if not isinstance(seat, int) or not 0 <= seat < 4:
+        seat = state.bid_turn
+    who = SEAT_NAMES[seat]
     deck = state.deck
     if state.phase == PHASE_NEW:
         state.phase = PHASE_BIDDING
+    if suit is not None and not (isinstance(suit, int) and 0 <= suit < 4):
+        out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", "error", seat,
+                             None, index))
+        suit = None
     if bidding_over(state) or index >= 8:
         out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", "error",
                              seat, None, index))

@@ -35,7 +35,9 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
     follow = hand & SUIT_MASKS[led]
     trump = state.trump
     best = state.best_card
-    if follow and f.must_follow:
+    if follow:
+        if not f.must_follow:
+            return hand
         if led == trump and f.over_led:
             return (follow & HIGHER_TRUMP[best]) or follow
         return follow
@@ -160,8 +162,12 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
 def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
     """The full path of :func:`play_card`: every check, with messages."""
     out: list[Violation] | tuple = NO_VIOLATIONS
-    seat &= 3
-    card &= 31
+    if not isinstance(card, int) or not 0 <= card < 32:
+        return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck", "error",
+                          seat if isinstance(seat, int) else None, state.trick_no + 1,
+                          len(state.trick_cards))]
+    if not isinstance(seat, int) or not 0 <= seat < 4:
+        seat = to_play(state)
     arm(state)
     trick_cards = state.trick_cards
     index = len(trick_cards)

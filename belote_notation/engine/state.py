@@ -77,7 +77,7 @@ class DealState:
         self.rules = rules
         self.flags = flags_for(rules)
         self.deck = deck
-        self.dealer = dealer & 3
+        self.dealer = dealer & 3 if isinstance(dealer, int) else 0
         self.phase = PHASE_NEW
         self.five: Optional[list[int]] = None
         self.offer: Optional[int] = None
@@ -201,6 +201,9 @@ def _check_masks(state: DealState, masks: Sequence[int], want: Sequence[int], co
 def deal_five(state: DealState, hands: Optional[Sequence[int]], offer: Optional[int]):
     """The *tafr9a*: five cards per seat (masks, N E S W; ``None`` when unknown) and the offer."""
     out: list[Violation] = []
+    if offer is not None and not (isinstance(offer, int) and 0 <= offer < 32):
+        out.append(Violation(C.BAD_CARD, f"the offer {offer!r} is not a card of the 32-card deck"))
+        offer = None
     state.offer = offer
     if hands is not None and len(hands) == 4 and offer is not None and 0 <= offer < 32:
         a, b, c, d = hands
