@@ -495,41 +495,191 @@ class Builder:
     def _canonical(self, tok: Token) -> list:
         """Children for :meth:`deal` from a CANONICAL_DEAL token, line by line.
 
-        Trick and hand lines take a fast path; any other line (or one the fast path does
-        not like) goes through the same section callbacks as the spread-out form.
+        Each line kind has a fast path for its canonical spelling; a line the fast path does
+        not accept (an unknown card, say) goes through the general section callbacks, which
+        report the problem exactly as for the spread-out form.
         """
         lines = tok.value.split("\n")
-        first = lines[0]
         rel = tok.line
-        head = Token("DEAL", first, tok.start_pos, rel, tok.column)
-        children: list = [head]
+        line_off = self.ctx.line_off
+        children: list = [Token("DEAL", lines[0], tok.start_pos, rel, tok.column)]
+        append = children.append
         tricks: list[Trick] = []
+        five: list[Hand] = []
+        rest: list[Hand] = []
+        full: list[Hand] = []
+        bids: list[Bid] = []
         for i in range(1, len(lines)):
             text = lines[i]
             if not text:
                 continue
+            line = rel + i + line_off
+            kind = text[0]
+            got = None
+            if kind == "t":
+                if text[1] == "r":
+                    got = self._line_trick(text, line)
+                    if got is not None:
+                        tricks.append(got)
+                        continue
+                else:
+                    got = self._line_hand(text, line, 7)
+                    if got is not None:
+                        five.append(got)
+                        continue
+            elif kind == "r":
+                got = self._line_hand(text, line, 5)
+                if got is not None:
+                    rest.append(got)
+                    continue
+            elif kind == "h":
+                got = self._line_hand(text, line, 5)
+                if got is not None:
+                    full.append(got)
+                    continue
+            elif kind == "s" and text[1] == "m":
+                if self._line_bids(text, line, bids):
+                    continue
+            elif kind == "s" or kind == "m" or kind == "p":
+                got = self._line_score(text, line)
+                if got is not None:
+                    append(got)
+                    continue
+            elif kind == "o":
+                card = self.ctx.table.get(text[6:])
+                if card is not None:
+                    append(("offer", _new(CardRef, {"line": line, "col": 7, "card": card}), []))
+                    continue
+            # general path for this line
             line_tok = Token("LINE", text, 0, rel + i, 1)
-            kind = text[:4]
-            if kind == "tric":
-                got = self._fast_tricks(line_tok)
-                if got is None:
-                    got = self.trick([line_tok])[2]
-                tricks.extend(got)
-            elif kind == "tafr" or kind == "rest" or kind == "hand":
-                field = "five" if kind == "tafr" else ("rest" if kind == "rest" else "hands")
-                keywords = _FIVE if kind == "tafr" else (_REST if kind == "rest" else _HAND)
-                children.append(self._hands([line_tok], field, keywords))
-            elif kind == "offe":
-                children.append(self.offer([line_tok]))
-            elif kind == "smsa":
-                children.append(self.smsara([line_tok]))
-            elif kind == "anno":
-                children.append(self.announce([line_tok]))
+            head = text[:4]
+            if head == "tric":
+                tricks.extend(self.trick([line_tok])[2])
+            elif head == "tafr":
+                five.extend(self._hands([line_tok], "five", _FIVE)[2])
+            elif head == "rest":
+                rest.extend(self._hands([line_tok], "rest", _REST)[2])
+            elif head == "hand":
+                full.extend(self._hands([line_tok], "hands", _HAND)[2])
+            elif head == "offe":
+                append(self.offer([line_tok]))
+            elif head == "smsa":
+                bids.extend(self.smsara([line_tok])[2])
+            elif head == "anno":
+                append(self.announce([line_tok]))
             else:
-                children.append(self.scores([line_tok]))
-        if tricks:
-            children.append(("list", "tricks", tricks, []))
+                append(self.scores([line_tok]))
+        for name, items in (("five", five), ("bids", bids), ("rest", rest), ("hands", full),
+                            ("tricks", tricks)):
+            if items:
+                append(("list", name, items, []))
         return children
+
+    def _line_hand(self, text: str, line: int, start: int) -> Optional[Hand]:
+        """``tafr9a N 1O 4O`` / ``rest E 12O 4B`` / ``hand W ...`` (``start``: the seat column)."""
+        words = text.split(" ")
+        seat = _SEATS.get(words[1])
+        if seat is None:
+            return None
+        table = self.ctx.table
+        try:
+            cards = [table[w] for w in words[2:]]
+        except KeyError:
+            return None
+        positions = []
+        c = start + 2
+        for w in words[2:]:
+            positions.append((line, c))
+            c += len(w) + 1
+        return _new(Hand, {"line": line, "col": 1, "seat": seat, "cards": cards,
+                           "positions": positions})
+
+    def _line_trick(self, text: str, line: int) -> Optional[Trick]:
+        """``trick 3 N:AS E:7S S:8S W:9S winner N`` (marks allowed after a card)."""
+        words = text.split(" ")
+        n = len(words)
+        number = words[1]
+        if not number.isdigit():
+            return None
+        winner = None
+        if n > 3 and words[n - 2] == "winner":
+            winner = _SEATS.get(words[n - 1])
+            n -= 2
+        table = self.ctx.table
+        seats = _SEATS
+        plays: list[Play] = []
+        c = 8 + len(number)
+        for i in range(2, n):
+            w = words[i]
+            if w[1:2] == ":":
+                card = table.get(w[2:])
+                if card is None:
+                    return None
+                plays.append(_play(line, c, seats[w[0]], card))
+            elif w == "belote" or w == "rebelote":
+                if not plays or plays[-1].mark is not None:
+                    return None
+                plays[-1].__dict__["mark"] = w
+            else:
+                card = table.get(w)
+                if card is None:
+                    return None
+                plays.append(_play(line, c, None, card))
+            c += len(w) + 1
+        return _new(Trick, {"line": line, "col": 1, "number": int(number), "plays": plays,
+                            "winner": winner, "comments": []})
+
+    def _line_score(self, text: str, line: int) -> Optional[tuple]:
+        """``score 81 0`` / ``match 81 0`` / ``pot 81`` as a ``scores`` child."""
+        words = text.split(" ")
+        try:
+            if words[0] == "pot" and len(words) == 2:
+                return ("scores", [("pot", int(words[1]))], [])
+            if len(words) == 3:
+                key = "score" if words[0] == "score" else "match_score"
+                return ("scores", [(key, _new(Score, {"line": line, "col": 1, "ns": int(words[1]),
+                                                      "ew": int(words[2])}))], [])
+        except ValueError:
+            return None
+        return None
+
+    def _line_bids(self, text: str, line: int, bids: list) -> bool:
+        """``smsara 1 W:pass S:take`` / ``smsara 2 N:take O``; False if anything is unusual."""
+        words = text.split(" ")
+        rnd = words[1]
+        if rnd != "1" and rnd != "2":
+            return False
+        r = int(rnd)
+        out = []
+        c = 10
+        i, n = 2, len(words)
+        while i < n:
+            w = words[i]
+            seat = None
+            col = c
+            if w[1:2] == ":":
+                seat = _SEATS[w[0]]
+                action = w[2:]
+            else:
+                action = w
+            c += len(w) + 1
+            i += 1
+            if action == "pass":
+                out.append(_bid(line, col, seat, "pass", None, r))
+            elif action == "take":
+                suit = None
+                if i < n and len(words[i]) == 1 and words[i] in "SHDCEOB":
+                    try:
+                        suit = parse_suit(words[i], self.ctx.deck)
+                    except CardError:
+                        return False
+                    c += 2
+                    i += 1
+                out.append(_bid(line, col, seat, "take", suit, r))
+            else:
+                return False
+        bids.extend(out)
+        return True
 
     def deal(self, children: list) -> Deal:
         ctx = self.ctx
