@@ -46,6 +46,9 @@ __all__ = ["validate_game", "validate_parsed", "validate_text", "validate_source
 
 DEFAULT_CONFIG = ValidationConfig()
 _SUIT_SYMBOLS = "♠♥♦♣"
+_HARMLESS_SYNTAX = frozenset({"BEL006", "BEL007", "BEL010"})
+"""Syntax codes that leave the deal's records whole (missing ``end``, a replaced byte, a stray
+glyph): the deal is still replayed."""
 _RESULTS = {"ns": 0, "n-s": 0, "ew": 1, "e-w": 1, "*": None}
 
 
@@ -129,7 +132,8 @@ def validate_game(game: Game, file: str = "<string>", number: int = 1,
     report = GameReport(file, number, game.line, rules=rules.name, options=rules.changed_options(),
                         deck=deck.value, findings=findings)
     ctx = _Game(file, number, findings, rules, deck, trace)
-    ctx.syntax_lines = sorted(f.line for f in findings if f.code.startswith("BEL0") and f.line)
+    ctx.syntax_lines = sorted(f.line for f in findings
+                              if f.code.startswith("BEL0") and f.line and f.code not in _HARMLESS_SYNTAX)
     try:
         _validate_deals(ctx, game, report, config.keep_deals or trace is not None)
     except Exception as exc:  # an engine bug must not hide the rest of the input
