@@ -523,17 +523,17 @@ class Builder:
                         tricks.append(got)
                         continue
                 else:
-                    got = self._line_hand(text, line, 7)
+                    got = self._line_hand(text, line, 8)
                     if got is not None:
                         five.append(got)
                         continue
             elif kind == "r":
-                got = self._line_hand(text, line, 5)
+                got = self._line_hand(text, line, 6)
                 if got is not None:
                     rest.append(got)
                     continue
             elif kind == "h":
-                got = self._line_hand(text, line, 5)
+                got = self._line_hand(text, line, 6)
                 if got is not None:
                     full.append(got)
                     continue

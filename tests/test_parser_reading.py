@@ -121,3 +121,55 @@ def test_deal_and_trick_numbers_may_be_left_out() -> None:
     pg = one("deal 4\ndeal\ntrick N:AS\ntrick E:7S\nend\n")
     assert [d.number for d in pg.game.deals] == [4, 5]
     assert [t.number for t in pg.game.deals[1].tricks] == [1, 2]
+
+
+def _check_positions(text: str) -> int:
+    """Every recorded position points at the text of its item; returns how many were checked."""
+    from belote_notation.notation_headers import game_deck
+    rows = text.split("\n")
+    checked = 0
+    for parsed in parse_text(text):
+        assert parsed.errors == []
+        deck = game_deck(parsed.game.headers)
+
+        def at(line: int, col: int, expected: str) -> None:
+            nonlocal checked
+            assert rows[line - 1][col - 1:col - 1 + len(expected)] == expected, (line, col, expected)
+            checked += 1
+
+        for deal in parsed.game.deals:
+            at(deal.line, deal.col, "deal")
+            for hand in deal.five + deal.rest + deal.hands:
+                for card, (line, col) in zip(hand.cards, hand.positions):
+                    at(line, col, card_name(card, deck))
+            if deal.offer is not None:
+                at(deal.offer.line, deal.offer.col, card_name(deal.offer.card, deck))
+            for bid in deal.bids:
+                at(bid.line, bid.col, ("NESW"[bid.seat] + ":" if bid.seat is not None else "") + bid.action)
+            for ann in deal.announcements:
+                at(ann.line, ann.col, "announce")
+                for card, (line, col) in zip(ann.cards, ann.positions):
+                    at(line, col, card_name(card, deck))
+            for trick in deal.tricks:
+                at(trick.line, trick.col, "trick")
+                for play in trick.plays:
+                    seat = "NESW"[play.seat] + ":" if play.seat is not None else ""
+                    at(play.line, play.col, seat + card_name(play.card, deck))
+            for score, word in ((deal.score, "score"), (deal.match_score, "match")):
+                if score is not None:
+                    at(score.line, score.col, word)
+    return checked
+
+
+def test_positions_point_at_the_items_on_the_fast_path_and_the_general_path() -> None:
+    import pytest
+    generator = pytest.importorskip("belote_notation.generator")
+    from belote_notation.rules import Ruleset
+    from belote_notation.writer import write_game
+    for preset in ("moroccan", "classic"):
+        game = next(iter(generator.generate_games(Ruleset.preset(preset), matches=1, deals=6, seed=3)))
+        canonical = write_game(game)
+        assert _check_positions(canonical) > 100
+        # the same deals with a comment in each trick line take the general path
+        spread = canonical.replace(" winner", " {c} winner").replace("tafr9a N", "tafr9a  N")
+        assert _check_positions(spread) > 100
