@@ -119,7 +119,7 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
     """
     # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
     # and a belote mark only cost a call to _belote_card.
-    if seat == state.turn and state.fast and card >= 0:
+    if seat == state.turn and state.fast and type(card) is int and card >= 0:
         bit = 1 << card
         hands = state.hands
         hand = hands[seat]
