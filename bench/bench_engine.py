@@ -5,7 +5,9 @@ scoring of each deal and of the match (timed)::
 
     .venv/bin/python bench/bench_engine.py --deals 20000 --rules all
 
-Target (issue 2): at least 15,000 deals per second on one core.
+Target (issue 2): at least 15,000 deals per second on one core. Both wall-clock and CPU-time
+rates are printed (best of ``--repeat`` runs): on a machine shared with other work the CPU
+rate is the one-core figure.
 """
 
 from __future__ import annotations
@@ -33,19 +35,19 @@ def replay(rules: Ruleset, scripts) -> int:
             found += len(apply_bid(state, seat, action, suit))
         if script.rest is not None:
             found += len(deal_rest(state, script.rest))
-            anns = script.announcements
-            a = 0
-            n = len(anns)
-            i = 0
-            for seat, card, mark in script.plays:
-                while a < n and anns[a][3] == i:
-                    s, kind, mask, _ = anns[a]
-                    found += len(announce(state, s, kind, mask))
-                    a += 1
+            plays = script.plays
+            start = 0
+            for s, kind, mask, before in script.announcements:
+                for seat, card, mark in plays[start:before]:
+                    v = play_card(state, seat, card, mark)
+                    if v:
+                        found += len(v)
+                start = before
+                found += len(announce(state, s, kind, mask))
+            for seat, card, mark in plays[start:]:
                 v = play_card(state, seat, card, mark)
                 if v:
                     found += len(v)
-                i += 1
         result = score_deal(state)
         found += len(result.violations)
         add_deal(match, result)
@@ -66,14 +68,16 @@ def main() -> None:
         rules = Ruleset.preset(name)
         rng = random.Random(args.seed)
         scripts = [random_deal(rules, rng.randrange(4), rng) for _ in range(args.deals)]
-        best = float("inf")
+        best = best_cpu = float("inf")
         gc.collect()
         for _ in range(args.repeat):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             found = replay(rules, scripts)
             best = min(best, time.perf_counter() - start)
-        print(f"{name:12s} {args.deals / best:10,.0f} deals/s  ({args.deals} deals, "
-              f"{best * 1e6 / args.deals:.1f} µs/deal, {found} violations)")
+            best_cpu = min(best_cpu, time.process_time() - start_cpu)
+        print(f"{name:12s} {args.deals / best:10,.0f} deals/s wall, {args.deals / best_cpu:10,.0f} "
+              f"deals/s CPU  ({args.deals} deals, {best * 1e6 / args.deals:.1f} µs/deal, "
+              f"{found} violations)")
 
 
 if __name__ == "__main__":

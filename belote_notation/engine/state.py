@@ -28,7 +28,7 @@ class Flags:
     """The options of a :class:`Ruleset` copied to plain attributes (fast in the hot loop)."""
 
     __slots__ = (
-        "rules", "step", "bid_step", "must_follow", "must_trump", "over_ruff", "over_led",
+        "rules", "step", "bid_step", "first_bid", "must_follow", "must_trump", "over_ruff", "over_led",
         "undertrump", "partner_discard", "partner_over", "forced_take", "round2_offer",
     )
 
@@ -37,6 +37,7 @@ class Flags:
         self.step = 1 if rules.direction == "clockwise" else 3
         bid_dir = rules.bidding_direction or rules.direction
         self.bid_step = 1 if bid_dir == "clockwise" else 3
+        self.first_bid = 1 if rules.first_bidder == "left" else 3
         self.must_follow = rules.must_follow
         self.must_trump = rules.must_trump_when_opponent_master
         self.over_ruff = rules.overtrump_when_ruffing
@@ -82,7 +83,7 @@ class DealState:
         self.five: Optional[list[int]] = None
         self.offer: Optional[int] = None
         self.bids: list[tuple[int, str, Optional[int]]] = []
-        self.bid_turn = first_bidder(rules, self.dealer)
+        self.bid_turn = (self.dealer + self.flags.first_bid) & 3
         self.taker: Optional[int] = None
         self.trump = -1
         self.hands = [0, 0, 0, 0]
