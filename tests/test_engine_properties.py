@@ -119,3 +119,23 @@ def test_one_illegal_card_is_reported_at_its_trick_and_seat(name):
         assert (first.trick, first.index, first.seat) == (i // 4 + 1, i % 4, seat)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_legal_cards_never_empty_and_within_hand(name):
+    rules = Ruleset.preset(name)
+    for script in _scripts(name, 150, seed=21):
+        if script.rest is None:
+            continue
+        state = new_deal(rules, script.dealer)
+        deal_five(state, script.five, script.offer)
+        for seat, action, suit in script.bids:
+            apply_bid(state, seat, action, suit)
+        deal_rest(state, script.rest)
+        for seat, card, mark in script.plays:
+            legal = legal_cards(state)
+            hand = state.hands[to_play(state)]
+            assert legal and legal & ~hand == 0
+            assert (legal >> card) & 1
+            play_card(state, seat, card, mark)
+        assert legal_cards(state) == 0
