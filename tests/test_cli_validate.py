@@ -243,3 +243,11 @@ def test_console_script_end_to_end(clean_file, tmp_path):
                              capture_output=True, text=True, timeout=120)
     assert missing.returncode == 2
     assert "Traceback" not in missing.stderr and "no such file" in missing.stderr
+
+
+def test_progress_display_forced_on_keeps_output_intact(bad_file):
+    path, line, col = bad_file
+    result = run("--progress", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:{line}:{col}: error BEL503" in result.output
+    assert "Checked 1 file" in result.output

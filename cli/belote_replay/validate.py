@@ -62,7 +62,10 @@ class _Display:
         self.progress = Progress(
             TextColumn("[bold]validating[/] {task.description}"), BarColumn(),
             TaskProgressColumn(), TextColumn("{task.fields[games]} games, {task.fields[deals]} deals"),
-            TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+            # findings on a terminal are printed above the bar; into a file or a pipe they go
+            # straight to stdout, untouched
+            redirect_stdout=_isatty(sys.stdout), redirect_stderr=False)
         self.task = self.progress.add_task("", total=total or None, games=0, deals=0)
 
     def __enter__(self) -> "_Display":
@@ -116,8 +119,8 @@ def command(paths: tuple[str, ...], rules: Optional[str], options: tuple[str, ..
         jobs = os.cpu_count() or 1
     started = time.perf_counter()
     found = discover(list(paths))
-    out = sys.stdout
-    err = sys.stderr
+    out = _CurrentStream("stdout")  # follows rich's redirection while the progress bar shows
+    err = _CurrentStream("stderr")
     writer = JsonWriter(out, err) if fmt == "json" else TextWriter(out, err)
     summary = Summary(files=len(found.sources) + len(found.problems))
     problems = [(p.path, p.message) for p in found.problems]
@@ -156,6 +159,19 @@ def command(paths: tuple[str, ...], rules: Optional[str], options: tuple[str, ..
         sys.exit(2)
     failed = summary.errors > 0 or (strict and summary.warnings > 0) or bool(problems)
     sys.exit(1 if failed else 0)
+
+
+class _CurrentStream:
+    """Writes to whatever ``sys.stdout``/``sys.stderr`` is at the time of writing."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def write(self, text: str) -> int:
+        return getattr(sys, self.name).write(text)
+
+    def flush(self) -> None:
+        getattr(sys, self.name).flush()
 
 
 def _isatty(stream: object) -> bool:
