@@ -427,14 +427,15 @@ class Builder:
         headers: list[Header] = []
         comments: list[str] = []
         for tok in children:
-            if tok.type == "HEADER":
-                line, col = ctx.pos(tok)
-                m = _HEADER_RE.match(tok.value)
-                value = m.group(2)
-                if "\\" in value:
-                    value = self.unescape(value, tok, m.start(2))
-                headers.append(_new(Header, {"line": line, "col": col, "name": m.group(1),
-                                             "value": value}))
+            if tok.type == "HEADERS":
+                value = tok.value
+                for m in _HEADER_RE.finditer(value):
+                    line, col = ctx.sub(tok, m.start())
+                    raw = m.group(2)
+                    if "\\" in raw:
+                        raw = self.unescape(raw, tok, m.start(2))
+                    headers.append(_new(Header, {"line": line, "col": col, "name": m.group(1),
+                                                 "value": raw}))
             else:
                 comments.append(self._comment(tok))
         deck_tag = None

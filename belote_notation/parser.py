@@ -61,7 +61,7 @@ _BUILDER = Builder()
 _PARSER = None
 
 _FRIENDLY = {
-    "HEADER": "a tag pair like [Event \"...\"]", "DEAL": "`deal N`", "CANONICAL_DEAL": "`deal N`",
+    "HEADERS": "a tag pair like [Event \"...\"]", "DEAL": "`deal N`", "CANONICAL_DEAL": "`deal N`",
     "SCORES": "`score NS EW`, `match NS EW` or `pot N`", "FIVE": "`tafr9a SEAT cards`",
     "OFFER": "`offer CARD`", "SMSARA": "`smsara`", "REST": "`rest SEAT cards`",
     "HAND": "`hand SEAT cards`", "ANNOUNCE": "`announce SEAT KIND cards`",
