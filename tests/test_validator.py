@@ -275,3 +275,26 @@ def test_empty_and_junk_never_raise():
                  "[Rules \"classic\"]\ndeal 1 dealer N\nsmsara 1 N:take\ntrick 1 N:AS\nend\n"):
         for report in validate_text(text, "x.bel"):
             assert isinstance(report.findings, list)
+
+
+@pytest.mark.parametrize("preset,options", [
+    ("classic", {"target": "501", "litige": "pot"}),
+    ("moroccan", {"target": "1000", "announcement_tie": "closest_to_dealer"}),
+    ("gameduell", {"capot_points": "250", "belote_requires_declaration": "true"}),
+])
+def test_generated_files_with_option_tags_validate_clean(preset, options):
+    """Option tags written by the generator are read back: the same rules are checked."""
+    import io
+
+    from belote_notation.generator import generate_games
+    from belote_notation.writer import write_games
+
+    rules = Ruleset.preset(preset).with_options(options)
+    out = io.StringIO()
+    write_games(generate_games(rules, matches=None, deals=25, seed=11), out)
+    text = out.getvalue()
+    assert "[Option " in text or "[Target " in text
+    assert findings_of(text) == []
+    # each game reports the options it was checked with
+    reports_ = validate_text(text, "t.bel")
+    assert all(r.options == rules.changed_options() for r in reports_)
