@@ -90,6 +90,10 @@ def score_deal(state: DealState) -> DealResult:
         bel[bel_seat & 1] = BELOTE_POINTS
     totals = (cp[0] + ann[0] + bel[0], cp[1] + ann[1] + bel[1])
     won = state.tricks_won
+    if not complete:
+        won = [0, 0]
+        for _, _, winner in state.tricks:
+            won[winner & 1] += 1
     capot_team = 0 if won[0] == 8 else 1 if won[1] == 8 else None
 
     basis = rules.contract_basis
