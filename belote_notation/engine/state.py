@@ -99,7 +99,7 @@ class DealState:
         self.turn = -1
         self.points = [0, 0]
         self.tricks_won = [0, 0]
-        """Tricks per team, filled after the eighth trick (score_deal counts a partial deal)."""
+        """Tricks won per team so far."""
         self.last_trick_team: Optional[int] = None
         self.tricks: list[tuple[list[int], list[int], int]] = []
         """Completed tricks: (seats in order, cards in order, winner)."""
