@@ -25,19 +25,19 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Optional
 
-from .cards import JACK, KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
+from .cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
 from .engine import (
     add_deal, announce, apply_bid, deal_five, deal_rest, new_deal, new_match, play_card,
     score_deal, set_contract, set_hands, trick_winner,
 )
 from .engine import codes as C
-from .engine.state import first_bidder, first_leader
+from .engine.state import first_leader
 from .findings import (
     BAD_RESULT, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
-    NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_TRUMP,
+    NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_MATCH_CHECK, NO_TRUMP,
     SKIPPED_PLAYS, SHORT_TRICK, TRICK_NUMBER, Finding, severity_of,
 )
-from .records import Deal, Game, Hand, Play
+from .records import Deal, Game, Hand
 from .validator_report import DealReport, GameReport
 from .validator_setup import ValidationConfig, resolve_setup
 
@@ -373,7 +373,6 @@ def _check_result(ctx: _Game, game: Game, report: GameReport, match: Any, totals
         return
     recorded = _RESULTS[key]
     if not totals_known and recorded is not None:
-        from .findings import NO_MATCH_CHECK
         ctx.add(NO_MATCH_CHECK, "could not check the match result: the match totals are unknown",
                 line, col)
         return

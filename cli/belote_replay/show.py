@@ -10,7 +10,7 @@ width tricks), so it reads the same in a terminal, a pipe or a test.
 from __future__ import annotations
 
 import sys
-from typing import Iterable, Optional
+from typing import Optional
 
 import click
 
@@ -261,7 +261,6 @@ def command(file: str, game_number: int, deal_number: Optional[int], ascii_only:
     if parsed is None:
         click.echo(f"belote-replay: {file}: there is no game {game_number}", err=True)
         sys.exit(2)
-    from belote_notation.validator import validate_parsed  # noqa: F401 (same checks as validate)
     from belote_notation.findings import Finding, severity_of
 
     syntax = [Finding(i.code, severity_of(i.code), i.message, file, i.line, i.col, game_number)
@@ -281,7 +280,3 @@ def _can_encode(stream) -> bool:
         return True
     except (UnicodeEncodeError, LookupError):
         return False
-
-
-def _lines(items: Iterable[str]) -> str:
-    return "\n".join(items)

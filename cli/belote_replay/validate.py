@@ -95,7 +95,9 @@ class _Display:
                              games=games, deals=deals)
 
 
-@click.command("validate")
+@click.command("validate", epilog="Exit codes: 0 clean; 1 findings of severity error (warnings too "
+               "with --strict) or an unreadable input among others; 2 nothing could be read, or "
+               "a usage error. Codes are listed in docs/findings.md.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--rules", "rules", metavar="NAME",
               help="Rule system for every game, overriding the files' Rules headers "
