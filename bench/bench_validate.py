@@ -92,6 +92,8 @@ def main() -> None:
     parser.add_argument("--rules", default="classic", help="preset of the generated file")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
+    parser.add_argument("--files", nargs=2, metavar=("BIG", "SMALL"),
+                        help="use these existing files instead of generating them")
     parser.add_argument("--child", metavar="FILE", help=argparse.SUPPRESS)
     parser.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -100,29 +102,38 @@ def main() -> None:
         return
 
     small = args.small if args.small is not None else max(1, args.deals // 10)
-    folder = tempfile.mkdtemp(prefix="bench-validate-")
-    big_path = os.path.join(folder, f"{args.rules}-{args.deals}.bel")
-    small_path = os.path.join(folder, f"{args.rules}-{small}.bel")
-    t = time.perf_counter()
-    generate(big_path, args.rules, args.deals, args.seed)
-    generate(small_path, args.rules, small, args.seed)
-    size = os.path.getsize(big_path)
-    print(f"generated {args.deals:,} deals ({size / 1e6:.1f} MB) and {small:,} deals "
-          f"under {args.rules} in {time.perf_counter() - t:.1f} s (not timed below)")
+    if args.files:
+        folder = None
+        big_path, small_path = args.files
+        print(f"files: {big_path} ({os.path.getsize(big_path) / 1e6:.1f} MB), {small_path}")
+    else:
+        folder = tempfile.mkdtemp(prefix="bench-validate-")
+        big_path = os.path.join(folder, f"{args.rules}-{args.deals}.bel")
+        small_path = os.path.join(folder, f"{args.rules}-{small}.bel")
+        t = time.perf_counter()
+        generate(big_path, args.rules, args.deals, args.seed)
+        generate(small_path, args.rules, small, args.seed)
+        size = os.path.getsize(big_path)
+        print(f"generated {args.deals:,} deals ({size / 1e6:.1f} MB) and {small:,} deals "
+              f"under {args.rules} in {time.perf_counter() - t:.1f} s (not timed below)")
     print(f"cores: {os.cpu_count()}")
     try:
         small_one = measure(small_path, 1)
+        small = _deals_in(small_one["summary"])
         report(f"--jobs 1, {small:,} deals", small_one)
         one = measure(big_path, 1)
-        rate1 = report(f"--jobs 1, {args.deals:,} deals", one)
+        big = _deals_in(one["summary"])
+        rate1 = report(f"--jobs 1, {big:,} deals", one)
         two = measure(big_path, 2)
-        rate2 = report(f"--jobs 2, {args.deals:,} deals", two)
+        rate2 = report(f"--jobs 2, {big:,} deals", two)
         print(f"speed-up with 2 jobs: {rate2 / rate1:.2f}x (target >= 1.8x); one core: "
               f"{rate1:,.0f} deals/s (target >= 3,000)")
         print(f"peak memory, jobs 1: {small_one['self_kb'] / 1024:.1f} MB at {small:,} deals, "
-              f"{one['self_kb'] / 1024:.1f} MB at {args.deals:,} deals")
+              f"{one['self_kb'] / 1024:.1f} MB at {big:,} deals")
     finally:
-        if not args.keep:
+        if folder is None:
+            pass
+        elif not args.keep:
             for p in (big_path, small_path):
                 if os.path.exists(p):
                     os.remove(p)
