@@ -27,8 +27,8 @@ from typing import Any, Iterable, Iterator, Optional
 
 from .cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
 from .engine import (
-    add_deal, announce, apply_bid, deal_five, deal_rest, new_deal, new_match, play_card,
-    score_deal, set_contract, set_hands, trick_winner,
+    add_deal, announce, apply_bid, deal_five, deal_rest, new_deal, new_match, next_dealer,
+    play_card, score_deal, set_contract, set_hands, trick_winner,
 )
 from .engine import codes as C
 from .engine.state import first_leader
@@ -200,7 +200,7 @@ def _validate_deals(ctx: _Game, game: Game, report: GameReport, keep: bool) -> N
         if deal.number != position + 1 and not syntax_lines:
             ctx.add(DEAL_NUMBER, f"deal numbered {deal.number}, expected {position + 1}",
                     deal.line, deal.col)
-        if match.winner is not None and not over_reported:
+        if match.winner is not None and not over_reported and totals_known:
             over_reported = True
             ctx.add(C.DEAL_AFTER_END, f"deal {deal.number} was played after the match was won by "
                     f"{_team(match.winner)} ({match.totals[0]}-{match.totals[1]})", deal.line, deal.col)
@@ -236,7 +236,8 @@ def _validate_deals(ctx: _Game, game: Game, report: GameReport, keep: bool) -> N
             _claims_into(dr, deal)
         if result is None or (not result.complete and result.outcome != "dead"):
             # Not scored: take the record's word for the match from here on, if it gives it.
-            match.dealer = _next_dealer(rules, dealer)
+            match.dealer = next_dealer(rules, dealer) if (
+                state is None or not state.dead or rules.dead_deal_rotates) else dealer
             match.deals += 1
             if deal.match_score is not None:
                 match.totals = [deal.match_score.ns, deal.match_score.ew]
@@ -289,10 +290,6 @@ def _winner_by_totals(target: int, totals: list[int]) -> Optional[int]:
     if a and b:
         return None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
     return 0 if a else 1 if b else None
-
-
-def _next_dealer(rules: Any, dealer: int) -> int:
-    return (dealer + (1 if rules.next_dealer == "left" else 3)) & 3
 
 
 def _team(team: Optional[int]) -> str:
