@@ -298,3 +298,41 @@ def test_generated_files_with_option_tags_validate_clean(preset, options):
     # each game reports the options it was checked with
     reports_ = validate_text(text, "t.bel")
     assert all(r.options == rules.changed_options() for r in reports_)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_generator_records_validate_clean_without_the_parser(preset):
+    """Records built in code (positions 0) go straight to the validator."""
+    from belote_notation.generator import generate_games
+    from belote_notation.validator import validate_game
+
+    games = list(generate_games(Ruleset.preset(preset), matches=2, seed=5))
+    for number, game in enumerate(games, 1):
+        report = validate_game(game, "memory", number)
+        assert report.findings == []
+        assert report.winner == ("NS", "EW").index(game.result)
+        assert report.totals == [game.deals[-1].match_score.ns, game.deals[-1].match_score.ew]
+
+
+def test_hand_built_deal_with_a_revoke():
+    """A deal written in code: the revoke is found at the play's position."""
+    from belote_notation.generator import generate_games
+    from belote_notation.validator import validate_game
+
+    game = next(generate_games(Ruleset.preset("classic"), matches=1, seed=9))
+    deal = next(d for d in game.deals if len(d.tricks) == 8)
+    # find a follower whose later card is of another suit, and swap the two cards
+    for t_index, trick in enumerate(deal.tricks[:7]):
+        led = trick.plays[0].card >> 3
+        for play in trick.plays[1:]:
+            later = [p for t in deal.tricks[t_index + 1:] for p in t.plays
+                     if p.seat == play.seat and p.card >> 3 != led]
+            if play.card >> 3 == led and later:
+                play.card, later[0].card = later[0].card, play.card
+                play.line, play.col = 99, 7
+                found = validate_game(game, "memory").findings
+                first = next(f for f in found if f.severity == "error")
+                assert (first.code, first.line, first.col) == (C.NOT_FOLLOWED, 99, 7)
+                assert first.deal == deal.number and first.trick == t_index + 1
+                return
+    pytest.fail("no follower found")
