@@ -88,6 +88,15 @@ def parse_file(path: Path) -> tuple[int, int, int]:
     return games, deals, issues
 
 
+def calibrate() -> float:
+    """CPU seconds of a plain 10M-iteration loop: compare machines and load with it."""
+    start = time.process_time()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.process_time() - start
+
+
 def child_peak(path: Path) -> float:
     """Peak resident memory (MB) of a fresh process that parses ``path``."""
     out = subprocess.run([sys.executable, __file__, "--child", str(path)], check=True,
@@ -130,6 +139,7 @@ def main() -> None:
         print(f"  wall: {deals / best_wall:,.0f} deals/s  {size_mb / best_wall:.2f} MB/s  ({best_wall:.2f} s)")
         print(f"  cpu:  {deals / best_cpu:,.0f} deals/s  {size_mb / best_cpu:.2f} MB/s  ({best_cpu:.2f} s)")
         print(f"  load average while measuring: {os.getloadavg()[0]:.2f} (other processes share the cores)")
+        print(f"  CPU calibration: a 10M-iteration Python loop takes {calibrate():.2f} s cpu here")
 
         peak_big, peak_small = child_peak(big), child_peak(small)
         print("peak memory of a process that parses the file (ru_maxrss):")
