@@ -172,10 +172,10 @@ def _first_dealer(ctx: _Game, game: Game) -> Optional[int]:
     header = game.header("Dealer")
     if header is not None:
         key = header.strip().upper()[:1]
-        if key in SEAT_NAMES:
+        if key and key in SEAT_NAMES:
             return SEAT_NAMES.index(key)
     if game.deals and game.deals[0].dealer is not None:
-        return game.deals[0].dealer
+        return game.deals[0].dealer & 3
     if game.deals:
         first = game.deals[0]
         if first.bids and first.bids[0].seat is not None:
@@ -206,7 +206,7 @@ def _validate_deals(ctx: _Game, game: Game, report: GameReport, keep: bool) -> N
                     f"{_team(match.winner)} ({match.totals[0]}-{match.totals[1]})", deal.line, deal.col)
         # -- the dealer
         expected = match.dealer
-        dealer = deal.dealer
+        dealer = deal.dealer & 3 if deal.dealer is not None else None
         if dealer is None:
             dealer = expected
             if not dealer_known:
