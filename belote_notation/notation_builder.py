@@ -146,6 +146,24 @@ def card_table(deck: Deck) -> dict[str, int]:
     return table
 
 
+_PLAY_TABLES: dict[Deck, dict[str, tuple[Optional[int], int]]] = {}
+
+
+def _play_table(deck: Deck) -> dict[str, tuple[Optional[int], int]]:
+    """Canonical play words of ``deck`` (``N:AS``, ``AS``) to (seat, card)."""
+    table = _PLAY_TABLES.get(deck)
+    if table is None:
+        from .cards import card_name
+        table = {}
+        for card in range(32):
+            name = card_name(card, deck)
+            table[name] = (None, card)
+            for seat, letter in enumerate("NESW"):
+                table[f"{letter}:{name}"] = (seat, card)
+        _PLAY_TABLES[deck] = table
+    return table
+
+
 def unescape_comment(text: str) -> str:
     return _COMMENT_ESCAPE_RE.sub(r"\1", text) if "\\" in text else text
 
@@ -606,26 +624,26 @@ class Builder:
         if n > 3 and words[n - 2] == "winner":
             winner = _SEATS.get(words[n - 1])
             n -= 2
-        table = self.ctx.table
-        seats = _SEATS
+        plays_of = _play_table(self.ctx.deck)
         plays: list[Play] = []
+        append = plays.append
         c = 8 + len(number)
         for i in range(2, n):
             w = words[i]
-            if w[1:2] == ":":
-                card = table.get(w[2:])
-                if card is None:
-                    return None
-                plays.append(_play(line, c, seats[w[0]], card))
-            elif w == "belote" or w == "rebelote":
-                if not plays or plays[-1].mark is not None:
-                    return None
+            sc = plays_of.get(w)
+            if sc is not None:
+                obj = _obj_new(Play)
+                _obj_setattr(obj, "__dict__", {"line": line, "col": c, "glyph": None, "nags": [],
+                                               "comments": [], "variations": [], "seat": sc[0],
+                                               "card": sc[1], "mark": None})
+                _obj_setattr(obj, "__pydantic_fields_set__", _PLAY_FIELDS)
+                _obj_setattr(obj, "__pydantic_extra__", None)
+                _obj_setattr(obj, "__pydantic_private__", None)
+                append(obj)
+            elif (w == "belote" or w == "rebelote") and plays and plays[-1].mark is None:
                 plays[-1].__dict__["mark"] = w
             else:
-                card = table.get(w)
-                if card is None:
-                    return None
-                plays.append(_play(line, c, None, card))
+                return None
             c += len(w) + 1
         return _new(Trick, {"line": line, "col": 1, "number": int(number), "plays": plays,
                             "winner": winner, "comments": []})
