@@ -1,6 +1,7 @@
 """Regenerate samples/invalid/: files that each break exactly one rule, the code in the name.
 
-Run from the repository root: ``.venv/bin/python tools/make_invalid_samples.py``.
+Run from the repository root: ``.venv/bin/python tools/make_invalid_samples.py [OUT_DIR]``
+(default OUT_DIR: samples/invalid/; the output is the same on every run).
 
 Every sample is a short match dealt and played through the rules engine like
 :func:`belote_notation.generator.random_deal` (every act drawn from what the engine says is
@@ -519,16 +520,16 @@ def problems(text: str, code: str, where: tuple[int, int]) -> Optional[str]:
     return None
 
 
-def save(sample: Sample) -> None:
+def save(sample: Sample, out: Path = OUT) -> None:
     text = render(sample)
     offset = len(text.splitlines()) - len(sample.text.splitlines())
     where = (sample.where[0] + offset, sample.where[1])
     why = problems(text, sample.code, where)
     if why:
         raise SystemExit(f"{sample.name}: {why}")
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / sample.name).write_text(text, encoding="utf-8")
-    print(f"wrote samples/invalid/{sample.name}: {sample.code} at {where[0]}:{where[1]}")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / sample.name).write_text(text, encoding="utf-8")
+    print(f"wrote {out / sample.name}: {sample.code} at {where[0]}:{where[1]}")
 
 
 def _team(result: str) -> str:
@@ -776,9 +777,12 @@ def all_samples() -> list[Sample]:
     return out
 
 
-def main() -> int:
+def main(argv: Optional[list[str]] = None) -> int:
+    """Write the samples to samples/invalid/, or to the folder given as the one argument."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else OUT
     for sample in all_samples():
-        save(sample)
+        save(sample, out)
     return 0
 
 
