@@ -150,3 +150,17 @@ def test_mutated_records_never_raise(data) -> None:
             # whatever was read cleanly can be written and read back the same
             again = parse_text(write_game(parsed.game))
             assert again[0].errors == []
+
+
+def test_crlf_line_ends_and_a_byte_order_mark_read_like_lf() -> None:
+    data = ("\ufeff" + GOOD).replace("\n", "\r\n").encode("utf-8")
+    (crlf,) = list(iter_games(io.BytesIO(data), "win.bel"))
+    (lf,) = parse_text(GOOD)
+    assert crlf.errors == []
+    assert crlf.game == lf.game          # positions included
+
+
+def test_a_game_without_deals_and_an_empty_game() -> None:
+    games = parse_text('[Event "x"]\nend\nend\n')
+    assert [p.errors for p in games] == [[], []]
+    assert games[0].game.headers[0].value == "x" and games[1].game.headers == []
