@@ -252,6 +252,21 @@ class NotOvertrumped(_PlayHook):
         return min(c for c in range(32) if lower >> c & 1)
 
 
+class NotUndertrumped(_PlayHook):
+    """Unable to follow or to beat an opponent's trump, a player discards instead of trumping lower."""
+
+    code = C.NOT_UNDERTRUMPED
+
+    def choose(self, state, seat, hand, legal):
+        trumps = hand & _suit_mask(state.trump)
+        if hand & _suit_mask(state.led) or state.led == state.trump or not trumps or legal != trumps:
+            return None
+        if state.best_card >> 3 != state.trump or state.best_seat == (seat + 2) & 3:
+            return None
+        others = hand & ~trumps
+        return min(c for c in range(32) if others >> c & 1) if others else None
+
+
 class BeloteNotHeld(_PlayHook):
     """Says "belote" on the trump king while the queen is in another hand."""
 
@@ -759,6 +774,8 @@ def all_samples() -> list[Sample]:
                   title="Invalid sample: did not trump"),
         from_hook("BEL305-did-not-overtrump.bel", "classic", NotOvertrumped,
                   title="Invalid sample: did not overtrump"),
+        from_hook("BEL306-did-not-undertrump.bel", "traditional", NotUndertrumped,
+                  title="Invalid sample: did not trump lower"),
         from_hook("BEL401-announced-cards-not-held.bel", "traditional", AnnounceNotHeld, deals=1, hook_deal=1,
                   title="Invalid sample: announcement not held"),
         from_hook("BEL403-announced-too-late.bel", "classic", AnnounceTooLate, deals=1, hook_deal=1,
