@@ -132,4 +132,5 @@ def test_invalid_samples_regenerate_identically(tmp_path, monkeypatch, capsys):
     made = sorted(p.name for p in tmp_path.glob("*.bel"))
     assert made == [p.name for p in INVALID]
     for name in made:
-        assert (tmp_path / name).read_bytes() == (INVALID_DIR / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (INVALID_DIR / name).read_bytes(), \
+            f"{name} changed: run tools/make_invalid_samples.py and review the diff"
