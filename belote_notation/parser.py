@@ -9,8 +9,9 @@ How it works (docs/notation.md has the notation itself):
 1. :func:`iter_game_texts` cuts the stream into game texts without parsing (flat memory).
 2. :func:`parse_game_text` runs the LALR parser built from ``grammar/belote.lark`` with the
    transformer below applied during parsing: no parse tree, records built directly with a
-   fast ``model_construct``. The grammar's terminals are coarse (a whole trick is one token);
-   the transformer splits them with the grammar's own sub-patterns.
+   fast ``model_construct``. The grammar's terminals are coarse (a canonical deal, or all the
+   trick lines of a deal, is one token); the transformer (:mod:`.notation_builder`) splits
+   them into words read with the grammar's own vocabulary.
 3. If the game has a syntax error, it is parsed again piece by piece (its tag pairs, each
    deal, its terminator), each piece with error recovery, so one broken deal does not hide
    the others. Every problem becomes a :class:`SyntaxIssue` with the file line and column.
@@ -23,7 +24,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Union
 
-from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .cards import Deck
@@ -81,9 +81,14 @@ def _parser():
 
 
 def _describe_expected(expected: Any) -> str:
-    names = sorted({_FRIENDLY.get(e, e) for e in expected if not e.startswith("_")})
-    if len(names) > 8:
-        return "a card, call, play or a new section"
+    """The expected terminals in words; the items of the current section first."""
+    wanted = {e for e in expected if not e.startswith("_")}
+    items = [_FRIENDLY[e] for e in ("PLAYS", "CARDS", "BIDS", "WHEN", "MARK", "WINNER", "RPAR")
+             if e in wanted]
+    if len(wanted) > 8:
+        return ", ".join(items + ["review material or a new section"]) if items else \
+            "a new section, `deal` or `end`"
+    names = sorted({_FRIENDLY.get(e, e) for e in wanted})
     return ", ".join(names) if names else "something else"
 
 
