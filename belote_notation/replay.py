@@ -31,10 +31,19 @@ class DealReplay:
 
     @property
     def start_hands(self) -> Optional[list[int]]:
-        """The 8-card hands as dealt (masks N E S W), when known."""
-        if self.state is None or not self.state.hands_known:
+        """The hands as dealt (masks N E S W): the 8-card hands when known, else the first
+        five cards (a dead deal stops there), else ``None``."""
+        if self.state is None:
             return None
-        return list(self.state.full_hands)
+        if self.state.hands_known:
+            return list(self.state.full_hands)
+        if self.state.five is not None:
+            return list(self.state.five)
+        return None
+
+    @property
+    def hands_complete(self) -> bool:
+        return self.state is not None and self.state.hands_known
 
 
 @dataclass(slots=True)

@@ -168,6 +168,8 @@ def render_deal(game_replay: GameReplay, replay: DealReplay, style: Style) -> li
     lines.append("")
     hands = replay.start_hands
     if hands is not None:
+        if not replay.hands_complete:
+            lines.append("First five cards:")
         lines += _diagram(hands, style, _players(game_replay), dealer)
     else:
         lines.append("Hands: not known")
