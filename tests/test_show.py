@@ -128,3 +128,21 @@ def test_partial_record_is_shown(tmp_path):
     assert result.exit_code == 0
     assert "Hands: not known" in result.output
     assert "BEL904" in result.output
+
+
+def test_dead_deal_shows_the_first_five_cards(tmp_path):
+    from belote_notation.generator import generate_games
+    from belote_notation.rules import Ruleset
+    from belote_notation.writer import write_game
+
+    game = next(g for g in generate_games(Ruleset.preset("moroccan"), matches=3, seed=4)
+                if any(not d.tricks for d in g.deals))
+    dead = next(d for d in game.deals if not d.tricks)
+    path = tmp_path / "dead.bel"
+    path.write_text(write_game(game), encoding="utf-8")
+    result = show(str(path), "--deal", str(dead.number), "--ascii")
+    assert result.exit_code == 0
+    assert "First five cards:" in result.output
+    assert "dead deal" in result.output
+    diagram = result.output.split("First five cards:")[1].split("Offer:")[0]
+    assert len(re.findall(r"\b(?:1|4|5|6|7|10|11|12)\b", diagram)) == 20
