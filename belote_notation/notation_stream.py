@@ -51,6 +51,14 @@ class GameText(NamedTuple):
 
 
 
+_CLEAN = SyntaxIssue("", "", 0, 0)
+"""Marker in place of an issue: the piece is a block of whole, clean lines."""
+
+
+def _clean_block(text: str) -> bool:
+    return not ("{" in text or "}" in text or ";" in text or "\\" in text or "\r" in text)
+
+
 def _plain(line: str) -> bool:
     """No tag, comment, quote, escape or `end`/`fin` in the line (cheap substring tests)."""
     if "[" in line or "{" in line or "}" in line or '"' in line or ";" in line or "\\" in line:
@@ -147,6 +155,12 @@ class _Reader:
             text = block
         if first and text.startswith("\ufeff"):
             text = text[1:]
+        if text.endswith("\n") and _clean_block(text):
+            # Whole lines with no comment, quote-escape or CR: the splitter reads it at once.
+            count = text.count("\n")
+            yield text, True, self.line, _CLEAN
+            self.line += count
+            return
         lines = text.split("\n")
         last = lines.pop()
         line = self.line
@@ -231,6 +245,70 @@ def iter_game_texts(source: Source, name: Optional[str] = None,
             handle.close()
 
 
+_NON_BLANK = re.compile(r"\S")
+
+
+def _has_body(text: str) -> bool:
+    """A line of ``text`` that is not a tag pair or blank (the game's body has begun)."""
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if stripped and stripped[0] != "[":
+            return True
+    return False
+
+
+def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool]:
+    """Where the game that continues at ``pos`` stops in a clean block.
+
+    Returns (offset after the game's last line in the block, whether the game ended there).
+    A game ends after the line of its ``end``/``fin`` keyword, or before a line starting with
+    ``[`` once its body has begun (the rules of :func:`iter_game_texts`). ``low`` is
+    ``block.lower()``.
+    """
+    n = len(block)
+    # the earliest `[` line after the body has begun
+    bracket = -1
+    line_start = pos
+    seen_body = body
+    while line_start < n:
+        nl = block.find("\n", line_start)
+        nl = n if nl < 0 else nl
+        first = block[line_start:nl].lstrip()[:1]
+        if first == "[":
+            if seen_body and block[line_start] == "[":
+                bracket = line_start
+                break
+        elif first:
+            seen_body = True
+            # past the tag pairs: the next `[` line is found with one search
+            k = block.find("\n[", nl - 1 if nl > line_start else line_start)
+            bracket = k + 1 if k >= 0 else -1
+            break
+        line_start = nl + 1
+    limit = bracket if bracket >= 0 else n
+    # the first `end`/`fin` keyword outside quotes (a clean block has no comments)
+    i = pos
+    while True:
+        a = low.find("end", i, limit)
+        b = low.find("fin", i, limit)
+        k = a if b < 0 or (0 <= a < b) else b
+        if k < 0:
+            break
+        i = k + 3
+        before = block[k - 1] if k > 0 else " "
+        after = block[k + 3] if k + 3 < n else " "
+        if before.isalnum() or before in "_:" or after.isalnum() or after == "_":
+            continue
+        start = block.rfind("\n", 0, k) + 1
+        if block.count('"', start, k) % 2:
+            continue                # inside a quoted value
+        nl = block.find("\n", k)
+        return (n if nl < 0 else nl + 1), True
+    if bracket >= 0:
+        return bracket, False
+    return n, False
+
+
 def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[GameText]:
     parts: list[str] = []
     size = 0
@@ -252,43 +330,77 @@ def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[Gam
         return game
 
     for piece, complete, line_no, issue in reader.pieces():
-        line_start = at_line_start
-        at_line_start = complete
-        if (first_line and line_start and complete and not in_comment and issue is None
-                and not oversized and size + len(piece) <= max_chars
-                and _plain(piece)):
-            # The common line: no tag, comment, quote or `end`: just keep it.
-            parts.append(piece)
-            size += len(piece)
-            if not body and not piece.isspace():
+        if issue is _CLEAN:
+            low = piece.lower()
+            if (not in_comment and not oversized and not pending_end and at_line_start
+                    and len(low) == len(piece)):
+                pos, end_text = 0, len(piece)
+                while pos < end_text:
+                    if not first_line:
+                        m = _NON_BLANK.search(piece, pos)
+                        if m is None:
+                            break
+                        start = piece.rfind("\n", 0, m.start()) + 1
+                        first_line = line_no + piece.count("\n", 0, start)
+                        pos = start
+                    cut, ends_game = _block_cut(piece, low, pos, body)
+                    chunk = piece[pos:cut]
+                    if size + len(chunk) > max_chars:
+                        break               # let the line path report the oversized game
+                    parts.append(chunk)
+                    size += len(chunk)
+                    if not body:
+                        body = _has_body(chunk)
+                    pos = cut
+                    if ends_game or cut < end_text:
+                        yield flush()
+                if pos >= end_text:
+                    continue
+                line_no += piece.count("\n", 0, pos)
+                piece = piece[pos:]
+            lines = piece.split("\n")
+            lines.pop()
+            pieces = [(text + "\n", True, line_no + k, None) for k, text in enumerate(lines)]
+        else:
+            pieces = [(piece, complete, line_no, issue)]
+        for piece, complete, line_no, issue in pieces:
+            line_start = at_line_start
+            at_line_start = complete
+            if (first_line and line_start and complete and not in_comment and issue is None
+                    and not oversized and size + len(piece) <= max_chars
+                    and _plain(piece)):
+                # The common line: no tag, comment, quote or `end`: just keep it.
+                parts.append(piece)
+                size += len(piece)
+                if not body and not piece.isspace():
+                    body = True
+                continue
+            stripped = piece.lstrip() if line_start else piece
+            if line_start and piece.startswith("[") and first_line and (body or in_comment):
+                yield flush()
+            if not first_line:
+                if not stripped.strip() and issue is None:
+                    continue  # blank lines between games belong to no game
+                first_line = line_no
+            if issue is not None:
+                issues.append(issue)
+            if not oversized:
+                parts.append(piece)
+                size += len(piece)
+                if size > max_chars:
+                    oversized = True
+                    parts = []
+                    issues.append(SyntaxIssue(
+                        "BEL008", f"this game is longer than {max_chars:,} characters (or has no `end`"
+                        " before that much text); it was skipped", first_line, 1, name))
+            was_in_comment = in_comment
+            in_comment, has_end = _scan(piece, in_comment)
+            if line_start and not was_in_comment and stripped[:1] not in ("[", "{", ";", ""):
                 body = True
-            continue
-        stripped = piece.lstrip() if line_start else piece
-        if line_start and piece.startswith("[") and first_line and (body or in_comment):
-            yield flush()
-        if not first_line:
-            if not stripped.strip() and issue is None:
-                continue  # blank lines between games belong to no game
-            first_line = line_no
-        if issue is not None:
-            issues.append(issue)
-        if not oversized:
-            parts.append(piece)
-            size += len(piece)
-            if size > max_chars:
-                oversized = True
-                parts = []
-                issues.append(SyntaxIssue(
-                    "BEL008", f"this game is longer than {max_chars:,} characters (or has no `end`"
-                    " before that much text); it was skipped", first_line, 1, name))
-        was_in_comment = in_comment
-        in_comment, has_end = _scan(piece, in_comment)
-        if line_start and not was_in_comment and stripped[:1] not in ("[", "{", ";", ""):
-            body = True
-        pending_end = pending_end or has_end
-        if pending_end and complete:
-            pending_end = False
-            yield flush()
+            pending_end = pending_end or has_end
+            if pending_end and complete:
+                pending_end = False
+                yield flush()
     if first_line:
         yield flush()
     elif index == 0:

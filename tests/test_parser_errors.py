@@ -164,3 +164,19 @@ def test_a_game_without_deals_and_an_empty_game() -> None:
     games = parse_text('[Event "x"]\nend\nend\n')
     assert [p.errors for p in games] == [[], []]
     assert games[0].game.headers[0].value == "x" and games[1].game.headers == []
+
+
+def test_game_boundaries_are_the_same_on_the_block_path_and_the_line_path() -> None:
+    games = ['[Event "Istanbul end"]\n\ndeal 1\ntrick 1 N:AS\n\nend *\n',
+             '[Event "x"]\ndeal 1\ntrick 1 N:AS\n',            # no `end`: cut at the next `[`
+             '[Event "fin"] \n\n\ndeal 2\n [Site "late"]\nend NS\n', "\n\n"]
+    text = "\n".join(games)
+    # a clean text is split block by block; "İ" (which lower-cases to two characters)
+    # sends the same text through the line-by-line path
+    for variant in (text, text.replace("Istanbul", "İstanbul")):
+        pieces = list(iter_game_texts(io.StringIO(variant)))
+        assert [p.first_line for p in pieces] == [1, 8, 12]
+        assert pieces[1].text == games[1] + "\n"
+        assert pieces[2].text.endswith("end NS\n")
+        parsed = [parse_game_text(p) for p in pieces]
+        assert [[e.code for e in p.errors] for p in parsed] == [[], ["BEL006"], ["BEL001"]]
