@@ -627,18 +627,19 @@ class Builder:
         plays_of = _play_table(self.ctx.deck)
         plays: list[Play] = []
         append = plays.append
+        new, setattr_, cls, fields = _obj_new, _obj_setattr, Play, _PLAY_FIELDS
         c = 8 + len(number)
         for i in range(2, n):
             w = words[i]
             sc = plays_of.get(w)
             if sc is not None:
-                obj = _obj_new(Play)
-                _obj_setattr(obj, "__dict__", {"line": line, "col": c, "glyph": None, "nags": [],
-                                               "comments": [], "variations": [], "seat": sc[0],
-                                               "card": sc[1], "mark": None})
-                _obj_setattr(obj, "__pydantic_fields_set__", _PLAY_FIELDS)
-                _obj_setattr(obj, "__pydantic_extra__", None)
-                _obj_setattr(obj, "__pydantic_private__", None)
+                obj = new(cls)
+                setattr_(obj, "__dict__", {"line": line, "col": c, "glyph": None, "nags": [],
+                                           "comments": [], "variations": [], "seat": sc[0],
+                                           "card": sc[1], "mark": None})
+                setattr_(obj, "__pydantic_fields_set__", fields)
+                setattr_(obj, "__pydantic_extra__", None)
+                setattr_(obj, "__pydantic_private__", None)
                 append(obj)
             elif (w == "belote" or w == "rebelote") and plays and plays[-1].mark is None:
                 plays[-1].__dict__["mark"] = w
