@@ -52,14 +52,12 @@ def games_to_json_text(games: Iterable[Game]) -> str:
 
 def write_json_games(games: Iterable[Game], out: TextIO) -> int:
     """Stream ``{"games": [...]}`` to ``out`` one game at a time; returns the count."""
-    out.write('{"games": [')
     count = 0
-    for game in games:
-        if count:
-            out.write(",\n")
+    for game in games:            # nothing is written before the first game is in hand
+        out.write(",\n" if count else '{"games": [')
         out.write(json.dumps(game_to_json(game), ensure_ascii=False))
         count += 1
-    out.write("]}\n")
+    out.write("]}\n" if count else '{"games": []}\n')
     return count
 
 
