@@ -165,7 +165,7 @@ VALIDATOR_CODES: dict[str, tuple[str, str]] = {
     UNKNOWN_RULES: ("error", "unknown rule system in the Rules header"),
     BAD_OPTION: ("error", "unknown rule option or a value the option does not take"),
     UNKNOWN_DECK: ("error", "unknown deck in the Deck header"),
-    BAD_RESULT: ("warning", "Result header that is not NS, EW or *"),
+    BAD_RESULT: ("warning", "a result that is not NS, EW or *, or Result tag and end disagree"),
     DEAL_NUMBER: ("warning", "deal numbers not consecutive from 1"),
     TRICK_NUMBER: ("warning", "trick numbers not consecutive from 1"),
     NO_GAME_IN_FILE: ("error", "an input that holds no game at all"),

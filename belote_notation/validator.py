@@ -364,6 +364,10 @@ def _check_result(ctx: _Game, game: Game, report: GameReport, match: Any, totals
             ctx.add(C.MATCH_UNFINISHED, f"the match stops at {_pair(*match.totals)}, before a team "
                     f"reached {ctx.rules.target}", line, col)
         return
+    if header is not None and game.result is not None and \
+            header.value.strip().lower() != game.result.strip().lower():
+        ctx.add(BAD_RESULT, f"the Result tag says {header.value.strip()!r} but the game ends with "
+                f"{game.result.strip()!r}", line, col)
     key = text.strip().lower()
     if key not in _RESULTS:
         ctx.add(BAD_RESULT, f"result {text!r} is not NS, EW or *", line, col)
