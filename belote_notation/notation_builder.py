@@ -372,10 +372,12 @@ class Builder:
                     i += 1
                 plays = []
                 trick = _new(Trick, {"line": line, "col": col, "number": number, "plays": plays,
-                                     "winner": None, "comments": []})
+                                     "winner": None, "comments": [], "winner_pos": None})
                 tricks.append(trick)
             elif tricks is not None and low in _WINNER and i < n:
-                trick.winner = _SEATS[words[i][0]]
+                sw, sline, scol = words[i]
+                trick.winner = _SEATS[sw]
+                trick.winner_pos = (sline, scol)
                 i += 1
             else:
                 card = ctx.card(w, line, col)
@@ -484,30 +486,32 @@ class Builder:
         value = tok.value
         words = value.split(None, 1)
         result: Optional[str] = None
+        result_pos: Optional[tuple[int, int]] = None
         if len(words) > 1:
             text = words[1].strip()
+            result_pos = self.ctx.sub(tok, len(value) - len(words[1]))
             if text.startswith('"'):
                 result = self.unescape(text[1:-1], tok, value.index('"') + 1)
             else:
                 result = text.upper()
-        return ("tail", result, [self._comment(t) for t in children[1:]])
+        return ("tail", result, [self._comment(t) for t in children[1:]], result_pos)
 
     def game(self, children: list) -> Game:
         head = children[0]
         comments = list(head[2])
         deals: list[Deal] = []
-        result = None
+        result = result_pos = None
         tail_seen = False
         for child in children[1:]:
             if type(child) is tuple:
                 tail_seen = True
-                result = child[1]
+                result, result_pos = child[1], child[3]
                 comments.extend(child[2])
             else:
                 deals.append(child)
         number_deals(deals)
         game = _new(Game, {"line": 0, "col": 0, "headers": head[1], "deals": deals,
-                           "result": result, "comments": comments})
+                           "result": result, "comments": comments, "result_pos": result_pos})
         _obj_setattr(game, "__pydantic_private__", {"tail_seen": tail_seen})
         return game
 
@@ -620,9 +624,10 @@ class Builder:
         number = words[1]
         if not number.isdigit():
             return None
-        winner = None
+        winner = winner_pos = None
         if n > 3 and words[n - 2] == "winner":
             winner = _SEATS.get(words[n - 1])
+            winner_pos = (line, len(text))
             n -= 2
         plays_of = _play_table(self.ctx.deck)
         plays: list[Play] = []
@@ -647,14 +652,14 @@ class Builder:
                 return None
             c += len(w) + 1
         return _new(Trick, {"line": line, "col": 1, "number": int(number), "plays": plays,
-                            "winner": winner, "comments": []})
+                            "winner": winner, "comments": [], "winner_pos": winner_pos})
 
     def _line_score(self, text: str, line: int) -> Optional[tuple]:
         """``score 81 0`` / ``match 81 0`` / ``pot 81`` as a ``scores`` child."""
         words = text.split(" ")
         try:
             if words[0] == "pot" and len(words) == 2:
-                return ("scores", [("pot", int(words[1]))], [])
+                return ("scores", [("pot", int(words[1])), ("pot_pos", (line, 5))], [])
             if len(words) == 3:
                 key = "score" if words[0] == "score" else "match_score"
                 return ("scores", [(key, _new(Score, {"line": line, "col": 1, "ns": int(words[1]),
@@ -713,7 +718,7 @@ class Builder:
                 "dealer": _SEATS[words[3]] if len(words) > 3 else None,
                 "five": [], "offer": None, "bids": [], "rest": [], "hands": [],
                 "announcements": [], "tricks": [], "score": None, "match_score": None,
-                "pot": None, "comments": []}
+                "pot": None, "comments": [], "pot_pos": None}
         comments = data["comments"]
         for child in children[1:]:
             if type(child) is tuple:
@@ -826,7 +831,9 @@ class Builder:
             w, line, col = words[i]
             low = w.lower()
             if low in _POT:
+                _, pline, pcol = words[i + 1]
                 out.append(("pot", int(words[i + 1][0])))
+                out.append(("pot_pos", (pline, pcol)))
                 i += 2
                 continue
             key = "score" if low in _SCORE else "match_score"
@@ -874,11 +881,12 @@ class Builder:
                     expect = 0
                 elif expect == 2:
                     trick.__dict__["winner"] = seats[w]
+                    trick.__dict__["winner_pos"] = (line, c)
                     expect = 0
                 elif w == "trick" or w == "TRICK":
                     plays = []
                     trick = _new(Trick, {"line": line, "col": c, "number": None, "plays": plays,
-                                         "winner": None, "comments": []})
+                                         "winner": None, "comments": [], "winner_pos": None})
                     tricks.append(trick)
                     expect = 1
                 elif w == "winner":
@@ -916,7 +924,8 @@ class Builder:
                     line, col = self.ctx.pos(child)
                     if trick.winner is not None:
                         self.ctx.issue("BEL001", "a second winner for one trick", line, col)
-                    trick.winner = _SEATS[child.value.split()[-1]]
+                    trick.winner = _SEATS[child.value[-1]]
+                    trick.winner_pos = self.ctx.sub(child, len(child.value) - 1)
                 else:
                     pending.append(child)
             trick.comments.extend(self._items(pending, trick.plays, None, "card"))

@@ -22,6 +22,8 @@ def _strip(value: Any) -> Any:
                 item = 0
             elif name == "positions":
                 item = []
+            elif name.endswith("_pos"):
+                item = None
             else:
                 item = _strip(item)
             data[name] = item
@@ -32,7 +34,8 @@ def _strip(value: Any) -> Any:
 
 
 def without_positions(record: M) -> M:
-    """A copy of ``record`` with every ``line``/``col`` set to 0 and every ``positions`` emptied."""
+    """A copy of ``record`` with every ``line``/``col`` set to 0, every ``positions`` emptied
+    and every ``*_pos`` (``winner_pos``, ``pot_pos``, ``result_pos``) set to ``None``."""
     return _strip(record)
 
 

@@ -262,7 +262,7 @@ def _parse_by_pieces(text: str, ctx: _Ctx) -> Game:
     headers: list[Header] = []
     comments: list[str] = []
     deals: list[Deal] = []
-    result = None
+    result = result_pos = None
     tail_seen = False
     line, col, done = base_line, 1, 0
     for i, (kind, start) in enumerate(cuts):
@@ -290,11 +290,11 @@ def _parse_by_pieces(text: str, ctx: _Ctx) -> Game:
             out = _parse_piece(piece, "tail", ctx, line, col)
             tail_seen = True
             if out is not None:
-                result = out[1]
+                result, result_pos = out[1], out[3]
                 comments.extend(out[2])
     _number_deals(deals)
     game = _new(Game, {"line": 0, "col": 0, "headers": headers, "deals": deals,
-                       "result": result, "comments": comments})
+                       "result": result, "comments": comments, "result_pos": result_pos})
     object.__setattr__(game, "__pydantic_private__", {"tail_seen": tail_seen})
     return game
 

@@ -100,6 +100,8 @@ class Trick(Record):
     winner: Optional[int] = None
     """The winner as recorded, if the record says (the validator recomputes it)."""
     comments: list[str] = Field(default_factory=list)
+    winner_pos: Optional[tuple[int, int]] = None
+    """(line, col) of the seat after ``winner``, when read from text."""
 
 
 class Announcement(Annotated):
@@ -157,6 +159,8 @@ class Deal(Record):
     pot: Optional[int] = None
     """Litige pot after this deal, as the record claims."""
     comments: list[str] = Field(default_factory=list)
+    pot_pos: Optional[tuple[int, int]] = None
+    """(line, col) of the number after ``pot``, when read from text."""
 
 
 class Game(Record):
@@ -167,6 +171,8 @@ class Game(Record):
     result: Optional[str] = None
     """The recorded end of the match (``NS``, ``EW``, ``*`` unfinished), if written."""
     comments: list[str] = Field(default_factory=list)
+    result_pos: Optional[tuple[int, int]] = None
+    """(line, col) of the result after ``end``, when read from text."""
 
     def header(self, name: str, default: Optional[str] = None) -> Optional[str]:
         """The value of the last header called ``name`` (case-insensitive)."""

@@ -155,9 +155,15 @@ def _check_positions(text: str) -> int:
                 for play in trick.plays:
                     seat = "NESW"[play.seat] + ":" if play.seat is not None else ""
                     at(play.line, play.col, seat + card_name(play.card, deck))
+                if trick.winner is not None:
+                    at(*trick.winner_pos, "NESW"[trick.winner])
             for score, word in ((deal.score, "score"), (deal.match_score, "match")):
                 if score is not None:
                     at(score.line, score.col, word)
+            if deal.pot is not None:
+                at(*deal.pot_pos, str(deal.pot))
+        if parsed.game.result is not None:
+            at(*parsed.game.result_pos, parsed.game.result)
     return checked
 
 
@@ -173,3 +179,32 @@ def test_positions_point_at_the_items_on_the_fast_path_and_the_general_path() ->
         # the same deals with a comment in each trick line take the general path
         spread = canonical.replace(" winner", " {c} winner").replace("tafr9a N", "tafr9a  N")
         assert _check_positions(spread) > 100
+
+
+def test_winner_pot_and_result_positions_point_at_their_tokens() -> None:
+    canonical = ("deal 1 dealer N\ntrick 1 N:AS E:7S S:8S W:9S winner N\n"
+                 "trick 2 N:KS E:8H S:9H W:10H winner N\nscore 0 0\npot 162\n\nend EW\n")
+    lenient = ("deal 1\n  pli 1 n:as E:7S {c} S:8S W:9S gagne\n   n\ntrick 2 N:KS E:8H S:9H W:10H  won  N\n"
+               "  litige   162 {x}\n  fin   ns\n")
+    quoted = 'deal 1\ntrick 1 N:AS winner E\npot -5\nend "abandoned"\n'
+    for text in (canonical, lenient, quoted):
+        rows = text.split("\n")
+        parsed = parse_text(text)
+        assert parsed[0].errors == [], text
+        game = parsed[0].game
+        deal = game.deals[0]
+        for trick in deal.tricks:
+            line, col = trick.winner_pos
+            assert rows[line - 1][col - 1].upper() == "NESW"[trick.winner], (text, trick.winner_pos)
+        line, col = deal.pot_pos
+        assert rows[line - 1][col - 1:].startswith(str(deal.pot)), (text, deal.pot_pos)
+        line, col = game.result_pos
+        word = rows[line - 1][col - 1:].split(" ")[0]
+        assert word.strip('"').upper() == game.result.upper(), (text, game.result_pos)
+    assert _check_positions(canonical) > 10
+
+
+def test_new_positions_are_none_when_not_written() -> None:
+    game = parse_text("deal 1\ntrick 1 N:AS\nend\n")[0].game
+    assert (game.result_pos, game.deals[0].pot_pos, game.deals[0].tricks[0].winner_pos) == \
+        (None, None, None)
