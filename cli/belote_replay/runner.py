@@ -14,6 +14,7 @@ pool; at most a few batches are in flight, so memory stays flat however large th
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import sys
@@ -154,66 +155,74 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Pro
         from belote_notation.parser import parse_text
 
         parse_text("deal 1\nend\n", "<warm-up>")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        # Start every worker now, before any display thread runs in this process.
-        for warm in [pool.submit(_warm) for _ in range(jobs)]:
-            warm.result()
-        window: deque[Any] = deque()  # futures and plain events, in input order
-        limit = jobs * IN_FLIGHT_PER_JOB
-        state = {"games": 0, "deals": 0, "done": 0}
+        # Keep the inherited objects out of the workers' garbage collections: they are never
+        # freed, and scanning them would copy their memory pages into every worker.
+        gc.collect()
+        gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            # Start every worker now, before any display thread runs in this process.
+            for warm in [pool.submit(_warm) for _ in range(jobs)]:
+                warm.result()
+            window: deque[Any] = deque()  # futures and plain events, in input order
+            limit = jobs * IN_FLIGHT_PER_JOB
+            state = {"games": 0, "deals": 0, "done": 0}
 
-        def drain(keep: int) -> Iterator[Event]:
-            while len(window) > keep:
-                item = window.popleft()
-                if isinstance(item, Future):
-                    path, size = item.path, item.size  # type: ignore[attr-defined]
-                    try:
-                        rendered_list = item.result()
-                    except Exception as exc:  # a worker died: say so, keep going
-                        report = no_game_report(path, 0, 0, f"could not check {size} characters of "
-                                                f"games: worker failed ({type(exc).__name__})")
-                        rendered_list = [render_game(report, job.fmt, job.strict)]
-                    for rendered in rendered_list:
-                        state["games"] += 1
-                        state["deals"] += rendered.deals
-                        yield ("game", rendered)
-                    state["done"] += size
-                    if progress is not None:
-                        progress(path, state["done"], state["games"], state["deals"])
-                else:
-                    if item[0] == "start":
-                        state["done"] = 0
-                    yield item
+            def drain(keep: int) -> Iterator[Event]:
+                while len(window) > keep:
+                    item = window.popleft()
+                    if isinstance(item, Future):
+                        path, size = item.path, item.size  # type: ignore[attr-defined]
+                        try:
+                            rendered_list = item.result()
+                        except Exception as exc:  # a worker died: say so, keep going
+                            report = no_game_report(path, 0, 0, f"could not check {size} characters of "
+                                                    f"games: worker failed ({type(exc).__name__})")
+                            rendered_list = [render_game(report, job.fmt, job.strict)]
+                        for rendered in rendered_list:
+                            state["games"] += 1
+                            state["deals"] += rendered.deals
+                            yield ("game", rendered)
+                        state["done"] += size
+                        if progress is not None:
+                            progress(path, state["done"], state["games"], state["deals"])
+                    else:
+                        if item[0] == "start":
+                            state["done"] = 0
+                        yield item
 
-        for source in sources:
-            try:
-                handle = _open(source)
-            except (OSError, MemoryError) as exc:
-                window.append(("problem", source.display, _reason(exc)))
-                continue
-            window.append(("start", source.display))
-            error = None
-            count = 0
-            try:
-                for batch, size in _batches(source, handle):
-                    future = pool.submit(_work, source.display, batch, job)
-                    future.path, future.size = source.display, size  # type: ignore[attr-defined]
-                    window.append(future)
-                    count += len(batch)
-                    if len(window) > limit:
-                        yield from drain(limit)
-                if count == 0:
-                    empty = render_game(no_game_report(source.display), job.fmt, job.strict)
-                    window.append(("game", empty))
-            except (OSError, MemoryError, UnicodeError) as exc:
-                error = _reason(exc)
-            except Exception as exc:  # a bug must not become a traceback
-                error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
-            finally:
-                if not source.is_stdin:
-                    handle.close()
-            window.append(("end", source.display, error))
-        yield from drain(0)
+            for source in sources:
+                try:
+                    handle = _open(source)
+                except (OSError, MemoryError) as exc:
+                    window.append(("problem", source.display, _reason(exc)))
+                    continue
+                window.append(("start", source.display))
+                error = None
+                count = 0
+                try:
+                    for batch, size in _batches(source, handle):
+                        future = pool.submit(_work, source.display, batch, job)
+                        future.path, future.size = source.display, size  # type: ignore[attr-defined]
+                        window.append(future)
+                        count += len(batch)
+                        if len(window) > limit:
+                            yield from drain(limit)
+                    if count == 0:
+                        empty = render_game(no_game_report(source.display), job.fmt, job.strict)
+                        window.append(("game", empty))
+                except (OSError, MemoryError, UnicodeError) as exc:
+                    error = _reason(exc)
+                except Exception as exc:  # a bug must not become a traceback
+                    error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
+                finally:
+                    if not source.is_stdin:
+                        handle.close()
+                window.append(("end", source.display, error))
+            yield from drain(0)
+    finally:
+        if fork:
+            gc.unfreeze()
 
 
 def run(sources: list[Source], config: ValidationConfig, fmt: str = "text", strict: bool = False,
