@@ -40,7 +40,7 @@ __all__ = [
     "effective_severity", "sort_key",
     # validator-level codes
     "UNKNOWN_RULES", "BAD_OPTION", "UNKNOWN_DECK", "BAD_RESULT", "DEAL_NUMBER",
-    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK",
+    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK", "BID_ROUND",
     # could-not-check codes
     "NO_GAME", "NO_DISTRIBUTION", "NO_BIDDING", "NO_TRUMP", "HANDS_DERIVED", "INCOMPLETE_DEAL",
     "NO_DEALER", "NO_MATCH_CHECK", "SKIPPED_PLAYS", "ENGINE_FAILURE",
@@ -148,6 +148,7 @@ DEAL_NUMBER = "BEL705"
 TRICK_NUMBER = "BEL706"
 NO_GAME_IN_FILE = "BEL708"
 SHORT_TRICK = "BEL709"
+BID_ROUND = "BEL710"
 
 # "Could not check" notes.
 NO_GAME = "BEL901"
@@ -170,6 +171,7 @@ VALIDATOR_CODES: dict[str, tuple[str, str]] = {
     TRICK_NUMBER: ("warning", "trick numbers not consecutive from 1"),
     NO_GAME_IN_FILE: ("error", "an input that holds no game at all"),
     SHORT_TRICK: ("error", "a trick with fewer than four cards"),
+    BID_ROUND: ("error", "a bidding round with fewer or more than four calls"),
     NO_GAME: ("info", "could not check a game: nothing of it could be read"),
     NO_DISTRIBUTION: ("info", "could not check the dealing: no five-card hands, offer or rest"),
     NO_BIDDING: ("info", "could not check the bidding: no bids recorded"),

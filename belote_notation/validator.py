@@ -33,7 +33,7 @@ from .engine import (
 from .engine import codes as C
 from .engine.state import first_leader
 from .findings import (
-    BAD_RESULT, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
+    BAD_RESULT, BID_ROUND, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
     NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_MATCH_CHECK, NO_TRUMP,
     SKIPPED_PLAYS, SHORT_TRICK, TRICK_NUMBER, Finding, severity_of,
 )
@@ -480,6 +480,12 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
                         bid.line, bid.col)
         else:
             for bid in bids:
+                if bid.round == 2 and len(state.bids) < 4 and state.taker is None \
+                        and not state.dead:
+                    _short_round(ctx, state, bid)
+                elif bid.round == 1 and len(state.bids) == 4 and state.taker is None:
+                    ctx.add(BID_ROUND, "round 1 has more than four calls: this one is read as "
+                            "round 2", bid.line, bid.col, seat=bid.seat)
                 seat = bid.seat if bid.seat is not None else state.bid_turn
                 vs = apply_bid(state, seat, bid.action, bid.suit)
                 if vs:
@@ -634,6 +640,19 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
         line, col = _note_position(state, deal, v)
         ctx.violation(v, line, col)
     return state, result
+
+
+def _short_round(ctx: _Game, state: Any, bid: Any) -> None:
+    """Round 2 starts before four calls of round 1: say who did not speak, and let them pass
+    so that the round-2 calls are judged as round-2 calls."""
+    missing = []
+    while len(state.bids) < 4:
+        seat = state.bid_turn
+        missing.append(SEAT_NAMES[seat])
+        apply_bid(state, seat, "pass", None)
+    ctx.add(BID_ROUND, f"round 1 has only {4 - len(missing)} call"
+            f"{'' if 4 - len(missing) == 1 else 's'}: {', '.join(missing)} did not speak "
+            "(read as passes)", bid.line, bid.col, seat=bid.seat)
 
 
 def _announce(ctx: _Game, state: Any, ann: Any, mask: int) -> None:
