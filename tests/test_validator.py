@@ -336,3 +336,22 @@ def test_hand_built_deal_with_a_revoke():
                 assert first.deal == deal.number and first.trick == t_index + 1
                 return
     pytest.fail("no follower found")
+
+
+def test_round_one_missing_a_call():
+    text = generated_text("classic", deals=60)
+    for _, deal in played_deals(text):
+        round2 = [b for b in deal.bids if b.round == 2]
+        if round2 and len(deal.bids) >= 5:
+            break
+    else:
+        pytest.fail("no deal with a round 2")
+    last = deal.bids[3]  # the fourth call of round 1: remove it
+    word = f" {'NESW'[last.seat]}:{last.action}"
+    bad = replace_at(text, last.line, last.col - 1, word, "")
+    errors = errors_of(bad)
+    first = round2[0]
+    assert (errors[0].code, errors[0].line) == ("BEL710", first.line)
+    assert f"{'NESW'[last.seat]} did not speak" in errors[0].message
+    # read as a pass, the rest of the deal is exactly what was recorded: nothing else to say
+    assert [e.code for e in errors] == ["BEL710"]
