@@ -39,7 +39,7 @@ from .findings import (
 )
 from .records import Deal, Game, Hand
 from .validator_report import DealReport, GameReport
-from .validator_setup import ValidationConfig, resolve_setup
+from .validator_setup import ValidationConfig, changed_options, resolve_setup
 
 __all__ = ["validate_game", "validate_parsed", "validate_text", "validate_source",
            "no_game_report", "ValidationConfig", "GameReport", "DealReport", "TrickTrace"]
@@ -129,7 +129,7 @@ def validate_game(game: Game, file: str = "<string>", number: int = 1,
     rules, deck = setup.rules, setup.deck
     syntax_at = {(f.line, f.col) for f in findings}
     findings.extend(f for f in setup.findings if (f.line, f.col) not in syntax_at)  # said once
-    report = GameReport(file, number, game.line, rules=rules.name, options=rules.changed_options(),
+    report = GameReport(file, number, game.line, rules=rules.name, options=changed_options(rules),
                         deck=deck.value, findings=findings)
     ctx = _Game(file, number, findings, rules, deck, trace)
     ctx.syntax_lines = sorted(f.line for f in findings

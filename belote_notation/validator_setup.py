@@ -60,6 +60,33 @@ def parse_option(text: str) -> tuple[str, str]:
     raise ValueError(f"option {text!r} is not KEY=VALUE")
 
 
+_DERIVED: dict[tuple[int, str, str], tuple[Ruleset, Ruleset]] = {}
+_CHANGED: dict[int, tuple[Ruleset, dict]] = {}
+
+
+def with_option(rules: Ruleset, key: str, value: str) -> Ruleset:
+    """``rules.with_options({key: value})``, remembered: a file's games repeat their tags."""
+    memo = (id(rules), key, value)
+    hit = _DERIVED.get(memo)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    derived = rules.with_options({key: value})
+    if len(_DERIVED) > 512:
+        _DERIVED.clear()
+    _DERIVED[memo] = (rules, derived)
+    return derived
+
+
+def changed_options(rules: Ruleset) -> dict:
+    """``rules.changed_options()``, remembered per ruleset (a copy for the caller)."""
+    hit = _CHANGED.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_CHANGED) > 512:
+            _CHANGED.clear()
+        hit = _CHANGED[id(rules)] = (rules, rules.changed_options())
+    return dict(hit[1])
+
+
 def parse_deck(text: str) -> Optional[Deck]:
     """A ``Deck`` header value as a deck (the notation's names and aliases)."""
     return deck_from_name(text)
@@ -96,11 +123,11 @@ def resolve_setup(game: Game, config: ValidationConfig, file: str = "<string>",
             finding(BAD_OPTION, f"option {value!r} is not of the form name=value; ignored", header)
             continue
         try:
-            rules = rules.with_options({key: value})
+            rules = with_option(rules, key, value)
         except RulesError as exc:
             finding(BAD_OPTION, f"{exc}; ignored", header)
-    if config.options:
-        rules = rules.with_options(dict(config.options))  # checked by the command line already
+    for key, value in config.options:  # checked by the command line already
+        rules = with_option(rules, key, value)
 
     deck = rules.deck
     deck_header = None
