@@ -515,35 +515,84 @@ class Builder:
         _obj_setattr(game, "__pydantic_private__", {"tail_seen": tail_seen})
         return game
 
-    def _canonical(self, tok: Token) -> list:
-        """Children for :meth:`deal` from a CANONICAL_DEAL token, line by line.
+    def _canonical_deal(self, tok: Token) -> Deal:
+        """The deal of a CANONICAL_DEAL token, read line by line in one pass.
 
-        Each line kind has a fast path for its canonical spelling; a line the fast path does
-        not accept (an unknown card, say) goes through the general section callbacks, which
-        report the problem exactly as for the spread-out form.
+        The token has matched the grammar's CANONICAL_DEAL terminal, so every line is one
+        canonical section (single spaces, upper-case names, no review material) and only the
+        words' meanings are left to read. Each line kind has a fast path; a line it does not
+        accept (a card name of the other deck, say) goes through the general section
+        callbacks, which report the problem exactly as for the spread-out form.
         """
-        lines = tok.value.split("\n")
+        ctx = self.ctx
+        value = tok.value
+        lines = value.split("\n")
         rel = tok.line
-        line_off = self.ctx.line_off
-        children: list = [Token("DEAL", lines[0], tok.start_pos, rel, tok.column)]
-        append = children.append
-        tricks: list[Trick] = []
+        line = rel + ctx.line_off
+        col = tok.column + (ctx.col_off if rel == 1 else 0)
+        head = lines[0].split(" ")
+        number = int(head[1]) if len(head) > 1 else None
+        dealer = _SEATS[head[3]] if len(head) > 3 else None
         five: list[Hand] = []
+        bids: list[Bid] = []
         rest: list[Hand] = []
         full: list[Hand] = []
-        bids: list[Bid] = []
+        anns: list[Announcement] = []
+        tricks: list[Trick] = []
+        comments: list[str] = []
+        offers: list[CardRef] = []
+        score = match = pot = pot_pos = None
+        table = ctx.table
+        plays_of = _play_table(ctx.deck)
+        seats = _SEATS
+        new, setattr_ = _obj_new, _obj_setattr
+        play_cls, play_fields = Play, _PLAY_FIELDS
+        general = False
+        deal_line = line
         for i in range(1, len(lines)):
             text = lines[i]
             if not text:
                 continue
-            line = rel + i + line_off
+            line = deal_line + i
             kind = text[0]
-            got = None
             if kind == "t":
                 if text[1] == "r":
-                    got = self._line_trick(text, line)
-                    if got is not None:
-                        tricks.append(got)
+                    # trick N [SEAT:]CARD [belote|rebelote] ... [winner SEAT]
+                    words = text.split(" ")
+                    n = len(words)
+                    num = words[1]
+                    winner = winner_pos = None
+                    if n > 3 and words[n - 2] == "winner":
+                        winner = seats[words[n - 1]]
+                        winner_pos = (line, len(text))
+                        n -= 2
+                    plays: list[Play] = []
+                    append = plays.append
+                    c = 8 + len(num)
+                    ok = True
+                    for k in range(2, n):
+                        w = words[k]
+                        sc = plays_of.get(w)
+                        if sc is not None:
+                            obj = new(play_cls)
+                            setattr_(obj, "__dict__", {
+                                "line": line, "col": c, "glyph": None, "nags": [], "comments": [],
+                                "variations": [], "seat": sc[0], "card": sc[1], "mark": None})
+                            setattr_(obj, "__pydantic_fields_set__", play_fields)
+                            setattr_(obj, "__pydantic_extra__", None)
+                            setattr_(obj, "__pydantic_private__", None)
+                            append(obj)
+                        elif (w == "belote" or w == "rebelote") and plays and \
+                                plays[-1].__dict__["mark"] is None:
+                            plays[-1].__dict__["mark"] = w
+                        else:
+                            ok = False
+                            break
+                        c += len(w) + 1
+                    if ok:
+                        tricks.append(_new(Trick, {
+                            "line": line, "col": 1, "number": int(num), "plays": plays,
+                            "winner": winner, "comments": [], "winner_pos": winner_pos}))
                         continue
                 else:
                     got = self._line_hand(text, line, 8)
@@ -563,17 +612,27 @@ class Builder:
             elif kind == "s" and text[1] == "m":
                 if self._line_bids(text, line, bids):
                     continue
-            elif kind == "s" or kind == "m" or kind == "p":
-                got = self._line_score(text, line)
-                if got is not None:
-                    append(got)
-                    continue
+            elif kind == "s" or kind == "m":
+                # score NS EW / match NS EW
+                words = text.split(" ")
+                got = _new(Score, {"line": line, "col": 1, "ns": int(words[1]),
+                                   "ew": int(words[2])})
+                if kind == "s":
+                    score = got
+                else:
+                    match = got
+                continue
+            elif kind == "p":
+                pot = int(text[4:])
+                pot_pos = (line, 5)
+                continue
             elif kind == "o":
-                card = self.ctx.table.get(text[6:])
+                card = table.get(text[6:])
                 if card is not None:
-                    append(("offer", _new(CardRef, {"line": line, "col": 7, "card": card}), []))
+                    offers.append(_new(CardRef, {"line": line, "col": 7, "card": card}))
                     continue
-            # general path for this line
+            # general path for this line (an announcement, or a line the fast path refused)
+            general = True
             line_tok = Token("LINE", text, 0, rel + i, 1)
             head = text[:4]
             if head == "tric":
@@ -585,25 +644,30 @@ class Builder:
             elif head == "hand":
                 full.extend(self._hands([line_tok], "hands", _HAND)[2])
             elif head == "offe":
-                append(self.offer([line_tok]))
+                got = self.offer([line_tok])
+                if got[0] == "offer":
+                    offers.append(got[1])
             elif head == "smsa":
                 bids.extend(self.smsara([line_tok])[2])
             elif head == "anno":
-                append(self.announce([line_tok]))
-            else:
-                append(self.scores([line_tok]))
-        for name, items in (("five", five), ("bids", bids), ("rest", rest), ("hands", full),
-                            ("tricks", tricks)):
-            if items:
-                append(("list", name, items, []))
-        return children
+                anns.extend(self.announce([line_tok])[2])
+        offer = None
+        for card_ref in offers:
+            if offer is not None:
+                ctx.issue("BEL001", "a second offer card in one deal", card_ref.line, card_ref.col)
+            offer = card_ref
+        deal = _new(Deal, {"line": deal_line, "col": col, "number": number, "dealer": dealer,
+                           "five": five, "offer": offer, "bids": bids, "rest": rest,
+                           "hands": full, "announcements": anns, "tricks": tricks,
+                           "score": score, "match_score": match, "pot": pot,
+                           "comments": comments, "pot_pos": pot_pos})
+        if general:
+            _complete_deal(deal)
+        return deal
 
     def _line_hand(self, text: str, line: int, start: int) -> Optional[Hand]:
         """``tafr9a N 1O 4O`` / ``rest E 12O 4B`` / ``hand W ...`` (``start``: the seat column)."""
         words = text.split(" ")
-        seat = _SEATS.get(words[1])
-        if seat is None:
-            return None
         table = self.ctx.table
         try:
             cards = [table[w] for w in words[2:]]
@@ -614,102 +678,45 @@ class Builder:
         for w in words[2:]:
             positions.append((line, c))
             c += len(w) + 1
-        return _new(Hand, {"line": line, "col": 1, "seat": seat, "cards": cards,
+        return _new(Hand, {"line": line, "col": 1, "seat": _SEATS[words[1]], "cards": cards,
                            "positions": positions})
-
-    def _line_trick(self, text: str, line: int) -> Optional[Trick]:
-        """``trick 3 N:AS E:7S S:8S W:9S winner N`` (marks allowed after a card)."""
-        words = text.split(" ")
-        n = len(words)
-        number = words[1]
-        if not number.isdigit():
-            return None
-        winner = winner_pos = None
-        if n > 3 and words[n - 2] == "winner":
-            winner = _SEATS.get(words[n - 1])
-            winner_pos = (line, len(text))
-            n -= 2
-        plays_of = _play_table(self.ctx.deck)
-        plays: list[Play] = []
-        append = plays.append
-        new, setattr_, cls, fields = _obj_new, _obj_setattr, Play, _PLAY_FIELDS
-        c = 8 + len(number)
-        for i in range(2, n):
-            w = words[i]
-            sc = plays_of.get(w)
-            if sc is not None:
-                obj = new(cls)
-                setattr_(obj, "__dict__", {"line": line, "col": c, "glyph": None, "nags": [],
-                                           "comments": [], "variations": [], "seat": sc[0],
-                                           "card": sc[1], "mark": None})
-                setattr_(obj, "__pydantic_fields_set__", fields)
-                setattr_(obj, "__pydantic_extra__", None)
-                setattr_(obj, "__pydantic_private__", None)
-                append(obj)
-            elif (w == "belote" or w == "rebelote") and plays and plays[-1].mark is None:
-                plays[-1].__dict__["mark"] = w
-            else:
-                return None
-            c += len(w) + 1
-        return _new(Trick, {"line": line, "col": 1, "number": int(number), "plays": plays,
-                            "winner": winner, "comments": [], "winner_pos": winner_pos})
-
-    def _line_score(self, text: str, line: int) -> Optional[tuple]:
-        """``score 81 0`` / ``match 81 0`` / ``pot 81`` as a ``scores`` child."""
-        words = text.split(" ")
-        try:
-            if words[0] == "pot" and len(words) == 2:
-                return ("scores", [("pot", int(words[1])), ("pot_pos", (line, 5))], [])
-            if len(words) == 3:
-                key = "score" if words[0] == "score" else "match_score"
-                return ("scores", [(key, _new(Score, {"line": line, "col": 1, "ns": int(words[1]),
-                                                      "ew": int(words[2])}))], [])
-        except ValueError:
-            return None
-        return None
 
     def _line_bids(self, text: str, line: int, bids: list) -> bool:
         """``smsara 1 W:pass S:take`` / ``smsara 2 N:take O``; False if anything is unusual."""
         words = text.split(" ")
-        rnd = words[1]
-        if rnd != "1" and rnd != "2":
-            return False
-        r = int(rnd)
+        r = 1 if words[1] == "1" else 2
         out = []
         c = 10
         i, n = 2, len(words)
         while i < n:
             w = words[i]
-            seat = None
             col = c
             if w[1:2] == ":":
                 seat = _SEATS[w[0]]
                 action = w[2:]
             else:
+                seat = None
                 action = w
             c += len(w) + 1
             i += 1
-            if action == "pass":
-                out.append(_bid(line, col, seat, "pass", None, r))
-            elif action == "take":
-                suit = None
-                if i < n and len(words[i]) == 1 and words[i] in "SHDCEOB":
-                    try:
-                        suit = parse_suit(words[i], self.ctx.deck)
-                    except CardError:
-                        return False
-                    c += 2
-                    i += 1
-                out.append(_bid(line, col, seat, "take", suit, r))
-            else:
-                return False
+            suit = None
+            if action == "take" and i < n and len(words[i]) == 1:
+                try:
+                    suit = parse_suit(words[i], self.ctx.deck)
+                except CardError:
+                    return False
+                c += 2
+                i += 1
+            out.append(_new(Bid, {"line": line, "col": col, "glyph": None, "nags": [],
+                                  "comments": [], "variations": [], "seat": seat,
+                                  "action": action, "suit": suit, "round": r}))
         bids.extend(out)
         return True
 
     def deal(self, children: list) -> Deal:
         ctx = self.ctx
         if children[0].type == "CANONICAL_DEAL":
-            children = self._canonical(children[0])
+            return self._canonical_deal(children[0])
         tok = children[0]
         line, col = ctx.pos(tok)
         words = tok.value.split()
@@ -736,25 +743,9 @@ class Builder:
                 comments.extend(child[-1])
             else:
                 comments.append(self._comment(child))
-        bids = data["bids"]
-        # Calls of an unnumbered `smsara` take their round from their place: the 5th call on is round 2.
-        for i, bid in enumerate(bids):
-            if bid.round is None:
-                bid.round = 1 if i < 4 else 2
-            if bid.variations:
-                resolve_rounds(bid.variations, bid.round)
-        previous = 0
-        for trick in data["tricks"]:
-            if trick.number is None:
-                trick.number = previous + 1
-            previous = trick.number
-            for play in trick.plays:
-                if play.variations:
-                    resolve_rounds(play.variations, 1)
-        for ann in data["announcements"]:
-            if ann.variations:
-                resolve_rounds(ann.variations, 1)
-        return _new(Deal, data)
+        deal = _new(Deal, data)
+        _complete_deal(deal)
+        return deal
 
     # --- sections -------------------------------------------------------------------
     def _fast_hands(self, tok: Token, keyword: str) -> Optional[list]:
@@ -997,6 +988,27 @@ class Builder:
             comments.extend(self._attach(items[-1] if items else None, pending, "call or card"))
         var = _new(Variation, {"line": line, "col": col, "items": items, "comments": comments})
         return _Annot("variation", var, line, col)
+
+
+def _complete_deal(deal: Deal) -> None:
+    """Fill what a deal's items leave to their place: call rounds, trick numbers."""
+    # Calls of an unnumbered `smsara` take their round from their place: the 5th call on is round 2.
+    for i, bid in enumerate(deal.bids):
+        if bid.round is None:
+            bid.round = 1 if i < 4 else 2
+        if bid.variations:
+            resolve_rounds(bid.variations, bid.round)
+    previous = 0
+    for trick in deal.tricks:
+        if trick.number is None:
+            trick.number = previous + 1
+        previous = trick.number
+        for play in trick.plays:
+            if play.variations:
+                resolve_rounds(play.variations, 1)
+    for ann in deal.announcements:
+        if ann.variations:
+            resolve_rounds(ann.variations, 1)
 
 
 def resolve_rounds(variations: list[Variation], parent_round: int) -> None:

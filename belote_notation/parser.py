@@ -30,6 +30,7 @@ from .cards import Deck
 from .grammar_loader import build_parser
 from .notation_builder import MAX_ISSUES_PER_GAME, Builder, Context as _Ctx, new_record as _new
 from .notation_builder import number_deals as _number_deals
+from .notation_fast import fast_game
 from .notation_issues import SyntaxIssue
 from .notation_stream import GameText, Source, iter_game_texts, text_source
 from .records import Deal, Game, Header
@@ -40,6 +41,9 @@ __all__ = [
 ]
 
 _MAX_RECOVERIES_PER_PIECE = 20
+
+FAST_GAMES = True
+"""Read canonical games without Lark (:mod:`.notation_fast`); tests turn it off to compare."""
 
 
 @dataclass
@@ -223,7 +227,9 @@ def _parse_game(text: str, name: Optional[str], first_line: int, index: int,
             ctx.issue("BEL009", "no game here: the input is empty", first_line, 1)
         return ParsedGame(_empty_game(), issues, index)
     try:
-        game = _parser().parse(text, start="game")
+        game = fast_game(text, _BUILDER) if FAST_GAMES else None
+        if game is None:
+            game = _parser().parse(text, start="game")
     except UnexpectedInput:
         del issues[len(pre):]
         ctx.reset(name, first_line, 1, Deck.FRENCH, issues)
