@@ -57,6 +57,8 @@ def new_record(cls: type, data: dict) -> Any:
 
 _new = new_record
 _PLAY_FIELDS = set(Play.model_fields)
+_TRICK_FIELDS = set(Trick.model_fields)
+_HAND_FIELDS = set(Hand.model_fields)
 
 
 def _play(line: int, col: int, seat: Optional[int], card: int) -> Play:
@@ -523,12 +525,14 @@ class Builder:
         words' meanings are left to read. Each line kind has a fast path; a line it does not
         accept (a card name of the other deck, say) goes through the general section
         callbacks, which report the problem exactly as for the spread-out form.
+
+        The hot records (plays, tricks, hands, calls) are built inline like :func:`new_record`
+        does: about sixty records per deal make the call overhead count.
         """
         ctx = self.ctx
-        value = tok.value
-        lines = value.split("\n")
+        lines = tok.value.split("\n")
         rel = tok.line
-        line = rel + ctx.line_off
+        deal_line = rel + ctx.line_off
         col = tok.column + (ctx.col_off if rel == 1 else 0)
         head = lines[0].split(" ")
         number = int(head[1]) if len(head) > 1 else None
@@ -539,7 +543,6 @@ class Builder:
         full: list[Hand] = []
         anns: list[Announcement] = []
         tricks: list[Trick] = []
-        comments: list[str] = []
         offers: list[CardRef] = []
         score = match = pot = pot_pos = None
         table = ctx.table
@@ -547,67 +550,78 @@ class Builder:
         seats = _SEATS
         new, setattr_ = _obj_new, _obj_setattr
         play_cls, play_fields = Play, _PLAY_FIELDS
+        trick_cls, trick_fields = Trick, _TRICK_FIELDS
+        hand_cls, hand_fields = Hand, _HAND_FIELDS
         general = False
-        deal_line = line
         for i in range(1, len(lines)):
             text = lines[i]
             if not text:
                 continue
             line = deal_line + i
             kind = text[0]
-            if kind == "t":
-                if text[1] == "r":
-                    # trick N [SEAT:]CARD [belote|rebelote] ... [winner SEAT]
-                    words = text.split(" ")
-                    n = len(words)
-                    num = words[1]
-                    winner = winner_pos = None
-                    if n > 3 and words[n - 2] == "winner":
-                        winner = seats[words[n - 1]]
-                        winner_pos = (line, len(text))
-                        n -= 2
-                    plays: list[Play] = []
-                    append = plays.append
-                    c = 8 + len(num)
-                    ok = True
-                    for k in range(2, n):
-                        w = words[k]
-                        sc = plays_of.get(w)
-                        if sc is not None:
-                            obj = new(play_cls)
-                            setattr_(obj, "__dict__", {
-                                "line": line, "col": c, "glyph": None, "nags": [], "comments": [],
-                                "variations": [], "seat": sc[0], "card": sc[1], "mark": None})
-                            setattr_(obj, "__pydantic_fields_set__", play_fields)
-                            setattr_(obj, "__pydantic_extra__", None)
-                            setattr_(obj, "__pydantic_private__", None)
-                            append(obj)
-                        elif (w == "belote" or w == "rebelote") and plays and \
-                                plays[-1].__dict__["mark"] is None:
-                            plays[-1].__dict__["mark"] = w
-                        else:
-                            ok = False
-                            break
-                        c += len(w) + 1
-                    if ok:
-                        tricks.append(_new(Trick, {
-                            "line": line, "col": 1, "number": int(num), "plays": plays,
-                            "winner": winner, "comments": [], "winner_pos": winner_pos}))
-                        continue
+            if kind == "t" and text[1] == "r":
+                # trick N [SEAT:]CARD [belote|rebelote] ... [winner SEAT]
+                words = text.split(" ")
+                n = len(words)
+                num = words[1]
+                winner = winner_pos = None
+                if n > 3 and words[n - 2] == "winner":
+                    winner = seats[words[n - 1]]
+                    winner_pos = (line, len(text))
+                    n -= 2
+                plays: list[Play] = []
+                append = plays.append
+                c = 8 + len(num)
+                for k in range(2, n):
+                    w = words[k]
+                    sc = plays_of.get(w)
+                    if sc is not None:
+                        obj = new(play_cls)
+                        setattr_(obj, "__dict__", {
+                            "line": line, "col": c, "glyph": None, "nags": [], "comments": [],
+                            "variations": [], "seat": sc[0], "card": sc[1], "mark": None})
+                        setattr_(obj, "__pydantic_fields_set__", play_fields)
+                        setattr_(obj, "__pydantic_extra__", None)
+                        setattr_(obj, "__pydantic_private__", None)
+                        append(obj)
+                    elif (w == "belote" or w == "rebelote") and plays and \
+                            plays[-1].__dict__["mark"] is None:
+                        plays[-1].__dict__["mark"] = w
+                    else:
+                        break
+                    c += len(w) + 1
                 else:
-                    got = self._line_hand(text, line, 8)
-                    if got is not None:
-                        five.append(got)
-                        continue
-            elif kind == "r":
-                got = self._line_hand(text, line, 6)
-                if got is not None:
-                    rest.append(got)
+                    obj = new(trick_cls)
+                    setattr_(obj, "__dict__", {
+                        "line": line, "col": 1, "number": int(num), "plays": plays,
+                        "winner": winner, "comments": [], "winner_pos": winner_pos})
+                    setattr_(obj, "__pydantic_fields_set__", trick_fields)
+                    setattr_(obj, "__pydantic_extra__", None)
+                    setattr_(obj, "__pydantic_private__", None)
+                    tricks.append(obj)
                     continue
-            elif kind == "h":
-                got = self._line_hand(text, line, 6)
-                if got is not None:
-                    full.append(got)
+            elif kind == "t" or kind == "r" or kind == "h":
+                # tafr9a N 1O 4O ... / rest E 12O 4B / hand W ...
+                words = text.split(" ")
+                cards = []
+                positions = []
+                c = 10 if kind == "t" else 8
+                for k in range(2, len(words)):
+                    w = words[k]
+                    card = table.get(w)
+                    if card is None:
+                        break
+                    cards.append(card)
+                    positions.append((line, c))
+                    c += len(w) + 1
+                else:
+                    obj = new(hand_cls)
+                    setattr_(obj, "__dict__", {"line": line, "col": 1, "seat": seats[words[1]],
+                                               "cards": cards, "positions": positions})
+                    setattr_(obj, "__pydantic_fields_set__", hand_fields)
+                    setattr_(obj, "__pydantic_extra__", None)
+                    setattr_(obj, "__pydantic_private__", None)
+                    (five if kind == "t" else rest if kind == "r" else full).append(obj)
                     continue
             elif kind == "s" and text[1] == "m":
                 if self._line_bids(text, line, bids):
@@ -631,7 +645,12 @@ class Builder:
                 if card is not None:
                     offers.append(_new(CardRef, {"line": line, "col": 7, "card": card}))
                     continue
-            # general path for this line (an announcement, or a line the fast path refused)
+            elif kind == "a":
+                got = self._line_announce(text, line)
+                if got is not None:
+                    anns.append(got)
+                    continue
+            # general path for this line (a line the fast path refused)
             general = True
             line_tok = Token("LINE", text, 0, rel + i, 1)
             head = text[:4]
@@ -660,26 +679,37 @@ class Builder:
                            "five": five, "offer": offer, "bids": bids, "rest": rest,
                            "hands": full, "announcements": anns, "tricks": tricks,
                            "score": score, "match_score": match, "pot": pot,
-                           "comments": comments, "pot_pos": pot_pos})
+                           "comments": [], "pot_pos": pot_pos})
         if general:
             _complete_deal(deal)
         return deal
 
-    def _line_hand(self, text: str, line: int, start: int) -> Optional[Hand]:
-        """``tafr9a N 1O 4O`` / ``rest E 12O 4B`` / ``hand W ...`` (``start``: the seat column)."""
+    def _line_announce(self, text: str, line: int) -> Optional[Announcement]:
+        """``announce S sequence 10C 11C 12C trick=2 before=2``; ``None`` on an unknown card."""
         words = text.split(" ")
+        kind = words[2]
         table = self.ctx.table
-        try:
-            cards = [table[w] for w in words[2:]]
-        except KeyError:
-            return None
-        positions = []
-        c = start + 2
-        for w in words[2:]:
-            positions.append((line, c))
+        cards: list[int] = []
+        positions: list[tuple[int, int]] = []
+        trick = before = None
+        c = 13 + len(kind)
+        for k in range(3, len(words)):
+            w = words[k]
+            if w[0] == "t":
+                trick = int(w[6:])
+            elif w[0] == "b":
+                before = int(w[7:])
+            else:
+                card = table.get(w)
+                if card is None:
+                    return None
+                cards.append(card)
+                positions.append((line, c))
             c += len(w) + 1
-        return _new(Hand, {"line": line, "col": 1, "seat": _SEATS[words[1]], "cards": cards,
-                           "positions": positions})
+        return _new(Announcement, {"line": line, "col": 1, "glyph": None, "nags": [],
+                                   "comments": [], "variations": [], "seat": _SEATS[words[1]],
+                                   "kind": kind, "cards": cards, "positions": positions,
+                                   "trick": trick, "before_card": before})
 
     def _line_bids(self, text: str, line: int, bids: list) -> bool:
         """``smsara 1 W:pass S:take`` / ``smsara 2 N:take O``; False if anything is unusual."""
