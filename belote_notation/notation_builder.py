@@ -59,6 +59,7 @@ _new = new_record
 _PLAY_FIELDS = set(Play.model_fields)
 _TRICK_FIELDS = set(Trick.model_fields)
 _HAND_FIELDS = set(Hand.model_fields)
+_BID_FIELDS = set(Bid.model_fields)
 
 
 def _play(line: int, col: int, seat: Optional[int], card: int) -> Play:
@@ -517,7 +518,7 @@ class Builder:
         _obj_setattr(game, "__pydantic_private__", {"tail_seen": tail_seen})
         return game
 
-    def _canonical_deal(self, tok: Token) -> Deal:
+    def canonical_deal(self, tok: Token) -> Deal:
         """The deal of a CANONICAL_DEAL token, read line by line in one pass.
 
         The token has matched the grammar's CANONICAL_DEAL terminal, so every line is one
@@ -737,16 +738,21 @@ class Builder:
                     return False
                 c += 2
                 i += 1
-            out.append(_new(Bid, {"line": line, "col": col, "glyph": None, "nags": [],
-                                  "comments": [], "variations": [], "seat": seat,
-                                  "action": action, "suit": suit, "round": r}))
+            obj = _obj_new(Bid)
+            _obj_setattr(obj, "__dict__", {"line": line, "col": col, "glyph": None, "nags": [],
+                                           "comments": [], "variations": [], "seat": seat,
+                                           "action": action, "suit": suit, "round": r})
+            _obj_setattr(obj, "__pydantic_fields_set__", _BID_FIELDS)
+            _obj_setattr(obj, "__pydantic_extra__", None)
+            _obj_setattr(obj, "__pydantic_private__", None)
+            out.append(obj)
         bids.extend(out)
         return True
 
     def deal(self, children: list) -> Deal:
         ctx = self.ctx
         if children[0].type == "CANONICAL_DEAL":
-            return self._canonical_deal(children[0])
+            return self.canonical_deal(children[0])
         tok = children[0]
         line, col = ctx.pos(tok)
         words = tok.value.split()

@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from lark import Token
-
 from .grammar_loader import terminal_patterns
 
 __all__ = ["fast_game"]
@@ -27,6 +25,15 @@ _HEADERS = re.compile(_PATTERNS["HEADERS"])
 _DEAL = re.compile(_PATTERNS["CANONICAL_DEAL"])
 _END = re.compile(_PATTERNS["END"])
 _WS = re.compile("(?:" + _PATTERNS["WS"] + ")?")   # the grammar's %ignore'd white space
+
+
+class _Token:
+    """What the rule callbacks read of a Lark token (cheaper to make than ``lark.Token``)."""
+
+    __slots__ = ("type", "value", "line", "column")
+
+    def __init__(self, kind: str, value: str, line: int, column: int) -> None:
+        self.type, self.value, self.line, self.column = kind, value, line, column
 
 
 def fast_game(text: str, builder: Any) -> Optional[Any]:
@@ -59,7 +66,7 @@ def fast_game(text: str, builder: Any) -> Optional[Any]:
     # The layout is simple: run the callbacks Lark would run, in the same order.
     line, last_nl, done = 1, -1, 0
 
-    def token(kind: str, found: "re.Match[str]") -> Token:
+    def token(kind: str, found: "re.Match[str]") -> _Token:
         nonlocal line, last_nl, done
         start = found.start()
         count = text.count("\n", done, start)
@@ -67,12 +74,12 @@ def fast_game(text: str, builder: Any) -> Optional[Any]:
             line += count
             last_nl = text.rfind("\n", done, start)
         done = start
-        return Token(kind, found.group(), start, line, start - last_nl)
+        return _Token(kind, found.group(), line, start - last_nl)
 
     children: list = [builder.head([token("HEADERS", head_tok)] if head_tok is not None else [])]
-    deal = builder.deal
+    deal = builder.canonical_deal
     for found in deal_matches:
-        children.append(deal([token("CANONICAL_DEAL", found)]))
+        children.append(deal(token("CANONICAL_DEAL", found)))
     if end_tok is not None:
         children.append(builder.tail([token("END", end_tok)]))
     return builder.game(children)
