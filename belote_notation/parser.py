@@ -12,6 +12,9 @@ How it works (docs/notation.md has the notation itself):
    fast ``model_construct``. The grammar's terminals are coarse (a canonical deal, or all the
    trick lines of a deal, is one token); the transformer (:mod:`.notation_builder`) splits
    them into words read with the grammar's own vocabulary.
+   A game made only of tag pairs, canonical deals and ``end`` skips the LALR parser: its
+   tokens are found with the grammar's own terminals and fed to the same callbacks
+   (:mod:`.notation_fast`; ``FAST_GAMES = False`` turns that off, tests compare both).
 3. If the game has a syntax error, it is parsed again piece by piece (its tag pairs, each
    deal, its terminator), each piece with error recovery, so one broken deal does not hide
    the others. Every problem becomes a :class:`SyntaxIssue` with the file line and column.
