@@ -40,7 +40,7 @@ __all__ = [
     "effective_severity", "sort_key",
     # validator-level codes
     "UNKNOWN_RULES", "BAD_OPTION", "UNKNOWN_DECK", "BAD_RESULT", "DEAL_NUMBER",
-    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK", "BID_ROUND",
+    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK", "BID_ROUND", "BAD_VARIATION",
     # could-not-check codes
     "NO_GAME", "NO_DISTRIBUTION", "NO_BIDDING", "NO_TRUMP", "HANDS_DERIVED", "INCOMPLETE_DEAL",
     "NO_DEALER", "NO_MATCH_CHECK", "SKIPPED_PLAYS", "ENGINE_FAILURE",
@@ -149,6 +149,7 @@ TRICK_NUMBER = "BEL706"
 NO_GAME_IN_FILE = "BEL708"
 SHORT_TRICK = "BEL709"
 BID_ROUND = "BEL710"
+BAD_VARIATION = "BEL711"
 
 # "Could not check" notes.
 NO_GAME = "BEL901"
@@ -172,6 +173,7 @@ VALIDATOR_CODES: dict[str, tuple[str, str]] = {
     NO_GAME_IN_FILE: ("error", "an input that holds no game at all"),
     SHORT_TRICK: ("error", "a trick with fewer than four cards"),
     BID_ROUND: ("error", "a bidding round with fewer or more than four calls"),
+    BAD_VARIATION: ("warning", "an alternative line holds an illegal bid or card"),
     NO_GAME: ("info", "could not check a game: nothing of it could be read"),
     NO_DISTRIBUTION: ("info", "could not check the dealing: no five-card hands, offer or rest"),
     NO_BIDDING: ("info", "could not check the bidding: no bids recorded"),

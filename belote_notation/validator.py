@@ -23,6 +23,7 @@ Parts missing from a partial record give "could not check" notes (BEL9xx) instea
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Iterator, Optional
 
 from .cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
@@ -33,11 +34,11 @@ from .engine import (
 from .engine import codes as C
 from .engine.state import first_leader
 from .findings import (
-    BAD_RESULT, BID_ROUND, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
+    BAD_RESULT, BAD_VARIATION, BID_ROUND, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
     NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_MATCH_CHECK, NO_TRUMP,
     SKIPPED_PLAYS, SHORT_TRICK, TRICK_NUMBER, Finding, severity_of,
 )
-from .records import Deal, Game, Hand
+from .records import Bid, Deal, Game, Hand
 from .validator_report import DealReport, GameReport
 from .validator_setup import ValidationConfig, changed_options, resolve_setup
 
@@ -486,6 +487,8 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
                 elif bid.round == 1 and len(state.bids) == 4 and state.taker is None:
                     ctx.add(BID_ROUND, "round 1 has more than four calls: this one is read as "
                             "round 2", bid.line, bid.col, seat=bid.seat)
+                if bid.variations:
+                    _variations(ctx, state, bid.variations)
                 seat = bid.seat if bid.seat is not None else state.bid_turn
                 vs = apply_bid(state, seat, bid.action, bid.suit)
                 if vs:
@@ -603,6 +606,8 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
                 if due:
                     for ann, mask in due:
                         _announce(ctx, state, ann, mask)
+            if play.variations:
+                _variations(ctx, state, play.variations)
             vs = play_card(state, seat, play.card, play.mark)
             if vs:
                 line, col = play.line, play.col
@@ -653,6 +658,31 @@ def _short_round(ctx: _Game, state: Any, bid: Any) -> None:
     ctx.add(BID_ROUND, f"round 1 has only {4 - len(missing)} call"
             f"{'' if 4 - len(missing) == 1 else 's'}: {', '.join(missing)} did not speak "
             "(read as passes)", bid.line, bid.col, seat=bid.seat)
+
+
+def _variations(ctx: _Game, state: Any, variations: list, depth: int = 0) -> None:
+    """Replay each alternative line from ``state`` (on a copy): its illegal acts are warnings."""
+    if depth > 20:  # deeper lines are not checked (the reader bounds nesting too)
+        return
+    for variation in variations:
+        try:
+            branch = copy.deepcopy(state, {id(state.rules): state.rules, id(state.flags): state.flags})
+        except Exception:  # a state that cannot be copied: the line is not checked
+            return
+        for item in variation.items:
+            if item.variations:
+                _variations(ctx, branch, item.variations, depth + 1)
+            if isinstance(item, Bid):
+                seat = item.seat if item.seat is not None else branch.bid_turn
+                vs = apply_bid(branch, seat, item.action, item.suit)
+            else:
+                seat = item.seat
+                if seat is None:
+                    seat = branch.turn if branch.turn >= 0 else first_leader(branch)
+                vs = play_card(branch, seat, item.card, item.mark)
+            for v in vs:
+                ctx.add(BAD_VARIATION, f"in an alternative line: {v.code} {v.message}", item.line,
+                        item.col, trick=v.trick, seat=v.seat)
 
 
 def _announce(ctx: _Game, state: Any, ann: Any, mask: int) -> None:

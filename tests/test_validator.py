@@ -355,3 +355,27 @@ def test_round_one_missing_a_call():
     assert f"{'NESW'[last.seat]} did not speak" in errors[0].message
     # read as a pass, the rest of the deal is exactly what was recorded: nothing else to say
     assert [e.code for e in errors] == ["BEL710"]
+
+
+def test_alternative_lines_are_replayed_on_a_copy():
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "review" / "annotated-classic.bel"
+    if not sample.exists():
+        pytest.skip("the reviewed sample is not there")
+    text = sample.read_text(encoding="utf-8")
+    assert findings_of(text) == []  # legal alternative lines, and the main line untouched
+    game = parse_text(text)[0].game
+    play, deal, t_index = next((p, d, i) for d in game.deals for i, t in enumerate(d.tricks)
+                               for p in t.plays if p.variations)
+    alt = play.variations[0].items[0]
+    seat = "NESW"[alt.seat]
+    deck = Deck.FRENCH
+    # make the alternative card one that another player still holds (plays it later)
+    other = next(p.card for t in deal.tricks[t_index + 1:] for p in t.plays if p.seat != alt.seat)
+    bad = replace_at(text, alt.line, alt.col, f"{seat}:{card_name(alt.card, deck)}",
+                     f"{seat}:{card_name(other, deck)}")
+    found = findings_of(bad)
+    assert [(f.code, f.severity, f.line, f.col) for f in found] == \
+        [("BEL711", "warning", alt.line, alt.col)]
+    assert "BEL302" in found[0].message
