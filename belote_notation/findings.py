@@ -40,7 +40,7 @@ __all__ = [
     "effective_severity", "sort_key",
     # validator-level codes
     "UNKNOWN_RULES", "BAD_OPTION", "UNKNOWN_DECK", "BAD_RESULT", "DEAL_NUMBER",
-    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK", "BID_ROUND", "BAD_VARIATION",
+    "TRICK_NUMBER", "NO_GAME_IN_FILE", "SHORT_TRICK", "BID_ROUND", "BAD_VARIATION", "HAND_MISMATCH",
     # could-not-check codes
     "NO_GAME", "NO_DISTRIBUTION", "NO_BIDDING", "NO_TRUMP", "HANDS_DERIVED", "INCOMPLETE_DEAL",
     "NO_DEALER", "NO_MATCH_CHECK", "SKIPPED_PLAYS", "ENGINE_FAILURE",
@@ -150,6 +150,7 @@ NO_GAME_IN_FILE = "BEL708"
 SHORT_TRICK = "BEL709"
 BID_ROUND = "BEL710"
 BAD_VARIATION = "BEL711"
+HAND_MISMATCH = "BEL712"
 
 # "Could not check" notes.
 NO_GAME = "BEL901"
@@ -174,6 +175,7 @@ VALIDATOR_CODES: dict[str, tuple[str, str]] = {
     SHORT_TRICK: ("error", "a trick with fewer than four cards"),
     BID_ROUND: ("error", "a bidding round with fewer or more than four calls"),
     BAD_VARIATION: ("warning", "an alternative line holds an illegal bid or card"),
+    HAND_MISMATCH: ("error", "a hand line that disagrees with the distribution"),
     NO_GAME: ("info", "could not check a game: nothing of it could be read"),
     NO_DISTRIBUTION: ("info", "could not check the dealing: no five-card hands, offer or rest"),
     NO_BIDDING: ("info", "could not check the bidding: no bids recorded"),

@@ -34,7 +34,7 @@ from .engine import (
 from .engine import codes as C
 from .engine.state import first_leader
 from .findings import (
-    BAD_RESULT, BAD_VARIATION, BID_ROUND, DEAL_NUMBER, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
+    BAD_RESULT, BAD_VARIATION, BID_ROUND, DEAL_NUMBER, HAND_MISMATCH, ENGINE_FAILURE, HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING,
     NO_DEALER, NO_DISTRIBUTION, NO_GAME, NO_GAME_IN_FILE, NO_MATCH_CHECK, NO_TRUMP,
     SKIPPED_PLAYS, SHORT_TRICK, TRICK_NUMBER, Finding, severity_of,
 )
@@ -422,6 +422,10 @@ def _masks_slow(ctx: _Game, hand: Hand, used: int, what: str) -> int:
     return mask
 
 
+def _names(mask: int, deck: Deck) -> str:
+    return ", ".join(card_symbol_name(c, deck) for c in range(32) if mask >> c & 1)
+
+
 def _hand_pos(hands: list[Hand], seat: Optional[int], deal: Deal) -> tuple[int, int]:
     if seat is not None:
         for hand in hands:
@@ -501,6 +505,21 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
         vs = deal_rest(state, rest_masks)
         if vs:
             _deal_violations(ctx, vs, deal.rest, deal, True)
+        if deal.hands:  # both the distribution and the hands: they must agree
+            for hand in deal.hands:
+                mask = 0
+                for card in hand.cards:
+                    mask |= 1 << card
+                dealt = state.full_hands[hand.seat & 3]
+                if mask != dealt:
+                    extra, missing = mask & ~dealt, dealt & ~mask
+                    words = []
+                    if extra:
+                        words.append(f"lists {_names(extra, deck)} not dealt to it")
+                    if missing:
+                        words.append(f"leaves out {_names(missing, deck)}")
+                    ctx.add(HAND_MISMATCH, f"the hand of {SEAT_NAMES[hand.seat & 3]} "
+                            f"{' and '.join(words)}", hand.line, hand.col, seat=hand.seat & 3)
     elif deal.hands:
         hand_masks, used2, dup = _masks(ctx, deal.hands, 0, "the hand")
         vs = set_hands(state, hand_masks)

@@ -379,3 +379,26 @@ def test_alternative_lines_are_replayed_on_a_copy():
     assert [(f.code, f.severity, f.line, f.col) for f in found] == \
         [("BEL711", "warning", alt.line, alt.col)]
     assert "BEL302" in found[0].message
+
+
+def test_hand_lines_must_agree_with_the_distribution():
+    def change(deal):
+        if deal.rest:
+            hands = {h.seat: list(h.cards) for h in deal.five}
+            for h in deal.rest:
+                hands[h.seat] += h.cards
+            taker = next(b.seat for b in deal.bids if b.action == "take")
+            hands[taker].append(deal.offer.card)
+            deal.hands = [type(deal.five[0])(seat=s, cards=sorted(hands[s])) for s in range(4)]
+
+    text = _game_with("classic", change)
+    assert findings_of(text) == []  # distribution and hands both given, and in agreement
+    game = parse_text(text)[0].game
+    deal = next(d for d in game.deals if d.hands)
+    hand = deal.hands[0]
+    other = deal.hands[1]
+    deck = Deck.FRENCH
+    line, col = hand.positions[0]
+    bad = replace_at(text, line, col, card_name(hand.cards[0], deck), card_name(other.cards[0], deck))
+    errors = [f for f in errors_of(bad) if f.code == "BEL712"]
+    assert [(f.line, f.col, f.seat) for f in errors] == [(hand.line, hand.col, hand.seat)]
