@@ -328,8 +328,9 @@ def _check_scores(ctx: _Game, deal: Deal, result: Any, step: Any, base: Optional
                 ctx.add(C.MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
                         f"{_pair(*right)}", totals.line, totals.col)
     if deal.pot is not None and deal.pot != step.pot:
+        line, col = deal.pot_pos or (deal.line, deal.col)
         ctx.add(C.LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
-                deal.line, deal.col)
+                line, col)
 
 
 def _explain(result: Any, step: Any) -> str:
@@ -356,7 +357,10 @@ def _check_result(ctx: _Game, game: Game, report: GameReport, match: Any, totals
         if item.name.lower() == "result":
             header = item
     text = game.result if game.result is not None else (header.value if header is not None else None)
-    line, col = (header.line, header.col) if header is not None else (game.line, game.col)
+    if header is not None:
+        line, col = header.line, header.col
+    else:
+        line, col = game.result_pos or (game.line, game.col)
     report.result = text
     if not game.deals:
         return
@@ -634,9 +638,10 @@ def _replay_deal(ctx: _Game, deal: Deal, dealer: int) -> tuple[Any, Any]:
                     ctx.violation(v, line, col)
         seats, cards, winner = state.tricks[-1]
         if trick.winner is not None and trick.winner != winner:
+            line, col = trick.winner_pos or (trick.line, trick.col)
             ctx.add(C.TRICK_WINNER, f"trick {t_index + 1} recorded as won by "
                     f"{SEAT_NAMES[trick.winner & 3]}, but {SEAT_NAMES[winner]} won it with "
-                    f"{card_symbol_name(cards[seats.index(winner)], deck)}", trick.line, trick.col,
+                    f"{card_symbol_name(cards[seats.index(winner)], deck)}", line, col,
                     trick=t_index + 1, seat=trick.winner)
         if traces is not None:
             from .engine.tables import NO_TRUMP_INDEX, POINTS

@@ -38,9 +38,9 @@ TOKEN_AT = {
     "BEL301": PLAY, "BEL303": PLAY, "BEL304": PLAY, "BEL305": PLAY, "BEL306": PLAY,
     "BEL406": PLAY + r" (belote|rebelote)\b", "BEL407": PLAY + r" (belote|rebelote)\b",
     "BEL401": r"announce [NESW] ", "BEL403": r"announce [NESW] ",
-    "BEL501": r"trick \d+ .* winner [NESW]$",  # records keep no position of `winner X`
+    "BEL501": r"[NESW]$",                    # the seat after `winner`
     "BEL503": r"score -?\d+ -?\d+$",
-    "BEL504": r"deal \d+",                   # records keep no position of the pot line
+    "BEL504": r"-?\d+$",                     # the number after `pot`
     "BEL601": r"match -?\d+ -?\d+$",
     "BEL602": r"deal \d+ dealer [NESW]$",
     "BEL603": r'\[Result "',

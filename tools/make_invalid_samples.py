@@ -671,9 +671,10 @@ def wrong_trick_winner() -> Sample:
     played = [t[0] for t in line.split() if re.match(r"[NESW]:", t)]
     wrong = next(s for s in played if s != right and (("NESW".index(s) - "NESW".index(right)) % 2))
     lines[row - 1] = line[: -len(right)] + wrong
-    return Sample("BEL501-wrong-trick-winner.bel", C.TRICK_WINNER, "\n".join(lines) + "\n", (row, 1),
+    return Sample("BEL501-wrong-trick-winner.bel", C.TRICK_WINNER, "\n".join(lines) + "\n",
+                  (row, len(line) - len(right) + 1),
                   f"In deal 2, trick 5 is recorded as won by {_who('NESW'.index(wrong))} (winner {wrong}), "
-                  f"but {_who('NESW'.index(right))} won it. The finding points at the start of the trick line")
+                  f"but {_who('NESW'.index(right))} won it")
 
 
 def wrong_deal_score() -> Sample:
@@ -713,11 +714,11 @@ def wrong_pot() -> Sample:
         fixed = block.replace(f"\npot {pot}\n", f"\npot {pot * 2}\n")
         text = text.replace(block, fixed)
         lines = text.splitlines()
-        sample = Sample("BEL504-wrong-litige-pot.bel", C.LITIGE_POT, text, (_deal_line(lines, 2) + 1, 1),
+        row, col = line_position(lines, 2, "pot ")
+        sample = Sample("BEL504-wrong-litige-pot.bel", C.LITIGE_POT, text, (row, col + len("pot ")),
                         f"Deal 2 is a litige (both teams made the same card points): the takers' points "
                         f"wait in the pot for the next decisive deal, so the pot is {pot} after it, but the "
-                        f"pot line says {pot * 2}. The record keeps no position for the pot line, so the "
-                        "finding points at the deal heading")
+                        f"pot line says {pot * 2}")
         if problems(sample.text, sample.code, sample.where) is None:
             return sample
     raise SystemExit("BEL504: no seed")
