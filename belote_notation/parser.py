@@ -106,6 +106,8 @@ def _found(text: str, pos: int) -> str:
     word = m.group() if m else text[pos]
     if word.startswith("{"):
         return "`{` opening a comment that is never closed"
+    if not word.isprintable():  # binary junk: show control characters as escapes, not raw
+        word = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in word)
     return f"`{word}`"
 
 

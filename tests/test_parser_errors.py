@@ -180,3 +180,10 @@ def test_game_boundaries_are_the_same_on_the_block_path_and_the_line_path() -> N
         assert pieces[2].text.endswith("end NS\n")
         parsed = [parse_game_text(p) for p in pieces]
         assert [[e.code for e in p.errors] for p in parsed] == [[], ["BEL006"], ["BEL001"]]
+
+
+def test_control_characters_are_shown_escaped_in_messages() -> None:
+    (parsed,) = parse_text("\x01\x02abc\x07 x\nend *\n")
+    messages = [e.message for e in parsed.errors]
+    assert any("`\\x01\\x02abc\\x07`" in m for m in messages), messages
+    assert all(ch.isprintable() for m in messages for ch in m)
