@@ -13,7 +13,7 @@ single finding under its rules::
 from __future__ import annotations
 
 import random
-from typing import Iterator, NamedTuple, Optional
+from typing import Iterator, NamedTuple, Optional, Sequence
 
 from . import records as R
 from .cards import KING, QUEEN, SEAT_NAMES
@@ -21,12 +21,14 @@ from .engine import (
     DealResult, add_deal, announce, announcement_value, apply_bid, deal_five, deal_rest, find_announcements,
     legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play, trick_winner,
 )
+from .engine.codes import Violation
 from .engine.match import MatchStep
+from .engine.state import DealState
 from .rules import PRESETS, Ruleset
 
 __all__ = [
-    "DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts", "deal_record",
-    "rule_headers",
+    "DealHook", "DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts",
+    "deal_record", "rule_headers",
 ]
 
 PLAYER_NAMES = ("Amine", "Sara", "Youssef", "Nadia", "Karim", "Leila", "Hamza", "Ines", "Omar",
@@ -57,8 +59,42 @@ def _pick(mask: int, rng: random.Random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: float = 0.27) -> DealScript:
-    """Deal, bid, announce and play one deal at random, every act legal."""
+class DealHook:
+    """Lets the caller of :func:`random_deal` make some acts itself (say, one deliberately
+    illegal act) and hear what the engine reports; the defaults change nothing.
+
+    ``state`` is the engine's live :class:`~belote_notation.engine.state.DealState`.
+    """
+
+    def choose_bid(self, state: DealState, options: list[tuple[str, Optional[int]]]
+                   ) -> Optional[tuple[int, str, Optional[int]]]:
+        """A call ``(seat, action, suit)`` to make instead of a random one, or None."""
+        return None
+
+    def edit_announcements(self, state: DealState, pending: list[list[tuple[str, int, int]]]) -> None:
+        """May change, in place, what each seat will declare: ``(kind, mask, before which of
+        its own cards: 0 or 1)``."""
+
+    def add_announcements(self, state: DealState, seat: int) -> list[tuple[str, int]]:
+        """``(kind, mask)`` that ``seat`` declares just before its next card."""
+        return []
+
+    def play_instead(self, state: DealState, seat: int) -> Optional[list[tuple[int, int, Optional[str]]]]:
+        """Instead of ``seat``'s random card: make one or more plays through
+        :func:`~belote_notation.engine.play_card` and return them as ``(seat, card, mark)``;
+        None to let the random card be played."""
+        return None
+
+    def reported(self, act: str, seat: Optional[int], found: Sequence[Violation]) -> None:
+        """The engine's findings (maybe none) for an act :func:`random_deal` applied itself:
+        ``act`` is "deal", "bid", "announce", "play" or "score" (``seat`` None for "deal" and
+        "score")."""
+
+
+def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: float = 0.27,
+                hook: Optional[DealHook] = None) -> DealScript:
+    """Deal, bid, announce and play one deal at random, every act legal unless ``hook`` makes
+    one itself (with no hook, or one that makes no act, ``rng`` is drawn from the same way)."""
     cards = list(range(32))
     rng.shuffle(cards)
     five = [0, 0, 0, 0]
@@ -68,22 +104,31 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
     offer = cards[20]
     extra = cards[21:]
     state = new_deal(rules, dealer)
-    deal_five(state, five, offer)
+    found = deal_five(state, five, offer)
+    if hook:
+        hook.reported("deal", None, found)
     bids = []
     while True:
         options = legal_bids(state)
         if not options:
             break
-        seat = state.bid_turn
-        takes = [o for o in options if o[0] == "take"]
-        if len(options) == 1 or rng.random() < take_chance:
-            action, suit = rng.choice(takes)
-        else:
-            action, suit = "pass", None
-        apply_bid(state, seat, action, suit)
-        bids.append((seat, action, suit))
+        made = hook.choose_bid(state, options) if hook else None
+        if made is None:
+            takes = [o for o in options if o[0] == "take"]
+            if len(options) == 1 or rng.random() < take_chance:
+                made = (state.bid_turn, *rng.choice(takes))
+            else:
+                made = (state.bid_turn, "pass", None)
+        seat, action, suit = made
+        found = apply_bid(state, seat, action, suit)
+        if hook:
+            hook.reported("bid", seat, found)
+        bids.append(made)
     if state.taker is None:
-        return DealScript(dealer, tuple(five), offer, tuple(bids), None, (), (), score_deal(state))
+        result = score_deal(state)
+        if hook:
+            hook.reported("score", None, result.violations)
+        return DealScript(dealer, tuple(five), offer, tuple(bids), None, (), (), result)
     rest = [0, 0, 0, 0]
     pos = 0
     for seat in range(4):
@@ -91,7 +136,9 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
         for card in extra[pos:pos + n]:
             rest[seat] |= 1 << card
         pos += n
-    deal_rest(state, rest)
+    found = deal_rest(state, rest)
+    if hook:
+        hook.reported("deal", None, found)
     # announcements: each holding declared with some chance, before the first or second card
     pending: list[list[tuple[str, int, int]]] = [[], [], [], []]
     late = rules.announce_deadline == "before_second_card"
@@ -100,6 +147,8 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
             for kind, mask in find_announcements(state.full_hands[seat]):
                 if announcement_value(kind, mask) and rng.random() < 0.8:
                     pending[seat].append((kind, mask, 1 if late and rng.random() < 0.3 else 0))
+    if hook:
+        hook.edit_announcements(state, pending)
     trump = state.trump
     pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
     holder = next((s for s in range(4) if state.full_hands[s] & pair == pair), None)
@@ -107,21 +156,38 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
     anns = []
     plays = []
     played = 0
-    for i in range(32):
+    # 32 plays when every act is legal; a hook's plays may end the deal sooner or later
+    while state.trick_no < 8 and len(plays) < 40:
         seat = to_play(state)
         for kind, mask, when in pending[seat]:
             if when == state.cards_played(seat):
-                announce(state, seat, kind, mask)
-                anns.append((seat, kind, mask, i))
+                found = announce(state, seat, kind, mask)
+                if hook:
+                    hook.reported("announce", seat, found)
+                anns.append((seat, kind, mask, len(plays)))
+        for kind, mask in hook.add_announcements(state, seat) if hook else ():
+            found = announce(state, seat, kind, mask)
+            hook.reported("announce", seat, found)
+            anns.append((seat, kind, mask, len(plays)))
+        made = hook.play_instead(state, seat) if hook else None
+        if made:
+            for p_seat, card, mark in made:
+                played |= 1 << card
+                plays.append((p_seat, card, mark))
+            continue
         card = _pick(legal_cards(state), rng)
         mark = None
         if say and seat == holder and (1 << card) & pair:
             mark = "rebelote" if played & pair else "belote"
         played |= 1 << card
-        play_card(state, seat, card, mark)
+        found = play_card(state, seat, card, mark)
+        if hook:
+            hook.reported("play", seat, found)
         plays.append((seat, card, mark))
-    return DealScript(dealer, tuple(five), offer, tuple(bids), tuple(rest), tuple(anns), tuple(plays),
-                      score_deal(state))
+    result = score_deal(state)
+    if hook:
+        hook.reported("score", None, result.violations)
+    return DealScript(dealer, tuple(five), offer, tuple(bids), tuple(rest), tuple(anns), tuple(plays), result)
 
 
 def replay_script(rules: Ruleset, script: DealScript) -> tuple[DealResult, list]:

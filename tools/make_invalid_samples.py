@@ -3,10 +3,10 @@
 Run from the repository root: ``.venv/bin/python tools/make_invalid_samples.py [OUT_DIR]``
 (default OUT_DIR: samples/invalid/; the output is the same on every run).
 
-Every sample is a short match dealt and played through the rules engine like
+Every sample is a short match dealt and played through the rules engine by
 :func:`belote_notation.generator.random_deal` (every act drawn from what the engine says is
-legal), except at one chosen point where a deliberately illegal choice is made with a card
-the player really holds; the engine applies it and the deal goes on legally, and the scores
+legal), except at one chosen point where its hook makes a deliberately illegal choice with
+a card the player really holds; the engine applies it and the deal goes on legally, and the scores
 written are the engine's own, so the one illegal act is the only thing wrong. Score, pot,
 dealer, winner and syntax samples start from such a legal match and change one thing in
 its text.
@@ -32,12 +32,12 @@ from typing import Callable, Optional
 from belote_notation import records as R
 from belote_notation.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
 from belote_notation.engine import (
-    add_deal, announce, announcement_value, apply_bid, bid_round, deal_five, deal_rest,
-    find_announcements, legal_bids, legal_cards, legal_for, new_deal, new_match, play_card,
-    score_deal, to_play,
+    add_deal, announcement_value, bid_round, find_announcements, legal_for, new_match, play_card,
 )
 from belote_notation.engine import codes as C
-from belote_notation.generator import PLAYER_NAMES, DealScript, deal_record, rule_headers
+from belote_notation.generator import (
+    PLAYER_NAMES, DealHook, DealScript, deal_record, random_deal, rule_headers,
+)
 from belote_notation.rules import Ruleset
 from belote_notation.validator import validate_text
 from belote_notation.writer import write_game
@@ -60,8 +60,11 @@ class Event:
     seat: int = 0
 
 
-class Hook:
-    """One deliberate illegal act. Each method returns None to let the deal go on legally."""
+class Hook(DealHook):
+    """One deliberate illegal act, made at most once: each of :meth:`bid`, :meth:`pending`,
+    :meth:`extra_announcements` and :meth:`play` does nothing by default, letting the deal go
+    on legally. As :func:`~belote_notation.generator.random_deal`'s hook it also gathers every
+    violation the engine reports in the deal."""
 
     code = ""
 
@@ -69,6 +72,8 @@ class Hook:
         self.event: Optional[Event] = None
         self.found: list = []
         """The violations of the plays the hook made itself."""
+        self.violations: list = []
+        """Every violation of the deal, in order."""
 
     def bid(self, state, options) -> Optional[tuple[int, str, Optional[int]]]:
         return None
@@ -84,105 +89,38 @@ class Hook:
         """Make one or more plays itself (through :func:`play_card`) and return them."""
         return None
 
+    # what random_deal calls: the acts above until the hook has made its one act
+    def choose_bid(self, state, options):
+        return None if self.event else self.bid(state, options)
 
-def _pick(mask: int, rng: random.Random) -> int:
-    bits = [c for c in range(32) if mask >> c & 1]
-    return rng.choice(bits)
+    def edit_announcements(self, state, pending):
+        self.pending(state, pending)
+
+    def add_announcements(self, state, seat):
+        return [] if self.event else self.extra_announcements(state, seat)
+
+    def play_instead(self, state, seat):
+        made = None if self.event else self.play(state, seat)
+        if made:
+            self.violations += self.found
+        return made
+
+    def reported(self, act, seat, found):
+        self.violations += found
+        event = self.event
+        if event and found and not event.message and event.kind == act and (
+                act == "bid" or act == "announce" and event.seat == seat):
+            event.message = found[0].message
 
 
-def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Optional[Hook] = None,
-                  take_chance: float = 0.27) -> tuple[DealScript, list]:
+def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Optional[Hook] = None
+                  ) -> tuple[DealScript, list]:
     """A random deal as :func:`~belote_notation.generator.random_deal` plays it, with the
     hook's one illegal act; returns the script and every violation the engine reported."""
-    violations: list = []
-    cards = list(range(32))
-    rng.shuffle(cards)
-    five = [0, 0, 0, 0]
-    for seat in range(4):
-        for card in cards[seat * 5:seat * 5 + 5]:
-            five[seat] |= 1 << card
-    offer, extra = cards[20], cards[21:]
-    state = new_deal(rules, dealer)
-    violations += deal_five(state, five, offer)
-    bids = []
-    while True:
-        options = legal_bids(state)
-        if not options:
-            break
-        made = hook.bid(state, options) if hook and not hook.event else None
-        if made is None:
-            takes = [o for o in options if o[0] == "take"]
-            if takes and (len(options) == 1 or rng.random() < take_chance):
-                made = (state.bid_turn, *rng.choice(takes))
-            else:
-                made = (state.bid_turn, "pass", None)
-        seat, action, suit = made
-        found = apply_bid(state, seat, action, suit)
-        violations += found
-        if hook and hook.event and hook.event.kind == "bid" and not hook.event.message and found:
-            hook.event.message = found[0].message
-        bids.append(made)
-    if state.taker is None:
-        return DealScript(dealer, tuple(five), offer, tuple(bids), None, (), (), score_deal(state)), violations
-    rest = [0, 0, 0, 0]
-    pos = 0
-    for seat in range(4):
-        n = 2 if seat == state.taker else 3
-        for card in extra[pos:pos + n]:
-            rest[seat] |= 1 << card
-        pos += n
-    violations += deal_rest(state, rest)
-    pending: list[list[tuple[str, int, int]]] = [[], [], [], []]
-    late = rules.announce_deadline == "before_second_card"
-    if rules.announcements:
-        for seat in range(4):
-            for kind, mask in find_announcements(state.full_hands[seat]):
-                if announcement_value(kind, mask) and rng.random() < 0.8:
-                    pending[seat].append((kind, mask, 1 if late and rng.random() < 0.3 else 0))
-    if hook:
-        hook.pending(state, pending)
-    trump = state.trump
-    pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
-    holder = next((s for s in range(4) if state.full_hands[s] & pair == pair), None)
-    say = holder is not None and (rules.belote_requires_declaration or rng.random() < 0.5)
-    anns: list = []
-    plays: list = []
-    played = 0
-    while state.trick_no < 8 and len(plays) < 40:
-        seat = to_play(state)
-        for kind, mask, when in pending[seat]:
-            if when == state.cards_played(seat):
-                found = announce(state, seat, kind, mask)
-                violations += found
-                anns.append((seat, kind, mask, len(plays)))
-                if hook and hook.event and hook.event.kind == "announce" and not hook.event.message \
-                        and hook.event.seat == seat and found:
-                    hook.event.message = found[0].message
-        if hook and not hook.event:
-            for kind, mask in hook.extra_announcements(state, seat):
-                found = announce(state, seat, kind, mask)
-                violations += found
-                anns.append((seat, kind, mask, len(plays)))
-                if hook.event and found:
-                    hook.event.message = found[0].message
-        made = hook.play(state, seat) if hook and not hook.event else None
-        if made:
-            violations += hook.found
-            for p_seat, card, mark in made:
-                played |= 1 << card
-                plays.append((p_seat, card, mark))
-            continue
-        card = _pick(legal_cards(state), rng)
-        mark = None
-        if say and seat == holder and (1 << card) & pair:
-            mark = "rebelote" if played & pair else "belote"
-        played |= 1 << card
-        violations += play_card(state, seat, card, mark)
-        plays.append((seat, card, mark))
-    result = score_deal(state)
-    violations += result.violations
-    return (DealScript(dealer, tuple(five), offer, tuple(bids), tuple(rest), tuple(anns), tuple(plays), result),
-            violations)
+    hook = hook or Hook()
+    hook.violations = []
+    script = random_deal(rules, dealer, rng, hook=hook)
+    return script, hook.violations
 
 
 # ----------------------------------------------------------------------------- the hooks
@@ -199,12 +137,14 @@ class _PlayHook(Hook):
 
     min_trick = 2
     mark: Optional[str] = None
+    may_lead = False
+    """Whether ``choose`` is also asked when the player leads a trick."""
 
     def choose(self, state, seat: int, hand: int, legal: int) -> Optional[int]:
         raise NotImplementedError
 
     def play(self, state, seat):
-        if state.trick_no + 1 < self.min_trick or not state.trick_cards:
+        if state.trick_no + 1 < self.min_trick or not (state.trick_cards or self.may_lead):
             return None
         hand = _hand(state, seat)
         legal = legal_for(state, seat, hand)
@@ -267,47 +207,39 @@ class NotUndertrumped(_PlayHook):
         return min(c for c in range(32) if others >> c & 1) if others else None
 
 
-class BeloteNotHeld(_PlayHook):
+class _BeloteHook(_PlayHook):
+    """Says "belote" on the card ``choose`` returns, from the first trick on, leading or not."""
+
+    min_trick = 1
+    mark = "belote"
+    may_lead = True
+
+
+class BeloteNotHeld(_BeloteHook):
     """Says "belote" on the trump king while the queen is in another hand."""
 
     code = C.BELOTE_NOT_HELD
-    min_trick = 1
-    mark = "belote"
 
-    def play(self, state, seat):
+    def choose(self, state, seat, hand, legal):
         trump = state.trump
         king, queen = trump * 8 + KING, trump * 8 + QUEEN
-        hand = _hand(state, seat)
-        legal = legal_for(state, seat, hand) if state.trick_cards else hand
         if not legal >> king & 1 or state.full_hands[seat] >> queen & 1:
             return None
-        index, trick = len(state.trick_cards), state.trick_no + 1
-        found = self.found = list(play_card(state, seat, king, "belote"))
-        self.event = Event("play", found[0].message if found else "", index=index, trick=trick, seat=seat)
-        return [(seat, king, "belote")]
+        return king
 
 
-class BeloteWrongCard(_PlayHook):
+class BeloteWrongCard(_BeloteHook):
     """Says "belote" on the king of a plain suit, by a player holding no trump king and queen."""
 
     code = C.BELOTE_BAD_MARK
-    min_trick = 1
-    mark = "belote"
 
-    def play(self, state, seat):
+    def choose(self, state, seat, hand, legal):
         trump = state.trump
         pair = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
         if state.full_hands[seat] & pair:
             return None
-        hand = _hand(state, seat)
-        legal = legal_for(state, seat, hand) if state.trick_cards else hand
         kings = [s * 8 + KING for s in range(4) if s != trump and legal >> (s * 8 + KING) & 1]
-        if not kings:
-            return None
-        index, trick = len(state.trick_cards), state.trick_no + 1
-        found = self.found = list(play_card(state, seat, kings[0], "belote"))
-        self.event = Event("play", found[0].message if found else "", index=index, trick=trick, seat=seat)
-        return [(seat, kings[0], "belote")]
+        return kings[0] if kings else None
 
 
 class OutOfTurn(Hook):
