@@ -22,6 +22,7 @@ from belote_notation.engine import (
 )
 from belote_notation.generator import random_deal
 from belote_notation.rules import PRESETS, Ruleset
+from calibration import calibration_line  # bench/ is on sys.path when run as a script
 
 
 def replay(rules: Ruleset, scripts) -> int:
@@ -78,6 +79,7 @@ def main() -> None:
         print(f"{name:12s} {args.deals / best:10,.0f} deals/s wall, {args.deals / best_cpu:10,.0f} "
               f"deals/s CPU  ({args.deals} deals, {best * 1e6 / args.deals:.1f} µs/deal, "
               f"{found} violations)")
+    print(calibration_line())
 
 
 if __name__ == "__main__":

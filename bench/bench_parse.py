@@ -27,6 +27,7 @@ from belote_notation.parser import iter_games  # noqa: E402
 from belote_notation.records import Bid, CardRef, Deal, Game, Hand, Header, Play, Score, Trick  # noqa: E402
 from belote_notation.rules import Ruleset  # noqa: E402
 from belote_notation.writer import write_game  # noqa: E402
+from calibration import calibration_line  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
 def _random_games(deals: int, seed: int, per_game: int = 25):
@@ -88,15 +89,6 @@ def parse_file(path: Path) -> tuple[int, int, int]:
     return games, deals, issues
 
 
-def calibrate() -> float:
-    """CPU seconds of a plain 10M-iteration loop: compare machines and load with it."""
-    start = time.process_time()
-    total = 0
-    for i in range(10_000_000):
-        total += i
-    return time.process_time() - start
-
-
 def child_peak(path: Path) -> float:
     """Peak resident memory (MB) of a fresh process that parses ``path``."""
     out = subprocess.run([sys.executable, __file__, "--child", str(path)], check=True,
@@ -139,7 +131,7 @@ def main() -> None:
         print(f"  wall: {deals / best_wall:,.0f} deals/s  {size_mb / best_wall:.2f} MB/s  ({best_wall:.2f} s)")
         print(f"  cpu:  {deals / best_cpu:,.0f} deals/s  {size_mb / best_cpu:.2f} MB/s  ({best_cpu:.2f} s)")
         print(f"  load average while measuring: {os.getloadavg()[0]:.2f} (other processes share the cores)")
-        print(f"  CPU calibration: a 10M-iteration Python loop takes {calibrate():.2f} s cpu here")
+        print(f"  {calibration_line()}")
 
         peak_big, peak_small = child_peak(big), child_peak(small)
         print("peak memory of a process that parses the file (ru_maxrss):")

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from calibration import calibration_line  # bench/ is on sys.path when run as a script
 
 
 def generate(path: str, rules_name: str, deals: int, seed: int) -> None:
@@ -145,6 +146,7 @@ def main() -> None:
               f"{rate1:,.0f} deals/s (target >= 3,000)")
         print(f"peak memory, jobs 1: {small_one['self_kb'] / 1024:.1f} MB at {small:,} deals, "
               f"{one['self_kb'] / 1024:.1f} MB at {big:,} deals")
+        print(calibration_line())
     finally:
         if folder is None:
             pass
