@@ -71,6 +71,16 @@ def test_capot_scored_as_the_preset_says(name):
     assert seen > 0
 
 
+def _distributed(rules, script: DealScript):
+    """A fresh deal state after the script's dealing, bidding and rest of the distribution."""
+    state = new_deal(rules, script.dealer)
+    deal_five(state, script.five, script.offer)
+    for seat, action, suit in script.bids:
+        apply_bid(state, seat, action, suit)
+    deal_rest(state, script.rest)
+    return state
+
+
 def _replay_with_swap(rules, script: DealScript, at: int, illegal: int):
     """Replay ``script`` with the card played at ``at`` replaced by ``illegal`` (and the
     player's later ``illegal`` replaced by the original card)."""
@@ -92,11 +102,7 @@ def test_one_illegal_card_is_reported_at_its_trick_and_seat(name):
         if script.rest is None:
             continue
         # find the plays where the player held an illegal card
-        state = new_deal(rules, script.dealer)
-        deal_five(state, script.five, script.offer)
-        for seat, action, suit in script.bids:
-            apply_bid(state, seat, action, suit)
-        deal_rest(state, script.rest)
+        state = _distributed(rules, script)
         candidates = []
         a = 0
         for i, (seat, card, mark) in enumerate(script.plays):
@@ -127,11 +133,7 @@ def test_legal_cards_never_empty_and_within_hand(name):
     for script in _scripts(name, 150, seed=21):
         if script.rest is None:
             continue
-        state = new_deal(rules, script.dealer)
-        deal_five(state, script.five, script.offer)
-        for seat, action, suit in script.bids:
-            apply_bid(state, seat, action, suit)
-        deal_rest(state, script.rest)
+        state = _distributed(rules, script)
         for seat, card, mark in script.plays:
             legal = legal_cards(state)
             hand = state.hands[to_play(state)]

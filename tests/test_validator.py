@@ -176,16 +176,21 @@ def _game_with(preset: str, change) -> str:
     return "\n".join(out)
 
 
+def _eight_card_hands(deal):
+    """The complete hands of a deal recorded with its distribution (five + offer + rest)."""
+    hands = {h.seat: list(h.cards) for h in deal.five}
+    for h in deal.rest:
+        hands[h.seat] += h.cards
+    taker = next(b.seat for b in deal.bids if b.action == "take")
+    hands[taker].append(deal.offer.card)
+    return [type(deal.five[0])(seat=s, cards=sorted(hands[s])) for s in range(4)]
+
+
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_hands_instead_of_distribution(preset):
     def change(deal):
         if deal.rest:
-            hands = {h.seat: list(h.cards) for h in deal.five}
-            for h in deal.rest:
-                hands[h.seat] += h.cards
-            taker = next(b.seat for b in deal.bids if b.action == "take")
-            hands[taker].append(deal.offer.card)
-            deal.hands = [type(deal.five[0])(seat=s, cards=sorted(hands[s])) for s in range(4)]
+            deal.hands = _eight_card_hands(deal)
             deal.rest = []
             deal.five = []
 
@@ -384,12 +389,7 @@ def test_alternative_lines_are_replayed_on_a_copy():
 def test_hand_lines_must_agree_with_the_distribution():
     def change(deal):
         if deal.rest:
-            hands = {h.seat: list(h.cards) for h in deal.five}
-            for h in deal.rest:
-                hands[h.seat] += h.cards
-            taker = next(b.seat for b in deal.bids if b.action == "take")
-            hands[taker].append(deal.offer.card)
-            deal.hands = [type(deal.five[0])(seat=s, cards=sorted(hands[s])) for s in range(4)]
+            deal.hands = _eight_card_hands(deal)
 
     text = _game_with("classic", change)
     assert findings_of(text) == []  # distribution and hands both given, and in agreement
