@@ -129,6 +129,8 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
                 _apply(state, seat, card, bit)
                 return extra or NO_VIOLATIONS
         elif hand & bit:
+            # _apply's steps are inlined here on purpose: calling it costs ~6% of the engine
+            # benchmark (measured back to back: 17.3-17.9k vs 16.4-16.8k deals/s, classic).
             cards = state.trick_cards
             if cards:
                 led = state.led
