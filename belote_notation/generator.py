@@ -4,7 +4,7 @@ Every choice is drawn from what the engine says is legal (:func:`legal_bids`,
 :func:`legal_cards`, :func:`find_announcements`), so a generated record replays without a
 single finding under its rules::
 
-    >>> from belote_notation.rules import Ruleset
+    >>> from belote_notation.game.rules import Ruleset
     >>> game = next(generate_games(Ruleset.preset("moroccan"), matches=1, deals=None, seed=7))
     >>> game.header("Rules")
     'moroccan'
@@ -15,16 +15,16 @@ from __future__ import annotations
 import random
 from typing import Iterator, NamedTuple, Optional, Sequence
 
-from . import records as R
-from .cards import KING, QUEEN, SEAT_NAMES
-from .engine import (
+from belote_notation.notation import records as R
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
+from belote_notation.game.engine import (
     DealResult, add_deal, announce, announcement_value, apply_bid, deal_five, deal_rest, find_announcements,
     legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play, trick_winner,
 )
-from .engine.codes import Violation
-from .engine.match import MatchStep
-from .engine.state import DealState
-from .rules import PRESETS, Ruleset
+from belote_notation.game.engine.codes import Violation
+from belote_notation.game.engine.match import MatchStep
+from belote_notation.game.engine.state import DealState
+from belote_notation.game.rules import PRESETS, Ruleset
 
 __all__ = [
     "DealHook", "DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts",
@@ -63,7 +63,7 @@ class DealHook:
     """Lets the caller of :func:`random_deal` make some acts itself (say, one deliberately
     illegal act) and hear what the engine reports; the defaults change nothing.
 
-    ``state`` is the engine's live :class:`~belote_notation.engine.state.DealState`.
+    ``state`` is the engine's live :class:`~belote_notation.game.engine.state.DealState`.
     """
 
     def choose_bid(self, state: DealState, options: list[tuple[str, Optional[int]]]
@@ -81,7 +81,7 @@ class DealHook:
 
     def play_instead(self, state: DealState, seat: int) -> Optional[list[tuple[int, int, Optional[str]]]]:
         """Instead of ``seat``'s random card: make one or more plays through
-        :func:`~belote_notation.engine.play_card` and return them as ``(seat, card, mark)``;
+        :func:`~belote_notation.game.engine.play_card` and return them as ``(seat, card, mark)``;
         None to let the random card be played."""
         return None
 

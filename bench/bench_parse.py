@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from belote_notation.parser import iter_games  # noqa: E402
-from belote_notation.records import Bid, CardRef, Deal, Game, Hand, Header, Play, Score, Trick  # noqa: E402
-from belote_notation.rules import Ruleset  # noqa: E402
-from belote_notation.writer import write_game  # noqa: E402
+from belote_notation.notation.reader import iter_games  # noqa: E402
+from belote_notation.notation.records import Bid, CardRef, Deal, Game, Hand, Header, Play, Score, Trick  # noqa: E402
+from belote_notation.game.rules import Ruleset  # noqa: E402
+from belote_notation.notation.writer import write_game  # noqa: E402
 from calibration import calibration_line  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 

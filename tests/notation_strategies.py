@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from belote_notation.records import (
+from belote_notation.notation.records import (
     Announcement, Bid, CardRef, Deal, Game, Hand, Header, Play, Score, Trick, Variation,
 )
 

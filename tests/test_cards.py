@@ -2,7 +2,7 @@
 
 import pytest
 
-from belote_notation.cards import (
+from belote_notation.game.cards import (
     ACE, DEAL_POINTS, JACK, NINE, TEN, CardError, Deck, beats, card_name, card_points,
     make_card, parse_card, TOTAL_CARD_POINTS,
 )

@@ -2,9 +2,9 @@
 
 import pytest
 
-from belote_notation.engine import announce, codes, play_card, score_deal
-from belote_notation.engine.announcements import find_announcements
-from belote_notation.rules import Ruleset
+from belote_notation.game.engine import announce, codes, play_card, score_deal
+from belote_notation.game.engine.announcements import find_announcements
+from belote_notation.game.rules import Ruleset
 
 from test_engine_support import card, finished, hand, play_out, ready, suit_hand
 
@@ -58,7 +58,7 @@ def test_deadline_before_second_card():
     assert not announce(state, S, "sequence", hand("7C 8C 9C"))  # after its first card: in time
     while state.cards_played(S) < 2:
         from test_engine_support import lowest
-        from belote_notation.engine import legal_cards, to_play
+        from belote_notation.game.engine import legal_cards, to_play
         seat = to_play(state)
         play_card(state, seat, lowest(legal_cards(state)))
     assert _one(announce(state, S, "sequence", hand("10C JC QC"))) == codes.ANNOUNCE_TOO_LATE
@@ -77,7 +77,7 @@ def test_worthless_carre_is_info_and_never_wins():
     found = announce(state, N, "carre", hand("7S 7H 7D 7C"))
     assert [(v.code, v.severity) for v in found] == [(codes.ANNOUNCE_WORTHLESS, "info")]
     assert not announce(state, E, "sequence", hand("8S 9S 10S"))
-    from belote_notation.engine import best_announcements
+    from belote_notation.game.engine import best_announcements
     assert best_announcements(state)[:2] == (1, (0, 20))
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from belote_notation.cards import Deck
-from belote_notation.engine import apply_bid, legal_bids, codes
-from belote_notation.rules import Ruleset
+from belote_notation.game.cards import Deck
+from belote_notation.game.engine import apply_bid, legal_bids, codes
+from belote_notation.game.rules import Ruleset
 
 from test_engine_support import bidding, card
 

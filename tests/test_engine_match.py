@@ -2,8 +2,8 @@
 
 import pytest
 
-from belote_notation.engine import add_deal, expected_dealer, new_match, score_deal
-from belote_notation.rules import Ruleset
+from belote_notation.game.engine import add_deal, expected_dealer, new_match, score_deal
+from belote_notation.game.rules import Ruleset
 
 from test_engine_support import finished, bidding, card, apply_bid
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from belote_notation.cards import Deck
-from belote_notation.engine import codes, legal_cards, play_card, to_play
-from belote_notation.rules import Ruleset
+from belote_notation.game.cards import Deck
+from belote_notation.game.engine import codes, legal_cards, play_card, to_play
+from belote_notation.game.rules import Ruleset
 
 from test_engine_support import card, hand, ready
 

@@ -2,11 +2,11 @@
 
 import random
 
-from belote_notation.engine import (
+from belote_notation.game.engine import (
     announce, apply_bid, deal_five, deal_rest, legal_bids, legal_cards, new_deal, play_card,
     score_deal, set_hands, to_play, add_deal, new_match,
 )
-from belote_notation.rules import PRESETS, Ruleset
+from belote_notation.game.rules import PRESETS, Ruleset
 
 
 def _junk_card(rng):

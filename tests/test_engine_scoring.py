@@ -2,8 +2,8 @@
 
 import pytest
 
-from belote_notation.engine import score_deal
-from belote_notation.rules import Ruleset
+from belote_notation.game.engine import score_deal
+from belote_notation.game.rules import Ruleset
 
 from test_engine_support import finished, hand, play_out, ready, suit_hand
 
@@ -38,7 +38,7 @@ def test_classic_litige_81_81():
 def test_classic_capot_250_plus_announcements():
     hands = [suit_hand(SPADES), suit_hand(HEARTS), suit_hand(DIAMONDS), suit_hand(CLUBS)]
     state = ready(CLASSIC, hands, N, SPADES, dealer=W)
-    from belote_notation.engine import announce
+    from belote_notation.game.engine import announce
     assert not announce(state, N, "sequence", suit_hand(SPADES))  # a 'cent' (8 cards)
     assert not play_out(state, choose=lambda seat, legal: legal.bit_length() - 1)
     r = score_deal(state)
@@ -181,7 +181,7 @@ def test_capot_points_option():
 
 def test_dead_deal_scores_nothing():
     from test_engine_support import bidding, card
-    from belote_notation.engine import apply_bid, legal_bids
+    from belote_notation.game.engine import apply_bid, legal_bids
     state = bidding(CLASSIC, 0, card("8H"))
     for _ in range(8):
         assert not apply_bid(state, state.bid_turn, "pass", None)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from belote_notation.cards import Deck, KING, QUEEN, parse_card
-from belote_notation.engine import (
+from belote_notation.game.cards import Deck, KING, QUEEN, parse_card
+from belote_notation.game.engine import (
     apply_bid, deal_five, legal_cards, new_deal, play_card, score_deal, set_contract, set_hands,
     to_play,
 )
-from belote_notation.engine.announcements import announce
-from belote_notation.rules import Ruleset
+from belote_notation.game.engine.announcements import announce
+from belote_notation.game.rules import Ruleset
 
 
 def card(text: str, deck: Deck = Deck.FRENCH) -> int:

@@ -5,11 +5,11 @@ import io
 import pytest
 from click.testing import CliRunner
 
-from belote_notation.engine import (
+from belote_notation.game.engine import (
     add_deal, announce, apply_bid, deal_five, deal_rest, new_deal, new_match, play_card, score_deal,
 )
 from belote_notation.generator import generate_games, rule_headers
-from belote_notation.rules import PRESETS, Ruleset
+from belote_notation.game.rules import PRESETS, Ruleset
 
 
 def _masks(hands):

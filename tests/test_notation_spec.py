@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from belote_notation.notation_positions import same_records
-from belote_notation.parser import parse_text
-from belote_notation.writer import write_game
+from belote_notation.notation.positions import same_records
+from belote_notation.notation.reader import parse_text
+from belote_notation.notation.writer import write_game
 
 SPEC = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
 EXAMPLES = re.findall(r"```bel\n(.*?)```", SPEC.read_text("utf-8"), re.S)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from belote_notation.cards import Deck, card_name, parse_card
-from belote_notation.notation_headers import game_deck, game_rules, rule_overrides
-from belote_notation.notation_positions import same_records
-from belote_notation.parser import parse_text
+from belote_notation.game.cards import Deck, card_name, parse_card
+from belote_notation.check.setup import ValidationConfig, resolve_setup
+from belote_notation.notation.headers import game_deck, rule_overrides
+from belote_notation.notation.positions import same_records
+from belote_notation.notation.reader import parse_text
 
 
 def one(text: str):
@@ -67,7 +68,7 @@ def test_unnumbered_bidding_takes_rounds_from_the_place_of_each_call() -> None:
 
 
 def test_deck_resolution() -> None:
-    from belote_notation.records import Header
+    from belote_notation.notation.records import Header
     assert game_deck([Header(name="Rules", value="moroccan")]) is Deck.SPANISH
     assert game_deck([Header(name="Rules", value="moroccan"), Header(name="Deck", value="fr")]) is Deck.FRENCH
     assert game_deck([Header(name="Rules", value="nonsense")]) is Deck.FRENCH
@@ -83,7 +84,7 @@ def test_rule_options_from_tags() -> None:
              '[Target "1500"]\nend\n')
     assert [(n, v) for _, n, v in rule_overrides(pg.game.headers)] == [
         ("target", "1000"), ("litige", "takers_lose"), ("target", "1500")]
-    rules = game_rules(pg.game.headers)
+    rules = resolve_setup(pg.game, ValidationConfig()).rules
     assert rules.target == 1500 and rules.litige == "takers_lose" and rules.name == "moroccan"
 
 
@@ -125,7 +126,7 @@ def test_deal_and_trick_numbers_may_be_left_out() -> None:
 
 def _check_positions(text: str) -> int:
     """Every recorded position points at the text of its item; returns how many were checked."""
-    from belote_notation.notation_headers import game_deck
+    from belote_notation.notation.headers import game_deck
     rows = text.split("\n")
     checked = 0
     for parsed in parse_text(text):
@@ -170,8 +171,8 @@ def _check_positions(text: str) -> int:
 def test_positions_point_at_the_items_on_the_fast_path_and_the_general_path() -> None:
     import pytest
     generator = pytest.importorskip("belote_notation.generator")
-    from belote_notation.rules import Ruleset
-    from belote_notation.writer import write_game
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.notation.writer import write_game
     for preset in ("moroccan", "classic"):
         game = next(iter(generator.generate_games(Ruleset.preset(preset), matches=1, deals=6, seed=3)))
         canonical = write_game(game)
@@ -212,7 +213,7 @@ def test_new_positions_are_none_when_not_written() -> None:
 
 def _both_paths(text: str) -> None:
     """The Lark-free path for canonical games reads exactly what Lark's path reads."""
-    import belote_notation.parser as parser_module
+    import belote_notation.notation.reader as parser_module
     fast = parse_text(text)
     parser_module.FAST_GAMES = False
     try:
@@ -252,7 +253,7 @@ def test_the_fast_game_path_reads_like_lark() -> None:
 
 
 def test_canonical_games_do_not_need_lark() -> None:
-    import belote_notation.parser as parser_module
+    import belote_notation.notation.reader as parser_module
 
     class NoLark:
         def parse(self, *args: object, **kwargs: object) -> None:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from belote_notation.cards import Deck
-from belote_notation.rules import PRESETS, Ruleset, RulesError
+from belote_notation.game.cards import Deck
+from belote_notation.game.rules import PRESETS, Ruleset, RulesError
 
 
 def test_presets_exist():

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from belote_notation.cards import Deck, card_name
-from belote_notation.engine import codes as C
-from belote_notation.findings import HANDS_DERIVED, NO_BIDDING, NO_TRUMP, code_registry
-from belote_notation.parser import parse_text
-from belote_notation.rules import Ruleset
-from belote_notation.validator import validate_text
-from belote_notation.validator_setup import ValidationConfig
+from belote_notation.game.cards import Deck, card_name
+from belote_notation.game.engine import codes as C
+from belote_notation.check.findings import HANDS_DERIVED, NO_BIDDING, NO_TRUMP, code_registry
+from belote_notation.notation.reader import parse_text
+from belote_notation.game.rules import Ruleset
+from belote_notation.check.validator import validate_text
+from belote_notation.check.setup import ValidationConfig
 
 from validator_support import (
     PRESET_NAMES, errors_of, findings_of, generated_text, played_deals, replace_at, reports,
@@ -165,7 +165,7 @@ def test_findings_are_registered_codes():
 # ----------------------------------------------------------------------------- partial records
 def _game_with(preset: str, change) -> str:
     """The generated file with ``change`` applied to every deal of every game."""
-    from belote_notation.writer import write_game
+    from belote_notation.notation.writer import write_game
 
     out = []
     for parsed in parse_text(generated_text(preset)):
@@ -292,7 +292,7 @@ def test_generated_files_with_option_tags_validate_clean(preset, options):
     import io
 
     from belote_notation.generator import generate_games
-    from belote_notation.writer import write_games
+    from belote_notation.notation.writer import write_games
 
     rules = Ruleset.preset(preset).with_options(options)
     out = io.StringIO()
@@ -309,7 +309,7 @@ def test_generated_files_with_option_tags_validate_clean(preset, options):
 def test_generator_records_validate_clean_without_the_parser(preset):
     """Records built in code (positions 0) go straight to the validator."""
     from belote_notation.generator import generate_games
-    from belote_notation.validator import validate_game
+    from belote_notation.check.validator import validate_game
 
     games = list(generate_games(Ruleset.preset(preset), matches=2, seed=5))
     for number, game in enumerate(games, 1):
@@ -322,7 +322,7 @@ def test_generator_records_validate_clean_without_the_parser(preset):
 def test_hand_built_deal_with_a_revoke():
     """A deal written in code: the revoke is found at the play's position."""
     from belote_notation.generator import generate_games
-    from belote_notation.validator import validate_game
+    from belote_notation.check.validator import validate_game
 
     game = next(generate_games(Ruleset.preset("classic"), matches=1, seed=9))
     deal = next(d for d in game.deals if len(d.tricks) == 8)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from belote_notation.findings import code_registry
-from belote_notation.validator import validate_text
+from belote_notation.check.findings import code_registry
+from belote_notation.check.validator import validate_text
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
 

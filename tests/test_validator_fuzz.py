@@ -6,8 +6,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote_notation.findings import code_registry
-from belote_notation.validator import validate_text
+from belote_notation.check.findings import code_registry
+from belote_notation.check.validator import validate_text
 from belote_replay.main import cli
 from validator_support import generated_text
 

@@ -7,10 +7,10 @@ import io
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from belote_notation.notation_positions import same_records, without_positions
-from belote_notation.parser import parse_text
-from belote_notation.writer import NotationWriteError, write_game, write_games
-from belote_notation.records import Bid, Deal, Game, Header, Play, Trick
+from belote_notation.notation.positions import same_records, without_positions
+from belote_notation.notation.reader import parse_text
+from belote_notation.notation.writer import NotationWriteError, write_game, write_games
+from belote_notation.notation.records import Bid, Deal, Game, Header, Play, Trick
 
 from notation_strategies import games
 
@@ -41,7 +41,7 @@ def test_several_games_in_one_file(a: Game, b: Game) -> None:
 
 def test_generated_matches_round_trip() -> None:
     generator = pytest.importorskip("belote_notation.generator")
-    from belote_notation.rules import Ruleset
+    from belote_notation.game.rules import Ruleset
     for preset in ("moroccan", "classic", "gameduell", "traditional"):
         for game in generator.generate_games(Ruleset.preset(preset), matches=2, deals=None, seed=7):
             text = write_game(game)

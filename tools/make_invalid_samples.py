@@ -29,18 +29,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from belote_notation import records as R
-from belote_notation.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
-from belote_notation.engine import (
+from belote_notation.notation import records as R
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
+from belote_notation.game.engine import (
     add_deal, announcement_value, bid_round, find_announcements, legal_for, new_match, play_card,
 )
-from belote_notation.engine import codes as C
+from belote_notation.game.engine import codes as C
 from belote_notation.generator import (
     PLAYER_NAMES, DealHook, DealScript, deal_record, random_deal, rule_headers,
 )
-from belote_notation.rules import Ruleset
-from belote_notation.validator import validate_text
-from belote_notation.writer import write_game
+from belote_notation.game.rules import Ruleset
+from belote_notation.check.validator import validate_text
+from belote_notation.notation.writer import write_game
 
 OUT = Path(__file__).resolve().parent.parent / "samples" / "invalid"
 SEAT_WORDS = ("North", "East", "South", "West")

@@ -13,12 +13,12 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
-from belote_notation.cards import JACK, Deck
+from belote_notation.game.cards import JACK, Deck
 from belote_notation.generator import generate_games
-from belote_notation.records import Game, Header
-from belote_notation.rules import Ruleset
-from belote_notation.validator import validate_game
-from belote_notation.writer import write_game
+from belote_notation.notation.records import Game, Header
+from belote_notation.game.rules import Ruleset
+from belote_notation.check.validator import validate_game
+from belote_notation.notation.writer import write_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 Check = Callable[[Game, list], bool]

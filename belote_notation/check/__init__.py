@@ -1,0 +1,1 @@
+"""The checks: records (or reader events) replayed through the rules engine, as findings."""

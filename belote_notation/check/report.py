@@ -1,0 +1,134 @@
+"""What the validator hands back: per deal the recomputed score, per game the findings and winner.
+
+These are plain slotted dataclasses (cheap to build, cheap to pickle between processes);
+:meth:`GameReport.to_dict` gives the JSON form ``belote-replay validate --format json`` prints.
+Team pairs are ``[N-S, E-W]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from belote_notation.check.findings import SEAT_LETTERS, Finding, effective_severity
+
+__all__ = ["DealReport", "GameReport", "team_name", "seat_name"]
+
+
+def team_name(team: Optional[int]) -> Optional[str]:
+    return None if team is None else ("NS", "EW")[team]
+
+
+def seat_name(seat: Optional[int]) -> Optional[str]:
+    return None if seat is None or not 0 <= seat < 4 else SEAT_LETTERS[seat]
+
+
+@dataclass(slots=True)
+class DealReport:
+    """The recomputed result of one deal (fields are ``None`` when they could not be worked out)."""
+
+    number: int
+    line: int = 0
+    dealer: Optional[int] = None
+    taker: Optional[int] = None
+    trump: Optional[int] = None
+    outcome: Optional[str] = None
+    """``made``, ``failed``, ``litige``, ``capot`` or ``dead``; ``None`` when not scored."""
+    card_points: Optional[list[int]] = None
+    last_trick: Optional[int] = None
+    announcements: Optional[list[int]] = None
+    belote: Optional[list[int]] = None
+    credited: Optional[list[int]] = None
+    """Points credited by this deal before the pot (what the engine's DealResult says)."""
+    pot_in: int = 0
+    """Points this deal put into the litige pot."""
+    pot_claimed: Optional[list[int]] = None
+    """Points taken out of the pot by this deal, per team."""
+    pot: Optional[int] = None
+    """The pot after this deal."""
+    totals: Optional[list[int]] = None
+    """Running match totals after this deal."""
+    claimed_score: Optional[list[int]] = None
+    claimed_totals: Optional[list[int]] = None
+    claimed_pot: Optional[int] = None
+
+    def to_dict(self, deck: Any = None) -> dict[str, Any]:
+        return {
+            "deal": self.number,
+            "line": self.line,
+            "dealer": seat_name(self.dealer),
+            "taker": seat_name(self.taker),
+            "trump": _suit_name(self.trump, deck),
+            "outcome": self.outcome,
+            "card_points": self.card_points,
+            "last_trick": team_name(self.last_trick),
+            "announcements": self.announcements,
+            "belote": self.belote,
+            "credited": self.credited,
+            "pot_in": self.pot_in,
+            "pot_claimed": self.pot_claimed,
+            "pot": self.pot,
+            "totals": self.totals,
+            "recorded": {
+                "score": self.claimed_score,
+                "match_score": self.claimed_totals,
+                "pot": self.claimed_pot,
+            },
+        }
+
+
+def _suit_name(suit: Optional[int], deck: Any) -> Optional[str]:
+    if suit is None or not 0 <= suit < 4:
+        return None
+    from belote_notation.game.cards import Deck, suit_name
+
+    return suit_name(suit, deck if isinstance(deck, Deck) else Deck.FRENCH)
+
+
+@dataclass(slots=True)
+class GameReport:
+    """Everything the validator found about one game (match) of a file."""
+
+    file: str
+    game: int
+    """1-based number of the game in its file."""
+    line: int = 0
+    rules: Optional[str] = None
+    options: dict[str, Any] = field(default_factory=dict)
+    deck: Optional[str] = None
+    findings: list[Finding] = field(default_factory=list)
+    deals: list[DealReport] = field(default_factory=list)
+    deal_count: int = 0
+    totals: Optional[list[int]] = None
+    pot: Optional[int] = None
+    winner: Optional[int] = None
+    """Team that won the match (0 N-S, 1 E-W), ``None`` when the match goes on or is unknown."""
+    result: Optional[str] = None
+    """The result as recorded."""
+
+    def counts(self, strict: bool = False) -> dict[str, int]:
+        counts = {"error": 0, "warning": 0, "info": 0}
+        for f in self.findings:
+            counts[effective_severity(f.severity, strict)] += 1
+        return counts
+
+    def to_dict(self, strict: bool = False, with_deals: bool = True) -> dict[str, Any]:
+        from belote_notation.game.cards import Deck
+
+        deck = Deck(self.deck) if self.deck in ("french", "spanish") else None
+        out: dict[str, Any] = {
+            "game": self.game,
+            "line": self.line,
+            "rules": self.rules,
+            "options": self.options,
+            "deck": self.deck,
+            "deal_count": self.deal_count,
+            "findings": [f.to_dict(effective_severity(f.severity, strict)) for f in self.findings],
+            "totals": self.totals,
+            "pot": self.pot,
+            "winner": team_name(self.winner),
+            "result": self.result,
+        }
+        if with_deals:
+            out["deals"] = [d.to_dict(deck) for d in self.deals]
+        return out

@@ -1,0 +1,234 @@
+"""Announcements (sequences and carrés) and belote: held, valid, in time, and which count.
+
+Shapes: a sequence is three or more cards of one suit in sequence order (7 8 9 10 J Q K A,
+Spanish 4 5 6 7 10 11 12 1; no wrapping); a carré is the four cards of one rank. Values:
+sequences 20/50/100 by length, carrés of jacks 200, nines 150, A/10/K/Q 100, 7/8 nothing.
+Which team's announcements count is decided by ``announcement_ranking`` and
+``announcement_tie`` (see :func:`best_announcements`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
+from belote_notation.game.engine import codes as C
+from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
+from belote_notation.game.engine.state import DealState, names
+from belote_notation.game.engine.tables import CARRE_VALUE, RANK_MASKS, SEQUENCE_VALUE, SUIT_MASKS, TRUMP_STRENGTH_OF
+
+__all__ = [
+    "announce", "announcement_value", "announcement_shape", "best_announcements",
+    "belote_holder", "belote_counts", "find_announcements",
+]
+
+KINDS = ("sequence", "carre", "belote")
+
+
+def announcement_shape(kind: str, mask: int) -> Optional[str]:
+    """``None`` when ``mask`` is a valid ``kind``; otherwise what is wrong, in words."""
+    if kind == "sequence":
+        n = mask.bit_count()
+        if n < 3:
+            return f"a sequence needs at least three cards, not {n}"
+        suit = (mask & -mask).bit_length() - 1 >> 3
+        if mask & ~SUIT_MASKS[suit]:
+            return "a sequence must be in one suit"
+        low = mask & -mask
+        if (mask + low) & mask:
+            return "the cards of a sequence must follow each other"
+        return None
+    if kind == "carre":
+        if mask in RANK_MASKS:
+            return None
+        return "a carré is the four cards of one rank"
+    return f"unknown announcement {kind!r}"
+
+
+def announcement_value(kind: str, mask: int) -> int:
+    """Points of a valid sequence or carré."""
+    if kind == "carre":
+        return CARRE_VALUE[(mask & -mask).bit_length() - 1 & 7]
+    return SEQUENCE_VALUE[min(mask.bit_count(), 8)]
+
+
+def find_announcements(hand: int) -> list[tuple[str, int]]:
+    """Every maximal sequence and every carré of a hand, as ``(kind, mask)``."""
+    out: list[tuple[str, int]] = []
+    for suit in range(4):
+        bits = hand >> (8 * suit) & 0xFF
+        rank = 0
+        while rank < 8:
+            if bits >> rank & 1:
+                end = rank
+                while end + 1 < 8 and bits >> (end + 1) & 1:
+                    end += 1
+                if end - rank >= 2:
+                    run = ((1 << (end - rank + 1)) - 1) << (8 * suit + rank)
+                    out.append(("sequence", run))
+                rank = end + 1
+            else:
+                rank += 1
+    for mask in RANK_MASKS:
+        if hand & mask == mask:
+            out.append(("carre", mask))
+    return out
+
+
+def announce(state: DealState, seat: int, kind: str, cards_mask: int):
+    """Declare a sequence, carré or belote for ``seat``; returns the violations.
+
+    Only valid, held, in-time announcements are kept for scoring.
+    """
+    index = state.n_announce
+    if not isinstance(seat, int) or not 0 <= seat < 4 or not isinstance(cards_mask, int) or cards_mask < 0:
+        state.n_announce += 1
+        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"announcement {kind!r} without a seat or cards",
+                          "error", None, None, index)]
+    state.n_announce += 1
+    who = SEAT_NAMES[seat]
+    deck = state.deck
+    trick = state.trick_no + 1 if state.trick_no < 8 else None
+    if kind == "belote":
+        return _announce_belote(state, seat, cards_mask, index)
+    rules = state.rules
+    if not rules.announcements:
+        return [Violation(C.ANNOUNCE_NOT_PLAYED, f"{who} announced a {kind}, but announcements are not "
+                          "played under these rules", "error", seat, trick, index)]
+    problem = announcement_shape(kind, cards_mask)
+    if problem is not None:
+        shown = names(cards_mask, deck) or "no cards"
+        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"{who} announced {shown}: {problem}", "error", seat,
+                          trick, index)]
+    out: list[Violation] = []
+    if state.hands_known and cards_mask & ~state.full_hands[seat]:
+        return [Violation(C.ANNOUNCE_NOT_HELD, f"{who} announced {names(cards_mask, deck)} without "
+                          f"holding {names(cards_mask & ~state.full_hands[seat], deck)}", "error", seat,
+                          trick, index)]
+    limit = 0 if rules.announce_deadline == "before_first_card" else 1
+    if state.cards_played(seat) > limit:
+        when = "first" if limit == 0 else "second"
+        return [Violation(C.ANNOUNCE_TOO_LATE, f"{who} announced {names(cards_mask, deck)} too late: "
+                          f"announcements are declared before one's {when} card", "error", seat, trick,
+                          index)]
+    for other_seat, other_kind, other_mask in state.announcements:
+        if other_seat == seat and other_kind == kind and other_mask & cards_mask == cards_mask:
+            return [Violation(C.ANNOUNCE_DUPLICATE, f"{who} announced {names(cards_mask, deck)} twice",
+                              "error", seat, trick, index)]
+    if announcement_value(kind, cards_mask) == 0:
+        out.append(Violation(C.ANNOUNCE_WORTHLESS, f"{who} announced a carré of "
+                             f"{names(cards_mask, deck)}, which is worth nothing", "info", seat, trick,
+                             index))
+    state.announcements.append((seat, kind, cards_mask))
+    return out or NO_VIOLATIONS
+
+
+def _announce_belote(state: DealState, seat: int, cards_mask: int, index: int):
+    who = SEAT_NAMES[seat]
+    trump = state.trump
+    trick = state.trick_no + 1 if state.trick_no < 8 else None
+    if trump >= 0 and state.hands_known:
+        pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
+        if state.full_hands[seat] & pair != pair:
+            return [Violation(C.BELOTE_NOT_HELD, f"{who} announced belote without holding king and "
+                              "queen of trump", "error", seat, trick, index)]
+    state.belote_announced[seat] = True
+    return NO_VIOLATIONS
+
+
+# ------------------------------------------------------------------------- which count
+def _key(ranking: str, kind: str, mask: int, trump: int) -> tuple:
+    value = announcement_value(kind, mask)
+    if kind == "carre":
+        strength = TRUMP_STRENGTH_OF[(mask & -mask).bit_length() - 1]
+        if ranking == "length":
+            return (1, value, strength, 0)
+        if ranking == "value":
+            return (value, 1, strength, 0)
+        return (value, 0)
+    top = mask.bit_length() - 1
+    is_trump = 1 if top >> 3 == trump else 0
+    if ranking == "length":
+        return (0, mask.bit_count(), top & 7, is_trump)
+    if ranking == "value":
+        return (value, 0, top & 7, is_trump)
+    return (value, is_trump)
+
+
+def best_announcements(state: DealState) -> tuple[Optional[int], tuple[int, int], tuple[int, int]]:
+    """``(winning team or None, points scored per team, points declared per team)``.
+
+    Only the team holding the single best announcement scores, all of its announcements.
+    Worthless carrés (7s, 8s) never win.
+    """
+    rules = state.rules
+    declared = [0, 0]
+    best: list[Optional[tuple]] = [None, None]
+    closeness = [9, 9]
+    step = state.flags.step
+    for seat, kind, mask in state.announcements:
+        value = announcement_value(kind, mask)
+        if not value:
+            continue
+        team = seat & 1
+        declared[team] += value
+        key = _key(rules.announcement_ranking, kind, mask, state.trump)
+        dist = ((seat - state.dealer) * step) & 3
+        if best[team] is None or key > best[team] or (key == best[team] and dist < closeness[team]):
+            best[team] = key
+            closeness[team] = dist
+    if best[0] is None and best[1] is None:
+        return None, (0, 0), (declared[0], declared[1])
+    if best[1] is None or (best[0] is not None and best[0] > best[1]):
+        winner: Optional[int] = 0
+    elif best[0] is None or best[1] > best[0]:
+        winner = 1
+    elif rules.announcement_tie == "closest_to_dealer":
+        winner = 0 if closeness[0] < closeness[1] else 1
+    else:
+        winner = None
+    scored = (declared[0] if winner == 0 else 0, declared[1] if winner == 1 else 0)
+    return winner, scored, (declared[0], declared[1])
+
+
+def belote_holder(state: DealState) -> Optional[int]:
+    """The seat holding both king and queen of trump (from the hands, else from the play)."""
+    trump = state.trump
+    if trump < 0:
+        return None
+    pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
+    if state.hands_known:
+        for seat in range(4):
+            if state.full_hands[seat] & pair == pair:
+                return seat
+        return None
+    found = {}
+    for seats, cards, _ in state.tricks:
+        for s, c in zip(seats, cards):
+            if (1 << c) & pair:
+                found[c] = s
+    if len(found) == 2 and len(set(found.values())) == 1:
+        return next(iter(found.values()))
+    return None
+
+
+def belote_counts(state: DealState) -> tuple[Optional[int], list[Violation]]:
+    """The seat whose belote scores (or ``None``), with infos on a belote that does not count."""
+    seat = belote_holder(state)
+    if seat is None:
+        return None, []
+    rules = state.rules
+    who = SEAT_NAMES[seat]
+    if rules.belote_king_first and state.kq_first is not None and (state.kq_first & 7) == QUEEN:
+        return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
+                                "belote not counted", "warning", seat)]
+    if not rules.belote_requires_declaration:
+        return seat, []
+    said = {m for m, _ in state.belote_marks[seat]}
+    if state.belote_announced[seat] or {"belote", "rebelote"} <= said:
+        return seat, []
+    if state.trick_no < 8 and len(said) < 2:
+        return None, []
+    missing = "rebelote" if "belote" in said else "belote"
+    return None, [Violation(C.BELOTE_NOT_DECLARED, f"{who} held king and queen of trump but did not say "
+                            f"{missing}: belote not counted", "info", seat)]

@@ -1,0 +1,120 @@
+"""The *smsara*: two bidding rounds, the forced take, round-2 suits and dead deals."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
+from belote_notation.game.engine import codes as C
+from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
+from belote_notation.game.engine.state import PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, DealState, arm, first_bidder
+from belote_notation.game.engine.tables import SUIT_SYMBOLS
+
+__all__ = ["legal_bids", "apply_bid", "bidding_over", "bid_round", "forced_take"]
+
+_PASS = ("pass", None)
+_TAKE = ("take", None)
+
+
+def bidding_over(state: DealState) -> bool:
+    """True once somebody took or everybody passed twice."""
+    return state.taker is not None or state.phase == PHASE_DEAD
+
+
+def bid_round(state: DealState) -> int:
+    """The round (1 or 2) of the next bid."""
+    return 1 if len(state.bids) < 4 else 2
+
+
+def forced_take(state: DealState) -> bool:
+    """The next bidder is the first bidder facing a face-up top trump (10 / jack) that the
+    rules force them to take."""
+    return (state.flags.forced_take and not state.bids and state.offer is not None
+            and (state.offer & 7) == JACK)
+
+
+def legal_bids(state: DealState) -> list[tuple[str, Optional[int]]]:
+    """The calls the next bidder may make: ``("pass", None)``, ``("take", None)`` in round 1,
+    ``("take", suit)`` in round 2. Empty once the bidding is over."""
+    if bidding_over(state) or len(state.bids) >= 8:
+        return []
+    if len(state.bids) < 4:
+        if forced_take(state):
+            return [_TAKE]
+        return [_PASS, _TAKE]
+    offer_suit = -1 if state.offer is None else state.offer >> 3
+    out = [_PASS]
+    for suit in range(4):
+        if suit != offer_suit or state.flags.round2_offer:
+            out.append(("take", suit))
+    return out
+
+
+def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = None):
+    """Apply one call; returns the violations (the call is applied anyway where possible)."""
+    out: list[Violation] = []
+    index = len(state.bids)
+    if not isinstance(seat, int) or not 0 <= seat < 4:
+        seat = state.bid_turn
+    who = SEAT_NAMES[seat]
+    deck = state.deck
+    if state.phase == PHASE_NEW:
+        state.phase = PHASE_BIDDING
+    if suit is not None and not (isinstance(suit, int) and 0 <= suit < 4):
+        out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", "error", seat,
+                             None, index))
+        suit = None
+    if bidding_over(state) or index >= 8:
+        out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", "error",
+                             seat, None, index))
+        state.bids.append((seat, action, suit))
+        return out
+    if seat != state.bid_turn:
+        out.append(Violation(C.BID_OUT_OF_TURN,
+                             f"{who} bid out of turn: it was {SEAT_NAMES[state.bid_turn]}'s turn",
+                             "error", seat, None, index))
+    round1 = index < 4
+    offer = state.offer
+    if action == "pass":
+        if round1 and forced_take(state):
+            out.append(Violation(C.FORCED_TAKE_PASSED,
+                                 f"{who} passed on the face-up {card_symbol_name(offer, deck)}: "
+                                 "the first bidder must take it", "error", seat, None, index))
+    elif action == "take":
+        if round1:
+            if suit is not None and offer is not None and suit != offer >> 3:
+                out.append(Violation(C.ROUND1_OTHER_SUIT,
+                                     f"{who} took {SUIT_SYMBOLS[suit & 3]} in round 1: only the offer's "
+                                     f"suit {SUIT_SYMBOLS[offer >> 3]} can be taken", "error", seat,
+                                     None, index))
+            trump = offer >> 3 if offer is not None else (suit if suit is not None else -1)
+        else:
+            if suit is None:
+                out.append(Violation(C.ROUND2_NO_SUIT, f"{who} took in round 2 without naming a suit",
+                                     "error", seat, None, index))
+                trump = offer >> 3 if offer is not None else -1
+            else:
+                trump = suit & 3
+                if offer is not None and trump == offer >> 3 and not state.flags.round2_offer:
+                    out.append(Violation(C.ROUND2_OFFER_SUIT,
+                                         f"{who} named {SUIT_SYMBOLS[trump]}, the offer's suit, in round 2: "
+                                         "round 2 must name another suit", "error", seat, None, index))
+        state.taker = seat & 3
+        state.trump = trump
+        state.bids.append((seat, action, suit))
+        if state.hands_known:
+            state.phase = PHASE_PLAY
+        arm(state)
+        return out or NO_VIOLATIONS
+    else:
+        out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", "error", seat,
+                             None, index))
+    state.bids.append((seat, action, suit))
+    state.bid_turn = (seat + state.flags.bid_step) & 3
+    if len(state.bids) == 4:
+        state.bid_turn = first_bidder(state.rules, state.dealer)
+    elif len(state.bids) >= 8:
+        state.phase = PHASE_DEAD
+    return out or NO_VIOLATIONS
+
+

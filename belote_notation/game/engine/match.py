@@ -1,0 +1,107 @@
+"""The match: running totals, the litige pot, dealer rotation, target and winner."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from belote_notation.game.rules import Ruleset
+from belote_notation.game.engine.scoring import DealResult
+
+__all__ = ["MatchState", "MatchStep", "new_match", "expected_dealer", "add_deal", "next_dealer"]
+
+
+class MatchStep(NamedTuple):
+    """What one deal did to the match. Pairs are (N-S, E-W)."""
+
+    credited: tuple[int, int]
+    """Points credited by the deal, the litige pot claimed included."""
+    pot_claimed: int
+    claimed_by: Optional[int]
+    pot: int
+    """The litige pot after this deal."""
+    totals: tuple[int, int]
+    winner: Optional[int]
+    """The team that won the match with this deal, or ``None`` when the match goes on."""
+    dealer: int
+    """Who dealt this deal; :func:`expected_dealer` gives the next one."""
+
+
+class MatchState:
+    """Totals, pot and dealer of a match in progress."""
+
+    __slots__ = ("rules", "first_dealer", "dealer", "totals", "pot", "deals", "winner")
+
+    def __init__(self, rules: Ruleset, first_dealer: int) -> None:
+        self.rules = rules
+        self.first_dealer = first_dealer & 3
+        self.dealer = first_dealer & 3
+        self.totals = [0, 0]
+        self.pot = 0
+        self.deals = 0
+        self.winner: Optional[int] = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def __repr__(self) -> str:
+        return f"MatchState(totals={tuple(self.totals)}, pot={self.pot}, deals={self.deals})"
+
+
+def new_match(rules: Ruleset, first_dealer: int) -> MatchState:
+    """A match about to start, ``first_dealer`` dealing first."""
+    return MatchState(rules, first_dealer)
+
+
+def next_dealer(rules: Ruleset, dealer: int) -> int:
+    """The dealer after ``dealer`` (``next_dealer`` option: the left or right neighbour)."""
+    return (dealer + (1 if rules.next_dealer == "left" else 3)) & 3
+
+
+def expected_dealer(match: MatchState) -> int:
+    """Who should deal the next deal."""
+    return match.dealer
+
+
+def _winner(rules: Ruleset, totals: list[int], result: DealResult) -> Optional[int]:
+    target = rules.target
+    a, b = totals[0] >= target, totals[1] >= target
+    if a and b:
+        if rules.both_past_target == "takers_win" and result.taker_team is not None:
+            return result.taker_team
+        if totals[0] == totals[1]:
+            return None
+        return 0 if totals[0] > totals[1] else 1
+    if a:
+        return 0
+    if b:
+        return 1
+    return None
+
+
+def add_deal(match: MatchState, result: DealResult) -> MatchStep:
+    """Add a scored deal: litige pot (stacked or claimed by the next decisive deal's winner),
+    totals, winner, and the next dealer."""
+    rules = match.rules
+    credited = [result.credited[0], result.credited[1]]
+    claimed = 0
+    claimed_by: Optional[int] = None
+    if result.outcome == "litige":
+        match.pot += result.pot_in
+    elif result.outcome != "dead" and result.winner_team is not None and match.pot:
+        claimed = match.pot
+        claimed_by = result.winner_team
+        credited[claimed_by] += claimed
+        match.pot = 0
+    match.totals[0] += credited[0]
+    match.totals[1] += credited[1]
+    dealer = match.dealer
+    if result.outcome != "dead" or rules.dead_deal_rotates:
+        match.dealer = next_dealer(rules, dealer)
+    match.deals += 1
+    winner = None
+    if match.winner is None:
+        winner = _winner(rules, match.totals, result)
+        match.winner = winner
+    return MatchStep((credited[0], credited[1]), claimed, claimed_by, match.pot,
+                     (match.totals[0], match.totals[1]), winner, dealer)

@@ -1,0 +1,266 @@
+"""Rule systems: one named option for every point where the four rule texts differ.
+
+A :class:`Ruleset` is a frozen pydantic model. The four presets (``moroccan``,
+``classic``, ``gameduell``, ``traditional``) are its defaults per source text; a
+record's headers or the command line override options one by one::
+
+    >>> rules = Ruleset.preset("moroccan").with_options({"target": "1000"})
+    >>> rules.target, rules.forced_take_on_top_trump
+    (1000, True)
+
+Where each default comes from, and why where a text is silent, is written in
+``docs/rules.md``: keep both in step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Mapping, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck, rule_system_key
+
+__all__ = ["Ruleset", "PRESETS", "RulesError", "preset_names"]
+
+
+class RulesError(ValueError):
+    """An unknown preset, an unknown option or a value the option does not take."""
+
+
+Direction = Literal["clockwise", "counterclockwise"]
+Side = Literal["left", "right"]
+
+
+class Ruleset(BaseModel):
+    """Every option of a Belote rule system. Field docs say what each one decides.
+
+    Where each preset's value comes from (which rule text, or why where the texts are
+    silent) is in ``docs/rules.md``; where the engine applies it is named there too.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "custom"
+    """The preset this ruleset started from."""
+
+    # --- seating and turns
+    deck: Deck = Deck.FRENCH
+    """Card names the records use when no ``Deck`` header says otherwise."""
+    direction: Direction = "clockwise"
+    """Turn order for dealing and play (clockwise = to the left)."""
+    bidding_direction: Optional[Direction] = None
+    """Turn order of the bidding when it differs from ``direction`` (``None``: the same)."""
+    first_bidder: Side = "left"
+    """Who speaks first in both bidding rounds: the dealer's left or right neighbour."""
+    first_lead: Literal["dealer_left", "dealer_right", "after_taker"] = "dealer_left"
+    """Who leads the first trick: a neighbour of the dealer, or the next player after the taker."""
+    next_dealer: Side = "left"
+    """Where the deal passes after each deal (a dead deal included, see ``dead_deal_rotates``)."""
+    dead_deal_rotates: bool = True
+    """After two rounds of passes the next deal is dealt by the next dealer (else the same one)."""
+
+    # --- bidding
+    forced_take_on_top_trump: bool = False
+    """A face-up 10 (Spanish; the jack in French names) must be taken by the first bidder."""
+    round2_offer_suit_allowed: bool = False
+    """Round 2 may name the offer's suit again (no source allows it)."""
+
+    # --- play obligations
+    must_follow: bool = True
+    """Follow the led suit when you can."""
+    must_trump_when_opponent_master: bool = True
+    """Cannot follow and an opponent is winning the trick: play a trump if you have one."""
+    overtrump_when_ruffing: bool = True
+    """When you must trump a plain-suit trick already trumped by an opponent, beat the best
+    trump if you can."""
+    overtrump_when_trump_led: bool = True
+    """Trump led: beat the best trump so far if you can, partner's included."""
+    must_undertrump: bool = True
+    """Obliged to trump but cannot beat the best trump: still play a trump (pisser)."""
+    partner_master_may_discard: bool = True
+    """Cannot follow while partner is winning: free to play any card, trump not required."""
+    partner_master_trumping_must_overtrump: bool = True
+    """Partner is winning with a trump, you cannot follow and choose to trump: beat the best
+    trump if you can (you may still discard)."""
+
+    # --- announcements
+    announcements: bool = True
+    """Sequences and carrés are played at all."""
+    announce_deadline: Literal["before_first_card", "before_second_card"] = "before_first_card"
+    """Latest moment to declare a sequence or carré."""
+    announcement_ranking: Literal["length", "value", "value_then_dealer"] = "value"
+    """How the best announcement is found: ``length`` (a carré beats any sequence; sequences:
+    longer, then higher top card, then trump), ``value`` (bigger value, carré over sequence,
+    higher top card, trump), ``value_then_dealer`` (bigger value, then trump)."""
+    announcement_tie: Literal["nobody", "closest_to_dealer"] = "nobody"
+    """Two best announcements still equal: nobody scores, or the declarer nearest the dealer
+    (the dealer first, then the others in turn order) wins."""
+    failure_announcements: Literal["all_to_defence", "defence_keeps_own", "lost"] = "all_to_defence"
+    """Failed contract: the defence scores every valid announcement of both teams, only the
+    announcements it won itself, or none (``lost``)."""
+
+    # --- belote
+    belote_requires_declaration: bool = True
+    """Belote counts only when said (``belote``/``rebelote`` marks on the cards, or a belote
+    announcement)."""
+    belote_king_first: bool = False
+    """The king (12) must be played before the queen (11) for belote to count."""
+    belote_survives_failure: bool = True
+    """A failed taker still scores its belote."""
+
+    # --- scoring
+    contract_basis: Literal["card_points", "totals", "over_81"] = "totals"
+    """What the takers must beat: the defence's card points (``card_points``), the defence's
+    total with announcements and belote (``totals``), or 81 card points (``over_81``)."""
+    capot_points: Optional[int] = 250
+    """What a team taking all eight tricks scores instead of 162 (``None``: no capot bonus)."""
+    capot_against_takers_is_dedans: bool = False
+    """Variant: a defence capot counts as an ordinary failed contract (162)."""
+    litige: Literal["pot", "takers_lose", "both_score"] = "pot"
+    """A tie: ``pot`` (the defence scores; the takers' points wait in a pot for the winner of
+    the next decisive deal, litiges in a row stack), ``takers_lose`` (the takers' points are
+    lost), ``both_score`` (each team scores its own points at once)."""
+    litige_keeps_belote: bool = True
+    """In a litige the takers' belote is scored at once and only the rest goes to the pot."""
+    round_scores_to_ten: bool = False
+    """Round each deal score to the nearest ten (a common house rule; no source asks for it)."""
+
+    # --- match
+    target: int = Field(1000, gt=0)
+    """Points that end the match."""
+    both_past_target: Literal["higher_total", "takers_win"] = "higher_total"
+    """Both teams reach the target on the same deal: the higher total wins, or the takers of
+    that deal win. Equal totals under ``higher_total``: the match goes on."""
+
+    # ------------------------------------------------------------------ API
+    @classmethod
+    def preset(cls, name: str) -> "Ruleset":
+        """The named preset: ``moroccan``, ``classic``, ``gameduell`` or ``traditional``."""
+        key = rule_system_key(name)
+        if key not in PRESETS:
+            raise RulesError(f"unknown rule system {name!r}; known: {', '.join(preset_names())}")
+        return PRESETS[key]
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        return [n for n in cls.model_fields if n != "name"]
+
+    def with_options(self, overrides: Mapping[str, Any]) -> "Ruleset":
+        """A copy with options replaced; string values are read as the option's type.
+
+        Raises :class:`RulesError` naming the option and the values it takes.
+        """
+        if not overrides:
+            return self
+        data = self.model_dump()
+        for raw_key, raw_value in overrides.items():
+            key = raw_key.strip().replace("-", "_").lower()
+            if key not in Ruleset.model_fields or key == "name":
+                raise RulesError(f"unknown rule option {raw_key!r}")
+            data[key] = _coerce(raw_value)
+        try:
+            return Ruleset.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            option = first["loc"][0] if first["loc"] else "?"
+            raise RulesError(f"bad value for rule option {option!r}: {first['msg']}") from None
+
+    def changed_options(self) -> dict[str, Any]:
+        """Options that differ from this ruleset's preset."""
+        base = PRESETS.get(self.name)
+        if base is None:
+            return {}
+        return {k: v for k, v in self.model_dump().items() if k != "name" and getattr(base, k) != v}
+
+
+def _coerce(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null", "-"):
+        return None
+    return text
+
+
+PRESETS: dict[str, Ruleset] = {
+    # moroccan-balote.fr.txt / moroccan-balote.en.txt (the same rules in two languages)
+    "moroccan": Ruleset(
+        name="moroccan",
+        deck=RULE_SYSTEM_DECKS["moroccan"],
+        direction="counterclockwise",
+        first_bidder="right",
+        first_lead="after_taker",
+        next_dealer="right",
+        forced_take_on_top_trump=True,
+        overtrump_when_ruffing=False,
+        partner_master_trumping_must_overtrump=False,
+        announce_deadline="before_second_card",
+        announcement_ranking="length",
+        belote_requires_declaration=False,
+        contract_basis="card_points",
+        capot_points=None,
+        litige="pot",
+        target=500,
+    ),
+    # classic-bsfyi.fr.txt
+    "classic": Ruleset(
+        name="classic",
+        deck=RULE_SYSTEM_DECKS["classic"],
+        direction="clockwise",
+        first_bidder="left",
+        first_lead="dealer_left",
+        next_dealer="left",
+        announce_deadline="before_first_card",
+        announcement_ranking="value",
+        belote_requires_declaration=True,
+        contract_basis="totals",
+        capot_points=250,
+        litige="pot",
+        target=1000,
+    ),
+    # gameduell.fr.txt
+    "gameduell": Ruleset(
+        name="gameduell",
+        deck=RULE_SYSTEM_DECKS["gameduell"],
+        direction="clockwise",
+        bidding_direction="counterclockwise",
+        first_bidder="right",
+        first_lead="dealer_left",
+        next_dealer="left",
+        announce_deadline="before_first_card",
+        announcement_ranking="value_then_dealer",
+        announcement_tie="closest_to_dealer",
+        failure_announcements="defence_keeps_own",
+        belote_requires_declaration=False,
+        contract_basis="over_81",
+        capot_points=252,
+        litige="takers_lose",
+        target=1000,
+    ),
+    # traditional-wikipedia.fr.txt
+    "traditional": Ruleset(
+        name="traditional",
+        deck=RULE_SYSTEM_DECKS["traditional"],
+        direction="counterclockwise",
+        first_bidder="right",
+        first_lead="dealer_right",
+        next_dealer="right",
+        announce_deadline="before_first_card",
+        announcement_ranking="value",
+        belote_requires_declaration=True,
+        contract_basis="totals",
+        capot_points=252,
+        litige="pot",
+        target=1000,
+    ),
+}
+
+
+
+def preset_names() -> list[str]:
+    return list(PRESETS)

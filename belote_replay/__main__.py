@@ -1,0 +1,3 @@
+from belote_replay.main import cli
+
+cli()

@@ -1,0 +1,235 @@
+"""Running the validation over many inputs, in this process or spread over worker processes.
+
+:func:`run` yields events in input order, whatever the number of jobs:
+
+* ``("start", path)`` before the games of an input,
+* ``("game", RenderedGame)`` for each game,
+* ``("end", path, error)`` after them (``error`` is a message when reading stopped early),
+* ``("problem", path, message)`` for an input that could not be opened at all.
+
+With ``jobs > 1`` the main process only splits each file into game texts with the
+parser's :func:`iter_game_texts` (no parsing), batches them, and hands the batches to a
+pool; at most a few batches are in flight, so memory stays flat however large the file.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import sys
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, BinaryIO, Callable, Iterator, Optional
+
+from belote_notation.check.validator import validate_parsed, no_game_report
+from belote_notation.check.setup import ValidationConfig
+
+from belote_replay.discovery import Source
+from belote_replay.output import RenderedGame, render_game
+
+__all__ = ["run", "Progress", "BATCH_CHARS"]
+
+BATCH_CHARS = 256 * 1024
+"""Game texts are sent to workers in batches of about this many characters."""
+BATCH_GAMES = 400
+IN_FLIGHT_PER_JOB = 3
+
+Event = tuple[Any, ...]
+Progress = Callable[[str, int, int, int], None]
+"""``progress(path, done, games, deals)``: ``done`` counts bytes (or characters) read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    config: ValidationConfig
+    fmt: str
+    strict: bool
+
+
+def _open(source: Source) -> BinaryIO:
+    if source.is_stdin:
+        return sys.stdin.buffer
+    return open(source.path, "rb")
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, IsADirectoryError):
+        return "is a folder, not a file"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file or folder"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, OSError):
+        return f"cannot read: {exc.strerror or exc}"
+    if isinstance(exc, MemoryError):
+        return "cannot read: out of memory"
+    return f"cannot read: {exc}"
+
+
+def _tell(handle: BinaryIO) -> int:
+    try:
+        return handle.tell()
+    except (OSError, ValueError):
+        return 0
+
+
+# ----------------------------------------------------------------------------- one process
+def _run_serial(sources: list[Source], job: Job, progress: Optional[Progress]) -> Iterator[Event]:
+    from belote_notation.notation.reader import iter_games
+
+    for source in sources:
+        try:
+            handle = _open(source)
+        except (OSError, MemoryError) as exc:
+            yield ("problem", source.display, _reason(exc))
+            continue
+        yield ("start", source.display)
+        error = None
+        games = deals = 0
+        try:
+            for index, parsed in enumerate(iter_games(handle, name=source.display)):
+                report = validate_parsed(parsed, source.display, index + 1, job.config)
+                rendered = render_game(report, job.fmt, job.strict)
+                games += 1
+                deals += rendered.deals
+                yield ("game", rendered)
+                if progress is not None:
+                    progress(source.display, _tell(handle), games, deals)
+            if games == 0:
+                rendered = render_game(no_game_report(source.display), job.fmt, job.strict)
+                yield ("game", rendered)
+        except (OSError, MemoryError, UnicodeError) as exc:
+            error = _reason(exc)
+        except Exception as exc:  # a bug must not become a traceback: say what stopped
+            error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
+        finally:
+            if not source.is_stdin:
+                handle.close()
+        yield ("end", source.display, error)
+
+
+# ----------------------------------------------------------------------------- worker processes
+def _work(path: str, batch: list[Any], job: Job) -> list[RenderedGame]:
+    """Parse, validate and render a batch of games (``GameText``) of one file (in a worker)."""
+    from belote_notation.notation.reader import parse_game_text
+
+    out = []
+    for item in batch:
+        try:
+            parsed = parse_game_text(item, path)
+            report = validate_parsed(parsed, path, item.index + 1, job.config)
+        except Exception as exc:  # never lose the rest of the batch to one game
+            report = no_game_report(path, item.index + 1, item.first_line,
+                                    f"could not check this game: {type(exc).__name__}: {exc}")
+        out.append(render_game(report, job.fmt, job.strict))
+    return out
+
+
+def _warm() -> int:
+    return os.getpid()
+
+
+def _batches(source: Source, handle: BinaryIO) -> Iterator[tuple[list[Any], int]]:
+    """Batches of ``GameText`` and the characters they hold."""
+    from belote_notation.notation.stream import iter_game_texts
+
+    batch: list[Any] = []
+    size = 0
+    for item in iter_game_texts(handle, name=source.display):
+        batch.append(item)
+        size += len(item.text)
+        if size >= BATCH_CHARS or len(batch) >= BATCH_GAMES:
+            yield batch, size
+            batch, size = [], 0
+    if batch:
+        yield batch, size
+
+
+def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Progress]) -> Iterator[Event]:
+    fork = sys.platform.startswith("linux")
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:
+        # Build the grammar's parser once here: forked workers inherit it ready to use.
+        from belote_notation.notation.reader import parse_text
+
+        parse_text("deal 1\nend\n", "<warm-up>")
+        # Keep the inherited objects out of the workers' garbage collections: they are never
+        # freed, and scanning them would copy their memory pages into every worker.
+        gc.collect()
+        gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            # Start every worker now, before any display thread runs in this process.
+            for warm in [pool.submit(_warm) for _ in range(jobs)]:
+                warm.result()
+            window: deque[Any] = deque()  # futures and plain events, in input order
+            limit = jobs * IN_FLIGHT_PER_JOB
+            state = {"games": 0, "deals": 0, "done": 0}
+
+            def drain(keep: int) -> Iterator[Event]:
+                while len(window) > keep:
+                    item = window.popleft()
+                    if isinstance(item, Future):
+                        path, size = item.path, item.size  # type: ignore[attr-defined]
+                        try:
+                            rendered_list = item.result()
+                        except Exception as exc:  # a worker died: say so, keep going
+                            report = no_game_report(path, 0, 0, f"could not check {size} characters of "
+                                                    f"games: worker failed ({type(exc).__name__})")
+                            rendered_list = [render_game(report, job.fmt, job.strict)]
+                        for rendered in rendered_list:
+                            state["games"] += 1
+                            state["deals"] += rendered.deals
+                            yield ("game", rendered)
+                        state["done"] += size
+                        if progress is not None:
+                            progress(path, state["done"], state["games"], state["deals"])
+                    else:
+                        if item[0] == "start":
+                            state["done"] = 0
+                        yield item
+
+            for source in sources:
+                try:
+                    handle = _open(source)
+                except (OSError, MemoryError) as exc:
+                    window.append(("problem", source.display, _reason(exc)))
+                    continue
+                window.append(("start", source.display))
+                error = None
+                count = 0
+                try:
+                    for batch, size in _batches(source, handle):
+                        future = pool.submit(_work, source.display, batch, job)
+                        future.path, future.size = source.display, size  # type: ignore[attr-defined]
+                        window.append(future)
+                        count += len(batch)
+                        if len(window) > limit:
+                            yield from drain(limit)
+                    if count == 0:
+                        empty = render_game(no_game_report(source.display), job.fmt, job.strict)
+                        window.append(("game", empty))
+                except (OSError, MemoryError, UnicodeError) as exc:
+                    error = _reason(exc)
+                except Exception as exc:  # a bug must not become a traceback
+                    error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
+                finally:
+                    if not source.is_stdin:
+                        handle.close()
+                window.append(("end", source.display, error))
+            yield from drain(0)
+    finally:
+        if fork:
+            gc.unfreeze()
+
+
+def run(sources: list[Source], config: ValidationConfig, fmt: str = "text", strict: bool = False,
+        jobs: int = 1, progress: Optional[Progress] = None) -> Iterator[Event]:
+    """Validate ``sources`` in order; see the module docs for the events yielded."""
+    job = Job(config, fmt, strict)
+    if jobs <= 1:
+        yield from _run_serial(sources, job, progress)
+    else:
+        yield from _run_pool(sources, job, jobs, progress)

@@ -1,1 +1,0 @@
-"""The Lark grammar of the .bel notation, shipped as package data (``belote.lark``)."""
