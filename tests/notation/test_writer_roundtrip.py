@@ -12,7 +12,7 @@ from belote_notation.notation.reader import parse_text
 from belote_notation.notation.writer import NotationWriteError, write_game, write_games
 from belote_notation.notation.records import Bid, Deal, Game, Header, Play, Trick
 
-from notation_strategies import games
+from tests.support.strategies import games
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

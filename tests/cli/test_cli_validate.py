@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from belote_replay.main import cli
-from validator_support import generated_text, played_deals, replace_at
+from tests.support.validator import generated_text, played_deals, replace_at
 
 BIN = Path(sys.executable).parent / "belote-replay"
 

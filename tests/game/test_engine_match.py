@@ -5,7 +5,7 @@ import pytest
 from belote_notation.game.engine import add_deal, expected_dealer, new_match, score_deal
 from belote_notation.game.rules import Ruleset
 
-from test_engine_support import finished, bidding, card, apply_bid
+from tests.support.engine import finished, bidding, card, apply_bid
 
 N, E, S, W = range(4)
 HEARTS = 1

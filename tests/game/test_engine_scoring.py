@@ -5,7 +5,7 @@ import pytest
 from belote_notation.game.engine import score_deal
 from belote_notation.game.rules import Ruleset
 
-from test_engine_support import finished, hand, play_out, ready, suit_hand
+from tests.support.engine import finished, hand, play_out, ready, suit_hand
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -180,7 +180,7 @@ def test_capot_points_option():
 
 
 def test_dead_deal_scores_nothing():
-    from test_engine_support import bidding, card
+    from tests.support.engine import bidding, card
     from belote_notation.game.engine import apply_bid, legal_bids
     state = bidding(CLASSIC, 0, card("8H"))
     for _ in range(8):

@@ -6,7 +6,7 @@ from belote_notation.game.engine import announce, codes, play_card, score_deal
 from belote_notation.game.engine.announcements import find_announcements
 from belote_notation.game.rules import Ruleset
 
-from test_engine_support import card, finished, hand, play_out, ready, suit_hand
+from tests.support.engine import card, finished, hand, play_out, ready, suit_hand
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -57,7 +57,7 @@ def test_deadline_before_second_card():
     assert not play_card(state, S, card("7C"))
     assert not announce(state, S, "sequence", hand("7C 8C 9C"))  # after its first card: in time
     while state.cards_played(S) < 2:
-        from test_engine_support import lowest
+        from tests.support.engine import lowest
         from belote_notation.game.engine import legal_cards, to_play
         seat = to_play(state)
         play_card(state, seat, lowest(legal_cards(state)))

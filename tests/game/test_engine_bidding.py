@@ -6,7 +6,7 @@ from belote_notation.game.cards import Deck
 from belote_notation.game.engine import apply_bid, legal_bids, codes
 from belote_notation.game.rules import Ruleset
 
-from test_engine_support import bidding, card
+from tests.support.engine import bidding, card
 
 N, E, S, W = range(4)
 HEARTS, DIAMONDS = 1, 2

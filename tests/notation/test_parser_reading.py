@@ -228,7 +228,7 @@ def _both_paths(text: str) -> None:
 
 def test_the_fast_game_path_reads_like_lark() -> None:
     from pathlib import Path
-    samples = sorted(Path(__file__).resolve().parent.parent.joinpath("samples").rglob("*.bel"))
+    samples = sorted(Path(__file__).resolve().parents[2].joinpath("samples").rglob("*.bel"))
     assert samples
     for path in samples:
         _both_paths(path.read_text(encoding="utf-8"))

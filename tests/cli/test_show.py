@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from belote_notation.notation.reader import parse_text
 from belote_replay.main import cli
-from validator_support import generated_text, played_deals
+from tests.support.validator import generated_text, played_deals
 
 
 def show(*args: str):
@@ -91,7 +91,7 @@ def test_second_game(match_file):
 
 
 def test_findings_are_listed_with_the_deal(tmp_path):
-    from validator_support import replace_at
+    from tests.support.validator import replace_at
 
     text = generated_text("classic")
     _, deal = played_deals(text)[0]

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from belote_replay.main import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 INVALID_DIR = SAMPLES / "invalid"
 VALID = sorted(p for p in SAMPLES.rglob("*.bel") if INVALID_DIR not in p.parents)

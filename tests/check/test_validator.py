@@ -13,7 +13,7 @@ from belote_notation.game.rules import Ruleset
 from belote_notation.check.validator import validate_text
 from belote_notation.check.setup import ValidationConfig
 
-from validator_support import (
+from tests.support.validator import (
     PRESET_NAMES, errors_of, findings_of, generated_text, played_deals, replace_at, reports,
 )
 
@@ -365,7 +365,7 @@ def test_round_one_missing_a_call():
 def test_alternative_lines_are_replayed_on_a_copy():
     from pathlib import Path
 
-    sample = Path(__file__).resolve().parent.parent / "samples" / "review" / "annotated-classic.bel"
+    sample = Path(__file__).resolve().parents[2] / "samples" / "review" / "annotated-classic.bel"
     if not sample.exists():
         pytest.skip("the reviewed sample is not there")
     text = sample.read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ from belote_notation.game.cards import Deck
 from belote_notation.game.engine import codes, legal_cards, play_card, to_play
 from belote_notation.game.rules import Ruleset
 
-from test_engine_support import card, hand, ready
+from tests.support.engine import card, hand, ready
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -165,7 +165,7 @@ def test_out_of_turn_wrong_leader_and_card_not_held():
 
 def test_ninth_trick_is_reported_not_raised():
     state = ready(CLASSIC, RUFF, E, HEARTS, dealer=W)
-    from test_engine_support import play_out
+    from tests.support.engine import play_out
     assert not play_out(state)
     assert [v.code for v in play_card(state, N, card("AS"))] == [codes.TOO_MANY_CARDS]
 

@@ -11,7 +11,7 @@ from belote_notation.notation.positions import same_records
 from belote_notation.notation.reader import parse_text
 from belote_notation.notation.writer import write_game
 
-SPEC = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 EXAMPLES = re.findall(r"```bel\n(.*?)```", SPEC.read_text("utf-8"), re.S)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from belote_notation.check.findings import code_registry
 from belote_notation.check.validator import validate_text
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
 
 
 def test_every_code_has_a_section_and_no_section_is_stale():

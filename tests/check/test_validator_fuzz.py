@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from belote_notation.check.findings import code_registry
 from belote_notation.check.validator import validate_text
 from belote_replay.main import cli
-from validator_support import generated_text
+from tests.support.validator import generated_text
 
 TEXTS = {name: generated_text(name, deals=12, seed=3) for name in ("classic", "moroccan")}
 

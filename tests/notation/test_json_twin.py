@@ -17,7 +17,7 @@ from belote_notation.notation.reader import parse_text
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import write_game
 
-from notation_strategies import games
+from tests.support.strategies import games
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
