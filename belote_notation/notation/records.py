@@ -19,9 +19,14 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import TYPE_CHECKING, Literal, Optional, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from belote_notation.notation.visitor import Visitor
+
+T = TypeVar("T")
 
 __all__ = [
     "Record", "Annotated", "CardRef", "Hand", "Bid", "Play", "Variation", "Trick",
@@ -181,6 +186,12 @@ class Game(Record):
             if item.name.lower() == wanted:
                 return item.value
         return default
+
+    def accept(self, visitor: "Visitor[T]", index: int = 0) -> T:
+        """Walk this game through ``visitor`` as the reader would report it; its result."""
+        from belote_notation.notation.walk import walk_game
+
+        return walk_game(self, visitor, index)
 
 
 class BelFile(Record):

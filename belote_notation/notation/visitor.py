@@ -1,0 +1,217 @@
+"""Reading events: one reader, many uses (in the manner of python-chess's ``BaseVisitor``).
+
+The reader turns the text of a game into a stream of *events*, each with the file line and
+column of the token it comes from, and calls the matching method of a :class:`Visitor`. The
+visitor decides what to build: :class:`~belote_notation.notation.build.RecordBuilder` builds
+the pydantic records, :class:`HeadersVisitor` keeps the tag pairs only, :class:`SkipVisitor`
+builds nothing, and the checks (``belote_notation.check``) replay the deal through the rules
+engine straight from the events. A built :class:`~belote_notation.notation.records.Game` can be
+walked back through any visitor (``game.accept(visitor)``), so every consumer is written once
+and runs the same on text, on the JSON twin and on records made by a program.
+
+The order of events for one game (``*`` many, ``?`` optional)::
+
+    begin_game
+      visit_header*                       tag pairs, in file order
+      visit_comment*                      the game's comments before the first deal
+    end_headers                           SKIP: the reader skips the body of the game
+      begin_deal                          SKIP: the reader skips the deal (then no end_deal)
+        visit_comment*                    comments about the deal
+        begin_section                     one per section as written (a grammar rule)
+          visit_hand | visit_offer | visit_score
+          visit_call | visit_announcement | begin_trick | visit_play | visit_mark | visit_winner
+          review material after an item:  visit_glyph | visit_nag | visit_comment
+                                          | begin_variation ... end_variation
+      end_deal
+      visit_result?                       the ``end`` keyword (with its result, if written)
+      visit_comment*                      comments after ``end``
+      visit_error*                        may come anywhere (see below)
+    end_game
+
+Guarantees of the reader (and of ``Game.accept``), so that consumers stay simple:
+
+* Numbers are resolved as the notation defines them: a deal or trick written without a number
+  gets the one after the previous; a call gets its bidding round (``smsara 1``/``smsara 2``, or
+  from its place: the fifth call of an unnumbered bidding on is round 2; in a variation, the
+  round in force where it starts).
+* ``visit_glyph``, ``visit_nag`` and ``begin_variation`` only follow an item they can annotate
+  (a call, a play or an announcement, possibly with other review material in between);
+  anything else is a syntax issue (BEL010) reported through ``visit_error`` instead.
+  ``visit_comment`` may come anywhere: it belongs to the last item of the current section,
+  else to the current trick, else to the deal, else to the game (``RecordBuilder`` is the
+  reference for where each comment goes).
+* ``visit_mark`` (a ``belote``/``rebelote`` word separated from its card by review material)
+  only follows a play that has no mark yet.
+* ``begin_variation`` ... ``end_variation`` enclose the calls or plays of an alternative line
+  (each with its own review material, nested variations included); the line replaces the item
+  it follows.
+* A syntax issue is reported with ``visit_error`` at the latest before ``end_deal`` of the
+  deal whose text holds it (before ``end_game`` for the rest): a consumer knows that the deal
+  it is reading is broken. Whatever could be read around it is still reported as events.
+
+>>> from belote_notation.notation.reader import read_game_events
+>>> v = HeadersVisitor()
+>>> read_game_events('[Event "club"]\\ndeal 1\\ntrick 1 N:AS\\nend\\n', v)
+[('Event', 'club')]
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Generic, Literal, Optional, Sequence, TypeVar
+
+from belote_notation.notation.issues import SyntaxIssue
+
+__all__ = [
+    "Visitor", "Skip", "SKIP", "HeadersVisitor", "SkipVisitor", "Section", "HandSection",
+    "Action", "Mark", "Kind", "ScoreKind", "Position",
+]
+
+T = TypeVar("T")
+
+Position = tuple[int, int]
+"""(line, col), 1-based; (0, 0) for an item that was not read from text."""
+Section = Literal["five", "offer", "bidding", "rest", "hand", "announce", "trick", "scores"]
+"""The sections of a deal, named after the rules of ``belote.lark``."""
+HandSection = Literal["five", "rest", "hand"]
+"""``tafr9a`` (first five cards), ``rest`` (rest of the distribution), ``hand`` (8 cards)."""
+Action = Literal["pass", "take"]
+Mark = Literal["belote", "rebelote"]
+Kind = Literal["sequence", "carre", "belote"]
+ScoreKind = Literal["score", "match", "pot"]
+
+
+class Skip(Enum):
+    """Returned by ``begin_game``, ``end_headers``, ``begin_deal`` or ``begin_variation`` to
+    tell the reader that the visitor wants nothing of what follows (up to the matching end)."""
+
+    SKIP = "skip"
+
+
+SKIP = Skip.SKIP
+
+
+class Visitor(Generic[T]):
+    """Base visitor: every event does nothing. Subclass it and override what you need.
+
+    ``result()`` is what :func:`~belote_notation.notation.reader.read_games` yields per game.
+    Cards are ``int`` 0..31, seats ``int`` 0..3 (N E S W), suits ``int`` 0..3, as in
+    :mod:`belote_notation.game.cards`; ``line``/``col`` are file positions.
+    """
+
+    # --- the game
+    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+        """A new game starts (``index``: 0-based number of the game in its file)."""
+        return None
+
+    def visit_header(self, name: str, value: str, line: int, col: int) -> None:
+        """A tag pair ``[name "value"]`` (value unescaped)."""
+
+    def end_headers(self) -> Optional[Skip]:
+        """The tag pairs are over (called once per game, even when it has none)."""
+        return None
+
+    def visit_result(self, result: Optional[str], line: int, col: int) -> None:
+        """The ``end`` keyword; ``result`` as written after it (``NS``, ``EW``, ``*``...) and
+        the position of the result (of ``end`` when there is none)."""
+
+    def visit_error(self, issue: SyntaxIssue) -> None:
+        """A syntax issue (BEL0xx) at a place of the text."""
+
+    def end_game(self) -> None:
+        """The game is over (also after a syntax error)."""
+
+    def result(self) -> T:
+        """What this visitor built for the game."""
+        raise NotImplementedError
+
+    # --- a deal
+    def begin_deal(self, number: int, dealer: Optional[int], line: int, col: int) -> Optional[Skip]:
+        """``deal N [dealer SEAT]``."""
+        return None
+
+    def begin_section(self, section: Section, line: int, col: int) -> None:
+        """A section of the deal starts (its keyword's position)."""
+
+    def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
+                   positions: Sequence[Position], line: int, col: int) -> None:
+        """Cards of one seat: ``tafr9a``, ``rest`` or ``hand``; ``positions`` per card."""
+
+    def visit_offer(self, card: int, line: int, col: int) -> None:
+        """The face-up offer card (its position)."""
+
+    def visit_call(self, seat: Optional[int], action: Action, suit: Optional[int], round: int,
+                   line: int, col: int) -> None:
+        """One call of the bidding; ``seat`` ``None`` when the record leaves it out."""
+
+    def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
+                           positions: Sequence[Position], trick: Optional[int],
+                           before_card: Optional[int], line: int, col: int) -> None:
+        """A declared sequence, carré or belote with the cards shown and when."""
+
+    def begin_trick(self, number: int, line: int, col: int) -> None:
+        """``trick N``: the plays that follow belong to it."""
+
+    def visit_play(self, seat: Optional[int], card: int, mark: Optional[Mark], line: int,
+                   col: int) -> None:
+        """One card played (``mark``: belote/rebelote said with it)."""
+
+    def visit_mark(self, mark: Mark, line: int, col: int) -> None:
+        """A belote/rebelote word for the last play, written after its review material."""
+
+    def visit_winner(self, seat: int, line: int, col: int) -> None:
+        """The recorded winner of the current trick (position of the seat)."""
+
+    def visit_score(self, kind: ScoreKind, ns: int, ew: Optional[int], line: int, col: int) -> None:
+        """``score NS EW`` (this deal), ``match NS EW`` (running totals) or ``pot N``
+        (``ns`` holds N, ``ew`` is ``None``; the position is the number's)."""
+
+    def end_deal(self) -> None:
+        """The deal is over."""
+
+    # --- review material
+    def visit_comment(self, text: str, line: int, col: int) -> None:
+        """A comment, without its delimiters, unescaped."""
+
+    def visit_glyph(self, glyph: str, line: int, col: int) -> None:
+        """``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!`` on the item before."""
+
+    def visit_nag(self, nag: int, line: int, col: int) -> None:
+        """``$n`` on the item before."""
+
+    def begin_variation(self, line: int, col: int) -> Optional[Skip]:
+        """``(``: an alternative line to the item before."""
+        return None
+
+    def end_variation(self) -> None:
+        """``)``."""
+
+
+class HeadersVisitor(Visitor[list[tuple[str, str]]]):
+    """Keeps the tag pairs and skips the rest of the game (cheap: the body is not read)."""
+
+    def __init__(self) -> None:
+        self.headers: list[tuple[str, str]] = []
+
+    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+        self.headers = []
+        return None
+
+    def visit_header(self, name: str, value: str, line: int, col: int) -> None:
+        self.headers.append((name, value))
+
+    def end_headers(self) -> Optional[Skip]:
+        return SKIP
+
+    def result(self) -> list[tuple[str, str]]:
+        return self.headers
+
+
+class SkipVisitor(Visitor[None]):
+    """Skips whole games: counting or seeking games costs only the split of the text."""
+
+    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+        return SKIP
+
+    def result(self) -> None:
+        return None
