@@ -13,7 +13,8 @@ from belote_replay.schema import command as schema
 
 CANONICAL = ('[Rules "classic"]\n\ndeal 1 dealer S\ntafr9a N 7H 8H QH QD JC\n'
              "trick 1 W:8D N:QD E:7D S:9D winner N\nscore 64 98\n\nend *\n")
-LENIENT = "[Rules \"classic\"]\nDeal 1 Dealer s\ncinq n 7♥ 8♥ d♥ d♦ v♣\npli 1 w:8♦ n:D♦ e:7♦ s:9♦ gagne n\nmarque 64 98\nfin *\n"
+LENIENT = ('[Rules "classic"]\nDeal 1 Dealer s\ncinq n 7♥ 8♥ d♥ d♦ v♣\n'
+           "pli 1 w:8♦ n:D♦ e:7♦ s:9♦ gagne n\nmarque 64 98\nfin *\n")
 
 
 def test_fmt_rewrites_lenient_files_and_leaves_canonical_ones(tmp_path: Path) -> None:

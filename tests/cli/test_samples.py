@@ -124,7 +124,8 @@ def test_invalid_sample_text_output_names_the_place(path):
 
 
 def test_invalid_samples_regenerate_identically(tmp_path, monkeypatch, capsys):
-    spec = importlib.util.spec_from_file_location("make_invalid_samples", ROOT / "tools" / "make_invalid_samples.py")
+    tool_path = ROOT / "tools" / "make_invalid_samples.py"
+    spec = importlib.util.spec_from_file_location("make_invalid_samples", tool_path)
     tool = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, spec.name, tool)  # dataclasses look their module up
     spec.loader.exec_module(tool)

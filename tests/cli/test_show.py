@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from belote_notation.notation.reader import parse_text
 from belote_replay.main import cli
-from tests.support.validator import generated_text, played_deals
+from tests.support.validator import generated_text, played_deals, replace_at
 
 
 def show(*args: str):
@@ -36,13 +36,13 @@ def test_one_deal_is_shown_in_full(match_file):
     assert f"Deal {deal.number}, dealer {'NESW'[deal.dealer]}" in out
     # the diagram: N above W/E above S, each with four suit lines
     lines = out.splitlines()
-    n_at = next(i for i, l in enumerate(lines) if l.strip().startswith("N "))
-    s_at = next(i for i, l in enumerate(lines) if l.strip().startswith("S ") and i > n_at)
+    n_at = next(i for i, row in enumerate(lines) if row.strip().startswith("N "))
+    s_at = next(i for i, row in enumerate(lines) if row.strip().startswith("S ") and i > n_at)
     assert s_at - n_at == 10
     assert re.search(r"^W .*\s{2,}E ", lines[n_at + 5])
     assert "Offer: " in out and "Bidding, round 1: " in out and "Contract: " in out
     # eight tricks, the running N-S/E-W card points ending at the deal's card points
-    rows = [l for l in lines if re.match(r"^  [1-8] ", l)]
+    rows = [row for row in lines if re.match(r"^  [1-8] ", row)]
     assert len(rows) == 8
     last = rows[-1].split()
     ns, ew = int(last[-2]), int(last[-1])
@@ -59,9 +59,9 @@ def test_every_deal_and_the_match_table(match_file):
     game = parse_text(match_file.read_text(encoding="utf-8"))[0].game
     assert result.output.count("\nDeal ") == len(game.deals)
     table = result.output.split("Match:")[1].splitlines()
-    assert len([l for l in table if re.match(r"^\s+\d+\s", l)]) == len(game.deals)
+    assert len([row for row in table if re.match(r"^\s+\d+\s", row)]) == len(game.deals)
     last_total = game.deals[-1].match_score
-    assert re.search(rf"\s{last_total.ns}\s+{last_total.ew}$", [l for l in table if l.strip()][-2])
+    assert re.search(rf"\s{last_total.ns}\s+{last_total.ew}$", [row for row in table if row.strip()][-2])
 
 
 def test_ascii_fallback_and_stable_output(match_file):
@@ -91,8 +91,6 @@ def test_second_game(match_file):
 
 
 def test_findings_are_listed_with_the_deal(tmp_path):
-    from tests.support.validator import replace_at
-
     text = generated_text("classic")
     _, deal = played_deals(text)[0]
     score = deal.score
@@ -131,8 +129,8 @@ def test_partial_record_is_shown(tmp_path):
 
 
 def test_dead_deal_shows_the_first_five_cards(tmp_path):
-    from belote_notation.generator import generate_games
     from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
     from belote_notation.notation.writer import write_game
 
     game = next(g for g in generate_games(Ruleset.preset("moroccan"), matches=3, seed=4)
@@ -146,3 +144,24 @@ def test_dead_deal_shows_the_first_five_cards(tmp_path):
     assert "dead deal" in result.output
     diagram = result.output.split("First five cards:")[1].split("Offer:")[0]
     assert len(re.findall(r"\b(?:1|4|5|6|7|10|11|12)\b", diagram)) == 20
+
+
+def _first_trick_plays(text: str, deal) -> str:
+    """The plays of the deal's first trick as written, e.g. ``E:7C S:7S W:QC N:JC``."""
+    words = text.splitlines()[deal.tricks[0].line - 1].split()
+    return " ".join(w for w in words if len(w) > 2 and w[1] == ":")
+
+
+@pytest.mark.xfail(strict=True, reason="issue 7: show keys its trace by the deal number written in "
+                   "the file; the checks' rewrite keys it by the deal's position (then drop this mark)")
+def test_deals_sharing_a_number_each_show_their_own_cards(tmp_path):
+    text = generated_text("classic")
+    first, second = (deal for _, deal in played_deals(text)[:2])
+    text = replace_at(text, second.line, second.col, f"deal {second.number}", f"deal {first.number}")
+    path = tmp_path / "twice.bel"
+    path.write_text(text, encoding="utf-8")
+    result = show(str(path), "--ascii")
+    assert result.exit_code == 0, result.output
+    sections = result.output.split("\nDeal ")[1:]
+    assert _first_trick_plays(text, first) in sections[first.number - 1]
+    assert _first_trick_plays(text, second) in sections[second.number - 1]
