@@ -19,21 +19,37 @@ from belote_notation.game.engine.announcements import (
 )
 from belote_notation.game.engine.bidding import apply_bid, bid_round, bidding_over, forced_take, legal_bids
 from belote_notation.game.engine.codes import NO_VIOLATIONS, SEVERITY, TITLES, Violation
-from belote_notation.game.engine.match import MatchState, MatchStep, add_deal, expected_dealer, new_match, next_dealer
+from belote_notation.game.engine.match import (
+    MatchState, MatchStep, add_deal, expected_dealer, new_match, next_dealer, skip_deal, winner_by_totals,
+)
+from belote_notation.game.engine.partial import (
+    PlayLike, SeatCard, check_plays_without_trump, check_trick_size, hands_from_plays,
+)
 from belote_notation.game.engine.play import legal_cards, legal_for, play_card, to_play, trick_winner
 from belote_notation.game.engine.scoring import DealResult, score_deal
 from belote_notation.game.engine.state import (
-    DealState, deal_five, deal_rest, first_bidder, first_leader, new_deal, set_contract, set_hands,
+    Call, DealState, Holding, deal_five, deal_rest, dealer_before, first_bidder, first_leader, new_deal,
+    set_contract, set_hands,
+)
+from belote_notation.game.engine.view import (
+    CompletedTrick, Contract, TrickSoFar, calls, cards_played, completed_tricks, contract, dealer,
+    hand_now, hands_dealt, hands_known, held, is_dead, last_trick, next_bidder, next_player, offer,
+    running_points, trick_so_far, tricks_played,
 )
 
 __all__ = [
     "codes", "Violation", "NO_VIOLATIONS", "TITLES", "SEVERITY",
     "DealState", "new_deal", "deal_five", "deal_rest", "set_hands", "set_contract",
-    "first_bidder", "first_leader",
+    "first_bidder", "dealer_before", "first_leader", "Holding", "Call",
     "legal_bids", "apply_bid", "bidding_over", "bid_round", "forced_take",
     "announce", "announcement_shape", "announcement_value", "best_announcements",
     "find_announcements", "belote_holder", "belote_counts",
     "to_play", "legal_cards", "legal_for", "play_card", "trick_winner",
     "DealResult", "score_deal",
     "MatchState", "MatchStep", "new_match", "expected_dealer", "add_deal", "next_dealer",
+    "winner_by_totals", "skip_deal",
+    "PlayLike", "SeatCard", "hands_from_plays", "check_plays_without_trump", "check_trick_size",
+    "CompletedTrick", "Contract", "TrickSoFar", "next_bidder", "next_player", "calls", "contract",
+    "last_trick", "completed_tricks", "hands_dealt", "hands_known", "hand_now", "held",
+    "running_points", "is_dead", "tricks_played", "trick_so_far", "dealer", "offer", "cards_played",
 ]

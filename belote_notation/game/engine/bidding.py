@@ -7,7 +7,9 @@ from typing import Optional
 from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.state import PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, DealState, arm, first_bidder
+from belote_notation.game.engine.state import (
+    PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, Call, DealState, arm, first_bidder,
+)
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
 
 __all__ = ["legal_bids", "apply_bid", "bidding_over", "bid_round", "forced_take"]
@@ -67,7 +69,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
     if bidding_over(state) or index >= 8:
         out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", "error",
                              seat, None, index))
-        state.bids.append((seat, action, suit))
+        state.bids.append(Call(seat, action, suit))
         return out
     if seat != state.bid_turn:
         out.append(Violation(C.BID_OUT_OF_TURN,
@@ -101,7 +103,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
                                          "round 2 must name another suit", "error", seat, None, index))
         state.taker = seat & 3
         state.trump = trump
-        state.bids.append((seat, action, suit))
+        state.bids.append(Call(seat, action, suit))
         if state.hands_known:
             state.phase = PHASE_PLAY
         arm(state)
@@ -109,7 +111,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
     else:
         out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", "error", seat,
                              None, index))
-    state.bids.append((seat, action, suit))
+    state.bids.append(Call(seat, action, suit))
     state.bid_turn = (seat + state.flags.bid_step) & 3
     if len(state.bids) == 4:
         state.bid_turn = first_bidder(state.rules, state.dealer)

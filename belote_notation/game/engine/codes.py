@@ -21,7 +21,8 @@ class Violation(NamedTuple):
     """One broken rule, in a player's words.
 
     ``trick`` is 1-based; ``index`` is the 0-based position inside the trick, or the index
-    of the bid / announcement the violation is about.
+    of the bid / announcement the violation is about; ``card`` is the card it is about (the
+    card dealt twice, the offer also in a hand, the card played), when there is one.
     """
 
     code: str
@@ -30,6 +31,7 @@ class Violation(NamedTuple):
     seat: Optional[int] = None
     trick: Optional[int] = None
     index: Optional[int] = None
+    card: Optional[int] = None
 
 
 NO_VIOLATIONS: tuple = ()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Sequence
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.game.engine.scoring import DealResult
 
-__all__ = ["MatchState", "MatchStep", "new_match", "expected_dealer", "add_deal", "next_dealer"]
+__all__ = [
+    "MatchState", "MatchStep", "new_match", "expected_dealer", "add_deal", "next_dealer",
+    "winner_by_totals", "skip_deal",
+]
 
 
 class MatchStep(NamedTuple):
@@ -63,12 +66,24 @@ def expected_dealer(match: MatchState) -> int:
     return match.dealer
 
 
-def _winner(rules: Ruleset, totals: list[int], result: DealResult) -> Optional[int]:
+def winner_by_totals(rules: Ruleset, totals: Sequence[int], taker_team: Optional[int] = None
+                     ) -> Optional[int]:
+    """The team (0 N-S, 1 E-W) that has won the match at ``totals``, or ``None``.
+
+    A team wins by reaching ``target``; when both do, ``both_past_target`` decides: the higher
+    total wins (a tie goes on), or with ``takers_win`` the takers of the last deal
+    (``taker_team``, when known).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> rules = Ruleset.preset("classic")
+    >>> winner_by_totals(rules, (rules.target, 0)), winner_by_totals(rules, (0, 0))
+    (0, None)
+    """
     target = rules.target
     a, b = totals[0] >= target, totals[1] >= target
     if a and b:
-        if rules.both_past_target == "takers_win" and result.taker_team is not None:
-            return result.taker_team
+        if rules.both_past_target == "takers_win" and taker_team is not None:
+            return taker_team
         if totals[0] == totals[1]:
             return None
         return 0 if totals[0] > totals[1] else 1
@@ -77,6 +92,31 @@ def _winner(rules: Ruleset, totals: list[int], result: DealResult) -> Optional[i
     if b:
         return 1
     return None
+
+
+def skip_deal(match: MatchState, dealer: int, dead: bool, totals: Optional[Sequence[int]],
+              pot: Optional[int]) -> None:
+    """Go on past a deal dealt by ``dealer`` that could not be scored, taking the record's
+    word for the match: its ``totals`` and ``pot`` after the deal, when it gives them.
+
+    The dealer moves on unless the deal was ``dead`` and the rules keep the dealer then; a
+    winner is decided from the totals if the match has none yet.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> match = new_match(Ruleset.preset("classic"), first_dealer=0)
+    >>> skip_deal(match, 0, dead=False, totals=(40, 120), pot=0)
+    >>> match.totals, match.dealer, match.deals
+    ([40, 120], 1, 1)
+    """
+    rules = match.rules
+    match.dealer = next_dealer(rules, dealer) if not dead or rules.dead_deal_rotates else dealer & 3
+    match.deals += 1
+    if totals is not None:
+        match.totals = [totals[0], totals[1]]
+        if match.winner is None:
+            match.winner = winner_by_totals(rules, match.totals)
+    if pot is not None:
+        match.pot = pot
 
 
 def add_deal(match: MatchState, result: DealResult) -> MatchStep:
@@ -101,7 +141,7 @@ def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     match.deals += 1
     winner = None
     if match.winner is None:
-        winner = _winner(rules, match.totals, result)
+        winner = winner_by_totals(rules, match.totals, result.taker_team)
         match.winner = winner
     return MatchStep((credited[0], credited[1]), claimed, claimed_by, match.pot,
                      (match.totals[0], match.totals[1]), winner, dealer)

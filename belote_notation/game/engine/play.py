@@ -97,19 +97,19 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
     best_name = card_symbol_name(best, deck)
     if hand & SUIT_MASKS[led] and card >> 3 != led:
         return Violation(C.NOT_FOLLOWED, f"{who} did not follow {SUIT_SYMBOLS[led]}: held "
-                         f"{names(hand & SUIT_MASKS[led], deck)}", "error", seat, trick, index)
+                         f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index, card=card)
     if card >> 3 == trump:
         return Violation(C.NOT_OVERTRUMPED, f"{who} did not overtrump: held {names(legal, deck)}, "
-                         f"higher than {best_name} on the table", "error", seat, trick, index)
+                         f"higher than {best_name} on the table", seat=seat, trick=trick, index=index, card=card)
     trumps = hand & SUIT_MASKS[trump]
     if best >> 3 == trump and not trumps & HIGHER_TRUMP[best]:
         return Violation(C.NOT_UNDERTRUMPED, f"{who} did not play a trump: held {names(trumps, deck)} "
-                         f"and no {SUIT_SYMBOLS[led]} ({best_name} on the table)", "error", seat,
-                         trick, index)
+                         f"and no {SUIT_SYMBOLS[led]} ({best_name} on the table)", seat=seat,
+                         trick=trick, index=index, card=card)
     master = SEAT_NAMES[state.best_seat]
     return Violation(C.NOT_TRUMPED, f"{who} did not trump: held {names(trumps, deck)}, no "
-                     f"{SUIT_SYMBOLS[led]}, and {master} was winning with {best_name}", "error", seat,
-                     trick, index)
+                     f"{SUIT_SYMBOLS[led]}, and {master} was winning with {best_name}", seat=seat,
+                     trick=trick, index=index, card=card)
 
 
 def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None):
@@ -176,10 +176,10 @@ def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
     trick = state.trick_no + 1
     if state.trick_no >= 8:
         return [Violation(C.TOO_MANY_CARDS, f"{SEAT_NAMES[seat]} played "
-                          f"{card_symbol_name(card, state.deck)} after the eighth trick", "error", seat,
-                          trick, index)]
+                          f"{card_symbol_name(card, state.deck)} after the eighth trick", seat=seat,
+                          trick=trick, index=index, card=card)]
     if state.phase != PHASE_PLAY:
-        out = _phase_problems(state, seat, trick, index)
+        out = _phase_problems(state, seat, card, trick, index)
     turn = state.turn
     if turn < 0:
         turn = to_play(state)
@@ -187,17 +187,17 @@ def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
         out = list(out)
         if index == 0:
             out.append(Violation(C.WRONG_LEADER, f"{SEAT_NAMES[seat]} led trick {trick}: "
-                                 f"{SEAT_NAMES[turn]} should have led", "error", seat, trick, index))
+                                 f"{SEAT_NAMES[turn]} should have led", seat=seat, trick=trick, index=index, card=card))
         else:
             out.append(Violation(C.PLAYED_OUT_OF_TURN, f"{SEAT_NAMES[seat]} played out of turn: it was "
-                                 f"{SEAT_NAMES[turn]}'s turn", "error", seat, trick, index))
+                                 f"{SEAT_NAMES[turn]}'s turn", seat=seat, trick=trick, index=index, card=card))
     bit = 1 << card
     hands = state.hands
     if state.played & bit:
         out = list(out)
         out.append(Violation(C.DUPLICATE_CARD, f"{SEAT_NAMES[seat]} played "
-                             f"{card_symbol_name(card, state.deck)}, which was already played", "error",
-                             seat, trick, index))
+                             f"{card_symbol_name(card, state.deck)}, which was already played", 
+                             seat=seat, trick=trick, index=index, card=card))
     elif state.hands_known:
         hand = hands[seat]
         if not hand & bit:
@@ -205,8 +205,8 @@ def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
             holder = next((s for s in range(4) if hands[s] & bit), None)
             whose = f", which {SEAT_NAMES[holder]} holds" if holder is not None else ", which was not dealt"
             out.append(Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat]} played "
-                                 f"{card_symbol_name(card, state.deck)}{whose}", "error", seat, trick,
-                                 index))
+                                 f"{card_symbol_name(card, state.deck)}{whose}", seat=seat, trick=trick,
+                                 index=index, card=card))
             if holder is not None:
                 hands[holder] ^= bit
         else:
@@ -281,18 +281,18 @@ def _close_trick(state: DealState) -> None:
             state.phase = PHASE_DONE
 
 
-def _phase_problems(state: DealState, seat: int, trick: int, index: int) -> list[Violation]:
+def _phase_problems(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
     out: list[Violation] = []
     if state.phase == PHASE_DEAD:
         if C.PLAY_AFTER_DEAD_DEAL not in state.reported:
             state.reported.add(C.PLAY_AFTER_DEAD_DEAL)
             out.append(Violation(C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody "
-                                 "passed twice (dead deal)", "error", seat, trick, index))
+                                 "passed twice (dead deal)", seat=seat, trick=trick, index=index, card=card))
     elif state.taker is None:
         if C.BIDDING_UNFINISHED not in state.reported:
             state.reported.add(C.BIDDING_UNFINISHED)
             out.append(Violation(C.BIDDING_UNFINISHED, "play started before anybody took: no trump",
-                                 "error", seat, trick, index))
+                                 seat=seat, trick=trick, index=index, card=card))
     return out
 
 
@@ -313,21 +313,22 @@ def _belote_card(state: DealState, seat: int, card: int, mark: Optional[str], tr
     who = SEAT_NAMES[seat]
     name = card_symbol_name(card, state.deck)
     if mark not in ("belote", "rebelote"):
-        out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", "error", seat, trick,
-                             index))
+        out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", seat=seat, trick=trick,
+                             index=index, card=card))
         return out
     if not is_kq:
         out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark} on {name}, which is not the king or "
-                             "queen of trump", "error", seat, trick, index))
+                             "queen of trump", seat=seat, trick=trick, index=index, card=card))
         return out
     pair = (1 << card) | (1 << (card ^ (QUEEN ^ KING)))
     held = state.full_hands[seat] if state.hands_known else None
     if held is not None and held & pair != pair:
         out.append(Violation(C.BELOTE_NOT_HELD, f"{who} said {mark} without holding both king and "
-                             "queen of trump", "error", seat, trick, index))
+                             "queen of trump", seat=seat, trick=trick, index=index, card=card))
     expected = "belote" if first else "rebelote"
     if mark != expected:
         out.append(Violation(C.BELOTE_ORDER, f"{who} said {mark} on {name}: "
-                             f"{expected} was due", "warning", seat, trick, index))
+                             f"{expected} was due", "warning", seat=seat, trick=trick, index=index,
+                             card=card))
     state.belote_marks[seat].append((mark, card))
     return out

@@ -8,7 +8,7 @@ here raises on bad input: wrong counts and duplicate cards come back as
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence, Union
 
 from belote_notation.game.cards import FULL_DECK, SEAT_NAMES, Deck, card_symbol_name
 from belote_notation.game.rules import Ruleset
@@ -17,9 +17,17 @@ from belote_notation.game.engine.tables import BEATS, NO_TRUMP_INDEX, POINTS
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 
 __all__ = [
-    "DealState", "Flags", "flags_for", "new_deal", "deal_five", "deal_rest", "set_hands",
-    "set_contract", "first_bidder", "first_leader", "next_seat", "names",
+    "DealState", "Call", "Flags", "flags_for", "new_deal", "deal_five", "deal_rest", "set_hands",
+    "set_contract", "first_bidder", "dealer_before", "first_leader", "Holding", "next_seat", "names",
 ]
+
+class Call(NamedTuple):
+    """One call of the bidding: ``pass`` or ``take`` (``suit`` named in round 2)."""
+
+    seat: int
+    action: str
+    suit: Optional[int] = None
+
 
 PHASE_NEW, PHASE_BIDDING, PHASE_PLAY, PHASE_DONE, PHASE_DEAD = range(5)
 
@@ -28,7 +36,7 @@ class Flags:
     """The options of a :class:`Ruleset` copied to plain attributes (fast in the hot loop)."""
 
     __slots__ = (
-        "rules", "step", "bid_step", "first_bid", "must_follow", "must_trump", "over_ruff", "over_led",
+        "rules", "step", "bid_step", "must_follow", "must_trump", "over_ruff", "over_led",
         "undertrump", "partner_discard", "partner_over", "forced_take", "round2_offer",
     )
 
@@ -37,7 +45,6 @@ class Flags:
         self.step = 1 if rules.direction == "clockwise" else 3
         bid_dir = rules.bidding_direction or rules.direction
         self.bid_step = 1 if bid_dir == "clockwise" else 3
-        self.first_bid = 1 if rules.first_bidder == "left" else 3
         self.must_follow = rules.must_follow
         self.must_trump = rules.must_trump_when_opponent_master
         self.over_ruff = rules.overtrump_when_ruffing
@@ -82,8 +89,8 @@ class DealState:
         self.phase = PHASE_NEW
         self.five: Optional[list[int]] = None
         self.offer: Optional[int] = None
-        self.bids: list[tuple[int, str, Optional[int]]] = []
-        self.bid_turn = (self.dealer + self.flags.first_bid) & 3
+        self.bids: list[Call] = []
+        self.bid_turn = first_bidder(rules, self.dealer)
         self.taker: Optional[int] = None
         self.trump = -1
         self.hands = [0, 0, 0, 0]
@@ -152,8 +159,29 @@ def next_seat(seat: int, step: int) -> int:
 
 
 def first_bidder(rules: Ruleset, dealer: int) -> int:
-    """Who speaks first in both bidding rounds."""
-    return (dealer + (1 if rules.first_bidder == "left" else 3)) & 3
+    """Who speaks first in both bidding rounds (``first_bidder`` option: the dealer's left or
+    right neighbour).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> first_bidder(Ruleset.preset("classic"), dealer=0)
+    1
+    """
+    return (dealer + _first_bid_offset(rules)) & 3
+
+
+def dealer_before(rules: Ruleset, first_caller: int) -> int:
+    """The dealer whose first bidder is ``first_caller``: the inverse of :func:`first_bidder`.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> rules = Ruleset.preset("classic")
+    >>> dealer_before(rules, 1), first_bidder(rules, dealer_before(rules, 1))
+    (0, 1)
+    """
+    return (first_caller - _first_bid_offset(rules)) & 3
+
+
+def _first_bid_offset(rules: Ruleset) -> int:
+    return 1 if rules.first_bidder == "left" else 3
 
 
 def first_leader(state: DealState) -> int:
@@ -184,48 +212,86 @@ def new_deal(rules: Ruleset, dealer: int, deck: Optional[Deck] = None) -> DealSt
     return DealState(rules, dealer, deck if deck is not None else rules.deck)
 
 
-def _check_masks(state: DealState, masks: Sequence[int], want: Sequence[int], code: str,
-                 what: str, used: int) -> tuple[list[Violation], int]:
-    out: list[Violation] = []
-    for seat, mask in enumerate(masks):
-        n = mask.bit_count()
-        if n != want[seat]:
-            out.append(Violation(code, f"{SEAT_NAMES[seat]} got {n} cards in {what}, not {want[seat]}",
-                                 "error", seat))
-        dup = mask & used
-        if dup:
-            out.append(Violation(C.DUPLICATE_CARD, f"{names(dup, state.deck)} dealt twice "
-                                 f"({SEAT_NAMES[seat]} in {what})", "error", seat))
+Holding = Union[int, Sequence[int]]
+"""One seat's cards given to a distribution function: a bit mask, or the cards in the order
+they were written (then a card written twice in the same hand is reported too)."""
+
+
+def _holdings(state: DealState, holdings: Sequence[Holding], what: str, used: int
+              ) -> tuple[list[int], int, list[Violation]]:
+    """Masks N E S W of ``holdings`` (missing seats empty) and one ``DUPLICATE_CARD`` per card
+    given again (at the seat and card of its second occurrence, seats in N E S W order)."""
+    masks: list[int] = []
+    dups: list[Violation] = []
+    for seat in range(4):
+        held = holdings[seat] if seat < len(holdings) else 0
+        if isinstance(held, int):
+            mask = held & FULL_DECK
+            again = mask & used
+            while again:
+                low = again & -again
+                dups.append(_duplicate(state, seat, low.bit_length() - 1, what))
+                again ^= low
+        else:
+            mask = 0
+            for card in held:
+                bit = 1 << card if isinstance(card, int) and 0 <= card < 32 else 0
+                if bit & (used | mask):
+                    dups.append(_duplicate(state, seat, card, what))
+                mask |= bit
+        masks.append(mask)
         used |= mask
-    return out, used
+    return masks, used, dups
 
 
-def deal_five(state: DealState, hands: Optional[Sequence[int]], offer: Optional[int]):
-    """The *tafr9a*: five cards per seat (masks, N E S W; ``None`` when unknown) and the offer."""
+def _duplicate(state: DealState, seat: int, card: int, what: str) -> Violation:
+    return Violation(C.DUPLICATE_CARD, f"{card_symbol_name(card, state.deck)} appears twice in the deal "
+                     f"({SEAT_NAMES[seat]} in {what})", seat=seat, card=card)
+
+
+def _counts(masks: Sequence[int], want: Sequence[int], code: str, what: str) -> list[Violation]:
+    return [Violation(code, f"{SEAT_NAMES[seat]} got {mask.bit_count()} cards in {what}, not {want[seat]}",
+                      seat=seat)
+            for seat, mask in enumerate(masks) if mask.bit_count() != want[seat]]
+
+
+def deal_five(state: DealState, hands: Optional[Sequence[Holding]], offer: Optional[int]
+              ) -> Sequence[Violation]:
+    """The *tafr9a*: five cards per seat (N E S W; ``None`` when unknown) and the offer.
+
+    Each card given twice is one ``DUPLICATE_CARD`` (``seat`` and ``card`` set), an offer also
+    in a hand one ``OFFER_IN_HAND`` (``card`` the offer), then each seat without five cards one
+    ``WRONG_FIVE_COUNT``.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=0)
+    >>> [(v.code, v.seat, v.card) for v in deal_five(state, [[0, 1, 2, 3, 4], [5, 5, 6, 7, 8],
+    ...     [9, 10, 11, 12, 13], [14, 15, 16, 17, 18]], offer=0)]
+    [('BEL102', 1, 5), ('BEL106', None, 0), ('BEL101', 1, None)]
+    """
     out: list[Violation] = []
     if offer is not None and not (isinstance(offer, int) and 0 <= offer < 32):
         out.append(Violation(C.BAD_CARD, f"the offer {offer!r} is not a card of the 32-card deck"))
         offer = None
     state.offer = offer
-    if hands is not None and len(hands) == 4 and offer is not None and 0 <= offer < 32:
-        a, b, c, d = hands
-        if (a.bit_count() == 5 and b.bit_count() == 5 and c.bit_count() == 5 and d.bit_count() == 5
-                and ((a | b | c | d) & FULL_DECK | 1 << offer).bit_count() == 21):
-            state.five = [a, b, c, d]
-            state.phase = PHASE_BIDDING
-            state.bid_turn = first_bidder(state.rules, state.dealer)
-            return NO_VIOLATIONS
-    if hands is not None:
-        hands = [int(h) & FULL_DECK for h in hands[:4]] + [0] * (4 - len(hands[:4]))
-        errs, used = _check_masks(state, hands, (5, 5, 5, 5), C.WRONG_FIVE_COUNT,
-                                  "the first five cards", 0)
-        out.extend(errs)
-        if offer is not None and used >> offer & 1:
-            out.append(Violation(C.OFFER_IN_HAND, f"the offer {card_symbol_name(offer, state.deck)} "
-                                 "is also in a hand"))
-        state.five = hands
     state.phase = PHASE_BIDDING
     state.bid_turn = first_bidder(state.rules, state.dealer)
+    if hands is None:
+        return out or NO_VIOLATIONS
+    if len(hands) == 4 and offer is not None:
+        a, b, c, d = hands
+        if (type(a) is int and type(b) is int and type(c) is int and type(d) is int
+                and a.bit_count() == 5 and b.bit_count() == 5 and c.bit_count() == 5 and d.bit_count() == 5
+                and ((a | b | c | d) & FULL_DECK | 1 << offer).bit_count() == 21):
+            state.five = [a, b, c, d]
+            return out or NO_VIOLATIONS
+    masks, used, dups = _holdings(state, hands, "the first five cards", 0)
+    out.extend(dups)
+    if offer is not None and used >> offer & 1:
+        out.append(Violation(C.OFFER_IN_HAND, f"the offer {card_symbol_name(offer, state.deck)} "
+                             "is also in a hand", card=offer))
+    out.extend(_counts(masks, (5, 5, 5, 5), C.WRONG_FIVE_COUNT, "the first five cards"))
+    state.five = masks
     return out or NO_VIOLATIONS
 
 
@@ -254,49 +320,47 @@ def _start_play(state: DealState, hands: Sequence[int]) -> None:
     arm(state)
 
 
-def deal_rest(state: DealState, rest: Sequence[int]):
+def deal_rest(state: DealState, rest: Sequence[Holding]) -> Sequence[Violation]:
     """The rest of the distribution: 2 cards to the taker (who also gets the offer), 3 to the
     others. Needs the five cards and the offer; builds the 8-card hands."""
-    out: list[Violation] = []
     taker = state.taker
     five = state.five
     offer = state.offer
-    if len(rest) == 4 and five is not None and taker is not None and offer is not None:
-        hands = [five[0] | rest[0], five[1] | rest[1], five[2] | rest[2], five[3] | rest[3]]
+    if len(rest) == 4 and five is not None and taker is not None and offer is not None \
+            and all(type(h) is int for h in rest):
+        masks = [int(h) for h in rest]  # the fast path: four masks that make a full deck
+        hands = [five[0] | masks[0], five[1] | masks[1], five[2] | masks[2], five[3] | masks[3]]
         hands[taker] |= 1 << offer
         if ((hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK and hands[0].bit_count() == 8
                 and hands[1].bit_count() == 8 and hands[2].bit_count() == 8
-                and hands[3].bit_count() == 8 and rest[taker].bit_count() == 2):
+                and hands[3].bit_count() == 8 and masks[taker].bit_count() == 2):
             _start_play(state, hands)
             return NO_VIOLATIONS
-    rest = [int(h) & FULL_DECK for h in rest[:4]] + [0] * (4 - len(rest[:4]))
     want = [2 if seat == taker else 3 for seat in range(4)]
     used = 0
-    if state.five is not None:
-        for mask in state.five:
-            used |= mask
-    if state.offer is not None:
-        used |= 1 << state.offer
-    errs, used = _check_masks(state, rest, want, C.WRONG_REST_COUNT, "the rest of the deal", used)
-    out.extend(errs)
-    if not errs and used != FULL_DECK:
+    for mask in five or ():
+        used |= mask
+    if offer is not None:
+        used |= 1 << offer
+    masks, used, dups = _holdings(state, rest, "the rest of the deal", used)
+    out = dups + _counts(masks, want, C.WRONG_REST_COUNT, "the rest of the deal")
+    if not out and used != FULL_DECK:
         out.append(Violation(C.DECK_INCOMPLETE, f"the deal misses {names(FULL_DECK & ~used, state.deck)}"))
-    five = state.five or [0, 0, 0, 0]
-    hands = [five[s] | rest[s] for s in range(4)]
-    if taker is not None and state.offer is not None:
-        hands[taker] |= 1 << state.offer
+    five = five or [0, 0, 0, 0]
+    hands = [five[s] | masks[s] for s in range(4)]
+    if taker is not None and offer is not None:
+        hands[taker] |= 1 << offer
     _start_play(state, hands)
     return out or NO_VIOLATIONS
 
 
-def set_hands(state: DealState, hands: Sequence[int]):
-    """Complete 8-card hands (N E S W masks), for records that give them directly."""
-    hands = [int(h) & FULL_DECK for h in hands[:4]] + [0] * (4 - len(hands[:4]))
-    errs, used = _check_masks(state, hands, (8, 8, 8, 8), C.WRONG_HAND_COUNT, "the hand", 0)
-    out = list(errs)
-    if not errs and used != FULL_DECK:
+def set_hands(state: DealState, hands: Sequence[Holding]) -> Sequence[Violation]:
+    """Complete 8-card hands (N E S W), for records that give them directly."""
+    masks, used, dups = _holdings(state, hands, "the hand", 0)
+    out = dups + _counts(masks, (8, 8, 8, 8), C.WRONG_HAND_COUNT, "the hand")
+    if not out and used != FULL_DECK:
         out.append(Violation(C.DECK_INCOMPLETE, f"the deal misses {names(FULL_DECK & ~used, state.deck)}"))
-    _start_play(state, hands)
+    _start_play(state, masks)
     return out or NO_VIOLATIONS
 
 
