@@ -250,7 +250,7 @@ class OutOfTurn(Hook):
     def play(self, state, seat):
         if state.trick_no < 2 or len(state.trick_cards) != 2:
             return None
-        early = (seat + state.step) & 3
+        early = (seat + state.play_step) & 3
         trick = state.trick_no + 1
         out = []
         messages = []

@@ -27,9 +27,9 @@ from belote_notation.game.engine.partial import (
 )
 from belote_notation.game.engine.play import legal_cards, legal_for, play_card, to_play, trick_winner
 from belote_notation.game.engine.scoring import DealResult, score_deal
+from belote_notation.game.engine.distribution import Holding, deal_five, deal_rest, set_contract, set_hands
 from belote_notation.game.engine.state import (
-    Call, DealState, Holding, deal_five, deal_rest, dealer_before, first_bidder, first_leader, new_deal,
-    set_contract, set_hands,
+    Call, DealState, copy_deal, dealer_before, first_bidder, first_leader, new_deal,
 )
 from belote_notation.game.engine.view import (
     CompletedTrick, Contract, TrickSoFar, calls, cards_played, completed_tricks, contract, dealer,
@@ -40,7 +40,7 @@ from belote_notation.game.engine.view import (
 __all__ = [
     "codes", "Violation", "NO_VIOLATIONS", "TITLES", "SEVERITY",
     "DealState", "new_deal", "deal_five", "deal_rest", "set_hands", "set_contract",
-    "first_bidder", "dealer_before", "first_leader", "Holding", "Call",
+    "first_bidder", "dealer_before", "first_leader", "Holding", "Call", "copy_deal",
     "legal_bids", "apply_bid", "bidding_over", "bid_round", "forced_take",
     "announce", "announcement_shape", "announcement_value", "best_announcements",
     "find_announcements", "belote_holder", "belote_counts",

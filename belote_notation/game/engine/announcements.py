@@ -80,12 +80,12 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int):
 
     Only valid, held, in-time announcements are kept for scoring.
     """
-    index = state.n_announce
+    index = state.announcements_made
     if not isinstance(seat, int) or not 0 <= seat < 4 or not isinstance(cards_mask, int) or cards_mask < 0:
-        state.n_announce += 1
+        state.announcements_made += 1
         return [Violation(C.ANNOUNCE_BAD_SHAPE, f"announcement {kind!r} without a seat or cards",
                           "error", None, None, index)]
-    state.n_announce += 1
+    state.announcements_made += 1
     who = SEAT_NAMES[seat]
     deck = state.deck
     trick = state.trick_no + 1 if state.trick_no < 8 else None
@@ -165,7 +165,7 @@ def best_announcements(state: DealState) -> tuple[Optional[int], tuple[int, int]
     declared = [0, 0]
     best: list[Optional[tuple]] = [None, None]
     closeness = [9, 9]
-    step = state.flags.step
+    step = state.flags.play_step
     for seat, kind, mask in state.announcements:
         value = announcement_value(kind, mask)
         if not value:
@@ -219,7 +219,7 @@ def belote_counts(state: DealState) -> tuple[Optional[int], list[Violation]]:
         return None, []
     rules = state.rules
     who = SEAT_NAMES[seat]
-    if rules.belote_king_first and state.kq_first is not None and (state.kq_first & 7) == QUEEN:
+    if rules.belote_king_first and state.first_belote_card is not None and (state.first_belote_card & 7) == QUEEN:
         return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
                                 "belote not counted", "warning", seat)]
     if not rules.belote_requires_declaration:

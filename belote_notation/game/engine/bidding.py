@@ -8,7 +8,7 @@ from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
-    PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, Call, DealState, arm, first_bidder,
+    PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, Call, DealState, first_bidder, prepare_fast_path,
 )
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
 
@@ -31,7 +31,7 @@ def bid_round(state: DealState) -> int:
 def forced_take(state: DealState) -> bool:
     """The next bidder is the first bidder facing a face-up top trump (10 / jack) that the
     rules force them to take."""
-    return (state.flags.forced_take and not state.bids and state.offer is not None
+    return (state.flags.forced_take_on_top_trump and not state.bids and state.offer is not None
             and (state.offer & 7) == JACK)
 
 
@@ -47,7 +47,7 @@ def legal_bids(state: DealState) -> list[tuple[str, Optional[int]]]:
     offer_suit = -1 if state.offer is None else state.offer >> 3
     out = [_PASS]
     for suit in range(4):
-        if suit != offer_suit or state.flags.round2_offer:
+        if suit != offer_suit or state.flags.round2_offer_suit_allowed:
             out.append(("take", suit))
     return out
 
@@ -97,7 +97,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
                 trump = offer >> 3 if offer is not None else -1
             else:
                 trump = suit & 3
-                if offer is not None and trump == offer >> 3 and not state.flags.round2_offer:
+                if offer is not None and trump == offer >> 3 and not state.flags.round2_offer_suit_allowed:
                     out.append(Violation(C.ROUND2_OFFER_SUIT,
                                          f"{who} named {SUIT_SYMBOLS[trump]}, the offer's suit, in round 2: "
                                          "round 2 must name another suit", "error", seat, None, index))
@@ -106,7 +106,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
         state.bids.append(Call(seat, action, suit))
         if state.hands_known:
             state.phase = PHASE_PLAY
-        arm(state)
+        prepare_fast_path(state)
         return out or NO_VIOLATIONS
     else:
         out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", "error", seat,

@@ -10,19 +10,24 @@ belong to the notation and the validator.) A :class:`Violation` carries one of t
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, Optional
+from dataclasses import dataclass
+from typing import Literal, Optional
 
 __all__ = ["Violation", "NO_VIOLATIONS", "TITLES", "SEVERITY"]
 
 Severity = Literal["error", "warning", "info"]
 
 
-class Violation(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Violation:
     """One broken rule, in a player's words.
 
     ``trick`` is 1-based; ``index`` is the 0-based position inside the trick, or the index
     of the bid / announcement the violation is about; ``card`` is the card it is about (the
     card dealt twice, the offer also in a hand, the card played), when there is one.
+
+    >>> Violation(NOT_FOLLOWED, "E did not follow ♠", seat=1, trick=2, index=1, card=12).seat
+    1
     """
 
     code: str
@@ -34,8 +39,8 @@ class Violation(NamedTuple):
     card: Optional[int] = None
 
 
-NO_VIOLATIONS: tuple = ()
-"""Shared empty result: engine calls return it when nothing is wrong (do not mutate)."""
+NO_VIOLATIONS: tuple[Violation, ...] = ()
+"""Shared empty result: engine calls return it when nothing is wrong."""
 
 # --------------------------------------------------------------------- BEL1xx deck integrity
 WRONG_FIVE_COUNT = "BEL101"

@@ -49,7 +49,7 @@ def hands_from_plays(state: DealState, tricks: Sequence[Sequence[PlayLike]]) -> 
     ['0b1', '0b10', '0b0', '0b0']
     """
     hands = [0, 0, 0, 0]
-    step = state.flags.step
+    step = state.flags.play_step
     leader = first_leader(state)
     for trick in tricks:
         plays = trick[:4]
@@ -83,7 +83,7 @@ def check_plays_without_trump(state: DealState, tricks: Sequence[Sequence[PlayLi
     out: list[Violation] = []
     seen = 0
     hands = state.full_hands if state.hands_known else None
-    step = state.flags.step
+    step = state.flags.play_step
     deck = state.deck
     for number, trick in enumerate(tricks, 1):
         previous: Optional[int] = None

@@ -13,7 +13,7 @@ from typing import Optional
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.state import PHASE_DEAD, PHASE_DONE, PHASE_PLAY, DealState, arm, first_leader, names
+from belote_notation.game.engine.state import PHASE_DEAD, PHASE_DONE, PHASE_PLAY, DealState, first_leader, names, prepare_fast_path
 from belote_notation.game.engine.tables import BEATS, HIGHER_TRUMP, NO_TRUMP_INDEX, POINTS, SUIT_MASKS, SUIT_SYMBOLS
 
 __all__ = ["to_play", "legal_cards", "legal_for", "play_card", "trick_winner"]
@@ -38,7 +38,7 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
     if follow:
         if not f.must_follow:
             return hand
-        if led == trump and f.over_led:
+        if led == trump and f.overtrump_when_trump_led:
             return (follow & HIGHER_TRUMP[best]) or follow
         return follow
     if trump < 0:
@@ -49,20 +49,20 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
         return hand
     best_is_trump = (best >> 3) == trump
     partner_master = state.best_seat == (seat + 2) & 3
-    if partner_master and f.partner_discard:
-        if best_is_trump and f.partner_over:
+    if partner_master and f.partner_master_may_discard:
+        if best_is_trump and f.partner_master_trumping_must_overtrump:
             higher = trumps & HIGHER_TRUMP[best]
             if higher:
                 return (hand & ~tmask) | higher
         return hand
-    if not f.must_trump:
+    if not f.must_trump_when_opponent_master:
         return hand
     if best_is_trump:
-        if f.partner_over if partner_master else f.over_ruff:
+        if f.partner_master_trumping_must_overtrump if partner_master else f.overtrump_when_ruffing:
             higher = trumps & HIGHER_TRUMP[best]
             if higher:
                 return higher
-            return trumps if f.undertrump else hand
+            return trumps if f.must_undertrump else hand
     return trumps
 
 
@@ -119,11 +119,11 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
     """
     # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
     # and a belote mark only cost a call to _belote_card.
-    if seat == state.turn and state.fast and type(card) is int and card >= 0:
+    if seat == state.turn and state.fast_path_ready and type(card) is int and card >= 0:
         bit = 1 << card
         hands = state.hands
         hand = hands[seat]
-        if bit & state.kq or mark is not None:
+        if bit & state.belote_pair or mark is not None:
             if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
                 extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
                 _apply(state, seat, card, bit)
@@ -147,7 +147,7 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
                 if len(cards) == 4:
                     _close_trick(state)
                 else:
-                    state.turn = (seat + state.step) & 3
+                    state.turn = (seat + state.play_step) & 3
                 return NO_VIOLATIONS
             state.led = card >> 3
             state.best_card = card
@@ -156,7 +156,7 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
             state.trick_seats.append(seat)
             hands[seat] = hand ^ bit
             state.played |= bit
-            state.turn = (seat + state.step) & 3
+            state.turn = (seat + state.play_step) & 3
             return NO_VIOLATIONS
     return _play_checked(state, seat, card, mark)
 
@@ -170,7 +170,7 @@ def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
                           len(state.trick_cards))]
     if not isinstance(seat, int) or not 0 <= seat < 4:
         seat = to_play(state)
-    arm(state)
+    prepare_fast_path(state)
     trick_cards = state.trick_cards
     index = len(trick_cards)
     trick = state.trick_no + 1
@@ -217,8 +217,8 @@ def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
                     out.append(_why_illegal(state, seat, hand, card, legal, trick, index))
             hands[seat] = hand ^ bit
     state.played |= bit
-    state.seat_played[seat] |= bit
-    if mark is not None or bit & state.kq:
+    state.played_not_held[seat] |= bit
+    if mark is not None or bit & state.belote_pair:
         extra = _belote_card(state, seat, card, mark, trick, index)
         if extra:
             out = list(out)
@@ -235,8 +235,8 @@ def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
     if index == 3:
         _close_trick(state)
     else:
-        state.turn = (seat + state.flags.step) & 3
-    arm(state)
+        state.turn = (seat + state.flags.play_step) & 3
+    prepare_fast_path(state)
     return out
 
 
@@ -258,13 +258,13 @@ def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
     if len(cards) == 4:
         _close_trick(state)
     else:
-        state.turn = (seat + state.step) & 3
+        state.turn = (seat + state.play_step) & 3
 
 
 def _close_trick(state: DealState) -> None:
     winner = state.best_seat
     team = winner & 1
-    pts = state.points_of
+    pts = state.card_points
     cards = state.trick_cards
     state.points[team] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
     state.tricks_won[team] += 1
@@ -274,7 +274,7 @@ def _close_trick(state: DealState) -> None:
     state.trick_seats = []
     state.turn = winner
     if state.trick_no == 8:
-        state.fast = False
+        state.fast_path_ready = False
         state.points[team] += 10
         state.last_trick_team = team
         if state.phase == PHASE_PLAY:
@@ -284,13 +284,13 @@ def _close_trick(state: DealState) -> None:
 def _phase_problems(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
     out: list[Violation] = []
     if state.phase == PHASE_DEAD:
-        if C.PLAY_AFTER_DEAD_DEAL not in state.reported:
-            state.reported.add(C.PLAY_AFTER_DEAD_DEAL)
+        if C.PLAY_AFTER_DEAD_DEAL not in state.reported_once:
+            state.reported_once.add(C.PLAY_AFTER_DEAD_DEAL)
             out.append(Violation(C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody "
                                  "passed twice (dead deal)", seat=seat, trick=trick, index=index, card=card))
     elif state.taker is None:
-        if C.BIDDING_UNFINISHED not in state.reported:
-            state.reported.add(C.BIDDING_UNFINISHED)
+        if C.BIDDING_UNFINISHED not in state.reported_once:
+            state.reported_once.add(C.BIDDING_UNFINISHED)
             out.append(Violation(C.BIDDING_UNFINISHED, "play started before anybody took: no trump",
                                  seat=seat, trick=trick, index=index, card=card))
     return out
@@ -301,13 +301,13 @@ def _belote_card(state: DealState, seat: int, card: int, mark: Optional[str], tr
     """Track the trump king and queen (belote order) and check a belote/rebelote mark."""
     out: list[Violation] = []
     trump = state.trump
-    is_kq = trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)
+    is_belote_card = trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)
     first = False
-    if is_kq:
+    if is_belote_card:
         other = card ^ (QUEEN ^ KING)  # the partner card of the pair
         if not state.played & (1 << other):
             first = True
-            state.kq_first = card
+            state.first_belote_card = card
     if mark is None:
         return out
     who = SEAT_NAMES[seat]
@@ -316,7 +316,7 @@ def _belote_card(state: DealState, seat: int, card: int, mark: Optional[str], tr
         out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", seat=seat, trick=trick,
                              index=index, card=card))
         return out
-    if not is_kq:
+    if not is_belote_card:
         out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark} on {name}, which is not the king or "
                              "queen of trump", seat=seat, trick=trick, index=index, card=card))
         return out
