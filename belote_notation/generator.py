@@ -13,22 +13,43 @@ single finding under its rules::
 from __future__ import annotations
 
 import random
-from typing import Iterator, NamedTuple, Optional, Sequence
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
-from belote_notation.notation import records as R
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
 from belote_notation.game.engine import (
-    DealResult, add_deal, announce, announcement_value, apply_bid, deal_five, deal_rest, find_announcements,
-    legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play, trick_winner,
+    DealResult,
+    add_deal,
+    announce,
+    announcement_value,
+    apply_bid,
+    deal_five,
+    deal_rest,
+    find_announcements,
+    legal_bids,
+    legal_cards,
+    new_deal,
+    new_match,
+    play_card,
+    score_deal,
+    to_play,
+    trick_winner,
 )
 from belote_notation.game.engine.codes import Violation
 from belote_notation.game.engine.match import MatchStep
 from belote_notation.game.engine.state import DealState
 from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.notation import records as R
 
 __all__ = [
-    "DealHook", "DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts",
-    "deal_record", "rule_headers",
+    "DealHook",
+    "DealScript",
+    "deal_record",
+    "generate_games",
+    "generate_scripts",
+    "random_deal",
+    "replay_script",
+    "rule_headers",
 ]
 
 PLAYER_NAMES = ("Amine", "Sara", "Youssef", "Nadia", "Karim", "Leila", "Hamza", "Ines", "Omar",
@@ -41,11 +62,11 @@ class DealScript(NamedTuple):
     dealer: int
     five: tuple[int, int, int, int]
     offer: int
-    bids: tuple[tuple[int, str, Optional[int]], ...]
-    rest: Optional[tuple[int, int, int, int]]
+    bids: tuple[tuple[int, str, int | None], ...]
+    rest: tuple[int, int, int, int] | None
     announcements: tuple[tuple[int, str, int, int], ...]
     """(seat, kind, cards mask, index of the play it is declared before: 0..31)."""
-    plays: tuple[tuple[int, int, Optional[str]], ...]
+    plays: tuple[tuple[int, int, str | None], ...]
     """(seat, card, mark) in play order."""
     result: DealResult
 
@@ -66,8 +87,8 @@ class DealHook:
     ``state`` is the engine's live :class:`~belote_notation.game.engine.state.DealState`.
     """
 
-    def choose_bid(self, state: DealState, options: list[tuple[str, Optional[int]]]
-                   ) -> Optional[tuple[int, str, Optional[int]]]:
+    def choose_bid(self, state: DealState, options: list[tuple[str, int | None]]
+                   ) -> tuple[int, str, int | None] | None:
         """A call ``(seat, action, suit)`` to make instead of a random one, or None."""
         return None
 
@@ -79,20 +100,20 @@ class DealHook:
         """``(kind, mask)`` that ``seat`` declares just before its next card."""
         return []
 
-    def play_instead(self, state: DealState, seat: int) -> Optional[list[tuple[int, int, Optional[str]]]]:
+    def play_instead(self, state: DealState, seat: int) -> list[tuple[int, int, str | None]] | None:
         """Instead of ``seat``'s random card: make one or more plays through
         :func:`~belote_notation.game.engine.play_card` and return them as ``(seat, card, mark)``;
         None to let the random card be played."""
         return None
 
-    def reported(self, act: str, seat: Optional[int], found: Sequence[Violation]) -> None:
+    def reported(self, act: str, seat: int | None, found: Sequence[Violation]) -> None:
         """The engine's findings (maybe none) for an act :func:`random_deal` applied itself:
         ``act`` is "deal", "bid", "announce", "play" or "score" (``seat`` None for "deal" and
         "score")."""
 
 
 def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: float = 0.27,
-                hook: Optional[DealHook] = None) -> DealScript:
+                hook: DealHook | None = None) -> DealScript:
     """Deal, bid, announce and play one deal at random, every act legal unless ``hook`` makes
     one itself (with no hook, or one that makes no act, ``rng`` is drawn from the same way)."""
     cards = list(range(32))
@@ -306,7 +327,7 @@ def rule_headers(rules: Ruleset) -> list[tuple[str, str]]:
     return out
 
 
-def generate_games(rules: Ruleset, matches: Optional[int] = 1, deals: Optional[int] = None,
+def generate_games(rules: Ruleset, matches: int | None = 1, deals: int | None = None,
                    seed: int = 0) -> Iterator[R.Game]:
     """Seeded random legal matches as records, one game at a time (flat memory).
 

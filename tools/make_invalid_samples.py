@@ -25,21 +25,32 @@ import random
 import re
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
-from belote_notation.notation import records as R
+from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
 from belote_notation.game.engine import (
-    add_deal, announcement_value, bid_round, find_announcements, legal_for, new_match, play_card,
+    add_deal,
+    announcement_value,
+    bid_round,
+    find_announcements,
+    legal_for,
+    new_match,
+    play_card,
 )
 from belote_notation.game.engine import codes as C
-from belote_notation.generator import (
-    PLAYER_NAMES, DealHook, DealScript, deal_record, random_deal, rule_headers,
-)
 from belote_notation.game.rules import Ruleset
-from belote_notation.check.validator import validate_text
+from belote_notation.generator import (
+    PLAYER_NAMES,
+    DealHook,
+    DealScript,
+    deal_record,
+    random_deal,
+    rule_headers,
+)
+from belote_notation.notation import records as R
 from belote_notation.notation.writer import write_game
 
 OUT = Path(__file__).resolve().parent.parent / "samples" / "invalid"
@@ -69,13 +80,13 @@ class Hook(DealHook):
     code = ""
 
     def __init__(self) -> None:
-        self.event: Optional[Event] = None
+        self.event: Event | None = None
         self.found: list = []
         """The violations of the plays the hook made itself."""
         self.violations: list = []
         """Every violation of the deal, in order."""
 
-    def bid(self, state, options) -> Optional[tuple[int, str, Optional[int]]]:
+    def bid(self, state, options) -> tuple[int, str, int | None] | None:
         return None
 
     def pending(self, state, pending: list) -> None:
@@ -85,7 +96,7 @@ class Hook(DealHook):
         """Announcements ``seat`` declares just before its next card."""
         return []
 
-    def play(self, state, seat: int) -> Optional[list[tuple[int, int, Optional[str]]]]:
+    def play(self, state, seat: int) -> list[tuple[int, int, str | None]] | None:
         """Make one or more plays itself (through :func:`play_card`) and return them."""
         return None
 
@@ -113,7 +124,7 @@ class Hook(DealHook):
             event.message = found[0].message
 
 
-def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Optional[Hook] = None
+def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Hook | None = None
                   ) -> tuple[DealScript, list]:
     """A random deal as :func:`~belote_notation.generator.random_deal` plays it, with the
     hook's one illegal act; returns the script and every violation the engine reported."""
@@ -136,11 +147,11 @@ class _PlayHook(Hook):
     """An illegal card at the first moment ``choose`` finds one; ``choose`` returns the card."""
 
     min_trick = 2
-    mark: Optional[str] = None
+    mark: str | None = None
     may_lead = False
     """Whether ``choose`` is also asked when the player leads a trick."""
 
-    def choose(self, state, seat: int, hand: int, legal: int) -> Optional[int]:
+    def choose(self, state, seat: int, hand: int, legal: int) -> int | None:
         raise NotImplementedError
 
     def play(self, state, seat):
@@ -342,13 +353,13 @@ class AnnounceTooLate(Hook):
 @dataclass
 class Built:
     game: R.Game
-    event: Optional[Event]
+    event: Event | None
     event_deal: int
     violations: list = field(default_factory=list)
 
 
-def build_game(rules: Ruleset, seed: int, deals: int, hook: Optional[Hook] = None, hook_deal: int = 1,
-               dealer_of: Optional[Callable[[int, int], int]] = None, title: str = "",
+def build_game(rules: Ruleset, seed: int, deals: int, hook: Hook | None = None, hook_deal: int = 1,
+               dealer_of: Callable[[int, int], int] | None = None, title: str = "",
                until_over: bool = False) -> Built:
     """A match of ``deals`` deals (or played to the end), the hook acting in deal ``hook_deal``."""
     rng = random.Random(seed)
@@ -452,7 +463,7 @@ def render(sample: Sample) -> str:
     return "\n".join(comment) + "\n\n" + sample.text
 
 
-def problems(text: str, code: str, where: tuple[int, int]) -> Optional[str]:
+def problems(text: str, code: str, where: tuple[int, int]) -> str | None:
     """Why ``text`` is not a good sample for ``code`` at ``where`` (None when it is)."""
     found = [f for r in validate_text(text, "sample.bel") for f in r.findings
              if f.severity in ("error", "warning")]
@@ -529,8 +540,8 @@ def played(game: R.Game) -> bool:
 def legal_match(preset: str, seed: int, deals: int, title: str, until_over: bool = False,
                 dealer_of=None, want: Callable[[R.Game], bool] = played) -> tuple[R.Game, str]:
     """The first legal match from ``seed`` on that ``want`` accepts, and its text."""
-    for seed in range(seed, seed + 1000):
-        built = build_game(Ruleset.preset(preset), seed, deals, title=title, until_over=until_over,
+    for tried in range(seed, seed + 1000):
+        built = build_game(Ruleset.preset(preset), tried, deals, title=title, until_over=until_over,
                            dealer_of=dealer_of)
         assert not [v for v in built.violations if v.severity != "info"], built.violations
         if want(built.game):
@@ -545,7 +556,7 @@ def replace_once(text: str, old: str, new: str) -> str:
 
 def unknown_card() -> Sample:
     """BEL004: a Spanish record with a 9 (the Spanish deck has no 8 or 9)."""
-    game, text = legal_match("moroccan", 11, 2, "Invalid sample: unknown card")
+    _, text = legal_match("moroccan", 11, 2, "Invalid sample: unknown card")
     lines = text.splitlines()
     row, col = play_position(lines, 1, 3, 1)
     line = lines[row - 1]
@@ -595,7 +606,7 @@ def _last_deal(game: R.Game) -> int:
 
 
 def wrong_trick_winner() -> Sample:
-    game, text = legal_match("traditional", 21, 2, "Invalid sample: wrong trick winner")
+    _, text = legal_match("traditional", 21, 2, "Invalid sample: wrong trick winner")
     lines = text.splitlines()
     row = _section_line(lines, 2, "trick 5 ") + 1
     line = lines[row - 1]
@@ -658,7 +669,6 @@ def wrong_pot() -> Sample:
 
 def wrong_dealer() -> Sample:
     preset = "moroccan"
-    rules = Ruleset.preset(preset)
 
     def dealer_of(number: int, expected: int) -> int:
         return (expected + 2) & 3 if number == 2 else expected
@@ -727,7 +737,7 @@ def all_samples() -> list[Sample]:
     return out
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Write the samples to samples/invalid/, or to the folder given as the one argument."""
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else OUT

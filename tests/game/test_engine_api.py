@@ -9,11 +9,40 @@ import random
 import pytest
 
 from belote_notation.game.engine import (
-    Call, CompletedTrick, Contract, SeatCard, apply_bid, calls, check_plays_without_trump,
-    check_trick_size, codes as C, completed_tricks, contract, deal_five, deal_rest, dealer_before,
-    first_bidder, hands_dealt, hands_from_plays, hands_known, is_dead, last_trick, new_deal,
-    new_match, next_bidder, next_player, play_card, running_points, set_contract, set_hands,
-    skip_deal, trick_so_far, tricks_played, winner_by_totals,
+    Call,
+    CompletedTrick,
+    Contract,
+    SeatCard,
+    apply_bid,
+    calls,
+    check_plays_without_trump,
+    check_trick_size,
+    completed_tricks,
+    contract,
+    deal_five,
+    deal_rest,
+    dealer_before,
+    first_bidder,
+    hands_dealt,
+    hands_from_plays,
+    hands_known,
+    is_dead,
+    last_trick,
+    new_deal,
+    new_match,
+    next_bidder,
+    next_player,
+    play_card,
+    running_points,
+    set_contract,
+    set_hands,
+    skip_deal,
+    trick_so_far,
+    tricks_played,
+    winner_by_totals,
+)
+from belote_notation.game.engine import (
+    codes as C,
 )
 from belote_notation.game.rules import PRESETS, Ruleset
 from belote_notation.generator import random_deal

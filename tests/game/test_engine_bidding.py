@@ -3,9 +3,8 @@
 import pytest
 
 from belote_notation.game.cards import Deck
-from belote_notation.game.engine import apply_bid, legal_bids, codes
+from belote_notation.game.engine import apply_bid, codes, legal_bids
 from belote_notation.game.rules import Ruleset
-
 from tests.support.engine import bidding, card
 
 N, E, S, W = range(4)

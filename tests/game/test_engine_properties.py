@@ -5,10 +5,18 @@ import random
 import pytest
 
 from belote_notation.game.engine import (
-    announce, apply_bid, codes, deal_five, deal_rest, legal_cards, new_deal, play_card, to_play,
+    announce,
+    apply_bid,
+    codes,
+    deal_five,
+    deal_rest,
+    legal_cards,
+    new_deal,
+    play_card,
+    to_play,
 )
-from belote_notation.generator import DealScript, random_deal, replay_script
 from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.generator import DealScript, random_deal, replay_script
 
 PRESET_NAMES = list(PRESETS)
 PLAY_CODES = {codes.NOT_FOLLOWED, codes.NOT_TRUMPED, codes.NOT_OVERTRUMPED, codes.NOT_UNDERTRUMPED}

@@ -3,8 +3,19 @@
 import random
 
 from belote_notation.game.engine import (
-    announce, apply_bid, deal_five, deal_rest, legal_bids, legal_cards, new_deal, play_card,
-    score_deal, set_hands, to_play, add_deal, new_match,
+    add_deal,
+    announce,
+    apply_bid,
+    deal_five,
+    deal_rest,
+    legal_bids,
+    legal_cards,
+    new_deal,
+    new_match,
+    play_card,
+    score_deal,
+    set_hands,
+    to_play,
 )
 from belote_notation.game.rules import PRESETS, Ruleset
 

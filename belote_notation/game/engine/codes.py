@@ -11,9 +11,9 @@ belong to the notation and the validator.) A :class:`Violation` carries one of t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Literal
 
-__all__ = ["Violation", "NO_VIOLATIONS", "TITLES", "SEVERITY"]
+__all__ = ["NO_VIOLATIONS", "SEVERITY", "TITLES", "Violation"]
 
 Severity = Literal["error", "warning", "info"]
 
@@ -33,10 +33,10 @@ class Violation:
     code: str
     message: str
     severity: Severity = "error"
-    seat: Optional[int] = None
-    trick: Optional[int] = None
-    index: Optional[int] = None
-    card: Optional[int] = None
+    seat: int | None = None
+    trick: int | None = None
+    index: int | None = None
+    card: int | None = None
 
 
 NO_VIOLATIONS: tuple[Violation, ...] = ()

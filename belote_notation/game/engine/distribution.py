@@ -7,20 +7,26 @@ Nothing here raises on bad input: wrong counts and duplicate cards come back as
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from collections.abc import Sequence
 
 from belote_notation.game.cards import FULL_DECK, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
-    PHASE_BIDDING, PHASE_NEW, PHASE_PLAY, DealState, first_bidder, names, prepare_fast_path,
+    PHASE_BIDDING,
+    PHASE_NEW,
+    PHASE_PLAY,
+    DealState,
+    first_bidder,
+    names,
+    prepare_fast_path,
     start_play,
 )
 
-__all__ = ["Holding", "deal_five", "deal_rest", "set_hands", "set_contract"]
+__all__ = ["Holding", "deal_five", "deal_rest", "set_contract", "set_hands"]
 
 
-Holding = Union[int, Sequence[int]]
+Holding = int | Sequence[int]
 """One seat's cards given to a distribution function: a bit mask, or the cards in the order
 they were written (then a card written twice in the same hand is reported too)."""
 
@@ -63,7 +69,7 @@ def _counts(masks: Sequence[int], want: Sequence[int], code: str, what: str) -> 
             for seat, mask in enumerate(masks) if mask.bit_count() != want[seat]]
 
 
-def deal_five(state: DealState, hands: Optional[Sequence[Holding]], offer: Optional[int]
+def deal_five(state: DealState, hands: Sequence[Holding] | None, offer: int | None
               ) -> Sequence[Violation]:
     """The *tafr9a*: five cards per seat (N E S W; ``None`` when unknown) and the offer.
 
@@ -110,16 +116,16 @@ def deal_rest(state: DealState, rest: Sequence[Holding]) -> Sequence[Violation]:
     taker = state.taker
     five = state.five
     offer = state.offer
-    if len(rest) == 4 and five is not None and taker is not None and offer is not None \
-            and all(type(h) is int for h in rest):
-        masks = [int(h) for h in rest]  # the fast path: four masks that make a full deck
-        hands = [five[0] | masks[0], five[1] | masks[1], five[2] | masks[2], five[3] | masks[3]]
-        hands[taker] |= 1 << offer
-        if ((hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK and hands[0].bit_count() == 8
-                and hands[1].bit_count() == 8 and hands[2].bit_count() == 8
-                and hands[3].bit_count() == 8 and masks[taker].bit_count() == 2):
-            start_play(state, hands)
-            return NO_VIOLATIONS
+    if len(rest) == 4 and five is not None and taker is not None and offer is not None:
+        a, b, c, d = rest  # the fast path: four masks that make a full deck
+        if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
+            hands = [five[0] | a, five[1] | b, five[2] | c, five[3] | d]
+            hands[taker] |= 1 << offer
+            if ((hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK and hands[0].bit_count() == 8
+                    and hands[1].bit_count() == 8 and hands[2].bit_count() == 8
+                    and hands[3].bit_count() == 8 and (a, b, c, d)[taker].bit_count() == 2):
+                start_play(state, hands)
+                return NO_VIOLATIONS
     want = [2 if seat == taker else 3 for seat in range(4)]
     used = 0
     for mask in five or ():

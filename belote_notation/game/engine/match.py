@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from belote_notation.game.rules import Ruleset
 from belote_notation.game.engine.scoring import DealResult
+from belote_notation.game.rules import Ruleset
 
 __all__ = [
-    "MatchState", "MatchStep", "new_match", "expected_dealer", "add_deal", "next_dealer",
-    "winner_by_totals", "skip_deal",
+    "MatchState",
+    "MatchStep",
+    "add_deal",
+    "expected_dealer",
+    "new_match",
+    "next_dealer",
+    "skip_deal",
+    "winner_by_totals",
 ]
 
 
@@ -19,11 +26,11 @@ class MatchStep(NamedTuple):
     credited: tuple[int, int]
     """Points credited by the deal, the litige pot claimed included."""
     pot_claimed: int
-    claimed_by: Optional[int]
+    claimed_by: int | None
     pot: int
     """The litige pot after this deal."""
     totals: tuple[int, int]
-    winner: Optional[int]
+    winner: int | None
     """The team that won the match with this deal, or ``None`` when the match goes on."""
     dealer: int
     """Who dealt this deal; :func:`expected_dealer` gives the next one."""
@@ -32,7 +39,7 @@ class MatchStep(NamedTuple):
 class MatchState:
     """Totals, pot and dealer of a match in progress."""
 
-    __slots__ = ("rules", "first_dealer", "dealer", "totals", "pot", "deals", "winner")
+    __slots__ = ("dealer", "deals", "first_dealer", "pot", "rules", "totals", "winner")
 
     def __init__(self, rules: Ruleset, first_dealer: int) -> None:
         self.rules = rules
@@ -41,7 +48,7 @@ class MatchState:
         self.totals = [0, 0]
         self.pot = 0
         self.deals = 0
-        self.winner: Optional[int] = None
+        self.winner: int | None = None
 
     @property
     def over(self) -> bool:
@@ -66,8 +73,8 @@ def expected_dealer(match: MatchState) -> int:
     return match.dealer
 
 
-def winner_by_totals(rules: Ruleset, totals: Sequence[int], taker_team: Optional[int] = None
-                     ) -> Optional[int]:
+def winner_by_totals(rules: Ruleset, totals: Sequence[int], taker_team: int | None = None
+                     ) -> int | None:
     """The team (0 N-S, 1 E-W) that has won the match at ``totals``, or ``None``.
 
     A team wins by reaching ``target``; when both do, ``both_past_target`` decides: the higher
@@ -94,8 +101,8 @@ def winner_by_totals(rules: Ruleset, totals: Sequence[int], taker_team: Optional
     return None
 
 
-def skip_deal(match: MatchState, dealer: int, dead: bool, totals: Optional[Sequence[int]],
-              pot: Optional[int]) -> None:
+def skip_deal(match: MatchState, dealer: int, dead: bool, totals: Sequence[int] | None,
+              pot: int | None) -> None:
     """Go on past a deal dealt by ``dealer`` that could not be scored, taking the record's
     word for the match: its ``totals`` and ``pot`` after the deal, when it gives them.
 
@@ -125,7 +132,7 @@ def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     rules = match.rules
     credited = [result.credited[0], result.credited[1]]
     claimed = 0
-    claimed_by: Optional[int] = None
+    claimed_by: int | None = None
     if result.outcome == "litige":
         match.pot += result.pot_in
     elif result.outcome != "dead" and result.winner_team is not None and match.pot:

@@ -7,7 +7,8 @@ Plays are given as objects with a ``seat`` (``None`` when the record leaves it o
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Protocol, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
@@ -15,14 +16,14 @@ from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.play import trick_winner
 from belote_notation.game.engine.state import DealState, first_leader
 
-__all__ = ["PlayLike", "SeatCard", "hands_from_plays", "check_plays_without_trump", "check_trick_size"]
+__all__ = ["PlayLike", "SeatCard", "check_plays_without_trump", "check_trick_size", "hands_from_plays"]
 
 
 class PlayLike(Protocol):
     """A card played, as a record gives it: the seat may be left out."""
 
     @property
-    def seat(self) -> Optional[int]: ...
+    def seat(self) -> int | None: ...
 
     @property
     def card(self) -> int: ...
@@ -31,7 +32,7 @@ class PlayLike(Protocol):
 class SeatCard(NamedTuple):
     """A plain :class:`PlayLike`."""
 
-    seat: Optional[int]
+    seat: int | None
     card: int
 
 
@@ -86,7 +87,7 @@ def check_plays_without_trump(state: DealState, tricks: Sequence[Sequence[PlayLi
     step = state.flags.play_step
     deck = state.deck
     for number, trick in enumerate(tricks, 1):
-        previous: Optional[int] = None
+        previous: int | None = None
         for index, play in enumerate(trick):
             card, seat = play.card, play.seat
             bit = 1 << card

@@ -8,15 +8,29 @@ when ruffing, overtrump when trump is led, undertrump, and the partner-master fr
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Sequence
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.state import PHASE_DEAD, PHASE_DONE, PHASE_PLAY, DealState, first_leader, names, prepare_fast_path
-from belote_notation.game.engine.tables import BEATS, HIGHER_TRUMP, NO_TRUMP_INDEX, POINTS, SUIT_MASKS, SUIT_SYMBOLS
+from belote_notation.game.engine.state import (
+    PHASE_DEAD,
+    PHASE_DONE,
+    PHASE_PLAY,
+    DealState,
+    first_leader,
+    names,
+    prepare_fast_path,
+)
+from belote_notation.game.engine.tables import (
+    BEATS,
+    HIGHER_TRUMP,
+    NO_TRUMP_INDEX,
+    SUIT_MASKS,
+    SUIT_SYMBOLS,
+)
 
-__all__ = ["to_play", "legal_cards", "legal_for", "play_card", "trick_winner"]
+__all__ = ["legal_cards", "legal_for", "play_card", "to_play", "trick_winner"]
 
 
 def to_play(state: DealState) -> int:
@@ -57,12 +71,13 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
         return hand
     if not f.must_trump_when_opponent_master:
         return hand
-    if best_is_trump:
-        if f.partner_master_trumping_must_overtrump if partner_master else f.overtrump_when_ruffing:
-            higher = trumps & HIGHER_TRUMP[best]
-            if higher:
-                return higher
-            return trumps if f.must_undertrump else hand
+    must_overtrump = (f.partner_master_trumping_must_overtrump if partner_master
+                      else f.overtrump_when_ruffing)
+    if best_is_trump and must_overtrump:
+        higher = trumps & HIGHER_TRUMP[best]
+        if higher:
+            return higher
+        return trumps if f.must_undertrump else hand
     return trumps
 
 
@@ -112,10 +127,20 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
                      trick=trick, index=index, card=card)
 
 
-def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None):
+def play_card(state: DealState, seat: int, card: int, mark: str | None = None) -> Sequence[Violation]:
     """Play ``card`` for ``seat`` (with a ``belote``/``rebelote`` mark if said).
 
     Returns the violations; the card is applied even when illegal so the replay goes on.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> play_card(state, 0, 7)
+    ()
+    >>> [(v.code, v.seat, v.card) for v in play_card(state, 2, 16)]
+    [('BEL301', 2, 16)]
     """
     # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
     # and a belote mark only cost a call to _belote_card.
@@ -161,87 +186,74 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
     return _play_checked(state, seat, card, mark)
 
 
-def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
+def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> Sequence[Violation]:
     """The full path of :func:`play_card`: every check, with messages."""
-    out: list[Violation] | tuple = NO_VIOLATIONS
     if not isinstance(card, int) or not 0 <= card < 32:
-        return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck", "error",
-                          seat if isinstance(seat, int) else None, state.trick_no + 1,
-                          len(state.trick_cards))]
+        return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck",
+                          seat=seat if isinstance(seat, int) else None, trick=state.trick_no + 1,
+                          index=len(state.trick_cards))]
     if not isinstance(seat, int) or not 0 <= seat < 4:
         seat = to_play(state)
     prepare_fast_path(state)
-    trick_cards = state.trick_cards
-    index = len(trick_cards)
+    index = len(state.trick_cards)
     trick = state.trick_no + 1
     if state.trick_no >= 8:
         return [Violation(C.TOO_MANY_CARDS, f"{SEAT_NAMES[seat]} played "
                           f"{card_symbol_name(card, state.deck)} after the eighth trick", seat=seat,
                           trick=trick, index=index, card=card)]
+    out: list[Violation] = []
     if state.phase != PHASE_PLAY:
-        out = _phase_problems(state, seat, card, trick, index)
-    turn = state.turn
-    if turn < 0:
-        turn = to_play(state)
+        out.extend(_phase_problems(state, seat, card, trick, index))
+    turn = to_play(state)
     if seat != turn:
-        out = list(out)
         if index == 0:
             out.append(Violation(C.WRONG_LEADER, f"{SEAT_NAMES[seat]} led trick {trick}: "
-                                 f"{SEAT_NAMES[turn]} should have led", seat=seat, trick=trick, index=index, card=card))
+                                 f"{SEAT_NAMES[turn]} should have led", seat=seat, trick=trick,
+                                 index=index, card=card))
         else:
             out.append(Violation(C.PLAYED_OUT_OF_TURN, f"{SEAT_NAMES[seat]} played out of turn: it was "
-                                 f"{SEAT_NAMES[turn]}'s turn", seat=seat, trick=trick, index=index, card=card))
+                                 f"{SEAT_NAMES[turn]}'s turn", seat=seat, trick=trick, index=index,
+                                 card=card))
+    out.extend(_take_from_hand(state, seat, card, trick, index))
+    bit = 1 << card
+    state.played |= bit
+    state.played_checked[seat] |= bit
+    if mark is not None or bit & state.belote_pair:
+        out.extend(_belote_card(state, seat, card, mark, trick, index))
+    _place(state, seat, card)
+    prepare_fast_path(state)
+    return out or NO_VIOLATIONS
+
+
+def _take_from_hand(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
+    """Take ``card`` out of the hand holding it; say if it was played already, not held by
+    ``seat``, or held but illegal here."""
     bit = 1 << card
     hands = state.hands
+    name = card_symbol_name(card, state.deck)
     if state.played & bit:
-        out = list(out)
-        out.append(Violation(C.DUPLICATE_CARD, f"{SEAT_NAMES[seat]} played "
-                             f"{card_symbol_name(card, state.deck)}, which was already played", 
-                             seat=seat, trick=trick, index=index, card=card))
-    elif state.hands_known:
-        hand = hands[seat]
-        if not hand & bit:
-            out = list(out)
-            holder = next((s for s in range(4) if hands[s] & bit), None)
-            whose = f", which {SEAT_NAMES[holder]} holds" if holder is not None else ", which was not dealt"
-            out.append(Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat]} played "
-                                 f"{card_symbol_name(card, state.deck)}{whose}", seat=seat, trick=trick,
-                                 index=index, card=card))
-            if holder is not None:
-                hands[holder] ^= bit
-        else:
-            if index:
-                legal = legal_for(state, seat, hand)
-                if not legal & bit:
-                    out = list(out)
-                    out.append(_why_illegal(state, seat, hand, card, legal, trick, index))
-            hands[seat] = hand ^ bit
-    state.played |= bit
-    state.played_not_held[seat] |= bit
-    if mark is not None or bit & state.belote_pair:
-        extra = _belote_card(state, seat, card, mark, trick, index)
-        if extra:
-            out = list(out)
-            out.extend(extra)
-    trick_cards.append(card)
-    state.trick_seats.append(seat)
-    if index == 0:
-        state.led = card >> 3
-        state.best_card = card
-        state.best_seat = seat
-    elif state.beats[state.best_card << 5 | card]:
-        state.best_card = card
-        state.best_seat = seat
-    if index == 3:
-        _close_trick(state)
-    else:
-        state.turn = (seat + state.flags.play_step) & 3
-    prepare_fast_path(state)
-    return out
+        return [Violation(C.DUPLICATE_CARD, f"{SEAT_NAMES[seat]} played {name}, which was already played",
+                          seat=seat, trick=trick, index=index, card=card)]
+    if not state.hands_known:
+        return []
+    hand = hands[seat]
+    if not hand & bit:
+        holder = next((s for s in range(4) if hands[s] & bit), None)
+        whose = f", which {SEAT_NAMES[holder]} holds" if holder is not None else ", which was not dealt"
+        if holder is not None:
+            hands[holder] ^= bit
+        return [Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat]} played {name}{whose}", seat=seat,
+                          trick=trick, index=index, card=card)]
+    hands[seat] = hand ^ bit
+    if index:
+        legal = legal_for(state, seat, hand)
+        if not legal & bit:
+            return [_why_illegal(state, seat, hand, card, legal, trick, index)]
+    return []
 
 
-def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
-    """Apply a checked card held by ``seat``."""
+def _place(state: DealState, seat: int, card: int) -> None:
+    """Put a card on the trick: the suit led, the card winning so far, the next turn."""
     cards = state.trick_cards
     if cards:
         if state.beats[state.best_card << 5 | card]:
@@ -253,12 +265,17 @@ def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
         state.best_seat = seat
     cards.append(card)
     state.trick_seats.append(seat)
-    state.hands[seat] ^= bit
-    state.played |= bit
     if len(cards) == 4:
         _close_trick(state)
     else:
         state.turn = (seat + state.play_step) & 3
+
+
+def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
+    """Apply a checked card held by ``seat``."""
+    state.hands[seat] ^= bit
+    state.played |= bit
+    _place(state, seat, card)
 
 
 def _close_trick(state: DealState) -> None:
@@ -282,21 +299,20 @@ def _close_trick(state: DealState) -> None:
 
 
 def _phase_problems(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
-    out: list[Violation] = []
+    """A card played in a dead deal or before anybody took: said once per deal."""
     if state.phase == PHASE_DEAD:
-        if C.PLAY_AFTER_DEAD_DEAL not in state.reported_once:
-            state.reported_once.add(C.PLAY_AFTER_DEAD_DEAL)
-            out.append(Violation(C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody "
-                                 "passed twice (dead deal)", seat=seat, trick=trick, index=index, card=card))
+        code, message = C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody passed twice (dead deal)"
     elif state.taker is None:
-        if C.BIDDING_UNFINISHED not in state.reported_once:
-            state.reported_once.add(C.BIDDING_UNFINISHED)
-            out.append(Violation(C.BIDDING_UNFINISHED, "play started before anybody took: no trump",
-                                 seat=seat, trick=trick, index=index, card=card))
-    return out
+        code, message = C.BIDDING_UNFINISHED, "play started before anybody took: no trump"
+    else:
+        return []
+    if code in state.reported_once:
+        return []
+    state.reported_once.add(code)
+    return [Violation(code, message, seat=seat, trick=trick, index=index, card=card)]
 
 
-def _belote_card(state: DealState, seat: int, card: int, mark: Optional[str], trick: int,
+def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick: int,
                  index: int) -> list[Violation]:
     """Track the trump king and queen (belote order) and check a belote/rebelote mark."""
     out: list[Violation] = []

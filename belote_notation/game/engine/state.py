@@ -8,15 +8,26 @@ move it on, and :mod:`.view` reads it for callers outside the engine.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple, Optional, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from belote_notation.game.cards import FULL_DECK, KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
-from belote_notation.game.rules import Ruleset
 from belote_notation.game.engine.tables import BEATS, NO_TRUMP_INDEX, POINTS
+from belote_notation.game.rules import Ruleset
 
 __all__ = [
-    "DealState", "Call", "Flags", "flags_for", "new_deal", "first_bidder", "dealer_before",
-    "first_leader", "names", "prepare_fast_path", "start_play", "copy_deal",
+    "Call",
+    "DealState",
+    "Flags",
+    "copy_deal",
+    "dealer_before",
+    "first_bidder",
+    "first_leader",
+    "flags_for",
+    "names",
+    "new_deal",
+    "prepare_fast_path",
+    "start_play",
 ]
 
 
@@ -25,7 +36,7 @@ class Call(NamedTuple):
 
     seat: int
     action: str
-    suit: Optional[int] = None
+    suit: int | None = None
 
 
 PHASE_NEW, PHASE_BIDDING, PHASE_PLAY, PHASE_DONE, PHASE_DEAD = range(5)
@@ -36,10 +47,18 @@ class Flags:
     the options (plus the turn steps: 1 clockwise, 3 counter-clockwise)."""
 
     __slots__ = (
-        "play_step", "step", "bid_step", "must_follow", "must_trump_when_opponent_master",
-        "overtrump_when_ruffing", "overtrump_when_trump_led", "must_undertrump",
-        "partner_master_may_discard", "partner_master_trumping_must_overtrump",
-        "forced_take_on_top_trump", "round2_offer_suit_allowed",
+        "bid_step",
+        "forced_take_on_top_trump",
+        "must_follow",
+        "must_trump_when_opponent_master",
+        "must_undertrump",
+        "overtrump_when_ruffing",
+        "overtrump_when_trump_led",
+        "partner_master_may_discard",
+        "partner_master_trumping_must_overtrump",
+        "play_step",
+        "round2_offer_suit_allowed",
+        "step",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -69,12 +88,44 @@ class DealState:
     """Everything known about a deal so far. Read it; change it only through the functions."""
 
     __slots__ = (
-        "rules", "flags", "deck", "dealer", "phase", "five", "offer", "bids", "bid_turn",
-        "taker", "trump", "hands", "full_hands", "hands_known", "played", "trick_no",
-        "trick_seats", "trick_cards", "led", "best_card", "best_seat", "turn", "points",
-        "tricks_won", "last_trick_team", "tricks", "played_not_held", "announcements",
-        "belote_marks", "belote_announced", "first_belote_card", "reported_once", "announcements_made",
-        "belote_pair", "beats", "card_points", "fast_path_ready", "play_step",
+        "announcements",
+        "announcements_made",
+        "beats",
+        "belote_announced",
+        "belote_marks",
+        "belote_pair",
+        "best_card",
+        "best_seat",
+        "bid_turn",
+        "bids",
+        "card_points",
+        "dealer",
+        "deck",
+        "fast_path_ready",
+        "first_belote_card",
+        "five",
+        "flags",
+        "full_hands",
+        "hands",
+        "hands_known",
+        "last_trick_team",
+        "led",
+        "offer",
+        "phase",
+        "play_step",
+        "played",
+        "played_checked",
+        "points",
+        "reported_once",
+        "rules",
+        "taker",
+        "trick_cards",
+        "trick_no",
+        "trick_seats",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turn",
     )
 
     def __init__(self, rules: Ruleset, dealer: int, deck: Deck) -> None:
@@ -83,11 +134,11 @@ class DealState:
         self.deck = deck
         self.dealer = dealer & 3 if isinstance(dealer, int) else 0
         self.phase = PHASE_NEW
-        self.five: Optional[list[int]] = None
-        self.offer: Optional[int] = None
+        self.five: list[int] | None = None
+        self.offer: int | None = None
         self.bids: list[Call] = []
         self.bid_turn = first_bidder(rules, self.dealer)
-        self.taker: Optional[int] = None
+        self.taker: int | None = None
         self.trump = -1
         self.hands = [0, 0, 0, 0]
         self.full_hands = [0, 0, 0, 0]
@@ -103,16 +154,17 @@ class DealState:
         self.points = [0, 0]
         self.tricks_won = [0, 0]
         """Tricks won per team so far."""
-        self.last_trick_team: Optional[int] = None
+        self.last_trick_team: int | None = None
         self.tricks: list[tuple[list[int], list[int], int]] = []
         """Completed tricks: (seats in order, cards in order, winner)."""
-        self.played_not_held = [0, 0, 0, 0]
-        """Cards each seat played that it did not hold (slow path only; see cards_played)."""
+        self.played_checked = [0, 0, 0, 0]
+        """Cards each seat played through the checked path of play_card (cards_played adds the
+        cards of its hand played through the fast path, which only plays held cards)."""
         self.announcements: list[tuple[int, str, int]] = []
         """Valid announcements: (seat, kind ``sequence``/``carre``, cards mask)."""
         self.belote_marks: list[list[tuple[str, int]]] = [[], [], [], []]
         self.belote_announced = [False, False, False, False]
-        self.first_belote_card: Optional[int] = None
+        self.first_belote_card: int | None = None
         """The first of trump king/queen played (card), for belote order rules."""
         self.announcements_made = 0
         """Calls of ``announce`` so far, valid or not (the index of the next one)."""
@@ -131,8 +183,8 @@ class DealState:
     def cards_played(self, seat: int) -> int:
         """How many cards ``seat`` has played so far."""
         if self.hands_known:
-            return ((self.full_hands[seat] & self.played) | self.played_not_held[seat]).bit_count()
-        return self.played_not_held[seat].bit_count()
+            return ((self.full_hands[seat] & self.played) | self.played_checked[seat]).bit_count()
+        return self.played_checked[seat].bit_count()
 
     @property
     def dead(self) -> bool:
@@ -192,7 +244,7 @@ def names(mask: int, deck: Deck) -> str:
     return ", ".join(out)
 
 
-def new_deal(rules: Ruleset, dealer: int, deck: Optional[Deck] = None) -> DealState:
+def new_deal(rules: Ruleset, dealer: int, deck: Deck | None = None) -> DealState:
     """A fresh deal dealt by ``dealer`` (0..3 = N E S W); ``deck`` names cards in messages."""
     return DealState(rules, dealer, deck if deck is not None else rules.deck)
 

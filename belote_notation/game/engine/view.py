@@ -14,16 +14,33 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from belote_notation.game.engine.state import PHASE_DEAD, Call, DealState, first_leader
 from belote_notation.game.engine.tables import NO_TRUMP_INDEX, POINTS
 
 __all__ = [
-    "Call", "CompletedTrick", "Contract", "TrickSoFar", "next_bidder", "next_player", "calls",
-    "contract", "last_trick", "completed_tricks", "hands_dealt", "hands_known", "hand_now",
-    "held", "running_points", "is_dead", "tricks_played", "trick_so_far", "dealer", "offer",
+    "Call",
+    "CompletedTrick",
+    "Contract",
+    "TrickSoFar",
+    "calls",
     "cards_played",
+    "completed_tricks",
+    "contract",
+    "dealer",
+    "hand_now",
+    "hands_dealt",
+    "hands_known",
+    "held",
+    "is_dead",
+    "last_trick",
+    "next_bidder",
+    "next_player",
+    "offer",
+    "running_points",
+    "trick_so_far",
+    "tricks_played",
 ]
 
 LAST_TRICK_BONUS = 10
@@ -34,7 +51,7 @@ class Contract(NamedTuple):
     """Who took and the trump (``None`` when a take named no suit and there was no offer)."""
 
     taker: int
-    trump: Optional[int]
+    trump: int | None
 
 
 class CompletedTrick(NamedTuple):
@@ -53,9 +70,9 @@ class TrickSoFar(NamedTuple):
 
     seats: tuple[int, ...]
     cards: tuple[int, ...]
-    led: Optional[int]
-    master_seat: Optional[int]
-    master_card: Optional[int]
+    led: int | None
+    master_seat: int | None
+    master_card: int | None
 
 
 def next_bidder(state: DealState) -> int:
@@ -74,7 +91,7 @@ def calls(state: DealState) -> tuple[Call, ...]:
     return tuple(state.bids)
 
 
-def contract(state: DealState) -> Optional[Contract]:
+def contract(state: DealState) -> Contract | None:
     """Taker and trump once somebody took (or :func:`~.state.set_contract`), else ``None``."""
     if state.taker is None:
         return None
@@ -88,7 +105,7 @@ def _trick(state: DealState, number: int) -> CompletedTrick:
     return CompletedTrick(tuple(seats), tuple(cards), winner, total)
 
 
-def last_trick(state: DealState) -> Optional[CompletedTrick]:
+def last_trick(state: DealState) -> CompletedTrick | None:
     """The last completed trick, or ``None`` before the first is complete."""
     return _trick(state, len(state.tricks) - 1) if state.tricks else None
 
@@ -116,7 +133,7 @@ def hands_known(state: DealState) -> bool:
     return state.hands_known
 
 
-def hands_dealt(state: DealState) -> Optional[list[int]]:
+def hands_dealt(state: DealState) -> list[int] | None:
     """The hands as dealt (masks N E S W): the 8-card hands when known, else the first five
     cards, else ``None``."""
     if state.hands_known:
@@ -151,7 +168,7 @@ def dealer(state: DealState) -> int:
     return state.dealer
 
 
-def offer(state: DealState) -> Optional[int]:
+def offer(state: DealState) -> int | None:
     """The face-up card offered to the bidders, when known."""
     return state.offer
 
