@@ -61,6 +61,7 @@ __all__ = [
     "NO_GAME_IN_FILE",
     "NO_MATCH_CHECK",
     "NO_TRUMP",
+    "RETIRED",
     "SHORT_TRICK",
     "SKIPPED_PLAYS",
     "TRICK_NUMBER",
@@ -70,7 +71,6 @@ __all__ = [
     # the record as a whole
     "UNKNOWN_RULES",
     "CodeInfo",
-    "RETIRED",
     "RaisedBy",
     "Severity",
     "area_of",

@@ -7,7 +7,6 @@ the record's own totals are taken at their word, when it gives them.
 
 from __future__ import annotations
 
-from belote_notation.check import interim
 from belote_notation.check.codes import (
     BAD_RESULT,
     DEAL_AFTER_END,
@@ -28,7 +27,17 @@ from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.game.cards import SEAT_NAMES
-from belote_notation.game.engine import DealResult, DealState, MatchStep, add_deal, new_match, next_dealer
+from belote_notation.game.engine import (
+    DealResult,
+    DealState,
+    MatchStep,
+    add_deal,
+    contract,
+    dealer_before,
+    is_dead,
+    new_match,
+    skip_deal,
+)
 from belote_notation.notation.records import Header
 
 __all__ = ["MatchCheck", "first_dealer"]
@@ -49,7 +58,7 @@ def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | Non
     if first.dealer is not None:
         return first.dealer & 3
     if first.bids and first.bids[0].seat is not None:
-        return interim.dealer_before(ctx.rules, first.bids[0].seat)
+        return dealer_before(ctx.rules, first.bids[0].seat)
     return None
 
 
@@ -125,24 +134,15 @@ class MatchCheck:
     def not_scored(self, deal: DealFacts, dealer: int, state: DealState | None,
                    report: DealReport | None) -> None:
         """Not scored: take the record's word for the match from here on, if it gives it."""
-        match, rules = self.match, self.ctx.rules
-        rotates = state is None or not state.dead or rules.dead_deal_rotates
-        match.dealer = next_dealer(rules, dealer) if rotates else dealer
-        match.deals += 1
-        if deal.match_score is not None:
-            match.totals = [deal.match_score.ns, deal.match_score.ew]
-            self.base_totals = (deal.match_score.ns, deal.match_score.ew)
-            self.totals_known = True
-            if match.winner is None:
-                match.winner = interim.winner_by_totals(rules.target, match.totals)
-        else:
-            self.totals_known = False
-            self.base_totals = None
-        if deal.pot is not None:
-            match.pot = deal.pot
+        totals = deal.match_score
+        skip_deal(self.match, dealer, dead=state is not None and is_dead(state),
+                  totals=(totals.ns, totals.ew) if totals is not None else None, pot=deal.pot)
+        self.totals_known = totals is not None
+        self.base_totals = (totals.ns, totals.ew) if totals is not None else None
         if state is not None and report is not None:
-            report.taker = state.taker
-            report.trump = state.trump if state.trump >= 0 else None
+            taken = contract(state)
+            report.taker = taken.taker if taken is not None else None
+            report.trump = taken.trump if taken is not None else None
 
     def scored(self, deal: DealFacts, result: DealResult, report: DealReport | None) -> None:
         """Add the deal to the match; the recorded score, totals and pot against it."""

@@ -18,9 +18,17 @@ from belote_notation.check.context import Context, TrickTrace
 from belote_notation.check.facts import AnnouncementFact, DealFacts, PlayFact, TrickFact
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
-from belote_notation.game.engine import DealState, announce, first_leader, play_card
+from belote_notation.game.engine import (
+    DealState,
+    announce,
+    check_trick_size,
+    last_trick,
+    next_player,
+    play_card,
+    running_points,
+    tricks_played,
+)
 from belote_notation.game.engine import codes as C
-from belote_notation.game.engine.tables import NO_TRUMP_INDEX, POINTS
 
 __all__ = ["play_tricks"]
 
@@ -35,26 +43,21 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     counts = [0, 0, 0, 0]
     tricks = deal.tricks
     for t_index, trick in enumerate(tricks):
-        plays = _trick_shape(ctx, deal, trick, t_index)
+        plays = _trick_shape(ctx, deal, state, trick, t_index)
         if plays is None:
-            break
-        if state.trick_no >= 8:
-            first = plays[0]
-            ctx.add(C.TOO_MANY_CARDS, f"trick {t_index + 1}: a deal has only eight tricks",
-                    first.line, first.col, trick=t_index + 1, seat=first.seat)
             break
         _play(ctx, state, plays, pending, counts)
         _trick_end(ctx, state, trick, plays, t_index, traces)
     for due in pending.values():
         for ann in due:
             _announce(ctx, state, ann)
-    if state.trick_no >= 8:
+    done = tricks_played(state)
+    if done >= 8:
         return True
     if len(tricks) < 8:  # the record stops early: say which trick is missing
         line, col = (tricks[-1].line, tricks[-1].col) if tricks else (deal.line, deal.col)
         ctx.add(C.TRICKS_MISSING, f"only {len(tricks)} of the 8 tricks are recorded", line, col,
                 trick=len(tricks) + 1)
-    done = state.trick_no
     ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {done} complete "
             "trick" + ("" if done == 1 else "s"), deal.line, deal.col)
     return False
@@ -84,27 +87,33 @@ def _announce(ctx: Context, state: DealState, ann: AnnouncementFact) -> None:
         ctx.violations(vs, ann.line, ann.col)
 
 
-def _trick_shape(ctx: Context, deal: DealFacts, trick: TrickFact, t_index: int) -> list[PlayFact] | None:
-    """The trick's number and card count; its first four plays (``None``: stop here)."""
+def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFact,
+                 t_index: int) -> list[PlayFact] | None:
+    """The trick's number and size; its first four plays (``None``: stop here)."""
     number = t_index + 1
     if trick.number != number:
         ctx.add(TRICK_NUMBER, f"trick numbered {trick.number}, expected {number}", trick.line,
                 trick.col, trick=number)
     plays = trick.plays
     n = len(plays)
-    if n == 4:
-        return plays
-    if n > 4:
-        extra = plays[4]
-        ctx.add(C.TOO_MANY_CARDS, f"trick {number} has {n} cards, not 4", extra.line, extra.col,
-                trick=number, seat=extra.seat)
-    else:
+    more = number < len(deal.tricks)
+    if n < 4:  # the record stops here
         ctx.add(SHORT_TRICK, f"trick {number} has only {n} card{'s' if n != 1 else ''}", trick.line,
                 trick.col, trick=number)
-    if number < len(deal.tricks):
+        if more:
+            ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number} after trick {number}",
+                    trick.line, trick.col, trick=number)
+        return None
+    vs = check_trick_size(state, n)
+    for v in vs:
+        play = plays[v.index or 0]
+        ctx.add(v.code, v.message, play.line, play.col, trick=v.trick, seat=play.seat)
+    if n > 4 and more:
         ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number} after trick {number}",
                 trick.line, trick.col, trick=number)
-    return plays[:4] if n > 4 else None
+    if tricks_played(state) >= 8:
+        return None
+    return plays[:4] if n > 4 else plays
 
 
 def _play(ctx: Context, state: DealState, plays: list[PlayFact], pending: Pending,
@@ -113,7 +122,7 @@ def _play(ctx: Context, state: DealState, plays: list[PlayFact], pending: Pendin
     for play in plays:
         seat = play.seat
         if seat is None:
-            seat = state.turn if state.turn >= 0 else first_leader(state)
+            seat = next_player(state)
         if pending:
             counts[seat] += 1
             due = pending.pop((seat, counts[seat]), None)
@@ -130,15 +139,15 @@ def _play(ctx: Context, state: DealState, plays: list[PlayFact], pending: Pendin
 def _trick_end(ctx: Context, state: DealState, trick: TrickFact, plays: list[PlayFact], t_index: int,
                traces: list[TrickTrace] | None) -> None:
     """The recorded winner against the engine's (BEL501 at the winner), and the trace."""
-    seats, cards, winner = state.tricks[-1]
-    if trick.winner is not None and trick.winner != winner:
+    done = last_trick(state)
+    if done is None:
+        return
+    if trick.winner is not None and trick.winner != done.winner:
         line, col = trick.winner_pos
         ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[trick.winner & 3]}, "
-                f"but {SEAT_NAMES[winner]} won it with "
-                f"{card_symbol_name(cards[seats.index(winner)], ctx.deck)}", line, col,
+                f"but {SEAT_NAMES[done.winner]} won it with "
+                f"{card_symbol_name(done.cards[done.seats.index(done.winner)], ctx.deck)}", line, col,
                 trick=t_index + 1, seat=trick.winner)
     if traces is not None:
-        pts = POINTS[state.trump if state.trump >= 0 else NO_TRUMP_INDEX]
-        points = sum(pts[c] for c in cards) + (10 if state.trick_no == 8 else 0)
-        traces.append(TrickTrace(t_index + 1, list(seats), list(cards), [p.mark for p in plays],
-                                 winner, points, (state.points[0], state.points[1])))
+        traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), [p.mark for p in plays],
+                                 done.winner, done.points, running_points(state)))

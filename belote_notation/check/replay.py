@@ -17,7 +17,7 @@ from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
 from belote_notation.game.cards import Deck
-from belote_notation.game.engine import DealState
+from belote_notation.game.engine import DealState, hands_dealt, hands_known
 from belote_notation.notation.records import Deal, Game
 
 __all__ = ["DealReplay", "GameReplay", "ReplayRecorder", "replay_game"]
@@ -37,17 +37,11 @@ class DealReplay:
     def start_hands(self) -> list[int] | None:
         """The hands as dealt (masks N E S W): the 8-card hands when known, else the first
         five cards (a dead deal stops there), else ``None``."""
-        if self.state is None:
-            return None
-        if self.state.hands_known:
-            return list(self.state.full_hands)
-        if self.state.five is not None:
-            return list(self.state.five)
-        return None
+        return hands_dealt(self.state) if self.state is not None else None
 
     @property
     def hands_complete(self) -> bool:
-        return self.state is not None and self.state.hands_known
+        return self.state is not None and hands_known(self.state)
 
 
 @dataclass(slots=True)
@@ -76,8 +70,8 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
     >>> from belote_notation.notation.reader import parse_text
     >>> game = parse_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n")[0].game
     >>> replay = replay_game(game)
-    >>> [(d.deal.number, d.state.taker, len(d.tricks)) for d in replay.deals]
-    [(1, 0, 0)]
+    >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in replay.deals]
+    [(1, True, 0)]
     """
     recorder = ReplayRecorder()
     report = validate_game(game, file, number, config, syntax, recorder)

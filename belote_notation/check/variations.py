@@ -7,14 +7,13 @@ stack (no recursion), down to ``MAX_DEPTH`` levels.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from typing import Any
 
 from belote_notation.check.codes import BAD_VARIATION
 from belote_notation.check.context import Context
 from belote_notation.check.facts import BidFact, Variation
-from belote_notation.game.engine import DealState, apply_bid, first_leader, play_card
+from belote_notation.game.engine import DealState, apply_bid, copy_deal, next_bidder, next_player, play_card
 
 __all__ = ["replay_variations"]
 
@@ -38,7 +37,7 @@ _DONE = iter(())
 
 def _copy(state: DealState) -> DealState | None:
     try:
-        return copy.deepcopy(state, {id(state.rules): state.rules, id(state.flags): state.flags})
+        return copy_deal(state)
     except Exception:  # noqa: BLE001 - an uncopyable state only means the line is not replayed
         return None
 
@@ -55,12 +54,10 @@ def _lines(ctx: Context, origin: DealState, lines: list[Variation], depth: int) 
             if item.variations:
                 yield _lines(ctx, branch, item.variations, depth + 1)
             if isinstance(item, BidFact):
-                bidder = item.seat if item.seat is not None else branch.bid_turn
+                bidder = item.seat if item.seat is not None else next_bidder(branch)
                 vs = apply_bid(branch, bidder, item.action, item.suit)
             else:
-                player = item.seat
-                if player is None:
-                    player = branch.turn if branch.turn >= 0 else first_leader(branch)
+                player = item.seat if item.seat is not None else next_player(branch)
                 vs = play_card(branch, player, item.card, item.mark)
             for v in vs:
                 ctx.add(BAD_VARIATION, f"in an alternative line: {v.code} {v.message}", item.line,

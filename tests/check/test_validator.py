@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from belote_notation.game.cards import Deck, card_name
 from belote_notation.check import codes as R
-from belote_notation.game.engine import codes as C
 from belote_notation.check.findings import HANDS_DERIVED, NO_BIDDING, NO_TRUMP, code_registry
-from belote_notation.notation.reader import parse_text
-from belote_notation.game.rules import Ruleset
-from belote_notation.check.validator import validate_text
 from belote_notation.check.setup import ValidationConfig
-
+from belote_notation.check.validator import validate_text
+from belote_notation.game.cards import Deck, card_name
+from belote_notation.game.engine import codes as C
+from belote_notation.game.rules import Ruleset
+from belote_notation.notation.reader import parse_text
 from tests.support.validator import (
-    PRESET_NAMES, errors_of, findings_of, generated_text, played_deals, replace_at, reports,
+    PRESET_NAMES,
+    errors_of,
+    findings_of,
+    generated_text,
+    played_deals,
+    replace_at,
+    reports,
 )
 
 
@@ -314,8 +319,8 @@ def test_generated_files_with_option_tags_validate_clean(preset, options):
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_generator_records_validate_clean_without_the_parser(preset):
     """Records built in code (positions 0) go straight to the validator."""
-    from belote_notation.generator import generate_games
     from belote_notation.check.validator import validate_game
+    from belote_notation.generator import generate_games
 
     games = list(generate_games(Ruleset.preset(preset), matches=2, seed=5))
     for number, game in enumerate(games, 1):
@@ -327,8 +332,8 @@ def test_generator_records_validate_clean_without_the_parser(preset):
 
 def test_hand_built_deal_with_a_revoke():
     """A deal written in code: the revoke is found at the play's position."""
-    from belote_notation.generator import generate_games
     from belote_notation.check.validator import validate_game
+    from belote_notation.generator import generate_games
 
     game = next(generate_games(Ruleset.preset("classic"), matches=1, seed=9))
     deal = next(d for d in game.deals if len(d.tricks) == 8)
