@@ -35,10 +35,20 @@ from belote_notation.game.engine import (
     add_deal,
     announcement_value,
     bid_round,
+    calls,
+    cards_played,
+    contract,
     find_announcements,
+    hand_now,
+    held,
     legal_for,
     new_match,
+    next_bidder,
+    offer,
     play_card,
+    seat_after,
+    trick_so_far,
+    tricks_played,
 )
 from belote_notation.game.engine import codes as C
 from belote_notation.game.rules import Ruleset
@@ -136,7 +146,17 @@ def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Hook | 
 
 # ----------------------------------------------------------------------------- the hooks
 def _hand(state, seat: int) -> int:
-    return state.hands[seat]
+    return hand_now(state, seat)
+
+
+def _trump(state) -> int:
+    taken = contract(state)
+    return taken.trump if taken is not None and taken.trump is not None else -1
+
+
+def _offer_suit(state) -> int:
+    card = offer(state)
+    return card >> 3 if card is not None else -1
 
 
 def _suit_mask(suit: int) -> int:
@@ -155,14 +175,14 @@ class _PlayHook(Hook):
         raise NotImplementedError
 
     def play(self, state, seat):
-        if state.trick_no + 1 < self.min_trick or not (state.trick_cards or self.may_lead):
+        if tricks_played(state) + 1 < self.min_trick or not (trick_so_far(state).cards or self.may_lead):
             return None
         hand = _hand(state, seat)
         legal = legal_for(state, seat, hand)
         card = self.choose(state, seat, hand, legal)
         if card is None:
             return None
-        index, trick = len(state.trick_cards), state.trick_no + 1
+        index, trick = len(trick_so_far(state).cards), tricks_played(state) + 1
         found = self.found = list(play_card(state, seat, card, self.mark))
         self.event = Event("play", found[0].message if found else "", index=index, trick=trick, seat=seat)
         return [(seat, card, self.mark)]
@@ -172,8 +192,8 @@ class NotFollowed(_PlayHook):
     code = C.NOT_FOLLOWED
 
     def choose(self, state, seat, hand, legal):
-        led = _suit_mask(state.led)
-        others = hand & ~led & ~_suit_mask(state.trump)
+        led = _suit_mask(trick_so_far(state).led)
+        others = hand & ~led & ~_suit_mask(_trump(state))
         if hand & led and others:
             return min(c for c in range(32) if others >> c & 1)
         return None
@@ -183,10 +203,10 @@ class NotTrumped(_PlayHook):
     code = C.NOT_TRUMPED
 
     def choose(self, state, seat, hand, legal):
-        trumps = hand & _suit_mask(state.trump)
-        if hand & _suit_mask(state.led) or not trumps or legal != trumps:
+        trumps = hand & _suit_mask(_trump(state))
+        if hand & _suit_mask(trick_so_far(state).led) or not trumps or legal != trumps:
             return None
-        if state.best_card >> 3 == state.trump:
+        if trick_so_far(state).master_card >> 3 == _trump(state):
             return None
         others = hand & ~trumps
         return min(c for c in range(32) if others >> c & 1) if others else None
@@ -196,7 +216,7 @@ class NotOvertrumped(_PlayHook):
     code = C.NOT_OVERTRUMPED
 
     def choose(self, state, seat, hand, legal):
-        trumps = hand & _suit_mask(state.trump)
+        trumps = hand & _suit_mask(_trump(state))
         lower = trumps & ~legal
         if not legal or legal & ~trumps or not lower:
             return None
@@ -209,10 +229,10 @@ class NotUndertrumped(_PlayHook):
     code = C.NOT_UNDERTRUMPED
 
     def choose(self, state, seat, hand, legal):
-        trumps = hand & _suit_mask(state.trump)
-        if hand & _suit_mask(state.led) or state.led == state.trump or not trumps or legal != trumps:
+        trumps = hand & _suit_mask(_trump(state))
+        if hand & _suit_mask(trick_so_far(state).led) or trick_so_far(state).led == _trump(state) or not trumps or legal != trumps:
             return None
-        if state.best_card >> 3 != state.trump or state.best_seat == (seat + 2) & 3:
+        if trick_so_far(state).master_card >> 3 != _trump(state) or trick_so_far(state).master_seat == (seat + 2) & 3:
             return None
         others = hand & ~trumps
         return min(c for c in range(32) if others >> c & 1) if others else None
@@ -232,9 +252,9 @@ class BeloteNotHeld(_BeloteHook):
     code = C.BELOTE_NOT_HELD
 
     def choose(self, state, seat, hand, legal):
-        trump = state.trump
+        trump = _trump(state)
         king, queen = trump * 8 + KING, trump * 8 + QUEEN
-        if not legal >> king & 1 or state.full_hands[seat] >> queen & 1:
+        if not legal >> king & 1 or held(state, seat) >> queen & 1:
             return None
         return king
 
@@ -245,9 +265,9 @@ class BeloteWrongCard(_BeloteHook):
     code = C.BELOTE_BAD_MARK
 
     def choose(self, state, seat, hand, legal):
-        trump = state.trump
+        trump = _trump(state)
         pair = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
-        if state.full_hands[seat] & pair:
+        if held(state, seat) & pair:
             return None
         kings = [s * 8 + KING for s in range(4) if s != trump and legal >> (s * 8 + KING) & 1]
         return kings[0] if kings else None
@@ -259,10 +279,10 @@ class OutOfTurn(Hook):
     code = C.PLAYED_OUT_OF_TURN
 
     def play(self, state, seat):
-        if state.trick_no < 2 or len(state.trick_cards) != 2:
+        if tricks_played(state) < 2 or len(trick_so_far(state).cards) != 2:
             return None
-        early = (seat + state.play_step) & 3
-        trick = state.trick_no + 1
+        early = seat_after(state, seat)
+        trick = tricks_played(state) + 1
         out = []
         messages = []
         for who in (early, seat):
@@ -282,9 +302,9 @@ class BidOutOfTurn(Hook):
     code = C.BID_OUT_OF_TURN
 
     def bid(self, state, options):
-        if state.bids or options == [("take", None)]:
+        if calls(state) or options == [("take", None)]:
             return None
-        self.event = Event("bid", round=1, index=0, seat=(state.bid_turn + 2) & 3)
+        self.event = Event("bid", round=1, index=0, seat=(next_bidder(state) + 2) & 3)
         return (self.event.seat, "take", None)
 
 
@@ -296,8 +316,8 @@ class ForcedTakeRefused(Hook):
     def bid(self, state, options):
         if options != [("take", None)]:
             return None
-        self.event = Event("bid", round=1, index=0, seat=state.bid_turn)
-        return (state.bid_turn, "pass", None)
+        self.event = Event("bid", round=1, index=0, seat=next_bidder(state))
+        return (next_bidder(state), "pass", None)
 
 
 class Round2OfferSuit(Hook):
@@ -309,9 +329,9 @@ class Round2OfferSuit(Hook):
         if bid_round(state) == 1:
             if ("pass", None) not in options:
                 return None
-            return (state.bid_turn, "pass", None)
-        self.event = Event("bid", round=2, index=0, seat=state.bid_turn)
-        return (state.bid_turn, "take", state.offer >> 3)
+            return (next_bidder(state), "pass", None)
+        self.event = Event("bid", round=2, index=0, seat=next_bidder(state))
+        return (next_bidder(state), "take", _offer_suit(state))
 
 
 class AnnounceNotHeld(Hook):
@@ -321,9 +341,9 @@ class AnnounceNotHeld(Hook):
     code = C.ANNOUNCE_NOT_HELD
 
     def extra_announcements(self, state, seat):
-        if state.cards_played(seat) or state.trick_no:
+        if cards_played(state, seat) or tricks_played(state):
             return []
-        hand = state.full_hands[seat]
+        hand = held(state, seat)
         for suit in range(4):
             for low in range(6):
                 mask = 0b111 << (suit * 8 + low)
@@ -341,7 +361,7 @@ class AnnounceTooLate(Hook):
 
     def pending(self, state, pending):
         for seat in range(4):
-            found = [(k, m) for k, m in find_announcements(state.full_hands[seat]) if announcement_value(k, m)]
+            found = [(k, m) for k, m in find_announcements(held(state, seat)) if announcement_value(k, m)]
             if len(found) == 1:
                 kind, mask = found[0]
                 pending[seat] = [(kind, mask, 1)]

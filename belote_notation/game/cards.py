@@ -140,11 +140,16 @@ SEAT_NAMES = "NESW"
 
 
 def team_of(seat: int) -> int:
-    """0 for N-S, 1 for E-W."""
+    """0 for N-S, 1 for E-W.
+
+    >>> team_of(Seat.E), partner_of(Seat.E), rank_of(make_card(1, 4)) == 4
+    (1, 3, True)
+    """
     return seat & 1
 
 
 def partner_of(seat: int) -> int:
+    """The seat across the table."""
     return (seat + 2) & 3
 
 
@@ -223,7 +228,11 @@ def beats(challenger: int, best: int, trump: int) -> bool:
 
 # ----------------------------------------------------------------------------- masks
 def cards_of(mask: int) -> Iterator[int]:
-    """The cards of a bit mask, lowest first."""
+    """The cards of a bit mask, lowest first.
+
+    >>> list(cards_of(0b1010)), mask_of([1, 3])
+    ([1, 3], 10)
+    """
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -231,6 +240,7 @@ def cards_of(mask: int) -> Iterator[int]:
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of some cards (see :func:`cards_of`)."""
     mask = 0
     for card in cards:
         mask |= 1 << card

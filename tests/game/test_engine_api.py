@@ -260,3 +260,22 @@ def test_play_violations_name_the_card() -> None:
     wrong = (leader + 1) & 3
     found = play_card(state, wrong, wrong * 8)
     assert [(v.code, v.card) for v in found] == [(C.WRONG_LEADER, wrong * 8)]
+
+
+def test_belote_holder_from_the_plays_when_the_hands_are_unknown() -> None:
+    from belote_notation.game.engine import belote_holder
+
+    for seed in range(1, 200):
+        rules, script = _script(seed=seed)
+        full = _replayed(rules, script)
+        holder = belote_holder(full)
+        if holder is not None:
+            break
+    assert holder is not None
+    fresh = new_deal(rules, script.dealer)
+    taken = contract(full)
+    set_contract(fresh, taken.taker, taken.trump)
+    for seat, card, mark in script.plays:
+        play_card(fresh, seat, card, mark)
+    assert not hands_known(fresh)
+    assert belote_holder(fresh) == holder

@@ -72,6 +72,7 @@ from belote_notation.game.engine.view import (
     next_player,
     offer,
     running_points,
+    seat_after,
     trick_so_far,
     tricks_played,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "play_card",
     "running_points",
     "score_deal",
+    "seat_after",
     "set_contract",
     "set_hands",
     "skip_deal",

@@ -158,8 +158,8 @@ def set_contract(state: DealState, taker: int, trump: int) -> None:
     """Set taker and trump directly (records without a bidding); play may start."""
     state.taker = taker & 3
     state.trump = trump & 3
-    if state.phase in (PHASE_NEW, PHASE_BIDDING):
-        state.phase = PHASE_PLAY if state.hands_known else PHASE_BIDDING
     if state.hands_known:
         state.phase = PHASE_PLAY
+    elif state.phase == PHASE_NEW:
+        state.phase = PHASE_BIDDING
     prepare_fast_path(state)

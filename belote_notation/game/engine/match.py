@@ -37,7 +37,12 @@ class MatchStep(NamedTuple):
 
 
 class MatchState:
-    """Totals, pot and dealer of a match in progress."""
+    """Totals, pot and dealer of a match in progress.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> new_match(Ruleset.preset("classic"), first_dealer=2)
+    MatchState(totals=(0, 0), pot=0, deals=0)
+    """
 
     __slots__ = ("dealer", "deals", "first_dealer", "pot", "rules", "totals", "winner")
 

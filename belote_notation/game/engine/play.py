@@ -190,7 +190,7 @@ def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> S
     """The full path of :func:`play_card`: every check, with messages."""
     if not isinstance(card, int) or not 0 <= card < 32:
         return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck",
-                          seat=seat if isinstance(seat, int) else None, trick=state.trick_no + 1,
+                          seat=seat if isinstance(seat, int) and 0 <= seat < 4 else None, trick=state.trick_no + 1,
                           index=len(state.trick_cards))]
     if not isinstance(seat, int) or not 0 <= seat < 4:
         seat = to_play(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from belote_notation.game.cards import DEAL_POINTS, SEAT_NAMES
+from belote_notation.game.cards import DEAL_POINTS
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.announcements import belote_counts, best_announcements
 from belote_notation.game.engine.codes import Violation
@@ -56,11 +56,6 @@ class DealResult(NamedTuple):
     """All eight tricks were played (else the score is of what was played)."""
     violations: tuple[Violation, ...]
     """Infos and errors found only at the end (belote not declared, tricks missing)."""
-
-    @property
-    def score(self) -> Pair:
-        """Alias of ``credited``."""
-        return self.credited
 
 
 
@@ -170,14 +165,3 @@ def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | N
         credited = [_round(credited[0]), _round(credited[1])]
         pot_in = _round(pot_in)
     return outcome, winner, (credited[0], credited[1]), pot_in
-
-
-def describe(result: DealResult) -> str:
-    """One line for people: ``made: N-S 112, E-W 70``."""
-    if result.outcome == "dead":
-        return "dead deal: nobody scores"
-    taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    text = f"{result.outcome} (taker {taker}): N-S {result.credited[0]}, E-W {result.credited[1]}"
-    if result.pot_in:
-        text += f", {result.pot_in} into the pot"
-    return text

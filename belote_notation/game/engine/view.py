@@ -38,7 +38,7 @@ __all__ = [
     "next_bidder",
     "next_player",
     "offer",
-    "running_points",
+    "running_points", "seat_after",
     "trick_so_far",
     "tricks_played",
 ]
@@ -84,6 +84,11 @@ def next_player(state: DealState) -> int:
     """The seat to play the next card (the first leader before any card); never changes the
     state."""
     return state.turn if state.turn >= 0 else first_leader(state)
+
+
+def seat_after(state: DealState, seat: int) -> int:
+    """The seat that plays after ``seat`` in turn order (``direction`` option)."""
+    return (seat + state.flags.play_step) & 3
 
 
 def calls(state: DealState) -> tuple[Call, ...]:
