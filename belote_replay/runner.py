@@ -19,17 +19,17 @@ import multiprocessing
 import os
 import sys
 from collections import deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Callable, Iterator, Optional
+from typing import Any, BinaryIO
 
-from belote_notation.check.validator import validate_parsed, no_game_report
 from belote_notation.check.setup import ValidationConfig
-
+from belote_notation.check.validator import no_game_report, validate_parsed
 from belote_replay.discovery import Source
 from belote_replay.output import RenderedGame, render_game
 
-__all__ = ["run", "Progress", "BATCH_CHARS"]
+__all__ = ["BATCH_CHARS", "Progress", "run"]
 
 BATCH_CHARS = 256 * 1024
 """Game texts are sent to workers in batches of about this many characters."""
@@ -76,7 +76,7 @@ def _tell(handle: BinaryIO) -> int:
 
 
 # ----------------------------------------------------------------------------- one process
-def _run_serial(sources: list[Source], job: Job, progress: Optional[Progress]) -> Iterator[Event]:
+def _run_serial(sources: list[Source], job: Job, progress: Progress | None) -> Iterator[Event]:
     from belote_notation.notation.reader import iter_games
 
     for source in sources:
@@ -102,7 +102,7 @@ def _run_serial(sources: list[Source], job: Job, progress: Optional[Progress]) -
                 yield ("game", rendered)
         except (OSError, MemoryError, UnicodeError) as exc:
             error = _reason(exc)
-        except Exception as exc:  # a bug must not become a traceback: say what stopped
+        except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
             error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
         finally:
             if not source.is_stdin:
@@ -120,7 +120,7 @@ def _work(path: str, batch: list[Any], job: Job) -> list[RenderedGame]:
         try:
             parsed = parse_game_text(item, path)
             report = validate_parsed(parsed, path, item.index + 1, job.config)
-        except Exception as exc:  # never lose the rest of the batch to one game
+        except Exception as exc:  # noqa: BLE001 - never lose the rest of the batch to one game
             report = no_game_report(path, item.index + 1, item.first_line,
                                     f"could not check this game: {type(exc).__name__}: {exc}")
         out.append(render_game(report, job.fmt, job.strict))
@@ -147,7 +147,7 @@ def _batches(source: Source, handle: BinaryIO) -> Iterator[tuple[list[Any], int]
         yield batch, size
 
 
-def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Progress]) -> Iterator[Event]:
+def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Progress | None) -> Iterator[Event]:
     fork = sys.platform.startswith("linux")
     context = multiprocessing.get_context("fork" if fork else "spawn")
     if fork:
@@ -175,7 +175,7 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Pro
                         path, size = item.path, item.size  # type: ignore[attr-defined]
                         try:
                             rendered_list = item.result()
-                        except Exception as exc:  # a worker died: say so, keep going
+                        except Exception as exc:  # noqa: BLE001 - a worker died: say so, keep going
                             report = no_game_report(path, 0, 0, f"could not check {size} characters of "
                                                     f"games: worker failed ({type(exc).__name__})")
                             rendered_list = [render_game(report, job.fmt, job.strict)]
@@ -213,7 +213,7 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Pro
                         window.append(("game", empty))
                 except (OSError, MemoryError, UnicodeError) as exc:
                     error = _reason(exc)
-                except Exception as exc:  # a bug must not become a traceback
+                except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
                     error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
                 finally:
                     if not source.is_stdin:
@@ -226,7 +226,7 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Pro
 
 
 def run(sources: list[Source], config: ValidationConfig, fmt: str = "text", strict: bool = False,
-        jobs: int = 1, progress: Optional[Progress] = None) -> Iterator[Event]:
+        jobs: int = 1, progress: Progress | None = None) -> Iterator[Event]:
     """Validate ``sources`` in order; see the module docs for the events yielded."""
     job = Job(config, fmt, strict)
     if jobs <= 1:

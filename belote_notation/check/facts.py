@@ -44,7 +44,8 @@ class BidFact:
 
     def __init__(self, seat: int | None, action: str, suit: int | None, round: int, line: int,
                  col: int) -> None:
-        self.seat, self.action, self.suit, self.round, self.line, self.col = seat, action, suit, round, line, col
+        self.seat, self.action, self.suit, self.round = seat, action, suit, round
+        self.line, self.col = line, col
         self.variations: list[Variation] = []
 
 

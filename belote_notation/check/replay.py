@@ -32,6 +32,8 @@ class DealReplay:
     state: DealState | None = None
     """The engine's ``DealState`` after the last card (``None`` when the deal was not replayed)."""
     tricks: list[TrickTrace] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    """The findings about this deal."""
 
     @property
     def start_hands(self) -> list[int] | None:
@@ -81,4 +83,20 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
     for position, deal in enumerate(game.deals):
         state, tricks = recorder.deals.get(position, (None, []))
         replays.append(DealReplay(deal, reports[position] if reports else None, state, tricks))
+    for finding in report.findings:
+        at = _position_of(game, finding)
+        if at is not None:
+            replays[at].findings.append(finding)
     return GameReplay(game, report, deck, replays)
+
+
+def _position_of(game: Game, finding: Finding) -> int | None:
+    """The deal a finding is about: the last deal with its number that starts at or before it
+    (two deals may share a number)."""
+    if finding.deal is None:
+        return None
+    found = None
+    for position, deal in enumerate(game.deals):
+        if deal.number == finding.deal and (found is None or deal.line <= finding.line):
+            found = position
+    return found

@@ -79,7 +79,8 @@ def validate_parsed(parsed: ParsedGame, file: str = "<string>", number: int = 1,
     return validate_game(parsed.game, file, number, config, syntax, observer)
 
 
-def validate_text(text: str, name: str = "<string>", config: ValidationConfig = DEFAULT_CONFIG) -> list[GameReport]:
+def validate_text(text: str, name: str = "<string>",
+                  config: ValidationConfig = DEFAULT_CONFIG) -> list[GameReport]:
     """Read and validate a whole text (for tests and small inputs): one report per game.
 
     >>> [r.deal_count for r in validate_text("deal 1\\nend\\ndeal 1\\ndeal 2\\nend\\n")]

@@ -39,3 +39,14 @@ def test_replay_finds_what_validation_finds():
     replay = replay_game(game, "t.bel")
     assert [f.code for f in replay.report.findings] == [f.code for f in validate_game(game, "t.bel").findings]
     assert "BEL503" in {f.code for f in replay.report.findings}
+
+
+def test_findings_go_to_the_deal_at_their_position_when_numbers_repeat():
+    text = generated_text("classic", deals=3, seed=5).replace("\ndeal 2 dealer", "\ndeal 1 dealer", 1)
+    game = parse_text(text)[0].game
+    second = game.deals[1]
+    wrong = text.replace(f"score {second.score.ns} {second.score.ew}",
+                         f"score {second.score.ns + 1} {second.score.ew}", 1)
+    replay = replay_game(parse_text(wrong)[0].game, "t.bel")
+    assert [f.code for f in replay.deals[0].findings] == []
+    assert "BEL503" in [f.code for f in replay.deals[1].findings]
