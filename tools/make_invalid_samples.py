@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from belote_notation.check import codes as K
+from belote_notation.check.codes import CODES, severity_of
 from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
 from belote_notation.game.engine import (
@@ -464,7 +466,7 @@ SYNTAX_TITLES = {"BEL004": "a card that does not exist in the game's deck"}
 
 def _comment(sample: Sample, offset: int) -> list[str]:
     line, col = sample.where[0] + offset, sample.where[1]
-    title = C.TITLES.get(sample.code) or SYNTAX_TITLES.get(sample.code, "")
+    title = SYNTAX_TITLES.get(sample.code) or CODES[sample.code].title
     body = (f"This file breaks one rule, {sample.code}: {title}. {sample.explain.rstrip('.')}. "
             f"Look at line {line}, column {col}. Everything else in this file is correct.")
     body = body.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
@@ -530,7 +532,7 @@ def from_hook(name: str, preset: str, make_hook: Callable[[], Hook], deals: int 
         event = built.event
         if event is None or len(built.game.deals) < deals or not accept(built):
             continue
-        codes = {v.code for v in built.violations if v.severity in ("error", "warning")}
+        codes = {v.code for v in built.violations if severity_of(v.code) in ("error", "warning")}
         if codes != {hook.code}:
             continue
         text = write_game(built.game)
@@ -563,7 +565,7 @@ def legal_match(preset: str, seed: int, deals: int, title: str, until_over: bool
     for tried in range(seed, seed + 1000):
         built = build_game(Ruleset.preset(preset), tried, deals, title=title, until_over=until_over,
                            dealer_of=dealer_of)
-        assert not [v for v in built.violations if v.severity != "info"], built.violations
+        assert not [v for v in built.violations if severity_of(v.code) != "info"], built.violations
         if want(built.game):
             return built.game, write_game(built.game)
     raise SystemExit(f"no legal {preset} match found for {title}")
@@ -634,7 +636,7 @@ def wrong_trick_winner() -> Sample:
     played = [t[0] for t in line.split() if re.match(r"[NESW]:", t)]
     wrong = next(s for s in played if s != right and (("NESW".index(s) - "NESW".index(right)) % 2))
     lines[row - 1] = line[: -len(right)] + wrong
-    return Sample("BEL501-wrong-trick-winner.bel", C.TRICK_WINNER, "\n".join(lines) + "\n",
+    return Sample("BEL501-wrong-trick-winner.bel", K.TRICK_WINNER, "\n".join(lines) + "\n",
                   (row, len(line) - len(right) + 1),
                   f"In deal 2, trick 5 is recorded as won by {_who('NESW'.index(wrong))} (winner {wrong}), "
                   f"but {_who('NESW'.index(right))} won it")
@@ -647,7 +649,7 @@ def wrong_deal_score() -> Sample:
     old, new = f"score {ns} {ew}\nmatch", f"score {ns + 10} {ew - 10}\nmatch"
     text = replace_once(text, old, new)
     lines = text.splitlines()
-    return Sample("BEL503-wrong-deal-score.bel", C.DEAL_SCORE, text, line_position(lines, 2, "score "),
+    return Sample("BEL503-wrong-deal-score.bel", K.DEAL_SCORE, text, line_position(lines, 2, "score "),
                   f"Deal 2 is recorded as scoring N-S {ns + 10}, E-W {ew - 10}, but the cards played "
                   f"score N-S {ns}, E-W {ew} (ten points were moved from E-W to N-S on the score line; "
                   "the match line below it is right)")
@@ -659,7 +661,7 @@ def wrong_match_totals() -> Sample:
     ns, ew = deal.match_score.ns, deal.match_score.ew
     text = replace_once(text, f"match {ns} {ew}\n", f"match {ns} {ew + 100}\n")
     lines = text.splitlines()
-    return Sample("BEL601-wrong-match-totals.bel", C.MATCH_TOTALS, text, line_position(lines, 3, "match "),
+    return Sample("BEL601-wrong-match-totals.bel", K.MATCH_TOTALS, text, line_position(lines, 3, "match "),
                   f"After deal 3 the match totals are recorded as N-S {ns}, E-W {ew + 100}: E-W were given "
                   f"100 points too many; the previous totals plus deal 3's score make N-S {ns}, E-W {ew}")
 
@@ -678,7 +680,7 @@ def wrong_pot() -> Sample:
         text = text.replace(block, fixed)
         lines = text.splitlines()
         row, col = line_position(lines, 2, "pot ")
-        sample = Sample("BEL504-wrong-litige-pot.bel", C.LITIGE_POT, text, (row, col + len("pot ")),
+        sample = Sample("BEL504-wrong-litige-pot.bel", K.LITIGE_POT, text, (row, col + len("pot ")),
                         f"Deal 2 is a litige (both teams made the same card points): the takers' points "
                         f"wait in the pot for the next decisive deal, so the pot is {pot} after it, but the "
                         f"pot line says {pot * 2}")
@@ -697,7 +699,7 @@ def wrong_dealer() -> Sample:
     lines = text.splitlines()
     dealt = game.deals[1].dealer
     should = (dealt + 2) & 3
-    return Sample("BEL602-wrong-dealer.bel", C.DEALER_ROTATION, text, (_deal_line(lines, 2) + 1, 1),
+    return Sample("BEL602-wrong-dealer.bel", K.DEALER_ROTATION, text, (_deal_line(lines, 2) + 1, 1),
                   f"Deal 2 was dealt by {_who(dealt)}, but the deal passes to the right (Moroccan rules): "
                   f"after {_who(game.deals[0].dealer)} dealt deal 1, {_who(should)} should have dealt deal 2. "
                   f"Deal 2 itself was bid and played correctly for {_who(dealt)} as dealer")
@@ -713,7 +715,7 @@ def wrong_winner() -> Sample:
     lines = text.splitlines()
     row = next(i for i, l in enumerate(lines) if l.startswith("[Result ")) + 1
     last = game.deals[-1].match_score
-    return Sample("BEL603-wrong-match-winner.bel", C.MATCH_WINNER, text, (row, 1),
+    return Sample("BEL603-wrong-match-winner.bel", K.MATCH_WINNER, text, (row, 1),
                   f"The Result tag (and the end line) say {other} ({_team(other)}) won the match, but after deal "
                   f"{game.deals[-1].number} the totals are N-S {last.ns}, E-W {last.ew}: {_team(result)} passed "
                   "500 first and won")

@@ -74,7 +74,7 @@ def test_worthless_carre_is_info_and_never_wins():
              hand("JS QS KS JH QH KH JD QD"), hand("10D KD 8C 9C 10C JC QC KC")]
     state = ready(CLASSIC, hands, E, HEARTS, dealer=W)
     found = announce(state, N, "carre", hand("7S 7H 7D 7C"))
-    assert [(v.code, v.severity) for v in found] == [(codes.ANNOUNCE_WORTHLESS, "info")]
+    assert [v.code for v in found] == [codes.ANNOUNCE_WORTHLESS]
     assert not announce(state, E, "sequence", hand("8S 9S 10S"))
     from belote_notation.game.engine import best_announcements
     assert best_announcements(state)[:2] == (1, (0, 20))

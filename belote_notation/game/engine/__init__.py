@@ -23,7 +23,7 @@ from belote_notation.game.engine.announcements import (
     find_announcements,
 )
 from belote_notation.game.engine.bidding import apply_bid, bid_round, bidding_over, forced_take, legal_bids
-from belote_notation.game.engine.codes import NO_VIOLATIONS, SEVERITY, TITLES, Violation
+from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.distribution import Holding, deal_five, deal_rest, set_contract, set_hands
 from belote_notation.game.engine.match import (
     MatchState,
@@ -79,8 +79,6 @@ from belote_notation.game.engine.view import (
 
 __all__ = [
     "NO_VIOLATIONS",
-    "SEVERITY",
-    "TITLES",
     "Call",
     "CompletedTrick",
     "Contract",

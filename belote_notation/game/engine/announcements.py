@@ -137,7 +137,7 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
                               seat=seat, trick=trick, index=index)]
     if announcement_value(kind, cards_mask) == 0:
         out.append(Violation(C.ANNOUNCE_WORTHLESS, f"{who} announced a carré of "
-                             f"{names(cards_mask, deck)}, which is worth nothing", "info", seat=seat, trick=trick,
+                             f"{names(cards_mask, deck)}, which is worth nothing", seat=seat, trick=trick,
                              index=index))
     state.announcements.append((seat, kind, cards_mask))
     return out or NO_VIOLATIONS
@@ -243,7 +243,7 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
     who = SEAT_NAMES[seat]
     if rules.belote_king_first and state.first_belote_card is not None and (state.first_belote_card & 7) == QUEEN:
         return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
-                                "belote not counted", "warning", seat=seat)]
+                                "belote not counted", seat=seat)]
     if not rules.belote_requires_declaration:
         return seat, []
     said = {m for m, _ in state.belote_marks[seat]}
@@ -253,4 +253,4 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
         return None, []
     missing = "rebelote" if "belote" in said else "belote"
     return None, [Violation(C.BELOTE_NOT_DECLARED, f"{who} held king and queen of trump but did not say "
-                            f"{missing}: belote not counted", "info", seat=seat)]
+                            f"{missing}: belote not counted", seat=seat)]

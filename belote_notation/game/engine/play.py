@@ -344,7 +344,7 @@ def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick
     expected = "belote" if first else "rebelote"
     if mark != expected:
         out.append(Violation(C.BELOTE_ORDER, f"{who} said {mark} on {name}: "
-                             f"{expected} was due", "warning", seat=seat, trick=trick, index=index,
+                             f"{expected} was due", seat=seat, trick=trick, index=index,
                              card=card))
     state.belote_marks[seat].append((mark, card))
     return out
