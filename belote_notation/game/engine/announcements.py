@@ -64,7 +64,11 @@ def announcement_value(kind: str, mask: int) -> int:
 
 
 def find_announcements(hand: int) -> list[tuple[str, int]]:
-    """Every maximal sequence and every carré of a hand, as ``(kind, mask)``."""
+    """Every maximal sequence and every carré of a hand, as ``(kind, mask)``.
+
+    >>> [(kind, bin(mask)) for kind, mask in find_announcements(0b1110_1111)]
+    [('sequence', '0b1111'), ('sequence', '0b11100000')]
+    """
     out: list[tuple[str, int]] = []
     for suit in range(4):
         bits = hand >> (8 * suit) & 0xFF

@@ -133,7 +133,16 @@ def skip_deal(match: MatchState, dealer: int, dead: bool, totals: Sequence[int] 
 
 def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     """Add a scored deal: litige pot (stacked or claimed by the next decisive deal's winner),
-    totals, winner, and the next dealer."""
+    totals, winner, and the next dealer.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, score_deal
+    >>> rules = Ruleset.preset("classic")
+    >>> match = new_match(rules, first_dealer=0)
+    >>> step = add_deal(match, score_deal(new_deal(rules, 0)))  # nobody took: a dead deal
+    >>> step.credited, step.dealer, expected_dealer(match)
+    ((0, 0), 0, 1)
+    """
     rules = match.rules
     credited = [result.credited[0], result.credited[1]]
     claimed = 0

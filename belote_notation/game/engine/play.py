@@ -83,7 +83,19 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
 
 def legal_cards(state: DealState) -> int:
     """Mask of the cards the player to move may legally play (0 when the hands are unknown
-    or the deal is over)."""
+    or the deal is over).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=1)
+    >>> _ = set_hands(state, [0x0F0F, 0xF0F0, 0x0F0F0000, 0xF0F00000])
+    >>> to_play(state), hex(legal_cards(state))
+    (0, '0xf0f')
+    >>> _ = play_card(state, 0, 0)
+    >>> to_play(state), hex(legal_cards(state))  # E must follow spades
+    (1, '0xf0')
+    """
     if state.trick_no >= 8 or not state.hands_known:
         return 0
     seat = to_play(state)
@@ -91,7 +103,11 @@ def legal_cards(state: DealState) -> int:
 
 
 def trick_winner(cards: list[int], trump: int) -> int:
-    """Index (0..3) of the winning card of a trick given in play order."""
+    """Index (0..3) of the winning card of a trick given in play order.
+
+    >>> trick_winner([0, 7, 8, 1], trump=1)  # 7♠ led, A♠, 7♥ (trump) wins, 8♠
+    2
+    """
     beats = BEATS[trump if trump >= 0 else NO_TRUMP_INDEX]
     best, at = cards[0], 0
     for i in range(1, len(cards)):

@@ -58,13 +58,10 @@ class Flags:
         "partner_master_trumping_must_overtrump",
         "play_step",
         "round2_offer_suit_allowed",
-        "step",
     )
 
     def __init__(self, rules: Ruleset) -> None:
         self.play_step = 1 if rules.direction == "clockwise" else 3
-        self.step = self.play_step
-        """Old name of ``play_step``, kept until the checks stop reading it."""
         bid_direction = rules.bidding_direction or rules.direction
         self.bid_step = 1 if bid_direction == "clockwise" else 3
         self.must_follow = rules.must_follow
@@ -186,10 +183,6 @@ class DealState:
             return ((self.full_hands[seat] & self.played) | self.played_checked[seat]).bit_count()
         return self.played_checked[seat].bit_count()
 
-    @property
-    def dead(self) -> bool:
-        return self.phase == PHASE_DEAD
-
     def __repr__(self) -> str:
         return (f"DealState(dealer={SEAT_NAMES[self.dealer]}, taker={self.taker}, trump={self.trump}, "
                 f"trick={self.trick_no + 1}, played={self.played.bit_count()})")
@@ -223,7 +216,12 @@ def _first_bid_offset(rules: Ruleset) -> int:
 
 
 def first_leader(state: DealState) -> int:
-    """Who leads the first trick, per ``first_lead``."""
+    """Who leads the first trick, per ``first_lead``.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> first_leader(new_deal(Ruleset.preset("classic"), dealer=0))
+    1
+    """
     how = state.rules.first_lead
     if how == "after_taker" and state.taker is not None:
         return (state.taker + state.flags.play_step) & 3
@@ -245,7 +243,12 @@ def names(mask: int, deck: Deck) -> str:
 
 
 def new_deal(rules: Ruleset, dealer: int, deck: Deck | None = None) -> DealState:
-    """A fresh deal dealt by ``dealer`` (0..3 = N E S W); ``deck`` names cards in messages."""
+    """A fresh deal dealt by ``dealer`` (0..3 = N E S W); ``deck`` names cards in messages.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> new_deal(Ruleset.preset("classic"), dealer=2)
+    DealState(dealer=S, taker=None, trump=-1, trick=1, played=0)
+    """
     return DealState(rules, dealer, deck if deck is not None else rules.deck)
 
 
