@@ -68,10 +68,11 @@ class GameChecker(Visitor[GameReport]):
                  observer: DealObserver | None = None, syntax: Iterable[Finding] = ()) -> None:
         self.config, self.file, self.number, self.observer = config, file, number, observer
         self.syntax: list[Finding] = list(syntax)
-        self.begin_game(0, 0, 0)
+        self.begin_game(number - 1, 0, 0)
 
     # ------------------------------------------------------------------ the game
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
+        self.number = index + 1
         self.line, self.col = line, col
         self.headers: list[Header] = []
         self.result_text: str | None = None
@@ -88,6 +89,8 @@ class GameChecker(Visitor[GameReport]):
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
+        if not self.headers:
+            self._place(line, col)
         self.headers.append(Header.model_construct(name=name, value=value, line=line, col=col))
 
     def end_headers(self) -> Skip | None:
@@ -108,7 +111,16 @@ class GameChecker(Visitor[GameReport]):
                                    issue.line or 0, issue.col or 0, self.number))
 
     def visit_result(self, result: str | None, line: int, col: int) -> None:
-        self.result_text, self.result_pos = result, (line, col)
+        self.result_text = result
+        if result is not None:  # a bare ``end`` is not a place to point at
+            self.result_pos = (line, col)
+
+    def _place(self, line: int, col: int) -> None:
+        """The game is where its first tag pair is, else its first deal (as in the records)."""
+        if self.result_pos == (self.line, self.col):
+            self.result_pos = (line, col)
+        self.line, self.col = line, col
+        self.report.line = line
 
     def end_game(self) -> None:
         self._flush(_END)
@@ -177,6 +189,8 @@ class GameChecker(Visitor[GameReport]):
     # ------------------------------------------------------------------ a deal
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         self._flush(line)
+        if not self.headers and not self.deal_count:
+            self._place(line, col)
         if self.ctx is None:
             self._setup()
         self.deal = DealFacts(number, dealer, line, col)
@@ -260,6 +274,8 @@ class GameChecker(Visitor[GameReport]):
         if parent is None:
             return SKIP
         variation: Variation = []
+        if parent.variations is None:
+            parent.variations = []
         parent.variations.append(variation)
         self.lines.append(variation)
         self.parents.append(parent)

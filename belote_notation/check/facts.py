@@ -46,7 +46,7 @@ class BidFact:
                  col: int) -> None:
         self.seat, self.action, self.suit, self.round = seat, action, suit, round
         self.line, self.col = line, col
-        self.variations: list[Variation] = []
+        self.variations: list[Variation] | None = None
 
 
 class PlayFact:
@@ -56,7 +56,7 @@ class PlayFact:
 
     def __init__(self, seat: int | None, card: int, mark: str | None, line: int, col: int) -> None:
         self.seat, self.card, self.mark, self.line, self.col = seat, card, mark, line, col
-        self.variations: list[Variation] = []
+        self.variations: list[Variation] | None = None
 
 
 class AnnouncementFact:
@@ -68,7 +68,7 @@ class AnnouncementFact:
                  before_card: int | None, line: int, col: int) -> None:
         self.seat, self.kind, self.cards, self.trick = seat, kind, cards, trick
         self.before_card, self.line, self.col = before_card, line, col
-        self.variations: list[Variation] = []
+        self.variations: list[Variation] | None = None
 
 
 Item = BidFact | PlayFact

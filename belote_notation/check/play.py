@@ -139,6 +139,8 @@ def _play(ctx: Context, state: DealState, plays: list[PlayFact], pending: Pendin
 def _trick_end(ctx: Context, state: DealState, trick: TrickFact, plays: list[PlayFact], t_index: int,
                traces: list[TrickTrace] | None) -> None:
     """The recorded winner against the engine's (BEL501 at the winner), and the trace."""
+    if trick.winner is None and traces is None:
+        return
     done = last_trick(state)
     if done is None:
         return
