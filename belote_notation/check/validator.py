@@ -21,7 +21,7 @@ from belote_notation.check.context import DealObserver, TrickTrace
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.reader import ParsedGame, iter_games, parse_text
+from belote_notation.notation.reader import GameText, ParsedGame, iter_games, parse_game_text, parse_text
 from belote_notation.notation.records import Game
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "no_game_report",
     "validate_game",
     "validate_parsed",
+    "validate_game_text",
     "validate_source",
     "validate_text",
 ]
@@ -90,6 +91,19 @@ def validate_text(text: str, name: str = "<string>",
     if not parsed:
         return [no_game_report(name)]
     return [validate_parsed(p, name, i + 1, config) for i, p in enumerate(parsed)]
+
+
+def validate_game_text(text: str | GameText, file: str = "<string>",
+                       config: ValidationConfig = DEFAULT_CONFIG) -> GameReport:
+    """Read and validate the text of one game (a :class:`GameText` from the splitter keeps
+    its place and number in its file): what the worker processes of ``validate`` run.
+
+    >>> report = validate_game_text("deal 1 dealer N\\nsmsara N:take S\\nend\\n", "t.bel")
+    >>> report.game, [f.code for f in report.findings]
+    (1, ['BEL903', 'BEL902'])
+    """
+    parsed = parse_game_text(text, file)
+    return validate_parsed(parsed, file, parsed.index + 1, config)
 
 
 def validate_source(source: str | IO[str] | IO[bytes], name: str | None = None,
