@@ -53,6 +53,8 @@ _HARMLESS_SYNTAX = frozenset({"BEL006", "BEL007", "BEL010"})
 """Syntax codes that leave the deal whole (missing ``end``, a replaced byte, a stray glyph):
 the deal is still replayed."""
 _END = 1 << 60
+_READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result"})
+"""Tag pairs that change the checks (setup.py and notation.headers read the first five)."""
 Annotated = BidFact | PlayFact | AnnouncementFact
 
 
@@ -75,6 +77,8 @@ class GameChecker(Visitor[GameReport]):
         self.number = index + 1
         self.line, self.col = line, col
         self.headers: list[Header] = []
+        """The tag pairs the checks read (rules, options, deck, dealer, result), in order."""
+        self.tagged = False
         self.result_text: str | None = None
         self.result_pos: Position = (line, col)
         self.deal_count = 0
@@ -89,9 +93,11 @@ class GameChecker(Visitor[GameReport]):
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
-        if not self.headers:
+        if not self.tagged:
+            self.tagged = True
             self._place(line, col)
-        self.headers.append(Header.model_construct(name=name, value=value, line=line, col=col))
+        if name.lower() in _READ_TAGS:
+            self.headers.append(Header.model_construct(name=name, value=value, line=line, col=col))
 
     def end_headers(self) -> Skip | None:
         self._setup()
@@ -189,7 +195,7 @@ class GameChecker(Visitor[GameReport]):
     # ------------------------------------------------------------------ a deal
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         self._flush(line)
-        if not self.headers and not self.deal_count:
+        if not self.tagged and not self.deal_count:
             self._place(line, col)
         if self.ctx is None:
             self._setup()

@@ -33,8 +33,8 @@ __all__ = [
     "ValidationConfig",
     "no_game_report",
     "validate_game",
-    "validate_parsed",
     "validate_game_text",
+    "validate_parsed",
     "validate_source",
     "validate_text",
 ]
