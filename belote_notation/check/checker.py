@@ -202,6 +202,8 @@ class GameChecker(Visitor[GameReport]):
         self.deal = DealFacts(number, dealer, line, col)
         self.deal_count += 1
         self.trick: TrickFact | None = None
+        self.plays: list[PlayFact] = []
+        """The plays of the current trick (a spare list before the first trick)."""
         self.last: Annotated | None = None
         self.lines: list[Variation] = []
         self.parents: list[Annotated] = []
@@ -243,17 +245,17 @@ class GameChecker(Visitor[GameReport]):
 
     def begin_trick(self, number: int, line: int, col: int) -> None:
         if self.deal is not None:
-            self.trick = TrickFact(number, line, col)
-            self.deal.tricks.append(self.trick)
+            self.trick = trick = TrickFact(number, line, col)
+            self.deal.tricks.append(trick)
+            self.plays = trick.plays
 
     def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
-        fact = PlayFact(seat, card, mark, line, col)
+        self.last = fact = PlayFact(seat, card, mark, line, col)
         if self.lines:
             self.lines[-1].append(fact)
-        elif self.trick is not None:
-            self.trick.plays.append(fact)
-        self.last = fact
+        else:
+            self.plays.append(fact)
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
         if isinstance(self.last, PlayFact):
