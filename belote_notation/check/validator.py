@@ -74,7 +74,13 @@ def validate_game(game: Game, file: str = "<string>", number: int = 1,
 def validate_parsed(parsed: ParsedGame, file: str = "<string>", number: int = 1,
                     config: ValidationConfig = DEFAULT_CONFIG,
                     observer: DealObserver | None = None) -> GameReport:
-    """Validate a ``ParsedGame`` of the reader: its syntax issues, then its records."""
+    """Validate a ``ParsedGame`` of the reader: its syntax issues, then its records.
+
+    >>> from belote_notation.notation.reader import parse_text
+    >>> parsed = parse_text("deal 1\\ntrick 1 N:AS\\n")[0]
+    >>> [f.code for f in validate_parsed(parsed, "p.bel").findings][:1]
+    ['BEL006']
+    """
     syntax = [Finding(i.code, severity_of(i.code), i.message, file, i.line or 0, i.col or 0, number)
               for i in parsed.errors]
     return validate_game(parsed.game, file, number, config, syntax, observer)
@@ -108,7 +114,13 @@ def validate_game_text(text: str | GameText, file: str = "<string>",
 
 def validate_source(source: str | IO[str] | IO[bytes], name: str | None = None,
                     config: ValidationConfig = DEFAULT_CONFIG) -> Iterator[GameReport]:
-    """Stream a file (path or handle) game by game, one report per game."""
+    """Stream a file (path or handle) game by game, one report per game (flat memory).
+
+    >>> import io
+    >>> text = io.StringIO("deal 1\\nend\\ndeal 1\\nend\\n")
+    >>> [(r.game, r.deal_count) for r in validate_source(text, "s.bel")]
+    [(1, 1), (2, 1)]
+    """
     label = name or str(source)
     count = 0
     for count, parsed in enumerate(iter_games(source, name=label), 1):
