@@ -73,6 +73,7 @@ class DealCheck:
             ctx.observer.deal_started(ctx.position, self.state, self.traces)
 
     def run(self) -> DealResult | None:
+        """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
         self.distribution()
         self.bidding()
         self.rest_and_hands()
