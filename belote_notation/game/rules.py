@@ -146,6 +146,16 @@ class Ruleset(BaseModel):
     def option_names(cls) -> list[str]:
         return [n for n in cls.model_fields if n != "name"]
 
+    def __hash__(self) -> int:
+        """By name only: equal rulesets have equal names, and the engine looks a ruleset up
+        once per deal (pydantic's hash of all 30 options costs 0.7 µs, 1.5% of bench_engine).
+
+        >>> rules = Ruleset.preset("classic")
+        >>> hash(rules) == hash(rules.with_options({"target": "500"})), rules == rules.model_copy()
+        (True, True)
+        """
+        return hash(self.name)
+
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
         """A copy with options replaced; string values are read as the option's type.
 

@@ -279,3 +279,14 @@ def test_belote_holder_from_the_plays_when_the_hands_are_unknown() -> None:
         play_card(fresh, seat, card, mark)
     assert not hands_known(fresh)
     assert belote_holder(fresh) == holder
+
+
+def test_flags_follow_each_ruleset_even_with_one_name() -> None:
+    from belote_notation.game.engine.state import flags_for
+
+    strict = CLASSIC.with_options({"must_follow": "true"})
+    loose = CLASSIC.with_options({"must_follow": "false"})
+    assert hash(strict) == hash(loose) and strict != loose
+    assert flags_for(strict).must_follow is True
+    assert flags_for(loose).must_follow is False
+    assert flags_for(CLASSIC.model_copy()) is flags_for(CLASSIC)

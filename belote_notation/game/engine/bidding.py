@@ -12,7 +12,6 @@ from belote_notation.game.engine.state import (
     PHASE_DEAD,
     PHASE_NEW,
     PHASE_PLAY,
-    Call,
     DealState,
     first_bidder,
     prepare_fast_path,
@@ -94,7 +93,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None)
     if bidding_over(state) or index >= 8:
         out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", seat=seat,
                              index=index))
-        state.bids.append(Call(seat, action, suit))
+        state.bids.append((seat, action, suit))
         return out
     if seat != state.bid_turn:
         out.append(Violation(C.BID_OUT_OF_TURN,
@@ -110,7 +109,7 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None)
                                  "the first bidder must take it", seat=seat, index=index))
     else:
         out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", seat=seat, index=index))
-    state.bids.append(Call(seat, action, suit))
+    state.bids.append((seat, action, suit))
     state.bid_turn = (seat + state.flags.bid_step) & 3
     if len(state.bids) == 4:
         state.bid_turn = first_bidder(state.rules, state.dealer)
@@ -143,7 +142,7 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
                                  "round 2 must name another suit", seat=seat, index=index))
     state.taker = seat & 3
     state.trump = trump
-    state.bids.append(Call(seat, "take", suit))
+    state.bids.append((seat, "take", suit))
     if state.hands_known:
         state.phase = PHASE_PLAY
     prepare_fast_path(state)

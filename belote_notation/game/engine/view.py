@@ -93,7 +93,7 @@ def seat_after(state: DealState, seat: int) -> int:
 
 def calls(state: DealState) -> tuple[Call, ...]:
     """The calls made so far, in order."""
-    return tuple(state.bids)
+    return tuple(Call(*bid) for bid in state.bids)
 
 
 def contract(state: DealState) -> Contract | None:
