@@ -290,3 +290,19 @@ def test_flags_follow_each_ruleset_even_with_one_name() -> None:
     assert flags_for(strict).must_follow is True
     assert flags_for(loose).must_follow is False
     assert flags_for(CLASSIC.model_copy()) is flags_for(CLASSIC)
+
+
+def test_seat_views() -> None:
+    from belote_notation.game.engine import cards_played, dealer, hand_now, held, offer, seat_after
+
+    rules, script = _script()
+    state = _replayed(rules, script)
+    assert dealer(state) == script.dealer and offer(state) == script.offer
+    seat, card, mark = script.plays[0]
+    assert hand_now(state, seat) == held(state, seat) and held(state, seat) >> card & 1
+    play_card(state, seat, card, mark)
+    assert hand_now(state, seat) == held(state, seat) & ~(1 << card)
+    assert cards_played(state, seat) == 1
+    assert seat_after(state, seat) == script.plays[1][0]
+    clockwise = Ruleset.preset("classic")
+    assert seat_after(new_deal(clockwise, 0), 0) == (1 if clockwise.direction == "clockwise" else 3)
