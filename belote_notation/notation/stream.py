@@ -20,7 +20,7 @@ import os
 import re
 from typing import IO, Iterator, NamedTuple, Optional, Union
 
-from belote_notation.notation.issues import SyntaxIssue
+from belote_notation.notation.issues import BAD_UTF8, GAME_TOO_LARGE, SyntaxIssue
 
 __all__ = ["GameText", "iter_game_texts", "MAX_LINE", "MAX_GAME_CHARS", "Source"]
 
@@ -123,7 +123,7 @@ class _Reader:
                 chunk = read(BLOCK)
             except (OSError, ValueError, UnicodeDecodeError) as exc:
                 yield "", True, self.line, SyntaxIssue(
-                    "BEL007", f"cannot read the input: {exc}", self.line, 1, self.name)
+                    BAD_UTF8, f"cannot read the input: {exc}", self.line, 1, self.name)
                 return
             if not chunk:
                 if buf or self.carry:
@@ -213,7 +213,7 @@ class _Reader:
             if self.decode_issues > MAX_DECODE_ISSUES:
                 return text, None
             return text, SyntaxIssue(
-                "BEL007", f"invalid UTF-8 byte 0x{data[exc.start]:02x}: the file must be UTF-8 text "
+                BAD_UTF8, f"invalid UTF-8 byte 0x{data[exc.start]:02x}: the file must be UTF-8 text "
                 f"(the byte is read as U+FFFD)", self.line, col, self.name)
 
 
@@ -391,7 +391,7 @@ def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[Gam
                     oversized = True
                     parts = []
                     issues.append(SyntaxIssue(
-                        "BEL008", f"this game is longer than {max_chars:,} characters (or has no `end`"
+                        GAME_TOO_LARGE, f"this game is longer than {max_chars:,} characters (or has no `end`"
                         " before that much text); it was skipped", first_line, 1, name))
             was_in_comment = in_comment
             in_comment, has_end = _scan(piece, in_comment)

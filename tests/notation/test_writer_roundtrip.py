@@ -40,7 +40,7 @@ def test_several_games_in_one_file(a: Game, b: Game) -> None:
 
 
 def test_generated_matches_round_trip() -> None:
-    generator = pytest.importorskip("belote_notation.generator")
+    from belote_notation import generator
     from belote_notation.game.rules import Ruleset
     for preset in ("moroccan", "classic", "gameduell", "traditional"):
         for game in generator.generate_games(Ruleset.preset(preset), matches=2, deals=None, seed=7):
