@@ -53,6 +53,7 @@ def new_record(cls: type[R], data: dict[str, Any]) -> R:
 
 
 _PLAY_FIELDS = set(Play.model_fields)
+_TRICK_FIELDS = set(Trick.model_fields)
 
 
 @dataclass
@@ -88,8 +89,12 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.trick: Optional[Trick] = None
         self.item: Optional[Item] = None
         self.holder: list[str] = self.game_comments
-        self.lines: list[tuple[Variation, Optional[Item], list[str], Optional[Trick]]] = []
+        self.lines: list[tuple[Variation, Optional[Item], list[str], list[Union[Bid, Play]], list[Union[Bid, Play]]]] = []
         self.section: Section = "five"
+        self.plays: list[Union[Bid, Play]] = []
+        """Where the next play goes: the current trick's plays or the open variation's items."""
+        self.calls: list[Union[Bid, Play]] = []
+        """Where the next call goes: the deal's bids or the open variation's items."""
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
@@ -125,6 +130,7 @@ class RecordBuilder(Visitor[ParsedGame]):
             "comments": comments, "pot_pos": None})
         self.deals.append(self.deal)
         self.holder, self.item, self.trick = comments, None, None
+        self.calls = self.deal.bids  # type: ignore[assignment]
         return None
 
     def end_deal(self) -> None:
@@ -159,10 +165,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         bid = new_record(Bid, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
                                "variations": [], "seat": seat, "action": action, "suit": suit,
                                "round": round})
-        if self.lines:
-            self.lines[-1][0].items.append(bid)
-        else:
-            self.deal.bids.append(bid)  # type: ignore[union-attr]
+        self.calls.append(bid)
         self.item = bid
 
     def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
@@ -177,10 +180,15 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     def begin_trick(self, number: int, line: int, col: int) -> None:
         comments: list[str] = []
-        self.trick = new_record(Trick, {"line": line, "col": col, "number": number, "plays": [],
-                                        "winner": None, "comments": comments, "winner_pos": None})
-        self.deal.tricks.append(self.trick)  # type: ignore[union-attr]
-        self.holder, self.item = comments, None
+        plays: list[Union[Bid, Play]] = []
+        trick = _new(Trick)
+        _set(trick, "__dict__", {"line": line, "col": col, "number": number, "plays": plays,
+                                 "winner": None, "comments": comments, "winner_pos": None})
+        _set(trick, "__pydantic_fields_set__", _TRICK_FIELDS)
+        _set(trick, "__pydantic_extra__", None)
+        _set(trick, "__pydantic_private__", None)
+        self.deal.tricks.append(trick)  # type: ignore[union-attr]
+        self.trick, self.holder, self.item, self.plays = trick, comments, None, plays
 
     def visit_play(self, seat: Optional[int], card: int, mark: Optional[Mark], line: int,
                    col: int) -> None:
@@ -190,10 +198,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         _set(play, "__pydantic_fields_set__", _PLAY_FIELDS)
         _set(play, "__pydantic_extra__", None)
         _set(play, "__pydantic_private__", None)
-        if self.lines:
-            self.lines[-1][0].items.append(play)
-        else:
-            self.trick.plays.append(play)  # type: ignore[union-attr]
+        self.plays.append(play)
         self.item = play
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
@@ -216,9 +221,10 @@ class RecordBuilder(Visitor[ParsedGame]):
     def begin_variation(self, line: int, col: int) -> Optional[Skip]:
         variation = new_record(Variation, {"line": line, "col": col, "items": [], "comments": []})
         self.item.variations.append(variation)  # type: ignore[union-attr]
-        self.lines.append((variation, self.item, self.holder, self.trick))
+        self.lines.append((variation, self.item, self.holder, self.plays, self.calls))
         self.item, self.holder = None, variation.comments
+        self.plays = self.calls = variation.items
         return None
 
     def end_variation(self) -> None:
-        _, self.item, self.holder, self.trick = self.lines.pop()
+        _, self.item, self.holder, self.plays, self.calls = self.lines.pop()

@@ -71,6 +71,7 @@ class GameReader:
         self.number = 0
         self.tail_seen = False
         self.deal: Optional[DealReader] = None
+        self.sections: Optional[DealReader] = None
         self._done, self._line, self._newline = 0, first_line, -1
 
     def where(self, pos: int) -> tuple[int, int]:
@@ -177,7 +178,10 @@ class GameReader:
         dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
         if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
             return None
-        self.deal = DealReader(self.visitor, self.issues, self.deck)
+        if self.sections is None:
+            self.sections = DealReader(self.visitor, self.issues, self.deck)
+        self.deal = self.sections
+        self.deal.new_deal()
         return self.deal
 
     def end_deal(self) -> None:
@@ -195,24 +199,19 @@ class GameReader:
         self.end_deal()
 
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:
-        group: list[Node] = []
-        current: Optional[Section] = None
-        for i in range(1, len(lines)):
-            text = lines[i]
-            if not text:
-                continue
-            section = vocab.section_of(text.split(" ", 1)[0])
-            if section is None:
-                continue
-            chunk = Chunk(SECTION_TERMINALS[section], text, line + i, 1)
+        """Each run of lines of one section is read as one chunk of its terminal, as Lark's
+        coarse terminals would give it."""
+        sections = vocab.sections()
+        start, current = 1, None
+        for i in range(1, len(lines) + 1):
+            text = lines[i] if i < len(lines) else ""
+            section = sections.get(text[: text.find(" ")]) if text else None
             if section is current and section in RUNS:
-                group.append(chunk)
                 continue
             if current is not None:
-                reader.section(current, group)
-            group, current = [chunk], section
-        if current is not None:
-            reader.section(current, group)
+                chunk = Chunk(SECTION_TERMINALS[current], "\n".join(lines[start:i]), line + start, 1)
+                reader.section(current, (chunk,))
+            start, current = i, section
 
     def general_deal(self, piece: Piece) -> None:
         heading = _DEAL.match(piece.text)

@@ -67,6 +67,10 @@ class ItemReader:
         self.deck = deck
         self.table = vocab.card_table(deck)
         self.plays = vocab.play_table(deck)
+        self.marks = vocab.keywords("MARK_WORD")
+        self.winners = vocab.keywords("WINNER_KW")
+        self.trick_words = vocab.keywords("TRICK_KW")
+        self.headings = self.trick_words | self.winners
         self.calls = 0
         self.trick = 0
         self.depth = 0
@@ -173,50 +177,66 @@ class ItemReader:
     # --- plays -------------------------------------------------------------------------
     def plays_of(self, words: list[Word], frame: Frame) -> None:
         """Plays (and on a trick line, ``trick [N]`` headings and ``winner SEAT``)."""
-        plays, table, marks = self.plays, self.table, vocab.keywords("MARK_WORD")
+        plays, marks = self.plays, self.marks
         visit_play = self.visitor.visit_play
         i, n = 0, len(words)
         while i < n:
             word, line, col = words[i]
             i += 1
             found = plays.get(word)
-            if found is not None:
-                seat, card = found
-            elif len(word) > 2 and word[1] == ":":
-                seat = vocab.SEATS[word[0]]
-                got = table.get(word[2:]) or self.card(word[2:], line, col + 2)
-                if got is None:
+            if found is None:
+                if word in self.headings:
+                    i = self.not_a_play(words, i, frame)
                     continue
-                card = got
-            else:
-                low = word.lower()
-                if low in marks:
-                    self.mark(word, line, col, frame)
-                    continue
-                if frame.tricks and i < n and low in vocab.keywords("WINNER_KW"):
-                    self.winner(words[i][0], words[i][1], words[i][2], frame)
-                    i += 1
-                    continue
-                if frame.tricks and low in vocab.keywords("TRICK_KW"):
-                    number = self.trick + 1
-                    if i < n and words[i][0].isdigit():
-                        number = int(words[i][0])
-                        i += 1
-                    self.trick = number
-                    frame.last, frame.winner = None, False
-                    self.visitor.begin_trick(number, line, col)
-                    continue
-                got = table.get(word) or self.card(word, line, col)
-                if got is None:
-                    continue
-                seat, card = None, got
+                if len(word) > 2 and word[1] == ":":
+                    found = self.seat_play(word, line, col)
+                    if found is None:
+                        continue
+                else:
+                    card = self.table.get(word)
+                    if card is None:
+                        card = self.table.get(word.upper())
+                    if card is None:
+                        i = self.not_a_play(words, i, frame)
+                        continue
+                    found = (None, card)
             mark: Optional[str] = None
-            if i < n and words[i][0].lower() in marks:
-                mark = vocab.mark_of(words[i][0])
+            if i < n:
+                after = words[i][0]
+                if after not in plays and after.lower() in marks:
+                    mark = vocab.mark_of(after)
+                    i += 1
+            frame.last, frame.glyph, frame.marked = "play", None, mark is not None
+            visit_play(found[0], found[1], mark, line, col)  # type: ignore[arg-type]
+
+    def seat_play(self, word: str, line: int, col: int) -> Optional[tuple[Optional[int], int]]:
+        """``SEAT:CARD`` in the lenient form; ``None`` for an unknown card (reported)."""
+        card = self.table.get(word[2:])
+        if card is None:
+            card = self.card(word[2:], line, col + 2)
+        return None if card is None else (vocab.SEATS[word[0]], card)
+
+    def not_a_play(self, words: list[Word], i: int, frame: Frame) -> int:
+        """Read the word before ``i`` that is no play: a mark, ``trick [N]``, ``winner SEAT``
+        or an unknown card. Returns the index of the next word."""
+        word, line, col = words[i - 1]
+        low = word.lower()
+        if low in self.marks:
+            self.mark(word, line, col, frame)
+        elif frame.tricks and i < len(words) and low in self.winners:
+            self.winner(words[i][0], words[i][1], words[i][2], frame)
+            return i + 1
+        elif frame.tricks and low in self.trick_words:
+            number = self.trick + 1
+            if i < len(words) and words[i][0].isdigit():
+                number = int(words[i][0])
                 i += 1
-            frame.item("play")
-            frame.marked = mark is not None
-            visit_play(seat, card, mark, line, col)  # type: ignore[arg-type]
+            self.trick = number
+            frame.last, frame.winner = None, False
+            self.visitor.begin_trick(number, line, col)
+        else:
+            self.card(word, line, col)
+        return i
 
     # --- calls -------------------------------------------------------------------------
     def calls_of(self, words: list[Word], frame: Frame) -> None:

@@ -43,17 +43,17 @@ class DealReader(ItemReader):
     def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:
         super().__init__(visitor, issues, deck)
         self.offer_seen = False
-        self.read: dict[Section, Callable[[Section, Sequence[Node]], None]] = {
-            "five": self.hands, "rest": self.hands, "hand": self.hands, "offer": self.offer,
-            "bidding": self.bidding, "announce": self.announce, "trick": self.tricks,
-            "scores": self.scores,
-        }
+
+    def new_deal(self) -> None:
+        """Start reading another deal of the same game."""
+        self.offer_seen = False
+        self.calls = self.trick = self.depth = 0
 
     def section(self, section: Section, nodes: Sequence[Node]) -> None:
         """Read one section: ``nodes[0]`` is its keyword token."""
         first = nodes[0]
         self.visitor.begin_section(section, first.line, first.column)
-        self.read[section](section, nodes)
+        _READERS[section](self, section, nodes)
 
     def comment(self, node: Chunk) -> None:
         self.visitor.visit_comment(comment_text(node), node.line, node.column)
@@ -80,7 +80,7 @@ class DealReader(ItemReader):
                 i += 1
                 card = table.get(word)
                 if card is None:
-                    if word.lower() in starts and i < n:
+                    if (word in starts or word.lower() in starts) and i < n:
                         if seat >= 0:
                             self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
                         seat, cards, positions, where = vocab.SEATS[words[i][0]], [], [], (line, col)
@@ -172,3 +172,10 @@ class DealReader(ItemReader):
                                         line, col)
         self.items(rest, Frame("announcement", "announcement"))
 
+
+
+_READERS: dict[Section, Callable[[DealReader, Section, Sequence[Node]], None]] = {
+    "five": DealReader.hands, "rest": DealReader.hands, "hand": DealReader.hands,
+    "offer": DealReader.offer, "bidding": DealReader.bidding, "announce": DealReader.announce,
+    "trick": DealReader.tricks, "scores": DealReader.scores,
+}

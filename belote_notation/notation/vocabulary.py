@@ -30,7 +30,7 @@ from belote_notation.game.cards import (
 from belote_notation.notation.visitor import Section
 
 __all__ = [
-    "grammar_text", "parser", "pattern", "regex", "keywords", "words_of", "SEATS", "section_of",
+    "grammar_text", "parser", "pattern", "regex", "keywords", "words_of", "SEATS", "section_of", "sections",
     "card_table", "play_table", "mark_of", "kind_of", "START_SYMBOLS",
 ]
 
@@ -134,13 +134,15 @@ _SECTION_KEYWORDS: tuple[tuple[str, Section], ...] = (
 
 
 @cache
-def _sections() -> dict[str, Section]:
-    return {word: section for name, section in _SECTION_KEYWORDS for word in keywords(name)}
+def sections() -> dict[str, Section]:
+    """The keywords that start a section line (as written in the grammar, and lower-case)."""
+    return {word: section for name, section in _SECTION_KEYWORDS
+            for word in keywords(name) | set(words_of(name))}
 
 
 def section_of(word: str) -> Optional[Section]:
     """The section a line starting with keyword ``word`` belongs to (``None``: not one)."""
-    table = _sections()
+    table = sections()
     found = table.get(word)
     return found if found is not None else table.get(word.lower())
 
