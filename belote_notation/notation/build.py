@@ -14,21 +14,41 @@ or the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence, TypeVar, Union
+from typing import Any, TypeVar
 
 from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.records import (
-    Announcement, Bid, CardRef, Deal, Game, Hand, Header, Play, Record, Score, Trick, Variation,
+    Announcement,
+    Bid,
+    CardRef,
+    Deal,
+    Game,
+    Hand,
+    Header,
+    Play,
+    Record,
+    Score,
+    Trick,
+    Variation,
 )
 from belote_notation.notation.visitor import (
-    Action, HandSection, Kind, Mark, Position, ScoreKind, Section, Skip, Visitor,
+    Action,
+    HandSection,
+    Kind,
+    Mark,
+    Position,
+    ScoreKind,
+    Section,
+    Skip,
+    Visitor,
 )
 
 __all__ = ["ParsedGame", "RecordBuilder", "new_record"]
 
 R = TypeVar("R", bound=Record)
-Item = Union[Bid, Play, Announcement]
+Item = Bid | Play | Announcement
 
 _new = object.__new__
 _set = object.__setattr__
@@ -77,23 +97,23 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.begin_game(0, 0, 0)
 
     # --- the game ----------------------------------------------------------------------
-    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         self.index, self.where = index, (line, col)
         self.headers: list[Header] = []
         self.game_comments: list[str] = []
         self.deals: list[Deal] = []
         self.errors: list[SyntaxIssue] = []
-        self.result_text: Optional[str] = None
-        self.result_pos: Optional[tuple[int, int]] = None
-        self.deal: Optional[Deal] = None
-        self.trick: Optional[Trick] = None
-        self.item: Optional[Item] = None
+        self.result_text: str | None = None
+        self.result_pos: tuple[int, int] | None = None
+        self.deal: Deal | None = None
+        self.trick: Trick | None = None
+        self.item: Item | None = None
         self.holder: list[str] = self.game_comments
-        self.lines: list[tuple[Variation, Optional[Item], list[str], list[Union[Bid, Play]], list[Union[Bid, Play]]]] = []
+        self.lines: list[tuple[Variation, Item | None, list[str], list[Bid | Play], list[Bid | Play]]] = []
         self.section: Section = "five"
-        self.plays: list[Union[Bid, Play]] = []
+        self.plays: list[Bid | Play] = []
         """Where the next play goes: the current trick's plays or the open variation's items."""
-        self.calls: list[Union[Bid, Play]] = []
+        self.calls: list[Bid | Play] = []
         """Where the next call goes: the deal's bids or the open variation's items."""
         return None
 
@@ -101,7 +121,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.headers.append(new_record(Header, {"line": line, "col": col, "name": name,
                                                 "value": value}))
 
-    def visit_result(self, result: Optional[str], line: int, col: int) -> None:
+    def visit_result(self, result: str | None, line: int, col: int) -> None:
         self.result_text = result
         self.result_pos = (line, col) if result is not None else None
 
@@ -121,7 +141,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         return ParsedGame(game, self.errors, self.index)
 
     # --- a deal ------------------------------------------------------------------------
-    def begin_deal(self, number: int, dealer: Optional[int], line: int, col: int) -> Optional[Skip]:
+    def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         comments: list[str] = []
         self.deal = new_record(Deal, {
             "line": line, "col": col, "number": number, "dealer": dealer, "five": [],
@@ -146,21 +166,21 @@ class RecordBuilder(Visitor[ParsedGame]):
                    positions: Sequence[Position], line: int, col: int) -> None:
         hand = new_record(Hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
                                  "positions": list(positions)})
-        deal = self.deal.__dict__  # type: ignore[union-attr]
+        deal = self.deal.__dict__
         deal["hands" if section == "hand" else section].append(hand)
 
     def visit_offer(self, card: int, line: int, col: int) -> None:
-        self.deal.__dict__["offer"] = new_record(CardRef, {"line": line, "col": col, "card": card})  # type: ignore[union-attr]
+        self.deal.__dict__["offer"] = new_record(CardRef, {"line": line, "col": col, "card": card})
 
-    def visit_score(self, kind: ScoreKind, ns: int, ew: Optional[int], line: int, col: int) -> None:
-        deal = self.deal.__dict__  # type: ignore[union-attr]
+    def visit_score(self, kind: ScoreKind, ns: int, ew: int | None, line: int, col: int) -> None:
+        deal = self.deal.__dict__
         if kind == "pot":
             deal["pot"], deal["pot_pos"] = ns, (line, col)
         else:
             deal["score" if kind == "score" else "match_score"] = new_record(
                 Score, {"line": line, "col": col, "ns": ns, "ew": ew})
 
-    def visit_call(self, seat: Optional[int], action: Action, suit: Optional[int], round: int,
+    def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
                    line: int, col: int) -> None:
         bid = new_record(Bid, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
                                "variations": [], "seat": seat, "action": action, "suit": suit,
@@ -169,8 +189,8 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.item = bid
 
     def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
-                           positions: Sequence[Position], trick: Optional[int],
-                           before_card: Optional[int], line: int, col: int) -> None:
+                           positions: Sequence[Position], trick: int | None,
+                           before_card: int | None, line: int, col: int) -> None:
         ann = new_record(Announcement, {
             "line": line, "col": col, "glyph": None, "nags": [], "comments": [], "variations": [],
             "seat": seat, "kind": kind, "cards": list(cards), "positions": list(positions),
@@ -180,7 +200,7 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     def begin_trick(self, number: int, line: int, col: int) -> None:
         comments: list[str] = []
-        plays: list[Union[Bid, Play]] = []
+        plays: list[Bid | Play] = []
         trick = _new(Trick)
         _set(trick, "__dict__", {"line": line, "col": col, "number": number, "plays": plays,
                                  "winner": None, "comments": comments, "winner_pos": None})
@@ -190,7 +210,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.deal.tricks.append(trick)  # type: ignore[union-attr]
         self.trick, self.holder, self.item, self.plays = trick, comments, None, plays
 
-    def visit_play(self, seat: Optional[int], card: int, mark: Optional[Mark], line: int,
+    def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
         play = _new(Play)
         _set(play, "__dict__", {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
@@ -202,10 +222,10 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.item = play
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
-        self.item.__dict__["mark"] = mark  # type: ignore[union-attr]
+        self.item.__dict__["mark"] = mark
 
     def visit_winner(self, seat: int, line: int, col: int) -> None:
-        trick = self.trick.__dict__  # type: ignore[union-attr]
+        trick = self.trick.__dict__
         trick["winner"], trick["winner_pos"] = seat, (line, col)
 
     # --- review material ---------------------------------------------------------------
@@ -213,12 +233,12 @@ class RecordBuilder(Visitor[ParsedGame]):
         (self.item.comments if self.item is not None else self.holder).append(text)
 
     def visit_glyph(self, glyph: str, line: int, col: int) -> None:
-        self.item.__dict__["glyph"] = glyph  # type: ignore[union-attr]
+        self.item.__dict__["glyph"] = glyph
 
     def visit_nag(self, nag: int, line: int, col: int) -> None:
         self.item.nags.append(nag)  # type: ignore[union-attr]
 
-    def begin_variation(self, line: int, col: int) -> Optional[Skip]:
+    def begin_variation(self, line: int, col: int) -> Skip | None:
         variation = new_record(Variation, {"line": line, "col": col, "items": [], "comments": []})
         self.item.variations.append(variation)  # type: ignore[union-attr]
         self.lines.append((variation, self.item, self.holder, self.plays, self.calls))

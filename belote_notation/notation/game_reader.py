@@ -10,7 +10,6 @@ their sections' terminals, handed to the same section readers as the general pat
 from __future__ import annotations
 
 import re
-from typing import Optional, Union
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
@@ -18,8 +17,8 @@ from belote_notation.notation.headers import deck_from_name, game_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
-from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, Node, comment_text
-from belote_notation.notation.visitor import SKIP, Section, Visitor
+from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text
+from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["GameReader", "Tag"]
 
@@ -45,7 +44,7 @@ _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 class Tag:
     """A tag pair as read (what :func:`~.headers.game_deck` needs of it)."""
 
-    __slots__ = ("name", "value", "line", "col")
+    __slots__ = ("col", "line", "name", "value")
 
     def __init__(self, name: str, value: str, line: int, col: int) -> None:
         self.name, self.value, self.line, self.col = name, value, line, col
@@ -70,8 +69,8 @@ class GameReader:
         self.deck = Deck.FRENCH
         self.number = 0
         self.tail_seen = False
-        self.deal: Optional[DealReader] = None
-        self.sections: Optional[DealReader] = None
+        self.deal: DealReader | None = None
+        self.sections: DealReader | None = None
         self._done, self._line, self._newline = 0, first_line, -1
 
     def where(self, pos: int) -> tuple[int, int]:
@@ -96,7 +95,7 @@ class GameReader:
         """Report the tag pairs and the comments before the first deal; the offset after them."""
         text = self.text
         pos = _WS.match(text, 0).end()  # type: ignore[union-attr]
-        nodes: list[Union[Chunk, Rule]] = []
+        nodes: list[Chunk | Rule] = []
         found = _HEADERS.match(text, pos)
         if found is not None:
             after = _WS.match(text, found.end()).end()  # type: ignore[union-attr]
@@ -138,7 +137,7 @@ class GameReader:
 
     def unescape(self, raw: str, chunk: Chunk, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
-        def replace(found: "re.Match[str]") -> str:
+        def replace(found: re.Match[str]) -> str:
             char = found.group(1)
             if char in _QUOTED_ESCAPES:
                 return _QUOTED_ESCAPES[char]
@@ -171,7 +170,7 @@ class GameReader:
                 self.general_deal(piece)
             pos = end
 
-    def begin_deal(self, heading: str, line: int, col: int) -> Optional[DealReader]:
+    def begin_deal(self, heading: str, line: int, col: int) -> DealReader | None:
         """Report ``deal [N] [dealer SEAT]``; the reader of its sections (``None``: skipped)."""
         words = heading.split()
         self.number = int(words[1]) if len(words) > 1 else self.number + 1
@@ -233,7 +232,7 @@ class GameReader:
         self.tail_seen = True
         found = _END.match(piece.text)
         if found is not None and _WS.match(piece.text, found.end()).end() == len(piece.text):  # type: ignore[union-attr]
-            nodes: Optional[list[Union[Chunk, Rule]]] = [Chunk("END", found.group(), piece.line, piece.col)]
+            nodes: list[Chunk | Rule] | None = [Chunk("END", found.group(), piece.line, piece.col)]
         else:
             nodes = parse_piece(piece, "tail", self.issues)
         for node in nodes or ():

@@ -8,4 +8,4 @@ from __future__ import annotations
 
 from belote_notation.notation.vocabulary import START_SYMBOLS, grammar_text, parser, pattern
 
-__all__ = ["grammar_text", "parser", "pattern", "START_SYMBOLS"]
+__all__ = ["START_SYMBOLS", "grammar_text", "parser", "pattern"]

@@ -11,12 +11,13 @@ Resolution (docs/notation.md, "Deck and rules of a game"):
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Protocol, TypeVar
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
 from belote_notation.notation.records import Header
 
-__all__ = ["deck_from_name", "game_deck", "rule_overrides", "TagPair"]
+__all__ = ["TagPair", "deck_from_name", "game_deck", "rule_overrides"]
 
 
 class TagPair(Protocol):
@@ -39,12 +40,12 @@ _DECK_NAMES = {
 }
 
 
-def deck_from_name(value: str) -> Optional[Deck]:
+def deck_from_name(value: str) -> Deck | None:
     """``spanish`` / ``french`` and their aliases, any case; ``None`` if unknown."""
     return _DECK_NAMES.get(value.strip().lower())
 
 
-def _last(headers: Iterable[P], name: str) -> Optional[P]:
+def _last(headers: Iterable[P], name: str) -> P | None:
     found = None
     for header in headers:
         if header.name.lower() == name:

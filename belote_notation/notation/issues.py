@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 __all__ = [
-    "SyntaxIssue", "SYNTAX_CODES", "UNEXPECTED_TEXT", "UNCLOSED_COMMENT", "BAD_TAG_PAIR",
-    "UNKNOWN_CARD", "UNKNOWN_VALUE", "MISSING_END", "BAD_UTF8", "GAME_TOO_LARGE", "NO_GAME",
-    "NOTHING_TO_ANNOTATE", "TOO_MANY_ISSUES", "INTERNAL_ERROR",
+    "BAD_TAG_PAIR",
+    "BAD_UTF8",
+    "GAME_TOO_LARGE",
+    "INTERNAL_ERROR",
+    "MISSING_END",
+    "NOTHING_TO_ANNOTATE",
+    "NO_GAME",
+    "SYNTAX_CODES",
+    "TOO_MANY_ISSUES",
+    "UNCLOSED_COMMENT",
+    "UNEXPECTED_TEXT",
+    "UNKNOWN_CARD",
+    "UNKNOWN_VALUE",
+    "SyntaxIssue",
 ]
 
 UNEXPECTED_TEXT = "BEL001"
@@ -54,7 +65,7 @@ class SyntaxIssue(NamedTuple):
     message: str
     line: int
     col: int
-    file: Optional[str] = None
+    file: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.file}:" if self.file else ""

@@ -6,15 +6,25 @@ their depth is bounded by memory only, never by Python's recursion limit.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Sequence
+from collections.abc import Iterator, Sequence
 
 from belote_notation.game.cards import CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import (
-    NOTHING_TO_ANNOTATE, UNEXPECTED_TEXT, UNKNOWN_CARD, UNKNOWN_VALUE,
+    NOTHING_TO_ANNOTATE,
+    UNEXPECTED_TEXT,
+    UNKNOWN_CARD,
+    UNKNOWN_VALUE,
 )
 from belote_notation.notation.tokens import (
-    COMMENT_TYPES, Alternative, Chunk, Issues, Node, Word, comment_text, split_words,
+    COMMENT_TYPES,
+    Alternative,
+    Chunk,
+    Issues,
+    Node,
+    Word,
+    comment_text,
+    split_words,
 )
 from belote_notation.notation.visitor import SKIP, Visitor
 
@@ -31,21 +41,30 @@ _BID_TYPES = frozenset({"BIDS", "SMSARA"})
 class Frame:
     """The state of one line of items: the main line of a section or a variation."""
 
-    __slots__ = ("where", "last", "glyph", "marked", "round", "explicit", "current", "tricks",
-                 "winner")
+    __slots__ = (
+        "current",
+        "explicit",
+        "glyph",
+        "last",
+        "marked",
+        "round",
+        "tricks",
+        "where",
+        "winner",
+    )
 
-    def __init__(self, where: str, last: Optional[str], tricks: bool = False,
+    def __init__(self, where: str, last: str | None, tricks: bool = False,
                  parent_round: int = 1) -> None:
         self.where = where
         """What review material may follow here (for messages): call, card, announcement."""
         self.last = last
         """The kind of item the next review material annotates (``None``: nothing yet)."""
-        self.glyph: Optional[str] = None
+        self.glyph: str | None = None
         self.marked = True
         """The last item cannot take a belote/rebelote word (not a play, or already has one)."""
         self.round = 1
         """The round of the last call (the round a variation of it starts in)."""
-        self.explicit: Optional[int] = None
+        self.explicit: int | None = None
         """The round written by the last ``smsara N`` of this line."""
         self.current = parent_round
         self.tricks = tricks
@@ -76,7 +95,7 @@ class ItemReader:
         self.depth = 0
 
     # --- words -----------------------------------------------------------------------
-    def card(self, word: str, line: int, col: int) -> Optional[int]:
+    def card(self, word: str, line: int, col: int) -> int | None:
         card = self.table.get(word)
         if card is None:
             card = self.table.get(word.upper())
@@ -85,7 +104,7 @@ class ItemReader:
                                    f"deck ({_DECK_HELP[self.deck]})", line, col)
         return card
 
-    def suit(self, word: str, line: int, col: int) -> Optional[int]:
+    def suit(self, word: str, line: int, col: int) -> int | None:
         try:
             return parse_suit(word, self.deck)
         except CardError:
@@ -112,7 +131,7 @@ class ItemReader:
             else:
                 self.chunk(node, frame)
 
-    def open_variation(self, node: Alternative, frame: Frame) -> Optional[Frame]:
+    def open_variation(self, node: Alternative, frame: Frame) -> Frame | None:
         if frame.last is None:
             self.nothing_before("variation", frame, node.line, node.column)
             return None
@@ -168,7 +187,7 @@ class ItemReader:
             self.issues.report(NOTHING_TO_ANNOTATE, f"a second mark `{word}` on one card", line, col)
         else:
             frame.marked = True
-            self.visitor.visit_mark(vocab.mark_of(word), line, col)  # type: ignore[arg-type]
+            self.visitor.visit_mark(vocab.mark_of(word), line, col)
 
     def winner(self, word: str, line: int, col: int, frame: Frame) -> None:
         frame.winner = True
@@ -200,7 +219,7 @@ class ItemReader:
                         i = self.not_a_play(words, i, frame)
                         continue
                     found = (None, card)
-            mark: Optional[str] = None
+            mark: str | None = None
             if i < n:
                 after = words[i][0]
                 if after not in plays and after.lower() in marks:
@@ -209,7 +228,7 @@ class ItemReader:
             frame.last, frame.glyph, frame.marked = "play", None, mark is not None
             visit_play(found[0], found[1], mark, line, col)  # type: ignore[arg-type]
 
-    def seat_play(self, word: str, line: int, col: int) -> Optional[tuple[Optional[int], int]]:
+    def seat_play(self, word: str, line: int, col: int) -> tuple[int | None, int] | None:
         """``SEAT:CARD`` in the lenient form; ``None`` for an unknown card (reported)."""
         card = self.table.get(word[2:])
         if card is None:
@@ -254,11 +273,11 @@ class ItemReader:
                     frame.explicit = self.round_number(words[i])
                     i += 1
                 continue
-            seat: Optional[int] = None
+            seat: int | None = None
             if len(word) > 2 and word[1] == ":":
                 seat = vocab.SEATS[word[0]]
                 low = low[2:]
-            suit: Optional[int] = None
+            suit: int | None = None
             action = "pass" if low in passes else "take"
             if action == "take" and i < n and suit_word(words[i][0]):
                 suit = self.suit(*words[i])

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import gc
 import os
-from typing import Callable, Iterator, Optional, TypeVar, Union
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from belote_notation.notation.build import ParsedGame, RecordBuilder
 from belote_notation.notation.game_reader import GameReader
@@ -30,15 +31,24 @@ from belote_notation.notation.tokens import MAX_ISSUES_PER_GAME, Issues
 from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = [
-    "read_game_events", "read_games", "iter_games", "parse_text", "iter_game_texts",
-    "parse_game_text", "ParsedGame", "SyntaxIssue", "GameText", "MAX_ISSUES_PER_GAME",
-    "text_source", "RecordBuilder",
+    "MAX_ISSUES_PER_GAME",
+    "GameText",
+    "ParsedGame",
+    "RecordBuilder",
+    "SyntaxIssue",
+    "iter_game_texts",
+    "iter_games",
+    "parse_game_text",
+    "parse_text",
+    "read_game_events",
+    "read_games",
+    "text_source",
 ]
 
 T = TypeVar("T")
 
 
-def read_game_events(text: Union[str, GameText], visitor: Visitor[T], name: Optional[str] = None,
+def read_game_events(text: str | GameText, visitor: Visitor[T], name: str | None = None,
                      first_line: int = 1) -> T:
     """Read the text of one game, report it to ``visitor``; returns ``visitor.result()``.
 
@@ -68,7 +78,7 @@ def read_game_events(text: Union[str, GameText], visitor: Visitor[T], name: Opti
     return visitor.result()
 
 
-def _read(text: str, visitor: Visitor[object], name: Optional[str], first_line: int, index: int,
+def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int, index: int,
           early: tuple[SyntaxIssue, ...]) -> None:
     blank = not text.strip()
     # An empty game is at no place of the text: (0, 0), like a record not read from text.
@@ -105,7 +115,7 @@ def _close(reader: GameReader, visitor: Visitor[object]) -> None:
 
 
 def read_games(source: Source, visitor_factory: Callable[[], Visitor[T]] = RecordBuilder,  # type: ignore[assignment]
-               name: Optional[str] = None) -> Iterator[T]:
+               name: str | None = None) -> Iterator[T]:
     """Read games one at a time from a path or an open file (text or binary), flat memory:
     each game is reported to a new ``visitor_factory()`` and its result yielded.
 
@@ -116,12 +126,12 @@ def read_games(source: Source, visitor_factory: Callable[[], Visitor[T]] = Recor
     [[('A', '1')], [('A', '2')]]
     """
     if name is None and not hasattr(source, "read"):
-        name = os.fspath(source)  # type: ignore[arg-type]
+        name = os.fspath(source)
     for game_text in iter_game_texts(source, name):
         yield read_game_events(game_text, visitor_factory(), name)
 
 
-def iter_games(source: Source, name: Optional[str] = None) -> Iterator[ParsedGame]:
+def iter_games(source: Source, name: str | None = None) -> Iterator[ParsedGame]:
     """Read games as records one at a time from a path or an open file (flat memory).
 
     Never raises on bad content; a path that cannot be opened raises ``OSError``.
@@ -129,7 +139,7 @@ def iter_games(source: Source, name: Optional[str] = None) -> Iterator[ParsedGam
     return read_games(source, RecordBuilder, name)
 
 
-def parse_game_text(text: Union[str, GameText], name: Optional[str] = None,
+def parse_game_text(text: str | GameText, name: str | None = None,
                     first_line: int = 1) -> ParsedGame:
     """The records of the text of one game (see :func:`read_game_events`)."""
     return read_game_events(text, RecordBuilder(), name, first_line)

@@ -11,7 +11,8 @@ without recursion, variations of any depth included.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, NamedTuple, Optional, Union
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -20,7 +21,7 @@ from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
 from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
 
-__all__ = ["Piece", "Rule", "parse_piece", "end_position"]
+__all__ = ["Piece", "Rule", "end_position", "parse_piece"]
 
 MAX_RECOVERIES_PER_PIECE = 20
 
@@ -44,7 +45,7 @@ _TAG_START = re.compile(r"\[" + vocab.pattern("_HWS") + "?" + vocab.pattern("TAG
 class Piece:
     """A piece of a game's text and where it starts in the file."""
 
-    __slots__ = ("text", "line", "col")
+    __slots__ = ("col", "line", "text")
 
     def __init__(self, text: str, line: int, col: int) -> None:
         self.text, self.line, self.col = text, line, col
@@ -58,7 +59,7 @@ class Piece:
         return Chunk(token.type, str(token), line, col)
 
 
-def parse_piece(piece: Piece, start: str, issues: Issues) -> Optional[list[Union[Chunk, Rule]]]:
+def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] | None:
     """The children of rule ``start`` read from ``piece`` (errors reported, recovered from)."""
     text = piece.text
     for _ in range(MAX_RECOVERIES_PER_PIECE + 1):
@@ -75,15 +76,15 @@ def parse_piece(piece: Piece, start: str, issues: Issues) -> Optional[list[Union
     return None
 
 
-def _blank_span(exc: UnexpectedInput, text: str) -> Optional[tuple[int, int]]:
+def _blank_span(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
     """The characters to skip to go on after ``exc``; ``None``: the piece cannot go on."""
     if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream
+        pos = exc.pos_in_stream or 0
         found = _SKIPPED.match(text, pos + 1)
         return pos, found.end() if found is not None else pos + 1
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        start = exc.token.start_pos
-        end = exc.token.end_pos
+        start = exc.token.start_pos or 0
+        end = exc.token.end_pos or 0
         if start is not None and end is not None and end > start:
             return start, end
     return None
@@ -96,9 +97,9 @@ class Rule(NamedTuple):
     nodes: list[Node]
 
 
-def _nodes(tree: Tree[Token], piece: Piece) -> list[Union[Chunk, Rule]]:
+def _nodes(tree: Tree[Token], piece: Piece) -> list[Chunk | Rule]:
     """The children of ``tree``: its tokens as chunks, its sections as rules."""
-    out: list[Union[Chunk, Rule]] = []
+    out: list[Chunk | Rule] = []
     for child in tree.children:
         if isinstance(child, Tree):
             out.append(Rule(str(child.data), _flatten(child, piece)))
@@ -110,7 +111,7 @@ def _nodes(tree: Tree[Token], piece: Piece) -> list[Union[Chunk, Rule]]:
 def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
     """The children of a section, variations as alternatives, built without recursion."""
     top: list[Node] = []
-    stack: list[tuple[Iterator[Union[Tree[Token], Token]], list[Node]]] = [(iter(tree.children), top)]
+    stack: list[tuple[Iterator[Tree[Token] | Token], list[Node]]] = [(iter(tree.children), top)]
     while stack:
         children, target = stack[-1]
         child = next(children, None)
@@ -129,7 +130,7 @@ def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
 def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues) -> None:
     if isinstance(exc, UnexpectedCharacters):
         line, col = piece.position(exc.line, exc.column)
-        pos = exc.pos_in_stream
+        pos = exc.pos_in_stream or 0
         char = text[pos] if pos < len(text) else ""
         if char == "{":
             issues.report(UNCLOSED_COMMENT, "this `{` opens a comment that is never closed (add `}`)",

@@ -8,18 +8,24 @@ review material (variations of any depth, without recursion) are read by :mod:`.
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
 from belote_notation.notation.items import Frame, ItemReader
 from belote_notation.notation.tokens import (
-    COMMENT_TYPES, Chunk, Issues, Node, Word, comment_text, split_words,
+    COMMENT_TYPES,
+    Chunk,
+    Issues,
+    Node,
+    Word,
+    comment_text,
+    split_words,
 )
-from belote_notation.notation.visitor import HandSection, Section, Visitor
+from belote_notation.notation.visitor import HandSection, ScoreKind, Section, Visitor
 
-__all__ = ["DealReader", "RULE_SECTIONS", "SECTION_TERMINALS", "RUNS"]
+__all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
 
 RULE_SECTIONS: dict[str, Section] = {
     "five": "five", "offer": "offer", "smsara": "bidding", "rest": "rest", "hand": "hand",
@@ -120,7 +126,7 @@ class DealReader(ItemReader):
                 self.visitor.visit_score("pot", int(words[i + 1][0]), None, pline, pcol)
                 i += 2
                 continue
-            kind = "match" if low in matches else "score"
+            kind: ScoreKind = "match" if low in matches else "score"
             self.visitor.visit_score(kind, int(words[i + 1][0]), int(words[i + 2][0]), line, col)
             i += 3
         self.comments([node for node in nodes[1:] if node.type in COMMENT_TYPES])  # type: ignore[union-attr]
@@ -154,8 +160,8 @@ class DealReader(ItemReader):
                 rest.append(node)
         cards: list[int] = []
         positions: list[tuple[int, int]] = []
-        trick: Optional[int] = None
-        before: Optional[int] = None
+        trick: int | None = None
+        before: int | None = None
         for word, wline, wcol in shown:
             if "=" in word:
                 key, _, number = word.partition("=")
@@ -168,7 +174,7 @@ class DealReader(ItemReader):
             if card is not None:
                 cards.append(card)
                 positions.append((wline, wcol))
-        self.visitor.visit_announcement(seat, kind, cards, positions, trick, before,  # type: ignore[arg-type]
+        self.visitor.visit_announcement(seat, kind, cards, positions, trick, before,
                                         line, col)
         self.items(rest, Frame("announcement", "announcement"))
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 import io
 import os
 import re
-from typing import IO, Iterator, NamedTuple, Optional, Union
+from collections.abc import Iterator
+from typing import IO, Any, NamedTuple, Union
 
 from belote_notation.notation.issues import BAD_UTF8, GAME_TOO_LARGE, SyntaxIssue
 
-__all__ = ["GameText", "iter_game_texts", "MAX_LINE", "MAX_GAME_CHARS", "Source"]
+__all__ = ["MAX_GAME_CHARS", "MAX_LINE", "GameText", "Source", "iter_game_texts"]
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
@@ -45,7 +46,7 @@ class GameText(NamedTuple):
 
     text: str
     first_line: int
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index; the name is public API
     issues: tuple[SyntaxIssue, ...] = ()
 
 
@@ -104,7 +105,7 @@ def _scan(line: str, in_comment: bool) -> tuple[bool, bool]:
 class _Reader:
     """Yields (piece of text, complete_line, line number, issues) from any source."""
 
-    def __init__(self, handle: IO, binary: bool, name: Optional[str]) -> None:
+    def __init__(self, handle: IO[Any], binary: bool, name: str | None) -> None:
         self.handle = handle
         self.binary = binary
         self.name = name
@@ -112,7 +113,7 @@ class _Reader:
         self.carry = b""
         self.decode_issues = 0
 
-    def pieces(self) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
+    def pieces(self) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
         """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
         read = self.handle.read
         newline = b"\n" if self.binary else "\n"
@@ -141,7 +142,7 @@ class _Reader:
             yield from self._emit(block, first, final=False)
             first = False
 
-    def _emit(self, block, first: bool, final: bool) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
+    def _emit(self, block: Any, first: bool, final: bool) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
         """Split a block (whole lines, or one piece of a long line) into pieces."""
         if self.binary:
             data = self.carry + block
@@ -165,15 +166,14 @@ class _Reader:
         last = lines.pop()
         line = self.line
         for item in lines:
-            if item.endswith("\r"):
-                item = item[:-1]
+            item = item.removesuffix("\r")
             yield item + "\n", True, line, None
             line += 1
         self.line = line
         if last:
             yield last, False, line, None
 
-    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
+    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
         raw_lines = data.split(b"\n")
         last = raw_lines.pop()
         for raw in raw_lines:
@@ -189,7 +189,7 @@ class _Reader:
             text, issue = self._decode(last, final)
             yield text, False, self.line, issue
 
-    def _decode(self, raw: bytes, final: bool) -> tuple[str, Optional[SyntaxIssue]]:
+    def _decode(self, raw: bytes, final: bool) -> tuple[str, SyntaxIssue | None]:
         data = self.carry + raw
         self.carry = b""
         try:
@@ -203,7 +203,7 @@ class _Reader:
                 return head, issue
             return self._decode_lossy(data)
 
-    def _decode_lossy(self, data: bytes) -> tuple[str, Optional[SyntaxIssue]]:
+    def _decode_lossy(self, data: bytes) -> tuple[str, SyntaxIssue | None]:
         try:
             return data.decode("utf-8"), None
         except UnicodeDecodeError as exc:
@@ -217,7 +217,7 @@ class _Reader:
                 f"(the byte is read as U+FFFD)", self.line, col, self.name)
 
 
-def _open(source: Source) -> tuple[IO, bool, bool]:
+def _open(source: Source) -> tuple[IO[Any], bool, bool]:
     """(handle, binary, we_opened_it)."""
     if isinstance(source, (str, os.PathLike)):
         return open(source, "rb"), True, True
@@ -228,7 +228,7 @@ def _open(source: Source) -> tuple[IO, bool, bool]:
     return source, isinstance(probe, (bytes, bytearray)), False
 
 
-def iter_game_texts(source: Source, name: Optional[str] = None,
+def iter_game_texts(source: Source, name: str | None = None,
                     max_game_chars: int = MAX_GAME_CHARS) -> Iterator[GameText]:
     """Cut ``source`` (a path, or an open text or binary file) into game texts, streaming.
 
@@ -309,7 +309,7 @@ def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool]:
     return n, False
 
 
-def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[GameText]:
+def _split(reader: _Reader, name: str | None, max_chars: int) -> Iterator[GameText]:
     parts: list[str] = []
     size = 0
     issues: list[SyntaxIssue] = []
@@ -360,7 +360,8 @@ def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[Gam
                 piece = piece[pos:]
             lines = piece.split("\n")
             lines.pop()
-            pieces = [(text + "\n", True, line_no + k, None) for k, text in enumerate(lines)]
+            pieces: list[tuple[str, bool, int, SyntaxIssue | None]] = [
+                (text + "\n", True, line_no + k, None) for k, text in enumerate(lines)]
         else:
             pieces = [(piece, complete, line_no, issue)]
         for piece, complete, line_no, issue in pieces:

@@ -11,13 +11,22 @@ terminal) and an :class:`Alternative` per variation, so one reader per section s
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Optional, Union
+from typing import NamedTuple
 
 from belote_notation.notation.issues import TOO_MANY_ISSUES, SyntaxIssue
 from belote_notation.notation.visitor import Visitor
 
-__all__ = ["Chunk", "Alternative", "Node", "Word", "split_words", "Issues", "comment_text",
-           "MAX_ISSUES_PER_GAME", "COMMENT_TYPES"]
+__all__ = [
+    "COMMENT_TYPES",
+    "MAX_ISSUES_PER_GAME",
+    "Alternative",
+    "Chunk",
+    "Issues",
+    "Node",
+    "Word",
+    "comment_text",
+    "split_words",
+]
 
 MAX_ISSUES_PER_GAME = 100
 COMMENT_TYPES = frozenset({"COMMENT", "LINE_COMMENT"})
@@ -40,10 +49,10 @@ class Alternative(NamedTuple):
 
     line: int
     column: int
-    children: list[Union[Chunk, "Alternative"]]
+    children: list[Chunk | Alternative]
 
 
-Node = Union[Chunk, Alternative]
+Node = Chunk | Alternative
 
 _ODD_SPACE = str.maketrans("\t\r\f", "   ")
 
@@ -82,9 +91,9 @@ class Issues:
     """The syntax issues of one game, reported to the visitor as they are found (at most
     :data:`MAX_ISSUES_PER_GAME`, then one BEL011)."""
 
-    __slots__ = ("visitor", "name", "count")
+    __slots__ = ("count", "name", "visitor")
 
-    def __init__(self, visitor: Visitor[object], name: Optional[str]) -> None:
+    def __init__(self, visitor: Visitor[object], name: str | None) -> None:
         self.visitor = visitor
         self.name = name
         self.count = 0

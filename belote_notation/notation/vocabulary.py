@@ -16,22 +16,41 @@ and card names come from :mod:`belote_notation.game.cards`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
-from typing import Iterable, Optional
 
 from lark import Lark
 from lark.lark import PostLex
 from lark.lexer import Token
 
 from belote_notation.game.cards import (
-    RANKS, SEAT_NAMES, SUITS, CardError, Deck, card_name, make_card, parse_card,
+    RANKS,
+    SEAT_NAMES,
+    SUITS,
+    CardError,
+    Deck,
+    card_name,
+    make_card,
+    parse_card,
 )
-from belote_notation.notation.visitor import Section
+from belote_notation.notation.visitor import Kind, Mark, Section
 
 __all__ = [
-    "grammar_text", "parser", "pattern", "regex", "keywords", "words_of", "SEATS", "section_of", "sections",
-    "card_table", "play_table", "mark_of", "kind_of", "START_SYMBOLS",
+    "SEATS",
+    "START_SYMBOLS",
+    "card_table",
+    "grammar_text",
+    "keywords",
+    "kind_of",
+    "mark_of",
+    "parser",
+    "pattern",
+    "play_table",
+    "regex",
+    "section_of",
+    "sections",
+    "words_of",
 ]
 
 START_SYMBOLS = ("head", "deal", "tail")
@@ -52,7 +71,7 @@ class _KeepParts(PostLex):
 
     always_accept = _PARTS
 
-    def process(self, stream: Iterable[Token]) -> Iterable[Token]:
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         return stream
 
 
@@ -83,7 +102,7 @@ def pattern(name: str) -> str:
 
 
 @cache
-def regex(name: str) -> "re.Pattern[str]":
+def regex(name: str) -> re.Pattern[str]:
     """Terminal ``name`` compiled."""
     return re.compile(pattern(name))
 
@@ -140,19 +159,19 @@ def sections() -> dict[str, Section]:
             for word in keywords(name) | set(words_of(name))}
 
 
-def section_of(word: str) -> Optional[Section]:
+def section_of(word: str) -> Section | None:
     """The section a line starting with keyword ``word`` belongs to (``None``: not one)."""
     table = sections()
     found = table.get(word)
     return found if found is not None else table.get(word.lower())
 
 
-def mark_of(word: str) -> str:
+def mark_of(word: str) -> Mark:
     """``belote`` or ``rebelote`` for a word of ``MARK_WORD`` (``re``, ``rebel``... say rebelote)."""
     return "rebelote" if word.lower().startswith("re") else "belote"
 
 
-def kind_of(word: str) -> str:
+def kind_of(word: str) -> Kind:
     """``sequence``, ``carre`` or ``belote`` for a word of ``KIND``."""
     low = word.lower()
     if low.startswith(("carr", "square")):
@@ -165,10 +184,10 @@ def card_table(deck: Deck) -> dict[str, int]:
     """Every card name the lenient form accepts in ``deck``, upper-case and as written in the
     canonical form, to its number."""
     table: dict[str, int] = {}
-    for rank in words_of("RANK"):
-        for suit in words_of("SUIT_CHAR"):
+    for rank_word in words_of("RANK"):
+        for suit_word in words_of("SUIT_CHAR"):
             try:
-                table[(rank + suit).upper()] = parse_card(rank + suit, deck)
+                table[(rank_word + suit_word).upper()] = parse_card(rank_word + suit_word, deck)
             except CardError:
                 pass
     for suit in SUITS:
@@ -179,9 +198,9 @@ def card_table(deck: Deck) -> dict[str, int]:
 
 
 @cache
-def play_table(deck: Deck) -> dict[str, tuple[Optional[int], int]]:
+def play_table(deck: Deck) -> dict[str, tuple[int | None, int]]:
     """Canonical play words of ``deck`` (``N:AS``, ``AS``) to (seat, card)."""
-    table: dict[str, tuple[Optional[int], int]] = {}
+    table: dict[str, tuple[int | None, int]] = {}
     for card in range(32):
         name = card_name(card, deck)
         table[name] = (None, card)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from belote_notation.game.cards import Deck, card_name, parse_card
 from belote_notation.check.setup import ValidationConfig, resolve_setup
+from belote_notation.game.cards import Deck, card_name, parse_card
 from belote_notation.notation.headers import game_deck, rule_overrides
 from belote_notation.notation.positions import same_records
 from belote_notation.notation.reader import parse_text

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, ClassVar
 
 import pytest
 
@@ -16,7 +17,11 @@ from belote_notation.notation import vocabulary
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.positions import same_records
 from belote_notation.notation.reader import (
-    iter_games, parse_text, read_game_events, read_games, text_source,
+    iter_games,
+    parse_text,
+    read_game_events,
+    read_games,
+    text_source,
 )
 from belote_notation.notation.records import Game
 from belote_notation.notation.visitor import SKIP, HeadersVisitor, Skip, SkipVisitor, Visitor
@@ -162,12 +167,12 @@ def test_headers_visitor_does_not_read_the_body(monkeypatch) -> None:
 
 
 class SkipSecondDeal(RecordBuilder):
-    def begin_deal(self, number: int, dealer: Optional[int], line: int, col: int) -> Optional[Skip]:
+    def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         return SKIP if number == 2 else super().begin_deal(number, dealer, line, col)
 
 
 class SkipVariations(RecordBuilder):
-    def begin_variation(self, line: int, col: int) -> Optional[Skip]:
+    def begin_variation(self, line: int, col: int) -> Skip | None:
         return SKIP
 
 
@@ -199,9 +204,9 @@ def test_two_games_read_interleaved_read_as_alone() -> None:
 class ReadsInside(RecordBuilder):
     """Reads another game while it is itself being read."""
 
-    inner: list[Any] = []
+    inner: ClassVar[list[Any]] = []
 
-    def visit_play(self, seat: Optional[int], card: int, mark: Any, line: int, col: int) -> None:
+    def visit_play(self, seat: int | None, card: int, mark: Any, line: int, col: int) -> None:
         self.inner.append(read_game_events("deal 9\npli e:7s (W:8S)\nfin\n", RecordBuilder()))
         super().visit_play(seat, card, mark, line, col)
 
@@ -220,7 +225,7 @@ class Depth(Visitor[tuple[int, int, int]]):
     def __init__(self) -> None:
         self.depth = self.deepest = self.opened = 0
 
-    def begin_variation(self, line: int, col: int) -> Optional[Skip]:
+    def begin_variation(self, line: int, col: int) -> Skip | None:
         self.depth += 1
         self.opened += 1
         self.deepest = max(self.deepest, self.depth)
