@@ -40,6 +40,7 @@ __all__ = [
     "SEATS",
     "START_SYMBOLS",
     "card_table",
+    "delimiters",
     "grammar_text",
     "keywords",
     "kind_of",
@@ -133,6 +134,14 @@ def words_of(name: str) -> tuple[str, ...]:
         for char in _class_chars(klass.group(1)):
             words.append(alt[: klass.start()] + char + alt[klass.end():])
     return tuple(words)
+
+
+@cache
+def delimiters(name: str) -> tuple[str, str]:
+    """The first and last characters of a delimited terminal (``COMMENT``: ``{`` and ``}``)."""
+    regexp = _vocabulary().get_terminal(name).pattern.to_regexp()
+    first = regexp[1] if regexp[0] == "\\" else regexp[0]
+    return first, regexp[-1]
 
 
 @cache
