@@ -201,10 +201,14 @@ class GameReader:
         """Each run of lines of one section is read as one chunk of its terminal, as Lark's
         coarse terminals would give it."""
         sections = vocab.sections()
-        start, current = 1, None
+        start, current, keyword = 1, None, ""
         for i in range(1, len(lines) + 1):
             text = lines[i] if i < len(lines) else ""
-            section = sections.get(text[: text.find(" ")]) if text else None
+            word = text[: text.find(" ")]
+            if word == keyword and current in RUNS:
+                continue            # the next line of a run: same keyword, same section
+            section = sections.get(word) if text else None
+            keyword = word
             if section is current and section in RUNS:
                 continue
             if current is not None:
