@@ -21,13 +21,13 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
-from belote_notation.game.cards import Deck, card_name, suit_name
+from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick, Variation
 
 __all__ = ["NotationWriteError", "write_deal", "write_game", "write_games"]
 
-SEAT_LETTERS = "NESW"
+SEAT_LETTERS = SEAT_NAMES
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
