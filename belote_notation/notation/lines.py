@@ -41,7 +41,9 @@ TOKENS = re.compile(r"\\[\s\S]|[" + "".join(map(re.escape, SPECIAL_CHARS[:4])) +
 
 
 def _clean_block(text: str) -> bool:
-    return not any(char in text for char in SPECIAL_CHARS) and "\r" not in text
+    """No comment, escape or CR in ``text`` (quotes may be there: the block path skips them)."""
+    return not (COMMENT_OPEN in text or COMMENT_CLOSE in text or LINE_COMMENT_OPEN in text
+                or ESCAPE in text or "\r" in text)
 
 
 

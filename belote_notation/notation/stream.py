@@ -33,7 +33,6 @@ from belote_notation.notation.lines import (
     MAX_LINE,
     QUOTE,
     SPECIAL,
-    SPECIAL_CHARS,
     TOKENS,
     LineReader,
     Source,
@@ -68,10 +67,13 @@ class GameText(NamedTuple):
 
 def _plain(line: str) -> bool:
     """No tag, comment, quote, escape or `end` keyword in the line (cheap substring tests)."""
-    if "[" in line or any(char in line for char in SPECIAL_CHARS):
+    if SPECIAL.search(line) is not None or "[" in line:
         return False
     low = line.lower()
-    return not any(word in low for word in END_WORDS)
+    for word in END_WORDS:
+        if word in low:
+            return False
+    return True
 
 
 def _scan(line: str, in_comment: bool) -> tuple[bool, bool]:
