@@ -23,10 +23,11 @@ from belote_notation.notation.tokens import (
     Issues,
     Node,
     Word,
+    chunk_lines,
     comment_text,
     split_words,
 )
-from belote_notation.notation.visitor import SKIP, Visitor
+from belote_notation.notation.visitor import SKIP, Mark, Visitor
 
 __all__ = ["Frame", "ItemReader"]
 
@@ -36,6 +37,8 @@ _DECK_HELP = {
 }
 _SUIT_LETTERS = {Deck.SPANISH: "O C E B", Deck.FRENCH: "S H D C"}
 _BID_TYPES = frozenset({"BIDS", "SMSARA"})
+_REPORTED: tuple[int | None, int] = (None, -1)
+"""What :meth:`ItemReader.lenient_play` gives for an unknown card it has reported."""
 
 
 class Frame:
@@ -89,7 +92,7 @@ class ItemReader:
         self.marks = vocab.keywords("MARK_WORD")
         self.winners = vocab.keywords("WINNER_KW")
         self.trick_words = vocab.keywords("TRICK_KW")
-        self.headings = self.trick_words | self.winners
+        self.headings = (self.trick_words | self.winners) - self.marks
         self.calls = 0
         self.trick = 0
         self.depth = 0
@@ -167,7 +170,7 @@ class ItemReader:
         elif kind in _BID_TYPES:
             self.calls_of(split_words(node), frame)
         else:
-            self.plays_of(split_words(node), frame)
+            self.plays_of(node, frame)
 
     def glyph(self, node: Chunk, frame: Frame) -> None:
         if frame.last is None:
@@ -194,68 +197,101 @@ class ItemReader:
         self.visitor.visit_winner(vocab.SEATS[word], line, col)
 
     # --- plays -------------------------------------------------------------------------
-    def plays_of(self, words: list[Word], frame: Frame) -> None:
-        """Plays (and on a trick line, ``trick [N]`` headings and ``winner SEAT``)."""
+    def plays_of(self, chunk: Chunk, frame: Frame) -> None:
+        """Plays (and on a trick line, ``trick [N]`` headings and ``winner SEAT``).
+
+        Read word by word without a list of words (the hottest loop of the reader): a play
+        waits in ``pending`` for the word after it, which may be its belote/rebelote word;
+        ``trick`` and ``winner`` wait for their number or seat the same way.
+        """
         plays, marks = self.plays, self.marks
-        visit_play = self.visitor.visit_play
-        i, n = 0, len(words)
-        while i < n:
-            word, line, col = words[i]
-            i += 1
-            found = plays.get(word)
-            if found is None:
-                if word in self.headings:
-                    i = self.not_a_play(words, i, frame)
+        pending: tuple[tuple[int | None, int], int, int] | None = None
+        waiting: Word | None = None     # a `trick` or `winner` word waiting for its argument
+        line, col = chunk.line, chunk.column
+        for text in chunk_lines(chunk):
+            c = col
+            for word in text.split(" "):
+                if not word:
+                    c += 1
                     continue
-                if len(word) > 2 and word[1] == ":":
-                    found = self.seat_play(word, line, col)
-                    if found is None:
+                here = c
+                c += len(word) + 1
+                if waiting is not None:
+                    if self.argument(waiting, word, line, here, frame):
+                        waiting = None
                         continue
-                else:
-                    card = self.table.get(word)
-                    if card is None:
-                        card = self.table.get(word.upper())
-                    if card is None:
-                        i = self.not_a_play(words, i, frame)
+                    waiting = None
+                found = plays.get(word)
+                if found is None:
+                    found = self.lenient_play(word, line, here)
+                    if found is _REPORTED:
                         continue
-                    found = (None, card)
-            mark: str | None = None
-            if i < n:
-                after = words[i][0]
-                if after not in plays and after.lower() in marks:
-                    mark = vocab.mark_of(after)
-                    i += 1
-            frame.last, frame.glyph, frame.marked = "play", None, mark is not None
-            visit_play(found[0], found[1], mark, line, col)  # type: ignore[arg-type]
+                if found is not None:
+                    if pending is not None:
+                        self.play(pending, None, frame)
+                    pending = (found, line, here)
+                    continue
+                if pending is not None:
+                    if word in marks or word.lower() in marks:
+                        self.play(pending, vocab.mark_of(word), frame)
+                        pending = None
+                        continue
+                    self.play(pending, None, frame)
+                    pending = None
+                waiting = self.not_a_play(word, line, here, frame)
+            line += 1
+            col = 1
+        if pending is not None:
+            self.play(pending, None, frame)
+        if waiting is not None:
+            self.argument(waiting, "", line, col, frame)
 
-    def seat_play(self, word: str, line: int, col: int) -> tuple[int | None, int] | None:
-        """``SEAT:CARD`` in the lenient form; ``None`` for an unknown card (reported)."""
-        card = self.table.get(word[2:])
+    def play(self, pending: tuple[tuple[int | None, int], int, int], mark: Mark | None,
+             frame: Frame) -> None:
+        (seat, card), line, col = pending
+        frame.last, frame.glyph, frame.marked = "play", None, mark is not None
+        self.visitor.visit_play(seat, card, mark, line, col)
+
+    def lenient_play(self, word: str, line: int, col: int) -> tuple[int | None, int] | None:
+        """A play written in the lenient form (``n:as``, ``a♠``); ``None``: not a card name;
+        ``_REPORTED``: an unknown card after a seat (reported)."""
+        if len(word) > 2 and word[1] == ":":
+            card = self.table.get(word[2:])
+            if card is None:
+                card = self.card(word[2:], line, col + 2)
+            return _REPORTED if card is None else (vocab.SEATS[word[0]], card)
+        card = self.table.get(word)
         if card is None:
-            card = self.card(word[2:], line, col + 2)
-        return None if card is None else (vocab.SEATS[word[0]], card)
+            card = self.table.get(word.upper())
+        return None if card is None else (None, card)
 
-    def not_a_play(self, words: list[Word], i: int, frame: Frame) -> int:
-        """Read the word before ``i`` that is no play: a mark, ``trick [N]``, ``winner SEAT``
-        or an unknown card. Returns the index of the next word."""
-        word, line, col = words[i - 1]
-        low = word.lower()
+    def not_a_play(self, word: str, line: int, col: int, frame: Frame) -> Word | None:
+        """A word that is no play: a mark, ``trick``, ``winner`` or an unknown card. Returns
+        the ``trick``/``winner`` word when it waits for its number or seat."""
+        low = word if word in self.headings else word.lower()
         if low in self.marks:
             self.mark(word, line, col, frame)
-        elif frame.tricks and i < len(words) and low in self.winners:
-            self.winner(words[i][0], words[i][1], words[i][2], frame)
-            return i + 1
-        elif frame.tricks and low in self.trick_words:
-            number = self.trick + 1
-            if i < len(words) and words[i][0].isdigit():
-                number = int(words[i][0])
-                i += 1
-            self.trick = number
-            frame.last, frame.winner = None, False
-            self.visitor.begin_trick(number, line, col)
+        elif frame.tricks and (low in self.winners or low in self.trick_words):
+            return low, line, col
         else:
             self.card(word, line, col)
-        return i
+        return None
+
+    def argument(self, waiting: Word, word: str, line: int, col: int, frame: Frame) -> bool:
+        """The word after ``trick`` (its number, if it is one) or ``winner`` (the seat).
+        Returns whether ``word`` was that argument."""
+        keyword, kline, kcol = waiting
+        if keyword in self.winners:
+            if not word:
+                self.card(keyword, kline, kcol)
+                return False
+            self.winner(word, line, col, frame)
+            return True
+        number = int(word) if word.isdigit() else self.trick + 1
+        self.trick = number
+        frame.last, frame.winner = None, False
+        self.visitor.begin_trick(number, kline, kcol)
+        return word.isdigit()
 
     # --- calls -------------------------------------------------------------------------
     def calls_of(self, words: list[Word], frame: Frame) -> None:

@@ -24,6 +24,7 @@ __all__ = [
     "Issues",
     "Node",
     "Word",
+    "chunk_lines",
     "comment_text",
     "split_words",
 ]
@@ -55,6 +56,14 @@ class Alternative(NamedTuple):
 Node = Chunk | Alternative
 
 _ODD_SPACE = str.maketrans("\t\r\f", "   ")
+
+
+def chunk_lines(chunk: Chunk) -> list[str]:
+    """The lines of a chunk, tabs, CR and form feeds read as spaces (positions unchanged)."""
+    value = chunk.value
+    if "\t" in value or "\r" in value or "\f" in value:
+        value = value.translate(_ODD_SPACE)
+    return value.split("\n")
 
 
 def split_words(chunk: Chunk) -> list[Word]:
