@@ -20,6 +20,7 @@ from belote_notation.notation.tokens import (
     Issues,
     Node,
     Word,
+    chunk_lines,
     comment_text,
     split_words,
 )
@@ -75,28 +76,37 @@ class DealReader(ItemReader):
         positions: list[tuple[int, int]] = []
         where = (0, 0)
         table = self.table
+        want_seat = False           # a keyword was read: the next word is its seat
         for node in nodes:
             if isinstance(node, Chunk) and node.type in COMMENT_TYPES:
                 self.comment(node)
                 continue
-            words = split_words(node)  # type: ignore[arg-type]
-            i, n = 0, len(words)
-            while i < n:
-                word, line, col = words[i]
-                i += 1
-                card = table.get(word)
-                if card is None:
-                    if (word in starts or word.lower() in starts) and i < n:
-                        if seat >= 0:
-                            self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
-                        seat, cards, positions, where = vocab.SEATS[words[i][0]], [], [], (line, col)
-                        i += 1
+            line, col = node.line, node.column
+            for text in chunk_lines(node):  # type: ignore[arg-type]
+                c = col
+                for word in text.split(" "):
+                    if not word:
+                        c += 1
                         continue
-                    card = self.card(word, line, col)
+                    here = c
+                    c += len(word) + 1
+                    if want_seat:
+                        seat, cards, positions, want_seat = vocab.SEATS[word], [], [], False
+                        continue
+                    card = table.get(word)
                     if card is None:
-                        continue
-                cards.append(card)
-                positions.append((line, col))
+                        if word in starts or word.lower() in starts:
+                            if seat >= 0:
+                                self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
+                            want_seat, where = True, (line, here)
+                            continue
+                        card = self.card(word, line, here)
+                        if card is None:
+                            continue
+                    cards.append(card)
+                    positions.append((line, here))
+                line += 1
+                col = 1
         if seat >= 0:
             self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
 
