@@ -27,7 +27,7 @@ from belote_notation.notation.tokens import (
     comment_text,
     split_words,
 )
-from belote_notation.notation.visitor import SKIP, Mark, Visitor
+from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["Frame", "ItemReader"]
 
@@ -204,8 +204,10 @@ class ItemReader:
         waits in ``pending`` for the word after it, which may be its belote/rebelote word;
         ``trick`` and ``winner`` wait for their number or seat the same way.
         """
-        plays, marks = self.plays, self.marks
-        pending: tuple[tuple[int | None, int], int, int] | None = None
+        plays, marks, visit_play = self.plays, self.marks, self.visitor.visit_play
+        seat: int | None = None
+        card = -1                       # the pending play's card (-1: none)
+        at_line = at_col = 0
         waiting: Word | None = None     # a `trick` or `winner` word waiting for its argument
         line, col = chunk.line, chunk.column
         for text in chunk_lines(chunk):
@@ -217,40 +219,37 @@ class ItemReader:
                 here = c
                 c += len(word) + 1
                 if waiting is not None:
-                    if self.argument(waiting, word, line, here, frame):
-                        waiting = None
-                        continue
+                    done = self.argument(waiting, word, line, here, frame)
                     waiting = None
+                    if done:
+                        continue
                 found = plays.get(word)
                 if found is None:
                     found = self.lenient_play(word, line, here)
                     if found is _REPORTED:
                         continue
                 if found is not None:
-                    if pending is not None:
-                        self.play(pending, None, frame)
-                    pending = (found, line, here)
+                    if card >= 0:
+                        frame.last, frame.glyph, frame.marked = "play", None, False
+                        visit_play(seat, card, None, at_line, at_col)
+                    seat, card = found
+                    at_line, at_col = line, here
                     continue
-                if pending is not None:
-                    if word in marks or word.lower() in marks:
-                        self.play(pending, vocab.mark_of(word), frame)
-                        pending = None
+                if card >= 0:
+                    mark = vocab.mark_of(word) if word in marks or word.lower() in marks else None
+                    frame.last, frame.glyph, frame.marked = "play", None, mark is not None
+                    visit_play(seat, card, mark, at_line, at_col)
+                    card = -1
+                    if mark is not None:
                         continue
-                    self.play(pending, None, frame)
-                    pending = None
                 waiting = self.not_a_play(word, line, here, frame)
             line += 1
             col = 1
-        if pending is not None:
-            self.play(pending, None, frame)
+        if card >= 0:
+            frame.last, frame.glyph, frame.marked = "play", None, False
+            visit_play(seat, card, None, at_line, at_col)
         if waiting is not None:
             self.argument(waiting, "", line, col, frame)
-
-    def play(self, pending: tuple[tuple[int | None, int], int, int], mark: Mark | None,
-             frame: Frame) -> None:
-        (seat, card), line, col = pending
-        frame.last, frame.glyph, frame.marked = "play", None, mark is not None
-        self.visitor.visit_play(seat, card, mark, line, col)
 
     def lenient_play(self, word: str, line: int, col: int) -> tuple[int | None, int] | None:
         """A play written in the lenient form (``n:as``, ``a♠``); ``None``: not a card name;
