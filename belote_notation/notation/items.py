@@ -198,13 +198,11 @@ class ItemReader:
 
     # --- plays -------------------------------------------------------------------------
     def plays_of(self, chunk: Chunk, frame: Frame) -> None:
-        """Plays (and on a trick line, ``trick [N]`` headings and ``winner SEAT``).
-
-        Read word by word without a list of words (the hottest loop of the reader): a play
-        waits in ``pending`` for the word after it, which may be its belote/rebelote word;
-        ``trick`` and ``winner`` wait for their number or seat the same way.
-        """
-        plays, marks, visit_play = self.plays, self.marks, self.visitor.visit_play
+        """Plays (and on a trick line, ``trick [N]`` headings and ``winner SEAT``), word by word
+        without a word list (the hottest loop): a play waits for the word after it, which may
+        be its belote word; ``trick`` and ``winner`` wait for their number or seat."""
+        plays, marks, headings = self.plays, self.marks, self.headings
+        visit_play = self.visitor.visit_play
         seat: int | None = None
         card = -1                       # the pending play's card (-1: none)
         at_line = at_col = 0
@@ -224,6 +222,13 @@ class ItemReader:
                     if done:
                         continue
                 found = plays.get(word)
+                if found is None and word in headings and frame.tricks:
+                    if card >= 0:
+                        frame.last, frame.glyph, frame.marked = "play", None, False
+                        visit_play(seat, card, None, at_line, at_col)
+                        card = -1
+                    waiting = (word, line, here)
+                    continue
                 if found is None:
                     found = self.lenient_play(word, line, here)
                     if found is _REPORTED:
