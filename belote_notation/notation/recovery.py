@@ -14,8 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from lark import Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT

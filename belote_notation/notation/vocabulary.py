@@ -20,9 +20,8 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
-from lark import Lark
+from lark import Lark, Token
 from lark.lark import PostLex
-from lark.lexer import Token
 
 from belote_notation.game.cards import (
     RANKS,
