@@ -2,7 +2,7 @@
 
 Every path runs the same visitor, :class:`~belote_notation.check.checker.GameChecker`::
 
-    text or file ── reader ──▶ records ── game.accept ──▶ GameChecker ──▶ GameReport
+    text or file ── reader events ──▶ GameChecker ──▶ GameReport   (no records built)
     records (JSON twin, a converter, a program) ── game.accept ──▶ GameChecker ──▶ GameReport
 
 >>> reports = validate_text('[Rules "classic"]\\ndeal 1 dealer N\\nend\\n', "t.bel")
@@ -21,7 +21,7 @@ from belote_notation.check.context import DealObserver, TrickTrace
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.reader import GameText, ParsedGame, iter_games, parse_game_text, parse_text
+from belote_notation.notation.reader import GameText, ParsedGame, read_game_events, read_games, text_source
 from belote_notation.notation.records import Game
 
 __all__ = [
@@ -93,10 +93,8 @@ def validate_text(text: str, name: str = "<string>",
     >>> [r.deal_count for r in validate_text("deal 1\\nend\\ndeal 1\\ndeal 2\\nend\\n")]
     [1, 2]
     """
-    parsed = parse_text(text, name)
-    if not parsed:
-        return [no_game_report(name)]
-    return [validate_parsed(p, name, i + 1, config) for i, p in enumerate(parsed)]
+    reports = list(read_games(text_source(text), lambda: GameChecker(config, name), name))
+    return reports or [no_game_report(name)]
 
 
 def validate_game_text(text: str | GameText, file: str = "<string>",
@@ -108,8 +106,7 @@ def validate_game_text(text: str | GameText, file: str = "<string>",
     >>> report.game, [f.code for f in report.findings]
     (1, ['BEL903', 'BEL902'])
     """
-    parsed = parse_game_text(text, file)
-    return validate_parsed(parsed, file, parsed.index + 1, config)
+    return read_game_events(text, GameChecker(config, file), file)
 
 
 def validate_source(source: str | IO[str] | IO[bytes], name: str | None = None,
@@ -123,7 +120,7 @@ def validate_source(source: str | IO[str] | IO[bytes], name: str | None = None,
     """
     label = name or str(source)
     count = 0
-    for count, parsed in enumerate(iter_games(source, name=label), 1):
-        yield validate_parsed(parsed, label, count, config)
+    for count, report in enumerate(read_games(source, lambda: GameChecker(config, label), label), 1):
+        yield report
     if count == 0:
         yield no_game_report(label)
