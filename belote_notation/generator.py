@@ -13,22 +13,48 @@ single finding under its rules::
 from __future__ import annotations
 
 import random
-from typing import Iterator, NamedTuple, Optional, Sequence
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
-from belote_notation.notation import records as R
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, mask_of
 from belote_notation.game.engine import (
-    DealResult, add_deal, announce, announcement_value, apply_bid, deal_five, deal_rest, find_announcements,
-    legal_bids, legal_cards, new_deal, new_match, play_card, score_deal, to_play, trick_winner,
+    DealResult,
+    DealState,
+    MatchStep,
+    Violation,
+    add_deal,
+    announce,
+    announcement_value,
+    apply_bid,
+    cards_played,
+    contract,
+    deal_five,
+    deal_rest,
+    find_announcements,
+    held,
+    legal_bids,
+    legal_cards,
+    new_deal,
+    new_match,
+    next_bidder,
+    play_card,
+    score_deal,
+    to_play,
+    trick_winner,
+    tricks_played,
 )
-from belote_notation.game.engine.codes import Violation
-from belote_notation.game.engine.match import MatchStep
-from belote_notation.game.engine.state import DealState
 from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.notation import records as R
 
 __all__ = [
-    "DealHook", "DealScript", "random_deal", "replay_script", "generate_games", "generate_scripts",
-    "deal_record", "rule_headers",
+    "DealHook",
+    "DealScript",
+    "deal_record",
+    "generate_games",
+    "generate_scripts",
+    "random_deal",
+    "replay_script",
+    "rule_headers",
 ]
 
 PLAYER_NAMES = ("Amine", "Sara", "Youssef", "Nadia", "Karim", "Leila", "Hamza", "Ines", "Omar",
@@ -41,11 +67,11 @@ class DealScript(NamedTuple):
     dealer: int
     five: tuple[int, int, int, int]
     offer: int
-    bids: tuple[tuple[int, str, Optional[int]], ...]
-    rest: Optional[tuple[int, int, int, int]]
+    bids: tuple[tuple[int, str, int | None], ...]
+    rest: tuple[int, int, int, int] | None
     announcements: tuple[tuple[int, str, int, int], ...]
     """(seat, kind, cards mask, index of the play it is declared before: 0..31)."""
-    plays: tuple[tuple[int, int, Optional[str]], ...]
+    plays: tuple[tuple[int, int, str | None], ...]
     """(seat, card, mark) in play order."""
     result: DealResult
 
@@ -66,8 +92,8 @@ class DealHook:
     ``state`` is the engine's live :class:`~belote_notation.game.engine.state.DealState`.
     """
 
-    def choose_bid(self, state: DealState, options: list[tuple[str, Optional[int]]]
-                   ) -> Optional[tuple[int, str, Optional[int]]]:
+    def choose_bid(self, state: DealState, options: list[tuple[str, int | None]]
+                   ) -> tuple[int, str, int | None] | None:
         """A call ``(seat, action, suit)`` to make instead of a random one, or None."""
         return None
 
@@ -79,95 +105,120 @@ class DealHook:
         """``(kind, mask)`` that ``seat`` declares just before its next card."""
         return []
 
-    def play_instead(self, state: DealState, seat: int) -> Optional[list[tuple[int, int, Optional[str]]]]:
+    def play_instead(self, state: DealState, seat: int) -> list[tuple[int, int, str | None]] | None:
         """Instead of ``seat``'s random card: make one or more plays through
         :func:`~belote_notation.game.engine.play_card` and return them as ``(seat, card, mark)``;
         None to let the random card be played."""
         return None
 
-    def reported(self, act: str, seat: Optional[int], found: Sequence[Violation]) -> None:
+    def reported(self, act: str, seat: int | None, found: Sequence[Violation]) -> None:
         """The engine's findings (maybe none) for an act :func:`random_deal` applied itself:
         ``act`` is "deal", "bid", "announce", "play" or "score" (``seat`` None for "deal" and
         "score")."""
 
 
 def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: float = 0.27,
-                hook: Optional[DealHook] = None) -> DealScript:
+                hook: DealHook | None = None) -> DealScript:
     """Deal, bid, announce and play one deal at random, every act legal unless ``hook`` makes
     one itself (with no hook, or one that makes no act, ``rng`` is drawn from the same way)."""
     cards = list(range(32))
     rng.shuffle(cards)
-    five = [0, 0, 0, 0]
-    for seat in range(4):
-        for card in cards[seat * 5:seat * 5 + 5]:
-            five[seat] |= 1 << card
+    five = [mask_of(cards[seat * 5:seat * 5 + 5]) for seat in range(4)]
     offer = cards[20]
-    extra = cards[21:]
     state = new_deal(rules, dealer)
     found = deal_five(state, five, offer)
     if hook:
         hook.reported("deal", None, found)
-    bids = []
+    bids = _bidding(state, rng, take_chance, hook)
+    taken = contract(state)
+    if taken is None:
+        result = score_deal(state)
+        if hook:
+            hook.reported("score", None, result.violations)
+        return DealScript(dealer, (five[0], five[1], five[2], five[3]), offer, tuple(bids), None, (), (),
+                          result)
+    rest = [0, 0, 0, 0]
+    pos = 21
+    for seat in range(4):
+        n = 2 if seat == taken.taker else 3
+        rest[seat] = mask_of(cards[pos:pos + n])
+        pos += n
+    found = deal_rest(state, rest)
+    if hook:
+        hook.reported("deal", None, found)
+    anns, plays = _play(rules, state, _announcements_to_make(rules, state, rng, hook), rng, hook)
+    result = score_deal(state)
+    if hook:
+        hook.reported("score", None, result.violations)
+    return DealScript(dealer, (five[0], five[1], five[2], five[3]), offer, tuple(bids),
+                      (rest[0], rest[1], rest[2], rest[3]), tuple(anns), tuple(plays), result)
+
+
+def _bidding(state: DealState, rng: random.Random, take_chance: float, hook: DealHook | None
+             ) -> list[tuple[int, str, int | None]]:
+    """Random legal calls (or the hook's) until the bidding is over."""
+    bids: list[tuple[int, str, int | None]] = []
     while True:
         options = legal_bids(state)
         if not options:
-            break
+            return bids
         made = hook.choose_bid(state, options) if hook else None
         if made is None:
             takes = [o for o in options if o[0] == "take"]
             if len(options) == 1 or rng.random() < take_chance:
-                made = (state.bid_turn, *rng.choice(takes))
+                made = (next_bidder(state), *rng.choice(takes))
             else:
-                made = (state.bid_turn, "pass", None)
+                made = (next_bidder(state), "pass", None)
         seat, action, suit = made
         found = apply_bid(state, seat, action, suit)
         if hook:
             hook.reported("bid", seat, found)
         bids.append(made)
-    if state.taker is None:
-        result = score_deal(state)
-        if hook:
-            hook.reported("score", None, result.violations)
-        return DealScript(dealer, tuple(five), offer, tuple(bids), None, (), (), result)
-    rest = [0, 0, 0, 0]
-    pos = 0
-    for seat in range(4):
-        n = 2 if seat == state.taker else 3
-        for card in extra[pos:pos + n]:
-            rest[seat] |= 1 << card
-        pos += n
-    found = deal_rest(state, rest)
-    if hook:
-        hook.reported("deal", None, found)
-    # announcements: each holding declared with some chance, before the first or second card
+
+
+def _announcements_to_make(rules: Ruleset, state: DealState, rng: random.Random, hook: DealHook | None
+                           ) -> list[list[tuple[str, int, int]]]:
+    """What each seat will declare: each holding with some chance, before its first or second
+    card."""
     pending: list[list[tuple[str, int, int]]] = [[], [], [], []]
     late = rules.announce_deadline == "before_second_card"
     if rules.announcements:
         for seat in range(4):
-            for kind, mask in find_announcements(state.full_hands[seat]):
+            for kind, mask in find_announcements(held(state, seat)):
                 if announcement_value(kind, mask) and rng.random() < 0.8:
                     pending[seat].append((kind, mask, 1 if late and rng.random() < 0.3 else 0))
     if hook:
         hook.edit_announcements(state, pending)
-    trump = state.trump
+    return pending
+
+
+def _announce(state: DealState, seat: int, kind: str, mask: int, hook: DealHook | None) -> None:
+    found = announce(state, seat, kind, mask)
+    if hook:
+        hook.reported("announce", seat, found)
+
+
+def _play(rules: Ruleset, state: DealState, pending: list[list[tuple[str, int, int]]], rng: random.Random,
+          hook: DealHook | None) -> tuple[list[tuple[int, str, int, int]], list[tuple[int, int, str | None]]]:
+    """Random legal cards (or the hook's), with the pending announcements and belote marks:
+    ``(announcements, plays)`` as :class:`DealScript` holds them."""
+    taken = contract(state)
+    trump = taken.trump if taken is not None and taken.trump is not None else 0
     pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
-    holder = next((s for s in range(4) if state.full_hands[s] & pair == pair), None)
+    holder = next((s for s in range(4) if held(state, s) & pair == pair), None)
     say = holder is not None and (rules.belote_requires_declaration or rng.random() < 0.5)
-    anns = []
-    plays = []
+    anns: list[tuple[int, str, int, int]] = []
+    plays: list[tuple[int, int, str | None]] = []
     played = 0
     # 32 plays when every act is legal; a hook's plays may end the deal sooner or later
-    while state.trick_no < 8 and len(plays) < 40:
+    while tricks_played(state) < 8 and len(plays) < 40:
         seat = to_play(state)
-        for kind, mask, when in pending[seat]:
-            if when == state.cards_played(seat):
-                found = announce(state, seat, kind, mask)
-                if hook:
-                    hook.reported("announce", seat, found)
-                anns.append((seat, kind, mask, len(plays)))
+        due = [(kind, mask) for kind, mask, when in pending[seat] if when == cards_played(state, seat)]
+        for kind, mask in due:
+            _announce(state, seat, kind, mask, hook)
+            anns.append((seat, kind, mask, len(plays)))
         for kind, mask in hook.add_announcements(state, seat) if hook else ():
-            found = announce(state, seat, kind, mask)
-            hook.reported("announce", seat, found)
+            _announce(state, seat, kind, mask, hook)
             anns.append((seat, kind, mask, len(plays)))
         made = hook.play_instead(state, seat) if hook else None
         if made:
@@ -184,10 +235,7 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
         if hook:
             hook.reported("play", seat, found)
         plays.append((seat, card, mark))
-    result = score_deal(state)
-    if hook:
-        hook.reported("score", None, result.violations)
-    return DealScript(dealer, tuple(five), offer, tuple(bids), tuple(rest), tuple(anns), tuple(plays), result)
+    return anns, plays
 
 
 def replay_script(rules: Ruleset, script: DealScript) -> tuple[DealResult, list]:
@@ -306,7 +354,7 @@ def rule_headers(rules: Ruleset) -> list[tuple[str, str]]:
     return out
 
 
-def generate_games(rules: Ruleset, matches: Optional[int] = 1, deals: Optional[int] = None,
+def generate_games(rules: Ruleset, matches: int | None = 1, deals: int | None = None,
                    seed: int = 0) -> Iterator[R.Game]:
     """Seeded random legal matches as records, one game at a time (flat memory).
 

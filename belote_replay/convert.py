@@ -14,13 +14,18 @@ import io
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, Optional, TextIO
+from typing import TextIO
 
 import click
 
-from belote_notation.notation.jsonio import JsonReadError, read_json_games, write_json_games, \
-    write_jsonl_games
+from belote_notation.notation.jsonio import (
+    JsonReadError,
+    read_json_games,
+    write_json_games,
+    write_jsonl_games,
+)
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_games
@@ -58,7 +63,7 @@ def _bel_games(handle, name: str, problems: list[str]) -> Iterator[Game]:
               help="Output format (default: the other one).")
 @click.option("--from", "from_format", type=click.Choice(["bel", "json"]), default=None,
               help="Input format (default: from the extension or the content).")
-def command(source: str, output: str, to_format: Optional[str], from_format: Optional[str]) -> None:
+def command(source: str, output: str, to_format: str | None, from_format: str | None) -> None:
     """Convert IN between .bel and its JSON twin, without loss."""
     try:
         if source == "-":
@@ -66,7 +71,7 @@ def command(source: str, output: str, to_format: Optional[str], from_format: Opt
             handle = io.BufferedReader(raw) if not hasattr(raw, "peek") else raw
             name = "<stdin>"
         else:
-            handle = open(source, "rb")
+            handle = open(source, "rb")  # noqa: SIM115 - closed by the `with handle` below
             name = source
     except OSError as exc:
         click.echo(f"{source}: cannot read: {exc.strerror or exc}", err=True)

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Source", "InputProblem", "Discovery", "discover", "STDIN"]
+__all__ = ["STDIN", "Discovery", "InputProblem", "Source", "discover"]
 
 STDIN = "-"
 

@@ -8,11 +8,10 @@ output validates clean under its rules. Games are written one by one as they are
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import click
 
-from belote_notation.game.rules import Ruleset, RulesError
+from belote_notation.game.rules import RulesError, Ruleset
 
 __all__ = ["command"]
 
@@ -46,7 +45,7 @@ def _rules(name: str, options: tuple[str, ...]) -> Ruleset:
               help="Override one rule option (repeatable), e.g. --option target=500.")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Where to write; '-' for standard output.")
-def command(rules_name: str, matches: Optional[int], deals: Optional[int], seed: int,
+def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
             options: tuple[str, ...], output: str) -> None:
     """Write seeded random but fully legal matches (.bel) for testing importers and tools."""
     rules = _rules(rules_name, options)
@@ -62,7 +61,7 @@ def command(rules_name: str, matches: Optional[int], deals: Optional[int], seed:
             _silence_stdout()
         return
     try:
-        handle = open(output, "w", encoding="utf-8", newline="\n")
+        handle = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by `with handle`
     except OSError as exc:
         click.echo(f"Error: cannot write {output}: {exc.strerror or exc}", err=True)
         sys.exit(2)

@@ -39,7 +39,7 @@ class LazyGroup(click.Group):
             if exc.name == f"belote_replay.{module_name}":
                 return None  # command not built yet
             raise
-        return getattr(module, "command")
+        return module.command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

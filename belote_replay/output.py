@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from belote_notation.check.findings import effective_severity, sort_key
 from belote_notation.check.report import GameReport
 
-__all__ = ["RenderedGame", "render_game", "Summary", "TextWriter", "JsonWriter", "plural"]
+__all__ = ["JsonWriter", "RenderedGame", "Summary", "TextWriter", "plural", "render_game"]
 
 
 @dataclass(slots=True)

@@ -19,17 +19,17 @@ import multiprocessing
 import os
 import sys
 from collections import deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Callable, Iterator, Optional
+from typing import Any, BinaryIO
 
-from belote_notation.check.validator import validate_parsed, no_game_report
 from belote_notation.check.setup import ValidationConfig
-
+from belote_notation.check.validator import no_game_report, validate_game_text, validate_source
 from belote_replay.discovery import Source
 from belote_replay.output import RenderedGame, render_game
 
-__all__ = ["run", "Progress", "BATCH_CHARS"]
+__all__ = ["BATCH_CHARS", "Progress", "run"]
 
 BATCH_CHARS = 256 * 1024
 """Game texts are sent to workers in batches of about this many characters."""
@@ -76,9 +76,7 @@ def _tell(handle: BinaryIO) -> int:
 
 
 # ----------------------------------------------------------------------------- one process
-def _run_serial(sources: list[Source], job: Job, progress: Optional[Progress]) -> Iterator[Event]:
-    from belote_notation.notation.reader import iter_games
-
+def _run_serial(sources: list[Source], job: Job, progress: Progress | None) -> Iterator[Event]:
     for source in sources:
         try:
             handle = _open(source)
@@ -89,20 +87,16 @@ def _run_serial(sources: list[Source], job: Job, progress: Optional[Progress]) -
         error = None
         games = deals = 0
         try:
-            for index, parsed in enumerate(iter_games(handle, name=source.display)):
-                report = validate_parsed(parsed, source.display, index + 1, job.config)
+            for report in validate_source(handle, source.display, job.config):
                 rendered = render_game(report, job.fmt, job.strict)
                 games += 1
                 deals += rendered.deals
                 yield ("game", rendered)
                 if progress is not None:
                     progress(source.display, _tell(handle), games, deals)
-            if games == 0:
-                rendered = render_game(no_game_report(source.display), job.fmt, job.strict)
-                yield ("game", rendered)
         except (OSError, MemoryError, UnicodeError) as exc:
             error = _reason(exc)
-        except Exception as exc:  # a bug must not become a traceback: say what stopped
+        except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
             error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
         finally:
             if not source.is_stdin:
@@ -112,15 +106,12 @@ def _run_serial(sources: list[Source], job: Job, progress: Optional[Progress]) -
 
 # ----------------------------------------------------------------------------- worker processes
 def _work(path: str, batch: list[Any], job: Job) -> list[RenderedGame]:
-    """Parse, validate and render a batch of games (``GameText``) of one file (in a worker)."""
-    from belote_notation.notation.reader import parse_game_text
-
+    """Read, validate and render a batch of games (``GameText``) of one file (in a worker)."""
     out = []
     for item in batch:
         try:
-            parsed = parse_game_text(item, path)
-            report = validate_parsed(parsed, path, item.index + 1, job.config)
-        except Exception as exc:  # never lose the rest of the batch to one game
+            report = validate_game_text(item, path, job.config)
+        except Exception as exc:  # noqa: BLE001 - never lose the rest of the batch to one game
             report = no_game_report(path, item.index + 1, item.first_line,
                                     f"could not check this game: {type(exc).__name__}: {exc}")
         out.append(render_game(report, job.fmt, job.strict))
@@ -147,7 +138,80 @@ def _batches(source: Source, handle: BinaryIO) -> Iterator[tuple[list[Any], int]
         yield batch, size
 
 
-def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Progress]) -> Iterator[Event]:
+class _Window:
+    """Batches sent to the pool and plain events, kept in input order; a few batches in flight."""
+
+    def __init__(self, pool: ProcessPoolExecutor, job: Job, limit: int, progress: Progress | None) -> None:
+        self.pool, self.job, self.limit, self.progress = pool, job, limit, progress
+        self.items: deque[Any] = deque()  # futures and plain events
+        self.games = self.deals = self.done = 0
+
+    def event(self, event: Event) -> None:
+        self.items.append(event)
+
+    def submit(self, path: str, batch: list[Any], size: int) -> Iterator[Event]:
+        future = self.pool.submit(_work, path, batch, self.job)
+        future.path, future.size = path, size  # type: ignore[attr-defined]
+        self.items.append(future)
+        if len(self.items) > self.limit:
+            yield from self.drain(self.limit)
+
+    def drain(self, keep: int) -> Iterator[Event]:
+        while len(self.items) > keep:
+            item = self.items.popleft()
+            if isinstance(item, Future):
+                yield from self._results(item)
+            else:
+                if item[0] == "start":
+                    self.done = 0
+                yield item
+
+    def _results(self, future: Future[list[RenderedGame]]) -> Iterator[Event]:
+        path, size = future.path, future.size  # type: ignore[attr-defined]
+        job = self.job
+        try:
+            rendered_list = future.result()
+        except Exception as exc:  # noqa: BLE001 - a worker died: say so, keep going
+            report = no_game_report(path, 0, 0, f"could not check {size} characters of "
+                                    f"games: worker failed ({type(exc).__name__})")
+            rendered_list = [render_game(report, job.fmt, job.strict)]
+        for rendered in rendered_list:
+            self.games += 1
+            self.deals += rendered.deals
+            yield ("game", rendered)
+        self.done += size
+        if self.progress is not None:
+            self.progress(path, self.done, self.games, self.deals)
+
+
+def _send(source: Source, window: _Window) -> Iterator[Event]:
+    """One input's games, in batches, to the pool."""
+    try:
+        handle = _open(source)
+    except (OSError, MemoryError) as exc:
+        window.event(("problem", source.display, _reason(exc)))
+        return
+    window.event(("start", source.display))
+    error = None
+    count = 0
+    try:
+        for batch, size in _batches(source, handle):
+            yield from window.submit(source.display, batch, size)
+            count += len(batch)
+        if count == 0:
+            job = window.job
+            window.event(("game", render_game(no_game_report(source.display), job.fmt, job.strict)))
+    except (OSError, MemoryError, UnicodeError) as exc:
+        error = _reason(exc)
+    except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
+        error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
+    finally:
+        if not source.is_stdin:
+            handle.close()
+    window.event(("end", source.display, error))
+
+
+def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Progress | None) -> Iterator[Event]:
     fork = sys.platform.startswith("linux")
     context = multiprocessing.get_context("fork" if fork else "spawn")
     if fork:
@@ -164,69 +228,17 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Optional[Pro
             # Start every worker now, before any display thread runs in this process.
             for warm in [pool.submit(_warm) for _ in range(jobs)]:
                 warm.result()
-            window: deque[Any] = deque()  # futures and plain events, in input order
-            limit = jobs * IN_FLIGHT_PER_JOB
-            state = {"games": 0, "deals": 0, "done": 0}
-
-            def drain(keep: int) -> Iterator[Event]:
-                while len(window) > keep:
-                    item = window.popleft()
-                    if isinstance(item, Future):
-                        path, size = item.path, item.size  # type: ignore[attr-defined]
-                        try:
-                            rendered_list = item.result()
-                        except Exception as exc:  # a worker died: say so, keep going
-                            report = no_game_report(path, 0, 0, f"could not check {size} characters of "
-                                                    f"games: worker failed ({type(exc).__name__})")
-                            rendered_list = [render_game(report, job.fmt, job.strict)]
-                        for rendered in rendered_list:
-                            state["games"] += 1
-                            state["deals"] += rendered.deals
-                            yield ("game", rendered)
-                        state["done"] += size
-                        if progress is not None:
-                            progress(path, state["done"], state["games"], state["deals"])
-                    else:
-                        if item[0] == "start":
-                            state["done"] = 0
-                        yield item
-
+            window = _Window(pool, job, jobs * IN_FLIGHT_PER_JOB, progress)
             for source in sources:
-                try:
-                    handle = _open(source)
-                except (OSError, MemoryError) as exc:
-                    window.append(("problem", source.display, _reason(exc)))
-                    continue
-                window.append(("start", source.display))
-                error = None
-                count = 0
-                try:
-                    for batch, size in _batches(source, handle):
-                        future = pool.submit(_work, source.display, batch, job)
-                        future.path, future.size = source.display, size  # type: ignore[attr-defined]
-                        window.append(future)
-                        count += len(batch)
-                        if len(window) > limit:
-                            yield from drain(limit)
-                    if count == 0:
-                        empty = render_game(no_game_report(source.display), job.fmt, job.strict)
-                        window.append(("game", empty))
-                except (OSError, MemoryError, UnicodeError) as exc:
-                    error = _reason(exc)
-                except Exception as exc:  # a bug must not become a traceback
-                    error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
-                finally:
-                    if not source.is_stdin:
-                        handle.close()
-                window.append(("end", source.display, error))
-            yield from drain(0)
+                yield from _send(source, window)
+            yield from window.drain(0)
     finally:
         if fork:
             gc.unfreeze()
 
 
 def run(sources: list[Source], config: ValidationConfig, fmt: str = "text", strict: bool = False,
-        jobs: int = 1, progress: Optional[Progress] = None) -> Iterator[Event]:
+        jobs: int = 1, progress: Progress | None = None) -> Iterator[Event]:
     """Validate ``sources`` in order; see the module docs for the events yielded."""
     job = Job(config, fmt, strict)
     if jobs <= 1:

@@ -10,19 +10,26 @@ width tricks), so it reads the same in a terminal, a pipe or a test.
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import click
 
-from belote_notation.game.cards import (
-    Deck, FRENCH_RANKS, FRENCH_SUITS, SPANISH_RANKS, SPANISH_SUITS, SUIT_SYMBOLS, card_name,
-    card_symbol_name,
-)
 from belote_notation.check.findings import sort_key
 from belote_notation.check.replay import DealReplay, GameReplay, replay_game
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.game.cards import (
+    FRENCH_RANKS,
+    FRENCH_SUITS,
+    SPANISH_RANKS,
+    SPANISH_SUITS,
+    SUIT_SYMBOLS,
+    Deck,
+    card_name,
+    card_symbol_name,
+)
+from belote_notation.game.engine import calls, contract, is_dead
+from belote_notation.game.engine import dealer as dealt_by
 
-__all__ = ["command", "render_game", "render_deal"]
+__all__ = ["command", "render_deal", "render_game"]
 
 SEATS = "NESW"
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -42,7 +49,7 @@ class Style:
     def card(self, card: int) -> str:
         return card_name(card, self.deck) if self.ascii else card_symbol_name(card, self.deck)
 
-    def suit(self, suit: Optional[int]) -> str:
+    def suit(self, suit: int | None) -> str:
         return "?" if suit is None or not 0 <= suit < 4 else self.suits[suit]
 
     def hand_lines(self, mask: int) -> list[str]:
@@ -59,7 +66,7 @@ def _players(game_replay: GameReplay) -> list[str]:
     return [game.header(word) or "" for word in SEAT_WORDS]
 
 
-def _diagram(hands: list[int], style: Style, names: list[str], dealer: Optional[int]) -> list[str]:
+def _diagram(hands: list[int], style: Style, names: list[str], dealer: int | None) -> list[str]:
     def title(seat: int) -> str:
         mark = " (dealer)" if seat == dealer else ""
         name = f" {names[seat]}" if names[seat] else ""
@@ -80,18 +87,20 @@ def _diagram(hands: list[int], style: Style, names: list[str], dealer: Optional[
 
 def _bidding(replay: DealReplay, style: Style) -> list[str]:
     state = replay.state
-    if state is None or not state.bids:
+    made = calls(state) if state is not None else ()
+    if state is None or not made:
         return ["Bidding: not recorded"]
     rounds: list[list[str]] = [[], []]
-    for i, (seat, action, suit) in enumerate(state.bids):
+    for i, (seat, action, suit) in enumerate(made):
         word = action if action != "take" or suit is None else f"take {style.suit(suit)}"
         rounds[0 if i < 4 else 1].append(f"{SEATS[seat & 3]} {word}")
     lines = [f"Bidding, round 1: {', '.join(rounds[0])}"]
     if rounds[1]:
         lines.append(f"Bidding, round 2: {', '.join(rounds[1])}")
-    if state.taker is not None:
-        lines.append(f"Contract: {SEATS[state.taker]} takes, trump {style.suit(state.trump)}")
-    elif state.dead:
+    taken = contract(state)
+    if taken is not None:
+        lines.append(f"Contract: {SEATS[taken.taker]} takes, trump {style.suit(taken.trump)}")
+    elif is_dead(state):
         lines.append("Contract: none, everybody passed twice (dead deal)")
     return lines
 
@@ -126,7 +135,7 @@ def _tricks(replay: DealReplay, style: Style) -> list[str]:
     return lines
 
 
-def _pair(values: Optional[list[int]]) -> str:
+def _pair(values: list[int] | None) -> str:
     return "-" if values is None else f"N-S {values[0]}, E-W {values[1]}"
 
 
@@ -153,7 +162,7 @@ def _score(replay: DealReplay) -> list[str]:
     return lines
 
 
-def _with_pot(report) -> Optional[list[int]]:
+def _with_pot(report) -> list[int] | None:
     if report.credited is None:
         return None
     claimed = report.pot_claimed or [0, 0]
@@ -162,8 +171,7 @@ def _with_pot(report) -> Optional[list[int]]:
 
 def render_deal(game_replay: GameReplay, replay: DealReplay, style: Style) -> list[str]:
     deal = replay.deal
-    report = game_replay.report
-    dealer = replay.state.dealer if replay.state is not None else deal.dealer
+    dealer = dealt_by(replay.state) if replay.state is not None else deal.dealer
     lines = [f"Deal {deal.number}" + (f", dealer {SEATS[dealer]}" if dealer is not None else "")]
     lines.append("")
     hands = replay.start_hands
@@ -180,7 +188,7 @@ def render_deal(game_replay: GameReplay, replay: DealReplay, style: Style) -> li
     lines += _announcements(replay, style)
     lines += _tricks(replay, style)
     lines += _score(replay)
-    found = sorted((f for f in report.findings if f.deal == deal.number), key=sort_key)
+    found = sorted(replay.findings, key=sort_key)
     if found:
         lines.append("Findings:")
         lines += [f"  {f.line}:{f.col}: {f.severity} {f.code} {f.message}" for f in found]
@@ -192,18 +200,20 @@ def render_match(game_replay: GameReplay, style: Style) -> list[str]:
     lines = ["Match:", "  deal  dealer  taker  trump  outcome     N-S   E-W   pot  total N-S  total E-W"]
     for d in report.deals:
         credited = _with_pot(d)
-        lines.append(
-            f"  {d.number:>4}  {SEATS[d.dealer] if d.dealer is not None else '?':<6}  "
-            f"{SEATS[d.taker] if d.taker is not None else '-':<5}  {style.suit(d.trump) if d.trump is not None else '-':<5}  "
-            f"{d.outcome or '?':<10}  {credited[0] if credited else '-':>4}  {credited[1] if credited else '-':>4}  "
-            f"{d.pot if d.pot is not None else '-':>4}  {d.totals[0] if d.totals else '-':>9}  "
-            f"{d.totals[1] if d.totals else '-':>9}")
-    winner = {0: "N-S", 1: "E-W"}.get(report.winner, "nobody yet") if report.winner is not None else "nobody yet"
+        dealer = SEATS[d.dealer] if d.dealer is not None else "?"
+        taker = SEATS[d.taker] if d.taker is not None else "-"
+        trump = style.suit(d.trump) if d.trump is not None else "-"
+        ns, ew = (credited[0], credited[1]) if credited else ("-", "-")
+        pot = d.pot if d.pot is not None else "-"
+        total_ns, total_ew = (d.totals[0], d.totals[1]) if d.totals else ("-", "-")
+        lines.append(f"  {d.number:>4}  {dealer:<6}  {taker:<5}  {trump:<5}  {d.outcome or '?':<10}  "
+                     f"{ns:>4}  {ew:>4}  {pot:>4}  {total_ns:>9}  {total_ew:>9}")
+    winner = ("N-S", "E-W")[report.winner] if report.winner in (0, 1) else "nobody yet"
     lines.append(f"Winner: {winner}" + (f" (recorded result {report.result})" if report.result else ""))
     return lines
 
 
-def render_game(game_replay: GameReplay, deal_number: Optional[int], ascii_only: bool) -> str:
+def render_game(game_replay: GameReplay, deal_number: int | None, ascii_only: bool) -> str:
     style = Style(game_replay.deck, ascii_only)
     game = game_replay.game
     report = game_replay.report
@@ -245,10 +255,10 @@ def _pick_game(path: str, number: int):
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of suit symbols.")
 @click.option("--rules", "rules", metavar="NAME", default=None,
               help="Rule system overriding the file's Rules header.")
-def command(file: str, game_number: int, deal_number: Optional[int], ascii_only: bool,
-            rules: Optional[str]) -> None:
+def command(file: str, game_number: int, deal_number: int | None, ascii_only: bool,
+            rules: str | None) -> None:
     """Replay a deal of FILE: hands, bidding, announcements, tricks, scores and the match table."""
-    from belote_notation.game.rules import Ruleset, RulesError
+    from belote_notation.game.rules import RulesError, Ruleset
 
     if rules:
         try:

@@ -10,20 +10,19 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Optional
 
 import click
+from typing_extensions import Self
 
-from belote_notation.game.rules import Ruleset, RulesError
 from belote_notation.check.setup import ValidationConfig, parse_option
-
+from belote_notation.game.rules import RulesError, Ruleset
 from belote_replay.discovery import discover
 from belote_replay.output import JsonWriter, Summary, TextWriter
 
 __all__ = ["command"]
 
 
-def _check_rules(rules: Optional[str], options: tuple[str, ...]) -> ValidationConfig:
+def _check_rules(rules: str | None, options: tuple[str, ...]) -> ValidationConfig:
     pairs: list[tuple[str, str]] = []
     for text in options:
         try:
@@ -50,14 +49,13 @@ class _Display:
         self.task = None
         self.total = total
         self.base = 0
-        self.last_path: Optional[str] = None
+        self.last_path: str | None = None
         self.last_done = 0
         self.next_update = 0.0
         if not enabled:
             return
         from rich.console import Console
-        from rich.progress import (BarColumn, Progress, TaskProgressColumn, TextColumn,
-                                   TimeElapsedColumn)
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
         self.progress = Progress(
             TextColumn("[bold]validating[/] {task.description}"), BarColumn(),
@@ -68,7 +66,7 @@ class _Display:
             redirect_stdout=_isatty(sys.stdout), redirect_stderr=False)
         self.task = self.progress.add_task("", total=total or None, games=0, deals=0)
 
-    def __enter__(self) -> "_Display":
+    def __enter__(self) -> Self:
         if self.progress is not None:
             self.progress.start()
         return self
@@ -111,8 +109,8 @@ class _Display:
               help="Worker processes (0: one per core).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress display on stderr (default: when stderr is a terminal).")
-def command(paths: tuple[str, ...], rules: Optional[str], options: tuple[str, ...], fmt: str,
-            strict: bool, jobs: int, progress: Optional[bool]) -> None:
+def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...], fmt: str,
+            strict: bool, jobs: int, progress: bool | None) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin) and report
     every illegal act and wrong score, one line per finding."""
     config = _check_rules(rules, options)

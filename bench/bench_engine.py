@@ -17,12 +17,21 @@ import gc
 import random
 import time
 
-from belote_notation.game.engine import (
-    add_deal, announce, apply_bid, deal_five, deal_rest, new_deal, new_match, play_card, score_deal,
-)
-from belote_notation.generator import random_deal
-from belote_notation.game.rules import PRESETS, Ruleset
 from calibration import calibration_line  # bench/ is on sys.path when run as a script
+
+from belote_notation.game.engine import (
+    add_deal,
+    announce,
+    apply_bid,
+    deal_five,
+    deal_rest,
+    new_deal,
+    new_match,
+    play_card,
+    score_deal,
+)
+from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.generator import random_deal
 
 
 def replay(rules: Ruleset, scripts) -> int:

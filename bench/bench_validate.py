@@ -23,12 +23,13 @@ import subprocess
 import sys
 import tempfile
 import time
+
 from calibration import calibration_line  # bench/ is on sys.path when run as a script
 
 
 def generate(path: str, rules_name: str, deals: int, seed: int) -> None:
-    from belote_notation.generator import generate_games
     from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
     from belote_notation.notation.writer import write_games
 
     with open(path, "w", encoding="utf-8") as out:
@@ -60,11 +61,12 @@ def child(path: str, jobs: int) -> None:
                       "self_kb": me.ru_maxrss, "children_kb": kids.ru_maxrss}))
 
 
-def measure(path: str, jobs: int, repeat: int = 1) -> dict:
-    """The fastest of ``repeat`` runs, each in a fresh process."""
+def measure(path: str, jobs: int, repeat: int = 1, python: str = sys.executable) -> dict:
+    """The fastest of ``repeat`` runs, each in a fresh process (``python``: the interpreter
+    whose installed ``belote_replay`` runs, e.g. another checkout's venv)."""
     best = None
     for _ in range(max(1, repeat)):
-        out = subprocess.run([sys.executable, __file__, "--child", path, "--jobs", str(jobs)],
+        out = subprocess.run([python, __file__, "--child", path, "--jobs", str(jobs)],
                              capture_output=True, text=True, check=False)
         if out.returncode != 0:
             raise SystemExit(f"measurement failed:\n{out.stderr}")
@@ -94,6 +96,28 @@ def report(label: str, result: dict) -> float:
     return rate
 
 
+def versus(path: str, baseline: str, repeat: int) -> None:
+    """The baseline interpreter's runs, alternated with ours, best of ``repeat`` each (the same
+    number of runs on both sides, so that a busy spell of the machine hits both)."""
+    base1 = base2 = one = two = None
+    for _ in range(max(1, repeat)):
+        a = measure(path, 1, python=baseline)
+        b = measure(path, 1)
+        c = measure(path, 2, python=baseline)
+        d = measure(path, 2)
+        base1 = a if base1 is None or a["seconds"] < base1["seconds"] else base1
+        base2 = c if base2 is None or c["seconds"] < base2["seconds"] else base2
+        one = b if one is None or b["seconds"] < one["seconds"] else one
+        two = d if two is None or d["seconds"] < two["seconds"] else two
+    assert base1 and base2 and one and two
+    for label, result in (("baseline --jobs 1", base1), ("this --jobs 1", one),
+                          ("baseline --jobs 2", base2), ("this --jobs 2", two)):
+        report(label, result)
+    print(f"this checkout vs baseline, wall: --jobs 1 {base1['seconds'] / one['seconds']:.2f}x, "
+          f"--jobs 2 {base2['seconds'] / two['seconds']:.2f}x; CPU per deal, --jobs 1: "
+          f"{base1['cpu'] / one['cpu']:.2f}x (target: 2x with --jobs 1)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100_000, help="deals in the big file")
@@ -106,6 +130,9 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
     parser.add_argument("--files", nargs=2, metavar=("BIG", "SMALL"),
                         help="use these existing files instead of generating them")
+    parser.add_argument("--baseline", metavar="PYTHON",
+                        help="also run another checkout's interpreter (its venv's python), alternating "
+                             "with this one, and print the speed ratios")
     parser.add_argument("--child", metavar="FILE", help=argparse.SUPPRESS)
     parser.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -146,6 +173,8 @@ def main() -> None:
               f"{rate1:,.0f} deals/s (target >= 3,000)")
         print(f"peak memory, jobs 1: {small_one['self_kb'] / 1024:.1f} MB at {small:,} deals, "
               f"{one['self_kb'] / 1024:.1f} MB at {big:,} deals")
+        if args.baseline:
+            versus(big_path, args.baseline, args.repeat)
         print(calibration_line())
     finally:
         if folder is None:

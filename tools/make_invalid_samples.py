@@ -25,21 +25,44 @@ import random
 import re
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
-from belote_notation.notation import records as R
+from belote_notation.check import codes as K
+from belote_notation.check.codes import CODES, severity_of
+from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
 from belote_notation.game.engine import (
-    add_deal, announcement_value, bid_round, find_announcements, legal_for, new_match, play_card,
+    add_deal,
+    announcement_value,
+    bid_round,
+    calls,
+    cards_played,
+    contract,
+    find_announcements,
+    hand_now,
+    held,
+    legal_for,
+    new_match,
+    next_bidder,
+    offer,
+    play_card,
+    seat_after,
+    trick_so_far,
+    tricks_played,
 )
 from belote_notation.game.engine import codes as C
-from belote_notation.generator import (
-    PLAYER_NAMES, DealHook, DealScript, deal_record, random_deal, rule_headers,
-)
 from belote_notation.game.rules import Ruleset
-from belote_notation.check.validator import validate_text
+from belote_notation.generator import (
+    PLAYER_NAMES,
+    DealHook,
+    DealScript,
+    deal_record,
+    random_deal,
+    rule_headers,
+)
+from belote_notation.notation import records as R
 from belote_notation.notation.writer import write_game
 
 OUT = Path(__file__).resolve().parent.parent / "samples" / "invalid"
@@ -69,13 +92,13 @@ class Hook(DealHook):
     code = ""
 
     def __init__(self) -> None:
-        self.event: Optional[Event] = None
+        self.event: Event | None = None
         self.found: list = []
         """The violations of the plays the hook made itself."""
         self.violations: list = []
         """Every violation of the deal, in order."""
 
-    def bid(self, state, options) -> Optional[tuple[int, str, Optional[int]]]:
+    def bid(self, state, options) -> tuple[int, str, int | None] | None:
         return None
 
     def pending(self, state, pending: list) -> None:
@@ -85,7 +108,7 @@ class Hook(DealHook):
         """Announcements ``seat`` declares just before its next card."""
         return []
 
-    def play(self, state, seat: int) -> Optional[list[tuple[int, int, Optional[str]]]]:
+    def play(self, state, seat: int) -> list[tuple[int, int, str | None]] | None:
         """Make one or more plays itself (through :func:`play_card`) and return them."""
         return None
 
@@ -113,7 +136,7 @@ class Hook(DealHook):
             event.message = found[0].message
 
 
-def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Optional[Hook] = None
+def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Hook | None = None
                   ) -> tuple[DealScript, list]:
     """A random deal as :func:`~belote_notation.generator.random_deal` plays it, with the
     hook's one illegal act; returns the script and every violation the engine reported."""
@@ -125,7 +148,17 @@ def scripted_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: Optiona
 
 # ----------------------------------------------------------------------------- the hooks
 def _hand(state, seat: int) -> int:
-    return state.hands[seat]
+    return hand_now(state, seat)
+
+
+def _trump(state) -> int:
+    taken = contract(state)
+    return taken.trump if taken is not None and taken.trump is not None else -1
+
+
+def _offer_suit(state) -> int:
+    card = offer(state)
+    return card >> 3 if card is not None else -1
 
 
 def _suit_mask(suit: int) -> int:
@@ -136,22 +169,22 @@ class _PlayHook(Hook):
     """An illegal card at the first moment ``choose`` finds one; ``choose`` returns the card."""
 
     min_trick = 2
-    mark: Optional[str] = None
+    mark: str | None = None
     may_lead = False
     """Whether ``choose`` is also asked when the player leads a trick."""
 
-    def choose(self, state, seat: int, hand: int, legal: int) -> Optional[int]:
+    def choose(self, state, seat: int, hand: int, legal: int) -> int | None:
         raise NotImplementedError
 
     def play(self, state, seat):
-        if state.trick_no + 1 < self.min_trick or not (state.trick_cards or self.may_lead):
+        if tricks_played(state) + 1 < self.min_trick or not (trick_so_far(state).cards or self.may_lead):
             return None
         hand = _hand(state, seat)
         legal = legal_for(state, seat, hand)
         card = self.choose(state, seat, hand, legal)
         if card is None:
             return None
-        index, trick = len(state.trick_cards), state.trick_no + 1
+        index, trick = len(trick_so_far(state).cards), tricks_played(state) + 1
         found = self.found = list(play_card(state, seat, card, self.mark))
         self.event = Event("play", found[0].message if found else "", index=index, trick=trick, seat=seat)
         return [(seat, card, self.mark)]
@@ -161,8 +194,8 @@ class NotFollowed(_PlayHook):
     code = C.NOT_FOLLOWED
 
     def choose(self, state, seat, hand, legal):
-        led = _suit_mask(state.led)
-        others = hand & ~led & ~_suit_mask(state.trump)
+        led = _suit_mask(trick_so_far(state).led)
+        others = hand & ~led & ~_suit_mask(_trump(state))
         if hand & led and others:
             return min(c for c in range(32) if others >> c & 1)
         return None
@@ -172,10 +205,10 @@ class NotTrumped(_PlayHook):
     code = C.NOT_TRUMPED
 
     def choose(self, state, seat, hand, legal):
-        trumps = hand & _suit_mask(state.trump)
-        if hand & _suit_mask(state.led) or not trumps or legal != trumps:
+        trumps = hand & _suit_mask(_trump(state))
+        if hand & _suit_mask(trick_so_far(state).led) or not trumps or legal != trumps:
             return None
-        if state.best_card >> 3 == state.trump:
+        if trick_so_far(state).master_card >> 3 == _trump(state):
             return None
         others = hand & ~trumps
         return min(c for c in range(32) if others >> c & 1) if others else None
@@ -185,7 +218,7 @@ class NotOvertrumped(_PlayHook):
     code = C.NOT_OVERTRUMPED
 
     def choose(self, state, seat, hand, legal):
-        trumps = hand & _suit_mask(state.trump)
+        trumps = hand & _suit_mask(_trump(state))
         lower = trumps & ~legal
         if not legal or legal & ~trumps or not lower:
             return None
@@ -198,10 +231,10 @@ class NotUndertrumped(_PlayHook):
     code = C.NOT_UNDERTRUMPED
 
     def choose(self, state, seat, hand, legal):
-        trumps = hand & _suit_mask(state.trump)
-        if hand & _suit_mask(state.led) or state.led == state.trump or not trumps or legal != trumps:
+        trumps = hand & _suit_mask(_trump(state))
+        if hand & _suit_mask(trick_so_far(state).led) or trick_so_far(state).led == _trump(state) or not trumps or legal != trumps:
             return None
-        if state.best_card >> 3 != state.trump or state.best_seat == (seat + 2) & 3:
+        if trick_so_far(state).master_card >> 3 != _trump(state) or trick_so_far(state).master_seat == (seat + 2) & 3:
             return None
         others = hand & ~trumps
         return min(c for c in range(32) if others >> c & 1) if others else None
@@ -221,9 +254,9 @@ class BeloteNotHeld(_BeloteHook):
     code = C.BELOTE_NOT_HELD
 
     def choose(self, state, seat, hand, legal):
-        trump = state.trump
+        trump = _trump(state)
         king, queen = trump * 8 + KING, trump * 8 + QUEEN
-        if not legal >> king & 1 or state.full_hands[seat] >> queen & 1:
+        if not legal >> king & 1 or held(state, seat) >> queen & 1:
             return None
         return king
 
@@ -234,9 +267,9 @@ class BeloteWrongCard(_BeloteHook):
     code = C.BELOTE_BAD_MARK
 
     def choose(self, state, seat, hand, legal):
-        trump = state.trump
+        trump = _trump(state)
         pair = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
-        if state.full_hands[seat] & pair:
+        if held(state, seat) & pair:
             return None
         kings = [s * 8 + KING for s in range(4) if s != trump and legal >> (s * 8 + KING) & 1]
         return kings[0] if kings else None
@@ -248,10 +281,10 @@ class OutOfTurn(Hook):
     code = C.PLAYED_OUT_OF_TURN
 
     def play(self, state, seat):
-        if state.trick_no < 2 or len(state.trick_cards) != 2:
+        if tricks_played(state) < 2 or len(trick_so_far(state).cards) != 2:
             return None
-        early = (seat + state.step) & 3
-        trick = state.trick_no + 1
+        early = seat_after(state, seat)
+        trick = tricks_played(state) + 1
         out = []
         messages = []
         for who in (early, seat):
@@ -271,9 +304,9 @@ class BidOutOfTurn(Hook):
     code = C.BID_OUT_OF_TURN
 
     def bid(self, state, options):
-        if state.bids or options == [("take", None)]:
+        if calls(state) or options == [("take", None)]:
             return None
-        self.event = Event("bid", round=1, index=0, seat=(state.bid_turn + 2) & 3)
+        self.event = Event("bid", round=1, index=0, seat=(next_bidder(state) + 2) & 3)
         return (self.event.seat, "take", None)
 
 
@@ -285,8 +318,8 @@ class ForcedTakeRefused(Hook):
     def bid(self, state, options):
         if options != [("take", None)]:
             return None
-        self.event = Event("bid", round=1, index=0, seat=state.bid_turn)
-        return (state.bid_turn, "pass", None)
+        self.event = Event("bid", round=1, index=0, seat=next_bidder(state))
+        return (next_bidder(state), "pass", None)
 
 
 class Round2OfferSuit(Hook):
@@ -298,9 +331,9 @@ class Round2OfferSuit(Hook):
         if bid_round(state) == 1:
             if ("pass", None) not in options:
                 return None
-            return (state.bid_turn, "pass", None)
-        self.event = Event("bid", round=2, index=0, seat=state.bid_turn)
-        return (state.bid_turn, "take", state.offer >> 3)
+            return (next_bidder(state), "pass", None)
+        self.event = Event("bid", round=2, index=0, seat=next_bidder(state))
+        return (next_bidder(state), "take", _offer_suit(state))
 
 
 class AnnounceNotHeld(Hook):
@@ -310,9 +343,9 @@ class AnnounceNotHeld(Hook):
     code = C.ANNOUNCE_NOT_HELD
 
     def extra_announcements(self, state, seat):
-        if state.cards_played(seat) or state.trick_no:
+        if cards_played(state, seat) or tricks_played(state):
             return []
-        hand = state.full_hands[seat]
+        hand = held(state, seat)
         for suit in range(4):
             for low in range(6):
                 mask = 0b111 << (suit * 8 + low)
@@ -330,7 +363,7 @@ class AnnounceTooLate(Hook):
 
     def pending(self, state, pending):
         for seat in range(4):
-            found = [(k, m) for k, m in find_announcements(state.full_hands[seat]) if announcement_value(k, m)]
+            found = [(k, m) for k, m in find_announcements(held(state, seat)) if announcement_value(k, m)]
             if len(found) == 1:
                 kind, mask = found[0]
                 pending[seat] = [(kind, mask, 1)]
@@ -342,13 +375,13 @@ class AnnounceTooLate(Hook):
 @dataclass
 class Built:
     game: R.Game
-    event: Optional[Event]
+    event: Event | None
     event_deal: int
     violations: list = field(default_factory=list)
 
 
-def build_game(rules: Ruleset, seed: int, deals: int, hook: Optional[Hook] = None, hook_deal: int = 1,
-               dealer_of: Optional[Callable[[int, int], int]] = None, title: str = "",
+def build_game(rules: Ruleset, seed: int, deals: int, hook: Hook | None = None, hook_deal: int = 1,
+               dealer_of: Callable[[int, int], int] | None = None, title: str = "",
                until_over: bool = False) -> Built:
     """A match of ``deals`` deals (or played to the end), the hook acting in deal ``hook_deal``."""
     rng = random.Random(seed)
@@ -433,7 +466,7 @@ SYNTAX_TITLES = {"BEL004": "a card that does not exist in the game's deck"}
 
 def _comment(sample: Sample, offset: int) -> list[str]:
     line, col = sample.where[0] + offset, sample.where[1]
-    title = C.TITLES.get(sample.code) or SYNTAX_TITLES.get(sample.code, "")
+    title = SYNTAX_TITLES.get(sample.code) or CODES[sample.code].title
     body = (f"This file breaks one rule, {sample.code}: {title}. {sample.explain.rstrip('.')}. "
             f"Look at line {line}, column {col}. Everything else in this file is correct.")
     body = body.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
@@ -452,7 +485,7 @@ def render(sample: Sample) -> str:
     return "\n".join(comment) + "\n\n" + sample.text
 
 
-def problems(text: str, code: str, where: tuple[int, int]) -> Optional[str]:
+def problems(text: str, code: str, where: tuple[int, int]) -> str | None:
     """Why ``text`` is not a good sample for ``code`` at ``where`` (None when it is)."""
     found = [f for r in validate_text(text, "sample.bel") for f in r.findings
              if f.severity in ("error", "warning")]
@@ -499,7 +532,7 @@ def from_hook(name: str, preset: str, make_hook: Callable[[], Hook], deals: int 
         event = built.event
         if event is None or len(built.game.deals) < deals or not accept(built):
             continue
-        codes = {v.code for v in built.violations if v.severity in ("error", "warning")}
+        codes = {v.code for v in built.violations if severity_of(v.code) in ("error", "warning")}
         if codes != {hook.code}:
             continue
         text = write_game(built.game)
@@ -529,10 +562,10 @@ def played(game: R.Game) -> bool:
 def legal_match(preset: str, seed: int, deals: int, title: str, until_over: bool = False,
                 dealer_of=None, want: Callable[[R.Game], bool] = played) -> tuple[R.Game, str]:
     """The first legal match from ``seed`` on that ``want`` accepts, and its text."""
-    for seed in range(seed, seed + 1000):
-        built = build_game(Ruleset.preset(preset), seed, deals, title=title, until_over=until_over,
+    for tried in range(seed, seed + 1000):
+        built = build_game(Ruleset.preset(preset), tried, deals, title=title, until_over=until_over,
                            dealer_of=dealer_of)
-        assert not [v for v in built.violations if v.severity != "info"], built.violations
+        assert not [v for v in built.violations if severity_of(v.code) != "info"], built.violations
         if want(built.game):
             return built.game, write_game(built.game)
     raise SystemExit(f"no legal {preset} match found for {title}")
@@ -545,7 +578,7 @@ def replace_once(text: str, old: str, new: str) -> str:
 
 def unknown_card() -> Sample:
     """BEL004: a Spanish record with a 9 (the Spanish deck has no 8 or 9)."""
-    game, text = legal_match("moroccan", 11, 2, "Invalid sample: unknown card")
+    _, text = legal_match("moroccan", 11, 2, "Invalid sample: unknown card")
     lines = text.splitlines()
     row, col = play_position(lines, 1, 3, 1)
     line = lines[row - 1]
@@ -595,7 +628,7 @@ def _last_deal(game: R.Game) -> int:
 
 
 def wrong_trick_winner() -> Sample:
-    game, text = legal_match("traditional", 21, 2, "Invalid sample: wrong trick winner")
+    _, text = legal_match("traditional", 21, 2, "Invalid sample: wrong trick winner")
     lines = text.splitlines()
     row = _section_line(lines, 2, "trick 5 ") + 1
     line = lines[row - 1]
@@ -603,7 +636,7 @@ def wrong_trick_winner() -> Sample:
     played = [t[0] for t in line.split() if re.match(r"[NESW]:", t)]
     wrong = next(s for s in played if s != right and (("NESW".index(s) - "NESW".index(right)) % 2))
     lines[row - 1] = line[: -len(right)] + wrong
-    return Sample("BEL501-wrong-trick-winner.bel", C.TRICK_WINNER, "\n".join(lines) + "\n",
+    return Sample("BEL501-wrong-trick-winner.bel", K.TRICK_WINNER, "\n".join(lines) + "\n",
                   (row, len(line) - len(right) + 1),
                   f"In deal 2, trick 5 is recorded as won by {_who('NESW'.index(wrong))} (winner {wrong}), "
                   f"but {_who('NESW'.index(right))} won it")
@@ -616,7 +649,7 @@ def wrong_deal_score() -> Sample:
     old, new = f"score {ns} {ew}\nmatch", f"score {ns + 10} {ew - 10}\nmatch"
     text = replace_once(text, old, new)
     lines = text.splitlines()
-    return Sample("BEL503-wrong-deal-score.bel", C.DEAL_SCORE, text, line_position(lines, 2, "score "),
+    return Sample("BEL503-wrong-deal-score.bel", K.DEAL_SCORE, text, line_position(lines, 2, "score "),
                   f"Deal 2 is recorded as scoring N-S {ns + 10}, E-W {ew - 10}, but the cards played "
                   f"score N-S {ns}, E-W {ew} (ten points were moved from E-W to N-S on the score line; "
                   "the match line below it is right)")
@@ -628,7 +661,7 @@ def wrong_match_totals() -> Sample:
     ns, ew = deal.match_score.ns, deal.match_score.ew
     text = replace_once(text, f"match {ns} {ew}\n", f"match {ns} {ew + 100}\n")
     lines = text.splitlines()
-    return Sample("BEL601-wrong-match-totals.bel", C.MATCH_TOTALS, text, line_position(lines, 3, "match "),
+    return Sample("BEL601-wrong-match-totals.bel", K.MATCH_TOTALS, text, line_position(lines, 3, "match "),
                   f"After deal 3 the match totals are recorded as N-S {ns}, E-W {ew + 100}: E-W were given "
                   f"100 points too many; the previous totals plus deal 3's score make N-S {ns}, E-W {ew}")
 
@@ -647,7 +680,7 @@ def wrong_pot() -> Sample:
         text = text.replace(block, fixed)
         lines = text.splitlines()
         row, col = line_position(lines, 2, "pot ")
-        sample = Sample("BEL504-wrong-litige-pot.bel", C.LITIGE_POT, text, (row, col + len("pot ")),
+        sample = Sample("BEL504-wrong-litige-pot.bel", K.LITIGE_POT, text, (row, col + len("pot ")),
                         f"Deal 2 is a litige (both teams made the same card points): the takers' points "
                         f"wait in the pot for the next decisive deal, so the pot is {pot} after it, but the "
                         f"pot line says {pot * 2}")
@@ -658,7 +691,6 @@ def wrong_pot() -> Sample:
 
 def wrong_dealer() -> Sample:
     preset = "moroccan"
-    rules = Ruleset.preset(preset)
 
     def dealer_of(number: int, expected: int) -> int:
         return (expected + 2) & 3 if number == 2 else expected
@@ -667,7 +699,7 @@ def wrong_dealer() -> Sample:
     lines = text.splitlines()
     dealt = game.deals[1].dealer
     should = (dealt + 2) & 3
-    return Sample("BEL602-wrong-dealer.bel", C.DEALER_ROTATION, text, (_deal_line(lines, 2) + 1, 1),
+    return Sample("BEL602-wrong-dealer.bel", K.DEALER_ROTATION, text, (_deal_line(lines, 2) + 1, 1),
                   f"Deal 2 was dealt by {_who(dealt)}, but the deal passes to the right (Moroccan rules): "
                   f"after {_who(game.deals[0].dealer)} dealt deal 1, {_who(should)} should have dealt deal 2. "
                   f"Deal 2 itself was bid and played correctly for {_who(dealt)} as dealer")
@@ -683,7 +715,7 @@ def wrong_winner() -> Sample:
     lines = text.splitlines()
     row = next(i for i, l in enumerate(lines) if l.startswith("[Result ")) + 1
     last = game.deals[-1].match_score
-    return Sample("BEL603-wrong-match-winner.bel", C.MATCH_WINNER, text, (row, 1),
+    return Sample("BEL603-wrong-match-winner.bel", K.MATCH_WINNER, text, (row, 1),
                   f"The Result tag (and the end line) say {other} ({_team(other)}) won the match, but after deal "
                   f"{game.deals[-1].number} the totals are N-S {last.ns}, E-W {last.ew}: {_team(result)} passed "
                   "500 first and won")
@@ -727,7 +759,7 @@ def all_samples() -> list[Sample]:
     return out
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Write the samples to samples/invalid/, or to the folder given as the one argument."""
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else OUT

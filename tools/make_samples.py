@@ -10,14 +10,14 @@ not touched.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
+from belote_notation.check.validator import validate_game
 from belote_notation.game.cards import JACK, Deck
+from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.records import Game, Header
-from belote_notation.game.rules import Ruleset
-from belote_notation.check.validator import validate_game
 from belote_notation.notation.writer import write_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

@@ -1,22 +1,26 @@
-"""Replaying a game for people: the validator's run, kept step by step for display.
+"""Replaying a game for people: the checks' run, kept deal by deal for ``belote-replay show``.
 
-:func:`replay_game` validates a game (same checks, same findings) and keeps, for every
-deal, the engine state after the deal and a :class:`~belote_notation.check.validator.TrickTrace`
-per trick, which ``belote-replay show`` turns into a table diagram and a trick list.
+:func:`replay_game` validates a game (same checks, same findings) and keeps, for every deal
+by its POSITION in the game (two deals may be written with the same number), the engine
+state and a :class:`~belote_notation.check.context.TrickTrace` per trick.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Optional
 
-from belote_notation.game.cards import Deck
-from belote_notation.notation.records import Deal, Game
-from belote_notation.check.validator import TrickTrace, validate_game
+from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.context import TrickTrace
+from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.validator import validate_game
+from belote_notation.game.cards import Deck
+from belote_notation.game.engine import DealState, hands_dealt, hands_known
+from belote_notation.notation.records import Deal, Game
 
-__all__ = ["DealReplay", "GameReplay", "replay_game"]
+__all__ = ["DealReplay", "GameReplay", "ReplayRecorder", "replay_game"]
 
 
 @dataclass(slots=True)
@@ -24,26 +28,22 @@ class DealReplay:
     """One deal as replayed: the record, the engine state at its end, tricks and score."""
 
     deal: Deal
-    report: Optional[DealReport]
-    state: Any = None
+    report: DealReport | None
+    state: DealState | None = None
     """The engine's ``DealState`` after the last card (``None`` when the deal was not replayed)."""
     tricks: list[TrickTrace] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    """The findings about this deal."""
 
     @property
-    def start_hands(self) -> Optional[list[int]]:
+    def start_hands(self) -> list[int] | None:
         """The hands as dealt (masks N E S W): the 8-card hands when known, else the first
         five cards (a dead deal stops there), else ``None``."""
-        if self.state is None:
-            return None
-        if self.state.hands_known:
-            return list(self.state.full_hands)
-        if self.state.five is not None:
-            return list(self.state.five)
-        return None
+        return hands_dealt(self.state) if self.state is not None else None
 
     @property
     def hands_complete(self) -> bool:
-        return self.state is not None and self.state.hands_known
+        return self.state is not None and hands_known(self.state)
 
 
 @dataclass(slots=True)
@@ -54,15 +54,49 @@ class GameReplay:
     deals: list[DealReplay] = field(default_factory=list)
 
 
+class ReplayRecorder:
+    """A :class:`~belote_notation.check.context.DealObserver` keeping each deal's replay by
+    position."""
+
+    def __init__(self) -> None:
+        self.deals: dict[int, tuple[DealState, list[TrickTrace]]] = {}
+
+    def deal_started(self, position: int, state: DealState, tricks: list[TrickTrace]) -> None:
+        self.deals[position] = (state, tricks)
+
+
 def replay_game(game: Game, file: str = "<string>", number: int = 1,
-                config: ValidationConfig = ValidationConfig(), syntax: Any = ()) -> GameReplay:
-    """Validate ``game`` and keep every deal's replay for display."""
-    trace: dict[int, Any] = {}
-    report = validate_game(game, file, number, config, syntax, trace)
+                config: ValidationConfig = DEFAULT_CONFIG, syntax: Iterable[Finding] = ()) -> GameReplay:
+    """Validate ``game`` and keep every deal's replay for display.
+
+    >>> from belote_notation.notation.reader import parse_text
+    >>> game = parse_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n")[0].game
+    >>> replay = replay_game(game)
+    >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in replay.deals]
+    [(1, True, 0)]
+    """
+    recorder = ReplayRecorder()
+    report = validate_game(game, file, number, config, syntax, recorder)
     deck = Deck(report.deck) if report.deck in ("french", "spanish") else Deck.FRENCH
-    by_number = {d.number: d for d in report.deals}
+    reports = report.deals if len(report.deals) == len(game.deals) else []
     replays = []
-    for deal in game.deals:
-        state, tricks = trace.get(deal.number, (None, None))
-        replays.append(DealReplay(deal, by_number.get(deal.number), state, tricks or []))
+    for position, deal in enumerate(game.deals):
+        state, tricks = recorder.deals.get(position, (None, []))
+        replays.append(DealReplay(deal, reports[position] if reports else None, state, tricks))
+    for finding in report.findings:
+        at = _position_of(game, finding)
+        if at is not None:
+            replays[at].findings.append(finding)
     return GameReplay(game, report, deck, replays)
+
+
+def _position_of(game: Game, finding: Finding) -> int | None:
+    """The deal a finding is about: the last deal with its number that starts at or before it
+    (two deals may share a number)."""
+    if finding.deal is None:
+        return None
+    found = None
+    for position, deal in enumerate(game.deals):
+        if deal.number == finding.deal and (found is None or deal.line <= finding.line):
+            found = position
+    return found

@@ -8,18 +8,18 @@ Team pairs are ``[N-S, E-W]``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from belote_notation.check.findings import SEAT_LETTERS, Finding, effective_severity
 
-__all__ = ["DealReport", "GameReport", "team_name", "seat_name"]
+__all__ = ["DealReport", "GameReport", "seat_name", "team_name"]
 
 
-def team_name(team: Optional[int]) -> Optional[str]:
+def team_name(team: int | None) -> str | None:
     return None if team is None else ("NS", "EW")[team]
 
 
-def seat_name(seat: Optional[int]) -> Optional[str]:
+def seat_name(seat: int | None) -> str | None:
     return None if seat is None or not 0 <= seat < 4 else SEAT_LETTERS[seat]
 
 
@@ -29,28 +29,28 @@ class DealReport:
 
     number: int
     line: int = 0
-    dealer: Optional[int] = None
-    taker: Optional[int] = None
-    trump: Optional[int] = None
-    outcome: Optional[str] = None
+    dealer: int | None = None
+    taker: int | None = None
+    trump: int | None = None
+    outcome: str | None = None
     """``made``, ``failed``, ``litige``, ``capot`` or ``dead``; ``None`` when not scored."""
-    card_points: Optional[list[int]] = None
-    last_trick: Optional[int] = None
-    announcements: Optional[list[int]] = None
-    belote: Optional[list[int]] = None
-    credited: Optional[list[int]] = None
+    card_points: list[int] | None = None
+    last_trick: int | None = None
+    announcements: list[int] | None = None
+    belote: list[int] | None = None
+    credited: list[int] | None = None
     """Points credited by this deal before the pot (what the engine's DealResult says)."""
     pot_in: int = 0
     """Points this deal put into the litige pot."""
-    pot_claimed: Optional[list[int]] = None
+    pot_claimed: list[int] | None = None
     """Points taken out of the pot by this deal, per team."""
-    pot: Optional[int] = None
+    pot: int | None = None
     """The pot after this deal."""
-    totals: Optional[list[int]] = None
+    totals: list[int] | None = None
     """Running match totals after this deal."""
-    claimed_score: Optional[list[int]] = None
-    claimed_totals: Optional[list[int]] = None
-    claimed_pot: Optional[int] = None
+    claimed_score: list[int] | None = None
+    claimed_totals: list[int] | None = None
+    claimed_pot: int | None = None
 
     def to_dict(self, deck: Any = None) -> dict[str, Any]:
         return {
@@ -77,7 +77,7 @@ class DealReport:
         }
 
 
-def _suit_name(suit: Optional[int], deck: Any) -> Optional[str]:
+def _suit_name(suit: int | None, deck: Any) -> str | None:
     if suit is None or not 0 <= suit < 4:
         return None
     from belote_notation.game.cards import Deck, suit_name
@@ -93,17 +93,17 @@ class GameReport:
     game: int
     """1-based number of the game in its file."""
     line: int = 0
-    rules: Optional[str] = None
+    rules: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
-    deck: Optional[str] = None
+    deck: str | None = None
     findings: list[Finding] = field(default_factory=list)
     deals: list[DealReport] = field(default_factory=list)
     deal_count: int = 0
-    totals: Optional[list[int]] = None
-    pot: Optional[int] = None
-    winner: Optional[int] = None
+    totals: list[int] | None = None
+    pot: int | None = None
+    winner: int | None = None
     """Team that won the match (0 N-S, 1 E-W), ``None`` when the match goes on or is unknown."""
-    result: Optional[str] = None
+    result: str | None = None
     """The result as recorded."""
 
     def counts(self, strict: bool = False) -> dict[str, int]:

@@ -17,17 +17,26 @@ could be used.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any
 
+from belote_notation.check.codes import BAD_OPTION, UNKNOWN_DECK, UNKNOWN_RULES
+from belote_notation.check.findings import Finding
 from belote_notation.game.cards import Deck
-from belote_notation.check.findings import BAD_OPTION, UNKNOWN_DECK, UNKNOWN_RULES, Finding
+from belote_notation.game.rules import RulesError, Ruleset
 from belote_notation.notation.headers import deck_from_name, rule_overrides
 from belote_notation.notation.records import Game, Header
-from belote_notation.game.rules import Ruleset, RulesError
 
-__all__ = ["ValidationConfig", "GameSetup", "resolve_setup", "parse_option", "parse_deck",
-           "DEFAULT_RULES"]
+__all__ = [
+    "DEFAULT_RULES",
+    "GameSetup",
+    "ValidationConfig",
+    "parse_deck",
+    "parse_option",
+    "resolve_setup",
+]
 
 DEFAULT_RULES = "classic"
 
@@ -35,7 +44,7 @@ DEFAULT_RULES = "classic"
 class ValidationConfig:
     """What the command line asks for (picklable: it travels to worker processes)."""
 
-    rules: Optional[str] = None
+    rules: str | None = None
     """A preset name that overrides every game's ``Rules`` header."""
     options: tuple[tuple[str, str], ...] = ()
     """``(key, value)`` overrides applied after the headers' ones."""
@@ -60,52 +69,49 @@ def parse_option(text: str) -> tuple[str, str]:
     raise ValueError(f"option {text!r} is not KEY=VALUE")
 
 
-_DERIVED: dict[tuple[int, str, str], tuple[Ruleset, Ruleset]] = {}
-_CHANGED: dict[int, tuple[Ruleset, dict]] = {}
-
-
+@functools.lru_cache(maxsize=512)
 def with_option(rules: Ruleset, key: str, value: str) -> Ruleset:
     """``rules.with_options({key: value})``, remembered: a file's games repeat their tags."""
-    memo = (id(rules), key, value)
-    hit = _DERIVED.get(memo)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    derived = rules.with_options({key: value})
-    if len(_DERIVED) > 512:
-        _DERIVED.clear()
-    _DERIVED[memo] = (rules, derived)
-    return derived
+    return rules.with_options({key: value})
 
 
-def changed_options(rules: Ruleset) -> dict:
-    """``rules.changed_options()``, remembered per ruleset (a copy for the caller)."""
-    hit = _CHANGED.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_CHANGED) > 512:
-            _CHANGED.clear()
-        hit = _CHANGED[id(rules)] = (rules, rules.changed_options())
-    return dict(hit[1])
+@functools.lru_cache(maxsize=512)
+def _changed(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+    return tuple(rules.changed_options().items())
 
 
-def parse_deck(text: str) -> Optional[Deck]:
+def changed_options(rules: Ruleset) -> dict[str, Any]:
+    """``rules.changed_options()``, remembered per ruleset (a new dict for the caller)."""
+    return dict(_changed(rules))
+
+
+def parse_deck(text: str) -> Deck | None:
     """A ``Deck`` header value as a deck (the notation's names and aliases)."""
     return deck_from_name(text)
 
 
-def resolve_setup(game: Game, config: ValidationConfig, file: str = "<string>",
+def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, file: str = "<string>",
                   number: int = 1) -> GameSetup:
-    """The ruleset and deck to check ``game`` with, and findings about unusable headers."""
+    """The ruleset and deck to check a game with (its ``headers``), and findings about unusable
+    headers.
+
+    >>> setup = resolve_setup([Header(name="Rules", value="moroccan")], ValidationConfig())
+    >>> setup.rules.name, setup.deck.value, setup.findings
+    ('moroccan', 'spanish', [])
+    """
+    if isinstance(headers, Game):
+        headers = headers.headers
     findings: list[Finding] = []
 
-    def finding(code: str, message: str, header: Optional[Header]) -> None:
+    def finding(code: str, message: str, header: Header | None) -> None:
         findings.append(Finding(code, "error", message, file, header.line if header else 0,
                                 header.col if header else 0, game=number))
 
     rules_header = None
-    for header in game.headers:
+    for header in headers:
         if header.name.lower() == "rules":
             rules_header = header
-    rules: Optional[Ruleset] = None
+    rules: Ruleset | None = None
     if config.rules:
         rules = Ruleset.preset(config.rules)  # checked by the command line already
     elif rules_header is not None:
@@ -118,7 +124,7 @@ def resolve_setup(game: Game, config: ValidationConfig, file: str = "<string>",
         rules = Ruleset.preset(DEFAULT_RULES)
 
     # Header overrides, one at a time so that one bad option does not hide the others.
-    for header, key, value in rule_overrides(game.headers):
+    for header, key, value in rule_overrides(headers):
         if not key:
             finding(BAD_OPTION, f"option {value!r} is not of the form name=value; ignored", header)
             continue
@@ -131,7 +137,7 @@ def resolve_setup(game: Game, config: ValidationConfig, file: str = "<string>",
 
     deck = rules.deck
     deck_header = None
-    for header in game.headers:
+    for header in headers:
         if header.name.lower() == "deck":
             deck_header = header
     if deck_header is not None:

@@ -27,19 +27,52 @@ loop of the engine creates an object per card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from enum import Enum
-from typing import Iterable, Iterator
 
 __all__ = [
-    "Deck", "Seat", "SEATS", "SEAT_NAMES", "team_of", "partner_of",
-    "SUITS", "RANKS", "NO_TRUMP", "SUIT_MASKS", "FULL_DECK",
-    "suit_of", "rank_of", "make_card", "card_name", "card_symbol_name", "suit_name",
-    "parse_card", "parse_suit", "CardError",
-    "card_points", "trump_strength", "plain_strength", "beats",
-    "TRUMP_POINTS", "PLAIN_POINTS", "TRUMP_ORDER", "PLAIN_ORDER",
-    "cards_of", "mask_of", "popcount", "TOTAL_CARD_POINTS", "LAST_TRICK_BONUS", "DEAL_POINTS",
-    "JACK", "NINE", "QUEEN", "KING", "ACE", "TEN",
-    "RULE_SYSTEM_DECKS", "rule_system_key", "deck_of_rule_system",
+    "ACE",
+    "DEAL_POINTS",
+    "FULL_DECK",
+    "JACK",
+    "KING",
+    "LAST_TRICK_BONUS",
+    "NINE",
+    "NO_TRUMP",
+    "PLAIN_ORDER",
+    "PLAIN_POINTS",
+    "QUEEN",
+    "RANKS",
+    "RULE_SYSTEM_DECKS",
+    "SEATS",
+    "SEAT_NAMES",
+    "SUITS",
+    "SUIT_MASKS",
+    "TEN",
+    "TOTAL_CARD_POINTS",
+    "TRUMP_ORDER",
+    "TRUMP_POINTS",
+    "CardError",
+    "Deck",
+    "Seat",
+    "beats",
+    "card_name",
+    "card_points",
+    "card_symbol_name",
+    "cards_of",
+    "deck_of_rule_system",
+    "make_card",
+    "mask_of",
+    "parse_card",
+    "parse_suit",
+    "partner_of",
+    "plain_strength",
+    "rank_of",
+    "rule_system_key",
+    "suit_name",
+    "suit_of",
+    "team_of",
+    "trump_strength",
 ]
 
 
@@ -76,7 +109,7 @@ def rule_system_key(name: str) -> str:
     return _RULE_SYSTEM_ALIASES.get(key, key)
 
 
-def deck_of_rule_system(name: str) -> "Deck | None":
+def deck_of_rule_system(name: str) -> Deck | None:
     """The deck a rule system names its cards in; ``None`` for an unknown name.
 
     >>> deck_of_rule_system("maroc")
@@ -107,11 +140,16 @@ SEAT_NAMES = "NESW"
 
 
 def team_of(seat: int) -> int:
-    """0 for N-S, 1 for E-W."""
+    """0 for N-S, 1 for E-W.
+
+    >>> team_of(Seat.E), partner_of(Seat.E), rank_of(make_card(1, 4)) == 4
+    (1, 3, True)
+    """
     return seat & 1
 
 
 def partner_of(seat: int) -> int:
+    """The seat across the table."""
     return (seat + 2) & 3
 
 
@@ -190,7 +228,11 @@ def beats(challenger: int, best: int, trump: int) -> bool:
 
 # ----------------------------------------------------------------------------- masks
 def cards_of(mask: int) -> Iterator[int]:
-    """The cards of a bit mask, lowest first."""
+    """The cards of a bit mask, lowest first.
+
+    >>> list(cards_of(0b1010)), mask_of([1, 3])
+    ([1, 3], 10)
+    """
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -198,14 +240,11 @@ def cards_of(mask: int) -> Iterator[int]:
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of some cards (see :func:`cards_of`)."""
     mask = 0
     for card in cards:
         mask |= 1 << card
     return mask
-
-
-def popcount(mask: int) -> int:
-    return bin(mask).count("1")
 
 
 # ----------------------------------------------------------------------------- names

@@ -11,12 +11,26 @@ Resolution (docs/notation.md, "Deck and rules of a game"):
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
 from belote_notation.notation.records import Header
 
-__all__ = ["deck_from_name", "game_deck", "rule_overrides"]
+__all__ = ["TagPair", "deck_from_name", "game_deck", "rule_overrides"]
+
+
+class TagPair(Protocol):
+    """What the deck resolution reads of a tag pair (a :class:`Header` or the reader's own)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def value(self) -> str: ...
+
+
+P = TypeVar("P", bound=TagPair)
 
 _DECK_NAMES = {
     "spanish": Deck.SPANISH, "espagnol": Deck.SPANISH, "espanol": Deck.SPANISH,
@@ -26,12 +40,12 @@ _DECK_NAMES = {
 }
 
 
-def deck_from_name(value: str) -> Optional[Deck]:
+def deck_from_name(value: str) -> Deck | None:
     """``spanish`` / ``french`` and their aliases, any case; ``None`` if unknown."""
     return _DECK_NAMES.get(value.strip().lower())
 
 
-def _last(headers: Iterable[Header], name: str) -> Optional[Header]:
+def _last(headers: Iterable[P], name: str) -> P | None:
     found = None
     for header in headers:
         if header.name.lower() == name:
@@ -39,7 +53,7 @@ def _last(headers: Iterable[Header], name: str) -> Optional[Header]:
     return found
 
 
-def game_deck(headers: Iterable[Header]) -> Deck:
+def game_deck(headers: Iterable[TagPair]) -> Deck:
     """The deck the cards of a game are named in."""
     headers = list(headers)
     deck_tag = _last(headers, "deck")

@@ -12,15 +12,22 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator, TextIO, Union
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 
 from belote_notation.notation.records import BelFile, Game
 
 __all__ = [
-    "game_to_json", "game_from_json", "games_to_json_text", "read_json_games",
-    "write_json_games", "write_jsonl_games", "json_schema", "JsonReadError",
+    "JsonReadError",
+    "game_from_json",
+    "game_to_json",
+    "games_to_json_text",
+    "json_schema",
+    "read_json_games",
+    "write_json_games",
+    "write_jsonl_games",
 ]
 
 
@@ -33,7 +40,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
     return game.model_dump(mode="json")
 
 
-def game_from_json(data: Union[dict[str, Any], str]) -> Game:
+def game_from_json(data: dict[str, Any] | str) -> Game:
     """A game from its JSON dict (or text), validated against the models."""
     try:
         if isinstance(data, str):

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from belote_notation.notation.records import Record
 
-__all__ = ["without_positions", "same_records"]
+__all__ = ["same_records", "without_positions"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,7 +36,8 @@ def _strip(value: Any) -> Any:
 def without_positions(record: M) -> M:
     """A copy of ``record`` with every ``line``/``col`` set to 0, every ``positions`` emptied
     and every ``*_pos`` (``winner_pos``, ``pot_pos``, ``result_pos``) set to ``None``."""
-    return _strip(record)
+    stripped: M = _strip(record)
+    return stripped
 
 
 def same_records(a: BaseModel, b: BaseModel) -> bool:

@@ -19,7 +19,7 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,8 +29,20 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 __all__ = [
-    "Record", "Annotated", "CardRef", "Hand", "Bid", "Play", "Variation", "Trick",
-    "Announcement", "Score", "Header", "Deal", "Game", "BelFile",
+    "Annotated",
+    "Announcement",
+    "BelFile",
+    "Bid",
+    "CardRef",
+    "Deal",
+    "Game",
+    "Hand",
+    "Header",
+    "Play",
+    "Record",
+    "Score",
+    "Trick",
+    "Variation",
 ]
 
 
@@ -46,13 +58,13 @@ class Record(BaseModel):
 class Annotated(Record):
     """Review material that may follow a bid, a card or an announcement."""
 
-    glyph: Optional[str] = None
+    glyph: str | None = None
     """One of ``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!``."""
     nags: list[int] = Field(default_factory=list)
     """Numeric annotation codes (``$1``, ``$14``...)."""
     comments: list[str] = Field(default_factory=list)
     """Comments written after the item, in order, without their delimiters."""
-    variations: list["Variation"] = Field(default_factory=list)
+    variations: list[Variation] = Field(default_factory=list)
     """Alternative lines starting at this item (instead of it)."""
 
 
@@ -74,9 +86,9 @@ class Hand(Record):
 class Bid(Annotated):
     """One call of the *smsara*: a pass, or a take (round 1: the offer's suit; round 2: ``suit``)."""
 
-    seat: Optional[int] = None
+    seat: int | None = None
     action: Literal["pass", "take"]
-    suit: Optional[int] = None
+    suit: int | None = None
     """The trump named by a round-2 take; ``None`` for a pass or a round-1 take."""
     round: Literal[1, 2] = 1
 
@@ -84,16 +96,16 @@ class Bid(Annotated):
 class Play(Annotated):
     """One card played to a trick."""
 
-    seat: Optional[int] = None
+    seat: int | None = None
     card: int
-    mark: Optional[Literal["belote", "rebelote"]] = None
+    mark: Literal["belote", "rebelote"] | None = None
     """Belote/rebelote said while playing this card."""
 
 
 class Variation(Record):
     """An alternative line: bids or plays that could have been made instead."""
 
-    items: list[Union[Bid, Play]] = Field(default_factory=list)
+    items: list[Bid | Play] = Field(default_factory=list)
     comments: list[str] = Field(default_factory=list)
 
 
@@ -102,10 +114,10 @@ class Trick(Record):
 
     number: int
     plays: list[Play] = Field(default_factory=list)
-    winner: Optional[int] = None
+    winner: int | None = None
     """The winner as recorded, if the record says (the validator recomputes it)."""
     comments: list[str] = Field(default_factory=list)
-    winner_pos: Optional[tuple[int, int]] = None
+    winner_pos: tuple[int, int] | None = None
     """(line, col) of the seat after ``winner``, when read from text."""
 
 
@@ -116,9 +128,9 @@ class Announcement(Annotated):
     kind: Literal["sequence", "carre", "belote"]
     cards: list[int] = Field(default_factory=list)
     positions: list[tuple[int, int]] = Field(default_factory=list)
-    trick: Optional[int] = None
+    trick: int | None = None
     """The trick (1-based) during which it was declared, if recorded."""
-    before_card: Optional[int] = None
+    before_card: int | None = None
     """Index of the declarer's card (1 = first) it was declared before, if recorded."""
 
 
@@ -144,10 +156,10 @@ class Deal(Record):
     """
 
     number: int
-    dealer: Optional[int] = None
+    dealer: int | None = None
     five: list[Hand] = Field(default_factory=list)
     """*Tafr9a*: the first five cards of each seat."""
-    offer: Optional[CardRef] = None
+    offer: CardRef | None = None
     """The face-up offer card."""
     bids: list[Bid] = Field(default_factory=list)
     """*Smsara*: every call in order, round 1 then round 2."""
@@ -157,14 +169,14 @@ class Deal(Record):
     """Complete 8-card hands, for records that give them instead of the distribution."""
     announcements: list[Announcement] = Field(default_factory=list)
     tricks: list[Trick] = Field(default_factory=list)
-    score: Optional[Score] = None
+    score: Score | None = None
     """Points credited by this deal, as the record claims."""
-    match_score: Optional[Score] = None
+    match_score: Score | None = None
     """Running match totals after this deal, as the record claims."""
-    pot: Optional[int] = None
+    pot: int | None = None
     """Litige pot after this deal, as the record claims."""
     comments: list[str] = Field(default_factory=list)
-    pot_pos: Optional[tuple[int, int]] = None
+    pot_pos: tuple[int, int] | None = None
     """(line, col) of the number after ``pot``, when read from text."""
 
 
@@ -173,13 +185,13 @@ class Game(Record):
 
     headers: list[Header] = Field(default_factory=list)
     deals: list[Deal] = Field(default_factory=list)
-    result: Optional[str] = None
+    result: str | None = None
     """The recorded end of the match (``NS``, ``EW``, ``*`` unfinished), if written."""
     comments: list[str] = Field(default_factory=list)
-    result_pos: Optional[tuple[int, int]] = None
+    result_pos: tuple[int, int] | None = None
     """(line, col) of the result after ``end``, when read from text."""
 
-    def header(self, name: str, default: Optional[str] = None) -> Optional[str]:
+    def header(self, name: str, default: str | None = None) -> str | None:
         """The value of the last header called ``name`` (case-insensitive)."""
         wanted = name.lower()
         for item in reversed(self.headers):
@@ -187,7 +199,7 @@ class Game(Record):
                 return item.value
         return default
 
-    def accept(self, visitor: "Visitor[T]", index: int = 0) -> T:
+    def accept(self, visitor: Visitor[T], index: int = 0) -> T:
         """Walk this game through ``visitor`` as the reader would report it; its result."""
         from belote_notation.notation.walk import walk_game
 

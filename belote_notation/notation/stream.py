@@ -18,20 +18,32 @@ from __future__ import annotations
 import io
 import os
 import re
-from typing import IO, Iterator, NamedTuple, Optional, Union
+from collections.abc import Generator, Iterator
+from typing import NamedTuple
 
-from belote_notation.notation.issues import SyntaxIssue
+from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
+from belote_notation.notation.lines import (
+    CLEAN,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    END,
+    END_WORDS,
+    ESCAPE,
+    LINE_COMMENT_OPEN,
+    MAX_LINE,
+    QUOTE,
+    SPECIAL,
+    TOKENS,
+    LineReader,
+    Source,
+    open_source,
+)
 
-__all__ = ["GameText", "iter_game_texts", "MAX_LINE", "MAX_GAME_CHARS", "Source"]
+__all__ = ["MAX_GAME_CHARS", "MAX_LINE", "GameText", "Source", "iter_game_texts"]
 
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
-MAX_LINE = 1 << 20
-"""Bytes (or characters) read at once when a line has no end in sight."""
 MAX_GAME_CHARS = 8_000_000
 """The most text buffered for one game (a 2000-point match is well under 1 MB)."""
-MAX_DECODE_ISSUES = 20
-BLOCK = 1 << 16
 
 
 class GameText(NamedTuple):
@@ -45,30 +57,23 @@ class GameText(NamedTuple):
 
     text: str
     first_line: int
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index; the name is public API
     issues: tuple[SyntaxIssue, ...] = ()
 
 
 
 
-_CLEAN = SyntaxIssue("", "", 0, 0)
-"""Marker in place of an issue: the piece is a block of whole, clean lines."""
-
-
-def _clean_block(text: str) -> bool:
-    return not ("{" in text or "}" in text or ";" in text or "\\" in text or "\r" in text)
 
 
 def _plain(line: str) -> bool:
-    """No tag, comment, quote, escape or `end`/`fin` in the line (cheap substring tests)."""
-    if "[" in line or "{" in line or "}" in line or '"' in line or ";" in line or "\\" in line:
+    """No tag, comment, quote, escape or `end` keyword in the line (cheap substring tests)."""
+    if SPECIAL.search(line) is not None or "[" in line:
         return False
     low = line.lower()
-    return "end" not in low and "fin" not in low
-
-_SPECIAL = re.compile(r'[{}";\\]')
-_END = re.compile(r"(?<![\w:])(?:end|fin)(?![\w])", re.IGNORECASE)
-_TOKENS = re.compile(r'\\[\s\S]|[{}";]|(?<![\w:])(?:end|fin)(?![\w])', re.IGNORECASE)
+    for word in END_WORDS:
+        if word in low:
+            return False
+    return True
 
 
 def _scan(line: str, in_comment: bool) -> tuple[bool, bool]:
@@ -76,170 +81,43 @@ def _scan(line: str, in_comment: bool) -> tuple[bool, bool]:
 
     Returns (still inside a brace comment at the end of the line, an ``end`` keyword seen).
     """
-    if not in_comment and _SPECIAL.search(line) is None:
-        return False, _END.search(line) is not None
+    if not in_comment and SPECIAL.search(line) is None:
+        return False, END.search(line) is not None
     in_string = False
     has_end = False
-    for match in _TOKENS.finditer(line):
+    for match in TOKENS.finditer(line):
         tok = match.group()
         if in_comment:
-            if tok == "}":
+            if tok == COMMENT_CLOSE:
                 in_comment = False
             continue
         if in_string:
-            if tok == '"':
+            if tok == QUOTE:
                 in_string = False
             continue
-        if tok == "{":
+        if tok == COMMENT_OPEN:
             in_comment = True
-        elif tok == '"':
+        elif tok == QUOTE:
             in_string = True
-        elif tok == ";":
+        elif tok == LINE_COMMENT_OPEN:
             break
-        elif tok[0] != "\\" and tok != "}":
+        elif tok[0] != ESCAPE and tok != COMMENT_CLOSE:
             has_end = True
     return in_comment, has_end
 
 
-class _Reader:
-    """Yields (piece of text, complete_line, line number, issues) from any source."""
-
-    def __init__(self, handle: IO, binary: bool, name: Optional[str]) -> None:
-        self.handle = handle
-        self.binary = binary
-        self.name = name
-        self.line = 1
-        self.carry = b""
-        self.decode_issues = 0
-
-    def pieces(self) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
-        """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
-        read = self.handle.read
-        newline = b"\n" if self.binary else "\n"
-        buf = b"" if self.binary else ""
-        first = True
-        while True:
-            try:
-                chunk = read(BLOCK)
-            except (OSError, ValueError, UnicodeDecodeError) as exc:
-                yield "", True, self.line, SyntaxIssue(
-                    "BEL007", f"cannot read the input: {exc}", self.line, 1, self.name)
-                return
-            if not chunk:
-                if buf or self.carry:
-                    yield from self._emit(buf, first, final=True)
-                return
-            buf = buf + chunk if buf else chunk
-            nl = buf.rfind(newline)
-            if nl < 0:
-                if len(buf) >= MAX_LINE:
-                    yield from self._emit(buf, first, final=False)
-                    first = False
-                    buf = buf[:0]
-                continue
-            block, buf = buf[: nl + 1], buf[nl + 1:]
-            yield from self._emit(block, first, final=False)
-            first = False
-
-    def _emit(self, block, first: bool, final: bool) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
-        """Split a block (whole lines, or one piece of a long line) into pieces."""
-        if self.binary:
-            data = self.carry + block
-            self.carry = b""
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                yield from self._emit_lossy(data, first, final)
-                return
-        else:
-            text = block
-        if first and text.startswith("\ufeff"):
-            text = text[1:]
-        if text.endswith("\n") and _clean_block(text):
-            # Whole lines with no comment, quote-escape or CR: the splitter reads it at once.
-            count = text.count("\n")
-            yield text, True, self.line, _CLEAN
-            self.line += count
-            return
-        lines = text.split("\n")
-        last = lines.pop()
-        line = self.line
-        for item in lines:
-            if item.endswith("\r"):
-                item = item[:-1]
-            yield item + "\n", True, line, None
-            line += 1
-        self.line = line
-        if last:
-            yield last, False, line, None
-
-    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[tuple[str, bool, int, Optional[SyntaxIssue]]]:
-        raw_lines = data.split(b"\n")
-        last = raw_lines.pop()
-        for raw in raw_lines:
-            text, issue = self._decode_lossy(raw + b"\n")
-            if first and text.startswith("\ufeff"):
-                text = text[1:]
-            first = False
-            if text.endswith("\r\n"):
-                text = text[:-2] + "\n"
-            yield text, True, self.line, issue
-            self.line += 1
-        if last:
-            text, issue = self._decode(last, final)
-            yield text, False, self.line, issue
-
-    def _decode(self, raw: bytes, final: bool) -> tuple[str, Optional[SyntaxIssue]]:
-        data = self.carry + raw
-        self.carry = b""
-        try:
-            return data.decode("utf-8"), None
-        except UnicodeDecodeError as exc:
-            if not final and exc.reason == "unexpected end of data" and exc.end == len(data) \
-                    and not data.endswith(b"\n"):
-                # A multi-byte character cut by the line-length limit: finish it next time.
-                self.carry = data[exc.start:]
-                head, issue = self._decode_lossy(data[:exc.start])
-                return head, issue
-            return self._decode_lossy(data)
-
-    def _decode_lossy(self, data: bytes) -> tuple[str, Optional[SyntaxIssue]]:
-        try:
-            return data.decode("utf-8"), None
-        except UnicodeDecodeError as exc:
-            col = len(data[: exc.start].decode("utf-8", "replace")) + 1
-            text = data.decode("utf-8", "replace")
-            self.decode_issues += 1
-            if self.decode_issues > MAX_DECODE_ISSUES:
-                return text, None
-            return text, SyntaxIssue(
-                "BEL007", f"invalid UTF-8 byte 0x{data[exc.start]:02x}: the file must be UTF-8 text "
-                f"(the byte is read as U+FFFD)", self.line, col, self.name)
-
-
-def _open(source: Source) -> tuple[IO, bool, bool]:
-    """(handle, binary, we_opened_it)."""
-    if isinstance(source, (str, os.PathLike)):
-        return open(source, "rb"), True, True
-    try:
-        probe = source.read(0)
-    except Exception:  # noqa: BLE001 - any unreadable handle is reported by the caller
-        probe = b""
-    return source, isinstance(probe, (bytes, bytearray)), False
-
-
-def iter_game_texts(source: Source, name: Optional[str] = None,
+def iter_game_texts(source: Source, name: str | None = None,
                     max_game_chars: int = MAX_GAME_CHARS) -> Iterator[GameText]:
     """Cut ``source`` (a path, or an open text or binary file) into game texts, streaming.
 
     An empty source yields one empty ``GameText`` so that the parser can report it (BEL009).
     A path that cannot be opened raises ``OSError`` (the caller reports it).
     """
-    handle, binary, opened = _open(source)
+    handle, binary, opened = open_source(source)
     if name is None and isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
     try:
-        yield from _split(_Reader(handle, binary, name), name, max_game_chars)
+        yield from _Splitter(name, max_game_chars).run(LineReader(handle, binary, name))
     finally:
         if opened:
             handle.close()
@@ -255,6 +133,16 @@ def _has_body(text: str) -> bool:
         if stripped and stripped[0] != "[":
             return True
     return False
+
+
+def _first_end_word(low: str, start: int, limit: int) -> tuple[int, str]:
+    """The first `end` keyword spelling in ``low[start:limit]``: (offset or -1, the word)."""
+    best, found = -1, ""
+    for word in END_WORDS:
+        k = low.find(word, start, limit)
+        if k >= 0 and (best < 0 or k < best):
+            best, found = k, word
+    return best, found
 
 
 def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool]:
@@ -289,18 +177,16 @@ def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool]:
     # the first `end`/`fin` keyword outside quotes (a clean block has no comments)
     i = pos
     while True:
-        a = low.find("end", i, limit)
-        b = low.find("fin", i, limit)
-        k = a if b < 0 or (0 <= a < b) else b
+        k, word = _first_end_word(low, i, limit)
         if k < 0:
             break
-        i = k + 3
+        i = k + len(word)
         before = block[k - 1] if k > 0 else " "
-        after = block[k + 3] if k + 3 < n else " "
+        after = block[k + len(word)] if k + len(word) < n else " "
         if before.isalnum() or before in "_:" or after.isalnum() or after == "_":
             continue
         start = block.rfind("\n", 0, k) + 1
-        if block.count('"', start, k) % 2:
+        if block.count(QUOTE, start, k) % 2:
             continue                # inside a quoted value
         nl = block.find("\n", k)
         return (n if nl < 0 else nl + 1), True
@@ -309,102 +195,122 @@ def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool]:
     return n, False
 
 
-def _split(reader: _Reader, name: Optional[str], max_chars: int) -> Iterator[GameText]:
-    parts: list[str] = []
-    size = 0
-    issues: list[SyntaxIssue] = []
-    first_line = 0          # 0: no game text started
-    body = False            # the current game has something other than tag pairs
-    in_comment = False
-    oversized = False
-    index = 0
-    at_line_start = True
-    pending_end = False
+class _Splitter:
+    """Cuts the pieces of a :class:`_Reader` into game texts (the rules of
+    :func:`iter_game_texts`), buffering one game at a time."""
 
-    def flush() -> GameText:
-        nonlocal parts, size, issues, first_line, body, in_comment, oversized, index
-        text = "" if oversized else "".join(parts)
-        game = GameText(text, first_line or 1, index, tuple(issues))
-        parts, size, issues, first_line, body, in_comment, oversized = [], 0, [], 0, False, False, False
-        index += 1
+    def __init__(self, name: str | None, max_chars: int) -> None:
+        self.name, self.max_chars = name, max_chars
+        self.parts: list[str] = []
+        self.size = 0
+        self.issues: list[SyntaxIssue] = []
+        self.first_line = 0         # 0: no game text started
+        self.body = False           # the current game has something other than tag pairs
+        self.in_comment = False
+        self.oversized = False
+        self.index = 0
+        self.at_line_start = True
+        self.pending_end = False
+
+    def flush(self) -> GameText:
+        text = "" if self.oversized else "".join(self.parts)
+        game = GameText(text, self.first_line or 1, self.index, tuple(self.issues))
+        self.parts, self.size, self.issues = [], 0, []
+        self.first_line, self.body, self.in_comment, self.oversized = 0, False, False, False
+        self.index += 1
         return game
 
-    for piece, complete, line_no, issue in reader.pieces():
-        if issue is _CLEAN:
-            low = piece.lower()
-            if (not in_comment and not oversized and not pending_end and at_line_start
-                    and len(low) == len(piece)):
-                pos, end_text = 0, len(piece)
-                while pos < end_text:
-                    if not first_line:
-                        m = _NON_BLANK.search(piece, pos)
-                        if m is None:
-                            break
-                        start = piece.rfind("\n", 0, m.start()) + 1
-                        first_line = line_no + piece.count("\n", 0, start)
-                        pos = start
-                    cut, ends_game = _block_cut(piece, low, pos, body)
-                    chunk = piece[pos:cut]
-                    if size + len(chunk) > max_chars:
-                        break               # let the line path report the oversized game
-                    parts.append(chunk)
-                    size += len(chunk)
-                    if not body:
-                        body = _has_body(chunk)
-                    pos = cut
-                    if ends_game or cut < end_text:
-                        yield flush()
-                if pos >= end_text:
+    def run(self, reader: LineReader) -> Iterator[GameText]:
+        for piece, complete, line_no, issue in reader.pieces():
+            if issue is CLEAN:
+                rest = yield from self.clean_block(piece, line_no)
+                if rest is None:
                     continue
-                line_no += piece.count("\n", 0, pos)
-                piece = piece[pos:]
-            lines = piece.split("\n")
-            lines.pop()
-            pieces = [(text + "\n", True, line_no + k, None) for k, text in enumerate(lines)]
-        else:
-            pieces = [(piece, complete, line_no, issue)]
-        for piece, complete, line_no, issue in pieces:
-            line_start = at_line_start
-            at_line_start = complete
-            if (first_line and line_start and complete and not in_comment and issue is None
-                    and not oversized and size + len(piece) <= max_chars
-                    and _plain(piece)):
-                # The common line: no tag, comment, quote or `end`: just keep it.
-                parts.append(piece)
-                size += len(piece)
-                if not body and not piece.isspace():
-                    body = True
-                continue
-            stripped = piece.lstrip() if line_start else piece
-            if line_start and piece.startswith("[") and first_line and (body or in_comment):
-                yield flush()
-            if not first_line:
-                if not stripped.strip() and issue is None:
-                    continue  # blank lines between games belong to no game
-                first_line = line_no
-            if issue is not None:
-                issues.append(issue)
-            if not oversized:
-                parts.append(piece)
-                size += len(piece)
-                if size > max_chars:
-                    oversized = True
-                    parts = []
-                    issues.append(SyntaxIssue(
-                        "BEL008", f"this game is longer than {max_chars:,} characters (or has no `end`"
-                        " before that much text); it was skipped", first_line, 1, name))
-            was_in_comment = in_comment
-            in_comment, has_end = _scan(piece, in_comment)
-            if line_start and not was_in_comment and stripped[:1] not in ("[", "{", ";", ""):
-                body = True
-            pending_end = pending_end or has_end
-            if pending_end and complete:
-                pending_end = False
-                yield flush()
-    if first_line:
-        yield flush()
-    elif index == 0:
-        yield GameText("", 1, 0, tuple(issues))
+                piece, line_no = rest
+                lines = piece.split("\n")
+                lines.pop()
+                for k, text in enumerate(lines):
+                    yield from self.line(text + "\n", True, line_no + k, None)
+            else:
+                yield from self.line(piece, complete, line_no, issue)
+        if self.first_line:
+            yield self.flush()
+        elif self.index == 0:
+            yield GameText("", 1, 0, tuple(self.issues))
+
+    def clean_block(self, piece: str, line_no: int) -> Generator[GameText, None, tuple[str, int] | None]:
+        """Whole clean lines read at once; returns what is left for the line path (``None``:
+        nothing)."""
+        low = piece.lower()
+        if (self.in_comment or self.oversized or self.pending_end or not self.at_line_start
+                or len(low) != len(piece)):
+            return piece, line_no
+        pos, end_text = 0, len(piece)
+        while pos < end_text:
+            if not self.first_line:
+                found = _NON_BLANK.search(piece, pos)
+                if found is None:
+                    break
+                start = piece.rfind("\n", 0, found.start()) + 1
+                self.first_line = line_no + piece.count("\n", 0, start)
+                pos = start
+            cut, ends_game = _block_cut(piece, low, pos, self.body)
+            chunk = piece[pos:cut]
+            if self.size + len(chunk) > self.max_chars:
+                break               # let the line path report the oversized game
+            self.parts.append(chunk)
+            self.size += len(chunk)
+            if not self.body:
+                self.body = _has_body(chunk)
+            pos = cut
+            if ends_game or cut < end_text:
+                yield self.flush()
+        if pos >= end_text:
+            return None
+        return piece[pos:], line_no + piece.count("\n", 0, pos)
+
+    def line(self, piece: str, complete: bool, line_no: int, issue: SyntaxIssue | None) -> Iterator[GameText]:
+        line_start = self.at_line_start
+        self.at_line_start = complete
+        if (self.first_line and line_start and complete and not self.in_comment and issue is None
+                and not self.oversized and self.size + len(piece) <= self.max_chars
+                and _plain(piece)):
+            # The common line: no tag, comment, quote or `end`: just keep it.
+            self.parts.append(piece)
+            self.size += len(piece)
+            if not self.body and not piece.isspace():
+                self.body = True
+            return
+        stripped = piece.lstrip() if line_start else piece
+        if line_start and piece.startswith("[") and self.first_line and (self.body or self.in_comment):
+            yield self.flush()
+        if not self.first_line:
+            if not stripped.strip() and issue is None:
+                return  # blank lines between games belong to no game
+            self.first_line = line_no
+        if issue is not None:
+            self.issues.append(issue)
+        self.keep(piece)
+        was_in_comment = self.in_comment
+        self.in_comment, has_end = _scan(piece, self.in_comment)
+        if line_start and not was_in_comment and stripped[:1] not in ("[", COMMENT_OPEN, LINE_COMMENT_OPEN, ""):
+            self.body = True
+        self.pending_end = self.pending_end or has_end
+        if self.pending_end and complete:
+            self.pending_end = False
+            yield self.flush()
+
+    def keep(self, piece: str) -> None:
+        if self.oversized:
+            return
+        self.parts.append(piece)
+        self.size += len(piece)
+        if self.size > self.max_chars:
+            self.oversized = True
+            self.parts = []
+            self.issues.append(SyntaxIssue(
+                GAME_TOO_LARGE, f"this game is longer than {self.max_chars:,} characters (or has no "
+                "`end` before that much text); it was skipped", self.first_line, 1, self.name))
 
 
 def text_source(text: str) -> io.StringIO:

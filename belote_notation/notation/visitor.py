@@ -57,14 +57,25 @@ Guarantees of the reader (and of ``Game.accept``), so that consumers stay simple
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
-from typing import Generic, Literal, Optional, Sequence, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from belote_notation.notation.issues import SyntaxIssue
 
 __all__ = [
-    "Visitor", "Skip", "SKIP", "HeadersVisitor", "SkipVisitor", "Section", "HandSection",
-    "Action", "Mark", "Kind", "ScoreKind", "Position",
+    "SKIP",
+    "Action",
+    "HandSection",
+    "HeadersVisitor",
+    "Kind",
+    "Mark",
+    "Position",
+    "ScoreKind",
+    "Section",
+    "Skip",
+    "SkipVisitor",
+    "Visitor",
 ]
 
 T = TypeVar("T")
@@ -100,18 +111,18 @@ class Visitor(Generic[T]):
     """
 
     # --- the game
-    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         """A new game starts (``index``: 0-based number of the game in its file)."""
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         """A tag pair ``[name "value"]`` (value unescaped)."""
 
-    def end_headers(self) -> Optional[Skip]:
+    def end_headers(self) -> Skip | None:
         """The tag pairs are over (called once per game, even when it has none)."""
         return None
 
-    def visit_result(self, result: Optional[str], line: int, col: int) -> None:
+    def visit_result(self, result: str | None, line: int, col: int) -> None:
         """The ``end`` keyword; ``result`` as written after it (``NS``, ``EW``, ``*``...) and
         the position of the result (of ``end`` when there is none)."""
 
@@ -126,7 +137,7 @@ class Visitor(Generic[T]):
         raise NotImplementedError
 
     # --- a deal
-    def begin_deal(self, number: int, dealer: Optional[int], line: int, col: int) -> Optional[Skip]:
+    def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         """``deal N [dealer SEAT]``."""
         return None
 
@@ -140,19 +151,19 @@ class Visitor(Generic[T]):
     def visit_offer(self, card: int, line: int, col: int) -> None:
         """The face-up offer card (its position)."""
 
-    def visit_call(self, seat: Optional[int], action: Action, suit: Optional[int], round: int,
+    def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
                    line: int, col: int) -> None:
         """One call of the bidding; ``seat`` ``None`` when the record leaves it out."""
 
     def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
-                           positions: Sequence[Position], trick: Optional[int],
-                           before_card: Optional[int], line: int, col: int) -> None:
+                           positions: Sequence[Position], trick: int | None,
+                           before_card: int | None, line: int, col: int) -> None:
         """A declared sequence, carré or belote with the cards shown and when."""
 
     def begin_trick(self, number: int, line: int, col: int) -> None:
         """``trick N``: the plays that follow belong to it."""
 
-    def visit_play(self, seat: Optional[int], card: int, mark: Optional[Mark], line: int,
+    def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
         """One card played (``mark``: belote/rebelote said with it)."""
 
@@ -162,7 +173,7 @@ class Visitor(Generic[T]):
     def visit_winner(self, seat: int, line: int, col: int) -> None:
         """The recorded winner of the current trick (position of the seat)."""
 
-    def visit_score(self, kind: ScoreKind, ns: int, ew: Optional[int], line: int, col: int) -> None:
+    def visit_score(self, kind: ScoreKind, ns: int, ew: int | None, line: int, col: int) -> None:
         """``score NS EW`` (this deal), ``match NS EW`` (running totals) or ``pot N``
         (``ns`` holds N, ``ew`` is ``None``; the position is the number's)."""
 
@@ -179,7 +190,7 @@ class Visitor(Generic[T]):
     def visit_nag(self, nag: int, line: int, col: int) -> None:
         """``$n`` on the item before."""
 
-    def begin_variation(self, line: int, col: int) -> Optional[Skip]:
+    def begin_variation(self, line: int, col: int) -> Skip | None:
         """``(``: an alternative line to the item before."""
         return None
 
@@ -193,14 +204,14 @@ class HeadersVisitor(Visitor[list[tuple[str, str]]]):
     def __init__(self) -> None:
         self.headers: list[tuple[str, str]] = []
 
-    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         self.headers = []
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         self.headers.append((name, value))
 
-    def end_headers(self) -> Optional[Skip]:
+    def end_headers(self) -> Skip | None:
         return SKIP
 
     def result(self) -> list[tuple[str, str]]:
@@ -210,7 +221,7 @@ class HeadersVisitor(Visitor[list[tuple[str, str]]]):
 class SkipVisitor(Visitor[None]):
     """Skips whole games: counting or seeking games costs only the split of the text."""
 
-    def begin_game(self, index: int, line: int, col: int) -> Optional[Skip]:
+    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         return SKIP
 
     def result(self) -> None:

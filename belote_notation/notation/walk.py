@@ -15,7 +15,8 @@ Nested alternative lines are walked without recursion.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, TypeVar, Union
+from collections.abc import Iterator
+from typing import TypeVar
 
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Play, Variation
 from belote_notation.notation.visitor import SKIP, Visitor
@@ -23,7 +24,7 @@ from belote_notation.notation.visitor import SKIP, Visitor
 __all__ = ["walk_game"]
 
 T = TypeVar("T")
-Item = Union[Bid, Play, Announcement]
+Item = Bid | Play | Announcement
 
 
 def walk_game(game: Game, visitor: Visitor[T], index: int = 0) -> T:
@@ -106,19 +107,19 @@ def _walk_scores(deal: Deal, visitor: Visitor[T]) -> None:
 
 def _walk_annotations(item: Item, visitor: Visitor[T]) -> None:
     """The review material of ``item``, nested variations included, with an explicit stack."""
-    stack: list[Iterator[Optional[Item]]] = [_annotation_steps(item, visitor)]
+    stack: list[Iterator[Item | None]] = [_annotation_steps(item, visitor)]
     while stack:
         step = next(stack[-1], _DONE)
         if step is _DONE:
             stack.pop()
-        elif step is not None:
+        elif isinstance(step, (Bid, Play, Announcement)):
             stack.append(_annotation_steps(step, visitor))
 
 
 _DONE = object()
 
 
-def _annotation_steps(item: Item, visitor: Visitor[T]) -> Iterator[Optional[Item]]:
+def _annotation_steps(item: Item, visitor: Visitor[T]) -> Iterator[Item | None]:
     """Reports ``item``'s glyph, NAGs and comments, then each variation; yields every item of a
     variation whose own review material must be walked next (``None``: nothing to walk)."""
     if item.glyph is not None:
@@ -134,7 +135,7 @@ def _annotation_steps(item: Item, visitor: Visitor[T]) -> Iterator[Optional[Item
         visitor.end_variation()
 
 
-def _variation_steps(variation: Variation, visitor: Visitor[T]) -> Iterator[Optional[Item]]:
+def _variation_steps(variation: Variation, visitor: Visitor[T]) -> Iterator[Item | None]:
     for text in variation.comments:
         visitor.visit_comment(text, variation.line, variation.col)
     for entry in variation.items:

@@ -18,15 +18,16 @@ score, match, pot. Games in a file are separated by one blank line.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Optional, TextIO, Union
+from collections.abc import Iterable
+from typing import TextIO
 
-from belote_notation.game.cards import Deck, card_name, suit_name
+from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick, Variation
 
-__all__ = ["write_game", "write_games", "write_deal", "NotationWriteError"]
+__all__ = ["NotationWriteError", "write_deal", "write_game", "write_games"]
 
-SEAT_LETTERS = "NESW"
+SEAT_LETTERS = SEAT_NAMES
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
@@ -47,7 +48,7 @@ def _comment(text: str) -> str:
     return "{" + text + "}"
 
 
-def _seat(seat: Optional[int]) -> str:
+def _seat(seat: int | None) -> str:
     if seat is None:
         return ""
     if not 0 <= seat <= 3:
@@ -68,7 +69,7 @@ class _Writer:
     def cards(self, cards: Iterable[int]) -> str:
         return "".join(" " + self.card(c) for c in cards)
 
-    def annotations(self, item: Union[Bid, Play, Announcement], round_: int) -> str:
+    def annotations(self, item: Bid | Play | Announcement, round_: int) -> str:
         out = []
         if item.glyph is not None:
             if item.glyph not in _GLYPHS:

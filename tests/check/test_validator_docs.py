@@ -13,7 +13,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
 
 def test_every_code_has_a_section_and_no_section_is_stale():
     text = DOC.read_text(encoding="utf-8")
-    documented = set(re.findall(r"^### (BEL\d{3})$", text, flags=re.M))
+    documented = set(re.findall(r"^### (BEL\d{3})$", text, flags=re.MULTILINE))
     registry = set(code_registry())
     assert registry - documented == set(), "codes missing from docs/findings.md"
     assert documented - registry == set(), "docs/findings.md documents codes nobody defines"
@@ -21,13 +21,13 @@ def test_every_code_has_a_section_and_no_section_is_stale():
 
 def test_documented_severity_matches_the_registry():
     text = DOC.read_text(encoding="utf-8")
-    for code, severity in re.findall(r"^### (BEL\d{3})\n\*\*(error|warning|info):", text, flags=re.M):
+    for code, severity in re.findall(r"^### (BEL\d{3})\n\*\*(error|warning|info):", text, flags=re.MULTILINE):
         assert code_registry()[code].severity == severity, code
 
 
 def test_the_example_deal_validates_clean():
     text = DOC.read_text(encoding="utf-8")
-    example = re.search(r"```bel\n(.*?)```", text, flags=re.S).group(1)
+    example = re.search(r"```bel\n(.*?)```", text, flags=re.DOTALL).group(1)
     reports = validate_text(example, "deal.bel")
     assert [f for r in reports for f in r.findings] == []
     assert reports[0].deals[0].outcome == "made"
@@ -36,7 +36,7 @@ def test_the_example_deal_validates_clean():
 def test_example_findings_are_what_the_validator_says():
     """A few documented mutations, replayed: the documented line is the validator's."""
     text = DOC.read_text(encoding="utf-8")
-    example = re.search(r"```bel\n(.*?)```", text, flags=re.S).group(1)
+    example = re.search(r"```bel\n(.*?)```", text, flags=re.DOTALL).group(1)
     cases = [
         ("score 41 141", "score 40 142", "BEL503"),
         ("trick 2 E:8S S:7S W:JS N:KS", "trick 2 E:8S S:7S W:JS N:8C", "BEL303"),

@@ -3,8 +3,19 @@
 import pytest
 
 from belote_notation.game.cards import (
-    ACE, DEAL_POINTS, JACK, NINE, TEN, CardError, Deck, beats, card_name, card_points,
-    make_card, parse_card, TOTAL_CARD_POINTS,
+    ACE,
+    DEAL_POINTS,
+    JACK,
+    NINE,
+    TEN,
+    TOTAL_CARD_POINTS,
+    CardError,
+    Deck,
+    beats,
+    card_name,
+    card_points,
+    make_card,
+    parse_card,
 )
 
 

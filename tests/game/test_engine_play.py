@@ -5,7 +5,6 @@ import pytest
 from belote_notation.game.cards import Deck
 from belote_notation.game.engine import codes, legal_cards, play_card, to_play
 from belote_notation.game.rules import Ruleset
-
 from tests.support.engine import card, hand, ready
 
 N, E, S, W = range(4)

@@ -4,7 +4,6 @@ import pytest
 
 from belote_notation.game.engine import score_deal
 from belote_notation.game.rules import Ruleset
-
 from tests.support.engine import finished, hand, play_out, ready, suit_hand
 
 N, E, S, W = range(4)
@@ -180,8 +179,8 @@ def test_capot_points_option():
 
 
 def test_dead_deal_scores_nothing():
-    from tests.support.engine import bidding, card
     from belote_notation.game.engine import apply_bid, legal_bids
+    from tests.support.engine import bidding, card
     state = bidding(CLASSIC, 0, card("8H"))
     for _ in range(8):
         assert not apply_bid(state, state.bid_turn, "pass", None)

@@ -1,15 +1,22 @@
 """The generator: seeded, complete, legal records; and the `generate` command."""
 
-import io
 
 import pytest
 from click.testing import CliRunner
 
 from belote_notation.game.engine import (
-    add_deal, announce, apply_bid, deal_five, deal_rest, new_deal, new_match, play_card, score_deal,
+    add_deal,
+    announce,
+    apply_bid,
+    deal_five,
+    deal_rest,
+    new_deal,
+    new_match,
+    play_card,
+    score_deal,
 )
-from belote_notation.generator import generate_games, rule_headers
 from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.generator import generate_games, rule_headers
 
 
 def _masks(hands):

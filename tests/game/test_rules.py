@@ -3,7 +3,7 @@
 import pytest
 
 from belote_notation.game.cards import Deck
-from belote_notation.game.rules import PRESETS, Ruleset, RulesError
+from belote_notation.game.rules import PRESETS, RulesError, Ruleset
 
 
 def test_presets_exist():

@@ -12,7 +12,7 @@ from belote_notation.notation.reader import parse_text
 from belote_notation.notation.writer import write_game
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
-EXAMPLES = re.findall(r"```bel\n(.*?)```", SPEC.read_text("utf-8"), re.S)
+EXAMPLES = re.findall(r"```bel\n(.*?)```", SPEC.read_text("utf-8"), re.DOTALL)
 
 
 def test_the_spec_has_examples_for_every_construct() -> None:

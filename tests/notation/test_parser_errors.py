@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from belote_notation.notation.reader import iter_game_texts, iter_games, parse_game_text, parse_text
 from belote_notation.notation.writer import write_game

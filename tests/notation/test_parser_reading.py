@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from belote_notation.game.cards import Deck, card_name, parse_card
 from belote_notation.check.setup import ValidationConfig, resolve_setup
+from belote_notation.game.cards import Deck, card_name, parse_card
 from belote_notation.notation.headers import game_deck, rule_overrides
 from belote_notation.notation.positions import same_records
 from belote_notation.notation.reader import parse_text
@@ -169,8 +169,7 @@ def _check_positions(text: str) -> int:
 
 
 def test_positions_point_at_the_items_on_the_fast_path_and_the_general_path() -> None:
-    import pytest
-    generator = pytest.importorskip("belote_notation.generator")
+    from belote_notation import generator
     from belote_notation.game.rules import Ruleset
     from belote_notation.notation.writer import write_game
     for preset in ("moroccan", "classic"):
@@ -211,60 +210,14 @@ def test_new_positions_are_none_when_not_written() -> None:
         (None, None, None)
 
 
-def _both_paths(text: str) -> None:
-    """The Lark-free path for canonical games reads exactly what Lark's path reads."""
-    import belote_notation.notation.reader as parser_module
-    fast = parse_text(text)
-    parser_module.FAST_GAMES = False
-    try:
-        slow = parse_text(text)
-    finally:
-        parser_module.FAST_GAMES = True
-    assert len(fast) == len(slow)
-    for a, b in zip(fast, slow):
-        assert a.game == b.game, text
-        assert a.errors == b.errors, text
+def test_canonical_games_do_not_need_lark(monkeypatch) -> None:
+    from belote_notation.notation import vocabulary
 
+    def no_lark() -> None:
+        raise AssertionError("Lark was used for a canonical game")
 
-def test_the_fast_game_path_reads_like_lark() -> None:
-    from pathlib import Path
-    samples = sorted(Path(__file__).resolve().parents[2].joinpath("samples").rglob("*.bel"))
-    assert samples
-    for path in samples:
-        _both_paths(path.read_text(encoding="utf-8"))
-    deal = ("deal 1 dealer N\ntafr9a N 1O 4O 5O 6O 7O\noffer 10O\nsmsara 1 E:take\n"
-            "announce N sequence 4O 5O 6O trick=1 before=1\ntrick 1 E:12O S:11O W:10B N:1O winner N\n"
-            "score 10 20\nmatch 10 20\npot 5\n")
-    for text in (
-        '[Rules "moroccan"]\n\n' + deal + "\nend NS\n",
-        '[Rules "moroccan"]\n' + deal + deal.replace("deal 1", "deal 2") + "end\n",
-        '[Rules "moroccan"]\n' + deal,                                   # no end
-        deal.replace("1O 4O", "AS 4O") + "end\n",                       # French deck: unknown cards
-        '[Rules "moroccan"]\n' + deal.replace("offer 10O\n", "offer 10O\noffer 9O\n") + "end *\n",
-        '[Rules "moroccan"]\n' + deal + "end NS {after}\n",              # comment after end
-        '[Rules "moroccan"]\n{c}\n' + deal + "end NS\n",                 # comment before deals
-        '[Rules "moroccan"][Deck "spanish"]\n' + deal + "end NS\n",      # two HEADERS tokens
-        '[A "1"]\n\n  \n', "end\n", "  end  ew \n", 'end "x \\" y"\n',
-        '[Rules "moroccan"]\n' + deal + "deal 2\ntrick 1 N:1O\nend\n",   # a spread-out deal
-        '[Rules "moroccan"]\n' + deal.replace("smsara 1", "smsara 3") + "end\n",
-        '[Rules "moroccan"]\n' + deal.replace("take", "take O") + "end\n",
-    ):
-        _both_paths(text)
-
-
-def test_canonical_games_do_not_need_lark() -> None:
-    import belote_notation.notation.reader as parser_module
-
-    class NoLark:
-        def parse(self, *args: object, **kwargs: object) -> None:
-            raise AssertionError("Lark was used for a canonical game")
-
+    monkeypatch.setattr(vocabulary, "parser", no_lark)
     text = ('[Rules "classic"]\n\ndeal 1 dealer N\ntrick 1 N:AS E:7S S:8S W:9S winner N\n'
             'pot 3\n\nend NS\n')
-    saved = parser_module._parser()
-    parser_module._PARSER = NoLark()
-    try:
-        parsed = parse_text(text)
-    finally:
-        parser_module._PARSER = saved
+    parsed = parse_text(text)
     assert parsed[0].errors == [] and parsed[0].game.deals[0].pot == 3

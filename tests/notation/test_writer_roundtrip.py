@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, given, settings
 
 from belote_notation.notation.positions import same_records, without_positions
 from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import NotationWriteError, write_game, write_games
 from belote_notation.notation.records import Bid, Deal, Game, Header, Play, Trick
-
+from belote_notation.notation.writer import NotationWriteError, write_game, write_games
 from tests.support.strategies import games
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,7 +39,7 @@ def test_several_games_in_one_file(a: Game, b: Game) -> None:
 
 
 def test_generated_matches_round_trip() -> None:
-    generator = pytest.importorskip("belote_notation.generator")
+    from belote_notation import generator
     from belote_notation.game.rules import Ruleset
     for preset in ("moroccan", "classic", "gameduell", "traditional"):
         for game in generator.generate_games(Ruleset.preset(preset), matches=2, deals=None, seed=7):

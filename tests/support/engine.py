@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from belote_notation.game.cards import Deck, KING, QUEEN, parse_card
+from belote_notation.game.cards import KING, QUEEN, Deck, parse_card
 from belote_notation.game.engine import (
-    apply_bid, deal_five, legal_cards, new_deal, play_card, score_deal, set_contract, set_hands,
+    apply_bid,
+    deal_five,
+    legal_cards,
+    new_deal,
+    play_card,
+    score_deal,
+    set_contract,
+    set_hands,
     to_play,
 )
 from belote_notation.game.engine.announcements import announce
@@ -89,5 +96,15 @@ def bidding(rules: Ruleset, dealer: int, offer: int, five=None):
     return state
 
 
-__all__ = ["card", "hand", "suit_hand", "finished", "play_out", "ready", "bidding", "lowest",
-           "highest", "apply_bid"]
+__all__ = [
+    "apply_bid",
+    "bidding",
+    "card",
+    "finished",
+    "hand",
+    "highest",
+    "lowest",
+    "play_out",
+    "ready",
+    "suit_hand",
+]

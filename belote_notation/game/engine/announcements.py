@@ -9,23 +9,34 @@ Which team's announcements count is decided by ``announcement_ranking`` and
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Sequence
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import DealState, names
-from belote_notation.game.engine.tables import CARRE_VALUE, RANK_MASKS, SEQUENCE_VALUE, SUIT_MASKS, TRUMP_STRENGTH_OF
+from belote_notation.game.engine.tables import (
+    CARRE_VALUE,
+    RANK_MASKS,
+    SEQUENCE_VALUE,
+    SUIT_MASKS,
+    TRUMP_STRENGTH_OF,
+)
 
 __all__ = [
-    "announce", "announcement_value", "announcement_shape", "best_announcements",
-    "belote_holder", "belote_counts", "find_announcements",
+    "announce",
+    "announcement_shape",
+    "announcement_value",
+    "belote_counts",
+    "belote_holder",
+    "best_announcements",
+    "find_announcements",
 ]
 
 KINDS = ("sequence", "carre", "belote")
 
 
-def announcement_shape(kind: str, mask: int) -> Optional[str]:
+def announcement_shape(kind: str, mask: int) -> str | None:
     """``None`` when ``mask`` is a valid ``kind``; otherwise what is wrong, in words."""
     if kind == "sequence":
         n = mask.bit_count()
@@ -53,7 +64,11 @@ def announcement_value(kind: str, mask: int) -> int:
 
 
 def find_announcements(hand: int) -> list[tuple[str, int]]:
-    """Every maximal sequence and every carré of a hand, as ``(kind, mask)``."""
+    """Every maximal sequence and every carré of a hand, as ``(kind, mask)``.
+
+    >>> [(kind, bin(mask)) for kind, mask in find_announcements(0b1110_1111)]
+    [('sequence', '0b1111'), ('sequence', '0b11100000')]
+    """
     out: list[tuple[str, int]] = []
     for suit in range(4):
         bits = hand >> (8 * suit) & 0xFF
@@ -75,55 +90,64 @@ def find_announcements(hand: int) -> list[tuple[str, int]]:
     return out
 
 
-def announce(state: DealState, seat: int, kind: str, cards_mask: int):
-    """Declare a sequence, carré or belote for ``seat``; returns the violations.
+def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequence[Violation]:
+    """Declare a ``sequence``, ``carre`` or ``belote`` for ``seat``; returns the violations.
 
     Only valid, held, in-time announcements are kept for scoring.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=0)
+    >>> set_contract(state, taker=1, trump=0)
+    >>> announce(state, 1, "sequence", 0b111)
+    ()
+    >>> [v.code for v in announce(state, 1, "sequence", 0b101)]
+    ['BEL402']
     """
-    index = state.n_announce
+    index = state.announcements_made
     if not isinstance(seat, int) or not 0 <= seat < 4 or not isinstance(cards_mask, int) or cards_mask < 0:
-        state.n_announce += 1
+        state.announcements_made += 1
         return [Violation(C.ANNOUNCE_BAD_SHAPE, f"announcement {kind!r} without a seat or cards",
-                          "error", None, None, index)]
-    state.n_announce += 1
+                          index=index)]
+    state.announcements_made += 1
     who = SEAT_NAMES[seat]
     deck = state.deck
     trick = state.trick_no + 1 if state.trick_no < 8 else None
     if kind == "belote":
-        return _announce_belote(state, seat, cards_mask, index)
+        return _announce_belote(state, seat, index)
     rules = state.rules
     if not rules.announcements:
         return [Violation(C.ANNOUNCE_NOT_PLAYED, f"{who} announced a {kind}, but announcements are not "
-                          "played under these rules", "error", seat, trick, index)]
+                          "played under these rules", seat=seat, trick=trick, index=index)]
     problem = announcement_shape(kind, cards_mask)
     if problem is not None:
         shown = names(cards_mask, deck) or "no cards"
-        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"{who} announced {shown}: {problem}", "error", seat,
-                          trick, index)]
+        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"{who} announced {shown}: {problem}", seat=seat,
+                          trick=trick, index=index)]
     out: list[Violation] = []
     if state.hands_known and cards_mask & ~state.full_hands[seat]:
         return [Violation(C.ANNOUNCE_NOT_HELD, f"{who} announced {names(cards_mask, deck)} without "
-                          f"holding {names(cards_mask & ~state.full_hands[seat], deck)}", "error", seat,
-                          trick, index)]
+                          f"holding {names(cards_mask & ~state.full_hands[seat], deck)}", seat=seat,
+                          trick=trick, index=index)]
     limit = 0 if rules.announce_deadline == "before_first_card" else 1
     if state.cards_played(seat) > limit:
         when = "first" if limit == 0 else "second"
         return [Violation(C.ANNOUNCE_TOO_LATE, f"{who} announced {names(cards_mask, deck)} too late: "
-                          f"announcements are declared before one's {when} card", "error", seat, trick,
-                          index)]
+                          f"announcements are declared before one's {when} card", seat=seat, trick=trick,
+                          index=index)]
     for other_seat, other_kind, other_mask in state.announcements:
         if other_seat == seat and other_kind == kind and other_mask & cards_mask == cards_mask:
             return [Violation(C.ANNOUNCE_DUPLICATE, f"{who} announced {names(cards_mask, deck)} twice",
-                              "error", seat, trick, index)]
+                              seat=seat, trick=trick, index=index)]
     if announcement_value(kind, cards_mask) == 0:
         out.append(Violation(C.ANNOUNCE_WORTHLESS, f"{who} announced a carré of "
-                             f"{names(cards_mask, deck)}, which is worth nothing", "info", seat, trick,
-                             index))
+                             f"{names(cards_mask, deck)}, which is worth nothing", seat=seat, trick=trick,
+                             index=index))
     state.announcements.append((seat, kind, cards_mask))
     return out or NO_VIOLATIONS
 
 
-def _announce_belote(state: DealState, seat: int, cards_mask: int, index: int):
+def _announce_belote(state: DealState, seat: int, index: int) -> Sequence[Violation]:
     who = SEAT_NAMES[seat]
     trump = state.trump
     trick = state.trick_no + 1 if state.trick_no < 8 else None
@@ -131,13 +155,13 @@ def _announce_belote(state: DealState, seat: int, cards_mask: int, index: int):
         pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
         if state.full_hands[seat] & pair != pair:
             return [Violation(C.BELOTE_NOT_HELD, f"{who} announced belote without holding king and "
-                              "queen of trump", "error", seat, trick, index)]
+                              "queen of trump", seat=seat, trick=trick, index=index)]
     state.belote_announced[seat] = True
     return NO_VIOLATIONS
 
 
 # ------------------------------------------------------------------------- which count
-def _key(ranking: str, kind: str, mask: int, trump: int) -> tuple:
+def _key(ranking: str, kind: str, mask: int, trump: int) -> tuple[int, ...]:
     value = announcement_value(kind, mask)
     if kind == "carre":
         strength = TRUMP_STRENGTH_OF[(mask & -mask).bit_length() - 1]
@@ -155,7 +179,7 @@ def _key(ranking: str, kind: str, mask: int, trump: int) -> tuple:
     return (value, is_trump)
 
 
-def best_announcements(state: DealState) -> tuple[Optional[int], tuple[int, int], tuple[int, int]]:
+def best_announcements(state: DealState) -> tuple[int | None, tuple[int, int], tuple[int, int]]:
     """``(winning team or None, points scored per team, points declared per team)``.
 
     Only the team holding the single best announcement scores, all of its announcements.
@@ -163,9 +187,9 @@ def best_announcements(state: DealState) -> tuple[Optional[int], tuple[int, int]
     """
     rules = state.rules
     declared = [0, 0]
-    best: list[Optional[tuple]] = [None, None]
+    best: list[tuple[int, ...] | None] = [None, None]
     closeness = [9, 9]
-    step = state.flags.step
+    step = state.flags.play_step
     for seat, kind, mask in state.announcements:
         value = announcement_value(kind, mask)
         if not value:
@@ -174,14 +198,16 @@ def best_announcements(state: DealState) -> tuple[Optional[int], tuple[int, int]
         declared[team] += value
         key = _key(rules.announcement_ranking, kind, mask, state.trump)
         dist = ((seat - state.dealer) * step) & 3
-        if best[team] is None or key > best[team] or (key == best[team] and dist < closeness[team]):
+        held = best[team]
+        if held is None or key > held or (key == held and dist < closeness[team]):
             best[team] = key
             closeness[team] = dist
-    if best[0] is None and best[1] is None:
+    ns, ew = best
+    if ns is None and ew is None:
         return None, (0, 0), (declared[0], declared[1])
-    if best[1] is None or (best[0] is not None and best[0] > best[1]):
-        winner: Optional[int] = 0
-    elif best[0] is None or best[1] > best[0]:
+    if ew is None or (ns is not None and ns > ew):
+        winner: int | None = 0
+    elif ns is None or ew > ns:
         winner = 1
     elif rules.announcement_tie == "closest_to_dealer":
         winner = 0 if closeness[0] < closeness[1] else 1
@@ -191,7 +217,7 @@ def best_announcements(state: DealState) -> tuple[Optional[int], tuple[int, int]
     return winner, scored, (declared[0], declared[1])
 
 
-def belote_holder(state: DealState) -> Optional[int]:
+def belote_holder(state: DealState) -> int | None:
     """The seat holding both king and queen of trump (from the hands, else from the play)."""
     trump = state.trump
     if trump < 0:
@@ -212,16 +238,16 @@ def belote_holder(state: DealState) -> Optional[int]:
     return None
 
 
-def belote_counts(state: DealState) -> tuple[Optional[int], list[Violation]]:
+def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
     """The seat whose belote scores (or ``None``), with infos on a belote that does not count."""
     seat = belote_holder(state)
     if seat is None:
         return None, []
     rules = state.rules
     who = SEAT_NAMES[seat]
-    if rules.belote_king_first and state.kq_first is not None and (state.kq_first & 7) == QUEEN:
+    if rules.belote_king_first and state.first_belote_card is not None and (state.first_belote_card & 7) == QUEEN:
         return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
-                                "belote not counted", "warning", seat)]
+                                "belote not counted", seat=seat)]
     if not rules.belote_requires_declaration:
         return seat, []
     said = {m for m, _ in state.belote_marks[seat]}
@@ -231,4 +257,4 @@ def belote_counts(state: DealState) -> tuple[Optional[int], list[Violation]]:
         return None, []
     missing = "rebelote" if "belote" in said else "belote"
     return None, [Violation(C.BELOTE_NOT_DECLARED, f"{who} held king and queen of trump but did not say "
-                            f"{missing}: belote not counted", "info", seat)]
+                            f"{missing}: belote not counted", seat=seat)]

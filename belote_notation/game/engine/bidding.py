@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Sequence
 
 from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.state import PHASE_BIDDING, PHASE_DEAD, PHASE_NEW, PHASE_PLAY, DealState, arm, first_bidder
+from belote_notation.game.engine.state import (
+    PHASE_BIDDING,
+    PHASE_DEAD,
+    PHASE_NEW,
+    PHASE_PLAY,
+    DealState,
+    first_bidder,
+    prepare_fast_path,
+)
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
 
-__all__ = ["legal_bids", "apply_bid", "bidding_over", "bid_round", "forced_take"]
+__all__ = ["Bid", "apply_bid", "bid_round", "bidding_over", "forced_take", "legal_bids"]
 
-_PASS = ("pass", None)
-_TAKE = ("take", None)
+Bid = tuple[str, int | None]
+"""A possible call: the action and the suit named (``None`` except for a round-2 take)."""
+
+_PASS: Bid = ("pass", None)
+_TAKE: Bid = ("take", None)
 
 
 def bidding_over(state: DealState) -> bool:
@@ -29,13 +40,21 @@ def bid_round(state: DealState) -> int:
 def forced_take(state: DealState) -> bool:
     """The next bidder is the first bidder facing a face-up top trump (10 / jack) that the
     rules force them to take."""
-    return (state.flags.forced_take and not state.bids and state.offer is not None
+    return (state.flags.forced_take_on_top_trump and not state.bids and state.offer is not None
             and (state.offer & 7) == JACK)
 
 
-def legal_bids(state: DealState) -> list[tuple[str, Optional[int]]]:
+def legal_bids(state: DealState) -> list[Bid]:
     """The calls the next bidder may make: ``("pass", None)``, ``("take", None)`` in round 1,
-    ``("take", suit)`` in round 2. Empty once the bidding is over."""
+    ``("take", suit)`` in round 2. Empty once the bidding is over.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import deal_five, new_deal
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=0)
+    >>> _ = deal_five(state, None, offer=7)
+    >>> legal_bids(state)
+    [('pass', None), ('take', None)]
+    """
     if bidding_over(state) or len(state.bids) >= 8:
         return []
     if len(state.bids) < 4:
@@ -45,70 +64,51 @@ def legal_bids(state: DealState) -> list[tuple[str, Optional[int]]]:
     offer_suit = -1 if state.offer is None else state.offer >> 3
     out = [_PASS]
     for suit in range(4):
-        if suit != offer_suit or state.flags.round2_offer:
+        if suit != offer_suit or state.flags.round2_offer_suit_allowed:
             out.append(("take", suit))
     return out
 
 
-def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = None):
-    """Apply one call; returns the violations (the call is applied anyway where possible)."""
+def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None) -> Sequence[Violation]:
+    """Apply one call (``pass`` or ``take``, a suit named in round 2); returns the violations
+    (the call is applied anyway where possible).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import deal_five, new_deal
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=0)
+    >>> _ = deal_five(state, None, offer=7)
+    >>> [v.code for v in apply_bid(state, 2, "pass")]
+    ['BEL201']
+    """
     out: list[Violation] = []
     index = len(state.bids)
     if not isinstance(seat, int) or not 0 <= seat < 4:
         seat = state.bid_turn
     who = SEAT_NAMES[seat]
-    deck = state.deck
     if state.phase == PHASE_NEW:
         state.phase = PHASE_BIDDING
     if suit is not None and not (isinstance(suit, int) and 0 <= suit < 4):
-        out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", "error", seat,
-                             None, index))
+        out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", seat=seat, index=index))
         suit = None
     if bidding_over(state) or index >= 8:
-        out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", "error",
-                             seat, None, index))
+        out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", seat=seat,
+                             index=index))
         state.bids.append((seat, action, suit))
         return out
     if seat != state.bid_turn:
         out.append(Violation(C.BID_OUT_OF_TURN,
                              f"{who} bid out of turn: it was {SEAT_NAMES[state.bid_turn]}'s turn",
-                             "error", seat, None, index))
-    round1 = index < 4
-    offer = state.offer
-    if action == "pass":
-        if round1 and forced_take(state):
-            out.append(Violation(C.FORCED_TAKE_PASSED,
-                                 f"{who} passed on the face-up {card_symbol_name(offer, deck)}: "
-                                 "the first bidder must take it", "error", seat, None, index))
-    elif action == "take":
-        if round1:
-            if suit is not None and offer is not None and suit != offer >> 3:
-                out.append(Violation(C.ROUND1_OTHER_SUIT,
-                                     f"{who} took {SUIT_SYMBOLS[suit & 3]} in round 1: only the offer's "
-                                     f"suit {SUIT_SYMBOLS[offer >> 3]} can be taken", "error", seat,
-                                     None, index))
-            trump = offer >> 3 if offer is not None else (suit if suit is not None else -1)
-        else:
-            if suit is None:
-                out.append(Violation(C.ROUND2_NO_SUIT, f"{who} took in round 2 without naming a suit",
-                                     "error", seat, None, index))
-                trump = offer >> 3 if offer is not None else -1
-            else:
-                trump = suit & 3
-                if offer is not None and trump == offer >> 3 and not state.flags.round2_offer:
-                    out.append(Violation(C.ROUND2_OFFER_SUIT,
-                                         f"{who} named {SUIT_SYMBOLS[trump]}, the offer's suit, in round 2: "
-                                         "round 2 must name another suit", "error", seat, None, index))
-        state.taker = seat & 3
-        state.trump = trump
-        state.bids.append((seat, action, suit))
-        if state.hands_known:
-            state.phase = PHASE_PLAY
-        arm(state)
+                             seat=seat, index=index))
+    if action == "take":
+        out.extend(_take(state, seat, suit, index))
         return out or NO_VIOLATIONS
+    if action == "pass":
+        if index < 4 and forced_take(state) and state.offer is not None:
+            out.append(Violation(C.FORCED_TAKE_PASSED,
+                                 f"{who} passed on the face-up {card_symbol_name(state.offer, state.deck)}: "
+                                 "the first bidder must take it", seat=seat, index=index))
     else:
-        out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", "error", seat,
-                             None, index))
+        out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", seat=seat, index=index))
     state.bids.append((seat, action, suit))
     state.bid_turn = (seat + state.flags.bid_step) & 3
     if len(state.bids) == 4:
@@ -118,3 +118,32 @@ def apply_bid(state: DealState, seat: int, action: str, suit: Optional[int] = No
     return out or NO_VIOLATIONS
 
 
+def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Violation]:
+    """A take: round 1 takes the offer's suit, round 2 names another suit (or the offer's,
+    per ``round2_offer_suit_allowed``)."""
+    out: list[Violation] = []
+    who = SEAT_NAMES[seat]
+    offer = state.offer
+    if index < 4:
+        if suit is not None and offer is not None and suit != offer >> 3:
+            out.append(Violation(C.ROUND1_OTHER_SUIT,
+                                 f"{who} took {SUIT_SYMBOLS[suit & 3]} in round 1: only the offer's "
+                                 f"suit {SUIT_SYMBOLS[offer >> 3]} can be taken", seat=seat, index=index))
+        trump = offer >> 3 if offer is not None else (suit if suit is not None else -1)
+    elif suit is None:
+        out.append(Violation(C.ROUND2_NO_SUIT, f"{who} took in round 2 without naming a suit", seat=seat,
+                             index=index))
+        trump = offer >> 3 if offer is not None else -1
+    else:
+        trump = suit & 3
+        if offer is not None and trump == offer >> 3 and not state.flags.round2_offer_suit_allowed:
+            out.append(Violation(C.ROUND2_OFFER_SUIT,
+                                 f"{who} named {SUIT_SYMBOLS[trump]}, the offer's suit, in round 2: "
+                                 "round 2 must name another suit", seat=seat, index=index))
+    state.taker = seat & 3
+    state.trump = trump
+    state.bids.append((seat, "take", suit))
+    if state.hands_known:
+        state.phase = PHASE_PLAY
+    prepare_fast_path(state)
+    return out

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from belote_notation.game.rules import Ruleset
 from belote_notation.game.engine.scoring import DealResult
+from belote_notation.game.rules import Ruleset
 
-__all__ = ["MatchState", "MatchStep", "new_match", "expected_dealer", "add_deal", "next_dealer"]
+__all__ = [
+    "MatchState",
+    "MatchStep",
+    "add_deal",
+    "expected_dealer",
+    "new_match",
+    "next_dealer",
+    "skip_deal",
+    "winner_by_totals",
+]
 
 
 class MatchStep(NamedTuple):
@@ -16,20 +26,25 @@ class MatchStep(NamedTuple):
     credited: tuple[int, int]
     """Points credited by the deal, the litige pot claimed included."""
     pot_claimed: int
-    claimed_by: Optional[int]
+    claimed_by: int | None
     pot: int
     """The litige pot after this deal."""
     totals: tuple[int, int]
-    winner: Optional[int]
+    winner: int | None
     """The team that won the match with this deal, or ``None`` when the match goes on."""
     dealer: int
     """Who dealt this deal; :func:`expected_dealer` gives the next one."""
 
 
 class MatchState:
-    """Totals, pot and dealer of a match in progress."""
+    """Totals, pot and dealer of a match in progress.
 
-    __slots__ = ("rules", "first_dealer", "dealer", "totals", "pot", "deals", "winner")
+    >>> from belote_notation.game.rules import Ruleset
+    >>> new_match(Ruleset.preset("classic"), first_dealer=2)
+    MatchState(totals=(0, 0), pot=0, deals=0)
+    """
+
+    __slots__ = ("dealer", "deals", "first_dealer", "pot", "rules", "totals", "winner")
 
     def __init__(self, rules: Ruleset, first_dealer: int) -> None:
         self.rules = rules
@@ -38,7 +53,7 @@ class MatchState:
         self.totals = [0, 0]
         self.pot = 0
         self.deals = 0
-        self.winner: Optional[int] = None
+        self.winner: int | None = None
 
     @property
     def over(self) -> bool:
@@ -63,12 +78,24 @@ def expected_dealer(match: MatchState) -> int:
     return match.dealer
 
 
-def _winner(rules: Ruleset, totals: list[int], result: DealResult) -> Optional[int]:
+def winner_by_totals(rules: Ruleset, totals: Sequence[int], taker_team: int | None = None
+                     ) -> int | None:
+    """The team (0 N-S, 1 E-W) that has won the match at ``totals``, or ``None``.
+
+    A team wins by reaching ``target``; when both do, ``both_past_target`` decides: the higher
+    total wins (a tie goes on), or with ``takers_win`` the takers of the last deal
+    (``taker_team``, when known).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> rules = Ruleset.preset("classic")
+    >>> winner_by_totals(rules, (rules.target, 0)), winner_by_totals(rules, (0, 0))
+    (0, None)
+    """
     target = rules.target
     a, b = totals[0] >= target, totals[1] >= target
     if a and b:
-        if rules.both_past_target == "takers_win" and result.taker_team is not None:
-            return result.taker_team
+        if rules.both_past_target == "takers_win" and taker_team is not None:
+            return taker_team
         if totals[0] == totals[1]:
             return None
         return 0 if totals[0] > totals[1] else 1
@@ -79,13 +106,47 @@ def _winner(rules: Ruleset, totals: list[int], result: DealResult) -> Optional[i
     return None
 
 
+def skip_deal(match: MatchState, dealer: int, dead: bool, totals: Sequence[int] | None,
+              pot: int | None) -> None:
+    """Go on past a deal dealt by ``dealer`` that could not be scored, taking the record's
+    word for the match: its ``totals`` and ``pot`` after the deal, when it gives them.
+
+    The dealer moves on unless the deal was ``dead`` and the rules keep the dealer then; a
+    winner is decided from the totals if the match has none yet.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> match = new_match(Ruleset.preset("classic"), first_dealer=0)
+    >>> skip_deal(match, 0, dead=False, totals=(40, 120), pot=0)
+    >>> match.totals, match.dealer, match.deals
+    ([40, 120], 1, 1)
+    """
+    rules = match.rules
+    match.dealer = next_dealer(rules, dealer) if not dead or rules.dead_deal_rotates else dealer & 3
+    match.deals += 1
+    if totals is not None:
+        match.totals = [totals[0], totals[1]]
+        if match.winner is None:
+            match.winner = winner_by_totals(rules, match.totals)
+    if pot is not None:
+        match.pot = pot
+
+
 def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     """Add a scored deal: litige pot (stacked or claimed by the next decisive deal's winner),
-    totals, winner, and the next dealer."""
+    totals, winner, and the next dealer.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, score_deal
+    >>> rules = Ruleset.preset("classic")
+    >>> match = new_match(rules, first_dealer=0)
+    >>> step = add_deal(match, score_deal(new_deal(rules, 0)))  # nobody took: a dead deal
+    >>> step.credited, step.dealer, expected_dealer(match)
+    ((0, 0), 0, 1)
+    """
     rules = match.rules
     credited = [result.credited[0], result.credited[1]]
     claimed = 0
-    claimed_by: Optional[int] = None
+    claimed_by: int | None = None
     if result.outcome == "litige":
         match.pot += result.pot_in
     elif result.outcome != "dead" and result.winner_team is not None and match.pot:
@@ -101,7 +162,7 @@ def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     match.deals += 1
     winner = None
     if match.winner is None:
-        winner = _winner(rules, match.totals, result)
+        winner = winner_by_totals(rules, match.totals, result.taker_team)
         match.winner = winner
     return MatchStep((credited[0], credited[1]), claimed, claimed_by, match.pot,
                      (match.totals[0], match.totals[1]), winner, dealer)

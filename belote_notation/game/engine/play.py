@@ -8,15 +8,29 @@ when ruffing, overtrump when trump is led, undertrump, and the partner-master fr
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Sequence
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.state import PHASE_DEAD, PHASE_DONE, PHASE_PLAY, DealState, arm, first_leader, names
-from belote_notation.game.engine.tables import BEATS, HIGHER_TRUMP, NO_TRUMP_INDEX, POINTS, SUIT_MASKS, SUIT_SYMBOLS
+from belote_notation.game.engine.state import (
+    PHASE_DEAD,
+    PHASE_DONE,
+    PHASE_PLAY,
+    DealState,
+    first_leader,
+    names,
+    prepare_fast_path,
+)
+from belote_notation.game.engine.tables import (
+    BEATS,
+    HIGHER_TRUMP,
+    NO_TRUMP_INDEX,
+    SUIT_MASKS,
+    SUIT_SYMBOLS,
+)
 
-__all__ = ["to_play", "legal_cards", "legal_for", "play_card", "trick_winner"]
+__all__ = ["legal_cards", "legal_for", "play_card", "to_play", "trick_winner"]
 
 
 def to_play(state: DealState) -> int:
@@ -38,7 +52,7 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
     if follow:
         if not f.must_follow:
             return hand
-        if led == trump and f.over_led:
+        if led == trump and f.overtrump_when_trump_led:
             return (follow & HIGHER_TRUMP[best]) or follow
         return follow
     if trump < 0:
@@ -49,26 +63,39 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
         return hand
     best_is_trump = (best >> 3) == trump
     partner_master = state.best_seat == (seat + 2) & 3
-    if partner_master and f.partner_discard:
-        if best_is_trump and f.partner_over:
+    if partner_master and f.partner_master_may_discard:
+        if best_is_trump and f.partner_master_trumping_must_overtrump:
             higher = trumps & HIGHER_TRUMP[best]
             if higher:
                 return (hand & ~tmask) | higher
         return hand
-    if not f.must_trump:
+    if not f.must_trump_when_opponent_master:
         return hand
-    if best_is_trump:
-        if f.partner_over if partner_master else f.over_ruff:
-            higher = trumps & HIGHER_TRUMP[best]
-            if higher:
-                return higher
-            return trumps if f.undertrump else hand
+    must_overtrump = (f.partner_master_trumping_must_overtrump if partner_master
+                      else f.overtrump_when_ruffing)
+    if best_is_trump and must_overtrump:
+        higher = trumps & HIGHER_TRUMP[best]
+        if higher:
+            return higher
+        return trumps if f.must_undertrump else hand
     return trumps
 
 
 def legal_cards(state: DealState) -> int:
     """Mask of the cards the player to move may legally play (0 when the hands are unknown
-    or the deal is over)."""
+    or the deal is over).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=1)
+    >>> _ = set_hands(state, [0x0F0F, 0xF0F0, 0x0F0F0000, 0xF0F00000])
+    >>> to_play(state), hex(legal_cards(state))
+    (0, '0xf0f')
+    >>> _ = play_card(state, 0, 0)
+    >>> to_play(state), hex(legal_cards(state))  # E must follow spades
+    (1, '0xf0')
+    """
     if state.trick_no >= 8 or not state.hands_known:
         return 0
     seat = to_play(state)
@@ -76,7 +103,11 @@ def legal_cards(state: DealState) -> int:
 
 
 def trick_winner(cards: list[int], trump: int) -> int:
-    """Index (0..3) of the winning card of a trick given in play order."""
+    """Index (0..3) of the winning card of a trick given in play order.
+
+    >>> trick_winner([0, 7, 8, 1], trump=1)  # 7♠ led, A♠, 7♥ (trump) wins, 8♠
+    2
+    """
     beats = BEATS[trump if trump >= 0 else NO_TRUMP_INDEX]
     best, at = cards[0], 0
     for i in range(1, len(cards)):
@@ -97,33 +128,43 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
     best_name = card_symbol_name(best, deck)
     if hand & SUIT_MASKS[led] and card >> 3 != led:
         return Violation(C.NOT_FOLLOWED, f"{who} did not follow {SUIT_SYMBOLS[led]}: held "
-                         f"{names(hand & SUIT_MASKS[led], deck)}", "error", seat, trick, index)
+                         f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index, card=card)
     if card >> 3 == trump:
         return Violation(C.NOT_OVERTRUMPED, f"{who} did not overtrump: held {names(legal, deck)}, "
-                         f"higher than {best_name} on the table", "error", seat, trick, index)
+                         f"higher than {best_name} on the table", seat=seat, trick=trick, index=index, card=card)
     trumps = hand & SUIT_MASKS[trump]
     if best >> 3 == trump and not trumps & HIGHER_TRUMP[best]:
         return Violation(C.NOT_UNDERTRUMPED, f"{who} did not play a trump: held {names(trumps, deck)} "
-                         f"and no {SUIT_SYMBOLS[led]} ({best_name} on the table)", "error", seat,
-                         trick, index)
+                         f"and no {SUIT_SYMBOLS[led]} ({best_name} on the table)", seat=seat,
+                         trick=trick, index=index, card=card)
     master = SEAT_NAMES[state.best_seat]
     return Violation(C.NOT_TRUMPED, f"{who} did not trump: held {names(trumps, deck)}, no "
-                     f"{SUIT_SYMBOLS[led]}, and {master} was winning with {best_name}", "error", seat,
-                     trick, index)
+                     f"{SUIT_SYMBOLS[led]}, and {master} was winning with {best_name}", seat=seat,
+                     trick=trick, index=index, card=card)
 
 
-def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None):
+def play_card(state: DealState, seat: int, card: int, mark: str | None = None) -> Sequence[Violation]:
     """Play ``card`` for ``seat`` (with a ``belote``/``rebelote`` mark if said).
 
     Returns the violations; the card is applied even when illegal so the replay goes on.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> play_card(state, 0, 7)
+    ()
+    >>> [(v.code, v.seat, v.card) for v in play_card(state, 2, 16)]
+    [('BEL301', 2, 16)]
     """
     # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
     # and a belote mark only cost a call to _belote_card.
-    if seat == state.turn and state.fast and type(card) is int and card >= 0:
+    if seat == state.turn and state.fast_path_ready and type(card) is int and card >= 0:
         bit = 1 << card
         hands = state.hands
         hand = hands[seat]
-        if bit & state.kq or mark is not None:
+        if bit & state.belote_pair or mark is not None:
             if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
                 extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
                 _apply(state, seat, card, bit)
@@ -147,7 +188,7 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
                 if len(cards) == 4:
                     _close_trick(state)
                 else:
-                    state.turn = (seat + state.step) & 3
+                    state.turn = (seat + state.play_step) & 3
                 return NO_VIOLATIONS
             state.led = card >> 3
             state.best_card = card
@@ -156,92 +197,79 @@ def play_card(state: DealState, seat: int, card: int, mark: Optional[str] = None
             state.trick_seats.append(seat)
             hands[seat] = hand ^ bit
             state.played |= bit
-            state.turn = (seat + state.step) & 3
+            state.turn = (seat + state.play_step) & 3
             return NO_VIOLATIONS
     return _play_checked(state, seat, card, mark)
 
 
-def _play_checked(state: DealState, seat: int, card: int, mark: Optional[str]):
+def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> Sequence[Violation]:
     """The full path of :func:`play_card`: every check, with messages."""
-    out: list[Violation] | tuple = NO_VIOLATIONS
     if not isinstance(card, int) or not 0 <= card < 32:
-        return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck", "error",
-                          seat if isinstance(seat, int) else None, state.trick_no + 1,
-                          len(state.trick_cards))]
+        return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck",
+                          seat=seat if isinstance(seat, int) and 0 <= seat < 4 else None, trick=state.trick_no + 1,
+                          index=len(state.trick_cards))]
     if not isinstance(seat, int) or not 0 <= seat < 4:
         seat = to_play(state)
-    arm(state)
-    trick_cards = state.trick_cards
-    index = len(trick_cards)
+    prepare_fast_path(state)
+    index = len(state.trick_cards)
     trick = state.trick_no + 1
     if state.trick_no >= 8:
         return [Violation(C.TOO_MANY_CARDS, f"{SEAT_NAMES[seat]} played "
-                          f"{card_symbol_name(card, state.deck)} after the eighth trick", "error", seat,
-                          trick, index)]
+                          f"{card_symbol_name(card, state.deck)} after the eighth trick", seat=seat,
+                          trick=trick, index=index, card=card)]
+    out: list[Violation] = []
     if state.phase != PHASE_PLAY:
-        out = _phase_problems(state, seat, trick, index)
-    turn = state.turn
-    if turn < 0:
-        turn = to_play(state)
+        out.extend(_phase_problems(state, seat, card, trick, index))
+    turn = to_play(state)
     if seat != turn:
-        out = list(out)
         if index == 0:
             out.append(Violation(C.WRONG_LEADER, f"{SEAT_NAMES[seat]} led trick {trick}: "
-                                 f"{SEAT_NAMES[turn]} should have led", "error", seat, trick, index))
+                                 f"{SEAT_NAMES[turn]} should have led", seat=seat, trick=trick,
+                                 index=index, card=card))
         else:
             out.append(Violation(C.PLAYED_OUT_OF_TURN, f"{SEAT_NAMES[seat]} played out of turn: it was "
-                                 f"{SEAT_NAMES[turn]}'s turn", "error", seat, trick, index))
+                                 f"{SEAT_NAMES[turn]}'s turn", seat=seat, trick=trick, index=index,
+                                 card=card))
+    out.extend(_take_from_hand(state, seat, card, trick, index))
+    bit = 1 << card
+    state.played |= bit
+    state.played_checked[seat] |= bit
+    if mark is not None or bit & state.belote_pair:
+        out.extend(_belote_card(state, seat, card, mark, trick, index))
+    _place(state, seat, card)
+    prepare_fast_path(state)
+    return out or NO_VIOLATIONS
+
+
+def _take_from_hand(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
+    """Take ``card`` out of the hand holding it; say if it was played already, not held by
+    ``seat``, or held but illegal here."""
     bit = 1 << card
     hands = state.hands
+    name = card_symbol_name(card, state.deck)
     if state.played & bit:
-        out = list(out)
-        out.append(Violation(C.DUPLICATE_CARD, f"{SEAT_NAMES[seat]} played "
-                             f"{card_symbol_name(card, state.deck)}, which was already played", "error",
-                             seat, trick, index))
-    elif state.hands_known:
-        hand = hands[seat]
-        if not hand & bit:
-            out = list(out)
-            holder = next((s for s in range(4) if hands[s] & bit), None)
-            whose = f", which {SEAT_NAMES[holder]} holds" if holder is not None else ", which was not dealt"
-            out.append(Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat]} played "
-                                 f"{card_symbol_name(card, state.deck)}{whose}", "error", seat, trick,
-                                 index))
-            if holder is not None:
-                hands[holder] ^= bit
-        else:
-            if index:
-                legal = legal_for(state, seat, hand)
-                if not legal & bit:
-                    out = list(out)
-                    out.append(_why_illegal(state, seat, hand, card, legal, trick, index))
-            hands[seat] = hand ^ bit
-    state.played |= bit
-    state.seat_played[seat] |= bit
-    if mark is not None or bit & state.kq:
-        extra = _belote_card(state, seat, card, mark, trick, index)
-        if extra:
-            out = list(out)
-            out.extend(extra)
-    trick_cards.append(card)
-    state.trick_seats.append(seat)
-    if index == 0:
-        state.led = card >> 3
-        state.best_card = card
-        state.best_seat = seat
-    elif state.beats[state.best_card << 5 | card]:
-        state.best_card = card
-        state.best_seat = seat
-    if index == 3:
-        _close_trick(state)
-    else:
-        state.turn = (seat + state.flags.step) & 3
-    arm(state)
-    return out
+        return [Violation(C.DUPLICATE_CARD, f"{SEAT_NAMES[seat]} played {name}, which was already played",
+                          seat=seat, trick=trick, index=index, card=card)]
+    if not state.hands_known:
+        return []
+    hand = hands[seat]
+    if not hand & bit:
+        holder = next((s for s in range(4) if hands[s] & bit), None)
+        whose = f", which {SEAT_NAMES[holder]} holds" if holder is not None else ", which was not dealt"
+        if holder is not None:
+            hands[holder] ^= bit
+        return [Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat]} played {name}{whose}", seat=seat,
+                          trick=trick, index=index, card=card)]
+    hands[seat] = hand ^ bit
+    if index:
+        legal = legal_for(state, seat, hand)
+        if not legal & bit:
+            return [_why_illegal(state, seat, hand, card, legal, trick, index)]
+    return []
 
 
-def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
-    """Apply a checked card held by ``seat``."""
+def _place(state: DealState, seat: int, card: int) -> None:
+    """Put a card on the trick: the suit led, the card winning so far, the next turn."""
     cards = state.trick_cards
     if cards:
         if state.beats[state.best_card << 5 | card]:
@@ -253,18 +281,23 @@ def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
         state.best_seat = seat
     cards.append(card)
     state.trick_seats.append(seat)
-    state.hands[seat] ^= bit
-    state.played |= bit
     if len(cards) == 4:
         _close_trick(state)
     else:
-        state.turn = (seat + state.step) & 3
+        state.turn = (seat + state.play_step) & 3
+
+
+def _apply(state: DealState, seat: int, card: int, bit: int) -> None:
+    """Apply a checked card held by ``seat``."""
+    state.hands[seat] ^= bit
+    state.played |= bit
+    _place(state, seat, card)
 
 
 def _close_trick(state: DealState) -> None:
     winner = state.best_seat
     team = winner & 1
-    pts = state.points_of
+    pts = state.card_points
     cards = state.trick_cards
     state.points[team] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
     state.tricks_won[team] += 1
@@ -274,60 +307,60 @@ def _close_trick(state: DealState) -> None:
     state.trick_seats = []
     state.turn = winner
     if state.trick_no == 8:
-        state.fast = False
+        state.fast_path_ready = False
         state.points[team] += 10
         state.last_trick_team = team
         if state.phase == PHASE_PLAY:
             state.phase = PHASE_DONE
 
 
-def _phase_problems(state: DealState, seat: int, trick: int, index: int) -> list[Violation]:
-    out: list[Violation] = []
+def _phase_problems(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
+    """A card played in a dead deal or before anybody took: said once per deal."""
     if state.phase == PHASE_DEAD:
-        if C.PLAY_AFTER_DEAD_DEAL not in state.reported:
-            state.reported.add(C.PLAY_AFTER_DEAD_DEAL)
-            out.append(Violation(C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody "
-                                 "passed twice (dead deal)", "error", seat, trick, index))
+        code, message = C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody passed twice (dead deal)"
     elif state.taker is None:
-        if C.BIDDING_UNFINISHED not in state.reported:
-            state.reported.add(C.BIDDING_UNFINISHED)
-            out.append(Violation(C.BIDDING_UNFINISHED, "play started before anybody took: no trump",
-                                 "error", seat, trick, index))
-    return out
+        code, message = C.BIDDING_UNFINISHED, "play started before anybody took: no trump"
+    else:
+        return []
+    if code in state.reported_once:
+        return []
+    state.reported_once.add(code)
+    return [Violation(code, message, seat=seat, trick=trick, index=index, card=card)]
 
 
-def _belote_card(state: DealState, seat: int, card: int, mark: Optional[str], trick: int,
+def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick: int,
                  index: int) -> list[Violation]:
     """Track the trump king and queen (belote order) and check a belote/rebelote mark."""
     out: list[Violation] = []
     trump = state.trump
-    is_kq = trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)
+    is_belote_card = trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)
     first = False
-    if is_kq:
+    if is_belote_card:
         other = card ^ (QUEEN ^ KING)  # the partner card of the pair
         if not state.played & (1 << other):
             first = True
-            state.kq_first = card
+            state.first_belote_card = card
     if mark is None:
         return out
     who = SEAT_NAMES[seat]
     name = card_symbol_name(card, state.deck)
     if mark not in ("belote", "rebelote"):
-        out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", "error", seat, trick,
-                             index))
+        out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", seat=seat, trick=trick,
+                             index=index, card=card))
         return out
-    if not is_kq:
+    if not is_belote_card:
         out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark} on {name}, which is not the king or "
-                             "queen of trump", "error", seat, trick, index))
+                             "queen of trump", seat=seat, trick=trick, index=index, card=card))
         return out
     pair = (1 << card) | (1 << (card ^ (QUEEN ^ KING)))
     held = state.full_hands[seat] if state.hands_known else None
     if held is not None and held & pair != pair:
         out.append(Violation(C.BELOTE_NOT_HELD, f"{who} said {mark} without holding both king and "
-                             "queen of trump", "error", seat, trick, index))
+                             "queen of trump", seat=seat, trick=trick, index=index, card=card))
     expected = "belote" if first else "rebelote"
     if mark != expected:
         out.append(Violation(C.BELOTE_ORDER, f"{who} said {mark} on {name}: "
-                             f"{expected} was due", "warning", seat, trick, index))
+                             f"{expected} was due", seat=seat, trick=trick, index=index,
+                             card=card))
     state.belote_marks[seat].append((mark, card))
     return out

@@ -7,12 +7,24 @@ for "no trump yet") so that the engine never builds an object per card.
 from __future__ import annotations
 
 from belote_notation.game.cards import (
-    PLAIN_POINTS, SUIT_MASKS, TRUMP_POINTS, plain_strength, trump_strength,
+    PLAIN_POINTS,
+    SUIT_MASKS,
+    TRUMP_POINTS,
+    plain_strength,
+    trump_strength,
 )
 
 __all__ = [
-    "NO_TRUMP_INDEX", "BEATS", "HIGHER_TRUMP", "POINTS", "RANK_MASKS", "SUIT_MASKS",
-    "TRUMP_STRENGTH_OF", "SEQUENCE_VALUE", "CARRE_VALUE", "SUIT_SYMBOLS",
+    "BEATS",
+    "CARRE_VALUE",
+    "HIGHER_TRUMP",
+    "NO_TRUMP_INDEX",
+    "POINTS",
+    "RANK_MASKS",
+    "SEQUENCE_VALUE",
+    "SUIT_MASKS",
+    "SUIT_SYMBOLS",
+    "TRUMP_STRENGTH_OF",
 ]
 
 NO_TRUMP_INDEX = 4

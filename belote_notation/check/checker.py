@@ -1,0 +1,295 @@
+"""The checks as a visitor: :class:`GameChecker` turns a game's events into a :class:`GameReport`.
+
+It keeps each deal's facts (:mod:`.facts`) as the events go by and checks the deal once its
+text is over: when the next deal starts or the game ends, so that a syntax error anywhere in
+the deal's text (reported before the next deal) is known first. The same visitor runs on text
+(fed by the reader) and on records (``game.accept(checker)``).
+
+>>> from belote_notation.notation.records import Game
+>>> Game().accept(GameChecker(file="empty.bel")).findings
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, severity_of
+from belote_notation.check.context import Context, DealObserver
+from belote_notation.check.facts import (
+    AnnouncementFact,
+    BidFact,
+    DealFacts,
+    HandFact,
+    OfferFact,
+    PlayFact,
+    ScoreFact,
+    TrickFact,
+    Variation,
+)
+from belote_notation.check.findings import Finding
+from belote_notation.check.match import MatchCheck, first_dealer
+from belote_notation.check.report import GameReport
+from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
+from belote_notation.notation.issues import SyntaxIssue
+from belote_notation.notation.records import Header
+from belote_notation.notation.visitor import (
+    SKIP,
+    Action,
+    HandSection,
+    Kind,
+    Mark,
+    Position,
+    ScoreKind,
+    Section,
+    Skip,
+    Visitor,
+)
+
+__all__ = ["DEFAULT_CONFIG", "GameChecker"]
+
+DEFAULT_CONFIG = ValidationConfig()
+_HARMLESS_SYNTAX = frozenset({"BEL006", "BEL007", "BEL010"})
+"""Syntax codes that leave the deal whole (missing ``end``, a replaced byte, a stray glyph):
+the deal is still replayed."""
+_END = 1 << 60
+_READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result"})
+"""Tag pairs that change the checks (setup.py and notation.headers read the first five)."""
+Annotated = BidFact | PlayFact | AnnouncementFact
+
+
+class GameChecker(Visitor[GameReport]):
+    """Checks one game: the events in, a :class:`GameReport` out (``result()``).
+
+    ``syntax`` are syntax findings known beforehand (when checking records that were read
+    with errors); the reader's own errors come as ``visit_error`` events. ``observer`` is
+    told about every deal replayed, by position (``belote-replay show`` uses it).
+    """
+
+    def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
+                 observer: DealObserver | None = None, syntax: Iterable[Finding] = ()) -> None:
+        self.config, self.file, self.number, self.observer = config, file, number, observer
+        self.syntax: list[Finding] = list(syntax)
+        self.begin_game(number - 1, 0, 0)
+
+    # ------------------------------------------------------------------ the game
+    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
+        self.number = index + 1
+        self.line, self.col = line, col
+        self.headers: list[Header] = []
+        """The tag pairs the checks read (rules, options, deck, dealer, result), in order."""
+        self.tagged = False
+        self.result_text: str | None = None
+        self.result_pos: Position = (line, col)
+        self.deal_count = 0
+        self.position = 0
+        self.deal: DealFacts | None = None
+        self.pending: DealFacts | None = None
+        self.match: MatchCheck | None = None
+        self.failed = False
+        self.setup_findings: list[Finding] = []
+        self.ctx: Context | None = None
+        self.report = GameReport(self.file, self.number, line)
+        return None
+
+    def visit_header(self, name: str, value: str, line: int, col: int) -> None:
+        if not self.tagged:
+            self.tagged = True
+            self._place(line, col)
+        if name.lower() in _READ_TAGS:
+            self.headers.append(Header.model_construct(name=name, value=value, line=line, col=col))
+
+    def end_headers(self) -> Skip | None:
+        self._setup()
+        return None
+
+    def _setup(self) -> Context:
+        setup = resolve_setup(self.headers, self.config, self.file, self.number)
+        rules, deck = setup.rules, setup.deck
+        self.setup_findings = setup.findings
+        report = self.report
+        report.rules, report.options, report.deck = rules.name, changed_options(rules), deck.value
+        self.ctx = Context(self.file, self.number, rules, deck, self.observer)
+        return self.ctx
+
+    def visit_error(self, issue: SyntaxIssue) -> None:
+        self.syntax.append(Finding(issue.code, severity_of(issue.code), issue.message, self.file,
+                                   issue.line or 0, issue.col or 0, self.number))
+
+    def visit_result(self, result: str | None, line: int, col: int) -> None:
+        self.result_text = result
+        if result is not None:  # a bare ``end`` is not a place to point at
+            self.result_pos = (line, col)
+
+    def _place(self, line: int, col: int) -> None:
+        """The game is where its first tag pair is, else its first deal (as in the records)."""
+        if self.result_pos == (self.line, self.col):
+            self.result_pos = (line, col)
+        self.line, self.col = line, col
+        self.report.line = line
+
+    def end_game(self) -> None:
+        self._flush(_END)
+        ctx = self.ctx or self._setup()
+        if not self.failed:
+            self._guarded(self._finish)
+        report = self.report
+        report.deal_count = self.deal_count
+        syntax = self.syntax
+        at = {(f.line, f.col) for f in syntax}
+        checks = ctx.findings
+        if self._syntax_lines():  # deal numbers are not judged in a game with a syntax error
+            checks = [f for f in checks if f.code != DEAL_NUMBER]
+        report.findings = syntax + [f for f in self.setup_findings if (f.line, f.col) not in at] + checks
+
+    def result(self) -> GameReport:
+        return self.report
+
+    def _finish(self) -> None:
+        match = self.match or self._start_match(None)
+        tag = None
+        for header in self.headers:
+            if header.name.lower() == "result":
+                tag = header
+        match.finish(tag, self.result_text, self.result_pos, self.deal_count > 0)
+
+    def _guarded(self, step: object) -> None:
+        try:
+            step()  # type: ignore[operator]
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the rest of the input
+            self.failed = True
+            assert self.ctx is not None
+            self.ctx.add(ENGINE_FAILURE, f"could not finish checking this game: internal error "
+                         f"{type(exc).__name__}: {exc}", self.line)
+
+    def _syntax_lines(self) -> list[int]:
+        return [f.line for f in self.syntax
+                if f.code.startswith("BEL0") and f.line and f.code not in _HARMLESS_SYNTAX]
+
+    def _start_match(self, first: DealFacts | None) -> MatchCheck:
+        ctx = self.ctx or self._setup()
+        dealer_tag = None
+        for header in self.headers:
+            if header.name.lower() == "dealer":
+                dealer_tag = header.value
+        keep = self.config.keep_deals or self.observer is not None
+        self.match = MatchCheck(ctx, self.report, keep, first_dealer(ctx, dealer_tag, first))
+        return self.match
+
+    def _flush(self, next_line: int) -> None:
+        """Check the deal read last, now that its text is over (``next_line``: where the next
+        deal starts)."""
+        deal, self.pending = self.pending, None
+        if deal is None or self.failed:
+            return
+        lines = self._syntax_lines()
+        broken = any(deal.line <= ln < next_line for ln in lines)
+
+        def check() -> None:
+            match = self.match or self._start_match(deal)
+            match.deal(deal, self.position, not lines, broken)
+
+        self._guarded(check)
+        self.position += 1
+
+    # ------------------------------------------------------------------ a deal
+    def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
+        self._flush(line)
+        if not self.tagged and not self.deal_count:
+            self._place(line, col)
+        if self.ctx is None:
+            self._setup()
+        self.deal = DealFacts(number, dealer, line, col)
+        self.deal_count += 1
+        self.trick: TrickFact | None = None
+        self.plays: list[PlayFact] = []
+        """The plays of the current trick (a spare list before the first trick)."""
+        self.last: Annotated | None = None
+        self.lines: list[Variation] = []
+        self.parents: list[Annotated] = []
+        return None
+
+    def end_deal(self) -> None:
+        self.pending, self.deal = self.deal, None
+
+    def begin_section(self, section: Section, line: int, col: int) -> None:
+        self.last = None
+
+    def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
+                   positions: Sequence[Position], line: int, col: int) -> None:
+        deal = self.deal
+        if deal is not None:
+            hands = deal.five if section == "five" else deal.rest if section == "rest" else deal.hands
+            hands.append(HandFact(seat, cards, positions, line, col))
+
+    def visit_offer(self, card: int, line: int, col: int) -> None:
+        if self.deal is not None:
+            self.deal.offer = OfferFact(card, line, col)
+
+    def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
+                   line: int, col: int) -> None:
+        fact = BidFact(seat, action, suit, round, line, col)
+        if self.lines:
+            self.lines[-1].append(fact)
+        elif self.deal is not None:
+            self.deal.bids.append(fact)
+        self.last = fact
+
+    def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
+                           positions: Sequence[Position], trick: int | None,
+                           before_card: int | None, line: int, col: int) -> None:
+        fact = AnnouncementFact(seat, kind, cards, trick, before_card, line, col)
+        if self.deal is not None:
+            self.deal.announcements.append(fact)
+        self.last = fact
+
+    def begin_trick(self, number: int, line: int, col: int) -> None:
+        if self.deal is not None:
+            self.trick = trick = TrickFact(number, line, col)
+            self.deal.tricks.append(trick)
+            self.plays = trick.plays
+
+    def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
+                   col: int) -> None:
+        self.last = fact = PlayFact(seat, card, mark, line, col)
+        if self.lines:
+            self.lines[-1].append(fact)
+        else:
+            self.plays.append(fact)
+
+    def visit_mark(self, mark: Mark, line: int, col: int) -> None:
+        if isinstance(self.last, PlayFact):
+            self.last.mark = mark
+
+    def visit_winner(self, seat: int, line: int, col: int) -> None:
+        if self.trick is not None:
+            self.trick.winner, self.trick.winner_pos = seat, (line, col)
+
+    def visit_score(self, kind: ScoreKind, ns: int, ew: int | None, line: int, col: int) -> None:
+        deal = self.deal
+        if deal is None:
+            return
+        if kind == "pot":
+            deal.pot, deal.pot_pos = ns, (line, col)
+        elif kind == "score":
+            deal.score = ScoreFact(ns, ew or 0, line, col)
+        else:
+            deal.match_score = ScoreFact(ns, ew or 0, line, col)
+
+    # ------------------------------------------------------------------ alternative lines
+    def begin_variation(self, line: int, col: int) -> Skip | None:
+        parent = self.last
+        if parent is None:
+            return SKIP
+        variation: Variation = []
+        if parent.variations is None:
+            parent.variations = []
+        parent.variations.append(variation)
+        self.lines.append(variation)
+        self.parents.append(parent)
+        self.last = None
+        return None
+
+    def end_variation(self) -> None:
+        self.lines.pop()
+        self.last = self.parents.pop()

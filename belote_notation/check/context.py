@@ -1,0 +1,68 @@
+"""Where the checks of one game put their findings, and what ``show`` may observe of a replay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from belote_notation.check.codes import severity_of
+from belote_notation.check.findings import Finding
+from belote_notation.game.cards import Deck
+from belote_notation.game.engine import DealState, Violation
+from belote_notation.game.rules import Ruleset
+
+__all__ = ["Context", "DealObserver", "TrickTrace"]
+
+
+class TrickTrace:
+    """What ``show`` needs about one trick: who played what, who won, the points."""
+
+    __slots__ = ("cards", "marks", "number", "points", "running", "seats", "winner")
+
+    def __init__(self, number: int, seats: list[int], cards: list[int], marks: list[str | None],
+                 winner: int, points: int, running: tuple[int, int]) -> None:
+        self.number, self.seats, self.cards, self.marks = number, seats, cards, marks
+        self.winner, self.points, self.running = winner, points, running
+
+
+class DealObserver(Protocol):
+    """Told about every deal the checks replay, by its 0-based POSITION in the game (two deals
+    may be written with the same number)."""
+
+    def deal_started(self, position: int, state: DealState, tricks: list[TrickTrace]) -> None:
+        """The replay of the deal starts: ``state`` moves on and ``tricks`` fills as it goes."""
+
+
+class Context:
+    """Per-game context: the rules, the deck, where findings go and how they are labelled."""
+
+    __slots__ = ("deal_no", "deck", "file", "findings", "number", "observer", "position", "rules")
+
+    def __init__(self, file: str, number: int, rules: Ruleset, deck: Deck,
+                 observer: DealObserver | None) -> None:
+        self.file = file
+        self.number = number
+        self.rules = rules
+        self.deck = deck
+        self.observer = observer
+        self.findings: list[Finding] = []
+        self.deal_no: int | None = None
+        self.position = 0
+        """0-based position of the current deal in the game."""
+
+    def add(self, code: str, message: str, line: int = 0, col: int = 0, trick: int | None = None,
+            seat: int | None = None) -> None:
+        """A finding of the checks at ``line:col``."""
+        self.findings.append(Finding(code, severity_of(code), message, self.file, line, col,
+                                     self.number, self.deal_no, trick, seat))
+
+    def violation(self, v: Violation, line: int, col: int) -> None:
+        """An engine violation placed on the token that caused it."""
+        self.findings.append(Finding(v.code, severity_of(v.code), v.message, self.file, line, col,
+                                     self.number, self.deal_no, v.trick, v.seat))
+
+    def violations(self, vs: Sequence[Violation], line: int, col: int) -> None:
+        """Every violation of ``vs`` at the same token."""
+        for v in vs:
+            self.findings.append(Finding(v.code, severity_of(v.code), v.message, self.file, line, col,
+                                         self.number, self.deal_no, v.trick, v.seat))

@@ -1,0 +1,318 @@
+"""The deal check: one deal's facts replayed through the engine, one method per phase.
+
+::
+
+    distribution ── deal_five (five cards, offer) ──▶ BEL1xx at the card or hand
+    bidding      ── apply_bid ──▶ BEL2xx at the call (or set_contract for a contract only)
+    rest, hands  ── deal_rest / set_hands ──▶ BEL1xx, BEL712 at the hand
+    contract     ── no trump or a dead deal: what can still be said, then stop
+    announcements and tricks ── announce, play_card ──▶ BEL3xx/4xx at the card or announcement
+    score        ── score_deal ──▶ end-of-deal notes at the card or trick they are about
+
+The engine decides every rule; this module only says where in the record it was broken.
+After an illegal act the replay goes on with the act applied, so later problems still show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from belote_notation.check.codes import (
+    BID_ROUND,
+    HAND_MISMATCH,
+    HANDS_DERIVED,
+    INCOMPLETE_DEAL,
+    NO_BIDDING,
+    NO_DISTRIBUTION,
+    NO_TRUMP,
+)
+from belote_notation.check.context import Context, TrickTrace
+from belote_notation.check.facts import BidFact, DealFacts, HandFact
+from belote_notation.check.play import play_tricks
+from belote_notation.check.variations import replay_variations
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
+from belote_notation.game.engine import (
+    DealResult,
+    DealState,
+    Holding,
+    Violation,
+    apply_bid,
+    calls,
+    check_plays_without_trump,
+    contract,
+    deal_five,
+    deal_rest,
+    hands_from_plays,
+    hands_known,
+    held,
+    is_dead,
+    new_deal,
+    next_bidder,
+    score_deal,
+    set_contract,
+    set_hands,
+)
+from belote_notation.game.engine import codes as C
+
+__all__ = ["DealCheck"]
+
+
+class DealCheck:
+    """Replays one deal: ``run()`` gives the engine's result, ``None`` when it cannot be scored."""
+
+    __slots__ = ("contract_only", "ctx", "deal", "state", "traces")
+
+    def __init__(self, ctx: Context, deal: DealFacts, dealer: int) -> None:
+        self.ctx = ctx
+        self.deal = deal
+        self.state: DealState = new_deal(ctx.rules, dealer, ctx.deck)
+        self.contract_only = False
+        self.traces: list[TrickTrace] | None = None
+        if ctx.observer is not None:
+            self.traces = []
+            ctx.observer.deal_started(ctx.position, self.state, self.traces)
+
+    def run(self) -> DealResult | None:
+        """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
+        self.distribution()
+        self.bidding()
+        self.rest_and_hands()
+        self.missing_parts()
+        state = self.state
+        dead = is_dead(state)
+        taken = contract(state)
+        if (taken is None or taken.trump is None) and not dead:
+            self.no_trump(taken is not None)
+            return None
+        if dead:
+            self.dead_deal()
+            return score_deal(state)
+        if not hands_known(state) and not self.hands_from_plays():
+            return None
+        if not play_tricks(self.ctx, self.deal, state, self.traces):
+            return None
+        return self.score()
+
+    # ------------------------------------------------------------------ distribution
+    def distribution(self) -> None:
+        """The first five cards and the offer (BEL1xx at the card or the hand)."""
+        deal = self.deal
+        card = deal.offer.card if deal.offer is not None else None
+        vs = deal_five(self.state, holdings(deal.five) if deal.five else None, card)
+        if vs:
+            self.deal_violations(vs, deal.five)
+
+    def rest_and_hands(self) -> None:
+        """The rest of the distribution, or full hands (BEL1xx at the card or hand, BEL712)."""
+        deal, state = self.deal, self.state
+        if deal.rest:
+            vs = deal_rest(state, holdings(deal.rest))
+            if vs:
+                self.deal_violations(vs, deal.rest)
+            for hand in deal.hands:  # both the distribution and the hands: they must agree
+                self.hand_agrees(hand)
+        elif deal.hands:
+            vs = set_hands(state, holdings(deal.hands))
+            if vs:
+                self.deal_violations(vs, deal.hands)
+
+    def hand_agrees(self, hand: HandFact) -> None:
+        mask = 0
+        for card in hand.cards:
+            mask |= 1 << card
+        seat = hand.seat & 3
+        dealt = held(self.state, seat)
+        if mask != dealt:
+            extra, missing = mask & ~dealt, dealt & ~mask
+            words = []
+            if extra:
+                words.append(f"lists {_names(extra, self.ctx.deck)} not dealt to it")
+            if missing:
+                words.append(f"leaves out {_names(missing, self.ctx.deck)}")
+            self.ctx.add(HAND_MISMATCH, f"the hand of {SEAT_NAMES[seat]} {' and '.join(words)}",
+                         hand.line, hand.col, seat=seat)
+
+    def deal_violations(self, vs: Sequence[Violation], hands: list[HandFact]) -> None:
+        """Distribution violations at the card given twice, the offer, or the seat's hand line."""
+        deal = self.deal
+        for v in vs:
+            if v.code == C.OFFER_IN_HAND and deal.offer is not None:
+                line, col = deal.offer.line, deal.offer.col
+            else:
+                line, col = _card_position(hands, v.seat, v.card, deal)
+            self.ctx.violation(v, line, col)
+
+    # ------------------------------------------------------------------ bidding
+    def bidding(self) -> None:
+        """Each call through the engine (BEL2xx at the call; BEL710 for a short round)."""
+        deal, ctx, state = self.deal, self.ctx, self.state
+        bids = deal.bids
+        if not bids:
+            return
+        if len(bids) == 1 and bids[0].action == "take" and deal.offer is None and not deal.five:
+            bid = bids[0]  # a partial record giving only the contract: taker and trump
+            self.contract_only = True
+            if bid.seat is not None and bid.suit is not None:
+                set_contract(state, bid.seat, bid.suit)
+                ctx.add(NO_BIDDING, "could not check the bidding: only the contract is recorded",
+                        bid.line, bid.col)
+            return
+        for bid in bids:
+            called = len(calls(state))
+            if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
+                self.short_round(bid)
+            elif bid.round == 1 and called == 4 and contract(state) is None:
+                ctx.add(BID_ROUND, "round 1 has more than four calls: this one is read as round 2",
+                        bid.line, bid.col, seat=bid.seat)
+            if bid.variations:
+                replay_variations(ctx, state, bid.variations)
+            seat = bid.seat if bid.seat is not None else next_bidder(state)
+            vs = apply_bid(state, seat, bid.action, bid.suit)
+            if vs:
+                ctx.violations(vs, bid.line, bid.col)
+
+    def short_round(self, bid: BidFact) -> None:
+        """Round 2 starts before four calls of round 1: say who did not speak, and let them pass
+        so that the round-2 calls are judged as round-2 calls."""
+        state = self.state
+        missing = []
+        while len(calls(state)) < 4:
+            seat = next_bidder(state)
+            missing.append(SEAT_NAMES[seat])
+            apply_bid(state, seat, "pass", None)
+        n = 4 - len(missing)
+        self.ctx.add(BID_ROUND, f"round 1 has only {n} call{'' if n == 1 else 's'}: "
+                     f"{', '.join(missing)} did not speak (read as passes)", bid.line, bid.col,
+                     seat=bid.seat)
+
+    # ------------------------------------------------------------------ contract
+    def missing_parts(self) -> None:
+        """Notes on what the record leaves out: the bidding, every card."""
+        deal, state = self.deal, self.state
+        dead = is_dead(state)
+        if not deal.bids and not dead:
+            self.ctx.add(NO_BIDDING, "could not check the bidding: no bids recorded", deal.line,
+                         deal.col)
+        if not deal.five and not deal.hands and not deal.rest and not dead and not deal.tricks:
+            self.ctx.add(NO_DISTRIBUTION, f"could not check deal {deal.number}: no cards recorded",
+                         deal.line, deal.col)
+
+    def no_trump(self, taken: bool) -> None:
+        """Nobody took (or the take named no trump): only what does not depend on trump is
+        checked."""
+        deal, ctx = self.deal, self.ctx
+        tricks, bids = deal.tricks, deal.bids
+        if tricks and bids and not self.contract_only and not taken:
+            line, col = _first_play(deal)
+            ctx.add(C.BIDDING_UNFINISHED, "cards were played before anybody took: no trump", line, col,
+                    trick=1)
+            self.plays_without_trump()
+        elif tricks:
+            ctx.add(NO_TRUMP, "could not check the play and the score: trump unknown (no take "
+                    "recorded)", deal.line, deal.col)
+            self.plays_without_trump()
+        elif bids and not self.contract_only and not taken:
+            ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: the bidding is not "
+                    "finished", deal.line, deal.col)
+
+    def plays_without_trump(self) -> None:
+        tricks = self.deal.tricks
+        for v in check_plays_without_trump(self.state, [t.plays for t in tricks]):
+            play = tricks[(v.trick or 1) - 1].plays[v.index or 0]
+            self.ctx.violation(v, play.line, play.col)
+
+    def dead_deal(self) -> None:
+        if self.deal.tricks:
+            line, col = _first_play(self.deal)
+            self.ctx.add(C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody passed twice "
+                         "(dead deal)", line, col, trick=1)
+
+    def hands_from_plays(self) -> bool:
+        """No hands recorded: work them out from the cards played (False: nothing to play)."""
+        deal, ctx, state = self.deal, self.ctx, self.state
+        tricks = deal.tricks
+        if not tricks:
+            if not self.contract_only:
+                ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: no tricks recorded",
+                        deal.line, deal.col)
+            return False
+        hands = hands_from_plays(state, [t.plays for t in tricks])
+        complete = len(tricks) == 8 and all(len(t.plays) == 4 for t in tricks)
+        vs = set_hands(state, hands)
+        if complete and vs:  # a card played twice is said where it is played, not here
+            self.deal_violations([v for v in vs if v.code != C.DUPLICATE_CARD], [])
+        ctx.add(HANDS_DERIVED, "hands worked out from the cards played: could not check the "
+                "dealing nor what each player held", deal.line, deal.col)
+        return True
+
+    # ------------------------------------------------------------------ score
+    def score(self) -> DealResult:
+        """Score the deal; its end-of-deal notes at the card or trick they are about."""
+        state = self.state
+        result = score_deal(state)
+        for v in result.violations:
+            line, col = self.note_position(v)
+            self.ctx.violation(v, line, col)
+        return result
+
+    def note_position(self, v: Violation) -> tuple[int, int]:
+        """Where an end-of-deal note points: the trump king/queen played by the seat, or the deal."""
+        deal = self.deal
+        taken = contract(self.state)
+        if v.seat is not None and taken is not None and taken.trump is not None:
+            kq = {taken.trump * 8 + QUEEN, taken.trump * 8 + KING}
+            for trick in deal.tricks:
+                for play in trick.plays:
+                    if play.card in kq and (play.seat is None or play.seat == v.seat):
+                        return play.line, play.col
+        if v.trick is not None and 0 < v.trick <= len(deal.tricks):
+            trick = deal.tricks[v.trick - 1]
+            return trick.line, trick.col
+        return deal.line, deal.col
+
+
+def holdings(hands: list[HandFact]) -> list[Holding]:
+    """Each seat's cards for the engine: masks when no card is written twice (its fast path),
+    else the cards in the order written, so that the engine finds every card given twice."""
+    masks = [0, 0, 0, 0]
+    count = 0
+    for hand in hands:
+        mask = 0
+        for card in hand.cards:
+            mask |= 1 << card
+        masks[hand.seat & 3] |= mask
+        count += len(hand.cards)
+    if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() == count:
+        return list(masks)
+    lists: list[list[int]] = [[], [], [], []]
+    for hand in hands:
+        lists[hand.seat & 3].extend(hand.cards)
+    return list(lists)
+
+
+def _card_position(hands: list[HandFact], seat: int | None, card: int | None,
+                   deal: DealFacts) -> tuple[int, int]:
+    """Where ``seat``'s ``card`` is written (its last occurrence), else the seat's hand line,
+    else the deal."""
+    found: tuple[int, int] | None = None
+    for hand in hands:
+        if seat is None or hand.seat != seat:
+            continue
+        if found is None:
+            found = (hand.line, hand.col)
+        if card is not None:
+            for i, written in enumerate(hand.cards):
+                if written == card:
+                    found = hand.positions[i] if i < len(hand.positions) else (hand.line, hand.col)
+    return found if found is not None else (deal.line, deal.col)
+
+
+def _names(mask: int, deck: Deck) -> str:
+    return ", ".join(card_symbol_name(c, deck) for c in range(32) if mask >> c & 1)
+
+
+def _first_play(deal: DealFacts) -> tuple[int, int]:
+    first = deal.tricks[0]
+    if first.plays:
+        return first.plays[0].line, first.plays[0].col
+    return first.line, first.col

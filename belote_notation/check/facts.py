@@ -1,0 +1,118 @@
+"""What the checks keep of a deal while its events go by: plain slotted classes, no validation.
+
+The :class:`~belote_notation.check.checker.GameChecker` fills a :class:`DealFacts` from the
+reader's events (or from ``game.accept``), then the phase checks of
+:mod:`belote_notation.check.deal` replay it through the engine. Every fact keeps the file
+position of the token it comes from, so that a finding can point at it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "AnnouncementFact", "BidFact", "DealFacts", "HandFact", "Item", "OfferFact", "PlayFact",
+    "ScoreFact", "TrickFact", "Variation",
+]
+
+Position = tuple[int, int]
+
+
+class HandFact:
+    """Cards of one seat (five, rest or hand), with the position of each card."""
+
+    __slots__ = ("cards", "col", "line", "positions", "seat")
+
+    def __init__(self, seat: int, cards: Sequence[int], positions: Sequence[Position], line: int,
+                 col: int) -> None:
+        self.seat, self.cards, self.positions, self.line, self.col = seat, cards, positions, line, col
+
+
+class OfferFact:
+    """The face-up offer card."""
+
+    __slots__ = ("card", "col", "line")
+
+    def __init__(self, card: int, line: int, col: int) -> None:
+        self.card, self.line, self.col = card, line, col
+
+
+class BidFact:
+    """One call; ``variations`` are the alternative lines written after it."""
+
+    __slots__ = ("action", "col", "line", "round", "seat", "suit", "variations")
+
+    def __init__(self, seat: int | None, action: str, suit: int | None, round: int, line: int,
+                 col: int) -> None:
+        self.seat, self.action, self.suit, self.round = seat, action, suit, round
+        self.line, self.col = line, col
+        self.variations: list[Variation] | None = None
+
+
+class PlayFact:
+    """One card played (``mark``: belote or rebelote said with it)."""
+
+    __slots__ = ("card", "col", "line", "mark", "seat", "variations")
+
+    def __init__(self, seat: int | None, card: int, mark: str | None, line: int, col: int) -> None:
+        self.seat, self.card, self.mark, self.line, self.col = seat, card, mark, line, col
+        self.variations: list[Variation] | None = None
+
+
+class AnnouncementFact:
+    """A declared sequence, carré or belote (its variations are read but not replayed)."""
+
+    __slots__ = ("before_card", "cards", "col", "kind", "line", "seat", "trick", "variations")
+
+    def __init__(self, seat: int, kind: str, cards: Sequence[int], trick: int | None,
+                 before_card: int | None, line: int, col: int) -> None:
+        self.seat, self.kind, self.cards, self.trick = seat, kind, cards, trick
+        self.before_card, self.line, self.col = before_card, line, col
+        self.variations: list[Variation] | None = None
+
+
+Item = BidFact | PlayFact
+Variation = list[Item]
+"""An alternative line: the calls or plays that replace the item it follows."""
+
+
+class TrickFact:
+    """``trick N`` with its plays and the recorded winner (and where the winner is written)."""
+
+    __slots__ = ("col", "line", "number", "plays", "winner", "winner_pos")
+
+    def __init__(self, number: int, line: int, col: int) -> None:
+        self.number, self.line, self.col = number, line, col
+        self.plays: list[PlayFact] = []
+        self.winner: int | None = None
+        self.winner_pos: Position = (line, col)
+
+
+class ScoreFact:
+    """A recorded pair ``N-S E-W`` (deal score or match totals)."""
+
+    __slots__ = ("col", "ew", "line", "ns")
+
+    def __init__(self, ns: int, ew: int, line: int, col: int) -> None:
+        self.ns, self.ew, self.line, self.col = ns, ew, line, col
+
+
+class DealFacts:
+    """Everything a deal's record says, by section, in the order it was written."""
+
+    __slots__ = ("announcements", "bids", "col", "dealer", "five", "hands", "line", "match_score",
+                 "number", "offer", "pot", "pot_pos", "rest", "score", "tricks")
+
+    def __init__(self, number: int, dealer: int | None, line: int, col: int) -> None:
+        self.number, self.dealer, self.line, self.col = number, dealer, line, col
+        self.five: list[HandFact] = []
+        self.offer: OfferFact | None = None
+        self.bids: list[BidFact] = []
+        self.rest: list[HandFact] = []
+        self.hands: list[HandFact] = []
+        self.announcements: list[AnnouncementFact] = []
+        self.tricks: list[TrickFact] = []
+        self.score: ScoreFact | None = None
+        self.match_score: ScoreFact | None = None
+        self.pot: int | None = None
+        self.pot_pos: Position = (line, col)

@@ -1,0 +1,273 @@
+"""Match-level checks: deal numbering, dealer rotation, the recorded totals and pot, the winner
+against the ``Result`` tag and the result after ``end``.
+
+A deal that cannot be scored (a partial record) does not stop the match check: from there on
+the record's own totals are taken at their word, when it gives them.
+"""
+
+from __future__ import annotations
+
+from belote_notation.check.codes import (
+    BAD_RESULT,
+    DEAL_AFTER_END,
+    DEAL_NUMBER,
+    DEAL_SCORE,
+    DEALER_ROTATION,
+    ENGINE_FAILURE,
+    LITIGE_POT,
+    MATCH_TOTALS,
+    MATCH_UNFINISHED,
+    MATCH_WINNER,
+    NO_DEALER,
+    NO_MATCH_CHECK,
+    SKIPPED_PLAYS,
+)
+from belote_notation.check.context import Context
+from belote_notation.check.deal import DealCheck
+from belote_notation.check.facts import DealFacts
+from belote_notation.check.report import DealReport, GameReport
+from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.engine import (
+    DealResult,
+    DealState,
+    MatchStep,
+    add_deal,
+    contract,
+    dealer_before,
+    is_dead,
+    new_match,
+    skip_deal,
+)
+from belote_notation.notation.records import Header
+
+__all__ = ["MatchCheck", "first_dealer"]
+
+_SUIT_SYMBOLS = "♠♥♦♣"
+_RESULTS = {"ns": 0, "n-s": 0, "ew": 1, "e-w": 1, "*": None}
+
+
+def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | None) -> int | None:
+    """Who deals first: the Dealer header, the first deal's dealer, or worked out from the
+    first call."""
+    if dealer_header is not None:
+        key = dealer_header.strip().upper()[:1]
+        if key and key in SEAT_NAMES:
+            return SEAT_NAMES.index(key)
+    if first is None:
+        return None
+    if first.dealer is not None:
+        return first.dealer & 3
+    if first.bids and first.bids[0].seat is not None:
+        return dealer_before(ctx.rules, first.bids[0].seat)
+    return None
+
+
+class MatchCheck:
+    """The match as the deals go by: ``deal()`` for each, then ``finish()``."""
+
+    __slots__ = ("base_totals", "ctx", "dealer_known", "keep", "match", "over_reported", "report",
+                 "totals_known")
+
+    def __init__(self, ctx: Context, report: GameReport, keep: bool, dealer0: int | None) -> None:
+        self.ctx = ctx
+        self.report = report
+        self.keep = keep
+        self.dealer_known = dealer0 is not None
+        self.match = new_match(ctx.rules, dealer0 if dealer0 is not None else 0)
+        self.base_totals: tuple[int, int] | None = (0, 0)
+        """The record's totals before the current deal (``None``: unknown)."""
+        self.totals_known = True
+        self.over_reported = False
+
+    def deal(self, deal: DealFacts, position: int, number_check: bool, broken: bool) -> None:
+        """One deal: its number, its dealer, its replay, and what it does to the match."""
+        ctx = self.ctx
+        ctx.deal_no, ctx.position = deal.number, position
+        if number_check and deal.number != position + 1:
+            ctx.add(DEAL_NUMBER, f"deal numbered {deal.number}, expected {position + 1}", deal.line,
+                    deal.col)
+        match = self.match
+        if match.winner is not None and not self.over_reported and self.totals_known:
+            self.over_reported = True
+            ctx.add(DEAL_AFTER_END, f"deal {deal.number} was played after the match was won by "
+                    f"{_team(match.winner)} ({match.totals[0]}-{match.totals[1]})", deal.line, deal.col)
+        dealer = self.dealer(deal)
+        state: DealState | None = None
+        result: DealResult | None = None
+        if broken:
+            ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number}: it has a syntax error",
+                    deal.line, deal.col)
+        else:
+            try:
+                check = DealCheck(ctx, deal, dealer)
+                result = check.run()
+                state = check.state
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
+                ctx.add(ENGINE_FAILURE, f"could not check deal {deal.number}: internal error "
+                        f"{type(exc).__name__}: {exc}", deal.line, deal.col)
+        report = _claims(deal, dealer) if self.keep else None
+        if result is None or (not result.complete and result.outcome != "dead"):
+            self.not_scored(deal, dealer, state, report)
+        else:
+            self.scored(deal, result, report)
+        if report is not None:
+            self.report.deals.append(report)
+
+    def dealer(self, deal: DealFacts) -> int:
+        """The deal's dealer against the rotation (BEL602 at the deal); one wrong dealer is one
+        finding: the rotation goes on from the dealer recorded."""
+        ctx, match = self.ctx, self.match
+        expected = match.dealer
+        dealer = deal.dealer & 3 if deal.dealer is not None else None
+        if dealer is None:
+            dealer = expected
+            if not self.dealer_known:
+                ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: assumed "
+                        f"{SEAT_NAMES[dealer]}", deal.line, deal.col)
+                self.dealer_known = True
+        elif dealer != expected:
+            ctx.add(DEALER_ROTATION, f"{SEAT_NAMES[dealer]} dealt deal {deal.number}: "
+                    f"{SEAT_NAMES[expected]} should have dealt", deal.line, deal.col, seat=dealer)
+        match.dealer = dealer
+        return dealer
+
+    def not_scored(self, deal: DealFacts, dealer: int, state: DealState | None,
+                   report: DealReport | None) -> None:
+        """Not scored: take the record's word for the match from here on, if it gives it."""
+        totals = deal.match_score
+        skip_deal(self.match, dealer, dead=state is not None and is_dead(state),
+                  totals=(totals.ns, totals.ew) if totals is not None else None, pot=deal.pot)
+        self.totals_known = totals is not None
+        self.base_totals = (totals.ns, totals.ew) if totals is not None else None
+        if state is not None and report is not None:
+            taken = contract(state)
+            report.taker = taken.taker if taken is not None else None
+            report.trump = taken.trump if taken is not None else None
+
+    def scored(self, deal: DealFacts, result: DealResult, report: DealReport | None) -> None:
+        """Add the deal to the match; the recorded score, totals and pot against it."""
+        step = add_deal(self.match, result)
+        self.check_scores(deal, result, step)
+        if deal.match_score is not None:
+            self.base_totals = (deal.match_score.ns, deal.match_score.ew)
+        elif self.base_totals is not None:
+            self.base_totals = step.totals
+        if report is None:
+            return
+        report.taker, report.trump, report.outcome = result.taker, result.trump, result.outcome
+        report.card_points = list(result.card_points)
+        report.last_trick = result.last_trick_team
+        report.announcements = list(result.announcements)
+        report.belote = list(result.belote)
+        report.credited = list(result.credited)
+        report.pot_in = result.pot_in
+        report.pot_claimed = ([step.pot_claimed, 0] if step.claimed_by == 0 else
+                              [0, step.pot_claimed] if step.claimed_by == 1 else [0, 0])
+        report.pot = step.pot
+        report.totals = list(step.totals)
+
+    def check_scores(self, deal: DealFacts, result: DealResult, step: MatchStep) -> None:
+        ctx = self.ctx
+        credited = step.credited
+        score = deal.score
+        if score is not None and (score.ns, score.ew) != credited:
+            ctx.add(DEAL_SCORE, f"recorded deal score {_pair(score.ns, score.ew)}; the deal scores "
+                    f"{_pair(*credited)} ({_explain(result, step)})", score.line, score.col)
+        totals, base = deal.match_score, self.base_totals
+        if totals is not None and base is not None:
+            claimed = (totals.ns, totals.ew)
+            right = (base[0] + credited[0], base[1] + credited[1])
+            ok = claimed == right
+            if not ok and score is not None:  # consistent with a wrong deal score: said once
+                ok = claimed == (base[0] + score.ns, base[1] + score.ew)
+            if not ok:
+                ctx.add(MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
+                        f"{_pair(*right)}", totals.line, totals.col)
+        if deal.pot is not None and deal.pot != step.pot:
+            line, col = deal.pot_pos
+            ctx.add(LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
+                    line, col)
+
+    def finish(self, result_tag: Header | None, result: str | None,
+               position: tuple[int, int], has_deals: bool) -> None:
+        """The match's totals and winner into the report; the recorded result against them.
+
+        ``result_tag`` is the last ``Result`` tag, ``result`` what follows ``end`` and
+        ``position`` where (the game's start when nothing follows)."""
+        ctx, match, report = self.ctx, self.match, self.report
+        ctx.deal_no = None
+        report.totals = list(match.totals) if self.totals_known else None
+        report.pot = match.pot
+        report.winner = match.winner
+        text = result if result is not None else (result_tag.value if result_tag is not None else None)
+        line, col = (result_tag.line, result_tag.col) if result_tag is not None else position
+        report.result = text
+        if not has_deals:
+            return
+        if text is None:
+            if match.winner is None and self.totals_known:
+                ctx.add(MATCH_UNFINISHED, f"the match stops at {_pair(*match.totals)}, before a team "
+                        f"reached {ctx.rules.target}", line, col)
+            return
+        if result_tag is not None and result is not None and \
+                result_tag.value.strip().lower() != result.strip().lower():
+            ctx.add(BAD_RESULT, f"the Result tag says {result_tag.value.strip()!r} but the game ends "
+                    f"with {result.strip()!r}", line, col)
+        self.check_winner(text, line, col)
+
+    def check_winner(self, text: str, line: int, col: int) -> None:
+        ctx, match = self.ctx, self.match
+        key = text.strip().lower()
+        if key not in _RESULTS:
+            ctx.add(BAD_RESULT, f"result {text!r} is not NS, EW or *", line, col)
+            return
+        recorded = _RESULTS[key]
+        if not self.totals_known:
+            if recorded is not None:
+                ctx.add(NO_MATCH_CHECK, "could not check the match result: the match totals are "
+                        "unknown", line, col)
+            return
+        if recorded == match.winner:
+            return
+        if match.winner is None:
+            ctx.add(MATCH_WINNER, f"result {text.strip()} recorded, but no team reached "
+                    f"{ctx.rules.target}: {_pair(*match.totals)}", line, col)
+        else:
+            ctx.add(MATCH_WINNER, f"result {text.strip()} recorded, but {_team(match.winner)} won the "
+                    f"match: {_pair(*match.totals)}", line, col)
+
+
+def _claims(deal: DealFacts, dealer: int) -> DealReport:
+    report = DealReport(deal.number, deal.line, dealer)
+    if deal.score is not None:
+        report.claimed_score = [deal.score.ns, deal.score.ew]
+    if deal.match_score is not None:
+        report.claimed_totals = [deal.match_score.ns, deal.match_score.ew]
+    report.claimed_pot = deal.pot
+    return report
+
+
+def _team(team: int | None) -> str:
+    return "nobody" if team is None else ("N-S", "E-W")[team]
+
+
+def _pair(ns: int, ew: int) -> str:
+    return f"N-S {ns}, E-W {ew}"
+
+
+def _explain(result: DealResult, step: MatchStep) -> str:
+    if result.outcome == "dead":
+        return "dead deal"
+    taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
+    trump = _SUIT_SYMBOLS[result.trump] if result.trump is not None and result.trump >= 0 else "?"
+    text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
+            f"{result.card_points[0]}-{result.card_points[1]}")
+    if any(result.announcements):
+        text += f", announcements {result.announcements[0]}-{result.announcements[1]}"
+    if any(result.belote):
+        text += f", belote {result.belote[0]}-{result.belote[1]}"
+    if result.pot_in:
+        text += f", {result.pot_in} into the pot"
+    if step.pot_claimed:
+        text += f", pot of {step.pot_claimed} to {_team(step.claimed_by)}"
+    return text

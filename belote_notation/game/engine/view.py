@@ -1,0 +1,183 @@
+"""Read-only views of a deal in progress: what callers outside the engine may ask a
+:class:`~.state.DealState` (they never read its fields).
+
+>>> from belote_notation.game.rules import Ruleset
+>>> from belote_notation.game.engine import apply_bid, deal_five, new_deal
+>>> state = new_deal(Ruleset.preset("classic"), dealer=0)
+>>> _ = deal_five(state, None, offer=7)
+>>> next_bidder(state), calls(state), contract(state)
+(1, (), None)
+>>> _ = apply_bid(state, 1, "take")
+>>> calls(state), contract(state)
+((Call(seat=1, action='take', suit=None),), Contract(taker=1, trump=0))
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from belote_notation.game.engine.state import PHASE_DEAD, Call, DealState, first_leader
+from belote_notation.game.engine.tables import NO_TRUMP_INDEX, POINTS
+
+__all__ = [
+    "Call",
+    "CompletedTrick",
+    "Contract",
+    "TrickSoFar",
+    "calls",
+    "cards_played",
+    "completed_tricks",
+    "contract",
+    "dealer",
+    "hand_now",
+    "hands_dealt",
+    "hands_known",
+    "held",
+    "is_dead",
+    "last_trick",
+    "next_bidder",
+    "next_player",
+    "offer",
+    "running_points", "seat_after",
+    "trick_so_far",
+    "tricks_played",
+]
+
+LAST_TRICK_BONUS = 10
+"""The *dix de der*: points of the last trick on top of its cards."""
+
+
+class Contract(NamedTuple):
+    """Who took and the trump (``None`` when a take named no suit and there was no offer)."""
+
+    taker: int
+    trump: int | None
+
+
+class CompletedTrick(NamedTuple):
+    """One finished trick: seats and cards in play order, the winning seat, and its card
+    points (the 10 of the last trick included)."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+    points: int
+
+
+class TrickSoFar(NamedTuple):
+    """The trick being played: seats and cards so far, the suit led (``None`` before the first
+    card) and the seat and card winning it so far."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    led: int | None
+    master_seat: int | None
+    master_card: int | None
+
+
+def next_bidder(state: DealState) -> int:
+    """The seat whose call comes next (the first bidder before any call)."""
+    return state.bid_turn
+
+
+def next_player(state: DealState) -> int:
+    """The seat to play the next card (the first leader before any card); never changes the
+    state."""
+    return state.turn if state.turn >= 0 else first_leader(state)
+
+
+def seat_after(state: DealState, seat: int) -> int:
+    """The seat that plays after ``seat`` in turn order (``direction`` option)."""
+    return (seat + state.flags.play_step) & 3
+
+
+def calls(state: DealState) -> tuple[Call, ...]:
+    """The calls made so far, in order."""
+    return tuple(Call(*bid) for bid in state.bids)
+
+
+def contract(state: DealState) -> Contract | None:
+    """Taker and trump once somebody took (or :func:`~.state.set_contract`), else ``None``."""
+    if state.taker is None:
+        return None
+    return Contract(state.taker, state.trump if state.trump >= 0 else None)
+
+
+def _trick(state: DealState, number: int) -> CompletedTrick:
+    seats, cards, winner = state.tricks[number]
+    points = POINTS[state.trump if state.trump >= 0 else NO_TRUMP_INDEX]
+    total = sum(points[c] for c in cards) + (LAST_TRICK_BONUS if number == 7 else 0)
+    return CompletedTrick(tuple(seats), tuple(cards), winner, total)
+
+
+def last_trick(state: DealState) -> CompletedTrick | None:
+    """The last completed trick, or ``None`` before the first is complete."""
+    return _trick(state, len(state.tricks) - 1) if state.tricks else None
+
+
+def completed_tricks(state: DealState) -> tuple[CompletedTrick, ...]:
+    """Every completed trick, in order."""
+    return tuple(_trick(state, n) for n in range(len(state.tricks)))
+
+
+def tricks_played(state: DealState) -> int:
+    """How many tricks are complete (0 to 8)."""
+    return state.trick_no
+
+
+def trick_so_far(state: DealState) -> TrickSoFar:
+    """The trick in progress (empty between tricks)."""
+    if not state.trick_cards:
+        return TrickSoFar((), (), None, None, None)
+    return TrickSoFar(tuple(state.trick_seats), tuple(state.trick_cards), state.led, state.best_seat,
+                      state.best_card)
+
+
+def hands_known(state: DealState) -> bool:
+    """True once the 8-card hands are known (dealt, given, or worked out from the plays)."""
+    return state.hands_known
+
+
+def hands_dealt(state: DealState) -> list[int] | None:
+    """The hands as dealt (masks N E S W): the 8-card hands when known, else the first five
+    cards, else ``None``."""
+    if state.hands_known:
+        return list(state.full_hands)
+    if state.five is not None:
+        return list(state.five)
+    return None
+
+
+def hand_now(state: DealState, seat: int) -> int:
+    """The cards ``seat`` still holds (mask; 0 while the hands are unknown)."""
+    return state.hands[seat]
+
+
+def held(state: DealState, seat: int) -> int:
+    """The eight cards ``seat`` was dealt (mask; 0 while the hands are unknown)."""
+    return state.full_hands[seat]
+
+
+def running_points(state: DealState) -> tuple[int, int]:
+    """Card points won so far per team (N-S, E-W), the 10 of the last trick included."""
+    return state.points[0], state.points[1]
+
+
+def is_dead(state: DealState) -> bool:
+    """True when everybody passed twice."""
+    return state.phase == PHASE_DEAD
+
+
+def dealer(state: DealState) -> int:
+    """Who dealt."""
+    return state.dealer
+
+
+def offer(state: DealState) -> int | None:
+    """The face-up card offered to the bidders, when known."""
+    return state.offer
+
+
+def cards_played(state: DealState, seat: int) -> int:
+    """How many cards ``seat`` has played so far."""
+    return state.cards_played(seat)

@@ -1,0 +1,268 @@
+"""Reading one game's text as events: its head, its deals and its tail, piece by piece.
+
+A game is cut at its ``deal`` and ``end`` keywords (outside comments and quoted strings) into
+pieces, each read on its own, so a visitor that skips a deal or the body costs nothing for
+them, and one broken deal does not hide the others. A deal written in the canonical layout
+(the grammar's ``CANONICAL_DEAL`` terminal) is read without Lark: its lines are chunks of
+their sections' terminals, handed to the same section readers as the general path's tokens.
+"""
+
+from __future__ import annotations
+
+import re
+
+from belote_notation.game.cards import Deck
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.headers import deck_from_name, game_deck
+from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
+from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
+from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
+from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text
+from belote_notation.notation.visitor import SKIP, Visitor
+
+__all__ = ["GameReader", "Tag"]
+
+_WS = re.compile(vocab.pattern("WS") + "?")
+_HEADERS = vocab.regex("HEADERS")
+_CANONICAL_DEAL = vocab.regex("CANONICAL_DEAL")
+_END = vocab.regex("END")
+_END_KW = vocab.regex("END_KW")
+_DEAL = vocab.regex("DEAL")
+_HEADER = re.compile(r"\[" + vocab.pattern("_HWS") + "?(" + vocab.pattern("TAG_NAME") + ")"
+                     + vocab.pattern("_HWS") + "(" + vocab.pattern("STRING") + ")")
+# Where a game is cut into pieces: a `deal` or `end` keyword that is a word of its own, outside
+# comments, quoted strings and tag names (those alternatives are matched to be skipped).
+_CUT = re.compile("|".join((
+    vocab.pattern("COMMENT"), vocab.pattern("LINE_COMMENT"), vocab.pattern("STRING"),
+    r"\[" + vocab.pattern("_HWS") + "?" + vocab.pattern("TAG_NAME"),
+    r"(?<![\w:])(" + vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW") + ")")))
+_KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
+_ESCAPE = re.compile(r"\\(.)")
+_QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+
+
+class Tag:
+    """A tag pair as read (what :func:`~.headers.game_deck` needs of it)."""
+
+    __slots__ = ("col", "line", "name", "value")
+
+    def __init__(self, name: str, value: str, line: int, col: int) -> None:
+        self.name, self.value, self.line, self.col = name, value, line, col
+
+
+def _inside(chunk: Chunk, offset: int) -> tuple[int, int]:
+    """File position of the character at ``offset`` in ``chunk``."""
+    newline = chunk.value.rfind("\n", 0, offset)
+    if newline < 0:
+        return chunk.line, chunk.column + offset
+    return chunk.line + chunk.value.count("\n", 0, offset), offset - newline
+
+
+class GameReader:
+    """Reads the text of one game and reports it to a visitor (one instance per game)."""
+
+    def __init__(self, text: str, visitor: Visitor[object], issues: Issues, first_line: int) -> None:
+        self.text = text
+        self.visitor = visitor
+        self.issues = issues
+        self.first_line = first_line
+        self.deck = Deck.FRENCH
+        self.number = 0
+        self.tail_seen = False
+        self.deal: DealReader | None = None
+        self.sections: DealReader | None = None
+        self._done, self._line, self._newline = 0, first_line, -1
+
+    def where(self, pos: int) -> tuple[int, int]:
+        """File position of offset ``pos`` (offsets asked in increasing order)."""
+        text = self.text
+        count = text.count("\n", self._done, pos)
+        if count:
+            self._line += count
+            self._newline = text.rfind("\n", self._done, pos)
+        self._done = pos
+        return self._line, pos - self._newline
+
+    def next_cut(self, pos: int) -> int:
+        """Offset of the next ``deal``/``end`` keyword at or after ``pos`` (the length if none)."""
+        for found in _CUT.finditer(self.text, pos):
+            if found.group(1) is not None:
+                return found.start()
+        return len(self.text)
+
+    # --- the head ----------------------------------------------------------------------
+    def head(self) -> int:
+        """Report the tag pairs and the comments before the first deal; the offset after them."""
+        text = self.text
+        pos = _WS.match(text, 0).end()  # type: ignore[union-attr]
+        nodes: list[Chunk | Rule] = []
+        found = _HEADERS.match(text, pos)
+        if found is not None:
+            after = _WS.match(text, found.end()).end()  # type: ignore[union-attr]
+            if after == len(text) or _KEYWORD.match(text, after):
+                line, col = self.where(pos)
+                self.read_head([Chunk("HEADERS", found.group(), line, col)])
+                return after
+        elif pos == len(text) or _KEYWORD.match(text, pos):
+            self.read_head([])
+            return pos
+        cut = self.next_cut(0)
+        parsed = parse_piece(Piece(text[:cut], self.first_line, 1), "head", self.issues)
+        nodes = parsed if parsed is not None else []
+        self.read_head([node for node in nodes if isinstance(node, Chunk)])
+        return cut
+
+    def read_head(self, chunks: list[Chunk]) -> None:
+        tags: list[Tag] = []
+        for chunk in chunks:
+            if chunk.type in COMMENT_TYPES:
+                self.visitor.visit_comment(comment_text(chunk), chunk.line, chunk.column)
+                continue
+            for found in _HEADER.finditer(chunk.value):
+                line, col = _inside(chunk, found.start())
+                raw = found.group(2)[1:-1]
+                if "\\" in raw:
+                    raw = self.unescape(raw, chunk, found.start(2) + 1)
+                tags.append(Tag(found.group(1), raw, line, col))
+                self.visitor.visit_header(found.group(1), raw, line, col)
+        deck_tag = None
+        for tag in tags:
+            if tag.name.lower() == "deck":
+                deck_tag = tag
+        if deck_tag is not None and deck_from_name(deck_tag.value) is None:
+            self.issues.report(UNKNOWN_VALUE, f"unknown deck `{deck_tag.value}` (write spanish or "
+                               "french); the cards are read by the Rules tag's deck, else French",
+                               deck_tag.line, deck_tag.col)
+        self.deck = game_deck(tags)
+
+    def unescape(self, raw: str, chunk: Chunk, offset: int) -> str:
+        """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
+        def replace(found: re.Match[str]) -> str:
+            char = found.group(1)
+            if char in _QUOTED_ESCAPES:
+                return _QUOTED_ESCAPES[char]
+            line, col = _inside(chunk, offset + found.start())
+            self.issues.report(BAD_TAG_PAIR, f"bad escape `\\{char}` in a quoted value: only \\\" "
+                               "\\\\ \\n \\r \\t are escapes (write \\\\ for a backslash)", line, col)
+            return "\\" + char
+        return _ESCAPE.sub(replace, raw)
+
+    # --- the body ----------------------------------------------------------------------
+    def body(self, pos: int) -> None:
+        """Report every deal and the tail, from offset ``pos``."""
+        text, n = self.text, len(self.text)
+        while True:
+            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            if pos >= n:
+                return
+            line, col = self.where(pos)
+            found = _CANONICAL_DEAL.match(text, pos)
+            if found is not None:
+                self.canonical_deal(found.group(), line, col)
+                pos = found.end()
+                continue
+            keyword = _KEYWORD.match(text, pos)
+            end = self.next_cut(keyword.end() if keyword is not None else pos + 1)
+            piece = Piece(text[pos:end], line, col)
+            if _END_KW.match(text, pos):
+                self.tail(piece)
+            else:
+                self.general_deal(piece)
+            pos = end
+
+    def begin_deal(self, heading: str, line: int, col: int) -> DealReader | None:
+        """Report ``deal [N] [dealer SEAT]``; the reader of its sections (``None``: skipped)."""
+        words = heading.split()
+        self.number = int(words[1]) if len(words) > 1 else self.number + 1
+        dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
+        if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
+            return None
+        if self.sections is None:
+            self.sections = DealReader(self.visitor, self.issues, self.deck)
+        self.deal = self.sections
+        self.deal.new_deal()
+        return self.deal
+
+    def end_deal(self) -> None:
+        self.deal = None
+        self.visitor.end_deal()
+
+    def canonical_deal(self, value: str, line: int, col: int) -> None:
+        """A deal in the canonical layout: each line is a chunk of its section's terminal;
+        the lines of one section that follow each other are read together."""
+        lines = value.split("\n")
+        reader = self.begin_deal(lines[0], line, col)
+        if reader is None:
+            return
+        self.canonical_sections(reader, lines, line)
+        self.end_deal()
+
+    def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:
+        """Each run of lines of one section is read as one chunk of its terminal, as Lark's
+        coarse terminals would give it."""
+        sections = vocab.sections()
+        start, current, keyword = 1, None, ""
+        for i in range(1, len(lines) + 1):
+            text = lines[i] if i < len(lines) else ""
+            word = text[: text.find(" ")]
+            if word == keyword and current in RUNS:
+                continue            # the next line of a run: same keyword, same section
+            section = sections.get(word) if text else None
+            keyword = word
+            if section is current and section in RUNS:
+                continue
+            if current is not None:
+                chunk = Chunk(SECTION_TERMINALS[current], "\n".join(lines[start:i]), line + start, 1)
+                reader.section(current, (chunk,))
+            start, current = i, section
+
+    def general_deal(self, piece: Piece) -> None:
+        heading = _DEAL.match(piece.text)
+        reader = self.begin_deal(heading.group() if heading else "deal", piece.line, piece.col)
+        if reader is None:
+            return
+        nodes = parse_piece(piece, "deal", self.issues)
+        for node in nodes[1:] if nodes else ():
+            if isinstance(node, Rule):
+                reader.section(RULE_SECTIONS[node.name], node.nodes)
+            else:
+                reader.comment(node)
+        if nodes and nodes[0].type == "CANONICAL_DEAL":  # type: ignore[union-attr]
+            self.canonical_sections(reader, nodes[0].value.split("\n"), piece.line)  # type: ignore[union-attr]
+        self.end_deal()
+
+    def tail(self, piece: Piece) -> None:
+        """``end [RESULT]`` and the comments after it."""
+        self.tail_seen = True
+        found = _END.match(piece.text)
+        if found is not None and _WS.match(piece.text, found.end()).end() == len(piece.text):  # type: ignore[union-attr]
+            nodes: list[Chunk | Rule] | None = [Chunk("END", found.group(), piece.line, piece.col)]
+        else:
+            nodes = parse_piece(piece, "tail", self.issues)
+        for node in nodes or ():
+            if isinstance(node, Rule):
+                continue
+            if node.type == "END":
+                self.result(node)
+            else:
+                self.visitor.visit_comment(comment_text(node), node.line, node.column)
+
+    def result(self, chunk: Chunk) -> None:
+        value = chunk.value
+        words = value.split(None, 1)
+        if len(words) < 2:
+            self.visitor.visit_result(None, chunk.line, chunk.column)
+            return
+        text = words[1].strip()
+        line, col = _inside(chunk, len(value) - len(words[1]))
+        if text.startswith('"'):
+            result = self.unescape(text[1:-1], chunk, value.index('"') + 1)
+        else:
+            result = text.upper()
+        self.visitor.visit_result(result, line, col)
+
+    def missing_end(self) -> None:
+        if not self.tail_seen:
+            line, col = end_position(self.text.rstrip(), Piece("", self.first_line, 1))
+            self.issues.report(MISSING_END, "the game does not end with `end` (is the file "
+                               "truncated?)", line, col)

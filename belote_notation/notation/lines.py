@@ -1,0 +1,173 @@
+"""Reading a source line by line with flat memory, decoding UTF-8 without ever raising.
+
+A line longer than :data:`MAX_LINE` is read in pieces; bad bytes become U+FFFD and a BEL007
+issue. Blocks of whole lines with no comment, quote or escape are handed on at once. The
+delimiters and keywords followed here come from the grammar.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from typing import IO, Any, Union
+
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.issues import BAD_UTF8, SyntaxIssue
+
+__all__ = ["CLEAN", "MAX_LINE", "LineReader", "Source", "open_source"]
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+MAX_LINE = 1 << 20
+"""Bytes (or characters) read at once when a line has no end in sight."""
+MAX_DECODE_ISSUES = 20
+BLOCK = 1 << 16
+
+CLEAN = SyntaxIssue("", "", 0, 0)
+"""Marker in place of an issue: the piece is a block of whole, clean lines."""
+
+# The delimiters and keywords the splitter follows, from the grammar.
+COMMENT_OPEN, COMMENT_CLOSE = vocab.delimiters("COMMENT")
+LINE_COMMENT_OPEN = vocab.delimiters("LINE_COMMENT")[0]
+QUOTE = vocab.delimiters("STRING")[0]
+ESCAPE = "\\"
+SPECIAL_CHARS = (COMMENT_OPEN, COMMENT_CLOSE, QUOTE, LINE_COMMENT_OPEN, ESCAPE)
+END_WORDS = tuple(sorted(vocab.keywords("END_KW")))
+END_KEYWORD = r"(?<![\w:])" + vocab.pattern("END_KW")
+SPECIAL = re.compile("[" + "".join(map(re.escape, SPECIAL_CHARS)) + "]")
+END = re.compile(END_KEYWORD)
+TOKENS = re.compile(r"\\[\s\S]|[" + "".join(map(re.escape, SPECIAL_CHARS[:4])) + "]|" + END_KEYWORD)
+
+
+def _clean_block(text: str) -> bool:
+    """No comment, escape or CR in ``text`` (quotes may be there: the block path skips them)."""
+    return not (COMMENT_OPEN in text or COMMENT_CLOSE in text or LINE_COMMENT_OPEN in text
+                or ESCAPE in text or "\r" in text)
+
+
+
+class LineReader:
+    """Yields (piece of text, complete_line, line number, issues) from any source."""
+
+    def __init__(self, handle: IO[Any], binary: bool, name: str | None) -> None:
+        self.handle = handle
+        self.binary = binary
+        self.name = name
+        self.line = 1
+        self.carry = b""
+        self.decode_issues = 0
+
+    def pieces(self) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
+        """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
+        read = self.handle.read
+        newline = b"\n" if self.binary else "\n"
+        buf = b"" if self.binary else ""
+        first = True
+        while True:
+            try:
+                chunk = read(BLOCK)
+            except (OSError, ValueError, UnicodeDecodeError) as exc:
+                yield "", True, self.line, SyntaxIssue(
+                    BAD_UTF8, f"cannot read the input: {exc}", self.line, 1, self.name)
+                return
+            if not chunk:
+                if buf or self.carry:
+                    yield from self._emit(buf, first, final=True)
+                return
+            buf = buf + chunk if buf else chunk
+            nl = buf.rfind(newline)
+            if nl < 0:
+                if len(buf) >= MAX_LINE:
+                    yield from self._emit(buf, first, final=False)
+                    first = False
+                    buf = buf[:0]
+                continue
+            block, buf = buf[: nl + 1], buf[nl + 1:]
+            yield from self._emit(block, first, final=False)
+            first = False
+
+    def _emit(self, block: Any, first: bool, final: bool) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
+        """Split a block (whole lines, or one piece of a long line) into pieces."""
+        if self.binary:
+            data = self.carry + block
+            self.carry = b""
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                yield from self._emit_lossy(data, first, final)
+                return
+        else:
+            text = block
+        if first and text.startswith("\ufeff"):
+            text = text[1:]
+        if text.endswith("\n") and _clean_block(text):
+            # Whole lines with no comment, quote-escape or CR: the splitter reads it at once.
+            count = text.count("\n")
+            yield text, True, self.line, CLEAN
+            self.line += count
+            return
+        lines = text.split("\n")
+        last = lines.pop()
+        line = self.line
+        for item in lines:
+            item = item.removesuffix("\r")
+            yield item + "\n", True, line, None
+            line += 1
+        self.line = line
+        if last:
+            yield last, False, line, None
+
+    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
+        raw_lines = data.split(b"\n")
+        last = raw_lines.pop()
+        for raw in raw_lines:
+            text, issue = self._decode_lossy(raw + b"\n")
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+            first = False
+            if text.endswith("\r\n"):
+                text = text[:-2] + "\n"
+            yield text, True, self.line, issue
+            self.line += 1
+        if last:
+            text, issue = self._decode(last, final)
+            yield text, False, self.line, issue
+
+    def _decode(self, raw: bytes, final: bool) -> tuple[str, SyntaxIssue | None]:
+        data = self.carry + raw
+        self.carry = b""
+        try:
+            return data.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            if not final and exc.reason == "unexpected end of data" and exc.end == len(data) \
+                    and not data.endswith(b"\n"):
+                # A multi-byte character cut by the line-length limit: finish it next time.
+                self.carry = data[exc.start:]
+                head, issue = self._decode_lossy(data[:exc.start])
+                return head, issue
+            return self._decode_lossy(data)
+
+    def _decode_lossy(self, data: bytes) -> tuple[str, SyntaxIssue | None]:
+        try:
+            return data.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            col = len(data[: exc.start].decode("utf-8", "replace")) + 1
+            text = data.decode("utf-8", "replace")
+            self.decode_issues += 1
+            if self.decode_issues > MAX_DECODE_ISSUES:
+                return text, None
+            return text, SyntaxIssue(
+                BAD_UTF8, f"invalid UTF-8 byte 0x{data[exc.start]:02x}: the file must be UTF-8 text "
+                f"(the byte is read as U+FFFD)", self.line, col, self.name)
+
+
+def open_source(source: Source) -> tuple[IO[Any], bool, bool]:
+    """(handle, binary, we_opened_it)."""
+    if isinstance(source, (str, os.PathLike)):
+        return open(source, "rb"), True, True
+    try:
+        probe = source.read(0)
+    except Exception:  # noqa: BLE001 - any unreadable handle is reported by the caller
+        probe = b""
+    return source, isinstance(probe, (bytes, bytearray)), False

@@ -1,0 +1,185 @@
+"""The general path: one piece of a game (its head, a deal, its tail) parsed by Lark, with
+error recovery through Lark's public API only.
+
+On an error the issue is reported, the offending word or token is blanked out (replaced by
+spaces, so every position stays where it was) and the piece is parsed again: the parser then
+goes on exactly as if the word had been skipped. A piece that cannot be recovered (it stops in
+the middle of a rule) gives ``None``. The parse tree is turned into chunks (:mod:`.tokens`)
+without recursion, variations of any depth included.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from lark import Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
+from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
+
+__all__ = ["Piece", "Rule", "end_position", "parse_piece"]
+
+MAX_RECOVERIES_PER_PIECE = 20
+
+_FRIENDLY = {
+    "HEADERS": "a tag pair like [Event \"...\"]", "DEAL": "`deal N`", "CANONICAL_DEAL": "`deal N`",
+    "SCORES": "`score NS EW`, `match NS EW` or `pot N`", "FIVE": "`tafr9a SEAT cards`",
+    "OFFER": "`offer CARD`", "SMSARA": "`smsara`", "REST": "`rest SEAT cards`",
+    "HAND": "`hand SEAT cards`", "ANNOUNCE": "`announce SEAT KIND cards`",
+    "TRICK": "`trick N`", "END": "`end`", "CARDS": "a card", "PLAYS": "a play like N:AS",
+    "BIDS": "a call (pass/take)", "WHEN": "trick=N or before=N", "WINNER": "`winner SEAT`",
+    "MARK": "belote/rebelote", "GLYPH": "a glyph", "NAG": "a $n code", "COMMENT": "a {comment}",
+    "LINE_COMMENT": "a ; comment", "LPAR": "`(`", "RPAR": "`)`", "$END": "the end of the game",
+}
+_ITEM_TERMINALS = ("PLAYS", "CARDS", "BIDS", "WHEN", "MARK", "WINNER", "RPAR")
+_WORD = re.compile(r"\S{1,20}")
+_SKIPPED = re.compile(r"[^\s{};]*")
+_NOT_NEWLINE = re.compile(r"[^\n]")
+_TAG_START = re.compile(r"\[" + vocab.pattern("_HWS") + "?" + vocab.pattern("TAG_NAME"))
+
+
+class Piece:
+    """A piece of a game's text and where it starts in the file."""
+
+    __slots__ = ("col", "line", "text")
+
+    def __init__(self, text: str, line: int, col: int) -> None:
+        self.text, self.line, self.col = text, line, col
+
+    def position(self, line: int, column: int) -> tuple[int, int]:
+        """File position of a (line, column) of the piece (both 1-based)."""
+        return line + self.line - 1, column + (self.col - 1 if line == 1 else 0)
+
+    def chunk(self, token: Token) -> Chunk:
+        line, col = self.position(token.line or 1, token.column or 1)
+        return Chunk(token.type, str(token), line, col)
+
+
+def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] | None:
+    """The children of rule ``start`` read from ``piece`` (errors reported, recovered from)."""
+    text = piece.text
+    for _ in range(MAX_RECOVERIES_PER_PIECE + 1):
+        try:
+            tree = vocab.parser().parse(text, start=start)
+        except UnexpectedInput as exc:
+            _report(exc, text, piece, issues)
+            span = _blank_span(exc, text)
+            if span is None:
+                return None
+            text = text[: span[0]] + _NOT_NEWLINE.sub(" ", text[span[0]:span[1]]) + text[span[1]:]
+            continue
+        return _nodes(tree, piece)
+    return None
+
+
+def _blank_span(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
+    """The characters to skip to go on after ``exc``; ``None``: the piece cannot go on."""
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        found = _SKIPPED.match(text, pos + 1)
+        return pos, found.end() if found is not None else pos + 1
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        start = exc.token.start_pos or 0
+        end = exc.token.end_pos or 0
+        if start is not None and end is not None and end > start:
+            return start, end
+    return None
+
+
+class Rule(NamedTuple):
+    """A rule of the grammar as parsed (a section of a deal): its name and its children."""
+
+    name: str
+    nodes: list[Node]
+
+
+def _nodes(tree: Tree[Token], piece: Piece) -> list[Chunk | Rule]:
+    """The children of ``tree``: its tokens as chunks, its sections as rules."""
+    out: list[Chunk | Rule] = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            out.append(Rule(str(child.data), _flatten(child, piece)))
+        else:
+            out.append(piece.chunk(child))
+    return out
+
+
+def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
+    """The children of a section, variations as alternatives, built without recursion."""
+    top: list[Node] = []
+    stack: list[tuple[Iterator[Tree[Token] | Token], list[Node]]] = [(iter(tree.children), top)]
+    while stack:
+        children, target = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+        elif isinstance(child, Tree):
+            paren = piece.chunk(child.children[0])  # type: ignore[arg-type]
+            inner: list[Node] = []
+            target.append(Alternative(paren.line, paren.column, inner))
+            stack.append((iter(child.children[1:]), inner))
+        elif child.type != "RPAR":
+            target.append(piece.chunk(child))
+    return top
+
+
+def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues) -> None:
+    if isinstance(exc, UnexpectedCharacters):
+        line, col = piece.position(exc.line, exc.column)
+        pos = exc.pos_in_stream or 0
+        char = text[pos] if pos < len(text) else ""
+        if char == "{":
+            issues.report(UNCLOSED_COMMENT, "this `{` opens a comment that is never closed (add `}`)",
+                          line, col)
+        elif char == "[" and _TAG_START.match(text, pos) is not None:
+            issues.report(BAD_TAG_PAIR, "malformed tag pair: write [Name \"value\"] on one line, with "
+                          "\\\" and \\\\ for quotes and backslashes inside the value", line, col)
+        else:
+            issues.report(UNEXPECTED_TEXT, f"expected {_expected(exc.allowed or ())}; found "
+                          f"{_found(text, pos)}", line, col)
+    elif isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        line, col = end_position(text, piece)
+        issues.report(UNEXPECTED_TEXT, f"the game stops early: expected {_expected(exc.expected)}",
+                      line, col)
+    elif isinstance(exc, UnexpectedToken):
+        line, col = piece.position(exc.token.line or 1, exc.token.column or 1)
+        issues.report(UNEXPECTED_TEXT, f"expected {_expected(exc.expected)}; found "
+                      f"{_found(str(exc.token), 0)}", line, col)
+    else:
+        line, col = end_position(text, piece)
+        issues.report(UNEXPECTED_TEXT, "the game stops early", line, col)
+
+
+def end_position(text: str, piece: Piece) -> tuple[int, int]:
+    """The file position just after the end of ``text`` (which starts where ``piece`` does)."""
+    lines = text.count("\n")
+    if lines == 0:
+        return piece.position(1, len(text) + 1)
+    return piece.line + lines, len(text) - text.rfind("\n")
+
+
+def _expected(expected: Iterable[str]) -> str:
+    """The expected terminals in words; the items of the current section first."""
+    wanted = {e for e in expected if not e.startswith("_")}
+    items = [_FRIENDLY[e] for e in _ITEM_TERMINALS if e in wanted]
+    if len(wanted) > 8:
+        return ", ".join(items + ["review material or a new section"]) if items else \
+            "a new section, `deal` or `end`"
+    names = sorted({_FRIENDLY.get(e, e) for e in wanted})
+    return ", ".join(names) if names else "something else"
+
+
+def _found(text: str, pos: int) -> str:
+    if pos >= len(text):
+        return "the end of the game"
+    found = _WORD.match(text, pos)
+    word = found.group() if found else text[pos]
+    if word.startswith("{"):
+        return "`{` opening a comment that is never closed"
+    if not word.isprintable():  # binary junk: show control characters as escapes, not raw
+        word = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                       for c in word)
+    return f"`{word}`"

@@ -1,0 +1,197 @@
+"""One reader per section of a deal, shared by the canonical fast path and the general path.
+
+A section arrives as the chunks of its grammar rule (:mod:`.tokens`): its keyword token, the
+runs that continue it after an interruption, its comments and review material, variations as
+:class:`~.tokens.Alternative`. The readers report events to the visitor; calls, plays and
+review material (variations of any depth, without recursion) are read by :mod:`.items`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from belote_notation.game.cards import Deck
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.issues import UNEXPECTED_TEXT
+from belote_notation.notation.items import Frame, ItemReader
+from belote_notation.notation.tokens import (
+    COMMENT_TYPES,
+    Chunk,
+    Issues,
+    Node,
+    Word,
+    chunk_lines,
+    comment_text,
+    split_words,
+)
+from belote_notation.notation.visitor import HandSection, ScoreKind, Section, Visitor
+
+__all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
+
+RULE_SECTIONS: dict[str, Section] = {
+    "five": "five", "offer": "offer", "smsara": "bidding", "rest": "rest", "hand": "hand",
+    "announce": "announce", "trick": "trick", "scores": "scores",
+}
+"""The section of each rule of ``belote.lark``."""
+SECTION_TERMINALS: dict[Section, str] = {
+    "five": "FIVE", "offer": "OFFER", "bidding": "SMSARA", "rest": "REST", "hand": "HAND",
+    "announce": "ANNOUNCE", "trick": "TRICK", "scores": "SCORES",
+}
+"""The terminal that starts each section (a canonical line is a chunk of it)."""
+RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick", "scores"})
+"""The sections whose terminal is a run of lines (the others are one line each)."""
+
+_HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
+
+
+class DealReader(ItemReader):
+    """Reads the sections of one deal and reports them to a visitor."""
+
+    def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:
+        super().__init__(visitor, issues, deck)
+        self.offer_seen = False
+
+    def new_deal(self) -> None:
+        """Start reading another deal of the same game."""
+        self.offer_seen = False
+        self.calls = self.trick = self.depth = 0
+
+    def section(self, section: Section, nodes: Sequence[Node]) -> None:
+        """Read one section: ``nodes[0]`` is its keyword token."""
+        first = nodes[0]
+        self.visitor.begin_section(section, first.line, first.column)
+        _READERS[section](self, section, nodes)
+
+    def comment(self, node: Chunk) -> None:
+        self.visitor.visit_comment(comment_text(node), node.line, node.column)
+
+    # --- hands ---------------------------------------------------------------------
+    def hands(self, section: Section, nodes: Sequence[Node]) -> None:
+        """``tafr9a``/``rest``/``hand`` lines: a keyword and a seat start each hand; cards
+        after an interruption (a comment) continue the last one."""
+        hand_section: HandSection = section  # type: ignore[assignment]
+        starts = vocab.keywords(_HAND_KEYWORDS[section])
+        seat = -1
+        cards: list[int] = []
+        positions: list[tuple[int, int]] = []
+        where = (0, 0)
+        table = self.table
+        want_seat = False           # a keyword was read: the next word is its seat
+        for node in nodes:
+            if isinstance(node, Chunk) and node.type in COMMENT_TYPES:
+                self.comment(node)
+                continue
+            line, col = node.line, node.column
+            for text in chunk_lines(node):  # type: ignore[arg-type]
+                c = col
+                for word in text.split(" "):
+                    if not word:
+                        c += 1
+                        continue
+                    here = c
+                    c += len(word) + 1
+                    if want_seat:
+                        seat, cards, positions, want_seat = vocab.SEATS[word], [], [], False
+                        continue
+                    card = table.get(word)
+                    if card is None:
+                        if word in starts or word.lower() in starts:
+                            if seat >= 0:
+                                self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
+                            want_seat, where = True, (line, here)
+                            continue
+                        card = self.card(word, line, here)
+                        if card is None:
+                            continue
+                    cards.append(card)
+                    positions.append((line, here))
+                line += 1
+                col = 1
+        if seat >= 0:
+            self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
+
+    # --- offer and scores ----------------------------------------------------------
+    def offer(self, section: Section, nodes: Sequence[Node]) -> None:
+        """``offer CARD``: the face-up card (a second one in a deal is reported, and wins)."""
+        word, line, col = split_words(nodes[0])[1]  # type: ignore[arg-type]
+        card = self.card(word, line, col)
+        if card is not None:
+            if self.offer_seen:
+                self.issues.report(UNEXPECTED_TEXT, "a second offer card in one deal", line, col)
+            self.offer_seen = True
+            self.visitor.visit_offer(card, line, col)
+        self.comments(nodes[1:])
+
+    def scores(self, section: Section, nodes: Sequence[Node]) -> None:
+        """``score NS EW``, ``match NS EW``, ``pot N`` lines."""
+        words = [word for node in nodes if isinstance(node, Chunk) and node.type not in COMMENT_TYPES
+                 for word in split_words(node)]
+        pots, matches = vocab.keywords("POT_KW"), vocab.keywords("MATCH_KW")
+        i = 0
+        while i < len(words):
+            word, line, col = words[i]
+            low = word.lower()
+            if low in pots:
+                _, pline, pcol = words[i + 1]
+                self.visitor.visit_score("pot", int(words[i + 1][0]), None, pline, pcol)
+                i += 2
+                continue
+            kind: ScoreKind = "match" if low in matches else "score"
+            self.visitor.visit_score(kind, int(words[i + 1][0]), int(words[i + 2][0]), line, col)
+            i += 3
+        self.comments([node for node in nodes[1:] if node.type in COMMENT_TYPES])  # type: ignore[union-attr]
+
+    def comments(self, nodes: Sequence[Node]) -> None:
+        for node in nodes:
+            self.comment(node)  # type: ignore[arg-type]
+
+    # --- items -----------------------------------------------------------------------
+    def bidding(self, section: Section, nodes: Sequence[Node]) -> None:
+        """``smsara [N]`` lines: calls with their review material."""
+        self.items(nodes, Frame("call", None))
+
+    def tricks(self, section: Section, nodes: Sequence[Node]) -> None:
+        """``trick [N]`` lines: plays, marks, winners, review material."""
+        self.items(nodes, Frame("card", None, tricks=True))
+
+    def announce(self, section: Section, nodes: Sequence[Node]) -> None:
+        """``announce SEAT KIND cards [trick=N] [before=N]`` and its review material; cards
+        and ``trick=``/``before=`` after an interruption still belong to it."""
+        words = split_words(nodes[0])  # type: ignore[arg-type]
+        _, line, col = words[0]
+        seat = vocab.SEATS[words[1][0]]
+        kind = vocab.kind_of(words[2][0])
+        shown: list[Word] = words[3:]
+        rest: list[Node] = []
+        for node in nodes[1:]:
+            if isinstance(node, Chunk) and node.type in ("CARDS", "WHEN"):
+                shown.extend(split_words(node))
+            else:
+                rest.append(node)
+        cards: list[int] = []
+        positions: list[tuple[int, int]] = []
+        trick: int | None = None
+        before: int | None = None
+        for word, wline, wcol in shown:
+            if "=" in word:
+                key, _, number = word.partition("=")
+                if key.lower() == "trick":
+                    trick = int(number)
+                else:
+                    before = int(number)
+                continue
+            card = self.card(word, wline, wcol)
+            if card is not None:
+                cards.append(card)
+                positions.append((wline, wcol))
+        self.visitor.visit_announcement(seat, kind, cards, positions, trick, before,
+                                        line, col)
+        self.items(rest, Frame("announcement", "announcement"))
+
+
+
+_READERS: dict[Section, Callable[[DealReader, Section, Sequence[Node]], None]] = {
+    "five": DealReader.hands, "rest": DealReader.hands, "hand": DealReader.hands,
+    "offer": DealReader.offer, "bidding": DealReader.bidding, "announce": DealReader.announce,
+    "trick": DealReader.tricks, "scores": DealReader.scores,
+}

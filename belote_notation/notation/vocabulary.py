@@ -1,0 +1,217 @@
+"""The vocabulary of the notation, taken from ``belote.lark`` through Lark's public API.
+
+The grammar is the one definition of the syntax: every keyword, alias, terminal, comment and
+string syntax the reader, the stream splitter and the error recovery use comes from here, and
+here it comes from the grammar (``Lark.get_terminal(name).pattern.to_regexp()``). Seat letters
+and card names come from :mod:`belote_notation.game.cards`.
+
+>>> sorted(keywords("TRICK_KW"))
+['pli', 'trick']
+>>> SEATS["w"], section_of("Pli")
+(3, 'trick')
+>>> card_table(Deck.FRENCH)["AS"], play_table(Deck.FRENCH)["N:AS"]
+(7, (0, 7))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token
+from lark.lark import PostLex
+
+from belote_notation.game.cards import (
+    RANKS,
+    SEAT_NAMES,
+    SUITS,
+    CardError,
+    Deck,
+    card_name,
+    make_card,
+    parse_card,
+)
+from belote_notation.notation.visitor import Kind, Mark, Section
+
+__all__ = [
+    "SEATS",
+    "START_SYMBOLS",
+    "card_table",
+    "delimiters",
+    "grammar_text",
+    "keywords",
+    "kind_of",
+    "mark_of",
+    "parser",
+    "pattern",
+    "play_table",
+    "regex",
+    "section_of",
+    "sections",
+    "words_of",
+]
+
+START_SYMBOLS = ("head", "deal", "tail")
+"""The rules the reader parses on their own: a game is read piece by piece."""
+
+# Terminals that rules do not use directly (they are parts of the coarse terminals): Lark only
+# keeps them when asked, through a post-lexer's ``always_accept``.
+_PARTS = (
+    "CARD", "SEAT", "PLAY", "BID", "SUIT", "KIND", "MARK_WORD", "PASS_WORD", "TAKE_WORD", "ROUND", "RANK", "SUIT_CHAR",
+    "TAG_NAME", "STRING", "HEADER", "_HWS", "RESULT",
+    "DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
+    "ANNOUNCE_KW", "TRICK_KW", "WINNER_KW", "SCORE_KW", "MATCH_KW", "POT_KW", "END_KW",
+)
+
+
+class _KeepParts(PostLex):
+    """Keeps the part terminals in the vocabulary instance (which never lexes anything)."""
+
+    always_accept = _PARTS
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
+@cache
+def grammar_text() -> str:
+    """The text of ``belote.lark`` as installed."""
+    return resources.files("belote_notation.notation").joinpath("belote.lark").read_text("utf-8")
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser of the grammar (contextual lexer), building parse trees for the
+    general path. Parsing does not change it: one instance serves every reader."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_SYMBOLS),
+                propagate_positions=False, maybe_placeholders=False)
+
+
+@cache
+def _vocabulary() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="basic", postlex=_KeepParts(),
+                start=["game"])
+
+
+@cache
+def pattern(name: str) -> str:
+    """The Python regular expression of terminal ``name``, as a non-capturing group."""
+    return "(?:" + _vocabulary().get_terminal(name).pattern.to_regexp() + ")"
+
+
+@cache
+def regex(name: str) -> re.Pattern[str]:
+    """Terminal ``name`` compiled."""
+    return re.compile(pattern(name))
+
+
+_GROUP = re.compile(r"\(\?i?:(.*?)\)(?:\(\?!|$)")
+_CLASS = re.compile(r"\[([^\]]+)\]")
+_RANGE = re.compile(r"(.)-(.)")
+
+
+def _class_chars(body: str) -> str:
+    """The characters of a class body such as ``1-9`` or ``eé``."""
+    return _RANGE.sub(lambda m: "".join(map(chr, range(ord(m[1]), ord(m[2]) + 1))), body)
+
+
+@cache
+def words_of(name: str) -> tuple[str, ...]:
+    """Every word terminal ``name`` matches, as written in the grammar, when it is a list of
+    alternatives each with at most one character class (``(?i:a|b[cd])``, ``[SHDC]``)."""
+    regexp = _vocabulary().get_terminal(name).pattern.to_regexp()
+    found = _GROUP.match(regexp)
+    alternatives = found.group(1).split("|") if found is not None else [regexp]
+    words: list[str] = []
+    for alt in alternatives:
+        klass = _CLASS.search(alt)
+        if klass is None:
+            words.append(alt)
+            continue
+        for char in _class_chars(klass.group(1)):
+            words.append(alt[: klass.start()] + char + alt[klass.end():])
+    return tuple(words)
+
+
+@cache
+def delimiters(name: str) -> tuple[str, str]:
+    """The first and last characters of a delimited terminal (``COMMENT``: ``{`` and ``}``)."""
+    regexp = _vocabulary().get_terminal(name).pattern.to_regexp()
+    first = regexp[1] if regexp[0] == "\\" else regexp[0]
+    return first, regexp[-1]
+
+
+@cache
+def keywords(name: str) -> frozenset[str]:
+    """The words of a keyword terminal ``(?i:a|b|c)``, lower-case."""
+    return frozenset(word.lower() for word in words_of(name))
+
+
+SEATS: dict[str, int] = {**{c: i for i, c in enumerate(SEAT_NAMES)},
+                         **{c.lower(): i for i, c in enumerate(SEAT_NAMES)}}
+"""Seat letters (either case) to seat numbers."""
+
+_SECTION_KEYWORDS: tuple[tuple[str, Section], ...] = (
+    ("FIVE_KW", "five"), ("OFFER_KW", "offer"), ("SMSARA_KW", "bidding"), ("REST_KW", "rest"),
+    ("HAND_KW", "hand"), ("ANNOUNCE_KW", "announce"), ("TRICK_KW", "trick"),
+    ("SCORE_KW", "scores"), ("MATCH_KW", "scores"), ("POT_KW", "scores"),
+)
+
+
+@cache
+def sections() -> dict[str, Section]:
+    """The keywords that start a section line (as written in the grammar, and lower-case)."""
+    return {word: section for name, section in _SECTION_KEYWORDS
+            for word in keywords(name) | set(words_of(name))}
+
+
+def section_of(word: str) -> Section | None:
+    """The section a line starting with keyword ``word`` belongs to (``None``: not one)."""
+    table = sections()
+    found = table.get(word)
+    return found if found is not None else table.get(word.lower())
+
+
+def mark_of(word: str) -> Mark:
+    """``belote`` or ``rebelote`` for a word of ``MARK_WORD`` (``re``, ``rebel``... say rebelote)."""
+    return "rebelote" if word.lower().startswith("re") else "belote"
+
+
+def kind_of(word: str) -> Kind:
+    """``sequence``, ``carre`` or ``belote`` for a word of ``KIND``."""
+    low = word.lower()
+    if low.startswith(("carr", "square")):
+        return "carre"
+    return "belote" if low == "belote" else "sequence"
+
+
+@cache
+def card_table(deck: Deck) -> dict[str, int]:
+    """Every card name the lenient form accepts in ``deck``, upper-case and as written in the
+    canonical form, to its number."""
+    table: dict[str, int] = {}
+    for rank_word in words_of("RANK"):
+        for suit_word in words_of("SUIT_CHAR"):
+            try:
+                table[(rank_word + suit_word).upper()] = parse_card(rank_word + suit_word, deck)
+            except CardError:
+                pass
+    for suit in SUITS:
+        for rank in RANKS:
+            card = make_card(suit, rank)
+            table[card_name(card, deck)] = card
+    return table
+
+
+@cache
+def play_table(deck: Deck) -> dict[str, tuple[int | None, int]]:
+    """Canonical play words of ``deck`` (``N:AS``, ``AS``) to (seat, card)."""
+    table: dict[str, tuple[int | None, int]] = {}
+    for card in range(32):
+        name = card_name(card, deck)
+        table[name] = (None, card)
+        for seat, letter in enumerate(SEAT_NAMES):
+            table[f"{letter}:{name}"] = (seat, card)
+    return table
