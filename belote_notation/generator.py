@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, mask_of
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, cards_of, mask_of
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -238,9 +238,9 @@ def _play(rules: Ruleset, state: DealState, pending: list[list[tuple[str, int, i
     return anns, plays
 
 
-def replay_script(rules: Ruleset, script: DealScript) -> tuple[DealResult, list]:
+def replay_script(rules: Ruleset, script: DealScript) -> tuple[DealResult, list[Violation]]:
     """Replay a script through a fresh engine: ``(result, violations)``."""
-    found: list = []
+    found: list[Violation] = []
     state = new_deal(rules, script.dealer)
     found.extend(deal_five(state, script.five, script.offer))
     for seat, action, suit in script.bids:
@@ -273,21 +273,16 @@ def generate_scripts(rules: Ruleset, deals: int, seed: int) -> Iterator[tuple[De
 
 # ------------------------------------------------------------------------- records
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(cards_of(mask))
 
 
 # model_construct is used for speed; every field with a default factory is passed explicitly
 # (pydantic inspects the factory each time it has to call one, which is slow).
-def _notes() -> dict:
+def _notes() -> dict[str, Any]:
     return {"glyph": None, "nags": [], "comments": [], "variations": []}
 
 
-def _hands(masks) -> list[R.Hand]:
+def _hands(masks: Sequence[int]) -> list[R.Hand]:
     return [R.Hand.model_construct(seat=s, cards=_cards(masks[s]), positions=[]) for s in range(4)]
 
 
@@ -316,7 +311,9 @@ def deal_record(number: int, script: DealScript, step: MatchStep) -> R.Deal:
             counts[seat] += 1
             trick_plays.append(R.Play.model_construct(seat=seat, card=card, mark=mark, **_notes()))
         cards = [plays[t * 4 + j][1] for j in range(4)]
-        winner = plays[t * 4 + trick_winner(cards, script.result.trump)][0]
+        trump = script.result.trump
+        assert trump is not None, "a played deal has a trump"
+        winner = plays[t * 4 + trick_winner(cards, trump)][0]
         tricks.append(R.Trick.model_construct(number=t + 1, plays=trick_plays, winner=winner,
                                               comments=[]))
     return R.Deal.model_construct(

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import click
 
@@ -48,7 +48,7 @@ def _sniff(head: bytes) -> str:
     return "bel"
 
 
-def _bel_games(handle, name: str, problems: list[str]) -> Iterator[Game]:
+def _bel_games(handle: BinaryIO, name: str, problems: list[str]) -> Iterator[Game]:
     for parsed in iter_games(handle, name):
         if parsed.errors:
             problems.extend(str(issue) for issue in parsed.errors)
@@ -65,17 +65,18 @@ def _bel_games(handle, name: str, problems: list[str]) -> Iterator[Game]:
               help="Input format (default: from the extension or the content).")
 def command(source: str, output: str, to_format: str | None, from_format: str | None) -> None:
     """Convert IN between .bel and its JSON twin, without loss."""
+    handle: io.BufferedReader
     try:
         if source == "-":
-            raw = getattr(sys.stdin, "buffer", sys.stdin)
-            handle = io.BufferedReader(raw) if not hasattr(raw, "peek") else raw
+            raw = sys.stdin.buffer
+            handle = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
             name = "<stdin>"
         else:
             handle = open(source, "rb")  # noqa: SIM115 - closed by the `with handle` below
             name = source
     except OSError as exc:
         click.echo(f"{source}: cannot read: {exc.strerror or exc}", err=True)
-        raise SystemExit(2)
+        raise SystemExit(2) from None
     with handle:
         if from_format is None:
             ext = Path(source).suffix.lower()
@@ -97,10 +98,10 @@ def command(source: str, output: str, to_format: str | None, from_format: str | 
                 games = iter(list(read_json_games(text)))
             except UnicodeDecodeError as exc:
                 click.echo(f"{name}: not UTF-8 text (byte {exc.start})", err=True)
-                raise SystemExit(2)
+                raise SystemExit(2) from None
             except JsonReadError as exc:
                 click.echo(f"{name}: {exc}", err=True)
-                raise SystemExit(2)
+                raise SystemExit(2) from None
         _write(games, output, to_format, problems, name)
 
 
@@ -123,7 +124,7 @@ def _write(games: Iterator[Game], output: str, to_format: str, problems: list[st
             _report(problems, name, partial=True)
         except NotationWriteError as exc:
             click.echo(f"{name}: cannot write as .bel: {exc}", err=True)
-            raise SystemExit(2)
+            raise SystemExit(2) from None
         return
     target = Path(output)
     try:
@@ -131,7 +132,7 @@ def _write(games: Iterator[Game], output: str, to_format: str, problems: list[st
                                         dir=target.parent if str(target.parent) else ".")
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-        raise SystemExit(2)
+        raise SystemExit(2) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             _emit(games, out, to_format)
@@ -140,10 +141,10 @@ def _write(games: Iterator[Game], output: str, to_format: str, problems: list[st
         _report(problems, name, partial=False)
     except NotationWriteError as exc:
         click.echo(f"{name}: cannot write as .bel: {exc}", err=True)
-        raise SystemExit(2)
+        raise SystemExit(2) from None
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-        raise SystemExit(2)
+        raise SystemExit(2) from None
     finally:
         if os.path.exists(tmp_name):
             os.unlink(tmp_name)
@@ -155,4 +156,4 @@ def _report(problems: list[str], name: str, partial: bool) -> None:
     what = "the output stops before the game with errors" if partial else "nothing was written"
     click.echo(f"{name}: syntax errors, not converted ({what}); fix them or run "
                "`belote-replay validate` for details", err=True)
-    raise SystemExit(2)
+    raise SystemExit(2) from None

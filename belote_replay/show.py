@@ -78,7 +78,7 @@ def _diagram(hands: list[int], style: Style, names: list[str], dealer: int | Non
     lines = [indent + title(0)] + [indent + x for x in north]
     lines.append(f"{title(3):<{left}}{'':<{left - 4}}    {title(1)}")
     centre = " " * (left - 4)
-    for w, e in zip(west, east):
+    for w, e in zip(west, east, strict=True):
         lines.append(f"{w:<{left}}{centre}    {e}".rstrip())
     lines.append(indent + title(2))
     lines += [indent + x for x in south]
@@ -125,7 +125,7 @@ def _tricks(replay: DealReplay, style: Style) -> list[str]:
     lines = ["Tricks:", "  #  lead  cards                          won by  points   N-S  E-W"]
     for t in replay.tricks:
         cards = []
-        for seat, card, mark in zip(t.seats, t.cards, t.marks):
+        for seat, card, mark in zip(t.seats, t.cards, t.marks, strict=True):
             text = f"{SEATS[seat]}:{style.card(card)}"
             if mark:
                 text += f" {mark}"

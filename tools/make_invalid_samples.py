@@ -232,9 +232,11 @@ class NotUndertrumped(_PlayHook):
 
     def choose(self, state, seat, hand, legal):
         trumps = hand & _suit_mask(_trump(state))
-        if hand & _suit_mask(trick_so_far(state).led) or trick_so_far(state).led == _trump(state) or not trumps or legal != trumps:
+        led = trick_so_far(state).led
+        if hand & _suit_mask(led) or led == _trump(state) or not trumps or legal != trumps:
             return None
-        if trick_so_far(state).master_card >> 3 != _trump(state) or trick_so_far(state).master_seat == (seat + 2) & 3:
+        so_far = trick_so_far(state)
+        if so_far.master_card >> 3 != _trump(state) or so_far.master_seat == (seat + 2) & 3:
             return None
         others = hand & ~trumps
         return min(c for c in range(32) if others >> c & 1) if others else None
@@ -402,7 +404,8 @@ def build_game(rules: Ruleset, seed: int, deals: int, hook: Hook | None = None, 
     headers = [("Event", title), ("Site", "samples/invalid"), ("Date", "2026.11.29"),
                *rule_headers(rules)]
     headers += [(label, names[i]) for i, label in enumerate(SEAT_WORDS)]
-    headers += [("Dealer", SEAT_NAMES[first_dealer]), ("Source", f"tools/make_invalid_samples.py, seed {seed}"),
+    headers += [("Dealer", SEAT_NAMES[first_dealer]),
+                ("Source", f"tools/make_invalid_samples.py, seed {seed}"),
                 ("Result", result)]
     game = R.Game(headers=[R.Header(name=k, value=v) for k, v in headers], deals=game_deals, result=result)
     return Built(game, hook.event if hook else None, hook_deal, violations)
@@ -588,7 +591,8 @@ def unknown_card() -> Sample:
     lines[row - 1] = line[:col - 1] + f"{seat}:{wrong}" + line[col - 1 + len(token):]
     return Sample("BEL004-unknown-card.bel", "BEL004", "\n".join(lines) + "\n", (row, col + 2),
                   f"In deal 1, trick 3, the card written for {_who('NESW'.index(seat))} is {wrong}: "
-                  f"there is no 9 in the Spanish deck (it was {card}, the {card_symbol_name(_parse(card), Deck.SPANISH)}). "
+                  f"there is no 9 in the Spanish deck (it was {card}, the "
+                  f"{card_symbol_name(_parse(card), Deck.SPANISH)}). "
                   "A deal with a syntax error is not replayed, so the validator only notes that deal 1 "
                   "could not be checked")
 
@@ -616,7 +620,8 @@ def duplicate_card() -> Sample:
         sample = Sample("BEL102-card-dealt-twice.bel", C.DUPLICATE_CARD, "\n".join(lines) + "\n",
                         (first + 3, col),
                         f"In deal 2 (a dead deal: everybody passed twice), {sym} ({copied}) is written in "
-                        f"both {_who('NESW'.index(a[1]))}'s and {_who('NESW'.index(b[1]))}'s first five cards; "
+                        f"both {_who(SEAT_NAMES.index(a[1]))}'s and "
+                        f"{_who(SEAT_NAMES.index(b[1]))}'s first five cards; "
                         f"{_who('NESW'.index(b[1]))}'s fifth card should be {lost}")
         if problems(sample.text, sample.code, sample.where) is None:
             return sample
@@ -701,7 +706,8 @@ def wrong_dealer() -> Sample:
     should = (dealt + 2) & 3
     return Sample("BEL602-wrong-dealer.bel", K.DEALER_ROTATION, text, (_deal_line(lines, 2) + 1, 1),
                   f"Deal 2 was dealt by {_who(dealt)}, but the deal passes to the right (Moroccan rules): "
-                  f"after {_who(game.deals[0].dealer)} dealt deal 1, {_who(should)} should have dealt deal 2. "
+                  f"after {_who(game.deals[0].dealer)} dealt deal 1, "
+                  f"{_who(should)} should have dealt deal 2. "
                   f"Deal 2 itself was bid and played correctly for {_who(dealt)} as dealer")
 
 
@@ -713,11 +719,13 @@ def wrong_winner() -> Sample:
     text = replace_once(text, f'[Result "{result}"]', f'[Result "{other}"]')
     text = replace_once(text, f"\nend {result}\n", f"\nend {other}\n")
     lines = text.splitlines()
-    row = next(i for i, l in enumerate(lines) if l.startswith("[Result ")) + 1
+    row = next(i for i, text in enumerate(lines) if text.startswith("[Result ")) + 1
     last = game.deals[-1].match_score
     return Sample("BEL603-wrong-match-winner.bel", K.MATCH_WINNER, text, (row, 1),
-                  f"The Result tag (and the end line) say {other} ({_team(other)}) won the match, but after deal "
-                  f"{game.deals[-1].number} the totals are N-S {last.ns}, E-W {last.ew}: {_team(result)} passed "
+                  f"The Result tag (and the end line) say {other} ({_team(other)}) won the match, "
+                  "but after deal "
+                  f"{game.deals[-1].number} the totals are N-S {last.ns}, E-W {last.ew}: "
+                  f"{_team(result)} passed "
                   "500 first and won")
 
 

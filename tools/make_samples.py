@@ -31,7 +31,8 @@ def outcomes(game: Game) -> list:
 
 
 def forced_take(game: Game) -> bool:
-    return any(d.offer and d.offer.card & 7 == JACK and d.bids and d.bids[0].action == "take" for d in game.deals)
+    return any(d.offer and d.offer.card & 7 == JACK and d.bids and d.bids[0].action == "take"
+               for d in game.deals)
 
 
 def dead_deal(game: Game) -> bool:
@@ -75,7 +76,7 @@ def main() -> int:
     seed, game = next(search(moroccan, lambda g, o: forced_take(g) and dead_deal(g) and "litige" in o))
     save("moroccan/forced-take-dead-deal-litige-pot.bel",
          retitle(game, "Ramadan nights tournament, table 3", "Café Hafa, Tangier"))
-    for n, (seed, game) in enumerate(search(moroccan, lambda g, o: True, start=100)):
+    for n, (_seed, game) in enumerate(search(moroccan, lambda g, o: True, start=100)):
         if n == 2:
             break
         save(f"moroccan/club-match-{n + 1}.bel", retitle(game, f"Friday club match {n + 1}", "Casablanca"))
@@ -86,14 +87,14 @@ def main() -> int:
     classic = Ruleset.preset("classic")
     seed, game = next(search(classic, lambda g, o: "capot" in o and belote(g)))
     save("classic/capot-and-belote.bel", retitle(game, "Concours du samedi", "Café des Sports, Lyon"))
-    for n, (seed, game) in enumerate(search(classic, lambda g, o: True, start=100)):
+    for n, (_seed, game) in enumerate(search(classic, lambda g, o: True, start=100)):
         if n == 2:
             break
         save(f"classic/partie-{n + 1}.bel", retitle(game, f"Partie {n + 1}", "bs.fyi"))
 
     for preset, site in (("gameduell", "GameDuell"), ("traditional", "Annemasse")):
         rules = Ruleset.preset(preset)
-        for n, (seed, game) in enumerate(search(rules, lambda g, o: True, start=200)):
+        for n, (_seed, game) in enumerate(search(rules, lambda g, o: True, start=200)):
             if n == 3:
                 break
             save(f"{preset}/match-{n + 1}.bel", retitle(game, f"{preset.capitalize()} match {n + 1}", site))

@@ -239,11 +239,8 @@ PROGRAM_RECORDS = {
     "BEL703": "unknown deck in a record built by a program; from text the reader says BEL005 (test below)",
 }
 NOT_FROM_A_RECORD = {
-    "BEL105": "reserved: a card never dealt is reported as BEL302; nothing raises it (to retire)",
     "BEL107": "the reader refuses a card outside the deck first (BEL004); records hold cards as numbers",
     "BEL209": "the reader and the records only know take and pass",
-    "BEL502": "reserved: the notation records no card points; nothing raises it (to retire)",
-    "BEL505": "reserved: the notation records no announcement points; nothing raises it (to retire)",
     "BEL708": "the reader always yields a game for an input (an empty one gets BEL009)",
     "BEL901": "raised by the command line when a worker process fails on a game, not by a record",
 }
@@ -323,6 +320,13 @@ def registered_codes() -> set[str]:
 def test_every_registered_code_is_raised_here_or_excused() -> None:
     covered = {*CASES, *STREAM_CASES, *RAISED_WHEN_BROKEN, *PROGRAM_RECORDS, *NOT_FROM_A_RECORD}
     assert sorted(registered_codes() - covered) == []
+
+
+def test_retired_codes_are_gone_for_good() -> None:
+    from belote_notation.check.codes import CODES, RETIRED
+
+    assert RETIRED == {"BEL105", "BEL502", "BEL505"}
+    assert not RETIRED & set(CODES)
 
 
 def test_every_code_here_is_registered() -> None:

@@ -228,8 +228,6 @@ def test_deeply_nested_empty_parentheses(tmp_path):
     assert "BEL099" not in result.output  # an empty alternative line is a syntax finding, not a crash
 
 
-@pytest.mark.xfail(strict=True, reason="issue 7: the reader recurses into variations (RecursionError "
-                   "reported as BEL099); the reader's rewrite fixes it (then drop this mark)")
 def test_1200_nested_alternative_lines(tmp_path):
     """Variations of any depth, or a clear syntax finding past a documented depth: never BEL099."""
     text = generated_text("classic")

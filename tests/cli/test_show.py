@@ -147,13 +147,12 @@ def test_dead_deal_shows_the_first_five_cards(tmp_path):
 
 
 def _first_trick_plays(text: str, deal) -> str:
-    """The plays of the deal's first trick as written, e.g. ``E:7C S:7S W:QC N:JC``."""
+    """The plays of the deal's first trick as written, belote words included, e.g.
+    ``E:7C S:7S belote W:QC N:JC``."""
     words = text.splitlines()[deal.tricks[0].line - 1].split()
-    return " ".join(w for w in words if len(w) > 2 and w[1] == ":")
+    return " ".join(words[2:words.index("winner")])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 7: show keys its trace by the deal number written in "
-                   "the file; the checks' rewrite keys it by the deal's position (then drop this mark)")
 def test_deals_sharing_a_number_each_show_their_own_cards(tmp_path):
     text = generated_text("classic")
     first, second = (deal for _, deal in played_deals(text)[:2])

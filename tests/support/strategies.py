@@ -5,7 +5,17 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from belote_notation.notation.records import (
-    Announcement, Bid, CardRef, Deal, Game, Hand, Header, Play, Score, Trick, Variation,
+    Announcement,
+    Bid,
+    CardRef,
+    Deal,
+    Game,
+    Hand,
+    Header,
+    Play,
+    Score,
+    Trick,
+    Variation,
 )
 
 # Text with the characters that usually break notations: quotes, backslashes, braces,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
+from belote_notation.check.report import GameReport
+from belote_notation.check.validator import validate_text
+from belote_notation.game.rules import Ruleset
 from belote_notation.notation.reader import parse_text
 from belote_notation.notation.records import Deal
-from belote_notation.game.rules import Ruleset
-from belote_notation.check.validator import validate_text
-from belote_notation.check.report import GameReport
 
 PRESET_NAMES = ("moroccan", "classic", "gameduell", "traditional")
 
