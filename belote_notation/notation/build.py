@@ -229,6 +229,34 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.plays.append(play)
         self.item = play
 
+    def visit_trick(self, number: int, line: int, col: int, seats: Sequence[int | None],
+                    cards: Sequence[int], marks: Sequence[Mark | None],
+                    positions: Sequence[Position], winner: int | None,
+                    winner_pos: Position | None) -> None:
+        """The batch: the trick and its plays built at once (no event per play)."""
+        new, set_dict, set_fields, set_extra, set_private = _new, _set_dict, _set_fields, _set_extra, _set_private
+        fields = _PLAY_FIELDS
+        plays: list[Bid | Play] = []
+        append = plays.append
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions):
+            play = new(Play)
+            set_dict(play, {"line": pline, "col": pcol, "glyph": None, "nags": [], "comments": [],
+                            "variations": [], "seat": seat, "card": card, "mark": mark})
+            set_fields(play, fields)
+            set_extra(play, None)
+            set_private(play, None)
+            append(play)
+        comments: list[str] = []
+        trick = new(Trick)
+        set_dict(trick, {"line": line, "col": col, "number": number, "plays": plays,
+                         "winner": winner, "comments": comments, "winner_pos": winner_pos})
+        set_fields(trick, _TRICK_FIELDS)
+        set_extra(trick, None)
+        set_private(trick, None)
+        self.deal.tricks.append(trick)  # type: ignore[union-attr]
+        self.trick, self.holder, self.plays = trick, comments, plays
+        self.item = plays[-1] if plays else None  # type: ignore[assignment]
+
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
         self.item.__dict__["mark"] = mark
 

@@ -24,7 +24,7 @@ from belote_notation.notation.tokens import (
     comment_text,
     split_words,
 )
-from belote_notation.notation.visitor import HandSection, ScoreKind, Section, Visitor
+from belote_notation.notation.visitor import HandSection, Mark, ScoreKind, Section, Visitor
 
 __all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
 
@@ -71,6 +71,8 @@ class DealReader(ItemReader):
         after an interruption (a comment) continue the last one."""
         hand_section: HandSection = section  # type: ignore[assignment]
         starts = vocab.keywords(_HAND_KEYWORDS[section])
+        if len(nodes) == 1 and self.hand_lines(hand_section, nodes[0], starts):  # type: ignore[arg-type]
+            return
         seat = -1
         cards: list[int] = []
         positions: list[tuple[int, int]] = []
@@ -109,6 +111,34 @@ class DealReader(ItemReader):
                 col = 1
         if seat >= 0:
             self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
+
+    def hand_lines(self, section: HandSection, chunk: Chunk, starts: frozenset[str]) -> bool:
+        """The quick way for a run of whole ``keyword SEAT cards`` lines, single spaces, exact
+        words (what programs write). Every line is read before any event; ``False`` (nothing
+        reported): read it the general way."""
+        table, seats_of = self.table, vocab.SEATS
+        hands = []
+        line, col = chunk.line, chunk.column
+        for text in chunk.value.split("\n"):
+            words = text.split(" ")
+            if len(words) < 2 or words[0] not in starts or words[1] not in seats_of:
+                return False
+            cards = []
+            positions = []
+            c = col + len(words[0]) + len(words[1]) + 2
+            for word in words[2:]:
+                card = table.get(word)
+                if card is None:
+                    return False
+                cards.append(card)
+                positions.append((line, c))
+                c += len(word) + 1
+            hands.append((seats_of[words[1]], cards, positions, line, col))
+            line, col = line + 1, 1
+        visit_hand = self.visitor.visit_hand
+        for seat, cards, positions, hline, hcol in hands:
+            visit_hand(section, seat, cards, positions, hline, hcol)
+        return True
 
     # --- offer and scores ----------------------------------------------------------
     def offer(self, section: Section, nodes: Sequence[Node]) -> None:
@@ -152,7 +182,51 @@ class DealReader(ItemReader):
 
     def tricks(self, section: Section, nodes: Sequence[Node]) -> None:
         """``trick [N]`` lines: plays, marks, winners, review material."""
+        if len(nodes) == 1 and self.trick_lines(nodes[0]):  # type: ignore[arg-type]
+            return
         self.items(nodes, Frame("card", None, tricks=True))
+
+    def trick_lines(self, chunk: Chunk) -> bool:
+        """The quick way for a run of whole ``trick N plays [winner SEAT]`` lines, single
+        spaces, exact words (what programs write): one batch event per trick. Every line is
+        read before any event; ``False`` (nothing reported): read it the general way."""
+        plays, marks, winners, trick_words = self.plays, self.marks, self.winners, self.trick_words
+        seats_of = vocab.SEATS
+        batches = []
+        line, col = chunk.line, chunk.column
+        for text in chunk.value.split("\n"):
+            words = text.split(" ")
+            if len(words) < 2 or words[0] not in trick_words or not words[1].isdigit():
+                return False
+            winner = winner_pos = None
+            end = len(words)
+            if end > 3 and words[-2] in winners and words[-1] in seats_of:
+                winner = seats_of[words[-1]]
+                winner_pos = (line, col + len(text) - len(words[-1]))
+                end -= 2
+            found = []
+            mark_list: list[Mark | None] = []
+            positions = []
+            c = col + len(words[0]) + len(words[1]) + 2
+            for word in words[2:end]:
+                pair = plays.get(word)
+                if pair is not None:
+                    found.append(pair)
+                    mark_list.append(None)
+                    positions.append((line, c))
+                elif word in marks and mark_list and mark_list[-1] is None:
+                    mark_list[-1] = vocab.mark_of(word)
+                else:
+                    return False
+                c += len(word) + 1
+            batches.append((int(words[1]), line, col, found, mark_list, positions, winner, winner_pos))
+            line, col = line + 1, 1
+        visit_trick = self.visitor.visit_trick
+        for number, tline, tcol, found, mark_list, positions, winner, winner_pos in batches:
+            self.trick = number
+            seats, cards = zip(*found) if found else ((), ())
+            visit_trick(number, tline, tcol, seats, cards, mark_list, positions, winner, winner_pos)
+        return True
 
     def announce(self, section: Section, nodes: Sequence[Node]) -> None:
         """``announce SEAT KIND cards [trick=N] [before=N]`` and its review material; cards
