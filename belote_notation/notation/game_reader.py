@@ -56,8 +56,8 @@ def _section_runs() -> re.Pattern[str]:
     for section, words in keywords.items():
         start = "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ") [^\n]*"
         run = start + "(?:\n" + start + ")*" if section in RUNS else start
-        groups.append(f"(?P<_{section}>^{run})")
-    return re.compile("|".join(groups), re.MULTILINE)
+        groups.append(f"(?P<_{section}>{run})")
+    return re.compile("|".join(groups))
 
 
 class Tag:
@@ -221,12 +221,15 @@ class GameReader:
         coarse terminals would give it (one regex match per run)."""
         text = "\n".join(lines[1:])
         line += 1
-        section_of = _SECTION_OF
-        for found in _section_runs().finditer(text):
-            section: Section = found.lastgroup  # type: ignore[assignment]
+        section_of, run = _SECTION_OF, _section_runs().match
+        pos = 0
+        # Anchored matches, one per run (a scan with finditer tried every offset: 4x slower).
+        while (found := run(text, pos)) is not None:
+            section = section_of[found.lastgroup]  # type: ignore[index]
             value = found.group()
-            reader.section(section_of[section], (Chunk(SECTION_TERMINALS[section_of[section]], value, line, 1),))
+            reader.section(section, (Chunk(SECTION_TERMINALS[section], value, line, 1),))
             line += value.count("\n") + 1
+            pos = found.end() + 1
 
     def general_deal(self, piece: Piece) -> None:
         heading = _DEAL.match(piece.text)

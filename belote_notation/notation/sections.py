@@ -9,8 +9,9 @@ review material (variations of any depth, without recursion) are read by :mod:`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
-from belote_notation.game.cards import Deck
+from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
 from belote_notation.notation.items import Frame, ItemReader
@@ -24,7 +25,7 @@ from belote_notation.notation.tokens import (
     comment_text,
     split_words,
 )
-from belote_notation.notation.visitor import HandSection, Mark, ScoreKind, Section, Visitor
+from belote_notation.notation.visitor import Action, HandSection, Mark, ScoreKind, Section, Visitor
 
 __all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
 
@@ -178,7 +179,46 @@ class DealReader(ItemReader):
     # --- items -----------------------------------------------------------------------
     def bidding(self, section: Section, nodes: Sequence[Node]) -> None:
         """``smsara [N]`` lines: calls with their review material."""
+        if len(nodes) == 1 and self.bid_lines(nodes[0]):  # type: ignore[arg-type]
+            return
         self.items(nodes, Frame("call", None))
+
+    def bid_lines(self, chunk: Chunk) -> bool:
+        """The quick way for a run of whole ``smsara 1|2 calls`` lines, single spaces, exact
+        words (what programs write). Every line is read before any event; ``False`` (nothing
+        reported): read it the general way."""
+        headings, calls, suits = vocab.keywords("SMSARA_KW"), _call_words(), _suit_words(self.deck)
+        found: list[tuple[int | None, Action, int | None, int, int, int]] = []
+        line, col = chunk.line, chunk.column
+        for text in chunk.value.split("\n"):
+            words = text.split(" ")
+            if len(words) < 2 or words[0] not in headings or words[1] not in ("1", "2"):
+                return False
+            number = int(words[1])
+            c = col + len(words[0]) + len(words[1]) + 2
+            i, n = 2, len(words)
+            while i < n:
+                word = words[i]
+                call = calls.get(word)
+                if call is None:
+                    return False
+                suit = None
+                here = c
+                c += len(word) + 1
+                i += 1
+                if call[1] == "take" and i < n and words[i] not in calls:
+                    suit = suits.get(words[i])
+                    if suit is None:
+                        return False
+                    c += len(words[i]) + 1
+                    i += 1
+                found.append((call[0], call[1], suit, number, line, here))
+            line, col = line + 1, 1
+        self.calls += len(found)
+        visit_call = self.visitor.visit_call
+        for seat, action, suit, number, cline, ccol in found:
+            visit_call(seat, action, suit, number, cline, ccol)
+        return True
 
     def tricks(self, section: Section, nodes: Sequence[Node]) -> None:
         """``trick [N]`` lines: plays, marks, winners, review material."""
@@ -262,6 +302,30 @@ class DealReader(ItemReader):
                                         line, col)
         self.items(rest, Frame("announcement", "announcement"))
 
+
+
+@cache
+def _call_words() -> dict[str, tuple[int | None, Action]]:
+    """The calls as programs write them (``pass``, ``S:take``...) to (seat, action)."""
+    table: dict[str, tuple[int | None, Action]] = {}
+    for action, name in (("pass", "PASS_WORD"), ("take", "TAKE_WORD")):
+        for word in vocab.keywords(name):
+            table[word] = (None, action)  # type: ignore[assignment]
+            for seat, letter in enumerate(SEAT_NAMES):
+                table[f"{letter}:{word}"] = (seat, action)  # type: ignore[assignment]
+    return table
+
+
+@cache
+def _suit_words(deck: Deck) -> dict[str, int]:
+    """The one-character suit words of ``deck`` to suit numbers."""
+    table: dict[str, int] = {}
+    for word in vocab.words_of("SUIT_CHAR"):
+        try:
+            table[word] = parse_suit(word, deck)
+        except CardError:
+            pass
+    return table
 
 
 _READERS: dict[Section, Callable[[DealReader, Section, Sequence[Node]], None]] = {
