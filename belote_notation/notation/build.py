@@ -255,7 +255,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         set_private(trick, None)
         self.deal.tricks.append(trick)  # type: ignore[union-attr]
         self.trick, self.holder, self.plays = trick, comments, plays
-        self.item = plays[-1] if plays else None  # type: ignore[assignment]
+        self.item = plays[-1] if plays else None
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
         self.item.__dict__["mark"] = mark

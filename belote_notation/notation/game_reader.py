@@ -50,8 +50,8 @@ def _section_runs() -> re.Pattern[str]:
     """A run of canonical lines of one section (one line for ``offer`` and ``announce``),
     the group named after the section (``_trick``...); the keywords come from the grammar."""
     keywords: dict[str, list[str]] = {}
-    for word, section in vocab.sections().items():
-        keywords.setdefault(section, []).append(re.escape(word))
+    for word, name in vocab.sections().items():
+        keywords.setdefault(name, []).append(re.escape(word))
     groups = []
     for section, words in keywords.items():
         start = "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ") [^\n]*"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import accumulate, repeat
+from operator import add
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
@@ -25,7 +27,7 @@ from belote_notation.notation.tokens import (
     comment_text,
     split_words,
 )
-from belote_notation.notation.visitor import Action, HandSection, Mark, ScoreKind, Section, Visitor
+from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section, Visitor
 
 __all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
 
@@ -41,6 +43,10 @@ SECTION_TERMINALS: dict[Section, str] = {
 """The terminal that starts each section (a canonical line is a chunk of it)."""
 RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick", "scores"})
 """The sections whose terminal is a run of lines (the others are one line each)."""
+
+_NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
+_COUNT = range(1 << 30)
+"""0, 1, 2...: the spaces before each word of a line (an endless ``count()`` would be shared state)."""
 
 _HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
 
@@ -124,16 +130,13 @@ class DealReader(ItemReader):
             words = text.split(" ")
             if len(words) < 2 or words[0] not in starts or words[1] not in seats_of:
                 return False
-            cards = []
-            positions = []
-            c = col + len(words[0]) + len(words[1]) + 2
-            for word in words[2:]:
-                card = table.get(word)
-                if card is None:
-                    return False
-                cards.append(card)
-                positions.append((line, c))
-                c += len(word) + 1
+            read = [table.get(word) for word in words[2:]]
+            if None in read:
+                return False
+            cards: list[int] = read  # type: ignore[assignment]
+            start = col + len(words[0]) + len(words[1]) + 2
+            positions = list(zip(repeat(line, len(cards)),
+                                 map(add, accumulate(map(len, words[2:]), initial=start), _COUNT)))
             hands.append((seats_of[words[1]], cards, positions, line, col))
             line, col = line + 1, 1
         visit_hand = self.visitor.visit_hand
@@ -230,8 +233,7 @@ class DealReader(ItemReader):
         """The quick way for a run of whole ``trick N plays [winner SEAT]`` lines, single
         spaces, exact words (what programs write): one batch event per trick. Every line is
         read before any event; ``False`` (nothing reported): read it the general way."""
-        plays, marks, winners, trick_words = self.plays, self.marks, self.winners, self.trick_words
-        seats_of = vocab.SEATS
+        plays, winners, trick_words, seats_of = self.plays, self.winners, self.trick_words, vocab.SEATS
         batches = []
         line, col = chunk.line, chunk.column
         for text in chunk.value.split("\n"):
@@ -244,29 +246,48 @@ class DealReader(ItemReader):
                 winner = seats_of[words[-1]]
                 winner_pos = (line, col + len(text) - len(words[-1]))
                 end -= 2
-            found = []
-            mark_list: list[Mark | None] = []
-            positions = []
-            c = col + len(words[0]) + len(words[1]) + 2
-            for word in words[2:end]:
-                pair = plays.get(word)
-                if pair is not None:
-                    found.append(pair)
-                    mark_list.append(None)
-                    positions.append((line, c))
-                elif word in marks and mark_list and mark_list[-1] is None:
-                    mark_list[-1] = vocab.mark_of(word)
-                else:
+            start = col + len(words[0]) + len(words[1]) + 2
+            found: Sequence[tuple[int | None, int] | None] = [plays.get(word) for word in words[2:end]]
+            marks: Sequence[Mark | None]
+            positions: list[Position]
+            if None in found:
+                read = self.marked_plays(words[2:end], line, start)
+                if read is None:
                     return False
-                c += len(word) + 1
-            batches.append((int(words[1]), line, col, found, mark_list, positions, winner, winner_pos))
+                found, marks, positions = read
+            else:
+                # columns from the word lengths, without a Python loop per play (the hot path)
+                count = len(found)
+                marks = _NO_MARKS[count] if count < len(_NO_MARKS) else (None,) * count
+                positions = list(zip(repeat(line, count),
+                                     map(add, accumulate(map(len, words[2:end]), initial=start), _COUNT)))
+            batches.append((int(words[1]), line, col, found, marks, positions, winner, winner_pos))
             line, col = line + 1, 1
         visit_trick = self.visitor.visit_trick
-        for number, tline, tcol, found, mark_list, positions, winner, winner_pos in batches:
+        for number, tline, tcol, found, marks, positions, winner, winner_pos in batches:
             self.trick = number
             seats, cards = zip(*found) if found else ((), ())
-            visit_trick(number, tline, tcol, seats, cards, mark_list, positions, winner, winner_pos)
+            visit_trick(number, tline, tcol, seats, cards, marks, positions, winner, winner_pos)
         return True
+
+    def marked_plays(self, words: list[str], line: int, col: int
+                     ) -> tuple[list[tuple[int | None, int]], list[Mark | None], list[Position]] | None:
+        """Plays with belote/rebelote words after some of them (``None``: something else)."""
+        found: list[tuple[int | None, int]] = []
+        marks: list[Mark | None] = []
+        positions: list[Position] = []
+        for word in words:
+            pair = self.plays.get(word)
+            if pair is not None:
+                found.append(pair)
+                marks.append(None)
+                positions.append((line, col))
+            elif word in self.marks and marks and marks[-1] is None:
+                marks[-1] = vocab.mark_of(word)
+            else:
+                return None
+            col += len(word) + 1
+        return found, marks, positions
 
     def announce(self, section: Section, nodes: Sequence[Node]) -> None:
         """``announce SEAT KIND cards [trick=N] [before=N]`` and its review material; cards
