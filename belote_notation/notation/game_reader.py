@@ -10,7 +10,6 @@ their sections' terminals, handed to the same section readers as the general pat
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
@@ -19,7 +18,7 @@ from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_V
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
 from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text
-from belote_notation.notation.visitor import SKIP, Section, Visitor
+from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["GameReader", "Tag"]
 
@@ -40,24 +39,6 @@ _CUT = re.compile("|".join((
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
-
-
-_SECTION_OF: dict[str, Section] = {"_" + section: section for section in SECTION_TERMINALS}
-
-
-@cache
-def _section_runs() -> re.Pattern[str]:
-    """A run of canonical lines of one section (one line for ``offer`` and ``announce``),
-    the group named after the section (``_trick``...); the keywords come from the grammar."""
-    keywords: dict[str, list[str]] = {}
-    for word, name in vocab.sections().items():
-        keywords.setdefault(name, []).append(re.escape(word))
-    groups = []
-    for section, words in keywords.items():
-        start = "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ") [^\n]*"
-        run = start + "(?:\n" + start + ")*" if section in RUNS else start
-        groups.append(f"(?P<_{section}>{run})")
-    return re.compile("|".join(groups))
 
 
 class Tag:
@@ -218,18 +199,22 @@ class GameReader:
 
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:
         """Each run of lines of one section is read as one chunk of its terminal, as Lark's
-        coarse terminals would give it (one regex match per run)."""
-        text = "\n".join(lines[1:])
-        line += 1
-        section_of, run = _SECTION_OF, _section_runs().match
-        pos = 0
-        # Anchored matches, one per run (a scan with finditer tried every offset: 4x slower).
-        while (found := run(text, pos)) is not None:
-            section = section_of[found.lastgroup]  # type: ignore[index]
-            value = found.group()
-            reader.section(section, (Chunk(SECTION_TERMINALS[section], value, line, 1),))
-            line += value.count("\n") + 1
-            pos = found.end() + 1
+        coarse terminals would give it."""
+        sections = vocab.sections()
+        start, current, keyword = 1, None, ""
+        for i in range(1, len(lines) + 1):
+            text = lines[i] if i < len(lines) else ""
+            word = text[: text.find(" ")]
+            if word == keyword and current in RUNS:
+                continue            # the next line of a run: same keyword, same section
+            section = sections.get(word) if text else None
+            keyword = word
+            if section is current and section in RUNS:
+                continue
+            if current is not None:
+                chunk = Chunk(SECTION_TERMINALS[current], "\n".join(lines[start:i]), line + start, 1)
+                reader.section(current, (chunk,))
+            start, current = i, section
 
     def general_deal(self, piece: Piece) -> None:
         heading = _DEAL.match(piece.text)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import accumulate, repeat
-from operator import add
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
@@ -45,8 +43,6 @@ RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick"
 """The sections whose terminal is a run of lines (the others are one line each)."""
 
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
-_COUNT = range(1 << 30)
-"""0, 1, 2...: the spaces before each word of a line (an endless ``count()`` would be shared state)."""
 
 _HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
 
@@ -130,13 +126,16 @@ class DealReader(ItemReader):
             words = text.split(" ")
             if len(words) < 2 or words[0] not in starts or words[1] not in seats_of:
                 return False
-            read = [table.get(word) for word in words[2:]]
-            if None in read:
-                return False
-            cards: list[int] = read  # type: ignore[assignment]
-            start = col + len(words[0]) + len(words[1]) + 2
-            positions = list(zip(repeat(line, len(cards)),
-                                 map(add, accumulate(map(len, words[2:]), initial=start), _COUNT)))
+            cards: list[int] = []
+            positions: list[Position] = []
+            c = col + len(words[0]) + len(words[1]) + 2
+            for word in words[2:]:
+                card = table.get(word)
+                if card is None:
+                    return False
+                cards.append(card)
+                positions.append((line, c))
+                c += len(word) + 1
             hands.append((seats_of[words[1]], cards, positions, line, col))
             line, col = line + 1, 1
         visit_hand = self.visitor.visit_hand
@@ -246,40 +245,46 @@ class DealReader(ItemReader):
                 winner = seats_of[words[-1]]
                 winner_pos = (line, col + len(text) - len(words[-1]))
                 end -= 2
-            start = col + len(words[0]) + len(words[1]) + 2
-            found: Sequence[tuple[int | None, int] | None] = [plays.get(word) for word in words[2:end]]
-            marks: Sequence[Mark | None]
-            positions: list[Position]
-            if None in found:
-                read = self.marked_plays(words[2:end], line, start)
-                if read is None:
-                    return False
-                found, marks, positions = read
+            c = col + len(words[0]) + len(words[1]) + 2
+            seats: list[int | None] = []
+            cards: list[int] = []
+            positions: list[Position] = []
+            marks: Sequence[Mark | None] = ()
+            for word in words[2:end]:
+                pair = plays.get(word)
+                if pair is None:    # a belote word, or not a play: read the line again
+                    read = self.marked_plays(words[2:end], line, col + len(words[0]) + len(words[1]) + 2)
+                    if read is None:
+                        return False
+                    seats, cards, marks, positions = read
+                    break
+                seat, card = pair
+                seats.append(seat)
+                cards.append(card)
+                positions.append((line, c))
+                c += len(word) + 1
             else:
-                # columns from the word lengths, without a Python loop per play (the hot path)
-                count = len(found)
-                marks = _NO_MARKS[count] if count < len(_NO_MARKS) else (None,) * count
-                positions = list(zip(repeat(line, count),
-                                     map(add, accumulate(map(len, words[2:end]), initial=start), _COUNT)))
-            batches.append((int(words[1]), line, col, found, marks, positions, winner, winner_pos))
+                marks = _NO_MARKS[len(cards)] if len(cards) < len(_NO_MARKS) else (None,) * len(cards)
+            batches.append((int(words[1]), line, col, seats, cards, marks, positions, winner, winner_pos))
             line, col = line + 1, 1
         visit_trick = self.visitor.visit_trick
-        for number, tline, tcol, found, marks, positions, winner, winner_pos in batches:
+        for number, tline, tcol, seats, cards, marks, positions, winner, winner_pos in batches:
             self.trick = number
-            seats, cards = zip(*found) if found else ((), ())
             visit_trick(number, tline, tcol, seats, cards, marks, positions, winner, winner_pos)
         return True
 
     def marked_plays(self, words: list[str], line: int, col: int
-                     ) -> tuple[list[tuple[int | None, int]], list[Mark | None], list[Position]] | None:
+                     ) -> tuple[list[int | None], list[int], list[Mark | None], list[Position]] | None:
         """Plays with belote/rebelote words after some of them (``None``: something else)."""
-        found: list[tuple[int | None, int]] = []
+        seats: list[int | None] = []
+        cards: list[int] = []
         marks: list[Mark | None] = []
         positions: list[Position] = []
         for word in words:
             pair = self.plays.get(word)
             if pair is not None:
-                found.append(pair)
+                seats.append(pair[0])
+                cards.append(pair[1])
                 marks.append(None)
                 positions.append((line, col))
             elif word in self.marks and marks and marks[-1] is None:
@@ -287,7 +292,7 @@ class DealReader(ItemReader):
             else:
                 return None
             col += len(word) + 1
-        return found, marks, positions
+        return seats, cards, marks, positions
 
     def announce(self, section: Section, nodes: Sequence[Node]) -> None:
         """``announce SEAT KIND cards [trick=N] [before=N]`` and its review material; cards
