@@ -255,3 +255,34 @@ def test_variations_of_any_depth(depth: int) -> None:
         assert levels == depth
     assert read_game_events(text, Depth()) == (2 * depth, 0, depth)
     assert parsed.game.accept(Depth()) == (2 * depth, 0, depth)
+
+
+# ------------------------------------------------------------------ batch events
+class BatchRecorder(Recorder):
+    """Overrides the batch event and expands it itself, as a fast visitor would."""
+
+    batches = 0
+
+    def visit_trick(self, number: int, line: int, col: int, seats: Any, cards: Any, marks: Any,
+                    positions: Any, winner: int | None, winner_pos: Any) -> None:
+        self.batches += 1
+        self.events.append(("begin_trick", number, line, col))
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions, strict=True):
+            self.events.append(("visit_play", seat, card, mark, pline, pcol))
+        if winner is not None:
+            self.events.append(("visit_winner", winner, *winner_pos))
+
+
+def test_the_batch_event_carries_what_the_fine_grained_events_carry() -> None:
+    texts = [write_game(generated(p, s, deals=12)) for p, s in (("classic", 3), ("moroccan", 4))]
+    texts.append("deal 1\ntrick 1 N:KS belote E:7S S:QS rebelote W:9S winner N\n"
+                 "trick 2 N:AS  E:8S\nend\n")
+    batches = 0
+    for text in texts:
+        fine = read_game_events(text, Recorder())
+        batch = BatchRecorder()
+        assert read_game_events(text, batch) == fine
+        batches += batch.batches
+    assert batches > 12 * 8, "canonical trick lines must come as batches"
+    marked = read_game_events(texts[-1], Recorder())
+    assert ("visit_play", 2, 5, "rebelote", 2, 26) in marked
