@@ -82,6 +82,7 @@ def new_record(cls: type[R], data: dict[str, Any]) -> R:
 
 _PLAY_FIELDS = set(Play.model_fields)
 _TRICK_FIELDS = set(Trick.model_fields)
+_HAND_FIELDS = set(Hand.model_fields)
 
 
 @dataclass
@@ -172,8 +173,12 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
                    positions: Sequence[Position], line: int, col: int) -> None:
-        hand = new_record(Hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
-                                 "positions": list(positions)})
+        hand = _new(Hand)
+        _set_dict(hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
+                         "positions": list(positions)})
+        _set_fields(hand, _HAND_FIELDS)
+        _set_extra(hand, None)
+        _set_private(hand, None)
         deal = self.deal.__dict__
         deal["hands" if section == "hand" else section].append(hand)
 
