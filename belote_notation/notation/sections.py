@@ -9,12 +9,12 @@ review material (variations of any depth, without recursion) are read by :mod:`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 
-from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
+from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
-from belote_notation.notation.items import Frame, ItemReader
+from belote_notation.notation.items import Frame
+from belote_notation.notation.quick import LineReader
 from belote_notation.notation.tokens import (
     COMMENT_TYPES,
     Chunk,
@@ -25,7 +25,7 @@ from belote_notation.notation.tokens import (
     comment_text,
     split_words,
 )
-from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section, Visitor
+from belote_notation.notation.visitor import HandSection, ScoreKind, Section, Visitor
 
 __all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
 
@@ -42,12 +42,10 @@ SECTION_TERMINALS: dict[Section, str] = {
 RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick", "scores"})
 """The sections whose terminal is a run of lines (the others are one line each)."""
 
-_NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
-
 _HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
 
 
-class DealReader(ItemReader):
+class DealReader(LineReader):
     """Reads the sections of one deal and reports them to a visitor."""
 
     def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:
@@ -115,34 +113,6 @@ class DealReader(ItemReader):
         if seat >= 0:
             self.visitor.visit_hand(hand_section, seat, cards, positions, *where)
 
-    def hand_lines(self, section: HandSection, chunk: Chunk, starts: frozenset[str]) -> bool:
-        """The quick way for a run of whole ``keyword SEAT cards`` lines, single spaces, exact
-        words (what programs write). Every line is read before any event; ``False`` (nothing
-        reported): read it the general way."""
-        table, seats_of = self.table, vocab.SEATS
-        hands = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            words = text.split(" ")
-            if len(words) < 2 or words[0] not in starts or words[1] not in seats_of:
-                return False
-            cards: list[int] = []
-            positions: list[Position] = []
-            c = col + len(words[0]) + len(words[1]) + 2
-            for word in words[2:]:
-                card = table.get(word)
-                if card is None:
-                    return False
-                cards.append(card)
-                positions.append((line, c))
-                c += len(word) + 1
-            hands.append((seats_of[words[1]], cards, positions, line, col))
-            line, col = line + 1, 1
-        visit_hand = self.visitor.visit_hand
-        for seat, cards, positions, hline, hcol in hands:
-            visit_hand(section, seat, cards, positions, hline, hcol)
-        return True
-
     # --- offer and scores ----------------------------------------------------------
     def offer(self, section: Section, nodes: Sequence[Node]) -> None:
         """``offer CARD``: the face-up card (a second one in a deal is reported, and wins)."""
@@ -185,114 +155,11 @@ class DealReader(ItemReader):
             return
         self.items(nodes, Frame("call", None))
 
-    def bid_lines(self, chunk: Chunk) -> bool:
-        """The quick way for a run of whole ``smsara 1|2 calls`` lines, single spaces, exact
-        words (what programs write). Every line is read before any event; ``False`` (nothing
-        reported): read it the general way."""
-        headings, calls, suits = vocab.keywords("SMSARA_KW"), _call_words(), _suit_words(self.deck)
-        found: list[tuple[int | None, Action, int | None, int, int, int]] = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            words = text.split(" ")
-            if len(words) < 2 or words[0] not in headings or words[1] not in ("1", "2"):
-                return False
-            number = int(words[1])
-            c = col + len(words[0]) + len(words[1]) + 2
-            i, n = 2, len(words)
-            while i < n:
-                word = words[i]
-                call = calls.get(word)
-                if call is None:
-                    return False
-                suit = None
-                here = c
-                c += len(word) + 1
-                i += 1
-                if call[1] == "take" and i < n and words[i] not in calls:
-                    suit = suits.get(words[i])
-                    if suit is None:
-                        return False
-                    c += len(words[i]) + 1
-                    i += 1
-                found.append((call[0], call[1], suit, number, line, here))
-            line, col = line + 1, 1
-        self.calls += len(found)
-        visit_call = self.visitor.visit_call
-        for seat, action, suit, number, cline, ccol in found:
-            visit_call(seat, action, suit, number, cline, ccol)
-        return True
-
     def tricks(self, section: Section, nodes: Sequence[Node]) -> None:
         """``trick [N]`` lines: plays, marks, winners, review material."""
         if len(nodes) == 1 and self.trick_lines(nodes[0]):  # type: ignore[arg-type]
             return
         self.items(nodes, Frame("card", None, tricks=True))
-
-    def trick_lines(self, chunk: Chunk) -> bool:
-        """The quick way for a run of whole ``trick N plays [winner SEAT]`` lines, single
-        spaces, exact words (what programs write): one batch event per trick. Every line is
-        read before any event; ``False`` (nothing reported): read it the general way."""
-        plays, winners, trick_words, seats_of = self.plays, self.winners, self.trick_words, vocab.SEATS
-        batches = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            words = text.split(" ")
-            if len(words) < 2 or words[0] not in trick_words or not words[1].isdigit():
-                return False
-            winner = winner_pos = None
-            end = len(words)
-            if end > 3 and words[-2] in winners and words[-1] in seats_of:
-                winner = seats_of[words[-1]]
-                winner_pos = (line, col + len(text) - len(words[-1]))
-                end -= 2
-            c = col + len(words[0]) + len(words[1]) + 2
-            seats: list[int | None] = []
-            cards: list[int] = []
-            positions: list[Position] = []
-            marks: Sequence[Mark | None] = ()
-            for word in words[2:end]:
-                pair = plays.get(word)
-                if pair is None:    # a belote word, or not a play: read the line again
-                    read = self.marked_plays(words[2:end], line, col + len(words[0]) + len(words[1]) + 2)
-                    if read is None:
-                        return False
-                    seats, cards, marks, positions = read
-                    break
-                seat, card = pair
-                seats.append(seat)
-                cards.append(card)
-                positions.append((line, c))
-                c += len(word) + 1
-            else:
-                marks = _NO_MARKS[len(cards)] if len(cards) < len(_NO_MARKS) else (None,) * len(cards)
-            batches.append((int(words[1]), line, col, seats, cards, marks, positions, winner, winner_pos))
-            line, col = line + 1, 1
-        visit_trick = self.visitor.visit_trick
-        for number, tline, tcol, seats, cards, marks, positions, winner, winner_pos in batches:
-            self.trick = number
-            visit_trick(number, tline, tcol, seats, cards, marks, positions, winner, winner_pos)
-        return True
-
-    def marked_plays(self, words: list[str], line: int, col: int
-                     ) -> tuple[list[int | None], list[int], list[Mark | None], list[Position]] | None:
-        """Plays with belote/rebelote words after some of them (``None``: something else)."""
-        seats: list[int | None] = []
-        cards: list[int] = []
-        marks: list[Mark | None] = []
-        positions: list[Position] = []
-        for word in words:
-            pair = self.plays.get(word)
-            if pair is not None:
-                seats.append(pair[0])
-                cards.append(pair[1])
-                marks.append(None)
-                positions.append((line, col))
-            elif word in self.marks and marks and marks[-1] is None:
-                marks[-1] = vocab.mark_of(word)
-            else:
-                return None
-            col += len(word) + 1
-        return seats, cards, marks, positions
 
     def announce(self, section: Section, nodes: Sequence[Node]) -> None:
         """``announce SEAT KIND cards [trick=N] [before=N]`` and its review material; cards
@@ -328,30 +195,6 @@ class DealReader(ItemReader):
                                         line, col)
         self.items(rest, Frame("announcement", "announcement"))
 
-
-
-@cache
-def _call_words() -> dict[str, tuple[int | None, Action]]:
-    """The calls as programs write them (``pass``, ``S:take``...) to (seat, action)."""
-    table: dict[str, tuple[int | None, Action]] = {}
-    for action, name in (("pass", "PASS_WORD"), ("take", "TAKE_WORD")):
-        for word in vocab.keywords(name):
-            table[word] = (None, action)  # type: ignore[assignment]
-            for seat, letter in enumerate(SEAT_NAMES):
-                table[f"{letter}:{word}"] = (seat, action)  # type: ignore[assignment]
-    return table
-
-
-@cache
-def _suit_words(deck: Deck) -> dict[str, int]:
-    """The one-character suit words of ``deck`` to suit numbers."""
-    table: dict[str, int] = {}
-    for word in vocab.words_of("SUIT_CHAR"):
-        try:
-            table[word] = parse_suit(word, deck)
-        except CardError:
-            pass
-    return table
 
 
 _READERS: dict[Section, Callable[[DealReader, Section, Sequence[Node]], None]] = {

@@ -16,6 +16,7 @@ from belote_notation.game.rules import Ruleset
 from belote_notation.notation import vocabulary
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.positions import same_records
+from belote_notation.notation.quick import LineReader
 from belote_notation.notation.reader import (
     iter_games,
     parse_text,
@@ -116,6 +117,24 @@ def test_every_sample_reads_without_lark_or_with_it_the_same(monkeypatch) -> Non
                 assert deal.comments[:1] == ["x"]
                 deal.comments = deal.comments[1:]
             assert a.game == b.game, path
+
+
+@pytest.mark.parametrize("preset, seed", [("classic", 21), ("moroccan", 22)])
+def test_a_deal_refused_at_any_line_reports_what_the_general_path_reports(preset: str, seed: int,
+                                                                          monkeypatch) -> None:
+    """The canonical path keeps a deal's events until its last line is read: a deal that a
+    quick reader refuses at any line (here a word added to it) reports exactly what the
+    general path reports, nothing twice, the same issues at the same places."""
+    text = write_game(generated(preset, seed))
+    lines = text.split("\n")
+    variants = [text] + ["\n".join(lines[:i] + [row + " 9Z"] + lines[i + 1:])
+                         for i, row in enumerate(lines) if i % 2 and row[:1].islower()]
+    assert len(variants) > 10
+    fast = [read_game_events(variant, Recorder()) for variant in variants]
+    monkeypatch.setattr(LineReader, "canonical_deal", lambda self, text, pos, line: None)
+    slow = [read_game_events(variant, Recorder()) for variant in variants]
+    assert fast == slow
+    assert all(any(event[0] == "visit_error" for event in events) for events in fast[1:])
 
 
 # ------------------------------------------------------------------ events and records agree
