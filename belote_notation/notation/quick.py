@@ -19,12 +19,13 @@ from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.items import ItemReader
 from belote_notation.notation.tokens import Chunk, Node
-from belote_notation.notation.visitor import Action, HandSection, Mark, Position, Section
+from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section
 
 __all__ = ["LineReader"]
 
 Hand = tuple[int, list[int], list[Position]]
 Call = tuple[int | None, Action, int | None, int, int, int]
+Score = tuple[ScoreKind, int, int | None, int, int]
 Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None], list[Position],
               int | None, Position | None]
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
@@ -33,19 +34,17 @@ Event = tuple[Callable[..., Any], tuple[Any, ...]]
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
 _HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
 _HAND_STARTS = frozenset(_HANDS)
-_SECTION_TERMINALS: dict[Section, str] = {"offer": "OFFER", "announce": "ANNOUNCE", "scores": "SCORES"}
+_SECTION_TERMINALS: dict[Section, str] = {"offer": "OFFER", "announce": "ANNOUNCE"}
 # The canonical heading and the other canonical lines (the grammar's CANONICAL_DEAL), and
 # what must follow a canonical deal (the lookahead that ends CANONICAL_DEAL).
 _C_CARD = r"(?:10|11|12|[1-9JQKA])[SHDCEOB]"
-_INT, _SIGNED_INT = "[0-9]+", "[+-]?[0-9]+"   # lark.common's INT and SIGNED_INT
+_INT = "[0-9]+"   # lark.common's INT
 _HEADING = re.compile(r"deal " + _INT + r"(?: dealer [NESW])?")
 _OTHER_LINES: dict[str, tuple[Section, re.Pattern[str]]] = {
     "offer": ("offer", re.compile("offer " + _C_CARD)),
     "announce": ("announce", re.compile(
         r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick="
         + _INT + r")?(?: before=" + _INT + ")?")),
-    **{word: ("scores", re.compile(word + (" " + _SIGNED_INT) * count))
-       for word, count in (("score", 2), ("match", 2), ("pot", 1))},
 }
 _DEAL_END = re.compile(r"[ \t\r\n]*(?:deal|end)(?![\w])|[ \t\r\n]*\Z")
 
@@ -160,7 +159,37 @@ class LineReader(ItemReader):
             col += len(word) + 1
         return seats, cards, marks, positions
 
+    def score_line(self, text: str, line: int, col: int) -> Score | None:
+        """``score NS EW``, ``match NS EW`` or ``pot N``: the arguments of one ``visit_score``
+        (placed at the keyword, at the number for ``pot``)."""
+        words = text.split(" ")
+        kind = _score_words().get(words[0])
+        if kind is None or len(words) != (2 if kind == "pot" else 3):
+            return None
+        for word in words[1:]:
+            digits = word[1:] if word[:1] in ("+", "-") else word
+            if not (digits.isdigit() and digits.isascii()):
+                return None
+        if kind == "pot":
+            return kind, int(words[1]), None, line, col + len(words[0]) + 1
+        return kind, int(words[1]), int(words[2]), line, col
+
     # --- a run of lines (one chunk of the general path) -----------------------------------
+    def score_lines(self, chunk: Chunk) -> bool:
+        """A run of quick score lines (``False``: nothing reported)."""
+        found = []
+        line, col = chunk.line, chunk.column
+        for text in chunk.value.split("\n"):
+            score = self.score_line(text, line, col)
+            if score is None:
+                return False
+            found.append(score)
+            line, col = line + 1, 1
+        visit_score = self.visitor.visit_score
+        for score in found:
+            visit_score(*score)
+        return True
+
     def hand_lines(self, section: HandSection, chunk: Chunk, starts: frozenset[str]) -> bool:
         """A run of quick hand lines (``False``: nothing reported, read it the general way)."""
         hands = []
@@ -209,37 +238,22 @@ class LineReader(ItemReader):
         return True
 
     # --- a whole canonical deal -----------------------------------------------------------
-    def general_line(self, events: list[Event], section: Section, chunk: Chunk,
-                     run: list[Chunk] | None) -> list[Chunk]:
-        """A line for its section's general reader (offer, announce, scores), kept in
-        ``events``; score lines that follow each other (``run``) make one section."""
-        if section == "scores" and run is not None:
-            run.append(chunk)
-            return run
-        lines = [chunk]
-        events.append((self.section, (section, lines)))
-        return lines
-
     def canonical_deal(self, text: str, pos: int, line: int) -> tuple[str, list[Event], int] | None:
-        """Read the deal at offset ``pos`` (file line ``line``) if it is in the canonical
-        layout: its heading, the events of its sections (kept, not reported) and the offset
-        after it. ``None``: read it the general way (nothing was reported)."""
+        """The deal at ``pos`` (file line ``line``) in the canonical layout: its heading, its
+        events (kept, not reported), the offset after it; ``None``: not canonical, read it the general way."""
         nl = text.find("\n", pos)
-        if nl < 0 or _HEADING.fullmatch(text, pos, nl) is None:
+        if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
-        heading = text[pos:nl]
-        visitor = self.visitor
         events: list[Event] = []
-        begin_section, visit_hand = visitor.begin_section, visitor.visit_hand
-        visit_call, visit_trick = visitor.visit_call, visitor.visit_trick
-        trick_words, smsara = self.trick_words, vocab.keywords("SMSARA_KW")
+        begin_section, visit_hand = self.visitor.begin_section, self.visitor.visit_hand
+        visit_call, visit_trick = self.visitor.visit_call, self.visitor.visit_trick
+        trick_words, smsara, score_words = self.trick_words, vocab.keywords("SMSARA_KW"), _score_words()
         current: Section | None = None
-        keyword, scores = "", None
         while True:
             pos, line = nl + 1, line + 1
             nl = text.find("\n", pos)
             if nl < 0:
-                return None if _DEAL_END.match(text, pos) is None else (heading, events, pos)
+                return None if _DEAL_END.match(text, pos) is None else (heading.group(), events, pos)
             row = text[pos:nl]
             word = row[:row.find(" ")]
             if word in trick_words:
@@ -254,7 +268,7 @@ class LineReader(ItemReader):
                 hand = self.hand_line(row, line, 1, _HAND_STARTS)
                 if hand is None:
                     return None
-                if word != keyword:
+                if current != _HANDS[word]:
                     current = _HANDS[word]
                     events.append((begin_section, (current, line, 1)))
                 events.append((visit_hand, (current, *hand, line, 1)))
@@ -266,18 +280,24 @@ class LineReader(ItemReader):
                     current = "bidding"
                     events.append((begin_section, ("bidding", line, 1)))
                 events.extend((visit_call, call) for call in calls)
+            elif word in score_words:
+                score = self.score_line(row, line, 1)
+                if score is None:
+                    return None
+                if current != "scores":
+                    current = "scores"
+                    events.append((begin_section, ("scores", line, 1)))
+                events.append((self.visitor.visit_score, score))
             elif word in _OTHER_LINES:
                 section, check = _OTHER_LINES[word]
                 if check.fullmatch(row) is None:
                     return None
-                chunk = Chunk(_SECTION_TERMINALS[section], row, line, 1)
-                scores = self.general_line(events, section, chunk, scores if current == "scores" else None)
                 current = section
+                events.append((self.section, (section, [Chunk(_SECTION_TERMINALS[section], row, line, 1)])))
             elif _DEAL_END.match(text, pos) is None:
                 return None
             else:
-                return heading, events, pos
-            keyword = word
+                return heading.group(), events, pos
 
 
 @cache
@@ -302,3 +322,11 @@ def _suit_words(deck: Deck) -> dict[str, int]:
         except CardError:
             pass
     return table
+
+
+@cache
+def _score_words() -> dict[str, ScoreKind]:
+    """The keywords of the score lines (lower-case, as programs write them) to their kind."""
+    kinds: tuple[tuple[str, ScoreKind], ...] = (
+        ("SCORE_KW", "score"), ("MATCH_KW", "match"), ("POT_KW", "pot"))
+    return {word: kind for name, kind in kinds for word in vocab.keywords(name)}

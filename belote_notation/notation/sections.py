@@ -127,6 +127,8 @@ class DealReader(LineReader):
 
     def scores(self, section: Section, nodes: Sequence[Node]) -> None:
         """``score NS EW``, ``match NS EW``, ``pot N`` lines."""
+        if len(nodes) == 1 and self.score_lines(nodes[0]):  # type: ignore[arg-type]
+            return
         words = [word for node in nodes if isinstance(node, Chunk) and node.type not in COMMENT_TYPES
                  for word in split_words(node)]
         pots, matches = vocab.keywords("POT_KW"), vocab.keywords("MATCH_KW")
