@@ -82,6 +82,7 @@ def new_record(cls: type[R], data: dict[str, Any]) -> R:
 
 _PLAY_FIELDS = set(Play.model_fields)
 _TRICK_FIELDS = set(Trick.model_fields)
+_HAND_FIELDS = set(Hand.model_fields)
 
 
 @dataclass
@@ -172,8 +173,12 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
                    positions: Sequence[Position], line: int, col: int) -> None:
-        hand = new_record(Hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
-                                 "positions": list(positions)})
+        hand = _new(Hand)
+        _set_dict(hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
+                         "positions": list(positions)})
+        _set_fields(hand, _HAND_FIELDS)
+        _set_extra(hand, None)
+        _set_private(hand, None)
         deal = self.deal.__dict__
         deal["hands" if section == "hand" else section].append(hand)
 
@@ -228,6 +233,34 @@ class RecordBuilder(Visitor[ParsedGame]):
         _set_private(play, None)
         self.plays.append(play)
         self.item = play
+
+    def visit_trick(self, number: int, line: int, col: int, seats: Sequence[int | None],
+                    cards: Sequence[int], marks: Sequence[Mark | None],
+                    positions: Sequence[Position], winner: int | None,
+                    winner_pos: Position | None) -> None:
+        """The batch: the trick and its plays built at once (no event per play)."""
+        new, set_dict, set_fields, set_extra, set_private = _new, _set_dict, _set_fields, _set_extra, _set_private
+        fields = _PLAY_FIELDS
+        plays: list[Bid | Play] = []
+        append = plays.append
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions):
+            play = new(Play)
+            set_dict(play, {"line": pline, "col": pcol, "glyph": None, "nags": [], "comments": [],
+                            "variations": [], "seat": seat, "card": card, "mark": mark})
+            set_fields(play, fields)
+            set_extra(play, None)
+            set_private(play, None)
+            append(play)
+        comments: list[str] = []
+        trick = new(Trick)
+        set_dict(trick, {"line": line, "col": col, "number": number, "plays": plays,
+                         "winner": winner, "comments": comments, "winner_pos": winner_pos})
+        set_fields(trick, _TRICK_FIELDS)
+        set_extra(trick, None)
+        set_private(trick, None)
+        self.deal.tricks.append(trick)  # type: ignore[union-attr]
+        self.trick, self.holder, self.plays = trick, comments, plays
+        self.item = plays[-1] if plays else None
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
         self.item.__dict__["mark"] = mark

@@ -3,8 +3,9 @@
 A game is cut at its ``deal`` and ``end`` keywords (outside comments and quoted strings) into
 pieces, each read on its own, so a visitor that skips a deal or the body costs nothing for
 them, and one broken deal does not hide the others. A deal written in the canonical layout
-(the grammar's ``CANONICAL_DEAL`` terminal) is read without Lark: its lines are chunks of
-their sections' terminals, handed to the same section readers as the general path's tokens.
+(the grammar's ``CANONICAL_DEAL`` terminal) is read without Lark, line by line by the quick
+line readers that the general path uses too (:mod:`.quick`); a deal one of them rejects is
+read the general way, with nothing reported for it before.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ __all__ = ["GameReader", "Tag"]
 
 _WS = re.compile(vocab.pattern("WS") + "?")
 _HEADERS = vocab.regex("HEADERS")
-_CANONICAL_DEAL = vocab.regex("CANONICAL_DEAL")
 _END = vocab.regex("END")
 _END_KW = vocab.regex("END_KW")
 _DEAL = vocab.regex("DEAL")
@@ -156,11 +156,11 @@ class GameReader:
             if pos >= n:
                 return
             line, col = self.where(pos)
-            found = _CANONICAL_DEAL.match(text, pos)
-            if found is not None:
-                self.canonical_deal(found.group(), line, col)
-                pos = found.end()
-                continue
+            if text.startswith("deal ", pos):
+                end = self.canonical_deal(pos, line, col)
+                if end is not None:
+                    pos = end
+                    continue
             keyword = _KEYWORD.match(text, pos)
             end = self.next_cut(keyword.end() if keyword is not None else pos + 1)
             piece = Piece(text[pos:end], line, col)
@@ -187,15 +187,22 @@ class GameReader:
         self.deal = None
         self.visitor.end_deal()
 
-    def canonical_deal(self, value: str, line: int, col: int) -> None:
-        """A deal in the canonical layout: each line is a chunk of its section's terminal;
-        the lines of one section that follow each other are read together."""
-        lines = value.split("\n")
-        reader = self.begin_deal(lines[0], line, col)
-        if reader is None:
-            return
-        self.canonical_sections(reader, lines, line)
-        self.end_deal()
+    def canonical_deal(self, pos: int, line: int, col: int) -> int | None:
+        """A deal in the canonical layout, read line by line by the quick line readers and
+        reported once its last line is read; the offset after it (``None``: not canonical,
+        nothing reported)."""
+        if self.sections is None:
+            self.sections = DealReader(self.visitor, self.issues, self.deck)
+        read = self.sections.canonical_deal(self.text, pos, line)
+        if read is None:
+            return None
+        heading, events, end = read
+        reader = self.begin_deal(heading, line, col)
+        if reader is not None:
+            for event, args in events:
+                event(*args)
+            self.end_deal()
+        return end
 
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:
         """Each run of lines of one section is read as one chunk of its terminal, as Lark's

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
-from belote_notation.notation.items import Frame, ItemReader
+from belote_notation.notation.items import Frame
+from belote_notation.notation.quick import LineReader
 from belote_notation.notation.tokens import (
     COMMENT_TYPES,
     Chunk,
@@ -44,7 +45,7 @@ RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick"
 _HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
 
 
-class DealReader(ItemReader):
+class DealReader(LineReader):
     """Reads the sections of one deal and reports them to a visitor."""
 
     def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:
@@ -71,6 +72,8 @@ class DealReader(ItemReader):
         after an interruption (a comment) continue the last one."""
         hand_section: HandSection = section  # type: ignore[assignment]
         starts = vocab.keywords(_HAND_KEYWORDS[section])
+        if len(nodes) == 1 and self.hand_lines(hand_section, nodes[0], starts):  # type: ignore[arg-type]
+            return
         seat = -1
         cards: list[int] = []
         positions: list[tuple[int, int]] = []
@@ -124,6 +127,8 @@ class DealReader(ItemReader):
 
     def scores(self, section: Section, nodes: Sequence[Node]) -> None:
         """``score NS EW``, ``match NS EW``, ``pot N`` lines."""
+        if len(nodes) == 1 and self.score_lines(nodes[0]):  # type: ignore[arg-type]
+            return
         words = [word for node in nodes if isinstance(node, Chunk) and node.type not in COMMENT_TYPES
                  for word in split_words(node)]
         pots, matches = vocab.keywords("POT_KW"), vocab.keywords("MATCH_KW")
@@ -148,10 +153,14 @@ class DealReader(ItemReader):
     # --- items -----------------------------------------------------------------------
     def bidding(self, section: Section, nodes: Sequence[Node]) -> None:
         """``smsara [N]`` lines: calls with their review material."""
+        if len(nodes) == 1 and self.bid_lines(nodes[0]):  # type: ignore[arg-type]
+            return
         self.items(nodes, Frame("call", None))
 
     def tricks(self, section: Section, nodes: Sequence[Node]) -> None:
         """``trick [N]`` lines: plays, marks, winners, review material."""
+        if len(nodes) == 1 and self.trick_lines(nodes[0]):  # type: ignore[arg-type]
+            return
         self.items(nodes, Frame("card", None, tricks=True))
 
     def announce(self, section: Section, nodes: Sequence[Node]) -> None:

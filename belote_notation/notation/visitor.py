@@ -20,6 +20,7 @@ The order of events for one game (``*`` many, ``?`` optional)::
         begin_section                     one per section as written (a grammar rule)
           visit_hand | visit_offer | visit_score
           visit_call | visit_announcement | begin_trick | visit_play | visit_mark | visit_winner
+          | visit_trick                   a whole trick at once (a batch, see below)
           review material after an item:  visit_glyph | visit_nag | visit_comment
                                           | begin_variation ... end_variation
       end_deal
@@ -166,6 +167,20 @@ class Visitor(Generic[T]):
     def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
         """One card played (``mark``: belote/rebelote said with it)."""
+
+    def visit_trick(self, number: int, line: int, col: int, seats: Sequence[int | None],
+                    cards: Sequence[int], marks: Sequence[Mark | None],
+                    positions: Sequence[Position], winner: int | None,
+                    winner_pos: Position | None) -> None:
+        """A batch: ``trick N`` (at ``line``/``col``), its plays (``seats[i]`` played
+        ``cards[i]`` saying ``marks[i]``, at ``positions[i]``) and its recorded winner
+        (``None``: none written). By default the fine-grained events, in order."""
+        self.begin_trick(number, line, col)
+        visit_play = self.visit_play
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions):
+            visit_play(seat, card, mark, pline, pcol)
+        if winner is not None:
+            self.visit_winner(winner, *winner_pos)  # type: ignore[misc]
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
         """A belote/rebelote word for the last play, written after its review material."""

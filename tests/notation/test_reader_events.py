@@ -16,6 +16,7 @@ from belote_notation.game.rules import Ruleset
 from belote_notation.notation import vocabulary
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.positions import same_records
+from belote_notation.notation.quick import LineReader
 from belote_notation.notation.reader import (
     iter_games,
     parse_text,
@@ -116,6 +117,24 @@ def test_every_sample_reads_without_lark_or_with_it_the_same(monkeypatch) -> Non
                 assert deal.comments[:1] == ["x"]
                 deal.comments = deal.comments[1:]
             assert a.game == b.game, path
+
+
+@pytest.mark.parametrize("preset, seed", [("classic", 21), ("moroccan", 22)])
+def test_a_deal_refused_at_any_line_reports_what_the_general_path_reports(preset: str, seed: int,
+                                                                          monkeypatch) -> None:
+    """The canonical path keeps a deal's events until its last line is read: a deal that a
+    quick reader refuses at any line (here a word added to it) reports exactly what the
+    general path reports, nothing twice, the same issues at the same places."""
+    text = write_game(generated(preset, seed))
+    lines = text.split("\n")
+    variants = [text] + ["\n".join(lines[:i] + [row + " 9Z"] + lines[i + 1:])
+                         for i, row in enumerate(lines) if i % 2 and row[:1].islower()]
+    assert len(variants) > 10
+    fast = [read_game_events(variant, Recorder()) for variant in variants]
+    monkeypatch.setattr(LineReader, "canonical_deal", lambda self, text, pos, line: None)
+    slow = [read_game_events(variant, Recorder()) for variant in variants]
+    assert fast == slow
+    assert all(any(event[0] == "visit_error" for event in events) for events in fast[1:])
 
 
 # ------------------------------------------------------------------ events and records agree
@@ -255,3 +274,34 @@ def test_variations_of_any_depth(depth: int) -> None:
         assert levels == depth
     assert read_game_events(text, Depth()) == (2 * depth, 0, depth)
     assert parsed.game.accept(Depth()) == (2 * depth, 0, depth)
+
+
+# ------------------------------------------------------------------ batch events
+class BatchRecorder(Recorder):
+    """Overrides the batch event and expands it itself, as a fast visitor would."""
+
+    batches = 0
+
+    def visit_trick(self, number: int, line: int, col: int, seats: Any, cards: Any, marks: Any,
+                    positions: Any, winner: int | None, winner_pos: Any) -> None:
+        self.batches += 1
+        self.events.append(("begin_trick", number, line, col))
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions, strict=True):
+            self.events.append(("visit_play", seat, card, mark, pline, pcol))
+        if winner is not None:
+            self.events.append(("visit_winner", winner, *winner_pos))
+
+
+def test_the_batch_event_carries_what_the_fine_grained_events_carry() -> None:
+    texts = [write_game(generated(p, s, deals=12)) for p, s in (("classic", 3), ("moroccan", 4))]
+    texts.append("deal 1\ntrick 1 N:KS belote E:7S S:QS rebelote W:9S winner N\n"
+                 "trick 2 N:AS  E:8S\nend\n")
+    batches = 0
+    for text in texts:
+        fine = read_game_events(text, Recorder())
+        batch = BatchRecorder()
+        assert read_game_events(text, batch) == fine
+        batches += batch.batches
+    assert batches > 12 * 8, "canonical trick lines must come as batches"
+    marked = read_game_events(texts[-1], Recorder())
+    assert ("visit_play", 2, 5, "rebelote", 2, 26) in marked
