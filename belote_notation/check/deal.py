@@ -37,7 +37,7 @@ from belote_notation.game.engine import (
     Holding,
     Violation,
     apply_bid,
-    calls,
+    call_count,
     check_plays_without_trump,
     contract,
     deal_five,
@@ -158,7 +158,7 @@ class DealCheck:
                         bid.line, bid.col)
             return
         for bid in bids:
-            called = len(calls(state))
+            called = call_count(state)
             if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
                 self.short_round(bid)
             elif bid.round == 1 and called == 4 and contract(state) is None:
@@ -176,7 +176,7 @@ class DealCheck:
         so that the round-2 calls are judged as round-2 calls."""
         state = self.state
         missing = []
-        while len(calls(state)) < 4:
+        while call_count(state) < 4:
             seat = next_bidder(state)
             missing.append(SEAT_NAMES[seat])
             apply_bid(state, seat, "pass", None)

@@ -30,7 +30,7 @@ from belote_notation.game.engine.tables import (
     SUIT_SYMBOLS,
 )
 
-__all__ = ["legal_cards", "legal_for", "play_card", "to_play", "trick_winner"]
+__all__ = ["legal_cards", "legal_for", "play_card", "play_cards", "to_play", "trick_winner"]
 
 
 def to_play(state: DealState) -> int:
@@ -158,48 +158,82 @@ def play_card(state: DealState, seat: int, card: int, mark: str | None = None) -
     >>> [(v.code, v.seat, v.card) for v in play_card(state, 2, 16)]
     [('BEL301', 2, 16)]
     """
-    # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
-    # and a belote mark only cost a call to _belote_card.
-    if seat == state.turn and state.fast_path_ready and type(card) is int and card >= 0:
+    if mark is None and play_cards(state, (seat,), (card,), _NO_MARK):
+        return NO_VIOLATIONS
+    # The trump king and queen (belote) and a belote mark, when the card is otherwise fine,
+    # only cost a call to _belote_card.
+    if seat == state.turn and state.fast_path_ready and type(card) is int and 0 <= card < 32:
         bit = 1 << card
-        hands = state.hands
+        hand = state.hands[seat]
+        if (bit & state.belote_pair or mark is not None) and hand & bit \
+                and (not state.trick_cards or legal_for(state, seat, hand) & bit):
+            extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
+            _apply(state, seat, card, bit)
+            return extra or NO_VIOLATIONS
+    return _play_checked(state, seat, card, mark)
+
+
+_NO_MARK = (None,)
+
+
+def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[int],
+               marks: Sequence[str | None], start: int = 0) -> int:
+    """Play ``cards[start:]`` (``seats[i]`` plays ``cards[i]`` saying ``marks[i]``) as long as
+    each card is a plain legal one: the expected player, a held card, legal, no mark, not the
+    trump king or queen. Returns the index of the first card NOT played (``len(cards)`` when
+    all were): play that one with :func:`play_card` (which gives its violations) and go on from
+    the next. A card is only played here when :func:`play_card` would play it and return none.
+
+    This is THE fast path of the engine: :func:`play_card` runs it for one card, so the two
+    cannot drift apart; legality is :func:`legal_for`'s, as on the checked path
+    (tests/game/test_play_cards.py replays random deals with illegal cards injected both ways).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> play_cards(state, [0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
+    4
+    >>> play_cards(state, [0, 1, 2, 3], [6, 14, 20, 30], [None] * 4)  # N won: N leads
+    0
+    """
+    # One loop for a trick's cards: validate's checks call this once per trick, not per card.
+    hands = state.hands
+    i = start
+    n = len(cards)
+    while i < n and state.fast_path_ready:
+        seat = seats[i]
+        card = cards[i]
+        if seat is None or seat != state.turn or marks[i] is not None or type(card) is not int or card < 0:
+            return i
+        bit = 1 << card
         hand = hands[seat]
-        if bit & state.belote_pair or mark is not None:
-            if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
-                extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
-                _apply(state, seat, card, bit)
-                return extra or NO_VIOLATIONS
-        elif hand & bit:
-            # _apply's steps are inlined here on purpose: calling it costs ~6% of the engine
-            # benchmark (measured back to back: 17.3-17.9k vs 16.4-16.8k deals/s, classic).
-            cards = state.trick_cards
-            if cards:
-                led = state.led
-                # following a plain suit is always legal; anything else asks legal_for
-                if (card >> 3 != led or led == state.trump) and not legal_for(state, seat, hand) & bit:
-                    return _play_checked(state, seat, card, mark)
-                if state.beats[state.best_card << 5 | card]:
-                    state.best_card = card
-                    state.best_seat = seat
-                cards.append(card)
-                state.trick_seats.append(seat)
-                hands[seat] = hand ^ bit
-                state.played |= bit
-                if len(cards) == 4:
-                    _close_trick(state)
-                else:
-                    state.turn = (seat + state.play_step) & 3
-                return NO_VIOLATIONS
+        if not hand & bit or bit & state.belote_pair:
+            return i
+        trick_cards = state.trick_cards
+        if trick_cards:
+            led = state.led
+            # following a plain suit is always legal; anything else asks legal_for
+            if (card >> 3 != led or led == state.trump) and not legal_for(state, seat, hand) & bit:
+                return i
+            if state.beats[state.best_card << 5 | card]:
+                state.best_card = card
+                state.best_seat = seat
+        else:
             state.led = card >> 3
             state.best_card = card
             state.best_seat = seat
-            cards.append(card)
-            state.trick_seats.append(seat)
-            hands[seat] = hand ^ bit
-            state.played |= bit
+        trick_cards.append(card)
+        state.trick_seats.append(seat)
+        hands[seat] = hand ^ bit
+        state.played |= bit
+        if len(trick_cards) == 4:
+            _close_trick(state)
+        else:
             state.turn = (seat + state.play_step) & 3
-            return NO_VIOLATIONS
-    return _play_checked(state, seat, card, mark)
+        i += 1
+    return i
 
 
 def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> Sequence[Violation]:
