@@ -45,13 +45,19 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     counts = [0, 0, 0, 0]
     tricks = deal.tricks
     for t_index, trick in enumerate(tricks):
-        n = _trick_shape(ctx, deal, state, trick, t_index)
-        if not n:
-            break
-        if pending or trick.variations or n != len(trick.cards):
-            _play(ctx, state, trick, n, pending, counts)
+        cards = trick.cards
+        if (len(cards) == 4 and trick.number == t_index + 1 and state.trick_no < 8 and not pending
+                and trick.variations is None):  # the usual trick, in one call to the engine
+            stopped = play_cards(state, trick.seats, cards, trick.marks)
+            if stopped < 4:
+                _play_rest(ctx, state, trick, stopped)
+            if traces is None and (trick.winner is None or trick.winner == last_trick_winner(state)):
+                continue
         else:
-            _play_fast(ctx, state, trick)
+            n = _trick_shape(ctx, deal, state, trick, t_index)
+            if not n:
+                break
+            _play(ctx, state, trick, n, pending, counts)
         _trick_end(ctx, state, trick, t_index, traces)
     for due in pending.values():
         for ann in due:
@@ -100,8 +106,6 @@ def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFa
         ctx.add(TRICK_NUMBER, f"trick numbered {trick.number}, expected {number}", trick.line,
                 trick.col, trick=number)
     n = len(trick.cards)
-    if n == 4 and state.trick_no < 8:  # the usual trick: nothing to say
-        return 4
     more = number < len(deal.tricks)
     if n < 4:  # the record stops here
         ctx.add(SHORT_TRICK, f"trick {number} has only {n} card{'s' if n != 1 else ''}", trick.line,
@@ -121,11 +125,10 @@ def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFa
     return 4
 
 
-def _play_fast(ctx: Context, state: DealState, trick: TrickFact) -> None:
-    """A trick of four plays with nothing between them: the engine's batch plays the plain cards;
-    a card it stops at goes through ``play_card``, which says what is wrong with it."""
+def _play_rest(ctx: Context, state: DealState, trick: TrickFact, i: int) -> None:
+    """A trick of four plays the engine's batch stopped in at play ``i``: that card goes through
+    ``play_card``, which says what is wrong with it, then the batch goes on."""
     seats, cards, marks = trick.seats, trick.cards, trick.marks
-    i = play_cards(state, seats, cards, marks)
     while i < 4:
         seat = seats[i]
         _play_one(ctx, state, trick, i, seat if seat is not None else next_player(state))

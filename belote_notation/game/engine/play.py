@@ -198,8 +198,10 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     >>> play_cards(state, [0, 1, 2, 3], [6, 14, 20, 30], [None] * 4)  # N won: N leads
     0
     """
-    # One loop for a trick's cards: validate's checks call this once per trick, not per card.
+    # One loop for a trick's cards: validate's checks call this once per trick, not per card;
+    # the trump's tables and the step do not change during the play (prepare_fast_path).
     hands = state.hands
+    belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
     i = start
     n = len(cards)
     while i < n and state.fast_path_ready:
@@ -209,15 +211,15 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
             return i
         bit = 1 << card
         hand = hands[seat]
-        if not hand & bit or bit & state.belote_pair:
+        if not hand & bit or bit & belote_pair:
             return i
         trick_cards = state.trick_cards
         if trick_cards:
             led = state.led
             # following a plain suit is always legal; anything else asks legal_for
-            if (card >> 3 != led or led == state.trump) and not legal_for(state, seat, hand) & bit:
+            if (card >> 3 != led or led == trump) and not legal_for(state, seat, hand) & bit:
                 return i
-            if state.beats[state.best_card << 5 | card]:
+            if beats[state.best_card << 5 | card]:
                 state.best_card = card
                 state.best_seat = seat
         else:
@@ -231,7 +233,7 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         if len(trick_cards) == 4:
             _close_trick(state)
         else:
-            state.turn = (seat + state.play_step) & 3
+            state.turn = (seat + step) & 3
         i += 1
     return i
 
