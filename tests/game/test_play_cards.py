@@ -122,5 +122,5 @@ def test_play_cards_stops_at_the_first_card_it_cannot_play() -> None:
     # N leads 7♠... then S plays out of turn (E's turn): stops at index 1
     assert play_cards(state, [0, 2, 1, 3], [7, 16, 15, 24], [None] * 4) == 1
     assert play_cards(state, [0, 1], [7, 15], [None, None]) == 0  # not N's turn any more
-    # the trump queen/king and any mark go to play_card (belote order is tracked there)
+    # a mark goes to play_card (it checks it)
     assert play_cards(state, [1], [15], ["belote"]) == 0

@@ -160,8 +160,7 @@ def play_card(state: DealState, seat: int, card: int, mark: str | None = None) -
     """
     if mark is None and play_cards(state, (seat,), (card,), _NO_MARK):
         return NO_VIOLATIONS
-    # The trump king and queen (belote) and a belote mark, when the card is otherwise fine,
-    # only cost a call to _belote_card.
+    # A belote mark, when the card is otherwise fine, only costs a call to _belote_card.
     if seat == state.turn and state.fast_path_ready and type(card) is int and 0 <= card < 32:
         bit = 1 << card
         hand = state.hands[seat]
@@ -179,8 +178,7 @@ _NO_MARK = (None,)
 def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[int],
                marks: Sequence[str | None], start: int = 0) -> int:
     """Play ``cards[start:]`` (``seats[i]`` plays ``cards[i]`` saying ``marks[i]``) as long as
-    each card is a plain legal one: the expected player, a held card, legal, no mark, not the
-    trump king or queen. Returns the index of the first card NOT played (``len(cards)`` when
+    each card is a plain legal one: the expected player, a held card, legal, no mark. Returns the index of the first card NOT played (``len(cards)`` when
     all were): play that one with :func:`play_card` (which gives its violations) and go on from
     the next. A card is only played here when :func:`play_card` would play it and return none.
 
@@ -211,7 +209,7 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
             return i
         bit = 1 << card
         hand = hands[seat]
-        if not hand & bit or bit & belote_pair:
+        if not hand & bit:
             return i
         trick_cards = state.trick_cards
         if trick_cards:
@@ -219,10 +217,14 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
             # following a plain suit is always legal; anything else asks legal_for
             if (card >> 3 != led or led == trump) and not legal_for(state, seat, hand) & bit:
                 return i
+            if bit & belote_pair:  # the belote order is tracked where the marks are checked
+                _belote_card(state, seat, card, None, state.trick_no + 1, len(trick_cards))
             if beats[state.best_card << 5 | card]:
                 state.best_card = card
                 state.best_seat = seat
         else:
+            if bit & belote_pair:
+                _belote_card(state, seat, card, None, state.trick_no + 1, 0)
             state.led = card >> 3
             state.best_card = card
             state.best_seat = seat
