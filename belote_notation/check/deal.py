@@ -277,17 +277,27 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
     masks = [0, 0, 0, 0]
     count = 0
     for hand in hands:
-        mask = 0
-        for card in hand.cards:
-            mask |= 1 << card
-        masks[hand.seat & 3] |= mask
-        count += len(hand.cards)
-    if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() == count:
+        cards = hand.cards
+        if cards and 0 <= min(cards) and max(cards) < 32:
+            # the sum of the cards' bits is their mask when none is written twice: checked below
+            # on the whole deal (~3x fewer interpreter steps than or-ing bit by bit)
+            masks[hand.seat & 3] += sum(map(_BITS.__getitem__, cards))
+        else:
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            masks[hand.seat & 3] += mask
+        count += len(cards)
+    total = masks[0] | masks[1] | masks[2] | masks[3]
+    if total.bit_count() == count and masks[0] + masks[1] + masks[2] + masks[3] == total:
         return list(masks)
     lists: list[list[int]] = [[], [], [], []]
     for hand in hands:
         lists[hand.seat & 3].extend(hand.cards)
     return list(lists)
+
+
+_BITS = tuple(1 << card for card in range(32))
 
 
 def _card_position(hands: list[HandFact], seat: int | None, card: int | None,
