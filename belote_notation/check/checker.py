@@ -257,7 +257,8 @@ class GameChecker(Visitor[GameReport]):
         self.cards: list[int] = []
         self.marks: list[str | None] = []
         self.positions: list[Position] = []
-        trick.seats, trick.cards, trick.marks, trick.positions = self.seats, self.cards, self.marks, self.positions
+        trick.seats, trick.cards, trick.marks = self.seats, self.cards, self.marks
+        trick.positions = self.positions
         self.current = trick
 
     def visit_trick(self, number: int, line: int, col: int, seats: Sequence[int | None],

@@ -15,6 +15,7 @@ from belote_notation.game.engine import (
     deal_five,
     deal_rest,
     new_deal,
+    next_player,
     play_card,
     play_cards,
     score_deal,
@@ -63,7 +64,7 @@ def _start(rules: Ruleset, script: DealScript) -> DealState:
 
 
 def _one(state: DealState, seat: int | None, card: int, mark: str | None, checked: bool):
-    who = seat if seat is not None else (state.turn if state.turn >= 0 else 0)
+    who = seat if seat is not None else next_player(state)
     return (_play_checked if checked else play_card)(state, who, card, mark)
 
 
@@ -104,8 +105,10 @@ def test_batch_and_card_by_card_agree(name: str) -> None:
             continue
         plays: Plays = _spoil(list(script.plays), rng)
         states = [_start(rules, script) for _ in range(3)]
-        got = [_batched(states[0], plays), _by_card(states[1], plays, False), _by_card(states[2], plays, True)]
-        keys = [[[(v.code, v.message, v.seat, v.trick, v.index, v.card) for v in vs] for vs in g] for g in got]
+        got = [_batched(states[0], plays), _by_card(states[1], plays, False),
+               _by_card(states[2], plays, True)]
+        keys = [[[(v.code, v.message, v.seat, v.trick, v.index, v.card) for v in vs] for vs in g]
+                for g in got]
         assert keys[0] == keys[1] == keys[2]
         assert _summary(states[0]) == _summary(states[1]) == _summary(states[2])
         illegal += sum(1 for vs in keys[0] if vs)

@@ -177,14 +177,12 @@ _NO_MARK = (None,)
 
 def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[int],
                marks: Sequence[str | None], start: int = 0) -> int:
-    """Play ``cards[start:]`` (``seats[i]`` plays ``cards[i]`` saying ``marks[i]``) as long as
-    each card is a plain legal one: the expected player, a held card, legal, no mark. Returns the index of the first card NOT played (``len(cards)`` when
-    all were): play that one with :func:`play_card` (which gives its violations) and go on from
-    the next. A card is only played here when :func:`play_card` would play it and return none.
-
-    This is THE fast path of the engine: :func:`play_card` runs it for one card, so the two
-    cannot drift apart; legality is :func:`legal_for`'s, as on the checked path
-    (tests/game/test_play_cards.py replays random deals with illegal cards injected both ways).
+    """Play ``cards[start:]`` (``seats[i]`` plays ``cards[i]`` saying ``marks[i]``) while each
+    is the expected player's held, legal card with no mark; returns the index of the first card
+    NOT played (``len(cards)``: all were). Play that one with :func:`play_card` (it gives the
+    violations), then go on from the next. THE fast path of the engine: :func:`play_card` runs
+    it for one card, so the two cannot drift apart; legality is :func:`legal_for`'s, as on the
+    checked path (tests/game/test_play_cards.py: random deals, illegal cards injected).
 
     >>> from belote_notation.game.rules import Ruleset
     >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
@@ -193,11 +191,11 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
     >>> play_cards(state, [0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
     4
-    >>> play_cards(state, [0, 1, 2, 3], [6, 14, 20, 30], [None] * 4)  # N won: N leads
+    >>> play_cards(state, [1, 2, 3, 0], [14, 20, 30, 6], [None] * 4)  # N won: N leads, not E
     0
     """
-    # One loop for a trick's cards: validate's checks call this once per trick, not per card;
-    # the trump's tables and the step do not change during the play (prepare_fast_path).
+    # validate's checks call this once per trick; the trump's tables and the step do not change
+    # during the play (prepare_fast_path sets them).
     hands = state.hands
     belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
     i = start
