@@ -158,14 +158,13 @@ def play_card(state: DealState, seat: int, card: int, mark: str | None = None) -
     >>> [(v.code, v.seat, v.card) for v in play_card(state, 2, 16)]
     [('BEL301', 2, 16)]
     """
-    if mark is None and play_cards(state, (seat,), (card,), _NO_MARK):
-        return NO_VIOLATIONS
-    # A belote mark, when the card is otherwise fine, only costs a call to _belote_card.
-    if seat == state.turn and state.fast_path_ready and type(card) is int and 0 <= card < 32:
-        bit = 1 << card
+    if mark is None:
+        if play_cards(state, (seat,), (card,), _NO_MARK):
+            return NO_VIOLATIONS
+    elif seat == state.turn and state.fast_path_ready and type(card) is int and 0 <= card < 32:
+        bit = 1 << card  # a mark on an otherwise fine card only costs a call to _belote_card
         hand = state.hands[seat]
-        if (bit & state.belote_pair or mark is not None) and hand & bit \
-                and (not state.trick_cards or legal_for(state, seat, hand) & bit):
+        if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
             extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
             _apply(state, seat, card, bit)
             return extra or NO_VIOLATIONS
@@ -194,16 +193,15 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     >>> play_cards(state, [1, 2, 3, 0], [14, 20, 30, 6], [None] * 4)  # N won: N leads, not E
     0
     """
-    # validate's checks call this once per trick; the trump's tables and the step do not change
-    # during the play (prepare_fast_path sets them).
+    # called once per trick by validate; the trump's tables and the step are fixed during play
+    if not state.fast_path_ready:
+        return start
     hands = state.hands
     belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
     i = start
-    n = len(cards)
-    while i < n and state.fast_path_ready:
-        seat = seats[i]
-        card = cards[i]
-        if seat is None or seat != state.turn or marks[i] is not None or type(card) is not int or card < 0:
+    plays = zip(seats, cards, marks) if start == 0 else zip(seats[start:], cards[start:], marks[start:])
+    for seat, card, mark in plays:
+        if seat is None or seat != state.turn or mark is not None or type(card) is not int or card < 0:
             return i
         bit = 1 << card
         hand = hands[seat]
@@ -230,11 +228,13 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         state.trick_seats.append(seat)
         hands[seat] = hand ^ bit
         state.played |= bit
+        i += 1
         if len(trick_cards) == 4:
             _close_trick(state)
+            if not state.fast_path_ready:  # the eighth trick is over
+                return i
         else:
             state.turn = (seat + step) & 3
-        i += 1
     return i
 
 
