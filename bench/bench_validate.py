@@ -56,8 +56,9 @@ def child(path: str, jobs: int) -> None:
     summary = buffer.getvalue().strip().splitlines()[-1]
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-    print(json.dumps({"seconds": seconds, "exit": code, "summary": summary, "cpu": cpu,
+    main_cpu = me.ru_utime + me.ru_stime
+    cpu = main_cpu + kids.ru_utime + kids.ru_stime
+    print(json.dumps({"seconds": seconds, "exit": code, "summary": summary, "cpu": cpu, "main_cpu": main_cpu,
                       "self_kb": me.ru_maxrss, "children_kb": kids.ru_maxrss}))
 
 
@@ -90,7 +91,9 @@ def report(label: str, result: dict) -> float:
     # The process tree's peak: this process and its largest worker (workers run side by side,
     # so with N jobs the tree holds at most self + N x worker).
     per_cpu = deals / result["cpu"] if result.get("cpu") else 0.0
-    print(f"{label:<26} {result['seconds']:>7.2f} s {rate:>7,.0f} deals/s ({per_cpu:>6,.0f} per CPU-s)"
+    main = result.get("main_cpu", result.get("cpu", 0.0))
+    print(f"{label:<26} {result['seconds']:>7.2f} s {rate:>7,.0f} deals/s ({per_cpu:>6,.0f} per CPU-s; CPU "
+          f"{result.get('cpu', 0.0):.2f} s, of which main process {main:.2f} s)"
           f"  peak RSS main {result['self_kb'] / 1024:>5.1f} MB, largest worker "
           f"{result['children_kb'] / 1024:>5.1f} MB  (exit {result['exit']})")
     return rate

@@ -55,7 +55,9 @@ the deal is still replayed."""
 _END = 1 << 60
 _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result"})
 """Tag pairs that change the checks (setup.py and notation.headers read the first five)."""
-Annotated = BidFact | PlayFact | AnnouncementFact
+Annotated = BidFact | PlayFact | AnnouncementFact | TrickFact
+"""What review material (a variation, a belote word) follows: a call, an announcement, a play
+of an alternative line, or the last play of a trick (a play of the deal itself)."""
 
 
 class GameChecker(Visitor[GameReport]):
@@ -90,6 +92,7 @@ class GameChecker(Visitor[GameReport]):
         self.setup_findings: list[Finding] = []
         self.ctx: Context | None = None
         self.report = GameReport(self.file, self.number, line)
+        self._new_trick(TrickFact(0, line, col))
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
@@ -202,8 +205,7 @@ class GameChecker(Visitor[GameReport]):
         self.deal = DealFacts(number, dealer, line, col)
         self.deal_count += 1
         self.trick: TrickFact | None = None
-        self.plays: list[PlayFact] = []
-        """The plays of the current trick (a spare list before the first trick)."""
+        self._new_trick(TrickFact(0, line, col))  # a spare trick for plays before the first one
         self.last: Annotated | None = None
         self.lines: list[Variation] = []
         self.parents: list[Annotated] = []
@@ -247,19 +249,64 @@ class GameChecker(Visitor[GameReport]):
         if self.deal is not None:
             self.trick = trick = TrickFact(number, line, col)
             self.deal.tricks.append(trick)
-            self.plays = trick.plays
+            self._new_trick(trick)
+
+    def _new_trick(self, trick: TrickFact) -> None:
+        """The lists the plays of ``trick`` are appended to, one event at a time."""
+        self.seats: list[int | None] = []
+        self.cards: list[int] = []
+        self.marks: list[str | None] = []
+        self.positions: list[Position] = []
+        trick.seats, trick.cards, trick.marks = self.seats, self.cards, self.marks
+        trick.positions = self.positions
+        self.current = trick
+
+    def visit_trick(self, number: int, line: int, col: int, seats: Sequence[int | None],
+                    cards: Sequence[int], marks: Sequence[Mark | None], positions: Sequence[Position],
+                    winner: int | None, winner_pos: Position | None) -> None:
+        """A whole trick at once (the reader's batch event): its sequences are kept as given."""
+        deal = self.deal
+        if deal is None:
+            return
+        self.trick = trick = TrickFact(number, line, col, seats, cards, marks, positions)
+        deal.tricks.append(trick)
+        self.current = trick
+        if winner is not None:
+            trick.winner, trick.winner_pos = winner, winner_pos or (line, col)
+        if cards:
+            self.last = trick
 
     def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
-        self.last = fact = PlayFact(seat, card, mark, line, col)
         if self.lines:
+            self.last = fact = PlayFact(seat, card, mark, line, col)
             self.lines[-1].append(fact)
-        else:
-            self.plays.append(fact)
+            return
+        trick = self.current
+        if trick.cards is not self.cards:  # a trick given whole, then a play more
+            self._extend(trick)
+        self.seats.append(seat)
+        self.cards.append(card)
+        self.marks.append(mark)
+        self.positions.append((line, col))
+        self.last = trick
+
+    def _extend(self, trick: TrickFact) -> None:
+        seats, cards, marks, positions = trick.seats, trick.cards, trick.marks, trick.positions
+        self._new_trick(trick)
+        self.seats.extend(seats)
+        self.cards.extend(cards)
+        self.marks.extend(marks)
+        self.positions.extend(positions)
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
-        if isinstance(self.last, PlayFact):
-            self.last.mark = mark
+        last = self.last
+        if isinstance(last, PlayFact):
+            last.mark = mark
+        elif isinstance(last, TrickFact) and last.cards:
+            marks = last.marks if last.marks is self.marks else list(last.marks)
+            marks[-1] = mark
+            last.marks = marks
 
     def visit_winner(self, seat: int, line: int, col: int) -> None:
         if self.trick is not None:
@@ -282,9 +329,15 @@ class GameChecker(Visitor[GameReport]):
         if parent is None:
             return SKIP
         variation: Variation = []
-        if parent.variations is None:
-            parent.variations = []
-        parent.variations.append(variation)
+        if isinstance(parent, TrickFact):  # after the trick's last play so far
+            lines = parent.variations
+            if lines is None:
+                lines = parent.variations = {}
+            lines.setdefault(len(parent.cards) - 1, []).append(variation)
+        else:
+            if parent.variations is None:
+                parent.variations = []
+            parent.variations.append(variation)
         self.lines.append(variation)
         self.parents.append(parent)
         self.last = None

@@ -37,7 +37,7 @@ from belote_notation.game.engine import (
     Holding,
     Violation,
     apply_bid,
-    calls,
+    call_count,
     check_plays_without_trump,
     contract,
     deal_five,
@@ -158,7 +158,7 @@ class DealCheck:
                         bid.line, bid.col)
             return
         for bid in bids:
-            called = len(calls(state))
+            called = call_count(state)
             if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
                 self.short_round(bid)
             elif bid.round == 1 and called == 4 and contract(state) is None:
@@ -176,7 +176,7 @@ class DealCheck:
         so that the round-2 calls are judged as round-2 calls."""
         state = self.state
         missing = []
-        while len(calls(state)) < 4:
+        while call_count(state) < 4:
             seat = next_bidder(state)
             missing.append(SEAT_NAMES[seat])
             apply_bid(state, seat, "pass", None)
@@ -277,17 +277,27 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
     masks = [0, 0, 0, 0]
     count = 0
     for hand in hands:
-        mask = 0
-        for card in hand.cards:
-            mask |= 1 << card
-        masks[hand.seat & 3] |= mask
-        count += len(hand.cards)
-    if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() == count:
+        cards = hand.cards
+        if cards and 0 <= min(cards) and max(cards) < 32:
+            # the sum of the cards' bits is their mask when none is written twice: checked below
+            # on the whole deal (~3x fewer interpreter steps than or-ing bit by bit)
+            masks[hand.seat & 3] += sum(map(_BITS.__getitem__, cards))
+        else:
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            masks[hand.seat & 3] += mask
+        count += len(cards)
+    total = masks[0] | masks[1] | masks[2] | masks[3]
+    if total.bit_count() == count and masks[0] + masks[1] + masks[2] + masks[3] == total:
         return list(masks)
     lists: list[list[int]] = [[], [], [], []]
     for hand in hands:
         lists[hand.seat & 3].extend(hand.cards)
     return list(lists)
+
+
+_BITS = tuple(1 << card for card in range(32))
 
 
 def _card_position(hands: list[HandFact], seat: int | None, card: int | None,

@@ -15,7 +15,7 @@ from belote_notation.check.codes import (
     TRICK_WINNER,
 )
 from belote_notation.check.context import Context, TrickTrace
-from belote_notation.check.facts import AnnouncementFact, DealFacts, PlayFact, TrickFact
+from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import (
@@ -23,8 +23,10 @@ from belote_notation.game.engine import (
     announce,
     check_trick_size,
     last_trick,
+    last_trick_winner,
     next_player,
     play_card,
+    play_cards,
     running_points,
     tricks_played,
 )
@@ -43,11 +45,20 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     counts = [0, 0, 0, 0]
     tricks = deal.tricks
     for t_index, trick in enumerate(tricks):
-        plays = _trick_shape(ctx, deal, state, trick, t_index)
-        if plays is None:
-            break
-        _play(ctx, state, plays, pending, counts)
-        _trick_end(ctx, state, trick, plays, t_index, traces)
+        cards = trick.cards
+        if (len(cards) == 4 and trick.number == t_index + 1 and state.trick_no < 8 and not pending
+                and trick.variations is None):  # the usual trick, in one call to the engine
+            stopped = play_cards(state, trick.seats, cards, trick.marks)
+            if stopped < 4:
+                _play_rest(ctx, state, trick, stopped)
+            if traces is None and (trick.winner is None or trick.winner == last_trick_winner(state)):
+                continue
+        else:
+            n = _trick_shape(ctx, deal, state, trick, t_index)
+            if not n:
+                break
+            _play(ctx, state, trick, n, pending, counts)
+        _trick_end(ctx, state, trick, t_index, traces)
     for due in pending.values():
         for ann in due:
             _announce(ctx, state, ann)
@@ -88,14 +99,13 @@ def _announce(ctx: Context, state: DealState, ann: AnnouncementFact) -> None:
 
 
 def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFact,
-                 t_index: int) -> list[PlayFact] | None:
-    """The trick's number and size; its first four plays (``None``: stop here)."""
+                 t_index: int) -> int:
+    """The trick's number and size; how many of its plays to play (0: stop here)."""
     number = t_index + 1
     if trick.number != number:
         ctx.add(TRICK_NUMBER, f"trick numbered {trick.number}, expected {number}", trick.line,
                 trick.col, trick=number)
-    plays = trick.plays
-    n = len(plays)
+    n = len(trick.cards)
     more = number < len(deal.tricks)
     if n < 4:  # the record stops here
         ctx.add(SHORT_TRICK, f"trick {number} has only {n} card{'s' if n != 1 else ''}", trick.line,
@@ -103,24 +113,42 @@ def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFa
         if more:
             ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number} after trick {number}",
                     trick.line, trick.col, trick=number)
-        return None
-    vs = check_trick_size(state, n)
-    for v in vs:
-        play = plays[v.index or 0]
-        ctx.add(v.code, v.message, play.line, play.col, trick=v.trick, seat=play.seat)
+        return 0
+    for v in check_trick_size(state, n):
+        line, col = trick.positions[v.index or 0]
+        ctx.add(v.code, v.message, line, col, trick=v.trick, seat=trick.seats[v.index or 0])
     if n > 4 and more:
         ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number} after trick {number}",
                 trick.line, trick.col, trick=number)
     if tricks_played(state) >= 8:
-        return None
-    return plays[:4] if n > 4 else plays
+        return 0
+    return 4
 
 
-def _play(ctx: Context, state: DealState, plays: list[PlayFact], pending: Pending,
+def _play_rest(ctx: Context, state: DealState, trick: TrickFact, i: int) -> None:
+    """A trick of four plays the engine's batch stopped in at play ``i``: that card goes through
+    ``play_card``, which says what is wrong with it, then the batch goes on."""
+    seats, cards, marks = trick.seats, trick.cards, trick.marks
+    while i < 4:
+        seat = seats[i]
+        _play_one(ctx, state, trick, i, seat if seat is not None else next_player(state))
+        i = play_cards(state, seats, cards, marks, i + 1)
+
+
+def _play_one(ctx: Context, state: DealState, trick: TrickFact, i: int, seat: int) -> None:
+    vs = play_card(state, seat, trick.cards[i], trick.marks[i])
+    if vs:
+        line, col = trick.positions[i]
+        ctx.violations(vs, line, col)
+
+
+def _play(ctx: Context, state: DealState, trick: TrickFact, n: int, pending: Pending,
           counts: list[int]) -> None:
-    """Four cards through the engine, with the announcements due before each."""
-    for play in plays:
-        seat = play.seat
+    """The first ``n`` cards one by one, with the announcements due before each and the
+    alternative lines written after each."""
+    lines = trick.variations
+    for i in range(n):
+        seat = trick.seats[i]
         if seat is None:
             seat = next_player(state)
         if pending:
@@ -129,27 +157,28 @@ def _play(ctx: Context, state: DealState, plays: list[PlayFact], pending: Pendin
             if due:
                 for ann in due:
                     _announce(ctx, state, ann)
-        if play.variations:
-            replay_variations(ctx, state, play.variations)
-        vs = play_card(state, seat, play.card, play.mark)
-        if vs:
-            ctx.violations(vs, play.line, play.col)
+        if lines and i in lines:
+            replay_variations(ctx, state, lines[i])
+        _play_one(ctx, state, trick, i, seat)
 
 
-def _trick_end(ctx: Context, state: DealState, trick: TrickFact, plays: list[PlayFact], t_index: int,
+def _trick_end(ctx: Context, state: DealState, trick: TrickFact, t_index: int,
                traces: list[TrickTrace] | None) -> None:
     """The recorded winner against the engine's (BEL501 at the winner), and the trace."""
-    if trick.winner is None and traces is None:
+    recorded = trick.winner
+    if recorded is None and traces is None:
+        return
+    if last_trick_winner(state) == recorded and traces is None:
         return
     done = last_trick(state)
     if done is None:
         return
-    if trick.winner is not None and trick.winner != done.winner:
+    if recorded is not None and recorded != done.winner:
         line, col = trick.winner_pos
-        ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[trick.winner & 3]}, "
+        ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[recorded & 3]}, "
                 f"but {SEAT_NAMES[done.winner]} won it with "
                 f"{card_symbol_name(done.cards[done.seats.index(done.winner)], ctx.deck)}", line, col,
-                trick=t_index + 1, seat=trick.winner)
+                trick=t_index + 1, seat=recorded)
     if traces is not None:
-        traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), [p.mark for p in plays],
+        traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), list(trick.marks[:4]),
                                  done.winner, done.points, running_points(state)))

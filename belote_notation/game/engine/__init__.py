@@ -42,7 +42,14 @@ from belote_notation.game.engine.partial import (
     check_trick_size,
     hands_from_plays,
 )
-from belote_notation.game.engine.play import legal_cards, legal_for, play_card, to_play, trick_winner
+from belote_notation.game.engine.play import (
+    legal_cards,
+    legal_for,
+    play_card,
+    play_cards,
+    to_play,
+    trick_winner,
+)
 from belote_notation.game.engine.scoring import DealResult, score_deal
 from belote_notation.game.engine.state import (
     Call,
@@ -57,6 +64,7 @@ from belote_notation.game.engine.view import (
     CompletedTrick,
     Contract,
     TrickSoFar,
+    call_count,
     calls,
     cards_played,
     completed_tricks,
@@ -68,6 +76,7 @@ from belote_notation.game.engine.view import (
     held,
     is_dead,
     last_trick,
+    last_trick_winner,
     next_bidder,
     next_player,
     offer,
@@ -101,6 +110,7 @@ __all__ = [
     "best_announcements",
     "bid_round",
     "bidding_over",
+    "call_count",
     "calls",
     "cards_played",
     "check_plays_without_trump",
@@ -125,6 +135,7 @@ __all__ = [
     "held",
     "is_dead",
     "last_trick",
+    "last_trick_winner",
     "legal_bids",
     "legal_cards",
     "legal_for",
@@ -135,6 +146,7 @@ __all__ = [
     "next_player",
     "offer",
     "play_card",
+    "play_cards",
     "running_points",
     "score_deal",
     "seat_after",

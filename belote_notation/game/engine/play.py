@@ -30,7 +30,7 @@ from belote_notation.game.engine.tables import (
     SUIT_SYMBOLS,
 )
 
-__all__ = ["legal_cards", "legal_for", "play_card", "to_play", "trick_winner"]
+__all__ = ["legal_cards", "legal_for", "play_card", "play_cards", "to_play", "trick_winner"]
 
 
 def to_play(state: DealState) -> int:
@@ -158,48 +158,84 @@ def play_card(state: DealState, seat: int, card: int, mark: str | None = None) -
     >>> [(v.code, v.seat, v.card) for v in play_card(state, 2, 16)]
     [('BEL301', 2, 16)]
     """
-    # Fast path: the expected player, a held card, legal; the trump king and queen (belote)
-    # and a belote mark only cost a call to _belote_card.
-    if seat == state.turn and state.fast_path_ready and type(card) is int and card >= 0:
+    if mark is None:
+        if play_cards(state, (seat,), (card,), _NO_MARK):
+            return NO_VIOLATIONS
+    elif seat == state.turn and state.fast_path_ready and type(card) is int and 0 <= card < 32:
+        bit = 1 << card  # a mark on an otherwise fine card only costs a call to _belote_card
+        hand = state.hands[seat]
+        if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
+            extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
+            _apply(state, seat, card, bit)
+            return extra or NO_VIOLATIONS
+    return _play_checked(state, seat, card, mark)
+
+
+_NO_MARK = (None,)
+
+
+def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[int],
+               marks: Sequence[str | None], start: int = 0) -> int:
+    """Play ``cards[start:]`` (``seats[i]`` plays ``cards[i]`` saying ``marks[i]``) while each
+    is the expected player's held, legal card with no mark; returns the index of the first card
+    NOT played (``len(cards)``: all were). Play that one with :func:`play_card` (it gives the
+    violations), then go on from the next. THE fast path of the engine: :func:`play_card` runs
+    it for one card, so the two cannot drift apart; legality is :func:`legal_for`'s, as on the
+    checked path (tests/game/test_play_cards.py: random deals, illegal cards injected).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> play_cards(state, [0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
+    4
+    >>> play_cards(state, [1, 2, 3, 0], [14, 20, 30, 6], [None] * 4)  # N won: N leads, not E
+    0
+    """
+    # called once per trick by validate; the trump's tables and the step are fixed during play
+    if not state.fast_path_ready:
+        return start
+    hands = state.hands
+    belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
+    i = start
+    plays = zip(seats, cards, marks) if start == 0 else zip(seats[start:], cards[start:], marks[start:])
+    for seat, card, mark in plays:
+        if seat is None or seat != state.turn or mark is not None or type(card) is not int or card < 0:
+            return i
         bit = 1 << card
-        hands = state.hands
         hand = hands[seat]
-        if bit & state.belote_pair or mark is not None:
-            if hand & bit and (not state.trick_cards or legal_for(state, seat, hand) & bit):
-                extra = _belote_card(state, seat, card, mark, state.trick_no + 1, len(state.trick_cards))
-                _apply(state, seat, card, bit)
-                return extra or NO_VIOLATIONS
-        elif hand & bit:
-            # _apply's steps are inlined here on purpose: calling it costs ~6% of the engine
-            # benchmark (measured back to back: 17.3-17.9k vs 16.4-16.8k deals/s, classic).
-            cards = state.trick_cards
-            if cards:
-                led = state.led
-                # following a plain suit is always legal; anything else asks legal_for
-                if (card >> 3 != led or led == state.trump) and not legal_for(state, seat, hand) & bit:
-                    return _play_checked(state, seat, card, mark)
-                if state.beats[state.best_card << 5 | card]:
-                    state.best_card = card
-                    state.best_seat = seat
-                cards.append(card)
-                state.trick_seats.append(seat)
-                hands[seat] = hand ^ bit
-                state.played |= bit
-                if len(cards) == 4:
-                    _close_trick(state)
-                else:
-                    state.turn = (seat + state.play_step) & 3
-                return NO_VIOLATIONS
+        if not hand & bit:
+            return i
+        trick_cards = state.trick_cards
+        if trick_cards:
+            led = state.led
+            # following a plain suit is always legal; anything else asks legal_for
+            if (card >> 3 != led or led == trump) and not legal_for(state, seat, hand) & bit:
+                return i
+            if bit & belote_pair:  # the belote order is tracked where the marks are checked
+                _belote_card(state, seat, card, None, state.trick_no + 1, len(trick_cards))
+            if beats[state.best_card << 5 | card]:
+                state.best_card = card
+                state.best_seat = seat
+        else:
+            if bit & belote_pair:
+                _belote_card(state, seat, card, None, state.trick_no + 1, 0)
             state.led = card >> 3
             state.best_card = card
             state.best_seat = seat
-            cards.append(card)
-            state.trick_seats.append(seat)
-            hands[seat] = hand ^ bit
-            state.played |= bit
-            state.turn = (seat + state.play_step) & 3
-            return NO_VIOLATIONS
-    return _play_checked(state, seat, card, mark)
+        trick_cards.append(card)
+        state.trick_seats.append(seat)
+        hands[seat] = hand ^ bit
+        state.played |= bit
+        i += 1
+        if len(trick_cards) == 4:
+            _close_trick(state)
+            if not state.fast_path_ready:  # the eighth trick is over
+                return i
+        else:
+            state.turn = (seat + step) & 3
+    return i
 
 
 def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> Sequence[Violation]:

@@ -24,6 +24,7 @@ __all__ = [
     "CompletedTrick",
     "Contract",
     "TrickSoFar",
+    "call_count",
     "calls",
     "cards_played",
     "completed_tricks",
@@ -35,6 +36,7 @@ __all__ = [
     "held",
     "is_dead",
     "last_trick",
+    "last_trick_winner",
     "next_bidder",
     "next_player",
     "offer",
@@ -113,6 +115,18 @@ def _trick(state: DealState, number: int) -> CompletedTrick:
 def last_trick(state: DealState) -> CompletedTrick | None:
     """The last completed trick, or ``None`` before the first is complete."""
     return _trick(state, len(state.tricks) - 1) if state.tricks else None
+
+
+def last_trick_winner(state: DealState) -> int | None:
+    """The seat that won the last completed trick (``None`` before the first): what
+    :func:`last_trick` says, without building the trick (the checks ask it once per trick)."""
+    tricks = state.tricks
+    return tricks[-1][2] if tricks else None
+
+
+def call_count(state: DealState) -> int:
+    """How many calls were made so far (``len(calls(state))`` without building them)."""
+    return len(state.bids)
 
 
 def completed_tricks(state: DealState) -> tuple[CompletedTrick, ...]:
