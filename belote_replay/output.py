@@ -13,12 +13,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Protocol
 
 from belote_notation.check.findings import effective_severity, sort_key
 from belote_notation.check.report import GameReport
 
-__all__ = ["JsonWriter", "RenderedGame", "Summary", "TextWriter", "plural", "render_game"]
+__all__ = ["JsonWriter", "RenderedGame", "Stream", "Summary", "TextWriter", "plural", "render_game"]
+
+
+class Stream(Protocol):
+    """Where the writers print: a text file, or anything with ``write`` and ``flush``."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 @dataclass(slots=True)
@@ -83,7 +91,7 @@ class Summary:
 class TextWriter:
     """``path:line:col: severity CODE message`` lines, then the summary line."""
 
-    def __init__(self, out: TextIO, err: TextIO) -> None:
+    def __init__(self, out: Stream, err: Stream) -> None:
         self.out, self.err = out, err
 
     def begin(self) -> None:
@@ -111,7 +119,7 @@ class TextWriter:
 class JsonWriter:
     """One JSON document, streamed: files and games are written as they come."""
 
-    def __init__(self, out: TextIO, err: TextIO) -> None:
+    def __init__(self, out: Stream, err: Stream) -> None:
         self.out, self.err = out, err
         self._files = 0
         self._games = 0

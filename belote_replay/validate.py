@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
 from typing_extensions import Self
@@ -18,6 +19,9 @@ from belote_notation.check.setup import ValidationConfig, parse_option
 from belote_notation.game.rules import RulesError, Ruleset
 from belote_replay.discovery import discover
 from belote_replay.output import JsonWriter, Summary, TextWriter
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 __all__ = ["command"]
 
@@ -45,8 +49,8 @@ class _Display:
     """A rich progress bar on stderr, only when stderr is a terminal."""
 
     def __init__(self, total: int, enabled: bool) -> None:
-        self.progress = None
-        self.task = None
+        self.progress: Progress | None = None
+        self.task: TaskID | None = None
         self.total = total
         self.base = 0
         self.last_path: str | None = None
@@ -76,7 +80,7 @@ class _Display:
             self.progress.stop()
 
     def update(self, path: str, done: int, games: int, deals: int) -> None:
-        if self.progress is None:
+        if self.progress is None or self.task is None:
             return
         if path != self.last_path:
             self.base += self.last_done

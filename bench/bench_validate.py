@@ -122,7 +122,8 @@ def versus(path: str, baseline: str, repeat: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100_000, help="deals in the big file")
     parser.add_argument("--small", type=int, default=None,
                         help="deals in the small file for the memory comparison (default deals/10)")

@@ -102,7 +102,7 @@ class TrickFact:
         out = []
         lines = self.variations or {}
         for i, (seat, card, mark, (line, col)) in enumerate(zip(self.seats, self.cards, self.marks,
-                                                                self.positions)):
+                                                                self.positions, strict=True)):
             play = PlayFact(seat, card, mark, line, col)
             play.variations = lines.get(i)
             out.append(play)

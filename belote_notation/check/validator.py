@@ -120,7 +120,8 @@ def validate_source(source: str | IO[str] | IO[bytes], name: str | None = None,
     """
     label = name or str(source)
     count = 0
-    for count, report in enumerate(read_games(source, lambda: GameChecker(config, label), label), 1):
+    for report in read_games(source, lambda: GameChecker(config, label), label):
+        count += 1
         yield report
     if count == 0:
         yield no_game_report(label)

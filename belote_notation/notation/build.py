@@ -239,11 +239,12 @@ class RecordBuilder(Visitor[ParsedGame]):
                     positions: Sequence[Position], winner: int | None,
                     winner_pos: Position | None) -> None:
         """The batch: the trick and its plays built at once (no event per play)."""
-        new, set_dict, set_fields, set_extra, set_private = _new, _set_dict, _set_fields, _set_extra, _set_private
+        new, set_dict, set_fields = _new, _set_dict, _set_fields
+        set_extra, set_private = _set_extra, _set_private
         fields = _PLAY_FIELDS
         plays: list[Bid | Play] = []
         append = plays.append
-        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions):
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions, strict=True):
             play = new(Play)
             set_dict(play, {"line": pline, "col": pcol, "glyph": None, "nags": [], "comments": [],
                             "variations": [], "seat": seat, "card": card, "mark": mark})

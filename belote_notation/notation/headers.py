@@ -4,9 +4,10 @@ Resolution (docs/notation.md, "Deck and rules of a game"):
 
 * deck: the ``Deck`` tag if present; else the deck of the preset named by the ``Rules`` tag;
   else French. An unknown ``Rules`` name reads as French (the validator reports the name).
-* rules (resolved by the checks, :mod:`belote_notation.check.setup`): the ``Rules`` tag names a preset; every ``Option`` tag (``[Option "target=1000"]``,
-  one option per tag, repeatable) overrides one option by name; ``Target`` is a shorthand for
-  ``[Option "target=..."]``. Later tags win.
+* rules (resolved by the checks, :mod:`belote_notation.check.setup`): the ``Rules`` tag names
+  a preset; every ``Option`` tag (``[Option "target=1000"]``, one option per tag, repeatable)
+  overrides one option by name; ``Target`` is a shorthand for ``[Option "target=..."]``.
+  Later tags win.
 """
 
 from __future__ import annotations

@@ -47,6 +47,10 @@ def _clean_block(text: str) -> bool:
 
 
 
+Piece = tuple[str, bool, int, Union[SyntaxIssue, None]]
+"""A line (or a piece of a long line), whether it is complete, its line number, an issue."""
+
+
 class LineReader:
     """Yields (piece of text, complete_line, line number, issues) from any source."""
 
@@ -58,7 +62,7 @@ class LineReader:
         self.carry = b""
         self.decode_issues = 0
 
-    def pieces(self) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
+    def pieces(self) -> Iterator[Piece]:
         """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
         read = self.handle.read
         newline = b"\n" if self.binary else "\n"
@@ -87,7 +91,7 @@ class LineReader:
             yield from self._emit(block, first, final=False)
             first = False
 
-    def _emit(self, block: Any, first: bool, final: bool) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
+    def _emit(self, block: Any, first: bool, final: bool) -> Iterator[Piece]:
         """Split a block (whole lines, or one piece of a long line) into pieces."""
         if self.binary:
             data = self.carry + block
@@ -118,7 +122,7 @@ class LineReader:
         if last:
             yield last, False, line, None
 
-    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[tuple[str, bool, int, SyntaxIssue | None]]:
+    def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[Piece]:
         raw_lines = data.split(b"\n")
         last = raw_lines.pop()
         for raw in raw_lines:

@@ -293,7 +293,8 @@ class _Splitter:
         self.keep(piece)
         was_in_comment = self.in_comment
         self.in_comment, has_end = _scan(piece, self.in_comment)
-        if line_start and not was_in_comment and stripped[:1] not in ("[", COMMENT_OPEN, LINE_COMMENT_OPEN, ""):
+        opens_no_body = ("[", COMMENT_OPEN, LINE_COMMENT_OPEN, "")
+        if line_start and not was_in_comment and stripped[:1] not in opens_no_body:
             self.body = True
         self.pending_end = self.pending_end or has_end
         if self.pending_end and complete:

@@ -177,7 +177,7 @@ class Visitor(Generic[T]):
         (``None``: none written). By default the fine-grained events, in order."""
         self.begin_trick(number, line, col)
         visit_play = self.visit_play
-        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions):
+        for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions, strict=True):
             visit_play(seat, card, mark, pline, pcol)
         if winner is not None:
             self.visit_winner(winner, *winner_pos)  # type: ignore[misc]

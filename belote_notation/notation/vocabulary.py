@@ -59,7 +59,8 @@ START_SYMBOLS = ("head", "deal", "tail")
 # Terminals that rules do not use directly (they are parts of the coarse terminals): Lark only
 # keeps them when asked, through a post-lexer's ``always_accept``.
 _PARTS = (
-    "CARD", "SEAT", "PLAY", "BID", "SUIT", "KIND", "MARK_WORD", "PASS_WORD", "TAKE_WORD", "ROUND", "RANK", "SUIT_CHAR",
+    "CARD", "SEAT", "PLAY", "BID", "SUIT", "KIND", "MARK_WORD", "PASS_WORD", "TAKE_WORD", "ROUND",
+    "RANK", "SUIT_CHAR",
     "TAG_NAME", "STRING", "HEADER", "_HWS", "RESULT",
     "DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
     "ANNOUNCE_KW", "TRICK_KW", "WINNER_KW", "SCORE_KW", "MATCH_KW", "POT_KW", "END_KW",

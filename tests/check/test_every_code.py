@@ -280,11 +280,13 @@ def _boom(*args: object, **kwargs: object) -> Any:
 def test_an_engine_failure_is_a_note_and_the_next_game_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     import belote_notation.game.engine as engine
 
-    original = engine.play_card
-    # The checks may have imported the function under its name: patch every binding of it.
-    for name, module in list(sys.modules.items()):
-        if name.startswith("belote_notation") and getattr(module, "play_card", None) is original:
-            monkeypatch.setattr(module, "play_card", _boom)
+    # The checks may have imported the functions under their names: patch every binding of the
+    # card-by-card act and of its batch form.
+    for act in ("play_card", "play_cards"):
+        original = getattr(engine, act)
+        for name, module in list(sys.modules.items()):
+            if name.startswith("belote_notation") and getattr(module, act, None) is original:
+                monkeypatch.setattr(module, act, _boom)
     found = _findings(validate_text(EXAMPLE + "\n" + EXAMPLE, "t.bel"))
     assert [f for f in found if f[0] == "BEL911"] == [("BEL911", 4, 1), ("BEL911", 32, 1)]
 

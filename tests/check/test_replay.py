@@ -28,7 +28,8 @@ def test_two_deals_with_the_same_number_each_show_their_own_cards():
         shown = replay.deals[position]
         assert shown.deal is game.deals[position]
         assert shown.start_hands == _dealt(game.deals[position])
-        assert [t.cards for t in shown.tricks] == [[p.card for p in t.plays] for t in game.deals[position].tricks]
+        recorded = game.deals[position].tricks
+        assert [t.cards for t in shown.tricks] == [[p.card for p in t.plays] for t in recorded]
         assert shown.report is not None and shown.report.line == game.deals[position].line
     assert replay.deals[0].start_hands != replay.deals[1].start_hands
 

@@ -249,7 +249,7 @@ def test_views_follow_a_whole_deal() -> None:
 def test_a_dead_deal_is_dead() -> None:
     state = new_deal(CLASSIC, 0)
     deal_five(state, None, 7)
-    for i in range(8):
+    for _ in range(8):
         apply_bid(state, next_bidder(state), "pass")
     assert is_dead(state) and contract(state) is None
 

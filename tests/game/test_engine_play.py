@@ -26,7 +26,7 @@ def _codes(found):
 def _start(rules, hands, first=("AS",)):
     state = ready(rules, hands, E, HEARTS, dealer=W)
     assert to_play(state) == N
-    for seat, name in zip((N, E, S, W), first):
+    for seat, name in zip((N, E, S, W)[:len(first)], first, strict=True):
         assert not play_card(state, seat, card(name))
     return state
 

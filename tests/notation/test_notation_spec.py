@@ -38,7 +38,7 @@ def test_spec_example_round_trips(index: int) -> None:
     canonical = "\n".join(write_game(p.game) for p in games)
     again = parse_text(canonical)
     assert len(again) == len(games)
-    for before, after in zip(games, again):
+    for before, after in zip(games, again, strict=True):
         assert after.errors == []
         assert same_records(before.game, after.game)
     assert "\n".join(write_game(p.game) for p in again) == canonical

@@ -141,7 +141,7 @@ def _check_positions(text: str) -> int:
         for deal in parsed.game.deals:
             at(deal.line, deal.col, "deal")
             for hand in deal.five + deal.rest + deal.hands:
-                for card, (line, col) in zip(hand.cards, hand.positions):
+                for card, (line, col) in zip(hand.cards, hand.positions, strict=True):
                     at(line, col, card_name(card, deck))
             if deal.offer is not None:
                 at(deal.offer.line, deal.offer.col, card_name(deal.offer.card, deck))
@@ -149,7 +149,7 @@ def _check_positions(text: str) -> int:
                 at(bid.line, bid.col, ("NESW"[bid.seat] + ":" if bid.seat is not None else "") + bid.action)
             for ann in deal.announcements:
                 at(ann.line, ann.col, "announce")
-                for card, (line, col) in zip(ann.cards, ann.positions):
+                for card, (line, col) in zip(ann.cards, ann.positions, strict=True):
                     at(line, col, card_name(card, deck))
             for trick in deal.tricks:
                 at(trick.line, trick.col, "trick")

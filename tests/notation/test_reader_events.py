@@ -112,7 +112,7 @@ def test_every_sample_reads_without_lark_or_with_it_the_same(monkeypatch) -> Non
         # a comment after each deal heading defeats CANONICAL_DEAL; it goes to the deal
         spread = parse_text(re.sub(r"^(deal .*)$", r"\1 {x}", text, flags=re.MULTILINE))
         assert [p.errors for p in plain] == [p.errors for p in spread], path
-        for a, b in zip(plain, spread):
+        for a, b in zip(plain, spread, strict=True):
             for deal in b.game.deals:
                 assert deal.comments[:1] == ["x"]
                 deal.comments = deal.comments[1:]

@@ -230,7 +230,7 @@ def belote_holder(state: DealState) -> int | None:
         return None
     found = {}
     for seats, cards, _ in state.tricks:
-        for s, c in zip(seats, cards):
+        for s, c in zip(seats, cards, strict=True):
             if (1 << c) & pair:
                 found[c] = s
     if len(found) == 2 and len(set(found.values())) == 1:
@@ -245,7 +245,8 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
         return None, []
     rules = state.rules
     who = SEAT_NAMES[seat]
-    if rules.belote_king_first and state.first_belote_card is not None and (state.first_belote_card & 7) == QUEEN:
+    first = state.first_belote_card
+    if rules.belote_king_first and first is not None and (first & 7) == QUEEN:
         return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
                                 "belote not counted", seat=seat)]
     if not rules.belote_requires_declaration:

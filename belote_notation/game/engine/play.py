@@ -128,10 +128,12 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
     best_name = card_symbol_name(best, deck)
     if hand & SUIT_MASKS[led] and card >> 3 != led:
         return Violation(C.NOT_FOLLOWED, f"{who} did not follow {SUIT_SYMBOLS[led]}: held "
-                         f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index, card=card)
+                         f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index,
+                         card=card)
     if card >> 3 == trump:
         return Violation(C.NOT_OVERTRUMPED, f"{who} did not overtrump: held {names(legal, deck)}, "
-                         f"higher than {best_name} on the table", seat=seat, trick=trick, index=index, card=card)
+                         f"higher than {best_name} on the table", seat=seat, trick=trick, index=index,
+                         card=card)
     trumps = hand & SUIT_MASKS[trump]
     if best >> 3 == trump and not trumps & HIGHER_TRUMP[best]:
         return Violation(C.NOT_UNDERTRUMPED, f"{who} did not play a trump: held {names(trumps, deck)} "
@@ -199,7 +201,10 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     hands = state.hands
     belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
     i = start
-    plays = zip(seats, cards, marks) if start == 0 else zip(seats[start:], cards[start:], marks[start:])
+    if start == 0:
+        plays = zip(seats, cards, marks, strict=True)
+    else:
+        plays = zip(seats[start:], cards[start:], marks[start:], strict=True)
     for seat, card, mark in plays:
         if seat is None or seat != state.turn or mark is not None or type(card) is not int or card < 0:
             return i
@@ -242,7 +247,8 @@ def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> S
     """The full path of :func:`play_card`: every check, with messages."""
     if not isinstance(card, int) or not 0 <= card < 32:
         return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck",
-                          seat=seat if isinstance(seat, int) and 0 <= seat < 4 else None, trick=state.trick_no + 1,
+                          seat=seat if isinstance(seat, int) and 0 <= seat < 4 else None,
+                          trick=state.trick_no + 1,
                           index=len(state.trick_cards))]
     if not isinstance(seat, int) or not 0 <= seat < 4:
         seat = to_play(state)
@@ -353,7 +359,8 @@ def _close_trick(state: DealState) -> None:
 def _phase_problems(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
     """A card played in a dead deal or before anybody took: said once per deal."""
     if state.phase == PHASE_DEAD:
-        code, message = C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody passed twice (dead deal)"
+        code = C.PLAY_AFTER_DEAD_DEAL
+        message = "cards were played although everybody passed twice (dead deal)"
     elif state.taker is None:
         code, message = C.BIDDING_UNFINISHED, "play started before anybody took: no trump"
     else:

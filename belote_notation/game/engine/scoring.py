@@ -149,7 +149,10 @@ def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | N
             base, outcome = capot_points, "capot"
         how = rules.failure_announcements
         declared = counts.declared
-        bonus = declared[0] + declared[1] if how == "all_to_defence" else ann[D] if how == "defence_keeps_own" else 0
+        if how == "all_to_defence":
+            bonus = declared[0] + declared[1]
+        else:
+            bonus = ann[D] if how == "defence_keeps_own" else 0
         credited[D] = base + bonus + bel[D]
         credited[T] = bel[T] if rules.belote_survives_failure else 0
     else:
