@@ -273,7 +273,8 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
     if parsed is None:
         click.echo(f"belote-replay: {file}: there is no game {game_number}", err=True)
         sys.exit(2)
-    from belote_notation.check.findings import Finding, severity_of
+    from belote_notation.check.codes import severity_of
+    from belote_notation.check.findings import Finding
 
     syntax = [Finding(i.code, severity_of(i.code), i.message, file, i.line, i.col, game_number)
               for i in parsed.errors]

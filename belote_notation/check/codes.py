@@ -56,7 +56,6 @@ __all__ = [
     "NO_BIDDING",
     "NO_DEALER",
     "NO_DISTRIBUTION",
-    # could-not-check notes
     "NO_GAME",
     "NO_GAME_IN_FILE",
     "NO_MATCH_CHECK",
@@ -65,10 +64,8 @@ __all__ = [
     "SHORT_TRICK",
     "SKIPPED_PLAYS",
     "TRICK_NUMBER",
-    # the record's claims about a deal and the match
     "TRICK_WINNER",
     "UNKNOWN_DECK",
-    # the record as a whole
     "UNKNOWN_RULES",
     "CodeInfo",
     "RaisedBy",

@@ -9,7 +9,7 @@ record: a stable code, a severity, a message in a player's words, and where it i
     'club.bel:41:17: error BEL301 W did not overtrump'
 
 The codes themselves, their severities and who raises them are in one static table,
-:mod:`belote_notation.check.codes` (re-exported here); ``docs/findings.md`` documents each.
+:mod:`belote_notation.check.codes`; ``docs/findings.md`` documents each.
 """
 
 from __future__ import annotations
@@ -18,75 +18,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from belote_notation.check.codes import (
-    BAD_OPTION,
-    BAD_RESULT,
-    BAD_VARIATION,
-    BID_ROUND,
-    CODES,
-    DEAL_NUMBER,
-    ENGINE_FAILURE,
-    HAND_MISMATCH,
-    HANDS_DERIVED,
-    INCOMPLETE_DEAL,
-    NO_BIDDING,
-    NO_DEALER,
-    NO_DISTRIBUTION,
-    NO_GAME,
-    NO_GAME_IN_FILE,
-    NO_MATCH_CHECK,
-    NO_TRUMP,
-    SHORT_TRICK,
-    SKIPPED_PLAYS,
-    TRICK_NUMBER,
-    UNKNOWN_DECK,
-    UNKNOWN_RULES,
-    CodeInfo,
-    Severity,
-    area_of,
-    severity_of,
-)
+from belote_notation.check.codes import CODES, CodeInfo
+from belote_notation.game.cards import SEAT_NAMES
 
 __all__ = [
-    "BAD_OPTION",
-    "BAD_RESULT",
-    "BAD_VARIATION",
-    "BID_ROUND",
-    "DEAL_NUMBER",
-    "ENGINE_FAILURE",
-    "HANDS_DERIVED",
-    "HAND_MISMATCH",
-    "INCOMPLETE_DEAL",
-    "NO_BIDDING",
-    "NO_DEALER",
-    "NO_DISTRIBUTION",
-    # could-not-check codes
-    "NO_GAME",
-    "NO_GAME_IN_FILE",
-    "NO_MATCH_CHECK",
-    "NO_TRUMP",
     "SEVERITIES",
-    "SHORT_TRICK",
-    "SKIPPED_PLAYS",
-    "TRICK_NUMBER",
-    "UNKNOWN_DECK",
-    # validator-level codes
-    "UNKNOWN_RULES",
-    "CodeInfo",
     "Finding",
-    "Severity",
-    "area_of",
     "code_info",
     "code_registry",
     "count_by_severity",
     "effective_severity",
-    "severity_of",
     "sort_key",
 ]
 
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 
-SEAT_LETTERS = "NESW"
 
 
 @dataclass(slots=True)
@@ -126,7 +72,7 @@ class Finding:
             "game": self.game,
             "deal": self.deal,
             "trick": self.trick,
-            "seat": SEAT_LETTERS[self.seat] if self.seat is not None and 0 <= self.seat < 4 else None,
+            "seat": SEAT_NAMES[self.seat] if self.seat is not None and 0 <= self.seat < 4 else None,
         }
 
 

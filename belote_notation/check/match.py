@@ -26,7 +26,7 @@ from belote_notation.check.context import Context
 from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.report import DealReport, GameReport
-from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -42,7 +42,6 @@ from belote_notation.notation.records import Header
 
 __all__ = ["MatchCheck", "first_dealer"]
 
-_SUIT_SYMBOLS = "♠♥♦♣"
 _RESULTS = {"ns": 0, "n-s": 0, "ew": 1, "e-w": 1, "*": None}
 
 
@@ -259,7 +258,7 @@ def _explain(result: DealResult, step: MatchStep) -> str:
     if result.outcome == "dead":
         return "dead deal"
     taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    trump = _SUIT_SYMBOLS[result.trump] if result.trump is not None and result.trump >= 0 else "?"
+    trump = SUIT_SYMBOLS[result.trump] if result.trump is not None and result.trump >= 0 else "?"
     text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
             f"{result.card_points[0]}-{result.card_points[1]}")
     if any(result.announcements):

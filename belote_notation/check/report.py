@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote_notation.check.findings import SEAT_LETTERS, Finding, effective_severity
+from belote_notation.check.findings import Finding, effective_severity
+from belote_notation.game.cards import SEAT_NAMES
 
 __all__ = ["DealReport", "GameReport", "seat_name", "team_name"]
 
@@ -20,7 +21,7 @@ def team_name(team: int | None) -> str | None:
 
 
 def seat_name(seat: int | None) -> str | None:
-    return None if seat is None or not 0 <= seat < 4 else SEAT_LETTERS[seat]
+    return None if seat is None or not 0 <= seat < 4 else SEAT_NAMES[seat]
 
 
 @dataclass(slots=True)

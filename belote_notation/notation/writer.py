@@ -27,7 +27,6 @@ from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand
 
 __all__ = ["NotationWriteError", "write_deal", "write_game", "write_games"]
 
-SEAT_LETTERS = SEAT_NAMES
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
@@ -53,7 +52,7 @@ def _seat(seat: int | None) -> str:
         return ""
     if not 0 <= seat <= 3:
         raise NotationWriteError(f"seat {seat} is not one of 0..3 (N E S W)")
-    return SEAT_LETTERS[seat]
+    return SEAT_NAMES[seat]
 
 
 class _Writer:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from belote_notation.check import codes as R
-from belote_notation.check.findings import HANDS_DERIVED, NO_BIDDING, NO_TRUMP, code_registry
+from belote_notation.check.codes import HANDS_DERIVED, NO_BIDDING, NO_TRUMP
+from belote_notation.check.findings import code_registry
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import Deck, card_name

@@ -9,6 +9,7 @@ from __future__ import annotations
 from belote_notation.game.cards import (
     PLAIN_POINTS,
     SUIT_MASKS,
+    SUIT_SYMBOLS,
     TRUMP_POINTS,
     plain_strength,
     trump_strength,
@@ -28,7 +29,6 @@ __all__ = [
 ]
 
 NO_TRUMP_INDEX = 4
-SUIT_SYMBOLS = "♠♥♦♣"
 
 
 def _beats_table(trump: int) -> bytes:
