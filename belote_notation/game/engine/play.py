@@ -195,7 +195,10 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     >>> play_cards(state, [1, 2, 3, 0], [14, 20, 30, 6], [None] * 4)  # N won: N leads, not E
     0
     """
-    # called once per trick by validate; the trump's tables and the step are fixed during play
+    # One loop, kept whole although it passes the 60-line bound: it is validate's per-card hot
+    # path, and moving a card's steps into a helper costs ~6% of the engine benchmark (measured
+    # for the same steps in the first landing: 17.3-17.9k vs 16.4-16.8k deals/s, classic).
+    # Called once per trick by validate; the trump's tables and the step are fixed during play.
     if not state.fast_path_ready:
         return start
     hands = state.hands
