@@ -71,18 +71,22 @@ def new_record(cls: type[R], data: dict[str, Any]) -> R:
     """
     obj = _new(cls)
     _set_dict(obj, data)
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        fields = _FIELDS[cls] = set(cls.model_fields)
-    _set_fields(obj, fields)
+    _set_fields(obj, _fields_of(cls))
     _set_extra(obj, None)
     _set_private(obj, None)
     return obj
 
 
-_PLAY_FIELDS = set(Play.model_fields)
-_TRICK_FIELDS = set(Trick.model_fields)
-_HAND_FIELDS = set(Hand.model_fields)
+def _fields_of(cls: type[Record]) -> set[str]:
+    """The one "fields set" shared by every record of ``cls`` (see :func:`new_record`)."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = _FIELDS[cls] = set(cls.model_fields)
+    return fields
+
+
+_PLAY_FIELDS = _fields_of(Play)
+_HAND_FIELDS = _fields_of(Hand)
 
 
 @dataclass
@@ -212,25 +216,14 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.item = ann
 
     def begin_trick(self, number: int, line: int, col: int) -> None:
-        comments: list[str] = []
-        plays: list[Bid | Play] = []
-        trick = _new(Trick)
-        _set_dict(trick, {"line": line, "col": col, "number": number, "plays": plays,
-                          "winner": None, "comments": comments, "winner_pos": None})
-        _set_fields(trick, _TRICK_FIELDS)
-        _set_extra(trick, None)
-        _set_private(trick, None)
-        self.deal.tricks.append(trick)  # type: ignore[union-attr]
-        self.trick, self.holder, self.item, self.plays = trick, comments, None, plays
+        self._add_trick(number, line, col, [], None, None)
+        self.item = None
 
     def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
-        play = _new(Play)
-        _set_dict(play, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
-                         "variations": [], "seat": seat, "card": card, "mark": mark})
-        _set_fields(play, _PLAY_FIELDS)
-        _set_extra(play, None)
-        _set_private(play, None)
+        play = new_record(Play, {"line": line, "col": col, "glyph": None, "nags": [],
+                                 "comments": [], "variations": [], "seat": seat, "card": card,
+                                 "mark": mark})
         self.plays.append(play)
         self.item = play
 
@@ -238,7 +231,9 @@ class RecordBuilder(Visitor[ParsedGame]):
                     cards: Sequence[int], marks: Sequence[Mark | None],
                     positions: Sequence[Position], winner: int | None,
                     winner_pos: Position | None) -> None:
-        """The batch: the trick and its plays built at once (no event per play)."""
+        """The batch: the trick and its plays built at once (no event per play). The plays are
+        made inline, not through :func:`new_record`: this loop builds most of the records of a
+        machine-written file."""
         new, set_dict, set_fields = _new, _set_dict, _set_fields
         set_extra, set_private = _set_extra, _set_private
         fields = _PLAY_FIELDS
@@ -252,16 +247,18 @@ class RecordBuilder(Visitor[ParsedGame]):
             set_extra(play, None)
             set_private(play, None)
             append(play)
+        self._add_trick(number, line, col, plays, winner, winner_pos)
+        self.item = plays[-1] if plays else None
+
+    def _add_trick(self, number: int, line: int, col: int, plays: list[Bid | Play],
+                   winner: int | None, winner_pos: Position | None) -> None:
+        """A new trick of the deal, current from now on (its plays, its comments)."""
         comments: list[str] = []
-        trick = new(Trick)
-        set_dict(trick, {"line": line, "col": col, "number": number, "plays": plays,
-                         "winner": winner, "comments": comments, "winner_pos": winner_pos})
-        set_fields(trick, _TRICK_FIELDS)
-        set_extra(trick, None)
-        set_private(trick, None)
+        trick = new_record(Trick, {"line": line, "col": col, "number": number, "plays": plays,
+                                   "winner": winner, "comments": comments,
+                                   "winner_pos": winner_pos})
         self.deal.tricks.append(trick)  # type: ignore[union-attr]
         self.trick, self.holder, self.plays = trick, comments, plays
-        self.item = plays[-1] if plays else None
 
     def visit_mark(self, mark: Mark, line: int, col: int) -> None:
         self.item.__dict__["mark"] = mark
