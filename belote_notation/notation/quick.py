@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
@@ -177,62 +177,43 @@ class LineReader(ItemReader):
     # --- a run of lines (one chunk of the general path) -----------------------------------
     def score_lines(self, chunk: Chunk) -> bool:
         """A run of quick score lines (``False``: nothing reported)."""
-        found = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            score = self.score_line(text, line, col)
-            if score is None:
-                return False
-            found.append(score)
-            line, col = line + 1, 1
+        found = _every_line(chunk, self.score_line)
+        if found is None:
+            return False
         visit_score = self.visitor.visit_score
-        for score in found:
+        for score, _, _ in found:
             visit_score(*score)
         return True
 
     def hand_lines(self, section: HandSection, chunk: Chunk, starts: frozenset[str]) -> bool:
         """A run of quick hand lines (``False``: nothing reported, read it the general way)."""
-        hands = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            hand = self.hand_line(text, line, col, starts)
-            if hand is None:
-                return False
-            hands.append((hand, line, col))
-            line, col = line + 1, 1
+        found = _every_line(chunk, lambda text, line, col: self.hand_line(text, line, col, starts))
+        if found is None:
+            return False
         visit_hand = self.visitor.visit_hand
-        for (seat, cards, positions), hline, hcol in hands:
-            visit_hand(section, seat, cards, positions, hline, hcol)
+        for (seat, cards, positions), line, col in found:
+            visit_hand(section, seat, cards, positions, line, col)
         return True
 
     def bid_lines(self, chunk: Chunk) -> bool:
         """A run of quick bidding lines (``False``: nothing reported)."""
-        found: list[Call] = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            calls = self.bid_line(text, line, col)
-            if calls is None:
-                return False
-            found.extend(calls)
-            line, col = line + 1, 1
-        self.calls += len(found)
+        found = _every_line(chunk, self.bid_line)
+        if found is None:
+            return False
         visit_call = self.visitor.visit_call
-        for call in found:
-            visit_call(*call)
+        for calls, _, _ in found:
+            self.calls += len(calls)
+            for call in calls:
+                visit_call(*call)
         return True
 
     def trick_lines(self, chunk: Chunk) -> bool:
         """A run of quick trick lines, one batch event per trick (``False``: nothing reported)."""
-        batches = []
-        line, col = chunk.line, chunk.column
-        for text in chunk.value.split("\n"):
-            batch = self.trick_line(text, line, col)
-            if batch is None:
-                return False
-            batches.append(batch)
-            line, col = line + 1, 1
+        found = _every_line(chunk, self.trick_line)
+        if found is None:
+            return False
         visit_trick = self.visitor.visit_trick
-        for batch in batches:
+        for batch, _, _ in found:
             self.trick = batch[0]
             visit_trick(*batch)
         return True
@@ -330,3 +311,20 @@ def _score_words() -> dict[str, ScoreKind]:
     kinds: tuple[tuple[str, ScoreKind], ...] = (
         ("SCORE_KW", "score"), ("MATCH_KW", "match"), ("POT_KW", "pot"))
     return {word: kind for name, kind in kinds for word in vocab.keywords(name)}
+
+
+T = TypeVar("T")
+
+
+def _every_line(chunk: Chunk, read: Callable[[str, int, int], T | None]) -> list[tuple[T, int, int]] | None:
+    """Every line of ``chunk`` read by ``read`` (text, line, col), with its position; ``None``
+    as soon as one line is not a quick line (then nothing may be reported for the chunk)."""
+    found = []
+    line, col = chunk.line, chunk.column
+    for text in chunk.value.split("\n"):
+        item = read(text, line, col)
+        if item is None:
+            return None
+        found.append((item, line, col))
+        line, col = line + 1, 1
+    return found
