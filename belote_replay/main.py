@@ -16,6 +16,11 @@ COMMANDS = {
     "convert": "convert",
     "schema": "schema",
     "generate": "generate",
+    "formats": "formats",      # the converters issue
+    "rule": "rule",            # the daily-use issue: a finding code's documentation
+    "solve": "solve",          # the analysis issue
+    "annotate": "annotate",    # the analysis issue
+    "render": "render",        # the render issue
 }
 
 
