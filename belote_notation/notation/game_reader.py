@@ -18,7 +18,7 @@ from belote_notation.notation.headers import deck_from_name, game_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
-from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text
+from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
 from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["GameReader", "Tag"]
@@ -31,11 +31,22 @@ _DEAL = vocab.regex("DEAL")
 _HEADER = re.compile(r"\[" + vocab.pattern("_HWS") + "?(" + vocab.pattern("TAG_NAME") + ")"
                      + vocab.pattern("_HWS") + "(" + vocab.pattern("STRING") + ")")
 # Where a game is cut into pieces: a `deal` or `end` keyword that is a word of its own, outside
-# comments, quoted strings and tag names (those alternatives are matched to be skipped).
-_CUT = re.compile("|".join((
-    vocab.pattern("COMMENT"), vocab.pattern("LINE_COMMENT"), vocab.pattern("STRING"),
-    r"\[" + vocab.pattern("_HWS") + "?" + vocab.pattern("TAG_NAME"),
-    r"(?<![\w:])(" + vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW") + ")")))
+# comments, quoted strings and tag names (those alternatives are matched to be skipped). A `{`
+# or `"` that opens nothing (no `}`, no closing quote on its line) is matched alone; every later
+# one fails the same way (the scans meet at the next character), so from there on the pattern
+# without that alternative is used: each unclosed opener is scanned once, not once per opener
+# (issue 13: 32,000 unclosed `{` took 12.7 s).
+_CUT_PARTS = {
+    "comment": vocab.pattern("COMMENT") + r"|(?P<open_comment>\{)",
+    "line": vocab.pattern("LINE_COMMENT"),
+    "string": vocab.pattern("STRING") + r'|(?P<open_string>")',
+    "tag": r"\[" + vocab.pattern("_HWS") + "?" + vocab.pattern("TAG_NAME"),
+    "keyword": r"(?<![\w:])(?P<keyword>" + vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW") + ")",
+}
+_CUTS = {(comments, strings): re.compile("|".join(
+    part for name, part in _CUT_PARTS.items()
+    if (comments or name != "comment") and (strings or name != "string")))
+    for comments in (False, True) for strings in (False, True)}
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
@@ -58,6 +69,30 @@ def _inside(chunk: Chunk, offset: int) -> tuple[int, int]:
     return chunk.line + chunk.value.count("\n", 0, offset), offset - newline
 
 
+class _Locator:
+    """File positions of offsets of one chunk asked in increasing order: line breaks are
+    counted once (each tag pair counted them from the start of the block: 100,000 tag pairs
+    took 16 s, issue 13)."""
+
+    __slots__ = ("chunk", "done", "line", "newline")
+
+    def __init__(self, chunk: Chunk) -> None:
+        self.chunk, self.done, self.line, self.newline = chunk, 0, chunk.line, -1
+
+    def where(self, offset: int) -> tuple[int, int]:
+        value = self.chunk.value
+        if offset < self.done:
+            return _inside(self.chunk, offset)
+        count = value.count("\n", self.done, offset)
+        if count:
+            self.line += count
+            self.newline = value.rfind("\n", self.done, offset)
+        self.done = offset
+        if self.newline < 0:
+            return self.line, self.chunk.column + offset
+        return self.line, offset - self.newline
+
+
 class GameReader:
     """Reads the text of one game and reports it to a visitor (one instance per game)."""
 
@@ -72,6 +107,8 @@ class GameReader:
         self.deal: DealReader | None = None
         self.sections: DealReader | None = None
         self._done, self._line, self._newline = 0, first_line, -1
+        self.comments_close = True
+        """No unclosed ``{`` met yet by :meth:`next_cut` (after one, none closes)."""
 
     def where(self, pos: int) -> tuple[int, int]:
         """File position of offset ``pos`` (offsets asked in increasing order)."""
@@ -85,10 +122,30 @@ class GameReader:
 
     def next_cut(self, pos: int) -> int:
         """Offset of the next ``deal``/``end`` keyword at or after ``pos`` (the length if none)."""
-        for found in _CUT.finditer(self.text, pos):
-            if found.group(1) is not None:
-                return found.start()
-        return len(self.text)
+        text = self.text
+        no_string_before = -1   # a quote before this offset opens no string (see _CUTS)
+        while True:
+            restart = -1
+            end = pos
+            for found in _CUTS[self.comments_close, no_string_before < 0].finditer(text, pos):
+                if 0 <= no_string_before <= found.start():
+                    restart, no_string_before = max(no_string_before, end), -1
+                    break
+                kind = found.lastgroup
+                if kind == "keyword":
+                    return found.start()
+                end = found.end()
+                if kind == "open_comment":
+                    self.comments_close, restart = False, end
+                    break
+                if kind == "open_string":
+                    newline = text.find("\n", end)
+                    no_string_before = newline if newline >= 0 else len(text)
+                    restart = end
+                    break
+            if restart < 0:
+                return len(text)
+            pos = restart
 
     # --- the head ----------------------------------------------------------------------
     def head(self) -> int:
@@ -110,19 +167,24 @@ class GameReader:
         parsed = parse_piece(Piece(text[:cut], self.first_line, 1), "head", self.issues)
         nodes = parsed if parsed is not None else []
         self.read_head([node for node in nodes if isinstance(node, Chunk)])
+        self.issues.stop_if_cut()
         return cut
 
     def read_head(self, chunks: list[Chunk]) -> None:
         tags: list[Tag] = []
+        spend = self.issues.spend
         for chunk in chunks:
             if chunk.type in COMMENT_TYPES:
+                spend(1, chunk.line, chunk.column)
                 self.visitor.visit_comment(comment_text(chunk), chunk.line, chunk.column)
                 continue
+            locator = _Locator(chunk)
             for found in _HEADER.finditer(chunk.value):
-                line, col = _inside(chunk, found.start())
+                line, col = locator.where(found.start())
+                spend(1, line, col)
                 raw = found.group(2)[1:-1]
                 if "\\" in raw:
-                    raw = self.unescape(raw, chunk, found.start(2) + 1)
+                    raw = self.unescape(raw, locator, found.start(2) + 1)
                 tags.append(Tag(found.group(1), raw, line, col))
                 self.visitor.visit_header(found.group(1), raw, line, col)
         deck_tag = None
@@ -135,13 +197,15 @@ class GameReader:
                                deck_tag.line, deck_tag.col)
         self.deck = game_deck(tags)
 
-    def unescape(self, raw: str, chunk: Chunk, offset: int) -> str:
+    def unescape(self, raw: str, chunk: Chunk | _Locator, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
+        locator = chunk if isinstance(chunk, _Locator) else _Locator(chunk)
+
         def replace(found: re.Match[str]) -> str:
             char = found.group(1)
             if char in _QUOTED_ESCAPES:
                 return _QUOTED_ESCAPES[char]
-            line, col = _inside(chunk, offset + found.start())
+            line, col = locator.where(offset + found.start())
             self.issues.report(BAD_TAG_PAIR, f"bad escape `\\{char}` in a quoted value: only \\\" "
                                "\\\\ \\n \\r \\t are escapes (write \\\\ for a backslash)", line, col)
             return "\\" + char
@@ -168,12 +232,20 @@ class GameReader:
                 self.tail(piece)
             else:
                 self.general_deal(piece)
+            self.issues.stop_if_cut()
             pos = end
 
     def begin_deal(self, heading: str, line: int, col: int) -> DealReader | None:
         """Report ``deal [N] [dealer SEAT]``; the reader of its sections (``None``: skipped)."""
         words = heading.split()
-        self.number = int(words[1]) if len(words) > 1 else self.number + 1
+        self.issues.spend(1, line, col)
+        written = None
+        if len(words) > 1:
+            at = heading.find(words[1], len(words[0]))
+            newline = heading.rfind("\n", 0, at)
+            where = (line, col + at) if newline < 0 else (line + heading.count("\n", 0, at), at - newline)
+            written = number(words[1], *where, self.issues)
+        self.number = self.number + 1 if written is None else written
         dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
         if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
             return None
@@ -249,6 +321,7 @@ class GameReader:
         for node in nodes or ():
             if isinstance(node, Rule):
                 continue
+            self.issues.spend(1, node.line, node.column)
             if node.type == "END":
                 self.result(node)
             else:

@@ -12,8 +12,10 @@ __all__ = [
     "MISSING_END",
     "NOTHING_TO_ANNOTATE",
     "NO_GAME",
+    "NUMBER_TOO_LONG",
     "SYNTAX_CODES",
     "TOO_MANY_ISSUES",
+    "TOO_MANY_ITEMS",
     "UNCLOSED_COMMENT",
     "UNEXPECTED_TEXT",
     "UNKNOWN_CARD",
@@ -32,6 +34,8 @@ GAME_TOO_LARGE = "BEL008"
 NO_GAME = "BEL009"
 NOTHING_TO_ANNOTATE = "BEL010"
 TOO_MANY_ISSUES = "BEL011"
+NUMBER_TOO_LONG = "BEL012"
+TOO_MANY_ITEMS = "BEL013"
 INTERNAL_ERROR = "BEL099"
 
 #: Every syntax code with a one-line title (docs/notation.md, "Syntax errors", explains each).
@@ -47,6 +51,8 @@ SYNTAX_CODES: dict[str, str] = {
     NO_GAME: "no game in the file (empty or only blank lines)",
     NOTHING_TO_ANNOTATE: "review material with nothing to attach to",
     TOO_MANY_ISSUES: "too many syntax errors in one game; the rest are not listed",
+    NUMBER_TOO_LONG: "a number has more digits than the reader reads",
+    TOO_MANY_ITEMS: "a game holds more items than the reader reads; the rest is not read",
     INTERNAL_ERROR: "internal error of the reader (please report it)",
 }
 

@@ -25,6 +25,7 @@ from belote_notation.notation.tokens import (
     Word,
     chunk_lines,
     comment_text,
+    number,
     split_words,
 )
 from belote_notation.notation.visitor import SKIP, Visitor
@@ -119,9 +120,12 @@ class ItemReader:
     def items(self, nodes: Sequence[Node], frame: Frame) -> None:
         """Read ``nodes`` (items, review material, variations) with an explicit stack."""
         stack: list[tuple[Iterator[Node], Frame]] = [(iter(nodes), frame)]
+        spend = self.issues.spend
         while stack:
             nodes_left, frame = stack[-1]
             node = next(nodes_left, None)
+            if node is not None:
+                spend(1, node.line, node.column)
             if node is None:
                 stack.pop()
                 if stack:
@@ -158,7 +162,9 @@ class ItemReader:
             if frame.last is None:
                 self.nothing_before("nag", frame, node.line, node.column)
             else:
-                self.visitor.visit_nag(int(node.value[1:]), node.line, node.column)
+                nag = number(node.value[1:], node.line, node.column + 1, self.issues)
+                if nag is not None:
+                    self.visitor.visit_nag(nag, node.line, node.column)
         elif kind == "MARK":
             self.mark(node.value, node.line, node.column, frame)
         elif kind == "WINNER":
@@ -208,9 +214,12 @@ class ItemReader:
         at_line = at_col = 0
         waiting: Word | None = None     # a `trick` or `winner` word waiting for its argument
         line, col = chunk.line, chunk.column
+        spend = self.issues.spend
         for text in chunk_lines(chunk):
             c = col
-            for word in text.split(" "):
+            words = text.split(" ")
+            spend(len(words), line, col)
+            for word in words:
                 if not word:
                     c += 1
                     continue
@@ -291,11 +300,12 @@ class ItemReader:
                 return False
             self.winner(word, line, col, frame)
             return True
-        number = int(word) if word.isdigit() else self.trick + 1
-        self.trick = number
+        written = word.isdigit()
+        value = number(word, line, col, self.issues) if written else None
+        self.trick = self.trick + 1 if value is None else value
         frame.last, frame.winner = None, False
-        self.visitor.begin_trick(number, kline, kcol)
-        return word.isdigit()
+        self.visitor.begin_trick(self.trick, kline, kcol)
+        return written
 
     # --- calls -------------------------------------------------------------------------
     def calls_of(self, words: list[Word], frame: Frame) -> None:
@@ -303,6 +313,8 @@ class ItemReader:
         headings, passes = vocab.keywords("SMSARA_KW"), vocab.keywords("PASS_WORD")
         suit_word = vocab.regex("SUIT").fullmatch
         i, n = 0, len(words)
+        if words:
+            self.issues.spend(n, words[0][1], words[0][2])
         while i < n:
             word, line, col = words[i]
             i += 1
@@ -327,12 +339,14 @@ class ItemReader:
             self.visitor.visit_call(seat, action, suit, frame.round, line, col)  # type: ignore[arg-type]
 
     def round_number(self, word: Word) -> int:
-        number = int(word[0])
-        if number not in (1, 2):
-            self.issues.report(UNKNOWN_VALUE, f"bidding has rounds 1 and 2, not {number}", word[1],
+        value = number(*word, self.issues)
+        if value is None:
+            return 2
+        if value not in (1, 2):
+            self.issues.report(UNKNOWN_VALUE, f"bidding has rounds 1 and 2, not {value}", word[1],
                                word[2])
-            number = 1 if number < 1 else 2
-        return number
+            value = 1 if value < 1 else 2
+        return value
 
     def round_of(self, frame: Frame) -> int:
         """The round of a call: as written (``smsara N``); in the main bidding, else from its

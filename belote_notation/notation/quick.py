@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.items import ItemReader
-from belote_notation.notation.tokens import Chunk, Node
+from belote_notation.notation.tokens import MAX_DIGITS, Chunk, Node
 from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section
 
 __all__ = ["LineReader"]
@@ -28,6 +28,7 @@ Call = tuple[int | None, Action, int | None, int, int, int]
 Score = tuple[ScoreKind, int, int | None, int, int]
 Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None], list[Position],
               int | None, Position | None]
+T = TypeVar("T")
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
 """A visitor call kept for later: the bound method and its arguments."""
 
@@ -38,7 +39,7 @@ _SECTION_TERMINALS: dict[Section, str] = {"offer": "OFFER", "announce": "ANNOUNC
 # The canonical heading and the other canonical lines (the grammar's CANONICAL_DEAL), and
 # what must follow a canonical deal (the lookahead that ends CANONICAL_DEAL).
 _C_CARD = r"(?:10|11|12|[1-9JQKA])[SHDCEOB]"
-_INT = "[0-9]+"   # lark.common's INT
+_INT = "[0-9]{1,%d}" % MAX_DIGITS   # lark.common's INT, as long as the reader reads
 _HEADING = re.compile(r"deal " + _INT + r"(?: dealer [NESW])?")
 _OTHER_LINES: dict[str, tuple[Section, re.Pattern[str]]] = {
     "offer": ("offer", re.compile("offer " + _C_CARD)),
@@ -107,7 +108,7 @@ class LineReader(ItemReader):
         """``trick N plays [winner SEAT]``: the arguments of one ``visit_trick``."""
         words = text.split(" ")
         if (len(words) < 2 or words[0] not in self.trick_words or not words[1].isdigit()
-                or not words[1].isascii()):
+                or not words[1].isascii() or len(words[1]) > MAX_DIGITS):
             return None
         seats_of = vocab.SEATS
         winner = winner_pos = None
@@ -168,16 +169,25 @@ class LineReader(ItemReader):
             return None
         for word in words[1:]:
             digits = word[1:] if word[:1] in ("+", "-") else word
-            if not (digits.isdigit() and digits.isascii()):
+            if not (digits.isdigit() and digits.isascii()) or len(digits) > MAX_DIGITS:
                 return None
         if kind == "pot":
             return kind, int(words[1]), None, line, col + len(words[0]) + 1
         return kind, int(words[1]), int(words[2]), line, col
 
     # --- a run of lines (one chunk of the general path) -----------------------------------
+    def run_of(self, chunk: Chunk, read: Callable[[str, int, int], T | None]) -> list[tuple[T, int, int]] | None:
+        """:func:`_every_line`, its words counted as items of the game; ``None`` too when the
+        game may not hold that many more (the general path then says where it stops)."""
+        words = chunk.value.count(" ") + chunk.value.count("\n") + 1
+        found = _every_line(chunk, read) if words <= self.issues.left else None
+        if found is not None:
+            self.issues.spend(words, chunk.line, chunk.column)
+        return found
+
     def score_lines(self, chunk: Chunk) -> bool:
         """A run of quick score lines (``False``: nothing reported)."""
-        found = _every_line(chunk, self.score_line)
+        found = self.run_of(chunk, self.score_line)
         if found is None:
             return False
         visit_score = self.visitor.visit_score
@@ -187,7 +197,7 @@ class LineReader(ItemReader):
 
     def hand_lines(self, section: HandSection, chunk: Chunk, starts: frozenset[str]) -> bool:
         """A run of quick hand lines (``False``: nothing reported, read it the general way)."""
-        found = _every_line(chunk, lambda text, line, col: self.hand_line(text, line, col, starts))
+        found = self.run_of(chunk, lambda text, line, col: self.hand_line(text, line, col, starts))
         if found is None:
             return False
         visit_hand = self.visitor.visit_hand
@@ -197,7 +207,7 @@ class LineReader(ItemReader):
 
     def bid_lines(self, chunk: Chunk) -> bool:
         """A run of quick bidding lines (``False``: nothing reported)."""
-        found = _every_line(chunk, self.bid_line)
+        found = self.run_of(chunk, self.bid_line)
         if found is None:
             return False
         visit_call = self.visitor.visit_call
@@ -209,7 +219,7 @@ class LineReader(ItemReader):
 
     def trick_lines(self, chunk: Chunk) -> bool:
         """A run of quick trick lines, one batch event per trick (``False``: nothing reported)."""
-        found = _every_line(chunk, self.trick_line)
+        found = self.run_of(chunk, self.trick_line)
         if found is None:
             return False
         visit_trick = self.visitor.visit_trick
@@ -230,12 +240,19 @@ class LineReader(ItemReader):
         visit_call, visit_trick = self.visitor.visit_call, self.visitor.visit_trick
         trick_words, smsara, score_words = self.trick_words, vocab.keywords("SMSARA_KW"), _score_words()
         current: Section | None = None
+        left = self.issues.left - 1
         while True:
             pos, line = nl + 1, line + 1
             nl = text.find("\n", pos)
             if nl < 0:
-                return None if _DEAL_END.match(text, pos) is None else (heading.group(), events, pos)
+                if _DEAL_END.match(text, pos) is None:
+                    return None
+                self.issues.left = left
+                return heading.group(), events, pos
             row = text[pos:nl]
+            left -= row.count(" ") + 1
+            if left < 0:
+                return None     # more words than the game may still hold: the general path says where
             word = row[:row.find(" ")]
             if word in trick_words:
                 batch = self.trick_line(row, line, 1)
@@ -278,6 +295,7 @@ class LineReader(ItemReader):
             elif _DEAL_END.match(text, pos) is None:
                 return None
             else:
+                self.issues.left = left
                 return heading.group(), events, pos
 
 
@@ -312,8 +330,6 @@ def _score_words() -> dict[str, ScoreKind]:
         ("SCORE_KW", "score"), ("MATCH_KW", "match"), ("POT_KW", "pot"))
     return {word: kind for name, kind in kinds for word in vocab.keywords(name)}
 
-
-T = TypeVar("T")
 
 
 def _every_line(chunk: Chunk, read: Callable[[str, int, int], T | None]) -> list[tuple[T, int, int]] | None:

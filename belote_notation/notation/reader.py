@@ -25,9 +25,9 @@ from typing import TypeVar
 
 from belote_notation.notation.build import ParsedGame, RecordBuilder
 from belote_notation.notation.game_reader import GameReader
-from belote_notation.notation.issues import INTERNAL_ERROR, NO_GAME, SyntaxIssue
+from belote_notation.notation.issues import INTERNAL_ERROR, NO_GAME, TOO_MANY_ITEMS, SyntaxIssue
 from belote_notation.notation.stream import GameText, Source, iter_game_texts, text_source
-from belote_notation.notation.tokens import MAX_ISSUES_PER_GAME, Issues
+from belote_notation.notation.tokens import MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME, Issues, ItemsExceeded
 from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = [
@@ -96,11 +96,20 @@ def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int
         visitor.end_game()
         return
     reader = GameReader(text, visitor, issues, first_line)
+    head_read = False
     try:
         pos = reader.head()
+        head_read = True
         if visitor.end_headers() is not SKIP:
             reader.body(pos)
             reader.missing_end()
+    except ItemsExceeded as stop:
+        issues.report(TOO_MANY_ITEMS, f"this game holds more than {MAX_ITEMS_PER_GAME:,} items "
+                      "(plays, calls, cards, comments, NAGs...); it is read up to here", stop.line,
+                      stop.col)
+        if not head_read:
+            visitor.end_headers()
+        _close(reader, visitor)
     except Exception as exc:  # noqa: BLE001 - the reader never raises on input
         issues.report(INTERNAL_ERROR, f"internal error while reading this game: {exc!r}",
                       first_line, 1)

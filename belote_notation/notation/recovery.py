@@ -58,18 +58,48 @@ class Piece:
         return Chunk(token.type, str(token), line, col)
 
 
+def _parse(text: str, start: str, budget: int) -> tuple[Tree[Token], Token | None]:
+    """Lark's parse of ``text`` and the token it was cut at (``None``: not cut). When the text
+    may hold more than ``budget`` tokens (each is at least one character), it is parsed token
+    by token and cut at the one past the budget, its open variations closed there, so that a
+    game of millions of tokens never holds them all (issue 13)."""
+    if len(text) <= budget:
+        return vocab.parser().parse(text, start=start), None
+    interactive = vocab.parser().parse_interactive(text, start=start)
+    depth = 0
+    for count, token in enumerate(interactive.iter_parse()):
+        if count >= budget:
+            for _ in range(depth):
+                interactive.feed_token(Token("RPAR", ")"))
+            return interactive.feed_eof(), token
+        depth += token.type == "LPAR"
+        depth -= token.type == "RPAR"
+    return interactive.feed_eof(), None
+
+
 def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] | None:
-    """The children of rule ``start`` read from ``piece`` (errors reported, recovered from)."""
+    """The children of rule ``start`` read from ``piece`` (errors reported, recovered from).
+
+    A piece of more tokens than the game may still hold (:meth:`Issues.spend`) is read up to
+    the token past the limit, its open variations closed there, and ``issues.cut_at`` says
+    where the caller stops reading the game."""
     text = piece.text
     for _ in range(MAX_RECOVERIES_PER_PIECE + 1):
         try:
-            tree = vocab.parser().parse(text, start=start)
+            tree, cut = _parse(text, start, issues.left + 1)
+            if cut is not None:
+                issues.cut_at = piece.position(cut.line or 1, cut.column or 1)
         except UnexpectedInput as exc:
             _report(exc, text, piece, issues)
             span = _blank_span(exc, text)
             if span is None:
                 return None
-            text = text[: span[0]] + _NOT_NEWLINE.sub(" ", text[span[0]:span[1]]) + text[span[1]:]
+            rest = text[span[1]:]
+            if text[span[0]] == "{" and isinstance(exc, UnexpectedCharacters):
+                # An unclosed `{`: every later one is unclosed too (their scans meet this
+                # one's), so all are skipped at once, not one recovery each (issue 13).
+                rest = rest.replace("{", " ")
+            text = text[: span[0]] + _NOT_NEWLINE.sub(" ", text[span[0]:span[1]]) + rest
             continue
         return _nodes(tree, piece)
     return None

@@ -23,6 +23,7 @@ from belote_notation.notation.tokens import (
     Word,
     chunk_lines,
     comment_text,
+    number,
     split_words,
 )
 from belote_notation.notation.visitor import HandSection, ScoreKind, Section, Visitor
@@ -64,6 +65,7 @@ class DealReader(LineReader):
         _READERS[section](self, section, nodes)
 
     def comment(self, node: Chunk) -> None:
+        self.issues.spend(1, node.line, node.column)
         self.visitor.visit_comment(comment_text(node), node.line, node.column)
 
     # --- hands ---------------------------------------------------------------------
@@ -87,7 +89,9 @@ class DealReader(LineReader):
             line, col = node.line, node.column
             for text in chunk_lines(node):  # type: ignore[arg-type]
                 c = col
-                for word in text.split(" "):
+                words = text.split(" ")
+                self.issues.spend(len(words), line, col)
+                for word in words:
                     if not word:
                         c += 1
                         continue
@@ -117,6 +121,7 @@ class DealReader(LineReader):
     def offer(self, section: Section, nodes: Sequence[Node]) -> None:
         """``offer CARD``: the face-up card (a second one in a deal is reported, and wins)."""
         word, line, col = split_words(nodes[0])[1]  # type: ignore[arg-type]
+        self.issues.spend(1, line, col)
         card = self.card(word, line, col)
         if card is not None:
             if self.offer_seen:
@@ -132,17 +137,21 @@ class DealReader(LineReader):
         words = [word for node in nodes if isinstance(node, Chunk) and node.type not in COMMENT_TYPES
                  for word in split_words(node)]
         pots, matches = vocab.keywords("POT_KW"), vocab.keywords("MATCH_KW")
+        self.issues.spend(len(words), nodes[0].line, nodes[0].column)
         i = 0
         while i < len(words):
             word, line, col = words[i]
             low = word.lower()
             if low in pots:
-                _, pline, pcol = words[i + 1]
-                self.visitor.visit_score("pot", int(words[i + 1][0]), None, pline, pcol)
+                pot = number(*words[i + 1], self.issues)
+                if pot is not None:
+                    self.visitor.visit_score("pot", pot, None, words[i + 1][1], words[i + 1][2])
                 i += 2
                 continue
             kind: ScoreKind = "match" if low in matches else "score"
-            self.visitor.visit_score(kind, int(words[i + 1][0]), int(words[i + 2][0]), line, col)
+            ns, ew = number(*words[i + 1], self.issues), number(*words[i + 2], self.issues)
+            if ns is not None and ew is not None:
+                self.visitor.visit_score(kind, ns, ew, line, col)
             i += 3
         self.comments([node for node in nodes[1:] if node.type in COMMENT_TYPES])  # type: ignore[union-attr]
 
@@ -181,13 +190,15 @@ class DealReader(LineReader):
         positions: list[tuple[int, int]] = []
         trick: int | None = None
         before: int | None = None
+        self.issues.spend(len(shown) + 1, line, col)
         for word, wline, wcol in shown:
             if "=" in word:
-                key, _, number = word.partition("=")
+                key, _, digits = word.partition("=")
+                value = number(digits, wline, wcol + len(key) + 1, self.issues)
                 if key.lower() == "trick":
-                    trick = int(number)
+                    trick = value
                 else:
-                    before = int(number)
+                    before = value
                 continue
             card = self.card(word, wline, wcol)
             if card is not None:

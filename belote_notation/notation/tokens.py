@@ -13,23 +13,44 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from belote_notation.notation.issues import TOO_MANY_ISSUES, SyntaxIssue
+from belote_notation.notation.issues import (
+    NUMBER_TOO_LONG,
+    TOO_MANY_ISSUES,
+    UNEXPECTED_TEXT,
+    SyntaxIssue,
+)
 from belote_notation.notation.visitor import Visitor
 
 __all__ = [
     "COMMENT_TYPES",
+    "MAX_DIGITS",
     "MAX_ISSUES_PER_GAME",
+    "MAX_ITEMS_PER_GAME",
     "Alternative",
     "Chunk",
     "Issues",
+    "ItemsExceeded",
     "Node",
     "Word",
     "chunk_lines",
     "comment_text",
+    "number",
     "split_words",
 ]
 
 MAX_ISSUES_PER_GAME = 100
+
+# The limits of the reader (docs/notation.md, "Limits of the reader"); the JSON twin and the
+# writers keep the same ones, so that what one side writes the other reads.
+MAX_DIGITS = 15
+"""Digits in a number (sign apart): every integer of JavaScript's safe range fits, so the
+JSON twin is exact in any JSON reader. A longer number is a located BEL012."""
+MAX_ITEMS_PER_GAME = 50_000
+"""Items read in one game: tag pairs, comments, calls, plays, cards, glyphs, NAGs, variations
+(the tokens of the grammar and the words of its coarse tokens). Reading stops at the item
+past the limit with a located BEL013; what came before is kept. It bounds the memory of a
+game (each item costs a few hundred bytes while it is read), which its length alone does not
+(2.6 million NAGs fit in 8 MB and took 1.4 GB, issue 13)."""
 COMMENT_TYPES = frozenset({"COMMENT", "LINE_COMMENT"})
 
 Word = tuple[str, int, int]
@@ -96,16 +117,42 @@ def comment_text(chunk: Chunk) -> str:
     return _COMMENT_ESCAPE.sub(r"\1", text) if "\\" in text else text
 
 
+class ItemsExceeded(Exception):
+    """Raised by :meth:`Issues.spend` past :data:`MAX_ITEMS_PER_GAME`: the reader stops the
+    game there (BEL013 at ``line``, ``col``)."""
+
+    def __init__(self, line: int, col: int) -> None:
+        super().__init__(line, col)
+        self.line, self.col = line, col
+
+
 class Issues:
     """The syntax issues of one game, reported to the visitor as they are found (at most
-    :data:`MAX_ISSUES_PER_GAME`, then one BEL011)."""
+    :data:`MAX_ISSUES_PER_GAME`, then one BEL011), and the items the game may still hold
+    (:data:`MAX_ITEMS_PER_GAME`)."""
 
-    __slots__ = ("count", "name", "visitor")
+    __slots__ = ("count", "cut_at", "left", "name", "visitor")
 
-    def __init__(self, visitor: Visitor[object], name: str | None) -> None:
+    def __init__(self, visitor: Visitor[object], name: str | None,
+                 max_items: int = MAX_ITEMS_PER_GAME) -> None:
         self.visitor = visitor
         self.name = name
         self.count = 0
+        self.left = max_items
+        """Items the game may still hold."""
+        self.cut_at: tuple[int, int] | None = None
+        """Where a piece of too many tokens was cut (:func:`.recovery.parse_piece`)."""
+
+    def spend(self, items: int, line: int, col: int) -> None:
+        """Count ``items`` read at (``line``, ``col``); past the limit, :class:`ItemsExceeded`."""
+        self.left -= items
+        if self.left < 0:
+            raise ItemsExceeded(line, col)
+
+    def stop_if_cut(self) -> None:
+        """After a piece is read: stop the game where it was cut, if it was."""
+        if self.cut_at is not None:
+            raise ItemsExceeded(*self.cut_at)
 
     def report(self, code: str, message: str, line: int, col: int) -> None:
         self.count += 1
@@ -119,3 +166,21 @@ class Issues:
     def add(self, issue: SyntaxIssue) -> None:
         """An issue found before reading (by the stream splitter)."""
         self.report(issue.code, issue.message, issue.line, issue.col)
+
+
+def number(word: str, line: int, col: int, issues: Issues) -> int | None:
+    """The integer ``word`` (digits, a sign allowed); ``None`` after reporting a BEL012 when
+    it has more than :data:`MAX_DIGITS` digits (Python refuses to read past 4,300).
+
+    >>> number("-42", 1, 1, Issues(None, None))  # type: ignore[arg-type]
+    -42
+    """
+    digits = word[1:] if word[:1] in ("+", "-") else word
+    if len(digits) <= MAX_DIGITS and digits.isdecimal():
+        return int(word)
+    if len(digits) > MAX_DIGITS:
+        issues.report(NUMBER_TOO_LONG, f"a number of {len(digits):,} digits: the notation reads "
+                      f"numbers of at most {MAX_DIGITS} digits", line, col)
+    else:
+        issues.report(UNEXPECTED_TEXT, f"`{word}` is not a number (write the digits 0-9)", line, col)
+    return None

@@ -145,6 +145,11 @@ CASES: dict[str, Case] = {
     "BEL010": Case(edit(EXAMPLE, (TRICK_1, "trick 1 W:QH ! ! N:9H E:JH S:10H winner E")), 16, 16),
     "BEL011": Case('[Rules "classic"]\n\n' + "".join(f"deal {n}\ntrick 1 N:8X\n" for n in range(1, 110))
                    + "\nend *\n", 204, 9),  # the 101st error, in the 101st deal
+    "BEL012": Case(edit(EXAMPLE, ("score 41 141", "score 41 " + "1" * 22)), 24, 10),
+    # 50,000 NAGs after the first card: at the one that is the game's 50,001st item (the words
+    # of the tag pairs and sections before it count)
+    "BEL013": Case(edit(EXAMPLE, (TRICK_1, "trick 1 W:QH" + " $1" * 50_000 + " N:9H E:JH S:10H winner E")),
+                   16, 149_822),
     # ---- deck integrity
     "BEL101": Case(edit(EXAMPLE, ("tafr9a N QS 9H 7C QC AC", "tafr9a N QS 9H 7C QC")), 5, 1),
     "BEL102": Case(edit(EXAMPLE, ("rest N 9S KS 8C", "rest N 9S KS 7S")), 11, 14),
