@@ -18,12 +18,13 @@ score, match, pot. Games in a file are separated by one blank line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
-from belote_notation.notation.headers import game_deck
+from belote_notation.notation.headers import deck_from_name, game_deck
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick, Variation
+from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["NotationWriteError", "write_deal", "write_game", "write_games"]
 
@@ -35,12 +36,37 @@ class NotationWriteError(ValueError):
     """A record holds something the notation cannot write (a bad tag name, glyph or seat)."""
 
 
+def _unicode(text: str) -> str:
+    """``text``, if it is Unicode text (a lone surrogate from JSON is not: it cannot be written)."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise NotationWriteError(f"{text[:40]!r} holds {text[exc.start]!r}, which is not a "
+                                     "Unicode character (a lone surrogate)") from None
+    return text
+
+
+def _number(value: int, what: str, signed: bool = False) -> str:
+    """``value`` as the reader reads it back: at most :data:`MAX_DIGITS` digits, no sign unless
+    ``signed`` (issue 13: a negative deal number was written, then refused on reading)."""
+    text = str(value) if -(10 ** MAX_DIGITS) < value < 10 ** MAX_DIGITS else ""
+    if not text or (value < 0 and not signed):
+        raise NotationWriteError(f"{what} {value} is not a number the notation reads (0 or more"
+                                 f"{', or less than 0' if signed else ''}, at most {MAX_DIGITS} digits)")
+    return text
+
+
 def _esc_header(value: str) -> str:
-    return (value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return (_unicode(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
             .replace("\r", "\\r"))
 
 
 def _comment(text: str) -> str:
+    if "\r" in text or not text.isascii():
+        if "\r\n" in _unicode(text):
+            raise NotationWriteError(f"the comment {text[:40]!r} holds CR LF, which the reader "
+                                     "reads as a line break (LF): write LF")
     if "\\" in text or "{" in text or "}" in text or "[" in text:
         text = (text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
                 .replace("[", "\\["))
@@ -69,22 +95,58 @@ class _Writer:
         return "".join(" " + self.card(c) for c in cards)
 
     def annotations(self, item: Bid | Play | Announcement, round_: int) -> str:
+        """The review material after ``item``; variations of any depth written without
+        recursion (issue 13: 330 nested lines ended in RecursionError)."""
+        if not item.variations:
+            return self.review(item)
+        out: list[str] = []
+        stack = [self.annotation_steps(item, round_, out)]
+        while stack:
+            inner = next(stack[-1], None)
+            if inner is None:
+                stack.pop()
+            else:
+                stack.append(inner)
+        return "".join(out)
+
+    def review(self, item: Bid | Play | Announcement) -> str:
+        """The glyph, NAGs and comments of ``item``."""
         out = []
         if item.glyph is not None:
             if item.glyph not in _GLYPHS:
                 raise NotationWriteError(f"glyph {item.glyph!r} is not one of ! ? !! ?? !? ?!")
             out.append(item.glyph)
         for nag in item.nags:
-            if nag < 0:
-                raise NotationWriteError(f"NAG ${nag} must not be negative")
-            out.append(f" ${nag}")
+            out.append(" $" + _number(nag, "NAG"))
         for text in item.comments:
             out.append(" " + _comment(text))
-        for var in item.variations:
-            out.append(" " + self.variation(var, round_))
         return "".join(out)
 
-    def bid(self, bid: Bid) -> str:
+    def annotation_steps(self, item: Bid | Play | Announcement, round_: int,
+                         out: list[str]) -> Iterator[Iterator[object]]:
+        """Writes the review material of ``item`` to ``out``; yields the steps of each item of
+        its variations, to be run before it goes on."""
+        out.append(self.review(item))
+        for var in item.variations:
+            out.append(" (")
+            parts = [_comment(c) for c in var.comments]
+            current = round_
+            for entry in var.items:
+                if isinstance(entry, Bid):
+                    if entry.round != current:
+                        parts.append(f"smsara {entry.round}")
+                        current = entry.round
+                    parts.append(self.bid_text(entry))
+                else:
+                    parts.append(self.play_text(entry))
+                out.append(" ".join(parts))
+                parts = [""]
+                yield self.annotation_steps(entry, entry.round if isinstance(entry, Bid) else 1, out)
+            out.append(" ".join(parts) if parts != [""] else "")
+            out.append(")")
+
+    def bid_text(self, bid: Bid) -> str:
+        """A call without its review material."""
         seat = _seat(bid.seat)
         text = (seat + ":" if seat else "") + bid.action
         if bid.suit is not None:
@@ -93,33 +155,27 @@ class _Writer:
             if not 0 <= bid.suit <= 3:
                 raise NotationWriteError(f"suit {bid.suit} is not one of 0..3")
             text += " " + suit_name(bid.suit, self.deck)
-        return text + self.annotations(bid, bid.round)
+        return text
 
-    def play(self, play: Play) -> str:
+    def bid(self, bid: Bid) -> str:
+        return self.bid_text(bid) + self.annotations(bid, bid.round)
+
+    def play_text(self, play: Play) -> str:
+        """A play without its review material."""
         seat = _seat(play.seat)
         text = (seat + ":" if seat else "") + self.card(play.card)
         if play.mark is not None:
             text += " " + play.mark
-        return text + self.annotations(play, 1)
+        return text
 
-    def variation(self, var: Variation, parent_round: int) -> str:
-        parts = [_comment(c) for c in var.comments]
-        current = parent_round
-        for item in var.items:
-            if isinstance(item, Bid):
-                if item.round != current:
-                    parts.append(f"smsara {item.round}")
-                    current = item.round
-                parts.append(self.bid(item))
-            else:
-                parts.append(self.play(item))
-        return "(" + " ".join(parts) + ")"
+    def play(self, play: Play) -> str:
+        return self.play_text(play) + self.annotations(play, 1)
 
     def hand(self, keyword: str, hand: Hand) -> str:
         return f"{keyword} {_seat(hand.seat)}{self.cards(hand.cards)}"
 
     def trick(self, trick: Trick) -> str:
-        parts = [f"trick {trick.number}"]
+        parts = ["trick " + _number(trick.number, "trick number")]
         parts.extend(_comment(c) for c in trick.comments)
         parts.extend(self.play(p) for p in trick.plays)
         if trick.winner is not None:
@@ -129,13 +185,13 @@ class _Writer:
     def announcement(self, ann: Announcement) -> str:
         text = f"announce {_seat(ann.seat)} {ann.kind}{self.cards(ann.cards)}"
         if ann.trick is not None:
-            text += f" trick={ann.trick}"
+            text += " trick=" + _number(ann.trick, "announcement trick")
         if ann.before_card is not None:
-            text += f" before={ann.before_card}"
+            text += " before=" + _number(ann.before_card, "announcement before")
         return text + self.annotations(ann, 1)
 
     def deal(self, deal: Deal, lines: list[str]) -> None:
-        head = f"deal {deal.number}"
+        head = "deal " + _number(deal.number, "deal number")
         if deal.dealer is not None:
             head += " dealer " + _seat(deal.dealer)
         lines.append(head)
@@ -163,12 +219,11 @@ class _Writer:
             lines.append(self.announcement(ann))
         for trick in deal.tricks:
             lines.append(self.trick(trick))
-        if deal.score is not None:
-            lines.append(f"score {deal.score.ns} {deal.score.ew}")
-        if deal.match_score is not None:
-            lines.append(f"match {deal.match_score.ns} {deal.match_score.ew}")
+        for word, score in (("score", deal.score), ("match", deal.match_score)):
+            if score is not None:
+                lines.append(f"{word} {_number(score.ns, word, True)} {_number(score.ew, word, True)}")
         if deal.pot is not None:
-            lines.append(f"pot {deal.pot}")
+            lines.append("pot " + _number(deal.pot, "pot", True))
 
 
 def write_deal(deal: Deal, deck: Deck = Deck.FRENCH) -> str:
@@ -186,6 +241,9 @@ def write_game(game: Game) -> str:
     writer = _Writer(game_deck(game.headers))
     lines: list[str] = []
     for header in game.headers:
+        if header.name.lower() == "deck" and deck_from_name(header.value) is None:
+            raise NotationWriteError(f"deck {header.value!r} is unknown (spanish or french): the "
+                                     "reader would refuse it")
         if not _TAG_NAME.match(header.name):
             raise NotationWriteError(f"tag name {header.name!r} must be letters, digits, _ . -")
         lines.append(f'[{header.name} "{_esc_header(header.value)}"]')
