@@ -61,6 +61,9 @@ class LineReader:
         self.line = 1
         self.carry = b""
         self.decode_issues = 0
+        self.column = 0
+        """Characters of the current line in the pieces before (a line longer than
+        :data:`MAX_LINE`): BEL007 columns count from the line's start, not the piece's."""
 
     def pieces(self) -> Iterator[Piece]:
         """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
@@ -110,6 +113,7 @@ class LineReader:
             count = text.count("\n")
             yield text, True, self.line, CLEAN
             self.line += count
+            self.column = 0
             return
         lines = text.split("\n")
         last = lines.pop()
@@ -118,9 +122,11 @@ class LineReader:
             item = item.removesuffix("\r")
             yield item + "\n", True, line, None
             line += 1
+            self.column = 0
         self.line = line
         if last:
             yield last, False, line, None
+            self.column += len(last)
 
     def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[Piece]:
         raw_lines = data.split(b"\n")
@@ -134,9 +140,11 @@ class LineReader:
                 text = text[:-2] + "\n"
             yield text, True, self.line, issue
             self.line += 1
+            self.column = 0
         if last:
             text, issue = self._decode(last, final)
             yield text, False, self.line, issue
+            self.column += len(text)
 
     def _decode(self, raw: bytes, final: bool) -> tuple[str, SyntaxIssue | None]:
         data = self.carry + raw
@@ -156,7 +164,7 @@ class LineReader:
         try:
             return data.decode("utf-8"), None
         except UnicodeDecodeError as exc:
-            col = len(data[: exc.start].decode("utf-8", "replace")) + 1
+            col = self.column + len(data[: exc.start].decode("utf-8", "replace")) + 1
             text = data.decode("utf-8", "replace")
             self.decode_issues += 1
             if self.decode_issues > MAX_DECODE_ISSUES:

@@ -35,9 +35,9 @@ def commands(path: Path, json_input: bool) -> list[tuple[str, list[str]]]:
 def run(args: list[str], timeout: float) -> tuple[float, float, int, int | str, str]:
     """(wall seconds, CPU seconds, peak kB, exit code or 'timeout', output)."""
     start = time.perf_counter()
-    proc = subprocess.Popen([TOOL, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    sink = tempfile.TemporaryFile()     # not a pipe: a long output must not block the command
+    proc = subprocess.Popen([TOOL, *args], stdout=sink, stderr=subprocess.STDOUT)
     deadline = start + timeout
-    out = b""
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
@@ -45,12 +45,12 @@ def run(args: list[str], timeout: float) -> tuple[float, float, int, int | str, 
         if time.perf_counter() > deadline:
             proc.kill()
             _, status, usage = os.wait4(proc.pid, 0)
-            assert proc.stdout is not None
             cpu = usage.ru_utime + usage.ru_stime
             return time.perf_counter() - start, cpu, usage.ru_maxrss, "timeout", ""
         time.sleep(0.02)
-    assert proc.stdout is not None
-    out = proc.stdout.read()
+    sink.seek(0)
+    out = sink.read()
+    sink.close()
     code: int | str = os.waitstatus_to_exitcode(status)
     cpu = usage.ru_utime + usage.ru_stime
     return time.perf_counter() - start, cpu, usage.ru_maxrss, code, out.decode("utf-8", "replace")
