@@ -264,7 +264,6 @@ def read_json_games(source: Source) -> Iterator[Game]:
             return
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\[\s\S])*("?)')
 _SPACE = re.compile(r"[ \t\r\n]*")
 _SCAN = re.compile(r'["\[\]{}]')
 _SCALAR = re.compile(r"[^,\]}\s]*")
@@ -415,18 +414,25 @@ class _Scanner:
             self.too_long(start)
 
     def string(self) -> None:
-        """Move ``pos`` past the string there; a long one is read in growing blocks."""
+        """Move ``pos`` past the string there (found with ``str.find``, not a regular
+        expression: those keep memory per escape they cross)."""
+        look = self.pos + 1
         while True:
-            found = _STRING.match(self.buf, self.pos)
-            assert found is not None
-            if found.group(1):
-                self.pos = found.end()
+            quote = self.buf.find('"', look)
+            if quote < 0:
+                if len(self.buf) - self.pos > MAX_GAME_CHARS:
+                    raise JsonReadError(self.at() + f"a string longer than {MAX_GAME_CHARS:,} characters")
+                look = len(self.buf)
+                if not self.more():
+                    raise JsonReadError(self.at() + "not JSON (a string is never closed)")
+                continue
+            backslash = quote
+            while self.buf[backslash - 1] == "\\":
+                backslash -= 1
+            if (quote - backslash) % 2 == 0:
+                self.pos = quote + 1
                 return
-            length = found.end() - self.pos
-            if length > MAX_GAME_CHARS:
-                raise JsonReadError(self.at() + f"a string longer than {MAX_GAME_CHARS:,} characters")
-            if not self.more(length):
-                raise JsonReadError(self.at() + "not JSON (a string is never closed)")
+            look = quote + 1
 
     def game(self) -> Game:
         start = self.value()

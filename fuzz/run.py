@@ -1,0 +1,63 @@
+"""Run the fuzz targets with atheris (libFuzzer): ``python -m fuzz.run TARGET [libFuzzer args]``
+or ``python -m fuzz.run all --seconds N`` (each target in turn, N seconds in all, on a fresh
+seed corpus; what CI runs). docs/fuzzing.md has the long runs.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+TIMEOUT = 10
+"""Seconds one input may take before libFuzzer calls it a hang (every stage is linear: the
+largest input the fuzzer makes reads in well under a second)."""
+MAX_LEN = 65536
+
+
+def fuzz_one(target: str, args: list[str]) -> None:
+    import atheris
+
+    with atheris.instrument_imports(include=["belote_notation"]):
+        from fuzz.targets import TARGETS
+
+    test = TARGETS[target]
+    atheris.Setup([sys.argv[0], f"-timeout={TIMEOUT}", f"-max_len={MAX_LEN}", *args], test)
+    atheris.Fuzz()
+
+
+def fuzz_all(seconds: int) -> int:
+    """Each target for ``seconds / 4`` on a fresh corpus; the first failure's exit code."""
+    from fuzz.corpus import write_corpus
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    with tempfile.TemporaryDirectory() as tmp:
+        corpora = write_corpus(Path(tmp) / "corpus")
+        share = max(1, seconds // len(corpora))
+        for target, folder in corpora.items():
+            crashes = Path(tmp) / f"crash-{target}-"
+            code = subprocess.call(
+                [sys.executable, "-m", "fuzz.run", target, f"-max_total_time={share}",
+                 f"-artifact_prefix={crashes}", "-print_final_stats=1", str(folder)],
+                cwd=root, env=env)
+            if code:
+                for found in Path(tmp).glob(f"crash-{target}-*"):
+                    print(f"fuzz: {target} failed on {found.name}: {found.read_bytes()[:400]!r}")
+                return code
+    return 0
+
+
+def main() -> None:
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
+    if sys.argv[1] == "all":
+        seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 60
+        raise SystemExit(fuzz_all(seconds))
+    fuzz_one(sys.argv[1], sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Issue 13, "done means": every reproducer through every command of the installed
+``belote-replay`` that reads or writes it, in a subprocess: no traceback, no BEL099, peak memory
+under 300 MB, a located finding where the input has a problem, the exit code of the command's
+contract. Sizes are kept small enough for the suite (tests/hostile/measure.py runs the full
+sizes of the issue)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.reproducers import REPRODUCERS, Reproducer
+
+TOOL = Path(sys.executable).with_name("belote-replay")
+SIZES = {"tag-pairs": 20_000, "json-many-tricks": 500, "many-nags": 60_000, "many-comments": 60_000}
+"""Smaller than the issue's where the size only makes the run longer (the limits are reached)."""
+FINDING = {  # what `validate` must say, located, for the .bel reproducers with a problem
+    "open-braces": "BEL002", "quote-escapes": "BEL001", "long-numbers": "BEL012",
+    "many-nags": "BEL013", "many-comments": "BEL013", "bad-utf8-far": "BEL007",
+    "show-syntax-error": "BEL001",
+}
+JSON_ERROR = {  # what `convert` must say of the JSON reproducers it refuses
+    "json-long-number": r"line 1 column \d+: a number of 5,000 digits",
+    "json-deep": r"line 1 column \d+: JSON nested more than",
+    "json-surrogate": r"line 1 column \d+: headers.0.value: .* lone surrogate",
+    "json-negative": r"deal number -1",
+    "json-crlf-comment": r"deck 'tarot' is unknown",
+}
+MAX_MEMORY_KB = 300 * 1024
+MAX_CPU_SECONDS = 20.0
+"""A hang detector, not a speed test: every run here takes about a second of CPU."""
+
+
+def _run(args: list[str]) -> tuple[int, str, int, float]:
+    """(exit code, output, peak kB, CPU seconds) of one command."""
+    with tempfile.TemporaryFile() as sink:
+        proc = subprocess.Popen([str(TOOL), *args], stdout=sink, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 300
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"belote-replay {' '.join(args)} did not finish")
+            time.sleep(0.02)
+        sink.seek(0)
+        out = sink.read().decode("utf-8", "replace")
+    return os.waitstatus_to_exitcode(status), out, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+
+
+def _commands(path: Path, json_input: bool) -> list[tuple[str, list[str]]]:
+    other = "bel" if json_input else "json"
+    return [
+        ("validate", ["validate", str(path)]),
+        ("validate -j2", ["validate", "--jobs", "2", str(path)]),
+        ("show", ["show", str(path)]),
+        ("fmt --check", ["fmt", "--check", str(path)]),
+        ("fmt", ["fmt", str(path)]),
+        ("convert", ["convert", str(path), "-o", f"{path}.{other}"]),
+    ]
+
+
+@pytest.mark.parametrize("case", REPRODUCERS, ids=lambda r: f"{r.item:02d}-{r.name}")
+def test_every_command_survives_the_reproducer(case: Reproducer, tmp_path: Path) -> None:
+    data = case.make(SIZES.get(case.name, case.size))
+    json_input = case.suffix == ".json"
+    runs = []
+    for label, args in _commands(tmp_path / f"in{case.suffix}", json_input):
+        folder = tmp_path / label.replace(" ", "_")
+        folder.mkdir()
+        (folder / f"in{case.suffix}").write_bytes(data)
+        runs.append((label, [a.replace(str(tmp_path), str(folder)) for a in args], folder))
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(lambda run: _run(run[1]), runs))
+    for (label, args, folder), (code, out, peak, cpu) in zip(runs, results, strict=True):
+        where = f"{label}: exit {code}, {peak // 1024} MB, {cpu:.1f} s CPU\n{out[:2000]}"
+        assert "Traceback" not in out and "BEL099" not in out, where
+        assert code in (0, 1, 2) and peak < MAX_MEMORY_KB and cpu < MAX_CPU_SECONDS, where
+        if label.startswith("validate") and case.name in FINDING:
+            assert code == 1 and re.search(rf":\d+:\d+: error {FINDING[case.name]} ", out), where
+        if label == "convert" and json_input:
+            if case.name in JSON_ERROR:
+                assert code == 2 and re.search(JSON_ERROR[case.name], out), where
+            else:
+                assert code == 0, where
+                back = _run(["convert", str(folder / "in.json.bel"), "-o", str(folder / "back.json")])
+                assert back[0] == 0, back
+        if label == "convert" and not json_input and code == 0:
+            back = _run(["convert", str(folder / "in.bel.json"), "-o", str(folder / "back.bel")])
+            assert back[0] == 0, back
