@@ -32,7 +32,17 @@ from belote_notation.notation.jsonio import (
 )
 from belote_notation.notation.positions import same_records
 from belote_notation.notation.reader import iter_games, parse_text
-from belote_notation.notation.records import Announcement, Bid, Deal, Game, Header, Play, Score, Trick, Variation
+from belote_notation.notation.records import (
+    Announcement,
+    Bid,
+    Deal,
+    Game,
+    Header,
+    Play,
+    Score,
+    Trick,
+    Variation,
+)
 from belote_notation.notation.writer import NotationWriteError, write_game
 
 __all__ = ["TARGETS", "PropertyFailed"]
@@ -145,7 +155,8 @@ def _review(item: Bid | Play | Announcement, source: _Bytes, depth: int) -> None
     current = item
     for _ in range(min(chain, 2000 - depth)):
         inner = Play(seat=source.byte() % 4, card=source.byte() % 32)
-        current.variations.append(Variation(items=[inner], comments=[source.text()] if source.byte() < 20 else []))
+        comments = [source.text()] if source.byte() < 20 else []
+        current.variations.append(Variation(items=[inner], comments=comments))
         current = inner
 
 

@@ -19,7 +19,7 @@ from typing import IO, Any, TextIO, Union
 
 from pydantic import ValidationError
 
-from belote_notation.notation.records import Announcement, BelFile, Bid, Game, Play, Record, Variation
+from belote_notation.notation.records import Announcement, BelFile, Bid, Game, Play, Variation
 from belote_notation.notation.stream import MAX_GAME_CHARS
 from belote_notation.notation.tokens import MAX_DIGITS, MAX_ITEMS_PER_GAME
 from belote_notation.notation.writer import NotationWriteError
@@ -196,7 +196,7 @@ def _build_game(data: Any) -> Game:
         else:
             item = game
             for step in place:
-                item = item[step] if isinstance(step, int) else getattr(item, step)  # type: ignore[index]
+                item = item[step] if isinstance(step, int) else getattr(item, str(step))
         if not isinstance(item, (Bid, Play, Announcement)):
             raise JsonReadError(f"{_path(path)}: only a call, a play or an "
                                 "announcement has variations")

@@ -64,7 +64,7 @@ def same_records(a: BaseModel, b: BaseModel) -> bool:
         elif isinstance(x, list) and isinstance(y, list):
             if len(x) != len(y):
                 return False
-            stack.extend(zip(x, y))
+            stack.extend(zip(x, y, strict=True))
         elif x != y:
             return False
     return True

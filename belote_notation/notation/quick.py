@@ -176,7 +176,8 @@ class LineReader(ItemReader):
         return kind, int(words[1]), int(words[2]), line, col
 
     # --- a run of lines (one chunk of the general path) -----------------------------------
-    def run_of(self, chunk: Chunk, read: Callable[[str, int, int], T | None]) -> list[tuple[T, int, int]] | None:
+    def run_of(self, chunk: Chunk,
+               read: Callable[[str, int, int], T | None]) -> list[tuple[T, int, int]] | None:
         """:func:`_every_line`, its words counted as items of the game; ``None`` too when the
         game may not hold that many more (the general path then says where it stops)."""
         words = chunk.value.count(" ") + chunk.value.count("\n") + 1

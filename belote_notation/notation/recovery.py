@@ -71,10 +71,10 @@ def _parse(text: str, start: str, budget: int) -> tuple[Tree[Token], Token | Non
         if count >= budget:
             for _ in range(depth):
                 interactive.feed_token(Token("RPAR", ")"))
-            return interactive.feed_eof(), token
+            return interactive.feed_eof(), token  # type: ignore[no-untyped-call]
         depth += token.type == "LPAR"
         depth -= token.type == "RPAR"
-    return interactive.feed_eof(), None
+    return interactive.feed_eof(), None  # type: ignore[no-untyped-call]
 
 
 def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] | None:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
 from belote_notation.notation.headers import deck_from_name, game_deck
-from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick, Variation
+from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick
 from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["NotationWriteError", "write_deal", "write_game", "write_games"]
@@ -100,7 +100,7 @@ class _Writer:
         if not item.variations:
             return self.review(item)
         out: list[str] = []
-        stack = [self.annotation_steps(item, round_, out)]
+        stack: list[Iterator[Any]] = [self.annotation_steps(item, round_, out)]
         while stack:
             inner = next(stack[-1], None)
             if inner is None:
@@ -123,7 +123,7 @@ class _Writer:
         return "".join(out)
 
     def annotation_steps(self, item: Bid | Play | Announcement, round_: int,
-                         out: list[str]) -> Iterator[Iterator[object]]:
+                         out: list[str]) -> Iterator[Iterator[Any]]:
         """Writes the review material of ``item`` to ``out``; yields the steps of each item of
         its variations, to be run before it goes on."""
         out.append(self.review(item))

@@ -81,7 +81,7 @@ def test_every_command_survives_the_reproducer(case: Reproducer, tmp_path: Path)
         runs.append((label, [a.replace(str(tmp_path), str(folder)) for a in args], folder))
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(lambda run: _run(run[1]), runs))
-    for (label, args, folder), (code, out, peak, cpu) in zip(runs, results, strict=True):
+    for (label, _, folder), (code, out, peak, cpu) in zip(runs, results, strict=True):
         where = f"{label}: exit {code}, {peak // 1024} MB, {cpu:.1f} s CPU\n{out[:2000]}"
         assert "Traceback" not in out and "BEL099" not in out, where
         assert code in (0, 1, 2) and peak < MAX_MEMORY_KB and cpu < MAX_CPU_SECONDS, where
