@@ -94,16 +94,23 @@ def _game_of_text(raw: str, line: int, col: int) -> Game:
     """A game from the JSON text of one game object, which starts at (``line``, ``col``)."""
     where = f"line {line} column {col}: "
     try:
-        data = json.loads(raw, parse_int=_bounded_int)
+        # the hook only when a run of digits is long enough to matter (it costs a call per number)
+        data = json.loads(raw, parse_int=_bounded_int) if _LONG_DIGITS.search(raw) else json.loads(raw)
     except json.JSONDecodeError as exc:
         at = (line + exc.lineno - 1, exc.colno + (col - 1 if exc.lineno == 1 else 0))
         raise JsonReadError(f"line {at[0]} column {at[1]}: not JSON ({exc.msg})") from None
     except (ValueError, RecursionError) as exc:
         raise JsonReadError(where + str(exc)) from None
     try:
-        return _build_game(data)
+        return _build_game(data, _VARIATIONS.search(raw) is not None,
+                           _SURROGATE.search(raw) is not None or not _encodes(raw))
     except JsonReadError as exc:
         raise JsonReadError(where + str(exc)) from None
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+_VARIATIONS = re.compile(r'"variations"\s*:\s*\[\s*[^\]\s]')
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _bounded_int(text: str) -> int:
@@ -179,12 +186,22 @@ def _detach(data: Any) -> list[Detached]:
     return detached
 
 
-def _build_game(data: Any) -> Game:
+def _encodes(text: str) -> bool:
+    """``text`` is Unicode text (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _build_game(data: Any, variations: bool = True, surrogates: bool = True) -> Game:
     """The game of JSON ``data``: validated shallow, then its variations attached level by
-    level (see :func:`_detach`)."""
+    level (see :func:`_detach`). ``variations``/``surrogates``: whether the text may hold
+    non-empty variations or lone surrogates (when neither, there is nothing to walk)."""
     if not isinstance(data, dict):
         raise JsonReadError("a game must be a JSON object")
-    detached = _detach(data)
+    detached = _detach(data) if variations or surrogates else []
     try:
         game = Game.model_validate(data)
     except ValidationError as exc:
@@ -265,7 +282,7 @@ def read_json_games(source: Source) -> Iterator[Game]:
 
 
 _SPACE = re.compile(r"[ \t\r\n]*")
-_SCAN = re.compile(r'["\[\]{}]')
+_SCAN = re.compile(r'"[^"\\]*"|["\[\]{}]')
 _SCALAR = re.compile(r"[^,\]}\s]*")
 
 
@@ -382,22 +399,27 @@ class _Scanner:
         return start
 
     def container(self, start: int) -> None:
+        """Move ``pos`` past the object or array at ``start``, counting its brackets (a string
+        without escapes is one match of :data:`_SCAN`, the others go through :meth:`string`)."""
         depth = containers = 0
-        self.pos = start
+        buf, pos = self.buf, start
         while True:
-            found = _SCAN.search(self.buf, self.pos)
-            if found is None:
-                self.pos = len(self.buf)
+            found = _SCAN.search(buf, pos)
+            if found is None or (found.group() == '"' and found.end() == len(buf)):
+                self.pos = len(buf) if found is None else found.start()
                 self.too_long(start)
                 if not self.more():
                     raise JsonReadError(self.at(start) + "not JSON (the input stops inside this value)")
+                buf, pos = self.buf, self.pos
                 continue
             char = found.group()
-            if char == '"':
-                self.pos = found.start()
-                self.string()
+            pos = found.end()
+            if char[0] == '"':
+                if len(char) == 1:      # a string with escapes, or cut by the end of the buffer
+                    self.pos = found.start()
+                    self.string()
+                    buf, pos = self.buf, self.pos
             elif char in "[{":
-                self.pos = found.end()
                 depth += 1
                 containers += 1
                 if depth > MAX_JSON_DEPTH:
@@ -407,11 +429,11 @@ class _Scanner:
                     raise JsonReadError(self.at(start) + f"a game of more than {MAX_CONTAINERS:,} "
                                         "objects and arrays (the reader's limit)")
             else:
-                self.pos = found.end()
                 depth -= 1
                 if depth == 0:
+                    self.pos = pos
+                    self.too_long(start)
                     return
-            self.too_long(start)
 
     def string(self) -> None:
         """Move ``pos`` past the string there (found with ``str.find``, not a regular
