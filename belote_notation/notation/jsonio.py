@@ -195,13 +195,13 @@ def _encodes(text: str) -> bool:
     return True
 
 
-def _build_game(data: Any, variations: bool = True, surrogates: bool = True) -> Game:
+def _build_game(data: Any, nested: bool = True, surrogates: bool = True) -> Game:
     """The game of JSON ``data``: validated shallow, then its variations attached level by
-    level (see :func:`_detach`). ``variations``/``surrogates``: whether the text may hold
+    level (see :func:`_detach`). ``nested``/``surrogates``: whether the text may hold
     non-empty variations or lone surrogates (when neither, there is nothing to walk)."""
     if not isinstance(data, dict):
         raise JsonReadError("a game must be a JSON object")
-    detached = _detach(data) if variations or surrogates else []
+    detached = _detach(data) if nested or surrogates else []
     try:
         game = Game.model_validate(data)
     except ValidationError as exc:
