@@ -134,6 +134,6 @@ REPRODUCERS: tuple[Reproducer, ...] = (
     Reproducer(12, "many-comments", many_comments, ".bel", 500_000),
     Reproducer(13, "json-negative", json_negative, ".json", 1),
     Reproducer(14, "json-crlf-comment", json_crlf_comment, ".json", 0),
-    Reproducer(15, "bad-utf8-far", bad_utf8_far, ".bel", 1_100_000),
+    Reproducer(15, "bad-utf8-far", bad_utf8_far, ".bel", 3_000_000),
     Reproducer(16, "show-syntax-error", show_syntax_error, ".bel", 0),
 )

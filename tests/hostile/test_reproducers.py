@@ -205,5 +205,11 @@ def test_what_text_cannot_hold_is_refused_by_the_writer(data: bytes, words: str)
 
 # ----------------------------------------------------------------------------- 15: BEL007 columns
 def test_bad_utf8_is_placed_from_the_start_of_its_line() -> None:
-    parsed = list(iter_games(io.BytesIO(rep.bad_utf8_far(1_100_000))))[0]
-    assert [(e.code, e.line, e.col) for e in parsed.errors] == [("BEL007", 2, 1_100_002)]
+    """The line is read in pieces of 1 MiB: columns used to count from the piece's start
+    (837,321 for 3,000,002)."""
+    parsed = list(iter_games(io.BytesIO(rep.bad_utf8_far(3_000_000))))[0]
+    assert [(e.code, e.line, e.col) for e in parsed.errors] == [("BEL007", 2, 3_000_002)]
+    # one bad byte every 1,001: each piece's first is reported, at its own column
+    data = b"deal 1\n{" + (b"x" * 1000 + b"\xff") * 3000 + b"}\nend\n"
+    cols = [e.col for e in list(iter_games(io.BytesIO(data)))[0].errors]
+    assert len(cols) == 3 and cols[0] == 1002 and all((col - 2) % 1001 == 1000 for col in cols)
