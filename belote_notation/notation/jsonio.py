@@ -492,13 +492,14 @@ class _Scanner:
                 key = json.loads(self.buf[key_start:self.pos])
                 self.expect(":")
                 self.skip_space()
-                if key == "games" and self.peek() == "[" and not games and self.keep is not None:
+                if key == "games" and games:
+                    raise JsonReadError(self.at() + 'not a valid file: a second "games" list')
+                if key == "games" and self.peek() == "[" and self.keep is not None:
                     games, self.keep = True, None
                     yield from self.array_games()
                 else:
                     value_start = self.value()
-                    if games:
-                        fields[key] = self.buf[value_start:self.pos]
+                    fields[key] = self.buf[value_start:self.pos]
                 if self.keep is not None:
                     self.too_long(self.keep)
                 if self.expect(",}") == "}":
