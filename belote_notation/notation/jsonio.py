@@ -489,7 +489,10 @@ class _Scanner:
                     raise JsonReadError(self.at() + "not JSON (expected a key)")
                 key_start = self.pos
                 self.string()
-                key = json.loads(self.buf[key_start:self.pos])
+                try:
+                    key = json.loads(self.buf[key_start:self.pos])
+                except ValueError as exc:   # found by fuzz/ (json): a control character in a key
+                    raise JsonReadError(self.at(key_start) + f"not JSON ({exc})") from None
                 self.expect(":")
                 self.skip_space()
                 if key == "games" and games:

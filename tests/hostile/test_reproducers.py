@@ -147,6 +147,8 @@ def test_long_numbers_are_located_findings_and_the_game_is_kept() -> None:
     (rep.json_surrogate(0), "headers.0.value: .* lone surrogate"),
     (b'{"games": [{"deals": []}, {"deals": [{"number": "x"}]}]}', "line 1 column 27: .*deals.0.number"),
     (b'{"games": [{}, \xff]}', "not UTF-8 text \\(byte 15\\)"),
+    # found by the fuzzer: a control character in a key of the top-level object
+    (b'{"g\x00ames": []}', "line 1 column 2: not JSON \\(Invalid control character"),
 ])
 def test_bad_json_is_a_located_read_error(data: bytes, words: str) -> None:
     with pytest.raises(JsonReadError, match=words):
