@@ -9,7 +9,12 @@ opens from disk with no network. Without ``-o`` the page or the SVG goes to stdo
 
 from __future__ import annotations
 
+import io
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import chain
+from typing import NoReturn, TextIO
 
 import click
 
@@ -19,7 +24,7 @@ from belote_notation.render import LANGS, DiagramError, deal_svg, iter_replays, 
 __all__ = ["command"]
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"belote-replay: {message}", err=True)
     sys.exit(2)
 
@@ -68,7 +73,6 @@ def _svg(source, name: str, config: ValidationConfig, game: int, deal: int, tric
     replay = next(iter_replays(source, name, config, game), None)
     if replay is None:
         _fail(f"{name}: there is no game {game}")
-        raise AssertionError("unreachable")
     positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
     if not positions:
         _fail(f"{name}: game {game} has no deal {deal}")
@@ -76,24 +80,34 @@ def _svg(source, name: str, config: ValidationConfig, game: int, deal: int, tric
         return deal_svg(replay, positions[0], trick, lang)
     except DiagramError as exc:
         _fail(f"{name}: {exc}")
-    raise AssertionError("unreachable")
 
 
 def _page(source, name: str, config: ValidationConfig, game: int | None, output: str, lang) -> None:
     title = name if name == "<stdin>" else name.replace("\\", "/").rsplit("/", 1)[-1]
     replays = iter_replays(source, name, config, game)
-    if output == "-":
-        count = write_page(sys.stdout, replays, title, lang)
-    else:
-        with open(output, "w", encoding="utf-8", newline="\n") as out:
-            count = write_page(out, replays, title, lang)
-    if count == 0:
+    first = next(replays, None)  # an unreadable FILE fails here, before OUT is created
+    if first is None:
         _fail(f"{name}: " + (f"there is no game {game}" if game else "no game found"))
+    with _opened(output) as out:
+        write_page(out, chain([first], replays), title, lang)
 
 
 def _write(output: str, text: str) -> None:
-    if output == "-":
-        click.echo(text, nl=False)
-    else:
+    with _opened(output) as out:
+        out.write(text)
+
+
+@contextmanager
+def _opened(output: str) -> Iterator[TextIO]:
+    """``output`` opened for UTF-8 text; ``-`` is stdout, in UTF-8 whatever its locale says
+    (the page and the SVG declare UTF-8)."""
+    if output != "-":
         with open(output, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+            yield out
+        return
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    try:
+        yield stdout
+    finally:
+        stdout.flush()
+        stdout.detach()
