@@ -24,14 +24,12 @@ import time
 import tracemalloc
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from calibration import calibration_line  # bench/ is on sys.path when run as a script
 
-from bench.calibration import calibration_line  # noqa: E402
-from belote_notation.game.rules import Ruleset  # noqa: E402
-from belote_notation.generator import generate_games  # noqa: E402
-from belote_notation.notation.writer import write_games  # noqa: E402
-from belote_notation.render import iter_replays, write_page  # noqa: E402
+from belote_notation.game.rules import Ruleset
+from belote_notation.generator import generate_games
+from belote_notation.notation.writer import write_games
+from belote_notation.render import iter_replays, write_page
 
 
 def _match_text(matches: int, seed: int) -> str:
@@ -67,7 +65,8 @@ def _best(repeat: int, run) -> float:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
@@ -84,7 +83,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "match.bel"
         source.write_text(text, encoding="utf-8")
-        command = [sys.executable, "-m", "belote_replay", "render", str(source), "-o", str(Path(folder) / "m.html")]
+        page = Path(folder) / "m.html"
+        command = [sys.executable, "-m", "belote_replay", "render", str(source), "-o", str(page)]
         seconds = _best(args.repeat, lambda: subprocess.run(command, check=True))
         print(f"  as a command (fresh process, start-up included): {seconds * 1000:.0f} ms")
 

@@ -39,12 +39,12 @@ from belote_notation.render.labels import (
 
 __all__ = ["DiagramError", "deal_svg"]
 
-WIDTH, HEIGHT = 520, 420
+WIDTH, HEIGHT = 560, 410
 LINE = 19
 _HAND_ORDER = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7, as the viewer sorts a hand
-_SPOTS = {0: (260, 18), 1: (390, 150), 2: (260, 300), 3: (14, 150)}
+_SPOTS = {0: (280, 8), 1: (410, 150), 2: (280, 300), 3: (14, 150)}
 """Top-left corner of each seat's hand block (N E S W)."""
-_TRICK_SPOTS = {0: (241, 110), 1: (290, 160), 2: (241, 210), 3: (192, 160)}
+_TRICK_SPOTS = {0: (261, 118), 1: (310, 173), 2: (261, 228), 3: (212, 173)}
 
 
 class DiagramError(ValueError):
@@ -80,7 +80,7 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
         f"<title id=\"title\">{escape(title)}</title>",
         _defs(spanish),
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="#1f6b43"/>',
-        '<rect x="180" y="100" width="160" height="180" rx="10" fill="#17553a"/>',
+        '<rect x="200" y="110" width="160" height="180" rx="10" fill="#17553a"/>',
     ]
     for seat in range(4):
         parts.append(_hand(seat, seats[seat], names[seat], hands[seat] if hands is not None else None,
@@ -89,6 +89,8 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
         parts.append(_trick_card(seat, card, seat == winner, spanish, lang))
     if trick is None and deal.deal.offer is not None:
         parts.append(_trick_card(None, deal.deal.offer.card, False, spanish, lang))
+        parts.append(f'<text x="280" y="250" text-anchor="middle" fill="#ffffff">'
+                     f'{escape(words["offer"])}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -141,7 +143,7 @@ def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealRepl
 
 
 def _trick_card(seat: int | None, card: int, won: bool, spanish: bool, lang: Lang) -> str:
-    x, y = _TRICK_SPOTS[seat] if seat is not None else (241, 160)
+    x, y = _TRICK_SPOTS[seat] if seat is not None else (261, 173)
     ranks = SPANISH_RANKS if spanish else FRENCH_RANKS
     label = card_label(card, "spanish" if spanish else "french", lang)
     stroke = '#ffd54a" stroke-width="4' if won else '#777777" stroke-width="1'

@@ -202,3 +202,19 @@ def test_render_says_what_is_wrong(args: list[str], message: str) -> None:
 def test_render_of_a_missing_file() -> None:
     result = CliRunner().invoke(cli, ["render", "no/such/file.bel"])
     assert result.exit_code == 2 and "no/such/file.bel" in result.output
+
+
+# ----------------------------------------------------------------------------- the documentation
+def test_the_docs_examples_run_and_their_images_exist(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = (ROOT / "docs/render.md").read_text(encoding="utf-8")
+    for image in re.findall(r"\]\((images/[^)]+)\)", doc):
+        assert (ROOT / "docs" / image).stat().st_size > 1000, image
+    (tmp_path / "samples").symlink_to(SAMPLES)
+    monkeypatch.chdir(tmp_path)
+    snippets = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert len(snippets) == 2
+    for snippet in snippets:
+        exec(compile(snippet, "docs/render.md", "exec"), {})
+    ET.fromstring(deal_svg(_replay(SAMPLES / "moroccan/club-match-1.bel"), 2, trick=4))
+    assert len(_games((tmp_path / "match.html").read_text(encoding="utf-8"))) == 1
