@@ -319,3 +319,42 @@ def test_the_page_data_is_the_library_view(open_page: Any, tmp_path: Path) -> No
     blocks = view.page.eval_on_selector_all("script.belote-game", "ss => ss.map(s => s.textContent)")
     data = [json.loads(block) for block in blocks]
     assert [len(game["deals"]) for game in data] == [len(_replay(MOROCCAN).deals)]
+
+
+# ----------------------------------------------------------------------------- every sample opens
+@pytest.mark.parametrize("sample", sorted((ROOT / "samples").glob("*/*.bel")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_sample_steps_through_without_an_error(browser: Any, tmp_path: Path, sample: Path) -> None:
+    """Partial records, invalid ones, reviewed ones: every deal stepped to its end, no error."""
+    page_file = _page_file(tmp_path, sample)
+    context = browser.new_context()
+    try:
+        view = Watched(context.new_page())
+        view.page.goto(page_file.as_uri())
+        games = view.page.evaluate("document.querySelectorAll('script.belote-game').length")
+        for game in range(1, games + 1):
+            if game > 1:
+                view.page.evaluate(f"location.hash = '#g{game}d1'")
+            deals = view.page.evaluate("document.querySelectorAll('#deal-list li').length")
+            for _ in range(deals):
+                view.key("ArrowRight")
+                view.key("End")
+                view.key("PageDown")
+        assert view.problems() == []
+        assert view.requests == [page_file.as_uri()]
+    finally:
+        context.close()
+
+
+def test_a_page_of_several_games(open_page: Any, tmp_path: Path) -> None:
+    text = "".join((ROOT / "samples/classic" / name).read_text(encoding="utf-8")
+                    for name in ("partie-1.bel", "partie-2.bel"))
+    source = tmp_path / "two.bel"
+    source.write_text(text, encoding="utf-8")
+    second = list(iter_replays(str(source)))[1]
+    view = open_page(_page_file(tmp_path, source), "#g2d2t1c1")
+    assert view.state()["trick"] == list(second.deals[1].tricks[0].cards[:1])
+    assert view.page.text_content("#title") == second.game.header("Event")
+    view.page.click("#games li:first-child a")
+    assert view.state()["hash"] == "#g1d1"
+    assert view.problems() == []
