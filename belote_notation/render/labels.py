@@ -93,6 +93,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "deal": ("Deal", "Donne"),
     "trick": ("Trick", "Pli"),
     "card": ("card", "carte"),
+    "call": ("call", "annonce"),
     "dealer": ("dealer", "donneur"),
     "dealt": ("Hands as dealt", "Mains distribuées"),
     "first": ("Start of the deal", "Début de la donne"),

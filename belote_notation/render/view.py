@@ -8,8 +8,8 @@ recomputed them, the findings placed at the act they are about, and the review m
 (glyphs, NAGs, comments, alternative lines). The page only steps through this data; no rule
 of the game is decided again in the browser.
 
-A position is ``(trick, card)`` counted from 1 in the deal's list of tricks, ``(0, 0)`` for
-the deal as dealt (hands, offer, bidding).
+A position is ``(trick, card)`` counted from 1 in the deal's list of tricks, ``(0, k)`` just
+after the deal's k-th call, ``(0, 0)`` for the deal as dealt (hands, offer).
 
 >>> from belote_notation.check.replay import replay_game
 >>> from belote_notation.game.rules import Ruleset
@@ -38,7 +38,7 @@ from belote_notation.render.labels import nag_symbol
 __all__ = ["Position", "game_view", "sheet_row"]
 
 Position = tuple[int, int]
-"""(trick, card) from 1 in a deal; (0, 0) is the deal as dealt."""
+"""(trick, card) from 1 in a deal; (0, k) after the k-th call; (0, 0) is the deal as dealt."""
 
 SEAT_HEADERS = ("North", "East", "South", "West")
 SHOWN_HEADERS = ("Event", "Site", "Date", "Round", "Annotator")
@@ -197,6 +197,11 @@ class _Acts:
 def _acts(deal: Deal, tricks: list[dict[str, Any]]) -> _Acts:
     acts = _Acts()
     acts.add(deal.line, 0, (0, 0))
+    for index, bid in enumerate(deal.bids, start=1):
+        acts.add(bid.line, bid.col, (0, index))
+    for announcement in deal.announcements:
+        acts.add(announcement.line, announcement.col,
+                 _announced_at(announcement.trick, announcement.before_card, tricks))
     for index, trick in enumerate(deal.tricks, start=1):
         acts.add(trick.line, trick.col, (index, 1))
         for card, play in enumerate(trick.plays, start=1):

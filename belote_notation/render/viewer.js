@@ -30,9 +30,11 @@
   const deal = () => game().deals[state.d];
   const faces = () => DATA.decks[game().deck] || DATA.decks.french;
 
-  /* Positions of a deal: [0, 0] as dealt, then [trick, card] for every card played. */
+  /* Positions of a deal: [0, 0] as dealt, [0, k] after the k-th call, then [trick, card] for
+     every card played. */
   function steps(d) {
     const out = [[0, 0]];
+    d.bids.forEach((_, k) => out.push([0, k + 1]));
     d.tricks.forEach((trick, t) => trick.cards.forEach((_, c) => out.push([t + 1, c + 1])));
     return out;
   }
@@ -165,14 +167,17 @@
     const bidding = el("section", { class: "panel", id: "bidding", "aria-label": T.bidding }, [el("h2", { text: T.bidding })]);
     const calls = el("ul");
     let round = 0;
-    for (const b of d.bids) {
+    const shown = p[0] > 0 ? d.bids.length : p[1];
+    d.bids.slice(0, shown).forEach((b, k) => {
       if (b.round !== round) { round = b.round; calls.append(el("li", { text: `${T.round} ${round}` })); }
-      calls.append(el("li", {}, [`${seatText(b.seat)}: ${T[b.action] || b.action}${b.suit !== null ? " " + suitText(b.suit) : ""}`,
-        ...notes(b.notes)]));
-    }
+      const illegal = findingsAt(d, [0, k + 1]).length > 0;
+      calls.append(el("li", { class: illegal ? "finding" : null, "aria-current": p[0] === 0 && k + 1 === p[1] ? "step" : null },
+        [`${seatText(b.seat)}: ${T[b.action] || b.action}${b.suit !== null ? " " + suitText(b.suit) : ""}`, ...notes(b.notes)]));
+    });
     bidding.append(calls);
     let contract = T.noContract;
-    if (d.contract) contract = `${SEATS[d.contract.taker]} ${T.takes}, ${T.trump} ${suitText(d.contract.trump)}`;
+    if (shown < d.bids.length) contract = T.noContract;
+    else if (d.contract) contract = `${SEATS[d.contract.taker]} ${T.takes}, ${T.trump} ${suitText(d.contract.trump)}`;
     else if (d.dead) contract = T.deadDeal;
     bidding.append(el("p", { id: "contract", text: `${T.contract}: ${contract}` }));
     info.append(bidding);
@@ -254,13 +259,14 @@
 
   function hashOf(g, d, p) {
     const prefix = GAMES.length > 1 ? `g${g + 1}` : "";
-    return `#${prefix}d${d + 1}` + (p[0] ? `t${p[0]}c${p[1]}` : "");
+    return `#${prefix}d${d + 1}` + (p[0] ? `t${p[0]}c${p[1]}` : p[1] ? `b${p[1]}` : "");
   }
 
   function drawPosition() {
     const d = deal(), p = here(), s = steps(d);
     let text = `${T.deal} ${d.number}`;
     if (p[0]) text += ` · ${T.trick} ${d.tricks[p[0] - 1].number} · ${T.card} ${p[1]}`;
+    else if (p[1]) text += ` · ${T.bidding} · ${T.call} ${p[1]}`;
     else text += ` · ${T.dealt}`;
     const link = el("a", { href: hashOf(state.g, state.d, p), "aria-label": `${T.link}: ${text}`, text });
     $("position").replaceChildren(link);
@@ -338,15 +344,15 @@
   };
 
   function readHash() {
-    const m = /^#(?:g(\d+))?(?:d(\d+))?(?:t(\d+)c(\d+))?$/.exec(location.hash);
+    const m = /^#(?:g(\d+))?(?:d(\d+))?(?:t(\d+)c(\d+)|b(\d+))?$/.exec(location.hash);
     if (!m) return false;
     const g = m[1] ? +m[1] - 1 : 0;
     if (!GAMES[g]) return false;
     const d = m[2] ? +m[2] - 1 : 0;
     const dealData = GAMES[g].deals[Math.max(0, Math.min(d, GAMES[g].deals.length - 1))];
     let s = 0;
-    if (m[3] && dealData) {
-      const want = [+m[3], +m[4]];
+    if ((m[3] || m[5]) && dealData) {
+      const want = m[3] ? [+m[3], +m[4]] : [0, +m[5]];
       s = Math.max(0, steps(dealData).findIndex((p) => same(p, want)));
     }
     go(g, d, s);

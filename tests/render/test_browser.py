@@ -37,6 +37,8 @@ STATE_JS = """() => {
     sheet: q("#sheet-table tbody tr").map((tr) => Array.from(tr.cells, (c) => c.textContent)),
     findings: q("#findings-here .finding").map((f) => f.dataset.code),
     notes: notes ? notes.textContent : null,
+    calls: q("#bidding li").map((li) => li.textContent).filter((t) => t.includes(":")),
+    contract: document.getElementById("contract").textContent,
     position: document.getElementById("position").textContent,
   };
 }"""
@@ -106,6 +108,13 @@ def test_a_whole_deal_stepped_through_shows_the_validators_numbers(open_page: An
     assert state["hash"] == "#d1" and state["trick"] == []
     dealt = [sorted(hand) for hand in state["hands"]]
     assert dealt == [sorted(c for c in range(32) if mask >> c & 1) for mask in deal.start_hands or []]
+    calls = deal.deal.bids
+    for k, call in enumerate(calls, start=1):
+        state = view.key("ArrowRight")
+        assert state["hash"] == f"#d1b{k}" and state["trick"] == []
+        assert len(state["calls"]) == k and state["calls"][-1].startswith(f"{'NESW'[call.seat or 0]}: ")
+    taker = deal.report.taker
+    assert state["contract"].startswith(f"Contract: {('North', 'East', 'South', 'West')[taker or 0]} takes")
     played: set[int] = set()
     for t, traced in enumerate(deal.tricks, start=1):
         for c, card in enumerate(traced.cards, start=1):
@@ -163,7 +172,8 @@ def test_keyboard_navigation_and_links(open_page: Any, tmp_path: Path) -> None:
     assert view.key("Shift+ArrowRight")["hash"] == "#d3t3c1"
     assert view.key("Shift+ArrowLeft")["hash"] == "#d3t2c1"
     assert view.key("Shift+ArrowLeft")["hash"] == "#d3t1c1"
-    assert view.key("ArrowLeft")["hash"] == "#d3"
+    assert view.key("ArrowLeft")["hash"] == f"#d3b{len(replay.deals[2].deal.bids)}"
+    assert view.key("Shift+ArrowLeft")["hash"] == "#d3"
     last = len(tricks[-1].cards)
     assert view.key("End")["hash"] == f"#d3t{len(tricks)}c{last}"
     assert view.key("Home")["hash"] == "#d3"
@@ -171,7 +181,7 @@ def test_keyboard_navigation_and_links(open_page: Any, tmp_path: Path) -> None:
     assert view.key("PageDown")["hash"] == "#d3"
     # the buttons are reachable and work from the keyboard, and are labelled for a screen reader
     view.page.focus("#next")
-    assert view.key("Enter")["hash"] == "#d3t1c1"
+    assert view.key("Enter")["hash"] == "#d3b1"
     labels = view.page.eval_on_selector_all("#controls button",
                                             "bs => bs.map(b => b.getAttribute('aria-label'))")
     assert all(labels) and "Next card" in labels
@@ -357,4 +367,19 @@ def test_a_page_of_several_games(open_page: Any, tmp_path: Path) -> None:
     assert view.page.text_content("#title") == second.game.header("Event")
     view.page.click("#games li:first-child a")
     assert view.state()["hash"] == "#g1d1"
+    assert view.problems() == []
+
+
+def test_a_bidding_finding_is_shown_at_its_call(open_page: Any, tmp_path: Path) -> None:
+    sample = ROOT / "samples/invalid/BEL201-bid-out-of-turn.bel"
+    replay = _replay(sample)
+    (finding,) = [f for f in replay.report.findings if f.severity == "error"]
+    where = (finding.line, finding.col)
+    ((position, call),) = [(p, k) for p, deal in enumerate(replay.game.deals)
+                           for k, bid in enumerate(deal.bids, start=1) if (bid.line, bid.col) == where]
+    view = open_page(_page_file(tmp_path, sample), f"#d{position + 1}b{call}")
+    assert view.state()["findings"] == [finding.code]
+    marked = view.page.eval_on_selector_all("#bidding li.finding", "ls => ls.length")
+    assert marked == 1
+    assert view.key("ArrowRight")["findings"] == []
     assert view.problems() == []

@@ -218,3 +218,13 @@ def test_the_docs_examples_run_and_their_images_exist(tmp_path: Path,
         exec(compile(snippet, "docs/render.md", "exec"), {})
     ET.fromstring(deal_svg(_replay(SAMPLES / "moroccan/club-match-1.bel"), 2, trick=4))
     assert len(_games((tmp_path / "match.html").read_text(encoding="utf-8"))) == 1
+
+
+def test_bidding_and_announcement_findings_are_placed_at_their_act() -> None:
+    bid = game_view(_replay(SAMPLES / "invalid/BEL201-bid-out-of-turn.bel"))
+    assert [(f["code"], f["at"]) for d in bid["deals"] for f in d["findings"]] == [  # type: ignore[attr-defined]
+        ("BEL201", [0, 1])]
+    held = game_view(_replay(SAMPLES / "invalid/BEL401-announced-cards-not-held.bel"))
+    (deal,) = [d for d in held["deals"] if d["findings"]]  # type: ignore[attr-defined]
+    (announcement,) = [a for a in deal["announcements"]]
+    assert deal["findings"][0]["at"] == announcement["at"]
