@@ -52,7 +52,7 @@ def _code(text: str) -> str:
 @click.argument("code", required=False, metavar="CODE")
 @click.option("--all", "every", is_flag=True, help="Every code, in order.")
 def command(code: str | None, every: bool) -> None:
-    """Explain the finding CODE (e.g. BEL303): what it means, an example, how to fix it."""
+    """Explain a finding code such as BEL303: what it means, an example."""
     if every == bool(code):
         raise click.UsageError("give one CODE, or --all")
     out = ConsoleStream("stdout")
