@@ -163,6 +163,8 @@ class JunitWriter(_Collector):
                 suite.set(key, str(value))
                 totals[key] += value
         for path, message in problems:
+            if path in self.errors:
+                continue  # a read error of an input already in its own suite
             suite = ElementTree.SubElement(root, "testsuite", name=path, tests="1", failures="0",
                                            errors="1")
             case = ElementTree.SubElement(suite, "testcase", name="read", classname=path)

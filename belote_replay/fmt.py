@@ -27,7 +27,12 @@ from typing import BinaryIO, TextIO
 
 import click
 
-from belote_notation.notation.jsonio import JsonReadError, read_json_games, write_json_games, write_jsonl_games
+from belote_notation.notation.jsonio import (
+    JsonReadError,
+    read_json_games,
+    write_json_games,
+    write_jsonl_games,
+)
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_replay.discovery import JSON_SUFFIXES, looks_like_json

@@ -85,8 +85,11 @@ class RenderedGame:
     out: str = ""
 
 
+EVERY_CODE = CodeSelection()
+
+
 def render_game(report: GameReport, fmt: str, strict: bool,
-                selection: CodeSelection = CodeSelection()) -> RenderedGame:
+                selection: CodeSelection = EVERY_CODE) -> RenderedGame:
     report.findings = selection.keep(report.findings)
     counts = report.counts(strict)
     findings = sorted(report.findings, key=sort_key)

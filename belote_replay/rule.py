@@ -14,7 +14,7 @@ from importlib import resources
 
 import click
 
-from belote_notation.check.codes import CODES, AREAS
+from belote_notation.check.codes import AREAS, CODES
 from belote_replay.output import ConsoleStream
 from belote_replay.suggest import did_you_mean
 

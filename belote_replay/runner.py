@@ -38,7 +38,7 @@ from belote_notation.check.validator import (
 )
 from belote_notation.notation.jsonio import JsonReadError, read_json_games
 from belote_replay.discovery import Source, looks_like_json
-from belote_replay.output import RenderedGame, render_game
+from belote_replay.output import EVERY_CODE, RenderedGame, render_game
 
 __all__ = ["BATCH_CHARS", "Progress", "run"]
 
@@ -57,7 +57,7 @@ class Job:
     config: ValidationConfig
     fmt: str
     strict: bool
-    selection: CodeSelection = CodeSelection()
+    selection: CodeSelection = EVERY_CODE
 
     def render(self, report: GameReport) -> RenderedGame:
         return render_game(report, self.fmt, self.strict, self.selection)
@@ -287,7 +287,7 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Progress | N
 
 def run(sources: list[Source], config: ValidationConfig, fmt: str = "text", strict: bool = False,
         jobs: int = 1, progress: Progress | None = None,
-        selection: CodeSelection = CodeSelection()) -> Iterator[Event]:
+        selection: CodeSelection = EVERY_CODE) -> Iterator[Event]:
     """Validate ``sources`` in order; see the module docs for the events yielded."""
     job = Job(config, fmt, strict, selection)
     if jobs <= 1:

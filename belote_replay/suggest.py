@@ -54,7 +54,8 @@ def _option_error(key: str, value: str, exc: RulesError) -> str:
     return f"{exc}{did_you_mean(value, _option_values(name))}"
 
 
-def check_rules(rules: str | None, options: tuple[str, ...], default: str = "classic") -> tuple[Ruleset, ValidationConfig]:
+def check_rules(rules: str | None, options: tuple[str, ...],
+                default: str = "classic") -> tuple[Ruleset, ValidationConfig]:
     """The ruleset of ``--rules``/``--option`` (on ``default``), or a usage error saying
     what was meant: ``--rules moroccn`` suggests ``moroccan``, ``--option traget=500``
     suggests ``target``, a wrong value the closest allowed one."""
