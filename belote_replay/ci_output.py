@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 from belote_notation import __version__
 from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding
-from belote_replay.output import RenderedGame, Stream, Summary
+from belote_replay.output import RenderedGame, Stream, Summary, Writer
 
 __all__ = ["GithubWriter", "JunitWriter", "SarifWriter"]
 
@@ -26,16 +26,13 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
-class _Collector:
+class _Collector(Writer):
     """Keeps the findings of every input, and the inputs read, for a report written at the end."""
 
     def __init__(self, out: Stream, err: Stream) -> None:
-        self.out, self.err = out, err
+        super().__init__(out, err)
         self.files: dict[str, list[Finding]] = {}
         self.errors: dict[str, str] = {}
-
-    def begin(self) -> None:
-        pass
 
     def file_start(self, path: str) -> None:
         self.files.setdefault(path, [])
@@ -47,10 +44,7 @@ class _Collector:
     def file_end(self, path: str, error: str | None) -> None:
         if error:
             self.errors[path] = error
-            self.err.write(f"belote-replay: {path}: {error}\n")
-
-    def problem(self, path: str, message: str) -> None:
-        self.err.write(f"belote-replay: {path}: {message}\n")
+        super().file_end(path, error)
 
 
 def _escape_data(text: str) -> str:
@@ -61,18 +55,9 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-class GithubWriter:
+class GithubWriter(Writer):
     """GitHub Actions workflow commands: ``::error file=…,line=…,col=…,title=BEL303::message``,
     shown on the lines of the pull request; infos are notices. The summary line follows."""
-
-    def __init__(self, out: Stream, err: Stream) -> None:
-        self.out, self.err = out, err
-
-    def begin(self) -> None:
-        pass
-
-    def file_start(self, path: str) -> None:
-        pass
 
     def game(self, game: RenderedGame) -> None:
         for f in game.findings:

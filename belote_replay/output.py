@@ -34,6 +34,7 @@ __all__ = [
     "Summary",
     "TextStyle",
     "TextWriter",
+    "Writer",
     "plural",
     "render_game",
 ]
@@ -193,11 +194,13 @@ class TextStyle:
         return f"{gutter}{text}\n{' ' * (len(gutter) - 2)}| {pad}{caret}\n"
 
 
-class TextWriter:
-    """``path:line:col: severity CODE message`` lines, then the summary line."""
+class Writer:
+    """What every output format is told, in input order: ``begin``, per input ``file_start``,
+    its games, ``file_end`` (with the message of a read that stopped early), ``problem`` for
+    an input that could not be opened, ``end`` with the summary. Read problems go to stderr."""
 
-    def __init__(self, out: Stream, err: Stream, style: TextStyle = TextStyle()) -> None:
-        self.out, self.err, self.style = out, err, style
+    def __init__(self, out: Stream, err: Stream) -> None:
+        self.out, self.err = out, err
 
     def begin(self) -> None:
         pass
@@ -206,11 +209,7 @@ class TextWriter:
         pass
 
     def game(self, game: RenderedGame) -> None:
-        if self.style.statistics:
-            return
-        for f in game.findings:
-            if not (self.style.quiet and f.severity == "info"):
-                self.out.write(self.style.finding(f))
+        raise NotImplementedError
 
     def file_end(self, path: str, error: str | None) -> None:
         if error:
@@ -220,6 +219,24 @@ class TextWriter:
         self.err.write(f"belote-replay: {path}: {message}\n")
 
     def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
+        raise NotImplementedError
+
+
+class TextWriter(Writer):
+    """``path:line:col: severity CODE message`` lines, then the summary line."""
+
+    def __init__(self, out: Stream, err: Stream, style: TextStyle = TextStyle()) -> None:
+        super().__init__(out, err)
+        self.style = style
+
+    def game(self, game: RenderedGame) -> None:
+        if self.style.statistics:
+            return
+        for f in game.findings:
+            if not (self.style.quiet and f.severity == "info"):
+                self.out.write(self.style.finding(f))
+
+    def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
         if self.style.statistics:
             self.out.write(summary.statistics())
         if not self.style.quiet:
@@ -227,11 +244,11 @@ class TextWriter:
         self.out.flush()
 
 
-class JsonWriter:
+class JsonWriter(Writer):
     """One JSON document, streamed: files and games are written as they come."""
 
     def __init__(self, out: Stream, err: Stream) -> None:
-        self.out, self.err = out, err
+        super().__init__(out, err)
         self._files = 0
         self._games = 0
 
@@ -250,11 +267,7 @@ class JsonWriter:
 
     def file_end(self, path: str, error: str | None) -> None:
         self.out.write('],"error":' + json.dumps(error, ensure_ascii=False) + "}")
-        if error:
-            self.err.write(f"belote-replay: {path}: {error}\n")
-
-    def problem(self, path: str, message: str) -> None:
-        self.err.write(f"belote-replay: {path}: {message}\n")
+        super().file_end(path, error)
 
     def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
         self.out.write('],"problems":' + json.dumps(

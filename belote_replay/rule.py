@@ -39,8 +39,19 @@ def rule_text(code: str) -> str:
     """The documentation of ``code`` as plain text: a heading line, then its section."""
     info = CODES[code]
     head = f"{code} ({info.severity}, {AREAS.get(info.area, info.area)}): {info.title}"
-    body = _LINK.sub(r"\1", rule_sections().get(code, "(no documentation yet)"))
+    body = _plain(rule_sections().get(code, "(no documentation yet)"))
     return f"{head}\n{'=' * len(head)}\n\n{body}\n"
+
+
+def _plain(markdown: str) -> str:
+    """Markdown made for a terminal: links as their text, no bold marks, code blocks indented."""
+    lines, code = [], False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            code = not code
+            continue
+        lines.append(f"    {line}" if code else _LINK.sub(r"\1", line).replace("**", ""))
+    return "\n".join(lines)
 
 
 def _code(text: str) -> str:

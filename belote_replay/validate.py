@@ -19,7 +19,7 @@ from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_replay.config import ConfigError, find_config
 from belote_replay.discovery import discover
-from belote_replay.output import ConsoleStream, JsonWriter, Summary, TextStyle, TextWriter
+from belote_replay.output import ConsoleStream, JsonWriter, Summary, TextStyle, TextWriter, Writer
 from belote_replay.progress import ProgressDisplay, isatty
 from belote_replay.suggest import check_rules, did_you_mean
 
@@ -44,7 +44,7 @@ def _colour(choice: str) -> bool:
     return isatty(sys.stdout) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def _writer(fmt: str, style: TextStyle) -> Any:
+def _writer(fmt: str, style: TextStyle) -> Writer:
     out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
     if fmt == "text":
         return TextWriter(out, err, style)
