@@ -1,4 +1,7 @@
-"""The installed ``belote-replay`` command, run in a real process as a user runs it."""
+"""The installed ``belote-replay`` command, run in a real process as a user runs it.
+
+The ``belote`` fixture that runs it is in :mod:`tests.cli.cli_fixture`.
+"""
 
 from __future__ import annotations
 

@@ -17,6 +17,8 @@ BEL004 = INVALID / "BEL004-unknown-card.bel"
 CLEAN = SAMPLES / "classic" / "partie-1.bel"
 SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 
+pytest_plugins = ["tests.cli.cli_fixture"]  # the `belote` fixture
+
 
 def test_github_annotations(belote) -> None:
     result = belote("validate", "--format", "github", BEL303, BEL004)

@@ -29,6 +29,8 @@ LENIENT = ('[Rules "classic"]\nDeal 1 Dealer s\ncinq n 7♥ 8♥ d♥ d♦ v♣\
 CANONICAL = ('[Rules "classic"]\n\ndeal 1 dealer S\ntafr9a N 7H 8H QH QD JC\n'
              "trick 1 W:8D N:QD E:7D S:9D winner N\nscore 64 98\n\nend *\n")
 
+pytest_plugins = ["tests.cli.cli_fixture"]  # the `belote` fixture
+
 
 def findings(output: str) -> list[tuple[str, str, str]]:
     return [(m["severity"], m["code"], m["message"]) for line in output.splitlines()

@@ -11,6 +11,8 @@ from tests.cli.cli_support import SAMPLES
 INVALID = SAMPLES / "invalid"
 FINDING = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<severity>\w+) (?P<code>BEL\d{3}) ")
 
+pytest_plugins = ["tests.cli.cli_fixture"]  # the `belote` fixture
+
 
 def codes(output: str) -> list[str]:
     return [m["code"] for line in output.splitlines() if (m := FINDING.match(line))]

@@ -1,4 +1,6 @@
-"""The ``belote`` fixture: the installed command in a real process (:mod:`tests.cli.cli_support`)."""
+"""The ``belote`` fixture, a pytest plugin of the tests/cli modules that name it in
+``pytest_plugins``: the installed command run in a real process (see
+:func:`tests.cli.cli_support.run_belote`), in an empty folder by default."""
 
 from __future__ import annotations
 
