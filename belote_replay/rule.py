@@ -11,6 +11,7 @@ import re
 import sys
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import click
 
@@ -26,7 +27,11 @@ _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 @lru_cache(maxsize=1)
 def rule_sections() -> dict[str, str]:
     """Code -> the markdown of its ``### BELnnn`` section (heading left out)."""
-    text = resources.files("belote_replay").joinpath("findings.md").read_text(encoding="utf-8")
+    shipped = resources.files("belote_replay").joinpath("findings.md")
+    text = shipped.read_text(encoding="utf-8")
+    if text.strip().endswith(".md") and "\n" not in text.strip():
+        # a checkout without symbolic links (git on Windows) holds the link's target path
+        text = (Path(str(shipped)).parent / text.strip()).read_text(encoding="utf-8")
     sections: dict[str, str] = {}
     for block in re.split(r"^(?=#{2,3} )", text, flags=re.MULTILINE):
         match = re.match(r"### (BEL\d{3})\s*\n", block)

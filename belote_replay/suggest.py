@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 import click
 
-from belote_notation.check.setup import ValidationConfig, parse_option
-from belote_notation.game.rules import RulesError, Ruleset, preset_names
+if TYPE_CHECKING:  # imported when used: `rule` and a mistyped command start without pydantic
+    from belote_notation.check.setup import ValidationConfig
+    from belote_notation.game.rules import RulesError, Ruleset
 
 __all__ = ["check_rules", "did_you_mean"]
 
@@ -32,6 +33,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def _option_values(key: str) -> list[str]:
     """The values a rule option takes, when they form a short list (literal or flag)."""
+    from belote_notation.game.rules import Ruleset
+
     field = Ruleset.model_fields.get(key)
     if field is None:
         return []
@@ -48,6 +51,8 @@ def _option_values(key: str) -> list[str]:
 
 
 def _option_error(key: str, value: str, exc: RulesError) -> str:
+    from belote_notation.game.rules import Ruleset
+
     name = key.strip().replace("-", "_").lower()
     if name not in Ruleset.option_names():
         return f"unknown rule option {key!r}{did_you_mean(name, Ruleset.option_names())}"
@@ -59,6 +64,9 @@ def check_rules(rules: str | None, options: tuple[str, ...],
     """The ruleset of ``--rules``/``--option`` (on ``default``), or a usage error saying
     what was meant: ``--rules moroccn`` suggests ``moroccan``, ``--option traget=500``
     suggests ``target``, a wrong value the closest allowed one."""
+    from belote_notation.check.setup import ValidationConfig, parse_option
+    from belote_notation.game.rules import RulesError, Ruleset, preset_names
+
     pairs: list[tuple[str, str]] = []
     for text in options:
         try:
