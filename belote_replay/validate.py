@@ -37,6 +37,23 @@ def _codes(values: tuple[str, ...] | list[str], hint: str) -> tuple[str, ...]:
     return codes
 
 
+def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> CodeSelection:
+    """The codes to report, layered as in ruff: ``--select`` on the command line replaces the
+    configuration's choice; ``--ignore`` alone refines it."""
+    ctx = click.get_current_context()
+    defaults = ctx.default_map or {}
+    configured = CodeSelection(_codes(defaults.get("select", ()), "select"),
+                               _codes(defaults.get("ignore", ()), "ignore"))
+    typed = {name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+             for name in ("select", "ignore")}
+    if typed["select"]:
+        return CodeSelection(_codes(select, "--select"),
+                             _codes(ignore, "--ignore") if typed["ignore"] else ())
+    if typed["ignore"]:
+        return CodeSelection((), _codes(ignore, "--ignore"), base=configured)
+    return configured
+
+
 def _colour(choice: str) -> bool:
     """``--color``: ``auto`` colours a terminal unless ``NO_COLOR`` is set or ``TERM=dumb``."""
     if choice != "auto":
@@ -126,7 +143,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     be the JSON twin) and report every illegal act and wrong score, one line per finding."""
     _, config = check_rules(rules, options)
     config = ValidationConfig(config.rules, config.options, keep_deals=fmt == "json")
-    selection = CodeSelection(_codes(select, "--select"), _codes(ignore, "--ignore"))
+    selection = _selection(select, ignore)
     if statistics and fmt != "text":
         raise click.UsageError("--statistics goes with --format text")
     if jobs == 0:

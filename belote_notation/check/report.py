@@ -25,6 +25,10 @@ class CodeSelection:
     empty) and no ``ignore`` prefix matches it as specifically or more: the longest matching
     prefix decides, and on a tie ``ignore`` wins. ``ALL`` is the empty prefix.
 
+    A selection may refine a ``base`` one (the command line over a configuration file, as in
+    ruff): a code its own prefixes do not name is decided by the base, unless it has a
+    ``select`` of its own, which replaces the base's choice altogether.
+
     >>> quiet = CodeSelection(ignore=("BEL9", "BEL605"))
     >>> quiet.allows("BEL303"), quiet.allows("BEL903"), quiet.allows("BEL605")
     (True, False, False)
@@ -32,20 +36,27 @@ class CodeSelection:
     False
     >>> CodeSelection(select=("BEL303",), ignore=("BEL3",)).allows("BEL303")
     True
+    >>> configured = CodeSelection(select=("BEL303",))
+    >>> CodeSelection(ignore=("BEL3",), base=configured).allows("BEL303")
+    False
+    >>> CodeSelection(ignore=("BEL9",), base=configured).allows("BEL303")
+    True
     """
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    base: CodeSelection | None = None
 
     def allows(self, code: str) -> bool:
-        chosen = _longest(self.select, code) if self.select else 0
-        if chosen is None:
+        chosen, dropped = _longest(self.select, code), _longest(self.ignore, code)
+        if chosen is not None or dropped is not None:
+            return dropped is None or (chosen is not None and chosen > dropped)
+        if self.select:
             return False
-        dropped = _longest(self.ignore, code)
-        return dropped is None or chosen > dropped
+        return self.base is None or self.base.allows(code)
 
     def keep(self, findings: list[Finding]) -> list[Finding]:
-        if not self.select and not self.ignore:
+        if not self.select and not self.ignore and self.base is None:
             return findings
         return [f for f in findings if self.allows(f.code)]
 

@@ -83,8 +83,24 @@ def test_pyproject_table_found_upwards_and_overridden_by_the_command_line(belote
     path = INVALID / "BEL303-did-not-follow.bel"
     configured = belote("validate", path, cwd=deep)
     assert configured.returncode == 0 and "BEL303" not in configured.stdout
-    overridden = belote("validate", path, "--ignore", "BEL9", cwd=deep)
+    overridden = belote("validate", path, "--select", "BEL3", cwd=deep)
     assert "error BEL303" in overridden.stdout and overridden.returncode == 0  # exit-zero still on
+    assert belote("validate", path, "--ignore", "BEL9", cwd=deep).stdout.count("BEL303") == 0
+
+
+def test_command_line_select_replaces_the_configuration_ignore_refines_it(belote, tmp_path: Path) -> None:
+    (tmp_path / "belote-replay.toml").write_text('select = ["BEL3", "BEL9"]\nignore = ["BEL910"]\n',
+                                                 encoding="utf-8")
+    every = {"BEL301", "BEL303", "BEL304", "BEL305", "BEL306"}
+    assert set(codes(belote("validate", INVALID).stdout)) == every
+    # --ignore is one more layer: the configuration's select and ignore still hold
+    refined = belote("validate", INVALID, "--ignore", "BEL30")
+    assert codes(refined.stdout) == []
+    refined = belote("validate", INVALID, "--ignore", "BEL301")
+    assert set(codes(refined.stdout)) == {"BEL303", "BEL304", "BEL305", "BEL306"}
+    # --select starts afresh, as in ruff: BEL910 is back, BEL3 gone
+    assert set(codes(belote("validate", INVALID, "--select", "BEL910,BEL5").stdout)) == {
+        "BEL910", "BEL501", "BEL503", "BEL504"}
 
 
 def test_belote_replay_toml_wins_over_pyproject_in_its_folder(belote, tmp_path: Path) -> None:
