@@ -1,0 +1,16 @@
+"""Type stub of the C search (belote_notation/analysis/_dds.c)."""
+
+from collections.abc import Sequence
+
+class Solver:
+    """A double-dummy searcher for one rule set and one trump, with its transposition table."""
+
+    def __init__(self, beats: bytes, points: Sequence[int], higher: Sequence[int], code: Sequence[int],
+                 trump: int, step: int, capot: int, bonus: int) -> None: ...
+    def values(self, hands: Sequence[int], trick: Sequence[int], leader: int, ns: int, ew: int,
+               ns_tricks: int, ew_tricks: int) -> list[tuple[int, int]]: ...
+    def legal(self, hands: Sequence[int], trick: Sequence[int], leader: int, ns: int, ew: int,
+              ns_tricks: int, ew_tricks: int) -> int: ...
+    def clear(self) -> None: ...
+    @property
+    def nodes(self) -> int: ...

@@ -1,0 +1,407 @@
+"""A coach's review from the double-dummy solver: glyphs, NAGs, comments, alternative lines.
+
+:func:`review_game` replays a recorded game (the checks' replay: the engine's states), values
+every card that had a choice, and returns the game with annotations added (nothing removed:
+running it on its own output adds nothing more) and what each player lost.
+
+Glyphs by the points a card loses against the best card (:class:`Thresholds`, settable):
+``?!`` from 6, ``?`` from 16, ``??`` from 40; a card that turns a made contract into a failed
+one, or a failed one into a capot (the engine's score of both lines), is at least ``?``.
+
+>>> from belote_notation.notation.reader import parse_text
+>>> text = open("samples/review/annotated-classic.bel", encoding="utf-8").read()
+>>> review = review_game(parse_text(text)[0].game)
+>>> [(s.seat, s.cards) for s in review.players]
+[(0, 14), (1, 13), (2, 16), (3, 16)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from belote_notation.analysis.solver import DoubleDummy, side_points
+from belote_notation.check.replay import DealReplay, replay_game
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, SUIT_MASKS, Deck, card_symbol_name
+from belote_notation.game.engine import (
+    DealState,
+    announce,
+    copy_deal,
+    new_deal,
+    play_card,
+    score_deal,
+    set_contract,
+    set_hands,
+    to_play,
+)
+from belote_notation.notation.records import Bid, Deal, Game, Play, Variation
+
+__all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "judge_deal",
+           "review_game", "summary_comment"]
+
+NAGS = {"?!": 6, "?": 2, "??": 4}
+"""The PGN numeric annotation glyph of each glyph ($6 dubious, $2 mistake, $4 blunder)."""
+MARK = "DD"
+"""Every comment the review writes starts with this word (the coach's own stay apart)."""
+SEAT_WORDS = ("North", "East", "South", "West")
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Points lost from which a card gets ``?!``, ``?`` and ``??``."""
+
+    inaccuracy: int = 6
+    mistake: int = 16
+    blunder: int = 40
+
+    def glyph(self, loss: float, outcome_flipped: bool = False) -> str | None:
+        """The glyph of a card losing ``loss`` points.
+
+        >>> Thresholds().glyph(24), Thresholds().glyph(3), Thresholds().glyph(3, outcome_flipped=True)
+        ('?', None, '?')
+        """
+        if loss >= self.blunder:
+            return "??"
+        if loss >= self.mistake or outcome_flipped:
+            return "?"
+        if loss >= self.inaccuracy:
+            return "?!"
+        return None
+
+
+@dataclass(slots=True)
+class CardJudgement:
+    """One card that had a choice: what it made, what the best card made."""
+
+    trick: int
+    index: int
+    seat: int
+    card: int
+    best_card: int
+    points: int
+    """What the player's side makes after this card, best play after."""
+    best_points: int
+    loss: int
+    flipped: str | None = None
+    """``made->failed`` or ``failed->capot`` when the card changed the deal's outcome."""
+    expected_loss: float | None = None
+    """With sampling: the loss averaged over deals consistent with what the player knew."""
+    glyph: str | None = None
+
+
+@dataclass(slots=True)
+class DealJudgement:
+    """The judgements of one deal (by its position in the game) and its bidding notes."""
+
+    position: int
+    cards: list[CardJudgement] = field(default_factory=list)
+    bid_notes: dict[int, str] = field(default_factory=dict)
+    """Index of a call in the deal's bids -> the note."""
+    skipped: str | None = None
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    seat: int
+    name: str
+    cards: int = 0
+    """Cards played with a choice."""
+    points_lost: int = 0
+    inaccuracies: int = 0
+    mistakes: int = 0
+    blunders: int = 0
+    best: int = 0
+    """Cards that lost nothing."""
+
+    @property
+    def accuracy(self) -> float:
+        """Share of the cards with a choice that lost nothing, in percent."""
+        return 100.0 * self.best / self.cards if self.cards else 100.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": SEAT_NAMES[self.seat], "name": self.name, "cards": self.cards,
+                "points_lost": self.points_lost, "inaccuracies": self.inaccuracies,
+                "mistakes": self.mistakes, "blunders": self.blunders,
+                "accuracy": round(self.accuracy, 1)}
+
+
+@dataclass(slots=True)
+class Review:
+    game: Game
+    deals: list[DealJudgement]
+    players: list[PlayerStats]
+
+
+# ----------------------------------------------------------------------------- one deal
+def _fresh_state(final: DealState) -> DealState:
+    """The deal at its first lead: the final state's rules, dealer, contract, hands and
+    valid announcements (the engine scores the lines from it)."""
+    assert final.taker is not None
+    state = new_deal(final.rules, final.dealer, final.deck)
+    set_contract(state, final.taker, final.trump)
+    set_hands(state, final.full_hands)
+    for seat, kind, mask in final.announcements:
+        announce(state, seat, kind, mask)
+    return state
+
+
+def _mark(state: DealState, seat: int, card: int, declares: Sequence[bool]) -> str | None:
+    """The belote mark a player who declared belote in the deal says on a trump K or Q."""
+    if not declares[seat] or card >> 3 != state.trump or card & 7 not in (QUEEN, KING):
+        return None
+    return "rebelote" if state.played >> (card ^ (QUEEN ^ KING)) & 1 else "belote"
+
+
+def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> str:
+    """The engine's outcome of the deal played on from ``state`` by both sides' best cards."""
+    twin = copy_deal(state)
+    for seat, card in dd.best_line(state):
+        play_card(twin, seat, card, _mark(twin, seat, card, declares))
+    return score_deal(twin).outcome
+
+
+def _flip(before: str, after: str, taker_side: bool) -> str | None:
+    if before in ("made", "capot") and after in ("failed", "litige") and taker_side:
+        return "made->failed"
+    if before == "failed" and after == "capot" and not taker_side:
+        return "failed->capot"
+    if before in ("failed", "litige") and after == "capot" and taker_side:
+        return "failed->capot"
+    return None
+
+
+def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thresholds(),
+               samples: int = 0, seed: int = 0, dd: DoubleDummy | None = None) -> DealJudgement:
+    """Value every card of one replayed deal that had a choice."""
+    out = DealJudgement(position)
+    final = replay.state
+    if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
+        out.skipped = "not a complete deal with a contract and known hands"
+        return out
+    if any(f.severity == "error" for f in replay.findings):
+        out.skipped = "the deal has errors"
+        return out
+    dd = dd or DoubleDummy()
+    declares = [bool(marks) for marks in final.belote_marks]
+    state = _fresh_state(final)
+    deal = replay.deal
+    out.bid_notes = _bid_notes(dd, deal, final)
+    rng = random.Random(seed * 1_000_003 + position)
+    voids = [0, 0, 0, 0]
+    offer = deal.offer.card if deal.offer is not None else None
+    for t, (seats, cards, _winner) in enumerate(final.tricks):
+        for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
+            values = dd.values(state)
+            if len(values) > 1:
+                out.cards.append(_judge_card(dd, state, values, t, i, seat, card, declares, thresholds))
+                if samples:
+                    judgement = out.cards[-1]
+                    judgement.expected_loss = _expected_loss(dd, state, seat, card, voids, offer,
+                                                             samples, rng)
+                    judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
+            if i and card >> 3 != cards[0] >> 3:
+                voids[seat] |= SUIT_MASKS[cards[0] >> 3]
+            play_card(state, seat, card, _recorded_mark(deal, t, i))
+    return out
+
+
+def _recorded_mark(deal: Deal, trick: int, index: int) -> str | None:
+    try:
+        return deal.tricks[trick].plays[index].mark
+    except IndexError:
+        return None
+
+
+def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick: int, index: int,
+                seat: int, card: int, declares: Sequence[bool], thresholds: Thresholds) -> CardJudgement:
+    team = seat & 1
+    points = {c: side_points(d, state.rules)[team] for c, d in values.items()}
+    best_card = max(points, key=lambda c: (points[c], -c))
+    loss = points[best_card] - points.get(card, points[best_card])
+    flipped = None
+    if loss > 0:
+        after_best, after_card = copy_deal(state), copy_deal(state)
+        play_card(after_best, seat, best_card, _mark(after_best, seat, best_card, declares))
+        play_card(after_card, seat, card, _mark(after_card, seat, card, declares))
+        taker_side = state.taker is not None and state.taker & 1 == team
+        flipped = _flip(_outcome(dd, after_best, declares), _outcome(dd, after_card, declares), taker_side)
+    judgement = CardJudgement(trick + 1, index, seat, card, best_card, points.get(card, 0),
+                              points[best_card], loss, flipped)
+    judgement.glyph = thresholds.glyph(loss, flipped is not None)
+    return judgement
+
+
+# ----------------------------------------------------------------------------- sampling
+def _expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, voids: Sequence[int],
+                   offer: int | None, samples: int, rng: random.Random) -> float:
+    """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
+    its own hand, the cards played, the voids shown, the face-up card with its taker."""
+    others = [s for s in range(4) if s != seat]
+    unknown = [c for s in others for c in range(32) if state.hands[s] >> c & 1]
+    sizes = {s: state.hands[s].bit_count() for s in others}
+    forced = {}
+    if offer is not None and state.taker is not None and state.taker != seat and \
+            state.hands[state.taker] >> offer & 1:
+        forced[offer] = state.taker
+    team = seat & 1
+    totals: dict[int, float] = {}
+    for _ in range(samples):
+        hands = _sample(state.hands, seat, unknown, sizes, voids, forced, rng)
+        values = dd.values_with_hands(state, hands)
+        for c, d in values.items():
+            totals[c] = totals.get(c, 0.0) + side_points(d, state.rules)[team]
+    if not totals:
+        return 0.0
+    best = max(totals.values())
+    return (best - totals.get(card, best)) / samples
+
+
+def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, int],
+            voids: Sequence[int], forced: dict[int, int], rng: random.Random) -> list[int]:
+    """One deal of the unknown cards to the other seats respecting sizes, voids and the face-up
+    card; falls back to the real deal after 200 failed tries (over-constrained)."""
+    for _ in range(200):
+        out = [0, 0, 0, 0]
+        out[seat] = hands[seat]
+        room = dict(sizes)
+        cards = list(unknown)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: c not in forced)
+        ok = True
+        for c in cards:
+            if c in forced:
+                who = [forced[c]]
+            else:
+                who = [s for s in room if room[s] > 0 and not voids[s] >> c & 1]
+            if not who or room[who[0]] <= 0 and len(who) == 1:
+                ok = False
+                break
+            s = rng.choice(who)
+            out[s] |= 1 << c
+            room[s] -= 1
+        if ok and all(v == 0 for v in room.values()):
+            return out
+    return list(hands)
+
+
+# ----------------------------------------------------------------------------- the bidding
+def _bid_notes(dd: DoubleDummy, deal: Deal, final: DealState) -> dict[int, str]:
+    """A note on the take the DD table shows to fail, and on a pass that the table shows
+    would have made (card points: the takers' side makes more than the defence)."""
+    if not deal.bids or final.taker is None:
+        return {}
+    table = dd.table(final.rules, final.full_hands, final.dealer)
+
+    def made(trump: int, taker: int) -> tuple[bool, tuple[int, int]]:
+        entry = next(e for e in table if e.trump == trump and taker in e.takers)
+        own = entry.points[taker & 1]
+        return own > entry.points[1 - (taker & 1)], entry.points
+
+    notes: dict[int, str] = {}
+    offer_suit = deal.offer.card >> 3 if deal.offer is not None else None
+    for index, bid in enumerate(deal.bids):
+        if bid.seat is None:
+            continue
+        if bid.action == "take":
+            trump = bid.suit if bid.suit is not None else offer_suit
+            if trump is None:
+                continue
+            ok, points = made(trump, bid.seat)
+            if not ok:
+                side = "N-S" if bid.seat & 1 == 0 else "E-W"
+                notes[index] = (f"{MARK}: this take fails double dummy: {side} make "
+                                f"{points[bid.seat & 1]} card points")
+        elif bid.round == 1 and offer_suit is not None and bid.seat & 1 != final.taker & 1:
+            ok, points = made(offer_suit, bid.seat)
+            if ok:
+                notes[index] = (f"{MARK}: taking here makes double dummy: "
+                                f"{points[bid.seat & 1]} card points")
+    return notes
+
+
+# ----------------------------------------------------------------------------- the game
+def _comment(j: CardJudgement, deck: Deck) -> str:
+    best = card_symbol_name(j.best_card, deck)
+    text = f"{MARK}: loses {j.loss} points: {best} makes {j.best_points}, this card {j.points}"
+    if j.flipped == "made->failed":
+        text += "; the contract fails"
+    elif j.flipped == "failed->capot":
+        text += "; capot"
+    if j.expected_loss is not None:
+        text += f" (expected loss {j.expected_loss:.1f} over the deals the player could see)"
+    return text
+
+
+def _add(items: list[str], text: str) -> None:
+    if text not in items:
+        items.append(text)
+
+
+def _annotate_play(play: Play, j: CardJudgement, deck: Deck) -> None:
+    if j.glyph is None and j.loss <= 0:
+        return
+    if j.glyph is not None:
+        if play.glyph is None:
+            play.glyph = j.glyph
+        if NAGS[j.glyph] not in play.nags:
+            play.nags.append(NAGS[j.glyph])
+    _add(play.comments, _comment(j, deck))
+    best = Play(seat=j.seat, card=j.best_card, comments=[f"{MARK}: makes {j.best_points}"])
+    key = [(j.seat, j.best_card)]
+    if not any([(p.seat, p.card) for p in v.items if isinstance(p, Play)] == key for v in play.variations):
+        play.variations.append(Variation(items=[best]))
+
+
+def summary_comment(players: Sequence[PlayerStats]) -> str:
+    """The review's line in the game's comments."""
+    parts = []
+    for p in players:
+        who = f"{SEAT_NAMES[p.seat]} {p.name}".strip()
+        parts.append(f"{who}: {p.points_lost} points lost, {p.mistakes} mistakes, {p.blunders} blunders, "
+                     f"accuracy {p.accuracy:.0f}%")
+    return f"{MARK} review: " + "; ".join(parts)
+
+
+def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,
+                judge: Callable[[DealReplay, int], DealJudgement] | None = None,
+                file: str = "<string>") -> Review:
+    """The reviewed copy of ``game`` (the record given is not changed) and the per-player
+    figures. ``judge`` values one deal (default: :func:`judge_deal` here; the command line
+    passes one running in worker processes)."""
+    replay = replay_game(game, file)
+    copy = game.model_copy(deep=True)
+    dd = DoubleDummy()
+    judgements = []
+    for position, deal_replay in enumerate(replay.deals):
+        if judge is not None:
+            judgements.append(judge(deal_replay, position))
+        else:
+            judgements.append(judge_deal(deal_replay, position, thresholds, samples, seed, dd))
+    return apply_review(copy, replay.deck, judgements)
+
+
+def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Review:
+    """Write the judgements into ``game`` (changed in place) and count per player."""
+    players = [PlayerStats(s, game.header(SEAT_WORDS[s]) or "") for s in range(4)]
+    for dj in judgements:
+        deal = game.deals[dj.position]
+        for index, note in dj.bid_notes.items():
+            bid: Bid = deal.bids[index]
+            _add(bid.comments, note)
+        for j in dj.cards:
+            stats = players[j.seat]
+            stats.cards += 1
+            stats.points_lost += j.loss
+            stats.best += j.loss == 0
+            stats.inaccuracies += j.glyph == "?!"
+            stats.mistakes += j.glyph == "?"
+            stats.blunders += j.glyph == "??"
+            try:
+                play = deal.tricks[j.trick - 1].plays[j.index]
+            except IndexError:
+                continue
+            _annotate_play(play, j, deck)
+    game.comments = [c for c in game.comments if not c.startswith(f"{MARK} review:")]
+    game.comments.append(summary_comment(players))
+    return Review(game, judgements, players)
