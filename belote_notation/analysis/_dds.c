@@ -239,20 +239,19 @@ static int search(Search *s, int alpha, int beta)
         for (uint32_t m = live; m; m &= m - 1) rest += t->points[__builtin_ctz(m)];
         int hi = (t->capot && s->ewt == 0) ? t->capot : sofar + rest;
         int lo = (t->capot && s->nst == 0) ? -t->capot : sofar - rest;
-        if (hi <= alpha) return hi;
-        if (lo >= beta) return lo;
         meta = key_meta(s);
         e = &s->tt[tt_index(s->hand, meta)];
         if (e->meta == meta && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
             e->h[2] == s->hand[2] && e->h[3] == s->hand[3]) {
-            int elo = e->lo + sofar, ehi = e->hi + sofar;
-            if (elo >= beta) return elo;
-            if (ehi <= alpha) return ehi;
-            if (elo == ehi) return elo;
-            if (elo > alpha) alpha = elo;
-            if (ehi < beta) beta = ehi;
+            if (e->lo + sofar > lo) lo = e->lo + sofar;
+            if (e->hi + sofar < hi) hi = e->hi + sofar;
             tt_best = e->best;
         }
+        /* lo..hi holds the value: answer from it, or search the window narrowed to it (never
+         * empty: an empty window would make the bound stored below ambiguous) */
+        if (hi <= alpha) return hi;
+        if (lo >= beta) return lo;
+        if (lo == hi) return lo;
         if (alpha < lo) alpha = lo;
         if (beta > hi) beta = hi;
         alpha0 = alpha; /* the bounds stored below are relative to the narrowed window */
@@ -298,6 +297,19 @@ static int search(Search *s, int alpha, int beta)
         e->best = (uint8_t)best_move;
     }
     return best;
+}
+
+/* The exact value by zero-window searches converging from a guess (MTD(f), Plaat 1996): each
+ * test only asks "at least beta?", which the table's bounds answer often. */
+static int mtdf(Search *s, int guess)
+{
+    int lo = -INF, hi = INF, g = guess;
+    while (lo < hi) {
+        int beta = g == lo ? g + 1 : g;
+        g = search(s, beta - 1, beta);
+        if (g < beta) hi = g; else lo = g;
+    }
+    return g;
 }
 
 /* ------------------------------------------------------------------ the Python type */
@@ -450,10 +462,11 @@ static PyObject *Solver_values(SolverObject *self, PyObject *args)
     int value[32];
     int list[32];
     int n = order_moves(&s, searched, seat, -1, list);
+    int guess = s.ns - s.ew;
     for (int i = 0; i < n; i++) {
         Undo u;
         play(&s, seat, list[i], &u);
-        value[list[i]] = search(&s, -INF, INF);
+        guess = value[list[i]] = mtdf(&s, guess);
         unplay(&s, seat, list[i], &u);
     }
     /* an equivalent card has the value of the searched one below it */
@@ -480,6 +493,15 @@ static PyObject *Solver_values(SolverObject *self, PyObject *args)
     return out;
 }
 
+static PyObject *Solver_value(SolverObject *self, PyObject *args)
+{
+    Search s;
+    if (read_position(self, args, &s) < 0) return NULL;
+    int v = s.trick_no >= 8 ? terminal(&s) : mtdf(&s, s.ns - s.ew);
+    self->nodes += s.nodes;
+    return PyLong_FromLong(v);
+}
+
 static PyObject *Solver_legal(SolverObject *self, PyObject *args)
 {
     Search s;
@@ -504,6 +526,8 @@ static PyObject *Solver_get_nodes(SolverObject *self, void *Py_UNUSED(closure))
 static PyMethodDef Solver_methods[] = {
     {"values", (PyCFunction)Solver_values, METH_VARARGS,
      "values(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> [(card, final N-S minus E-W)]"},
+    {"value", (PyCFunction)Solver_value, METH_VARARGS,
+     "value(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> final N-S minus E-W under best play"},
     {"legal", (PyCFunction)Solver_legal, METH_VARARGS,
      "legal(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> mask of the mover's legal cards"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},

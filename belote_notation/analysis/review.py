@@ -18,7 +18,7 @@ one, or a failed one into a capot (the engine's score of both lines), is at leas
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from belote_notation.analysis.solver import DoubleDummy, side_points
@@ -37,8 +37,8 @@ from belote_notation.game.engine import (
 )
 from belote_notation.notation.records import Bid, Deal, Game, Play, Variation
 
-__all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "judge_deal",
-           "review_game", "summary_comment"]
+__all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
+           "judge_deal", "review_game", "state_at", "summary_comment"]
 
 NAGS = {"?!": 6, "?": 2, "??": 4}
 """The PGN numeric annotation glyph of each glyph ($6 dubious, $2 mistake, $4 blunder)."""
@@ -143,6 +143,26 @@ def _fresh_state(final: DealState) -> DealState:
     set_hands(state, final.full_hands)
     for seat, kind, mask in final.announcements:
         announce(state, seat, kind, mask)
+    return state
+
+
+def state_at(replay: DealReplay, trick: int = 1, card: int = 1) -> DealState:
+    """The engine's state of a replayed deal just before card ``card`` (1..4) of trick
+    ``trick`` (1..8) is played. Raises ``ValueError`` when the deal cannot be solved there
+    (no contract, hands unknown, or the record stops before that point)."""
+    final = replay.state
+    if final is None or final.taker is None or not replay.hands_complete:
+        raise ValueError("the deal has no contract or its hands are not all known")
+    if not 1 <= trick <= 8 or not 1 <= card <= 4:
+        raise ValueError("a point of the play is TRICK.CARD with TRICK 1..8 and CARD 1..4")
+    state = _fresh_state(final)
+    wanted = (trick - 1) * 4 + card - 1
+    played = [(t, i, seat, c) for t, (seats, cards, _w) in enumerate(final.tricks)
+              for i, (seat, c) in enumerate(zip(seats, cards, strict=True))]
+    if wanted > len(played):
+        raise ValueError(f"the record stops before trick {trick} card {card}")
+    for t, i, seat, c in played[:wanted]:
+        play_card(state, seat, c, _recorded_mark(replay.deal, t, i))
     return state
 
 
@@ -291,10 +311,8 @@ def _bid_notes(dd: DoubleDummy, deal: Deal, final: DealState) -> dict[int, str]:
     would have made (card points: the takers' side makes more than the defence)."""
     if not deal.bids or final.taker is None:
         return {}
-    table = dd.table(final.rules, final.full_hands, final.dealer)
-
     def made(trump: int, taker: int) -> tuple[bool, tuple[int, int]]:
-        entry = next(e for e in table if e.trump == trump and taker in e.takers)
+        entry = dd.table_entry(final.rules, final.full_hands, final.dealer, trump, taker)
         own = entry.points[taker & 1]
         return own > entry.points[1 - (taker & 1)], entry.points
 
@@ -364,21 +382,15 @@ def summary_comment(players: Sequence[PlayerStats]) -> str:
 
 
 def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,
-                judge: Callable[[DealReplay, int], DealJudgement] | None = None,
                 file: str = "<string>") -> Review:
     """The reviewed copy of ``game`` (the record given is not changed) and the per-player
-    figures. ``judge`` values one deal (default: :func:`judge_deal` here; the command line
-    passes one running in worker processes)."""
+    figures, every deal judged in this process (the command line spreads deals over
+    processes with :func:`judge_deal` and :func:`apply_review`)."""
     replay = replay_game(game, file)
-    copy = game.model_copy(deep=True)
     dd = DoubleDummy()
-    judgements = []
-    for position, deal_replay in enumerate(replay.deals):
-        if judge is not None:
-            judgements.append(judge(deal_replay, position))
-        else:
-            judgements.append(judge_deal(deal_replay, position, thresholds, samples, seed, dd))
-    return apply_review(copy, replay.deck, judgements)
+    judgements = [judge_deal(deal_replay, position, thresholds, samples, seed, dd)
+                  for position, deal_replay in enumerate(replay.deals)]
+    return apply_review(game.model_copy(deep=True), replay.deck, judgements)
 
 
 def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Review:

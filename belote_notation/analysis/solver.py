@@ -27,7 +27,6 @@ from belote_notation.game.engine import (
     new_deal,
     play_card,
     set_contract,
-    set_hands,
     to_play,
 )
 from belote_notation.game.rules import Ruleset
@@ -78,6 +77,7 @@ class DoubleDummy:
 
     def __init__(self) -> None:
         self._solvers: dict[tuple[Ruleset, int], Any] = {}
+        self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int]] = {}
 
     def _solver(self, rules: Ruleset, trump: int) -> Any:
         key = (rules, trump)
@@ -138,14 +138,29 @@ class DoubleDummy:
         for trump in range(4):
             by_leader: dict[int, list[int]] = {}
             for taker in range(4):
-                state = new_deal(rules, dealer)
-                set_contract(state, taker, trump)
-                by_leader.setdefault(first_leader(state), []).append(taker)
+                by_leader.setdefault(self._leader(rules, dealer, taker, trump), []).append(taker)
             for leader, takers in sorted(by_leader.items()):
-                state = new_deal(rules, dealer)
-                set_contract(state, takers[0], trump)
-                set_hands(state, hands)
-                values = self.values(state)
-                best = max(values.values()) if leader & 1 == 0 else min(values.values())
-                out.append(TableEntry(trump, tuple(takers), leader, side_points(best, rules)))
+                points = self._first_lead_points(rules, hands, trump, leader)
+                out.append(TableEntry(trump, tuple(takers), leader, points))
         return out
+
+    def table_entry(self, rules: Ruleset, hands: list[int], dealer: int, trump: int,
+                    taker: int) -> TableEntry:
+        """One entry of :meth:`table`: ``taker`` takes with ``trump``."""
+        leader = self._leader(rules, dealer, taker, trump)
+        return TableEntry(trump, (taker,), leader, self._first_lead_points(rules, hands, trump, leader))
+
+    @staticmethod
+    def _leader(rules: Ruleset, dealer: int, taker: int, trump: int) -> int:
+        state = new_deal(rules, dealer)
+        set_contract(state, taker, trump)
+        return first_leader(state)
+
+    def _first_lead_points(self, rules: Ruleset, hands: list[int], trump: int,
+                           leader: int) -> tuple[int, int]:
+        key = (rules, tuple(hands), trump, leader)
+        found = self._firsts.get(key)
+        if found is None:
+            diff = self._solver(rules, trump).value(hands, [], leader, 0, 0, 0, 0)
+            found = self._firsts[key] = side_points(diff, rules)
+        return found
