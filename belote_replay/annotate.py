@@ -73,7 +73,8 @@ def _judge_all(games: list[Game], thresholds: Thresholds, samples: int, seed: in
     try:
         if jobs > 1:
             with ProcessPoolExecutor(jobs) as pool:
-                futures = {pool.submit(_judge_one, game, position, thresholds, samples, seed, file): (g, position)
+                futures = {pool.submit(_judge_one, game, position, thresholds, samples, seed, file):
+                           (g, position)
                            for g, game in enumerate(games) for position in range(len(replays[g].deals))}
                 for future, (g, position) in futures.items():
                     results[g][position] = future.result()
@@ -112,7 +113,7 @@ def _json(index: int, review, deck) -> dict:
 @click.command("annotate")
 @click.argument("file", metavar="FILE")
 @click.option("-o", "--output", "out", default=None, metavar="OUT",
-              help="Write the reviewed record here (default: standard output, or nothing with --format json).")
+              help="Write the reviewed record here (default: standard output; nothing with --format json).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: the per-player figures and every card that lost points, on standard output.")
 @click.option("--samples", type=click.IntRange(min=0), default=0, show_default=True,

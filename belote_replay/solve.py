@@ -53,7 +53,7 @@ def solve_report(replay, point: tuple[int, int], deck) -> dict:
         "deal": replay.deal.number,
         "at": f"{point[0]}.{point[1]}",
         "trump": SUIT_SYMBOLS[state.trump],
-        "taker": SEAT_NAMES[state.taker],
+        "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
         "to_play": SEAT_NAMES[mover] if mover is not None else None,
         "values": [{"card": card_name(v.card, deck), "symbol": card_symbol_name(v.card, deck),
                     "points": v.points, "loss": (best or 0) - v.points} for v in values],
@@ -81,7 +81,8 @@ def render(report: dict) -> str:
     lines.append("Double-dummy table (card points from the first lead):")
     lines.append("  trump  takers    leader   N-S   E-W")
     for e in report["table"]:
-        lines.append(f"  {e['trump']:<6} {' '.join(e['takers']):<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
+        takers = " ".join(e["takers"])
+        lines.append(f"  {e['trump']:<6} {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
     return "\n".join(lines) + "\n"
 
 

@@ -12,8 +12,8 @@ from the engine's own points and tricks. Its values are what the C search must e
 >>> for trick in range(7):
 ...     for seat in range(4):
 ...         _ = play_card(state, seat, seat * 8 + trick)
->>> minimax_values(state)  # the last trick: N's A♠ (trump) takes it, but E-W made points before
-{7: 18}
+>>> minimax_values(state)  # N holds every trump and took every trick: the capot, 250 to 0
+{7: 250}
 """
 
 from __future__ import annotations

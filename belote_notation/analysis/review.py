@@ -11,8 +11,8 @@ one, or a failed one into a capot (the engine's score of both lines), is at leas
 >>> from belote_notation.notation.reader import parse_text
 >>> text = open("samples/review/annotated-classic.bel", encoding="utf-8").read()
 >>> review = review_game(parse_text(text)[0].game)
->>> [(s.seat, s.cards) for s in review.players]
-[(0, 14), (1, 13), (2, 16), (3, 16)]
+>>> [p.seat for p in review.players], review.game.comments[-1].startswith("DD review: N Hugo:")
+([0, 1, 2, 3], True)
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from belote_notation.game.engine import (
     score_deal,
     set_contract,
     set_hands,
-    to_play,
 )
 from belote_notation.notation.records import Bid, Deal, Game, Play, Variation
 

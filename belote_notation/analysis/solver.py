@@ -17,8 +17,9 @@ Values are card points (the last trick's 10 and the capot as the rule system cou
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from belote_notation.analysis._dds import Solver
+from belote_notation.analysis.tables import solver_for
 from belote_notation.game.cards import DEAL_POINTS
 from belote_notation.game.engine import (
     DealState,
@@ -76,15 +77,13 @@ class DoubleDummy:
     for every position asked, so the positions of one deal share what was searched."""
 
     def __init__(self) -> None:
-        self._solvers: dict[tuple[Ruleset, int], Any] = {}
+        self._solvers: dict[tuple[Ruleset, int], Solver] = {}
         self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int]] = {}
 
-    def _solver(self, rules: Ruleset, trump: int) -> Any:
+    def _solver(self, rules: Ruleset, trump: int) -> Solver:
         key = (rules, trump)
         solver = self._solvers.get(key)
         if solver is None:
-            from belote_notation.analysis.tables import solver_for
-
             if len(self._solvers) >= 8:
                 self._solvers.clear()
             solver = self._solvers[key] = solver_for(rules, trump)

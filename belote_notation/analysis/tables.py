@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 
+from belote_notation.analysis._dds import Solver
 from belote_notation.game.cards import LAST_TRICK_BONUS, SUIT_MASKS
 from belote_notation.game.engine import legal_for, new_deal, play_card, set_contract, set_hands
 from belote_notation.game.engine.state import flags_for
@@ -27,7 +28,7 @@ from belote_notation.game.engine.tables import BEATS, HIGHER_TRUMP, POINTS
 from belote_notation.game.rules import Ruleset
 
 __all__ = ["DISCARD_OR_HIGHER", "FOLLOW", "HAND", "HIGHER", "LEAD", "TRUMPS", "capot_value", "formula",
-           "obligation_codes", "situation", "solver_arguments", "solver_for"]
+           "obligation_codes", "situation", "solver_for"]
 
 HAND, FOLLOW, TRUMPS, HIGHER, DISCARD_OR_HIGHER = range(5)
 """The formulas: which mask of the hand is legal (see :func:`formula`)."""
@@ -106,7 +107,8 @@ def obligation_codes(rules: Ruleset) -> tuple[int, ...]:
             index = situation(hand, led, best, partner, _PROBE_TRUMP)
             found = [c for c in range(5) if formula(c, hand, led, best, _PROBE_TRUMP) == answer]
             if not found:
-                raise ValueError(f"the play obligations of {rules.name!r} are not one of the solver's formulas")
+                raise ValueError(f"the play obligations of {rules.name!r} are not one of the solver's "
+                                 "formulas")
             if index in known and known[index] not in found:
                 raise ValueError(f"the play obligations of {rules.name!r} differ within one situation")
             known.setdefault(index, found[0])
@@ -135,15 +137,12 @@ def capot_value(rules: Ruleset) -> int:
     return rules.capot_points or 0
 
 
-def solver_arguments(rules: Ruleset, trump: int) -> dict[str, object]:
-    """The keyword arguments of ``_dds.Solver`` for ``rules`` and ``trump``."""
-    return {"beats": BEATS[trump], "points": list(POINTS[trump]), "higher": list(HIGHER_TRUMP),
-            "code": list(obligation_codes(rules)), "trump": trump, "step": flags_for(rules).play_step,
-            "capot": capot_value(rules), "bonus": LAST_TRICK_BONUS}
+def solver_for(rules: Ruleset, trump: int) -> Solver:
+    """A new C searcher (with its own transposition table) for ``rules`` and ``trump``.
 
-
-def solver_for(rules: Ruleset, trump: int) -> object:
-    """A new C searcher (with its own transposition table) for ``rules`` and ``trump``."""
-    from belote_notation.analysis._dds import Solver
-
-    return Solver(**solver_arguments(rules, trump))
+    >>> solver_for(Ruleset.preset("classic"), trump=0).nodes
+    0
+    """
+    return Solver(beats=BEATS[trump], points=POINTS[trump], higher=HIGHER_TRUMP,
+                  code=obligation_codes(rules), trump=trump, step=flags_for(rules).play_step,
+                  capot=capot_value(rules), bonus=LAST_TRICK_BONUS)

@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from belote_notation.game.engine import DealState, legal_cards, new_deal, play_card, set_contract, set_hands, to_play
+from belote_notation.game.engine import (
+    DealState,
+    legal_cards,
+    new_deal,
+    play_card,
+    set_contract,
+    set_hands,
+    to_play,
+)
 from belote_notation.game.rules import Ruleset
 
 

@@ -67,7 +67,8 @@ def test_colver_rules_give_colver_legal_cards() -> None:
         while not env.is_terminal():
             assert to_play(state) == env.current_player()
             legal = legal_cards(state)
-            assert {c for c in range(32) if legal >> c & 1} == {from_colver_card(c) for c in env.legal_actions()}
+            theirs = {from_colver_card(c) for c in env.legal_actions()}
+            assert {c for c in range(32) if legal >> c & 1} == theirs
             action = rng.choice(env.legal_actions())
             play_card(state, to_play(state), from_colver_card(action))
             env.step(action)

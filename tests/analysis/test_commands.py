@@ -56,7 +56,8 @@ def test_annotate_writes_and_is_idempotent(deal_file: Path, tmp_path: Path) -> N
 
 def test_annotate_json_jobs_and_samples(deal_file: Path) -> None:
     report = json.loads(run("annotate", str(deal_file), "--format", "json", "--jobs", "2").output)
-    assert [(p["seat"], p["points_lost"]) for p in report["players"]] == [("N", 110), ("E", 11), ("S", 0), ("W", 0)]
+    lost = [(p["seat"], p["points_lost"]) for p in report["players"]]
+    assert lost == [("N", 110), ("E", 11), ("S", 0), ("W", 0)]
     assert [(c["trick"], c["index"], c["glyph"]) for c in report["cards"]] == [(2, 1, "??"), (2, 2, "?!")]
     sampled = json.loads(run("annotate", str(deal_file), "--format", "json", "--samples", "3").output)
     assert all("expected_loss" in c for c in sampled["cards"])

@@ -46,7 +46,8 @@ def _game(text: str = DEAL) -> Game:
 
 
 def _glyphs(game: Game) -> dict[tuple[int, int], str | None]:
-    return {(t.number, i + 1): p.glyph for t in game.deals[0].tricks for i, p in enumerate(t.plays) if p.glyph}
+    tricks = game.deals[0].tricks
+    return {(t.number, i + 1): p.glyph for t in tricks for i, p in enumerate(t.plays) if p.glyph}
 
 
 def test_the_deal_is_legal() -> None:
