@@ -9,7 +9,6 @@ with each trump, the leader as the rules give it). Text, or ``--format json``.
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
@@ -18,18 +17,9 @@ from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
 from belote_notation.game.engine import to_play
+from belote_replay.show import _pick_game  # the one way the commands pick a game of a file
 
 __all__ = ["command"]
-
-
-def _pick_game(path: str, number: int):
-    from belote_notation.notation.reader import iter_games
-
-    source = sys.stdin.buffer if path == "-" else path
-    for index, parsed in enumerate(iter_games(source, name="<stdin>" if path == "-" else path)):
-        if index + 1 == number:
-            return parsed
-    return None
 
 
 def _point(text: str) -> tuple[int, int]:
