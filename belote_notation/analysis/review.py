@@ -8,11 +8,8 @@ Glyphs by the points a card loses against the best card (:class:`Thresholds`, se
 ``?!`` from 6, ``?`` from 16, ``??`` from 40; a card that turns a made contract into a failed
 one, or a failed one into a capot (the engine's score of both lines), is at least ``?``.
 
->>> from belote_notation.notation.reader import parse_text
->>> text = open("samples/review/annotated-classic.bel", encoding="utf-8").read()
->>> review = review_game(parse_text(text)[0].game)
->>> [p.seat for p in review.players], review.game.comments[-1].startswith("DD review: N Hugo:")
-([0, 1, 2, 3], True)
+The worked example is in ``docs/review.md`` and in the package's docstring
+(:mod:`belote_notation.analysis`).
 """
 
 from __future__ import annotations
