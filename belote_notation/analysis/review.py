@@ -27,6 +27,7 @@ from belote_notation.game.engine import (
     copy_deal,
     new_deal,
     play_card,
+    play_cards,
     score_deal,
     set_contract,
     set_hands,
@@ -204,8 +205,7 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
     deal = replay.deal
     out.bid_notes = _bid_notes(dd, deal, final)
     rng = random.Random(seed * 1_000_003 + position)
-    voids = [0, 0, 0, 0]
-    offer = deal.offer.card if deal.offer is not None else None
+    seen = _Seen(final, deal.offer.card if deal.offer is not None else None)
     for t, (seats, cards, _winner) in enumerate(final.tricks):
         for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
             values = dd.values(state)
@@ -213,11 +213,9 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
                 out.cards.append(_judge_card(dd, state, values, t, i, seat, card, declares, thresholds))
                 if samples:
                     judgement = out.cards[-1]
-                    judgement.expected_loss = _expected_loss(dd, state, seat, card, voids, offer,
-                                                             samples, rng)
+                    judgement.expected_loss = _expected_loss(dd, state, seat, card, seen, samples, rng)
                     judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
-            if i and card >> 3 != cards[0] >> 3:
-                voids[seat] |= SUIT_MASKS[cards[0] >> 3]
+            seen.played(seat, card, cards[0] >> 3)
             play_card(state, seat, card, _recorded_mark(deal, t, i))
     return out
 
@@ -249,21 +247,53 @@ def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick
 
 
 # ----------------------------------------------------------------------------- sampling
-def _expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, voids: Sequence[int],
-                   offer: int | None, samples: int, rng: random.Random) -> float:
+class _Seen:
+    """What every player saw so far: the cards played in order, the voids shown, the face-up
+    card (with its taker until played)."""
+
+    def __init__(self, final: DealState, offer: int | None) -> None:
+        self.final = final
+        self.offer = offer
+        self.seats: list[int] = []
+        self.cards: list[int] = []
+        self.voids = [0, 0, 0, 0]
+
+    def played(self, seat: int, card: int, led: int) -> None:
+        if self.cards and len(self.cards) % 4 and card >> 3 != led:
+            self.voids[seat] |= SUIT_MASKS[led]
+        self.seats.append(seat)
+        self.cards.append(card)
+
+    def consistent(self, hands: Sequence[int]) -> bool:
+        """Every card played so far is legal (the engine's ``play_cards``) had the cards still
+        held been dealt as ``hands``: no trump shown missing, no overtrump refused, etc."""
+        final = self.final
+        assert final.taker is not None
+        full = list(hands)
+        for seat, card in zip(self.seats, self.cards, strict=True):
+            full[seat] |= 1 << card
+        twin = new_deal(final.rules, final.dealer, final.deck)
+        set_contract(twin, final.taker, final.trump)
+        set_hands(twin, full)
+        return play_cards(twin, self.seats, self.cards, [None] * len(self.cards)) == len(self.cards)
+
+
+def _expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen: _Seen, samples: int,
+                   rng: random.Random) -> float:
     """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
-    its own hand, the cards played, the voids shown, the face-up card with its taker."""
+    its own hand, the cards played (each legal in the sampled deal), the voids shown, the
+    face-up card with its taker."""
     others = [s for s in range(4) if s != seat]
     unknown = [c for s in others for c in range(32) if state.hands[s] >> c & 1]
     sizes = {s: state.hands[s].bit_count() for s in others}
     forced = {}
-    if offer is not None and state.taker is not None and state.taker != seat and \
-            state.hands[state.taker] >> offer & 1:
-        forced[offer] = state.taker
+    offer, taker = seen.offer, state.taker
+    if offer is not None and taker is not None and taker != seat and state.hands[taker] >> offer & 1:
+        forced[offer] = taker
     team = seat & 1
     totals: dict[int, float] = {}
     for _ in range(samples):
-        hands = _sample(state.hands, seat, unknown, sizes, voids, forced, rng)
+        hands = _sample(state.hands, seat, unknown, sizes, seen, forced, rng)
         values = dd.values_with_hands(state, hands)
         for c, d in values.items():
             totals[c] = totals.get(c, 0.0) + side_points(d, state.rules)[team]
@@ -273,10 +303,10 @@ def _expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, void
     return (best - totals.get(card, best)) / samples
 
 
-def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, int],
-            voids: Sequence[int], forced: dict[int, int], rng: random.Random) -> list[int]:
-    """One deal of the unknown cards to the other seats respecting sizes, voids and the face-up
-    card; falls back to the real deal after 200 failed tries (over-constrained)."""
+def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, int], seen: _Seen,
+            forced: dict[int, int], rng: random.Random) -> list[int]:
+    """One deal of the unknown cards to the other seats respecting sizes, voids, the face-up
+    card and the legality of every card played; the real deal after 200 failed tries."""
     for _ in range(200):
         out = [0, 0, 0, 0]
         out[seat] = hands[seat]
@@ -286,17 +316,15 @@ def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int
         cards.sort(key=lambda c: c not in forced)
         ok = True
         for c in cards:
-            if c in forced:
-                who = [forced[c]]
-            else:
-                who = [s for s in room if room[s] > 0 and not voids[s] >> c & 1]
-            if not who or room[who[0]] <= 0 and len(who) == 1:
+            who = [forced[c]] if c in forced else [s for s in room if not seen.voids[s] >> c & 1]
+            who = [s for s in who if room[s] > 0]
+            if not who:
                 ok = False
                 break
             s = rng.choice(who)
             out[s] |= 1 << c
             room[s] -= 1
-        if ok and all(v == 0 for v in room.values()):
+        if ok and seen.consistent(out):
             return out
     return list(hands)
 

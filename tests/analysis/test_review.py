@@ -120,3 +120,21 @@ def test_state_at_and_the_table() -> None:
     table = DoubleDummy().table(state.rules, state.full_hands, state.dealer)
     spades = next(e for e in table if e.trump == 0)
     assert spades.points == (250, 0) and spades.leader == 1
+
+
+def test_sampled_deals_keep_every_card_played_legal() -> None:
+    from belote_notation.analysis.review import _Seen
+
+    final = replay_game(_game()).deals[0].state
+    assert final is not None
+    seen = _Seen(final, offer=None)
+    for seat, card in zip(final.tricks[0][0], final.tricks[0][1], strict=True):  # E:7H S:7C W:8C N:7S
+        seen.played(seat, card, led=1)
+    real = state_at(replay_game(_game()).deals[0], 2, 1).hands
+    assert seen.consistent(real)
+    assert seen.voids == [0xFF00, 0, 0xFF00, 0xFF00]  # N, S, W showed no heart
+    # S holding a trump (8♠, swapped with N's 8♦) would have had to ruff E's 7♥: not a deal N could see
+    swapped = list(real)
+    swapped[0] = swapped[0] & ~(1 << 1) | 1 << 17
+    swapped[2] = swapped[2] & ~(1 << 17) | 1 << 1
+    assert not seen.consistent(swapped)
