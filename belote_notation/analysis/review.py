@@ -82,6 +82,8 @@ class CardJudgement:
     loss: int
     flipped: str | None = None
     """``made->failed`` or ``failed->capot`` when the card changed the deal's outcome."""
+    wins_trick: bool = False
+    """The best card wins the trick under way for the player's side; the card played does not."""
     expected_loss: float | None = None
     """With sampling: the loss averaged over deals consistent with what the player knew."""
     glyph: str | None = None
@@ -170,12 +172,17 @@ def _mark(state: DealState, seat: int, card: int, declares: Sequence[bool]) -> s
     return "rebelote" if state.played >> (card ^ (QUEEN ^ KING)) & 1 else "belote"
 
 
-def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> str:
-    """The engine's outcome of the deal played on from ``state`` by both sides' best cards."""
+def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> tuple[str, int]:
+    """The engine's outcome of the deal played on from ``state`` by both sides' best cards,
+    and the team winning the trick under way."""
     twin = copy_deal(state)
+    trick = twin.trick_no
+    winner = -1
     for seat, card in dd.best_line(state):
         play_card(twin, seat, card, _mark(twin, seat, card, declares))
-    return score_deal(twin).outcome
+        if winner < 0 and twin.trick_no > trick:
+            winner = twin.tricks[-1][2] & 1
+    return score_deal(twin).outcome, winner
 
 
 def _flip(before: str, after: str, taker_side: bool) -> str | None:
@@ -239,9 +246,14 @@ def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick
         play_card(after_best, seat, best_card, _mark(after_best, seat, best_card, declares))
         play_card(after_card, seat, card, _mark(after_card, seat, card, declares))
         taker_side = state.taker is not None and state.taker & 1 == team
-        flipped = _flip(_outcome(dd, after_best, declares), _outcome(dd, after_card, declares), taker_side)
+        (best_outcome, best_trick), (card_outcome, card_trick) = (_outcome(dd, after_best, declares),
+                                                                  _outcome(dd, after_card, declares))
+        flipped = _flip(best_outcome, card_outcome, taker_side)
+        wins = best_trick == team and card_trick != team
+    else:
+        wins = False
     judgement = CardJudgement(trick + 1, index, seat, card, best_card, points.get(card, 0),
-                              points[best_card], loss, flipped)
+                              points[best_card], loss, flipped, wins_trick=wins)
     judgement.glyph = thresholds.glyph(loss, flipped is not None)
     return judgement
 
@@ -365,7 +377,8 @@ def _bid_notes(dd: DoubleDummy, deal: Deal, final: DealState) -> dict[int, str]:
 # ----------------------------------------------------------------------------- the game
 def _comment(j: CardJudgement, deck: Deck) -> str:
     best = card_symbol_name(j.best_card, deck)
-    text = f"{MARK}: loses {j.loss} points: {best} makes {j.best_points}, this card {j.points}"
+    how = " wins the trick and" if j.wins_trick else ""
+    text = f"{MARK}: loses {j.loss} points: {best}{how} makes {j.best_points}, this card {j.points}"
     if j.flipped == "made->failed":
         text += "; the contract fails"
     elif j.flipped == "failed->capot":
