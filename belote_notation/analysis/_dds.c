@@ -444,6 +444,15 @@ static int read_position(SolverObject *self, PyObject *args, Search *s)
         seat = (seat + self->t.step) & 3;
     }
     s->nt = (int)nt;
+    for (int i = 0; i < 4; i++) { /* each hand holds what the rest of the deal needs */
+        int seat_i = (leader + i * self->t.step) & 3;
+        int need = tricks < 8 ? 8 - tricks - (i < nt ? 1 : 0) : 0;
+        if (popcount32(s->hand[seat_i]) != need) {
+            PyErr_Format(PyExc_ValueError, "hand %d holds %d cards, %d expected", seat_i,
+                         popcount32(s->hand[seat_i]), need);
+            return -1;
+        }
+    }
     return 0;
 }
 

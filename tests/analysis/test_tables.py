@@ -39,3 +39,11 @@ def test_the_rule_sets_differ_where_their_options_do() -> None:
     classic = obligation_codes(Ruleset.preset("classic"))
     assert obligation_codes(Ruleset.preset("moroccan")) != classic
     assert obligation_codes(COLVER_RULES) != classic
+
+
+def test_a_position_with_wrong_hand_sizes_is_refused() -> None:
+    solver = solver_for(Ruleset.preset("classic"), trump=0)
+    with pytest.raises(ValueError, match="hand 3 holds 7 cards, 8 expected"):
+        solver.values([0xFF, 0xFF00, 0xFF0000, 0x7F000000], [], 0, 0, 0, 0, 0)
+    with pytest.raises(ValueError, match="two hands"):
+        solver.values([0xFF, 0xFF, 0xFF0000, 0xFF000000], [], 0, 0, 0, 0, 0)
