@@ -49,8 +49,9 @@ def test_annotate_writes_and_is_idempotent(deal_file: Path, tmp_path: Path) -> N
     assert run("annotate", str(deal_file), "-o", str(once)).exit_code == 0
     assert run("annotate", str(once), "-o", str(twice)).exit_code == 0
     assert once.read_text(encoding="utf-8") == twice.read_text(encoding="utf-8")
-    assert "N:7D?? $4 {DD: loses 110 points: 9♠ wins the trick and makes 250, this card 140} (N:9S {DD: makes 250})" in \
-        once.read_text(encoding="utf-8")
+    written = once.read_text(encoding="utf-8")
+    assert ("N:7D?? $4 {DD: loses 110 points: 9♠ wins the trick and makes 250, this card 140} "
+            "(N:9S {DD: makes 250})") in written
     assert run("validate", str(once)).exit_code == 0
 
 
