@@ -172,9 +172,13 @@ def _mark(state: DealState, seat: int, card: int, declares: Sequence[bool]) -> s
     return "rebelote" if state.played >> (card ^ (QUEEN ^ KING)) & 1 else "belote"
 
 
-def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> tuple[str, int]:
-    """The engine's outcome of the deal played on from ``state`` by both sides' best cards,
-    and the team winning the trick under way."""
+_RANK = {"failed": 1, "litige": 2, "made": 3}
+
+
+def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> tuple[int, int]:
+    """The deal played on from ``state`` by both sides' best cards, scored by the engine, as a
+    rank for the takers (4 capot made, 3 made, 2 litige, 1 failed, 0 capot against them), and
+    the team winning the trick under way."""
     twin = copy_deal(state)
     trick = twin.trick_no
     winner = -1
@@ -182,15 +186,20 @@ def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> tup
         play_card(twin, seat, card, _mark(twin, seat, card, declares))
         if winner < 0 and twin.trick_no > trick:
             winner = twin.tricks[-1][2] & 1
-    return score_deal(twin).outcome, winner
+    result = score_deal(twin)
+    if result.outcome == "capot":
+        return (4 if result.capot_team == result.taker_team else 0), winner
+    return _RANK.get(result.outcome, 2), winner
 
 
-def _flip(before: str, after: str, taker_side: bool) -> str | None:
-    if before in ("made", "capot") and after in ("failed", "litige") and taker_side:
+def _flip(before: int, after: int, taker_side: bool) -> str | None:
+    """How a card changed the deal for its player's side (ranks of :func:`_outcome`): a made
+    contract (a won deal, for the defence) lost, or a lost one turned into a capot."""
+    if not taker_side:
+        before, after = 4 - before, 4 - after
+    if before >= 3 and after <= 2:
         return "made->failed"
-    if before == "failed" and after == "capot" and not taker_side:
-        return "failed->capot"
-    if before in ("failed", "litige") and after == "capot" and taker_side:
+    if 1 <= before <= 2 and after == 0:
         return "failed->capot"
     return None
 
@@ -380,7 +389,7 @@ def _comment(j: CardJudgement, deck: Deck) -> str:
     how = " wins the trick and" if j.wins_trick else ""
     text = f"{MARK}: loses {j.loss} points: {best}{how} makes {j.best_points}, this card {j.points}"
     if j.flipped == "made->failed":
-        text += "; the contract fails"
+        text += "; the deal is lost"
     elif j.flipped == "failed->capot":
         text += "; capot"
     if j.expected_loss is not None:

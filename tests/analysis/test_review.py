@@ -138,3 +138,17 @@ def test_sampled_deals_keep_every_card_played_legal() -> None:
     swapped[0] = swapped[0] & ~(1 << 1) | 1 << 17
     swapped[2] = swapped[2] & ~(1 << 17) | 1 << 1
     assert not seen.consistent(swapped)
+
+
+def test_a_card_that_loses_the_deal_is_at_least_a_mistake() -> None:
+    from belote_notation.analysis.review import _flip  # ranks for the takers: 4 capot .. 0 capot against
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
+
+    assert _flip(3, 1, taker_side=True) == _flip(1, 3, taker_side=False) == "made->failed"
+    assert _flip(1, 0, taker_side=True) == _flip(3, 4, taker_side=False) == "failed->capot"
+    assert _flip(4, 3, taker_side=True) is None and _flip(1, 0, taker_side=False) is None
+    game = next(generate_games(Ruleset.preset("classic"), matches=None, deals=10, seed=12))
+    flipped = [j for d in review_game(game).deals for j in d.cards if j.flipped]
+    assert any(j.loss < Thresholds().mistake for j in flipped)  # small losses that still lose the deal
+    assert flipped and all(j.glyph in ("?", "??") for j in flipped)
