@@ -31,7 +31,8 @@ RENDER = "belote_notation.render"
 ANALYSIS = "belote_notation.analysis"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, ANALYSIS), "the game knows nothing of text, records or checks"),
+    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, ANALYSIS),
+     "the game knows nothing of text, records or checks"),
     (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER, ANALYSIS),
      "the notation knows nothing of legality (it may use game.cards)"),
     (GENERATOR, (CHECK, RENDER, ANALYSIS), "the generator bridges game -> notation, without the checks"),
