@@ -96,9 +96,12 @@ class Ruleset(BaseModel):
     announcement_tie: Literal["nobody", "closest_to_dealer"] = "nobody"
     """Two best announcements still equal: nobody scores, or the declarer nearest the dealer
     (the dealer first, then the others in turn order) wins."""
-    failure_announcements: Literal["all_to_defence", "defence_keeps_own", "lost"] = "all_to_defence"
-    """Failed contract: the defence scores every valid announcement of both teams, only the
-    announcements it won itself, or none (``lost``)."""
+    failure_announcements: Literal["counted_to_defence", "all_declared_to_defence", "defence_keeps_own",
+                                   "lost"] = "counted_to_defence"
+    """Failed contract: the defence scores the announcements that counted (the best team's,
+    whichever team declared them; none on a tie), every valid announcement declared by both
+    teams (``all_declared_to_defence``, the reading before issue 9), only the announcements it
+    won itself, or none (``lost``)."""
 
     # --- belote
     belote_requires_declaration: bool = True

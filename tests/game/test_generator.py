@@ -81,7 +81,7 @@ def test_generated_matches_are_legal_and_complete(name):
 
 def test_records_hold_every_part():
     rules = Ruleset.preset("classic")
-    deals = [d for g in generate_games(rules, None, 300, seed=5) for d in g.deals]
+    deals = [d for g in generate_games(rules, None, 300, seed=4) for d in g.deals]  # seed 4: six litige pots
     assert len(deals) == 300
     played = [d for d in deals if d.tricks]
     dead = [d for d in deals if not d.tricks]

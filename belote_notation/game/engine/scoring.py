@@ -149,7 +149,9 @@ def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | N
             base, outcome = capot_points, "capot"
         how = rules.failure_announcements
         declared = counts.declared
-        if how == "all_to_defence":
+        if how == "counted_to_defence":
+            bonus = ann[0] + ann[1]
+        elif how == "all_declared_to_defence":
             bonus = declared[0] + declared[1]
         else:
             bonus = ann[D] if how == "defence_keeps_own" else 0
