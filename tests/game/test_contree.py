@@ -140,7 +140,8 @@ def test_generale_needs_every_trick_won_by_the_bidder_alone():
     ({"contract_counts_belote": False}, 95, "failed"),
 ])
 def test_contract_counts_belote(options, points, expected):
-    assert contree_deal(CONTREE.with_options(options), S110H, taker_points=points, belote=N).outcome == expected
+    r = contree_deal(CONTREE.with_options(options), S110H, taker_points=points, belote=N)
+    assert r.outcome == expected
 
 
 def test_contract_counts_announcements():
@@ -232,7 +233,8 @@ def test_each_auction_rule_has_its_code(options, calls, code):
 
 
 def test_options_open_bids():
-    assert ("bid", SPADES, 180) in legal_auction_calls(new_deal(CONTREE.with_options({"max_points_bid": 180}), W))
+    high = CONTREE.with_options({"max_points_bid": 180})
+    assert ("bid", SPADES, 180) in legal_auction_calls(new_deal(high, W))
     assert ("bid", SPADES, 170) not in legal_auction_calls(new_deal(CONTREE, W))
     sa = legal_auction_calls(new_deal(CONTREE.with_options({"sans_atout": True, "tout_atout": True}), W))
     assert ("bid", SANS_ATOUT, 80) in sa and ("capot", TOUT_ATOUT, None) in sa
