@@ -215,7 +215,7 @@ def _auction(state: DealState, rng: random.Random, hook: DealHook | None
 
 def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
     doubles = [o for o in options if o[0] in ("coinche", "surcoinche")]
-    if doubles and rng.random() < (0.3 if doubles[0][0] == "surcoinche" else 0.12):
+    if doubles and rng.random() < (0.25 if doubles[0][0] == "surcoinche" else 0.06):
         return doubles[0]
     bids = [o for o in options if o[0] == "bid"]
     if bids and rng.random() < 0.45:
@@ -223,7 +223,7 @@ def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
         near = [o for o in bids if o[2] is not None and lowest is not None and o[2] <= lowest + 20]
         return rng.choice(near)
     others = [o for o in options if o[0] in ("capot", "generale")]
-    if others and rng.random() < 0.03:
+    if others and rng.random() < 0.01:
         return rng.choice(others)
     return options[0]
 

@@ -255,6 +255,8 @@ def _coerce(value: Any) -> Any:
         return False
     if low in ("none", "null", "-"):
         return None
+    if text.isdigit():  # a number: also for the options whose values are a few numbers
+        return int(text)
     return text
 
 
