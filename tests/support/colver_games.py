@@ -43,7 +43,8 @@ def _call(seat: int, action: int) -> R.Bid:
     if action == 0:
         return R.Bid(seat=seat, action="pass", **notes)
     if action <= 36:
-        return R.Bid(seat=seat, action="bid", suit=(action - 1) % 4, value=80 + (action - 1) // 4 * 10, **notes)
+        value = 80 + (action - 1) // 4 * 10
+        return R.Bid(seat=seat, action="bid", suit=(action - 1) % 4, value=value, **notes)
     if action <= 40:
         return R.Bid(seat=seat, action="capot", suit=action - 37, **notes)
     return R.Bid(seat=seat, action="coinche" if action == 41 else "surcoinche", **notes)
