@@ -46,3 +46,19 @@ def test_written_canonically_and_through_json():
 def test_a_ten_of_clubs_is_still_a_card():
     parsed = parse_text('[Rules "classic"]\n\ndeal 1\ntrick 1 N:10C E:7C S:8C W:9C\nend *\n')[0]
     assert parsed.errors == [] and parsed.game.deals[0].tricks[0].plays[0].card == 27
+
+
+def test_the_quick_path_and_the_grammar_read_the_same_calls():
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
+    from belote_notation.notation.positions import without_positions
+
+    rules = Ruleset.preset("coinche").with_options({"sans_atout": True, "tout_atout": True,
+                                                    "generale_bid": True})
+    for game in generate_games(rules, matches=3, seed=2):
+        text = write_game(game)
+        quick = parse_text(text)[0].game  # canonical deals: one token each, the quick reader
+        slow = parse_text(text.replace("\nsmsara 1", " {via the grammar}\nsmsara 1"))[0].game
+        assert slow.deals[0].comments == ["via the grammar"]
+        for q, s in zip(quick.deals, slow.deals, strict=True):
+            assert [without_positions(b) for b in q.bids] == [without_positions(b) for b in s.bids]
