@@ -26,7 +26,7 @@ from belote_notation.game.cards import (
     card_name,
     card_symbol_name,
 )
-from belote_notation.game.engine import calls, contract, contract_name, is_dead
+from belote_notation.game.engine import Contract, calls, contract, contract_name, is_dead
 from belote_notation.game.engine import dealer as dealt_by
 from belote_notation.game.engine.auction import BID_ACTIONS
 
@@ -86,6 +86,10 @@ def _diagram(hands: list[int], style: Style, names: list[str], dealer: int | Non
     return lines
 
 
+def _contree_contract(taken: Contract) -> tuple[str, int | None, int | None]:
+    return ("bid" if taken.kind == "points" else taken.kind or "bid"), taken.trump, taken.value
+
+
 def _bidding(replay: DealReplay, style: Style) -> list[str]:
     state = replay.state
     made = calls(state) if state is not None else ()
@@ -101,7 +105,11 @@ def _bidding(replay: DealReplay, style: Style) -> list[str]:
     if rounds[1]:
         lines.append(f"Bidding, round 2: {', '.join(rounds[1])}")
     taken = contract(state)
-    if taken is not None:
+    if taken is not None and taken.kind is not None:  # contrée: one auction, the contract's value
+        doubled = ("", ", coinché", ", surcoinché")[taken.doubled]
+        lines = [f"Auction: {', '.join(rounds[0] + rounds[1])}",
+                 f"Contract: {SEATS[taken.taker]} {contract_name(*_contree_contract(taken))}{doubled}"]
+    elif taken is not None:
         lines.append(f"Contract: {SEATS[taken.taker]} takes, trump {style.suit(taken.trump)}")
     elif is_dead(state):
         lines.append("Contract: none, everybody passed twice (dead deal)")
