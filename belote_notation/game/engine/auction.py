@@ -27,6 +27,7 @@ from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
+    PHASE_BIDDING,
     PHASE_DEAD,
     PHASE_PLAY,
     DealState,
@@ -136,6 +137,12 @@ def apply_auction_call(state: DealState, seat: int, action: str, suit: int | Non
     >>> [v.code for v in apply_auction_call(state, 2, "bid", 0, 80)]
     ['BEL210']
     """
+    if action == "pass" and seat == state.bid_turn and state.phase == PHASE_BIDDING and state.taker is None:
+        state.passes_run += 1  # the common call, in short (the same steps as below)
+        _record(state, seat, action, None, None)
+        state.bid_turn = (seat + state.flags.bid_step) & 3
+        _maybe_end(state)
+        return NO_VIOLATIONS
     out: list[Violation] = []
     index = len(state.bids)
     seat = open_call(state, seat)
@@ -174,7 +181,6 @@ def _contract_bid(state: DealState, seat: int, action: str, suit: int | None, va
     out: list[Violation] = []
     who = SEAT_NAMES[seat]
     rules = state.rules
-    name = contract_name(action, suit, value)
     if suit is None or not 0 <= suit < 6:
         out.append(Violation(C.BAD_BID, f"{who} bid {action} without a trump", seat=seat, index=index))
         suit = 0
@@ -190,15 +196,18 @@ def _contract_bid(state: DealState, seat: int, action: str, suit: int | None, va
     elif suit == TOUT_ATOUT and not rules.tout_atout:
         problem = "tout-atout is not played under these rules"
     if problem is not None:
-        out.append(Violation(C.BID_NOT_ALLOWED, f"{who} bid {name}: {problem}", seat=seat, index=index))
+        out.append(Violation(C.BID_NOT_ALLOWED, f"{who} bid {contract_name(action, suit, value)}: {problem}",
+                             seat=seat, index=index))
     if state.doubled:
-        out.append(Violation(C.BID_AFTER_DOUBLE, f"{who} bid {name} after a coinche: only a surcoinche or a "
-                             "pass may follow", seat=seat, index=index))
+        out.append(Violation(C.BID_AFTER_DOUBLE, f"{who} bid {contract_name(action, suit, value)} after a "
+                             "coinche: only a surcoinche or a pass may follow", seat=seat, index=index))
     high = state.high_bid
     if high is not None and _level(action, value) <= _level(high[1], high[3]):
+        name = contract_name(action, suit, value)
         out.append(Violation(C.BID_NOT_HIGHER, f"{who} bid {name}, not higher than "
                              f"{contract_name(high[1], high[2], high[3])}", seat=seat, index=index))
     elif suit in _own_strains(state, seat):
+        name = contract_name(action, suit, value)
         out.append(Violation(C.RAISED_OWN_BID, f"{who} bid {name} in a trump they bid already: "
                              "another player must raise it", seat=seat, index=index))
     state.high_bid = (seat, action, suit, value if action == "bid" and value is not None else 0)
