@@ -365,3 +365,22 @@ def test_an_injected_illegal_card_is_found_at_its_place():
 def test_dead_result_of_contree_is_dead():
     r: DealResult = score_deal(_auction(CONTREE, passes(S, E, N, W))[0])
     assert r.outcome == "dead" and r.credited == (0, 0)
+
+
+@pytest.mark.parametrize("options,taker_points,expected", [
+    ({"double_multiplies": "contract_to_winner"}, 120, (162 + 2 * 110, 0)),   # colver's reading
+    ({"double_multiplies": "contract_to_winner"}, 90, (0, 162 + 2 * 110)),
+    ({"double_multiplier": 3}, 120, (3 * (162 + 110), 0)),
+])
+def test_double_options(options, taker_points, expected):
+    rules = CONTREE.with_options({"failed_contract_points": 162, **PLAIN, **options})
+    coinched = [bid(S, 110), (E, "coinche", None, None), *passes(N, W, S)]
+    assert contree_deal(rules, coinched, taker_points=taker_points).credited == expected
+
+
+@pytest.mark.parametrize("action,option", [("capot", "capot_bid_value"), ("generale", "generale_bid_value")])
+def test_capot_and_generale_values(action, option):
+    rules = CONTREE.with_options({"generale_bid": True, option: 400})
+    calls = [(S, action, SPADES, None), *passes(E, N, W)]
+    failed = contree_deal(rules, calls, taker_points=150, tricks=(7, 1), winners=[S] * 7 + [E])
+    assert failed.outcome == "failed" and failed.credited == (0, 160 + 400)
