@@ -26,8 +26,9 @@ from belote_notation.game.cards import (
     card_name,
     card_symbol_name,
 )
-from belote_notation.game.engine import calls, contract, is_dead
+from belote_notation.game.engine import Contract, calls, contract, contract_name, is_dead
 from belote_notation.game.engine import dealer as dealt_by
+from belote_notation.game.engine.auction import BID_ACTIONS
 
 __all__ = ["command", "render_deal", "render_game"]
 
@@ -85,20 +86,30 @@ def _diagram(hands: list[int], style: Style, names: list[str], dealer: int | Non
     return lines
 
 
+def _contree_contract(taken: Contract) -> tuple[str, int | None, int | None]:
+    return ("bid" if taken.kind == "points" else taken.kind or "bid"), taken.trump, taken.value
+
+
 def _bidding(replay: DealReplay, style: Style) -> list[str]:
     state = replay.state
     made = calls(state) if state is not None else ()
     if state is None or not made:
         return ["Bidding: not recorded"]
     rounds: list[list[str]] = [[], []]
-    for i, (seat, action, suit) in enumerate(made):
+    for i, (seat, action, suit, value) in enumerate(made):
         word = action if action != "take" or suit is None else f"take {style.suit(suit)}"
+        if action in BID_ACTIONS:  # contrée
+            word = contract_name(action, suit, value)
         rounds[0 if i < 4 else 1].append(f"{SEATS[seat & 3]} {word}")
     lines = [f"Bidding, round 1: {', '.join(rounds[0])}"]
     if rounds[1]:
         lines.append(f"Bidding, round 2: {', '.join(rounds[1])}")
     taken = contract(state)
-    if taken is not None:
+    if taken is not None and taken.kind is not None:  # contrée: one auction, the contract's value
+        doubled = ("", ", coinché", ", surcoinché")[taken.doubled]
+        lines = [f"Auction: {', '.join(rounds[0] + rounds[1])}",
+                 f"Contract: {SEATS[taken.taker]} {contract_name(*_contree_contract(taken))}{doubled}"]
+    elif taken is not None:
         lines.append(f"Contract: {SEATS[taken.taker]} takes, trump {style.suit(taken.trump)}")
     elif is_dead(state):
         lines.append("Contract: none, everybody passed twice (dead deal)")
