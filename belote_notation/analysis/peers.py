@@ -4,7 +4,7 @@ colver (a test and benchmark dependency only, never imported here) numbers a car
 ``suit * 8 + rank`` with its ranks in plain strength order (7 8 9 J Q K 10 A); this library in
 sequence order (7 8 9 10 J Q K A); the suits agree. Its play obligations are this engine's
 with ``must_undertrump`` and ``partner_master_trumping_must_overtrump`` off (measured on
-9,600 positions of random play: every legal set equal, tests/analysis/test_colver.py), and
+9,600 positions of random play: every legal set equal, tests/analysis/test_solver_against_colver.py), and
 its capot is worth 252.
 
 >>> [to_colver_card(c) for c in (3, 4, 7)], from_colver_card(6)  # 10♠ J♠ A♠; colver's 10♠
