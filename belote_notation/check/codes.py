@@ -61,6 +61,7 @@ __all__ = [
     "NO_MATCH_CHECK",
     "NO_TRUMP",
     "RETIRED",
+    "RULES_ASSUMED",
     "SHORT_TRICK",
     "SKIPPED_PLAYS",
     "TRICK_NUMBER",
@@ -135,6 +136,7 @@ NO_DEALER = "BEL907"
 NO_MATCH_CHECK = "BEL909"
 SKIPPED_PLAYS = "BEL910"
 ENGINE_FAILURE = "BEL911"
+RULES_ASSUMED = "BEL912"
 
 CODES: dict[str, CodeInfo] = {
     "BEL001": CodeInfo("BEL001", "error", "syntax", "reader",
@@ -253,6 +255,8 @@ CODES: dict[str, CodeInfo] = {
                        'could not check the rest of a deal after a break in the record'),
     "BEL911": CodeInfo("BEL911", "info", "not-checked", "checks",
                        'could not check a deal: the engine stopped on it'),
+    "BEL912": CodeInfo("BEL912", "info", "not-checked", "checks",
+                       'no Rules tag: the rule system was assumed (the message says which)'),
 }
 """Every finding code, sorted by code."""
 

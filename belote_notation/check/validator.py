@@ -104,7 +104,7 @@ def validate_game_text(text: str | GameText, file: str = "<string>",
 
     >>> report = validate_game_text("deal 1 dealer N\\nsmsara N:take S\\nend\\n", "t.bel")
     >>> report.game, [f.code for f in report.findings]
-    (1, ['BEL903', 'BEL902'])
+    (1, ['BEL912', 'BEL903', 'BEL902'])
     """
     return read_game_events(text, GameChecker(config, file), file)
 

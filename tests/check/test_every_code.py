@@ -222,6 +222,7 @@ CASES: dict[str, Case] = {
                    3, 1),
     "BEL909": Case(edit(HANDS, (HANDS_TRICK_8, ""), ("end *", "end NS")), 18, 5),
     "BEL910": Case(UNREADABLE_CARD, 4, 1),
+    "BEL912": Case(edit(EXAMPLE, ('[Rules "classic"]', "")), 1, 1),
 }
 
 STREAM_CASES: dict[str, tuple[bytes, int, int]] = {
