@@ -159,7 +159,7 @@ class GameChecker(Visitor[GameReport]):
         for header in self.headers:
             if header.name.lower() == "result":
                 tag = header
-        match.finish(tag, self.result_text, self.result_pos, self.deal_count > 0)
+        match.finish(tag, self.result_text, self.result_pos, self.deal_count)
 
     def _guarded(self, step: object) -> None:
         try:
