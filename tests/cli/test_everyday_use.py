@@ -79,3 +79,146 @@ def test_spanish_deck_findings_use_spanish_names(tmp_path: Path) -> None:
     assert [f["code"] for f in found] == ["BEL203"]
     message = found[0]["message"]
     assert "10C" in message and not re.search("[♠♥♦♣]", message), message
+
+
+# ----------------------------------------------------------------------------- show
+def _annotated(deal):
+    """Every item of a deal that may carry review material, variations' items included."""
+    items = [*deal.bids, *deal.announcements, *(p for t in deal.tricks for p in t.plays)]
+    out = []
+    while items:
+        item = items.pop(0)
+        out.append(item)
+        for variation in item.variations:
+            items.extend(variation.items)
+    return out
+
+
+def _written(item, deck) -> str:
+    """How an item reads in ``show --ascii``: ``W:9H!``, ``N take?!``, ``S sequence``."""
+    from belote_notation.game.cards import card_name
+
+    seat = "NESW"[item.seat] if item.seat is not None else "?"
+    if hasattr(item, "card"):
+        mark = f" {item.mark}" if item.mark else ""
+        return f"{seat}:{card_name(item.card, deck)}{mark}" + (item.glyph or "")
+    if hasattr(item, "action"):
+        return f"{seat} {item.action}" + (item.glyph or "")
+    return f"{seat} {item.kind}"
+
+
+def test_show_of_the_review_sample_holds_all_its_review_material() -> None:
+    from belote_notation.game.cards import Deck
+    from belote_notation.notation.reader import parse_text
+
+    for path in sorted((SAMPLES / "review").glob("*.bel")):
+        done = run("show", "--ascii", str(path))
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+        for parsed in [parse_text(path.read_text(encoding="utf-8"))[0]]:
+            game = parsed.game
+            for comment in game.comments:
+                assert f"{{{comment}}}" in out
+            material = 0
+            for deal in game.deals:
+                section = out.split(f"\nDeal {deal.number},")[1].split("\nDeal ")[0]
+                for comment in deal.comments + [c for t in deal.tricks for c in t.comments]:
+                    assert f"{{{comment}}}" in section
+                    material += 1
+                for item in _annotated(deal):
+                    notes = [f"${n}" for n in item.nags] + [f"{{{c}}}" for c in item.comments]
+                    notes += ["(" + _written(v.items[0], Deck.FRENCH) for v in item.variations]
+                    if not notes and not item.glyph:
+                        continue
+                    material += 1
+                    text = _written(item, Deck.FRENCH)
+                    lines = [line for line in section.splitlines() if text in line
+                             and all(note in line for note in notes)]
+                    assert lines, (text, notes)
+            assert material >= 8  # the sample is a review: the test is not empty
+
+
+def test_show_marks_the_card_a_finding_is_about_and_exits_1() -> None:
+    done = run("show", "--deal", "2", str(SAMPLES / "invalid" / "BEL303-did-not-follow.bel"))
+    assert done.returncode == 1
+    row = next(line for line in done.stdout.splitlines() if line.startswith("  2 "))
+    assert "N:9♠ [BEL303]" in row
+
+
+def test_show_exits_1_on_a_syntax_error_and_shows_the_deal_it_could_not_replay() -> None:
+    path = SAMPLES / "invalid" / "BEL004-unknown-card.bel"
+    done = run("show", "--deal", "1", "--ascii", str(path))
+    assert done.returncode == 1
+    out = done.stdout
+    assert "error BEL004" in out and "info BEL910" in out
+    rows = [line for line in out.splitlines() if re.match(r"^  [1-8] ", line)]
+    assert len(rows) == 8  # every recorded trick, although the deal was not replayed
+    assert "recorded deal score N-S 106, E-W 76" in out
+    assert "espadas" in out  # Spanish suits by their words
+
+
+SHEET = """\
+[Rules "classic"]
+[Dealer "S"]
+
+deal 1
+score 41 141
+match 41 141
+
+deal 2
+score 162 0
+match 203 141
+
+deal 3
+score 0 162
+match 203 300
+
+end *
+"""
+
+
+def test_a_score_sheet_is_checked_and_shown_from_its_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.bel"
+    path.write_text(SHEET, encoding="utf-8")
+    found = findings(path)
+    assert sorted((f["code"], f["line"]) for f in found) == [("BEL606", 14), ("BEL913", 4)]
+    assert "N-S 203, E-W 303" in next(f["message"] for f in found if f["code"] == "BEL606")
+    done = run("show", str(path))
+    assert done.returncode == 1
+    table = done.stdout.split("Match:")[1]
+    assert re.search(r"^\s+2\s.*\s162\s+0\s.*\s203\s+141$", table, re.M)
+    assert re.search(r"^\s+3\s.*\s203\s+300$", table, re.M)
+
+
+def test_show_reads_the_json_twin_and_speaks_json(tmp_path: Path) -> None:
+    source = SAMPLES / "review" / "annotated-classic.bel"
+    twin = tmp_path / "review.json"
+    converted = run("convert", "--to", "json", "-o", str(twin), str(source))
+    assert converted.returncode == 0, converted.stderr
+    from_bel = run("show", "--ascii", str(source))
+    assert run("show", "--ascii", str(twin)).stdout == from_bel.stdout
+    anonymous = tmp_path / "review.txt"  # no extension: known by its content
+    anonymous.write_text(twin.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("show", "--ascii", str(anonymous)).stdout == from_bel.stdout
+    document = json.loads(run("show", "--format", "json", "--deal", "1", str(source)).stdout)
+    (deal,) = document["deals"]
+    assert deal["record"]["number"] == 1 and len(deal["tricks"]) == 8
+    assert deal["score"]["credited"] == [158, 54]
+    assert deal["record"]["tricks"][3]["plays"][0]["glyph"] == "??"
+
+
+def test_show_takes_options_as_validate_does() -> None:
+    path = SAMPLES / "classic" / "partie-1.bel"
+    done = run("show", "--option", "target=500", str(path))
+    assert "Winner: N-S" in done.stdout
+    bad = run("show", "--option", "nope=1", str(path))
+    assert bad.returncode == 2 and "nope" in bad.stderr
+
+
+def test_ascii_never_writes_a_suit_letter_where_a_seat_could_be_read() -> None:
+    out = run("show", "--ascii", str(SAMPLES / "moroccan" / "club-match-1.bel")).stdout
+    # hand lines start with the suit's word, never a letter that reads as a seat
+    assert not re.search(r"^\s*[ECOBSHDC] +(1|4|5|6|7|10|11|12|-)( |$)", out, re.M)
+    assert re.search(r"^\s*oros +(1|4|5|6|7|10|11|12|-)( |$)", out, re.M)
+    assert not re.search(r"trump [ECOBSHDC]\b", out)
+    assert re.search(r"trump (espadas|copas|oros|bastos)\b", out)
