@@ -65,7 +65,46 @@ _EXPORTS: dict[str, str] = {
 _ALIASES = {"write": "write_game"}
 """``write(game)`` is ``write_game(game)``: the canonical text of a game."""
 
-__all__ = ["__version__", *sorted(_EXPORTS), *sorted(_ALIASES)]
+__all__ = [
+    "__version__",
+    "Announcement",
+    "Bid",
+    "card_name",
+    "CardRef",
+    "CODES",
+    "Deal",
+    "DealReport",
+    "Deck",
+    "engine",
+    "Finding",
+    "Game",
+    "game_from_json",
+    "game_to_json",
+    "GameReport",
+    "generate_games",
+    "Hand",
+    "Header",
+    "iter_games",
+    "json_schema",
+    "parse_card",
+    "parse_text",
+    "ParsedGame",
+    "Play",
+    "read_games",
+    "read_json_games",
+    "Ruleset",
+    "Score",
+    "Trick",
+    "validate",
+    "validate_game",
+    "validate_text",
+    "ValidationConfig",
+    "Variation",
+    "Visitor",
+    "write",
+    "write_game",
+    "write_games",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -36,6 +36,7 @@ from belote_notation.game.cards import (
     Deck,
     card_name,
     card_symbol_name,
+    card_words,
     suit_display,
 )
 from belote_notation.game.engine import calls, contract, is_dead
@@ -319,8 +320,9 @@ def render_deal(game_replay: GameReplay, replay: DealReplay, style: Style) -> li
     lines.append("")
     lines += _hands(replay, game_replay.game, style, dealer)
     lines.append("")
-    if deal.offer is not None:
-        lines.append(f"Offer: {style.card(deal.offer.card)}")
+    if deal.offer is not None:  # the Spanish names in words too: "10O (10 de oros)"
+        words = f" ({card_words(deal.offer.card, style.deck)})" if style.deck is Deck.SPANISH else ""
+        lines.append(f"Offer: {style.card(deal.offer.card)}{words}")
     lines += _bidding(replay, style)
     lines += _announcements(deal, style)
     lines += _tricks(replay, style)

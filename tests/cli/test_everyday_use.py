@@ -155,6 +155,7 @@ def test_show_exits_1_on_a_syntax_error_and_shows_the_deal_it_could_not_replay()
     assert len(rows) == 8  # every recorded trick, although the deal was not replayed
     assert "recorded deal score N-S 106, E-W 76" in out
     assert "espadas" in out  # Spanish suits by their words
+    assert "Offer: 10E (10 de espadas)" in out  # the top trump, not a ten of spades
 
 
 SHEET = """\
@@ -222,3 +223,45 @@ def test_ascii_never_writes_a_suit_letter_where_a_seat_could_be_read() -> None:
     assert re.search(r"^\s*oros +(1|4|5|6|7|10|11|12|-)( |$)", out, re.M)
     assert not re.search(r"trump [ECOBSHDC]\b", out)
     assert re.search(r"trump (espadas|copas|oros|bastos)\b", out)
+
+
+# ----------------------------------------------------------------------------- typos
+TYPOS = """\
+[Rules "classic"]
+
+deal 1 dealer S
+tafr9a N QS 9H 7C QC AC
+tafra E 7H JH KH AD 10C
+smsra 1 W:take
+trik 1 W:QH N:9H
+end *
+"""
+
+
+def test_a_mistyped_keyword_is_one_finding_that_names_the_keyword_meant(tmp_path: Path) -> None:
+    path = tmp_path / "typos.bel"
+    path.write_text(TYPOS, encoding="utf-8")
+    errors = [f for f in findings(path) if f["severity"] == "error"]
+    assert [(f["line"], f["col"]) for f in errors] == [(5, 1), (6, 1), (7, 1)]  # one per mistake
+    assert [re.search(r"did you mean `(\w+)`", f["message"])[1] for f in errors] == \
+        ["tafr9a", "smsara", "trick"]
+
+
+def test_a_stray_word_is_one_finding_for_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "stray.bel"
+    path.write_text(TYPOS.replace("tafra E", "tafr9a E").replace("smsra", "smsara")
+                    .replace("trik 1 W:QH N:9H", "trick 1 W:QH played by west N:9H"), encoding="utf-8")
+    errors = [f for f in findings(path) if f["severity"] == "error"]
+    assert [(f["code"], f["line"], f["col"]) for f in errors] == [("BEL001", 7, 14)]
+
+
+# ----------------------------------------------------------------------------- one-deal records
+def test_a_one_deal_record_without_a_result_is_not_an_unfinished_match(tmp_path: Path) -> None:
+    one = (SAMPLES / "classic" / "partie-1.bel").read_text(encoding="utf-8")
+    first_deal = one.split("\ndeal 2 ")[0] + "\n\nend\n"
+    path = tmp_path / "one.bel"
+    path.write_text(first_deal.replace('[Result "EW"]\n', ""), encoding="utf-8")
+    assert findings(path) == []
+    two = one.split("\ndeal 3 ")[0] + "\n\nend\n"
+    path.write_text(two.replace('[Result "EW"]\n', ""), encoding="utf-8")
+    assert [f["code"] for f in findings(path)] == ["BEL605"]
