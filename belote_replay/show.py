@@ -29,7 +29,6 @@ import click
 from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.replay import DealReplay, GameReplay, replay_game
 from belote_notation.check.report import seat_name
-from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.cards import (
     FRENCH_RANKS,
     SPANISH_RANKS,
@@ -160,6 +159,22 @@ def _recorded_hands(deal: Deal) -> tuple[list[int], bool] | None:
     return None
 
 
+def _played_hands(deal: Deal) -> list[int] | None:
+    """Each seat's cards as the eight recorded tricks say who played them (``None`` when a
+    trick is short or a seat is left out)."""
+    if len(deal.tricks) != 8:
+        return None
+    held = [0, 0, 0, 0]
+    for trick in deal.tricks:
+        if len(trick.plays) != 4:
+            return None
+        for play in trick.plays:
+            if play.seat is None or not 0 <= play.card < 32:
+                return None
+            held[play.seat & 3] |= 1 << play.card
+    return held
+
+
 def _recorded_taker(deal: Deal) -> int | None:
     for bid in deal.bids:
         if bid.action == "take" and bid.seat is not None:
@@ -174,7 +189,10 @@ def _hands(replay: DealReplay, game: Game, style: Style, dealer: int | None) -> 
         if recorded is not None and (hands is None or recorded[1]):
             hands, complete = recorded
     if hands is None:
-        return ["Hands: not known"]
+        played = _played_hands(replay.deal)
+        if played is None:
+            return ["Hands: not known"]
+        return ["Hands worked out from the tricks:", *_diagram(played, style, _players(game), dealer)]
     lines = [] if complete else ["First five cards:" if replay.deal.five and not replay.deal.rest
                                  else "Cards recorded:"]
     return lines + _diagram(hands, style, _players(game), dealer)
@@ -483,10 +501,13 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
 
     Exits 1 when what is shown holds errors (syntax or rules), 2 when there is nothing to show.
     """
+    from belote_notation.check.setup import ConfigError, config_from
     from belote_notation.notation.jsonio import JsonReadError
-    from belote_replay.validate import _check_rules
 
-    config: ValidationConfig = _check_rules(rules, options)
+    try:
+        config = config_from(rules, options)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc), param_hint=exc.param) from None
     try:
         picked = _pick_game(file, game_number)
     except OSError as exc:

@@ -265,3 +265,12 @@ def test_a_one_deal_record_without_a_result_is_not_an_unfinished_match(tmp_path:
     two = one.split("\ndeal 3 ")[0] + "\n\nend\n"
     path.write_text(two.replace('[Result "EW"]\n', ""), encoding="utf-8")
     assert [f["code"] for f in findings(path)] == ["BEL605"]
+
+
+def test_show_of_a_tricks_only_record_shows_every_trick_and_the_hands_they_give() -> None:
+    done = run("show", "--deal", "1", "--ascii", str(SAMPLES / "partial" / "tricks-only.bel"))
+    assert done.returncode == 0  # only info notes
+    out = done.stdout.split("\nDeal 2")[0]
+    assert "Hands worked out from the tricks:" in out
+    assert len([line for line in out.splitlines() if re.match(r"^  [1-8] ", line)]) == 8
+    assert "recorded deal score N-S 102, E-W 80" in out
