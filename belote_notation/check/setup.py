@@ -181,8 +181,9 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
     if rules is None and rules_header is None:
         name, why = assumed_rules(deck_header)
         rules = Ruleset.preset(name)
-        finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{why}; say which "
-                f"with [Rules \"{name}\"] (or --rules NAME)", None)
+        deck_too = f" and the {rules.deck.value} deck" if deck_header is None else ""
+        finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{deck_too}{why}; say "
+                f"which with [Rules \"{name}\"] (or --rules NAME)", None)
     if rules is None:
         rules = Ruleset.preset(DEFAULT_RULES)
 
