@@ -501,13 +501,10 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
 
     Exits 1 when what is shown holds errors (syntax or rules), 2 when there is nothing to show.
     """
-    from belote_notation.check.setup import ConfigError, config_from
     from belote_notation.notation.jsonio import JsonReadError
+    from belote_replay.suggest import check_rules
 
-    try:
-        config = config_from(rules, options)
-    except ConfigError as exc:
-        raise click.BadParameter(str(exc), param_hint=exc.param) from None
+    _, config = check_rules(rules, options)
     try:
         picked = _pick_game(file, game_number)
     except OSError as exc:

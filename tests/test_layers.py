@@ -3,6 +3,7 @@
     game        cards, rules, engine: the game; knows nothing of text
     notation    text <-> records; knows nothing of legality (it may use ``game.cards``)
     check       records or reader events x engine -> findings: the one layer using both
+    render      the checks' replay -> HTML pages and SVG diagrams (nothing below imports it)
     generator   the one bridge game -> records (game and notation, not check)
     belote_replay   the command line; the library never imports it
 
@@ -25,12 +26,15 @@ GAME = "belote_notation.game"
 NOTATION = "belote_notation.notation"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
+RENDER = "belote_notation.render"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR), "the game knows nothing of text, records or checks"),
-    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR),
+    (GAME, (NOTATION, CHECK, GENERATOR, RENDER), "the game knows nothing of text, records or checks"),
+    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER),
      "the notation knows nothing of legality (it may use game.cards)"),
-    (GENERATOR, (CHECK,), "the generator bridges game -> notation, without the checks"),
+    (GENERATOR, (CHECK, RENDER), "the generator bridges game -> notation, without the checks"),
+    (CHECK, (RENDER,), "the checks know nothing of how a replay is drawn"),
+    (RENDER, (GENERATOR,), "render draws the checks' replay; it makes no game"),
     ("belote_notation", ("belote_replay",), "the library never imports the command line"),
 )
 """(importer, what it must not import, why): a name matches a prefix at a dot boundary."""
@@ -133,7 +137,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
     for expected in (GAME + ".engine.play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
-                     "belote_replay.main"):
+                     RENDER + ".view", "belote_replay.main"):
         assert expected in modules
 
 
@@ -172,6 +176,9 @@ def test_imports_by_name_and_every_rule() -> None:
     assert _check(CHECK + ".validator", "from belote_notation.game import engine\n"
                   "from belote_notation.notation import records\n") == []
     assert _check("belote_replay.main", "from belote_notation.check import validator\n") == []
+    assert _check(CHECK + ".replay", "from belote_notation.render import view\n") == [
+        (RENDER, 1), (RENDER + ".view", 1)]
+    assert _check(RENDER + ".view", "from belote_notation.check.replay import replay_game\n") == []
 
 
 def test_a_prefix_matches_at_a_dot_boundary_only() -> None:

@@ -33,10 +33,8 @@ from belote_notation.notation.records import Game, Header
 
 __all__ = [
     "DEFAULT_RULES",
-    "ConfigError",
     "GameSetup",
     "assumed_rules",
-    "config_from",
     "ValidationConfig",
     "parse_deck",
     "parse_option",
@@ -72,42 +70,6 @@ def parse_option(text: str) -> tuple[str, str]:
             if key.strip():
                 return key.strip(), value.strip()
     raise ValueError(f"option {text!r} is not KEY=VALUE")
-
-
-class ConfigError(ValueError):
-    """A rule system or an option the command line cannot use; ``param`` says which."""
-
-    def __init__(self, param: str, message: str) -> None:
-        super().__init__(message)
-        self.param = param
-
-
-def config_from(rules: str | None, options: Sequence[str] = ()) -> ValidationConfig:
-    """The configuration ``--rules NAME`` and ``--option KEY=VALUE...`` ask for, checked.
-
-    >>> config_from("moroccan", ["target=1000"]).options
-    (('target', '1000'),)
-    >>> config_from(None, ["nope=1"])
-    Traceback (most recent call last):
-    ...
-    belote_notation.check.setup.ConfigError: unknown rule option 'nope'
-    """
-    pairs: list[tuple[str, str]] = []
-    for text in options:
-        try:
-            pairs.append(parse_option(text))
-        except ValueError as exc:
-            raise ConfigError("--option", str(exc)) from None
-    try:
-        base = Ruleset.preset(rules or DEFAULT_RULES)
-    except RulesError as exc:
-        raise ConfigError("--rules", str(exc)) from None
-    for key, value in pairs:
-        try:
-            with_option(base, key, value)
-        except RulesError as exc:
-            raise ConfigError("--option", str(exc)) from None
-    return ValidationConfig(rules=rules, options=tuple(pairs))
 
 
 @functools.lru_cache(maxsize=512)
