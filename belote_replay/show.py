@@ -362,7 +362,9 @@ def _scores_only(deal: Deal) -> bool:
 def render_match(game_replay: GameReplay, style: Style) -> list[str]:
     """The match table; a deal that was not scored shows its recorded numbers (a score sheet)."""
     report = game_replay.report
-    lines = ["Match:", "  deal  dealer  taker  trump  outcome     N-S   E-W   pot  total N-S  total E-W"]
+    width = max(5, style.width)  # a suit's symbol, or its word (``espadas``, ``diamonds``)
+    lines = ["Match:", f"  deal  dealer  taker  {'trump':<{width}}  outcome     N-S   E-W   pot  "
+                       "total N-S  total E-W"]
     recorded = []
     for d in report.deals:
         credited = _with_pot(d)
@@ -380,7 +382,7 @@ def render_match(game_replay: GameReplay, style: Style) -> list[str]:
         ns, ew = (credited[0], credited[1]) if credited else ("-", "-")
         pot = d.pot if d.pot is not None else (d.claimed_pot if d.claimed_pot is not None else "-")
         total_ns, total_ew = (totals[0], totals[1]) if totals else ("-", "-")
-        lines.append(f"  {d.number:>4}  {dealer:<6}  {taker:<5}  {trump:<5}  {d.outcome or '?':<10}  "
+        lines.append(f"  {d.number:>4}  {dealer:<6}  {taker:<5}  {trump:<{width}}  {d.outcome or '?':<10}  "
                      f"{ns:>4}  {ew:>4}  {pot:>4}  {total_ns:>9}  {total_ew:>9}")
     if recorded:
         lines.append(f"  (as recorded, not replayed: deal{'s' if len(recorded) > 1 else ''} "
