@@ -11,6 +11,8 @@ result against the totals (BEL603); one note per game says the deals were not re
 
 from __future__ import annotations
 
+from typing import Literal, NamedTuple
+
 from belote_notation.check.codes import (
     BAD_RESULT,
     DEAL_AFTER_END,
@@ -47,39 +49,49 @@ from belote_notation.game.engine import (
 )
 from belote_notation.notation.records import Header
 
-__all__ = ["MatchCheck", "first_dealer"]
+__all__ = ["FirstDealer", "MatchCheck", "first_dealer"]
 
 _RESULTS = {"ns": 0, "n-s": 0, "ew": 1, "e-w": 1, "*": None}
 
 
-def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | None) -> int | None:
+class FirstDealer(NamedTuple):
+    """Who deals first, and where that comes from: ``tag``, ``deal`` (its heading), ``call``
+    (worked out from the first call's seat) or ``None`` (not known)."""
+
+    seat: int | None
+    source: Literal["tag", "deal", "call"] | None
+
+
+def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | None) -> FirstDealer:
     """Who deals first: the Dealer header, the first deal's dealer, or worked out from the
     first call."""
     if dealer_header is not None:
         key = dealer_header.strip().upper()[:1]
         if key and key in SEAT_NAMES:
-            return SEAT_NAMES.index(key)
+            return FirstDealer(SEAT_NAMES.index(key), "tag")
     if first is None:
-        return None
+        return FirstDealer(None, None)
     if first.dealer is not None:
-        return first.dealer & 3
+        return FirstDealer(first.dealer & 3, "deal")
     if first.bids and first.bids[0].seat is not None:
-        return dealer_before(ctx.rules, first.bids[0].seat)
-    return None
+        return FirstDealer(dealer_before(ctx.rules, first.bids[0].seat), "call")
+    return FirstDealer(None, None)
 
 
 class MatchCheck:
     """The match as the deals go by: ``deal()`` for each, then ``finish()``."""
 
-    __slots__ = ("base_totals", "ctx", "dealer_known", "keep", "match", "over_reported", "report",
-                 "sheet", "totals_known")
+    __slots__ = ("base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
+                 "over_reported", "report", "sheet", "totals_known")
 
-    def __init__(self, ctx: Context, report: GameReport, keep: bool, dealer0: int | None) -> None:
+    def __init__(self, ctx: Context, report: GameReport, keep: bool, first: FirstDealer) -> None:
         self.ctx = ctx
         self.report = report
         self.keep = keep
-        self.dealer_known = dealer0 is not None
-        self.match = new_match(ctx.rules, dealer0 if dealer0 is not None else 0)
+        self.dealer_known = first.seat is not None
+        self.dealer_from_call = first.source == "call"
+        """The first dealer was worked out from the first call: said once, at the first deal."""
+        self.match = new_match(ctx.rules, first.seat if first.seat is not None else 0)
         self.base_totals: tuple[int, int] | None = (0, 0)
         """The record's totals before the current deal (``None``: unknown)."""
         self.totals_known = True
@@ -133,9 +145,14 @@ class MatchCheck:
                 ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: assumed "
                         f"{SEAT_NAMES[dealer]}", deal.line, deal.col)
                 self.dealer_known = True
+            elif self.dealer_from_call:
+                ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: worked out as "
+                        f"{SEAT_NAMES[dealer]} from the first call; say it with `deal {deal.number} "
+                        f"dealer {SEAT_NAMES[dealer]}` or a [Dealer] tag", deal.line, deal.col)
         elif dealer != expected:
             ctx.add(DEALER_ROTATION, f"{SEAT_NAMES[dealer]} dealt deal {deal.number}: "
                     f"{SEAT_NAMES[expected]} should have dealt", deal.line, deal.col, seat=dealer)
+        self.dealer_from_call = False
         match.dealer = dealer
         return dealer
 

@@ -54,6 +54,15 @@ def test_a_record_without_rules_nor_deck_is_checked_as_classic_and_says_so(tmp_p
     assert '[Rules "classic"]' in found[0]["message"]
 
 
+def test_a_dealer_worked_out_from_the_first_call_is_said_once(tmp_path: Path) -> None:
+    text = (SAMPLES / "classic" / "partie-1.bel").read_text(encoding="utf-8")
+    path = tmp_path / "no-dealer.bel"
+    path.write_text(text.replace('[Dealer "E"]\n', "").replace("deal 1 dealer E", "deal 1"), encoding="utf-8")
+    found = findings(path)
+    assert [(f["code"], f["line"]) for f in found] == [("BEL907", 13)]
+    assert "worked out as E" in found[0]["message"] and "`deal 1 dealer E`" in found[0]["message"]
+
+
 # ----------------------------------------------------------------------------- seats left out
 SWAPPED = ("trick 1 W:QH N:8H E:JH S:AH winner S", "trick 1 W:QH E:JH N:8H S:AH winner S")
 
