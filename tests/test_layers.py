@@ -4,6 +4,7 @@
     notation    text <-> records; knows nothing of legality (it may use ``game.cards``)
     check       records or reader events x engine -> findings: the one layer using both
     render      the checks' replay -> HTML pages and SVG diagrams (nothing below imports it)
+    analysis    the double-dummy solver and the review: game + notation records, through check's replay
     generator   the one bridge game -> records (game and notation, not check)
     belote_replay   the command line; the library never imports it
 
@@ -27,14 +28,17 @@ NOTATION = "belote_notation.notation"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
 RENDER = "belote_notation.render"
+ANALYSIS = "belote_notation.analysis"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR, RENDER), "the game knows nothing of text, records or checks"),
-    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER),
+    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, ANALYSIS),
+     "the game knows nothing of text, records or checks"),
+    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER, ANALYSIS),
      "the notation knows nothing of legality (it may use game.cards)"),
-    (GENERATOR, (CHECK, RENDER), "the generator bridges game -> notation, without the checks"),
-    (CHECK, (RENDER,), "the checks know nothing of how a replay is drawn"),
+    (GENERATOR, (CHECK, RENDER, ANALYSIS), "the generator bridges game -> notation, without the checks"),
+    (CHECK, (RENDER, ANALYSIS), "the checks know nothing of how a replay is drawn or solved"),
     (RENDER, (GENERATOR,), "render draws the checks' replay; it makes no game"),
+    (ANALYSIS, (GENERATOR,), "the analysis reads records through the checks' replay, not the generator"),
     ("belote_notation", ("belote_replay",), "the library never imports the command line"),
 )
 """(importer, what it must not import, why): a name matches a prefix at a dot boundary."""
@@ -137,7 +141,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
     for expected in (GAME + ".engine.play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
-                     RENDER + ".view", "belote_replay.main"):
+                     RENDER + ".view", ANALYSIS + ".review", "belote_replay.main"):
         assert expected in modules
 
 
@@ -179,6 +183,15 @@ def test_imports_by_name_and_every_rule() -> None:
     assert _check(CHECK + ".replay", "from belote_notation.render import view\n") == [
         (RENDER, 1), (RENDER + ".view", 1)]
     assert _check(RENDER + ".view", "from belote_notation.check.replay import replay_game\n") == []
+
+
+def test_the_analysis_layer() -> None:
+    assert _check(ANALYSIS + ".review", "from belote_notation.check.replay import replay_game\n"
+                  "from belote_notation.notation.records import Play\n") == []
+    assert _check(ANALYSIS + ".review", "from belote_notation.generator import random_deal\n") == [
+        (GENERATOR, 1), (GENERATOR + ".random_deal", 1)]
+    assert _check(CHECK + ".replay", "from belote_notation.analysis import solver\n") == [
+        (ANALYSIS, 1), (ANALYSIS + ".solver", 1)]
 
 
 def test_a_prefix_matches_at_a_dot_boundary_only() -> None:
