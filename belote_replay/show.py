@@ -22,7 +22,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
@@ -464,7 +464,14 @@ def _is_json(path: str, text: str) -> bool:
     return path.lower().endswith((".json", ".jsonl")) or _JSON_START.match(text) is not None
 
 
-def _pick_game(path: str, number: int) -> tuple[Game, list[Finding]] | None:
+class PickedGame(NamedTuple):
+    """A game of a file and its syntax findings (none for the JSON twin)."""
+
+    game: Game
+    syntax: list[Finding]
+
+
+def _pick_game(path: str, number: int) -> PickedGame | None:
     """Game ``number`` of the file (a .bel file or its JSON twin) and its syntax findings."""
     from belote_notation.check.codes import severity_of
     from belote_notation.notation.jsonio import read_json_games
@@ -474,12 +481,12 @@ def _pick_game(path: str, number: int) -> tuple[Game, list[Finding]] | None:
     if _is_json(path, data[:64].decode("utf-8-sig", errors="replace")):
         for index, game in enumerate(read_json_games(data.decode("utf-8-sig", errors="replace"))):
             if index + 1 == number:
-                return game, []
+                return PickedGame(game, [])
         return None
     for index, parsed in enumerate(iter_games(io.BytesIO(data), name="<stdin>" if path == "-" else path)):
         if index + 1 == number:
-            return parsed.game, [Finding(i.code, severity_of(i.code), i.message, path, i.line, i.col,
-                                         number) for i in parsed.errors]
+            return PickedGame(parsed.game, [Finding(i.code, severity_of(i.code), i.message, path, i.line,
+                                                    i.col, number) for i in parsed.errors])
     return None
 
 

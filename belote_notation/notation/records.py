@@ -46,6 +46,7 @@ __all__ = [
     "CardRef",
     "Deal",
     "Game",
+    "Glyph",
     "Hand",
     "Header",
     "Play",
@@ -61,14 +62,14 @@ class Record(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    line: int = Field(0, ge=0, description="1-based line of the item in its text; 0 when not read from text.")
-    col: int = Field(0, ge=0, description="1-based column (in characters); 0 when not read from text.")
+    line: int = Field(default=0, ge=0, description="1-based line of the item; 0 when not read from text.")
+    col: int = Field(default=0, ge=0, description="1-based column (characters); 0 when not read from text.")
 
 
 class Annotated(Record):
     """Review material that may follow a bid, a card or an announcement."""
 
-    glyph: Glyph | None = Field(None, description="A move assessment glyph: ! ? !! ?? !? ?!")
+    glyph: Glyph | None = Field(default=None, description="A move assessment glyph: ! ? !! ?? !? ?!")
     """One of ``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!``."""
     nags: list[Constrained[int, Field(ge=0)]] = Field(
         default_factory=list, description="Numeric annotation glyphs ($1, $14...), as numbers.")
@@ -100,9 +101,10 @@ class Hand(Record):
 class Bid(Annotated):
     """One call of the *smsara*: a pass, or a take (round 1: the offer's suit; round 2: ``suit``)."""
 
-    seat: Seat | None = Field(None, description="Who called (0 N, 1 E, 2 S, 3 W); null when not written.")
+    seat: Seat | None = Field(default=None, description="Who called (0 N, 1 E, 2 S, 3 W); null when not "
+                              "written.")
     action: Literal["pass", "take"]
-    suit: Suit | None = Field(None, description="The trump named by a round-2 take; null otherwise.")
+    suit: Suit | None = Field(default=None, description="The trump named by a round-2 take; null otherwise.")
     """The trump named by a round-2 take; ``None`` for a pass or a round-1 take."""
     round: Literal[1, 2] = 1
 
@@ -110,7 +112,7 @@ class Bid(Annotated):
 class Play(Annotated):
     """One card played to a trick."""
 
-    seat: Seat | None = Field(None, description="Who played (0 N, 1 E, 2 S, 3 W); null when not "
+    seat: Seat | None = Field(default=None, description="Who played (0 N, 1 E, 2 S, 3 W); null when not "
                               "written (the checks take the card's holder, else the turn order).")
     card: Card
     mark: Literal["belote", "rebelote"] | None = None
@@ -143,9 +145,9 @@ class Announcement(Annotated):
     kind: Literal["sequence", "carre", "belote"]
     cards: list[Card] = Field(default_factory=list)
     positions: list[Position] = Field(default_factory=list)
-    trick: int | None = Field(None, description="The trick during which it was declared (1-based).")
+    trick: int | None = Field(default=None, description="The trick during which it was declared (1-based).")
     """The trick (1-based) during which it was declared, if recorded."""
-    before_card: int | None = Field(None, description="The declarer's card (1 = first) it was "
+    before_card: int | None = Field(default=None, description="The declarer's card (1 = first) it was "
                                     "declared before.")
     """Index of the declarer's card (1 = first) it was declared before, if recorded."""
 
@@ -189,7 +191,7 @@ class Deal(Record):
     """Points credited by this deal, as the record claims."""
     match_score: Score | None = None
     """Running match totals after this deal, as the record claims."""
-    pot: int | None = Field(None, description="The litige pot after this deal, as recorded.")
+    pot: int | None = Field(default=None, description="The litige pot after this deal, as recorded.")
     """Litige pot after this deal, as the record claims."""
     comments: list[str] = Field(default_factory=list)
     pot_pos: Position | None = None
