@@ -32,7 +32,7 @@ from belote_notation.game.engine import (
     set_contract,
     set_hands,
 )
-from belote_notation.notation.records import Bid, Deal, Game, Play, Variation
+from belote_notation.notation.records import Bid, Deal, Game, Glyph, Play, Variation
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
            "judge_deal", "review_game", "state_at", "summary_comment"]
@@ -52,7 +52,7 @@ class Thresholds:
     mistake: int = 16
     blunder: int = 40
 
-    def glyph(self, loss: float, outcome_flipped: bool = False) -> str | None:
+    def glyph(self, loss: float, outcome_flipped: bool = False) -> Glyph | None:
         """The glyph of a card losing ``loss`` points.
 
         >>> Thresholds().glyph(24), Thresholds().glyph(3), Thresholds().glyph(3, outcome_flipped=True)
@@ -86,7 +86,7 @@ class CardJudgement:
     """The best card wins the trick under way for the player's side; the card played does not."""
     expected_loss: float | None = None
     """With sampling: the loss averaged over deals consistent with what the player knew."""
-    glyph: str | None = None
+    glyph: Glyph | None = None
 
 
 @dataclass(slots=True)

@@ -62,6 +62,10 @@ __all__ = [
     "NO_MATCH_CHECK",
     "NO_TRUMP",
     "RETIRED",
+    "RULES_ASSUMED",
+    "SCORE_SHEET",
+    "SHEET_TOTALS",
+    "SHEET_TOTAL_DOWN",
     "SHORT_TRICK",
     "SKIPPED_PLAYS",
     "TRICK_NUMBER",
@@ -111,6 +115,8 @@ DEALER_ROTATION = "BEL602"
 MATCH_WINNER = "BEL603"
 DEAL_AFTER_END = "BEL604"
 MATCH_UNFINISHED = "BEL605"
+SHEET_TOTALS = "BEL606"
+SHEET_TOTAL_DOWN = "BEL607"
 
 # --------------------------------------------------------------- BEL7xx: the record as a whole
 UNKNOWN_RULES = "BEL701"
@@ -139,6 +145,8 @@ NO_DEALER = "BEL907"
 NO_MATCH_CHECK = "BEL909"
 SKIPPED_PLAYS = "BEL910"
 ENGINE_FAILURE = "BEL911"
+RULES_ASSUMED = "BEL912"
+SCORE_SHEET = "BEL913"
 
 CODES: dict[str, CodeInfo] = {
     "BEL001": CodeInfo("BEL001", "error", "syntax", "reader",
@@ -234,6 +242,9 @@ CODES: dict[str, CodeInfo] = {
     "BEL604": CodeInfo("BEL604", "error", "match", "checks", 'a deal recorded after the match was won'),
     "BEL605": CodeInfo("BEL605", "info", "match", "checks",
                        'the match ends before a team reached the target'),
+    "BEL606": CodeInfo("BEL606", "error", "match", "checks",
+                       "a running total is not the last one plus the deal's recorded score"),
+    "BEL607": CodeInfo("BEL607", "error", "match", "checks", 'a running total goes down'),
     "BEL701": CodeInfo("BEL701", "error", "record", "checks", 'unknown rule system in the Rules header'),
     "BEL702": CodeInfo("BEL702", "error", "record", "checks",
                        'unknown rule option or a value the option does not take'),
@@ -270,6 +281,10 @@ CODES: dict[str, CodeInfo] = {
                        'could not check the rest of a deal after a break in the record'),
     "BEL911": CodeInfo("BEL911", "info", "not-checked", "checks",
                        'could not check a deal: the engine stopped on it'),
+    "BEL912": CodeInfo("BEL912", "info", "not-checked", "checks",
+                       'no Rules tag: the rule system was assumed (the message says which)'),
+    "BEL913": CodeInfo("BEL913", "info", "not-checked", "checks",
+                       'a score sheet: deals recorded by their scores alone were not replayed'),
 }
 """Every finding code, sorted by code."""
 

@@ -75,6 +75,8 @@ class DealCheck:
 
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
+        if self.deal.scores_only():  # a score sheet: the match check checks its numbers
+            return None
         self.distribution()
         self.bidding()
         self.rest_and_hands()

@@ -139,3 +139,9 @@ class DealFacts:
         self.match_score: ScoreFact | None = None
         self.pot: int | None = None
         self.pot_pos: Position = (line, col)
+
+    def scores_only(self) -> bool:
+        """A deal of a score sheet: its ``score``/``match`` lines and nothing else."""
+        return ((self.score is not None or self.match_score is not None) and not self.five
+                and self.offer is None and not self.bids and not self.rest and not self.hands
+                and not self.announcements and not self.tricks)

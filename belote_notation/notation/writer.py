@@ -69,7 +69,7 @@ class _Writer:
         return "".join(" " + self.card(c) for c in cards)
 
     def annotations(self, item: Bid | Play | Announcement, round_: int) -> str:
-        out = []
+        out: list[str] = []
         if item.glyph is not None:
             if item.glyph not in _GLYPHS:
                 raise NotationWriteError(f"glyph {item.glyph!r} is not one of ! ? !! ?? !? ?!")

@@ -237,7 +237,9 @@ CASES: dict[str, Case] = {
     "BEL602": Case(edit(EXAMPLE, ("deal 1 dealer S", "deal 1 dealer N")), 4, 1),
     "BEL603": Case(edit(EXAMPLE, ("end *", "end NS")), 27, 5),
     "BEL604": Case(edit(EXAMPLE, ("end *", "deal 2 dealer W\n\nend EW")), 27, 1, (("target", "100"),)),
-    "BEL605": Case(edit(EXAMPLE, ("end *", "end")), 1, 1),
+    "BEL605": Case(edit(EXAMPLE, ("end *", "deal 2 dealer W\nscore 0 0\nmatch 41 141\n\nend")), 1, 1),
+    "BEL606": Case(edit(EXAMPLE, ("end *", "deal 2 dealer W\nscore 0 162\nmatch 41 300\n\nend *")), 29, 1),
+    "BEL607": Case(edit(EXAMPLE, ("end *", "deal 2 dealer W\nmatch 41 100\n\nend *")), 28, 1),
     # ---- the record
     "BEL701": Case(edit(EXAMPLE, ('[Rules "classic"]', '[Rules "whist"]')), 1, 1),
     "BEL702": Case(edit(EXAMPLE, ('[Dealer "S"]', '[Dealer "S"]\n[Option "litige=maybe"]')), 3, 1),
@@ -260,6 +262,8 @@ CASES: dict[str, Case] = {
                    3, 1),
     "BEL909": Case(edit(HANDS, (HANDS_TRICK_8, ""), ("end *", "end NS")), 18, 5),
     "BEL910": Case(UNREADABLE_CARD, 4, 1),
+    "BEL912": Case(edit(EXAMPLE, ('[Rules "classic"]', "")), 1, 1),
+    "BEL913": Case(edit(EXAMPLE, ("end *", "deal 2 dealer W\nscore 0 162\nmatch 41 303\n\nend *")), 27, 1),
 }
 
 STREAM_CASES: dict[str, tuple[bytes, int, int]] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
+from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name, suit_display
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.auction import apply_auction_call
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
@@ -16,7 +16,6 @@ from belote_notation.game.engine.state import (
     open_call,
     prepare_fast_path,
 )
-from belote_notation.game.engine.tables import SUIT_SYMBOLS
 
 __all__ = ["Bid", "apply_bid", "bid_round", "bidding_over", "forced_take", "legal_bids"]
 
@@ -129,8 +128,9 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
     if index < 4:
         if suit is not None and offer is not None and suit != offer >> 3:
             out.append(Violation(C.ROUND1_OTHER_SUIT,
-                                 f"{who} took {SUIT_SYMBOLS[suit & 3]} in round 1: only the offer's "
-                                 f"suit {SUIT_SYMBOLS[offer >> 3]} can be taken", seat=seat, index=index))
+                                 f"{who} took {suit_display(suit & 3, state.deck)} in round 1: only the "
+                                 f"offer's suit {suit_display(offer >> 3, state.deck)} can be taken",
+                                 seat=seat, index=index))
         trump = offer >> 3 if offer is not None else (suit if suit is not None else -1)
     elif suit is None:
         out.append(Violation(C.ROUND2_NO_SUIT, f"{who} took in round 2 without naming a suit", seat=seat,
@@ -140,8 +140,8 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
         trump = suit & 3
         if offer is not None and trump == offer >> 3 and not state.flags.round2_offer_suit_allowed:
             out.append(Violation(C.ROUND2_OFFER_SUIT,
-                                 f"{who} named {SUIT_SYMBOLS[trump]}, the offer's suit, in round 2: "
-                                 "round 2 must name another suit", seat=seat, index=index))
+                                 f"{who} named {suit_display(trump, state.deck)}, the offer's suit, in "
+                                 "round 2: round 2 must name another suit", seat=seat, index=index))
     state.taker = seat & 3
     state.trump = trump
     state.strain = trump

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name, suit_display
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
@@ -27,7 +27,6 @@ from belote_notation.game.engine.tables import (
     HIGHER_TRUMP,
     NO_TRUMP_INDEX,
     SUIT_MASKS,
-    SUIT_SYMBOLS,
 )
 
 __all__ = ["legal_cards", "legal_for", "play_card", "play_cards", "to_play", "trick_winner"]
@@ -132,7 +131,7 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
     best = state.best_card
     best_name = card_symbol_name(best, deck)
     if hand & SUIT_MASKS[led] and card >> 3 != led:
-        return Violation(C.NOT_FOLLOWED, f"{who} did not follow {SUIT_SYMBOLS[led]}: held "
+        return Violation(C.NOT_FOLLOWED, f"{who} did not follow {suit_display(led, deck)}: held "
                          f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index,
                          card=card)
     if card >> 3 == trump or (state.all_trump and card >> 3 == led):
@@ -142,11 +141,11 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
     trumps = hand & SUIT_MASKS[trump]
     if best >> 3 == trump and not trumps & HIGHER_TRUMP[best]:
         return Violation(C.NOT_UNDERTRUMPED, f"{who} did not play a trump: held {names(trumps, deck)} "
-                         f"and no {SUIT_SYMBOLS[led]} ({best_name} on the table)", seat=seat,
+                         f"and no {suit_display(led, deck)} ({best_name} on the table)", seat=seat,
                          trick=trick, index=index, card=card)
     master = SEAT_NAMES[state.best_seat]
     return Violation(C.NOT_TRUMPED, f"{who} did not trump: held {names(trumps, deck)}, no "
-                     f"{SUIT_SYMBOLS[led]}, and {master} was winning with {best_name}", seat=seat,
+                     f"{suit_display(led, deck)}, and {master} was winning with {best_name}", seat=seat,
                      trick=trick, index=index, card=card)
 
 
