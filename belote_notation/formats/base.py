@@ -126,6 +126,11 @@ class Format:
         """True when the first bytes of an input look like this format."""
         return False
 
+    def without_positions(self) -> Format:
+        """This format for records without source positions (the caller has stripped them):
+        a format that would print them anyway returns a compact variant."""
+        return self
+
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
         """Games from a byte stream, one at a time, each preceded by the issues found in it."""
         raise NotImplementedError(f"format {self.name!r} cannot be read")

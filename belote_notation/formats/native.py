@@ -54,10 +54,21 @@ def _json_text(source: BinaryIO) -> tuple[str | None, FormatIssue | None]:
         return None, issue(UNREADABLE, f"not UTF-8 text (byte {exc.start})", line=line)
 
 
+def _compact(game: Game) -> str:
+    """A game as JSON without the fields at their defaults (positions stripped: 0, [], null)."""
+    return json.dumps(game.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+
+
 class JsonFormat(Format):
     name = "json"
     title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
     extensions = (".json",)
+
+    def __init__(self, compact: bool = False) -> None:
+        self.compact = compact
+
+    def without_positions(self) -> Format:
+        return type(self)(compact=True)
 
     def sniff(self, head: bytes) -> bool:
         text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -77,11 +88,19 @@ class JsonFormat(Format):
             yield issue(UNREADABLE, str(exc))
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
-        write_json_games(games, out)
+        if not self.compact:
+            write_json_games(games, out)
+            return iter(())
+        count = 0
+        for game in games:
+            out.write(",\n" if count else '{"games": [')
+            out.write(_compact(game))
+            count += 1
+        out.write("]}\n" if count else '{"games": []}\n')
         return iter(())
 
 
-class JsonlFormat(Format):
+class JsonlFormat(JsonFormat):
     name = "jsonl"
     title = "the JSON twin, one game object per line (JSON Lines)"
     extensions = (".jsonl", ".ndjson")
@@ -106,5 +125,9 @@ class JsonlFormat(Format):
                 yield issue(UNREADABLE, str(exc), line=number, event=number)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
-        write_jsonl_games(games, out)
+        if not self.compact:
+            write_jsonl_games(games, out)
+            return iter(())
+        for game in games:
+            out.write(_compact(game) + "\n")
         return iter(())
