@@ -23,7 +23,7 @@ BUILTINS = {
     "jsonl": "belote_notation.formats.native:JsonlFormat",
     "events": "belote_notation.formats.events:EventsFormat",
     "csv": "belote_notation.formats.table:CsvFormat",
-    # "cfn": "belote_notation.formats.cfn:CfnFormat",
+    "cfn": "belote_notation.formats.cfn:CfnFormat",
     # "coinched": "belote_notation.formats.coinched:CoinchedFormat",
     # "coinche-ws": "belote_notation.formats.coinche_ws:CoincheWsFormat",
 }
