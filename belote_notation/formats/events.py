@@ -68,7 +68,7 @@ from belote_notation.notation.visitor import (
     Visitor,
 )
 
-__all__ = ["VERSION", "EventsFormat", "EventsWriter", "events_text"]
+__all__ = ["VERSION", "EventReader", "EventsFormat", "EventsWriter", "events_text", "read_json_lines"]
 
 VERSION = 1
 """The version of the event log this module reads and writes."""
@@ -309,6 +309,8 @@ class EventReader:
         self.builder = RecordBuilder()
         self.issues: list[FormatIssue] = []
         self.open = False
+        self.line = 0
+        self.kind = ""
         self._reset_game()
 
     def _reset_game(self) -> None:
@@ -325,6 +327,10 @@ class EventReader:
     # --- reporting
     def _issue(self, code: str, message: str, field: str = "") -> None:
         self.issues.append(issue(code, message, self.line, self.line, field))
+
+    def report(self, code: str, message: str, field: str = "") -> None:
+        """An issue at the current line (for a translator of a foreign log)."""
+        self._issue(code, message, field)
 
     def _bad(self, code: str, message: str, field: str = "") -> _Skip:
         self._issue(code, message, field)
@@ -646,25 +652,38 @@ class EventReader:
         self.depth -= 1
 
 
-def read_events(source: BinaryIO) -> Iterator[ReadItem]:
-    """Games from an event log, one at a time, each after the issues found in it."""
+Translate = Callable[[dict[str, Any], int, "EventReader"], Iterable[dict[str, Any]]]
+"""A foreign log's message (a JSON object, its line, the reader for issues) as our events."""
+
+
+def _as_is(event: dict[str, Any], line: int, reader: EventReader) -> Iterable[dict[str, Any]]:
+    return (event,)
+
+
+def read_json_lines(source: BinaryIO, translate: Translate = _as_is) -> Iterator[ReadItem]:
+    """Games from JSON Lines of events (or of a foreign log's messages, through ``translate``),
+    one at a time, each after the issues found in it."""
     reader = EventReader()
     for number, raw in enumerate(source, 1):
         if not raw.strip():
             continue
         try:
-            event = json.loads(raw.decode("utf-8-sig"))
+            message = json.loads(raw.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
             reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
             continue
-        if not isinstance(event, dict):
+        if not isinstance(message, dict):
             reader.issues.append(issue(UNREADABLE, "not a JSON object", number, number))
             continue
-        game = reader.feed(event, number)
+        reader.line = number
+        for event in translate(message, number, reader):
+            game = reader.feed(event, number)
+            yield from reader.issues
+            reader.issues.clear()
+            if game is not None:
+                yield game
         yield from reader.issues
         reader.issues.clear()
-        if game is not None:
-            yield game
     game = reader.finish()
     yield from reader.issues
     if game is not None:
@@ -682,7 +701,7 @@ class EventsFormat(Format):
             b'"match_start"' in first or b'"deal"' in first or b'"start"' in first)
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        return read_events(source)
+        return read_json_lines(source)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         for game in games:

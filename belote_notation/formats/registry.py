@@ -24,8 +24,8 @@ BUILTINS = {
     "events": "belote_notation.formats.events:EventsFormat",
     "csv": "belote_notation.formats.table:CsvFormat",
     "cfn": "belote_notation.formats.cfn:CfnFormat",
-    # "coinched": "belote_notation.formats.coinched:CoinchedFormat",
-    # "coinche-ws": "belote_notation.formats.coinche_ws:CoincheWsFormat",
+    "coinched": "belote_notation.formats.coinched:CoinchedFormat",
+    "coinche-ws": "belote_notation.formats.coinche_ws:CoincheWsFormat",
 }
 """Built-in format name -> ``module:Class`` (imported only when used)."""
 
