@@ -4,6 +4,8 @@
     notation    text <-> records; knows nothing of legality (it may use ``game.cards``)
     check       records or reader events x engine -> findings: the one layer using both
     generator   the one bridge game -> records (game and notation, not check)
+    formats     other formats <-> records: notation and game.cards; check only for the deal
+                table (the engine's scoring, never a second copy); nothing below imports it
     belote_replay   the command line; the library never imports it
 
 Every module under ``belote_notation/`` and ``belote_replay/`` is read with :mod:`ast` (not
@@ -25,12 +27,16 @@ GAME = "belote_notation.game"
 NOTATION = "belote_notation.notation"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
+FORMATS = "belote_notation.formats"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR), "the game knows nothing of text, records or checks"),
-    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR),
+    (GAME, (NOTATION, CHECK, GENERATOR, FORMATS), "the game knows nothing of text, records or checks"),
+    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, FORMATS),
      "the notation knows nothing of legality (it may use game.cards)"),
-    (GENERATOR, (CHECK,), "the generator bridges game -> notation, without the checks"),
+    (GENERATOR, (CHECK, FORMATS), "the generator bridges game -> notation, without the checks"),
+    (CHECK, (FORMATS,), "the checks read records and events, never a converter"),
+    (FORMATS, (f"{GAME}.engine", f"{GAME}.rules", GENERATOR),
+     "a format maps text to records; what the rules decide comes from the checks, never a copy"),
     ("belote_notation", ("belote_replay",), "the library never imports the command line"),
 )
 """(importer, what it must not import, why): a name matches a prefix at a dot boundary."""
@@ -133,7 +139,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
     for expected in (GAME + ".engine.play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
-                     "belote_replay.main"):
+                     FORMATS + ".events", "belote_replay.main"):
         assert expected in modules
 
 
@@ -172,6 +178,11 @@ def test_imports_by_name_and_every_rule() -> None:
     assert _check(CHECK + ".validator", "from belote_notation.game import engine\n"
                   "from belote_notation.notation import records\n") == []
     assert _check("belote_replay.main", "from belote_notation.check import validator\n") == []
+    assert _check(FORMATS + ".cfn", "from belote_notation.game.engine import play_card\n") == [
+        (GAME + ".engine", 1), (GAME + ".engine.play_card", 1)]
+    assert _check(FORMATS + ".table", "from belote_notation.check.validator import validate_game\n") == []
+    assert _check(CHECK + ".validator", "from belote_notation.formats import get_format\n") == [
+        (FORMATS, 1), (FORMATS + ".get_format", 1)]
 
 
 def test_a_prefix_matches_at_a_dot_boundary_only() -> None:
