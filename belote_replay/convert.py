@@ -136,16 +136,16 @@ def _umask() -> int:
     return mask
 
 
-def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run, where: str) -> None:
-    for lost in fmt.write(games, out):
-        run.show(lost, where)
+def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run) -> None:
+    for lost in fmt.write(games, out):  # about the input's records: placed in the input
+        run.show(lost, run.name)
 
 
 def _to_stdout(fmt: Format, games: Iterator[Game], run: _Run) -> None:
     # .bel and every text format are UTF-8 whatever the locale says.
     out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
     try:
-        _write(fmt, games, out, run, "<stdout>")
+        _write(fmt, games, out, run)
     finally:
         out.flush()
         out.detach()
@@ -162,7 +162,7 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
         raise SystemExit(2) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            _write(fmt, games, out, run, output)
+            _write(fmt, games, out, run)
         os.replace(tmp_name, target)
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)

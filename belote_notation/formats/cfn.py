@@ -256,6 +256,6 @@ class CfnFormat(Format):
                 text, why = cfn_of_deal(game, deal)
                 if text is None:
                     yield issue(CANNOT_WRITE, f"game {count}, deal {deal.number}: {why}: left out",
-                                deal.line, count, "")
+                                deal.line)
                     continue
                 out.write(text + "\n")

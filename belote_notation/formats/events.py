@@ -668,8 +668,12 @@ def read_json_lines(source: BinaryIO, translate: Translate = _as_is) -> Iterator
         if not raw.strip():
             continue
         try:
-            message = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            message = json.loads(raw.decode("utf-8-sig").strip())
+        except json.JSONDecodeError as exc:
+            reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc.msg} at column {exc.colno})",
+                                       number, number))
+            continue
+        except (UnicodeDecodeError, RecursionError) as exc:
             reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
             continue
         if not isinstance(message, dict):

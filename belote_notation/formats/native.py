@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
-from belote_notation.formats.base import UNREADABLE, Format, FormatIssue, ReadItem, issue
+from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format, FormatIssue, ReadItem, issue
 from belote_notation.notation.jsonio import JsonReadError, read_json_games, write_json_games, write_jsonl_games
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
@@ -37,8 +37,8 @@ class BelFormat(Format):
             try:
                 text = write_game(game)
             except NotationWriteError as exc:
-                yield issue("BEL810", f"game {count + 1} cannot be written as .bel: {exc}",
-                            event=count + 1)
+                yield issue(CANNOT_WRITE, f"game {count + 1} cannot be written as .bel: {exc}",
+                            game.line)
                 continue
             if count:
                 out.write("\n")
