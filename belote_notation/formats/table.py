@@ -232,6 +232,9 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
     if "deal" not in names and not ({"score_ns", "score_ew"} & set(names)):
         yield issue(UNREADABLE, "no header row naming a deal or score column", 1, 1)
         return
+    if "match_ns" not in names and "credited_ns" not in names:
+        # a score sheet's "total" is its running total: what our deal table calls match_*
+        names = [{"total_ns": "match_ns", "total_ew": "match_ew"}.get(n, n) for n in names]
     extra = [n for n in names if n not in _READ]
     if extra:
         yield issue(KEPT_AS_TEXT, "columns .bel cannot say, kept as a comment on each deal: "
@@ -286,8 +289,8 @@ class CsvFormat(Format):
     extensions = (".csv",)
 
     def sniff(self, head: bytes) -> bool:
-        first = head.split(b"\n", 1)[0].lower()
-        return (b"," in first or b";" in first) and (b"deal" in first or b"donne" in first)
+        first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].lower()
+        return not first.lstrip().startswith((b"{", b"[")) and (b"," in first or b";" in first) and (b"deal" in first or b"donne" in first)
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
         return read_sheet(source)
