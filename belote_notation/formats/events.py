@@ -27,6 +27,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from functools import cache
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
@@ -298,6 +299,17 @@ _KNOWN_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
+_ALIASED = frozenset(FIELD_ALIASES)
+_SEATS = {letter: seat for seat, letter in enumerate(SEAT_NAMES)}
+_MARKS = frozenset({"belote", "rebelote"})
+
+
+@cache
+def _canonical_names(deck: Deck) -> dict[str, int]:
+    """The canonical card names of ``deck`` (what the writer prints): the reader's hot path."""
+    return {card_name(card, deck): card for card in range(32)}
+
+
 class _Skip(Exception):
     """The current event cannot be used (its issue is already reported)."""
 
@@ -311,10 +323,14 @@ class EventReader:
         self.open = False
         self.line = 0
         self.kind = ""
+        self.compiled: tuple[Any, ...] | None = None
+        """The last event as a cacheable step (a canonical card, trick or trick end), for
+        :func:`read_json_lines` to replay the same line without decoding it again."""
         self._reset_game()
 
     def _reset_game(self) -> None:
         self.deck = Deck.FRENCH
+        self.names = _canonical_names(self.deck)
         self.in_deal = False
         self.section: Section | None = None
         self.trick = 0
@@ -323,6 +339,9 @@ class EventReader:
         self.deal_number = 0
         self.round = 1
         self.calls = 0
+        self.pending: list[tuple[int | None, int, Mark | None, int]] | None = None
+        """The plays of the open trick not yet given to the builder (one batch per trick)."""
+        self.pending_at = (0, 0)
 
     # --- reporting
     def _issue(self, code: str, message: str, field: str = "") -> None:
@@ -352,9 +371,14 @@ class EventReader:
         return value
 
     def _seat(self, event: dict[str, Any], name: str = "seat", required: bool = True) -> int | None:
+        raw = event.get(name)
+        if type(raw) is str and raw in _SEATS:
+            return _SEATS[raw]
         return self._value(event, name, seat_value, "a seat from", required)  # type: ignore[no-any-return]
 
     def _card(self, raw: Any, name: str = "card") -> int:
+        if type(raw) is str and raw in self.names:
+            return self.names[raw]
         card = card_value(raw, self.deck)
         if card is None:
             raise self._bad(UNREADABLE_VALUE, f"cannot read a card from {raw!r}", name)
@@ -366,6 +390,9 @@ class EventReader:
             raw = raw.replace(",", " ").split()
         if not isinstance(raw, list):
             raise self._bad(UNREADABLE_VALUE, f"cannot read cards from {raw!r}", "cards")
+        names = self.names
+        if all(type(c) is str and c in names for c in raw):
+            return [names[c] for c in raw]
         return [self._card(c, f"cards[{i}]") for i, c in enumerate(raw)]
 
     def _int(self, event: dict[str, Any], name: str, required: bool = True) -> int | None:
@@ -380,10 +407,22 @@ class EventReader:
         for name, value in pairs:
             b.visit_header(name, value, self.line, 1)
         self.deck = game_deck(Header(name=n, value=v) for n, v in pairs)
+        self.names = _canonical_names(self.deck)
         b.end_headers()
         self.open = True
 
+    def _flush(self, winner: int | None = None) -> None:
+        """The open trick's plays to the builder at once (the batch event), with its winner."""
+        plays, self.pending = self.pending, None
+        if plays is None:
+            return
+        number, line = self.pending_at
+        self.builder.visit_trick(number, line, 1, [p[0] for p in plays], [p[1] for p in plays],
+                                 [p[2] for p in plays], [(p[3], 1) for p in plays], winner,
+                                 None if winner is None else (self.line, 1))
+
     def _end_deal(self) -> None:
+        self._flush()
         if self.in_deal:
             while self.depth:
                 self.builder.end_variation()
@@ -404,6 +443,7 @@ class EventReader:
         if not self.in_deal:
             self._open_deal(None, None)
         if self.section != section or section == "announce":
+            self._flush()
             self.builder.begin_section(section, self.line, 1)
             self.section = section
             self.in_trick = False
@@ -418,10 +458,49 @@ class EventReader:
         self.round, self.calls = 1, 0
 
     # --- one event
+    def replay(self, step: tuple[Any, ...], line: int) -> bool:
+        """Replay a cached step of a line read before; False when the place does not allow it
+        (then the line is read in full)."""
+        op = step[0]
+        if op == "c":
+            if self.pending is None:
+                return False
+            self.pending.append((step[1], step[2], step[3], line))
+            return True
+        if self.depth or not self.in_deal:
+            return False
+        self.line = line
+        if op == "e":
+            if self.pending is None:
+                return False
+            self._flush(step[1])
+            self.in_trick = False
+            return True
+        self._flush()
+        if self.section != "trick":
+            self.builder.begin_section("trick", line, 1)
+            self.section = "trick"
+        self.trick = step[1]
+        self.pending, self.pending_at = [], (self.trick, line)
+        self.in_trick = True
+        return True
+
     def feed(self, event: dict[str, Any], line: int) -> Game | None:
         """Read one event (``line``: its 1-based line); returns a game when one is over."""
         self.line = line
         raw_type = event.get("type")
+        pending = self.pending
+        if pending is not None:
+            if raw_type == "card" and len(event) <= 4:  # the canonical card: the hot path
+                seat, card, mark = event.get("seat"), event.get("card"), event.get("belote")
+                if type(seat) is str and type(card) is str and seat in _SEATS and card in self.names \
+                        and (mark is None or type(mark) is str and mark in _MARKS) \
+                        and len(event) == 3 + (mark is not None):
+                    self.compiled = ("c", _SEATS[seat], self.names[card], mark)
+                    pending.append((_SEATS[seat], self.names[card], mark, line))  # type: ignore[arg-type]
+                    return None
+            elif raw_type not in ("card", "trick_end"):
+                self._flush()
         if raw_type is None:
             self.kind = "an"
             self._issue(MISSING_FIELD, "event without `type`", "type")
@@ -434,7 +513,8 @@ class EventReader:
                                            line, 1)
             return None
         self.kind = kind
-        event = {FIELD_ALIASES.get(k, k): v for k, v in event.items() if k != "type"}
+        if not _ALIASED.isdisjoint(event):
+            event = {FIELD_ALIASES.get(k, k): v for k, v in event.items()}
         done = None
         if kind == "match_start":
             done = self.finish()
@@ -450,9 +530,13 @@ class EventReader:
         return done
 
     def _keep_unknown(self, kind: str, event: dict[str, Any]) -> None:
-        extra = {k: v for k, v in event.items() if k not in _KNOWN_FIELDS[kind]}
+        known = _KNOWN_FIELDS[kind]
+        if len(event) <= len(known) + 1 and known.issuperset(k for k in event if k != "type"):
+            return
+        extra = {k: v for k, v in event.items() if k not in known and k != "type"}
         if not extra or kind == "match_start":
             return
+        self._flush()  # the comment goes to the item just read
         for name, value in extra.items():
             text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             self.builder.visit_comment(f"{name}={text}", self.line, 1)
@@ -485,7 +569,7 @@ class EventReader:
             self._issue(UNREADABLE_VALUE, "players must be an object or a list of four names",
                         "players")
         extra = [(k, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
-                 for k, v in event.items() if k not in _KNOWN_FIELDS["match_start"]]
+                 for k, v in event.items() if k not in _KNOWN_FIELDS["match_start"] and k != "type"]
         kept = [(k, v) for k, v in extra if _TAG_NAME.match(k)]
         if extra:
             self._issue(KEPT_AS_TEXT, "fields kept as tags: " + ", ".join(k for k, _ in extra))
@@ -575,8 +659,10 @@ class EventReader:
         number = self._int(event, "number", required=False)
         self._section("trick")
         self.trick = number if number is not None else self.trick + 1
-        self.builder.begin_trick(self.trick, self.line, 1)
+        self.pending, self.pending_at = [], (self.trick, self.line)
         self.in_trick = True
+        if number is not None and len(event) == 2:
+            self.compiled = ("t", number)
 
     def _on_card(self, event: dict[str, Any]) -> None:
         seat = self._seat(event, required=False)
@@ -585,9 +671,12 @@ class EventReader:
         if self.depth == 0 and not (self.section == "trick" and self.in_trick):
             self._section("trick")
             self.trick += 1
-            self.builder.begin_trick(self.trick, self.line, 1)
+            self.pending, self.pending_at = [], (self.trick, self.line)
             self.in_trick = True
-        self.builder.visit_play(seat, card, mark, self.line, 1)
+        if self.pending is not None and self.depth == 0:
+            self.pending.append((seat, card, mark, self.line))
+        else:
+            self.builder.visit_play(seat, card, mark, self.line, 1)
 
     def _on_belote(self, event: dict[str, Any]) -> None:
         mark = self._value(event, "belote", mark_value, "a belote word from")
@@ -599,7 +688,11 @@ class EventReader:
         winner = self._seat(event, "winner", required=False)
         if not self.in_trick or self.depth:
             raise self._bad(OUT_OF_PLACE, "trick_end outside a trick")
-        if winner is not None:
+        if self.pending is not None:
+            self._flush(winner)
+            if len(event) == 2 and winner is not None:
+                self.compiled = ("e", winner)
+        elif winner is not None:
             self.builder.visit_winner(winner, self.line, 1)
         self.in_trick = False
 
@@ -660,34 +753,67 @@ def _as_is(event: dict[str, Any], line: int, reader: EventReader) -> Iterable[di
     return (event,)
 
 
+def _decode(raw: bytes, number: int, reader: EventReader) -> dict[str, Any] | None:
+    """One line's JSON object; ``None`` (and an issue) for a blank line or anything else."""
+    if not raw.strip():
+        return None
+    try:
+        message = json.loads(raw.decode("utf-8-sig").strip())
+    except json.JSONDecodeError as exc:
+        reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc.msg} at column {exc.colno})",
+                                   number, number))
+        return None
+    except (UnicodeDecodeError, RecursionError) as exc:
+        reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
+        return None
+    if not isinstance(message, dict):
+        reader.issues.append(issue(UNREADABLE, "not a JSON object", number, number))
+        return None
+    return message
+
+
 def read_json_lines(source: BinaryIO, translate: Translate = _as_is) -> Iterator[ReadItem]:
     """Games from JSON Lines of events (or of a foreign log's messages, through ``translate``),
     one at a time, each after the issues found in it."""
     reader = EventReader()
+    seen: dict[bytes, dict[str, Any]] = {}
+    """Lines already decoded (a log repeats its card lines): bounded, so memory stays flat.
+    The events are only read, never changed, so a decoded line is shared."""
+    steps: dict[bytes, tuple[Any, ...]] = {}
+    """Canonical card, trick and trick-end lines already read, as steps (for the current deck)."""
+    names = reader.names
+    own = translate is _as_is
     for number, raw in enumerate(source, 1):
-        if not raw.strip():
-            continue
-        try:
-            message = json.loads(raw.decode("utf-8-sig").strip())
-        except json.JSONDecodeError as exc:
-            reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc.msg} at column {exc.colno})",
-                                       number, number))
-            continue
-        except (UnicodeDecodeError, RecursionError) as exc:
-            reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
-            continue
-        if not isinstance(message, dict):
-            reader.issues.append(issue(UNREADABLE, "not a JSON object", number, number))
-            continue
+        if own:
+            step = steps.get(raw)
+            if step is not None and reader.names is names and reader.replay(step, number):
+                continue
+        message = seen.get(raw)
+        if message is None:
+            message = _decode(raw, number, reader)
+            if message is None:
+                continue
+            if len(raw) < 120:
+                if len(seen) > 4096:
+                    seen.clear()
+                seen[raw] = message
         reader.line = number
-        for event in translate(message, number, reader):
+        for event in (message,) if own else translate(message, number, reader):
             game = reader.feed(event, number)
-            yield from reader.issues
-            reader.issues.clear()
+            if reader.compiled is not None:
+                if reader.names is not names:
+                    names, steps = reader.names, {}
+                if len(steps) < 4096:
+                    steps[raw] = reader.compiled
+                reader.compiled = None
+            if reader.issues:
+                yield from reader.issues
+                reader.issues.clear()
             if game is not None:
                 yield game
-        yield from reader.issues
-        reader.issues.clear()
+        if reader.issues:
+            yield from reader.issues
+            reader.issues.clear()
     game = reader.finish()
     yield from reader.issues
     if game is not None:
