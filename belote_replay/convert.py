@@ -20,7 +20,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 import click
 
@@ -85,7 +85,7 @@ def _format(name: str, writing: bool) -> Format:
 def _open(source: str) -> tuple[io.BufferedReader, str, int]:
     if source == "-":
         raw = sys.stdin.buffer
-        handle = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+        handle = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(io.RawIOBase, raw))
         return handle, "<stdin>", 0
     try:
         handle = open(source, "rb")  # noqa: SIM115 - closed by the caller's `with`

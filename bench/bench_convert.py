@@ -17,7 +17,6 @@ streaming importer's two peaks are about the same.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import resource
 import subprocess
@@ -46,7 +45,8 @@ def write_generated(bel: Path, events: Path, deals: int, preset: str, seed: int)
     written = 0
     with open(bel, "w", encoding="utf-8", newline="\n") as out_bel, \
             open(events, "w", encoding="utf-8", newline="\n") as out_events:
-        for n, game in enumerate(generate_games(Ruleset.preset(preset), matches=None, deals=deals, seed=seed)):
+        games = generate_games(Ruleset.preset(preset), matches=None, deals=deals, seed=seed)
+        for n, game in enumerate(games):
             out_bel.write(("\n" if n else "") + write_game(game))
             list(writer.write([game], out_events))
             written += len(game.deals)
@@ -153,7 +153,8 @@ def main() -> None:
         small = write_generated(d / "small.bel", d / "small.events.jsonl", args.deals // 4, args.preset,
                                 args.seed + 1)
         cfn_deals = colver_deals(d / "colver.cfn", d / "colver.bel", args.cfn_deals, args.seed)
-        cfn_small = colver_deals(d / "small.cfn", d / "small-cfn.bel", args.cfn_deals // 4, args.seed + 100_000)
+        cfn_small = colver_deals(d / "small.cfn", d / "small-cfn.bel", args.cfn_deals // 4,
+                                 args.seed + 100_000)
         print(f"corpus: {deals} generated deals ({args.preset}); {cfn_deals} colver deals; "
               f"built in {time.perf_counter() - t0:.1f} s")
 

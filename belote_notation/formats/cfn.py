@@ -25,7 +25,6 @@ bid is made up. Writing needs that tag (or a ``contract=...`` comment on the dea
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
@@ -40,7 +39,7 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
-from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, cards_of, mask_of
+from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game
 
@@ -100,6 +99,11 @@ def _parse_hand(text: str) -> list[int] | None:
     return cards
 
 
+def _colver_order(card: int) -> int:
+    """Sort key of a hand as colver prints it: suits in order, ranks high to low."""
+    return -colver_card(card)
+
+
 def _winner(cards: list[int], leader: int, trump: int) -> int:
     best = 0
     for i in range(1, 4):
@@ -132,16 +136,16 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
     plays: list[int] = []
     if tricks_text != "-":
         for chunk in tricks_text.split("/"):
-            cards = [_parse_card(chunk[i:i + 2]) for i in range(0, len(chunk), 2)]
-            if not 1 <= len(cards) <= 4 or len(chunk) % 2 or any(c is None for c in cards):
+            trick = [_parse_card(chunk[i:i + 2]) for i in range(0, len(chunk), 2)]
+            if not 1 <= len(trick) <= 4 or len(chunk) % 2 or any(c is None for c in trick):
                 return bad("tricks", f"cannot read a trick from {chunk!r}")
-            plays.extend(cards)  # type: ignore[arg-type]
+            plays.extend(c for c in trick if c is not None)
     tag, trump = _contract(contract)
     if tag is None:
         return bad("contract", f"cannot read a contract from {contract!r}")
     if plays and trump is None:
         return bad("tricks", "tricks with no contract (the auction is not over)")
-    held = [list(h) for h in hands]  # type: ignore[arg-type]
+    held: list[list[int]] = [list(h) if h is not None else [] for h in hands]
     seats = _seats(plays, dealer, trump if trump is not None else NO_TRUMP)
     for seat, card in zip(seats, plays, strict=True):
         held[seat].append(card)
@@ -155,7 +159,7 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
     b.begin_deal(1, dealer, line, 1)
     b.begin_section("hand", line, 1)
     for seat in range(4):
-        cards = sorted(held[seat], key=lambda c: -colver_card(c))
+        cards = sorted(held[seat], key=_colver_order)
         b.visit_hand("hand", seat, cards, [(line, 1)] * 8, line, 1)
     if plays:
         b.begin_section("trick", line, 1)

@@ -21,8 +21,10 @@ the dealer and the players' names of a ``Game`` snapshot. What it cannot say yet
 bids, coinche and surcoinche, the points) is kept as comments (BEL805).
 
 >>> import io
->>> log = b'{"PlayedCard": {"player_id": 1, "card_pos": 0, "card": {"value": "Ten", "suit": "Spades"}, "belote_rebelote": null}}'
->>> [g.deals[0].tricks[0].plays[0].card for g in CoincheWsFormat().read(io.BytesIO(log)) if isinstance(g, Game)]
+>>> log = (b'{"PlayedCard": {"player_id": 1, "card_pos": 0, '
+...        b'"card": {"value": "Ten", "suit": "Spades"}, "belote_rebelote": null}}')
+>>> games = [g for g in CoincheWsFormat().read(io.BytesIO(log)) if isinstance(g, Game)]
+>>> [p.card for p in games[0].deals[0].tricks[0].plays]
 [3]
 """
 
@@ -34,8 +36,8 @@ from typing import Any, BinaryIO
 
 from belote_notation.formats.base import KEPT_AS_TEXT, UNKNOWN_KIND, UNREADABLE_VALUE, Format, ReadItem
 from belote_notation.formats.events import PLAYER_TAGS, EventReader, read_json_lines
+from belote_notation.formats.values import json_object
 from belote_notation.game.cards import SEAT_NAMES, make_card
-from belote_notation.notation.records import Game
 
 __all__ = ["CoincheWsFormat", "card_of"]
 
@@ -81,7 +83,8 @@ class _Translator:
         if handler is None or not isinstance(body, dict):
             reader.report(UNKNOWN_KIND, f"unknown coinche-server-rs message {kind!r}: left out", kind)
             return out
-        return handler(body, reader)
+        events: list[dict[str, Any]] = handler(body, reader)
+        return events
 
     def _start(self, tags: list[list[str]]) -> list[dict[str, Any]]:
         if self.started:
@@ -114,7 +117,7 @@ class _Translator:
         return [*out, {"type": "comment", "text": f"coinche-server-rs: {text}"}]
 
     def _on_Game(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        game = body.get("game") if isinstance(body.get("game"), dict) else {}
+        game = json_object(body.get("game"))
         dealer = game.get("dealer_id")
         if isinstance(dealer, int) and 0 <= dealer <= 3 and not self.in_deal:
             self.dealer = dealer

@@ -19,7 +19,8 @@ comments on the deal (BEL805); nothing is derived from it (no dealer: coinched h
 
 >>> import io
 >>> log = b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "CardPlayed", "card": 64}}, "id": 2}'
->>> [g.deals[0].tricks[0].plays[0].card for g in CoinchedFormat().read(io.BytesIO(log)) if isinstance(g, Game)]
+>>> games = [g for g in CoinchedFormat().read(io.BytesIO(log)) if isinstance(g, Game)]
+>>> [p.card for p in games[0].deals[0].tricks[0].plays]
 [11]
 """
 
@@ -36,8 +37,8 @@ from belote_notation.formats.base import (
     ReadItem,
 )
 from belote_notation.formats.events import EventReader, read_json_lines
-from belote_notation.game.cards import SEAT_NAMES, make_card, suit_name, Deck
-from belote_notation.notation.records import Game
+from belote_notation.formats.values import json_object
+from belote_notation.game.cards import SEAT_NAMES, Deck, make_card, suit_name
 
 __all__ = ["CoinchedFormat", "card_of_mask", "cards_of_hand"]
 
@@ -78,7 +79,7 @@ class _Translator:
         return None
 
     def __call__(self, message: dict[str, Any], line: int, reader: EventReader) -> Iterable[dict[str, Any]]:
-        event = message.get("event") if isinstance(message.get("event"), dict) else message
+        event = json_object(message.get("event")) or message
         kind = event.get("type")
         out: list[dict[str, Any]] = []
         if not self.started:
@@ -129,7 +130,7 @@ class _Translator:
 
     def _on_FromPlayer(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
         seat = self.seat(event.get("pos"), reader)
-        act = event.get("event") if isinstance(event.get("event"), dict) else {}
+        act = json_object(event.get("event"))
         kind = act.get("type")
         if seat is None:
             return []
@@ -158,7 +159,7 @@ class _Translator:
         return suit_name(suit, Deck.FRENCH) if suit is not None else f"suit {mask!r}"
 
     def _on_BidOver(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        c = event.get("contract") if isinstance(event.get("contract"), dict) else {}
+        c = json_object(event.get("contract"))
         author = c.get("author")
         who = SEAT_NAMES[author] if isinstance(author, int) and 0 <= author <= 3 else repr(author)
         return self._comment(f"coinched: contract {c.get('target')} {self._suit(c.get('trump'))} "

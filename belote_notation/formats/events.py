@@ -27,8 +27,8 @@ from __future__ import annotations
 import io
 import json
 import re
-from functools import cache
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from typing import Any, BinaryIO, TextIO
 
 from belote_notation.formats.base import (

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, ClassVar, TextIO
 
 from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format, FormatIssue, ReadItem, issue
-from belote_notation.notation.jsonio import JsonReadError, read_json_games, write_json_games, write_jsonl_games
+from belote_notation.notation.jsonio import (
+    JsonReadError,
+    read_json_games,
+    write_json_games,
+    write_jsonl_games,
+)
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
@@ -62,7 +67,7 @@ def _compact(game: Game) -> str:
 class JsonFormat(Format):
     name = "json"
     title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
-    extensions = (".json",)
+    extensions: ClassVar[tuple[str, ...]] = (".json",)
 
     def __init__(self, compact: bool = False) -> None:
         self.compact = compact

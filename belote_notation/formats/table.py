@@ -78,17 +78,20 @@ def _contract(deal: Deal, deck: Deck) -> str:
     return ""
 
 
+def _seat(seat: int | None) -> str:
+    return SEAT_NAMES[seat] if seat is not None and 0 <= seat <= 3 else ""
+
+
 def deal_rows(game: Game, number: int = 1) -> Iterator[list[object]]:
     """The rows of ``game``'s deal table (``number``: the game's 1-based place in its file)."""
     report = validate_game(game, "<table>", number)
     deck = game_deck(game.headers)
     reports = report.deals if len(report.deals) == len(game.deals) else [None] * len(game.deals)
     for deal, found in zip(game.deals, reports, strict=True):
-        seat = (lambda s: SEAT_NAMES[s] if s is not None and 0 <= s <= 3 else "")
         dealer = found.dealer if found is not None and found.dealer is not None else deal.dealer
         taker = found.taker if found is not None else None
         trump = found.trump if found is not None else None
-        row: list[object] = [number, game.header("Rules", ""), deal.number, seat(dealer), seat(taker),
+        row: list[object] = [number, game.header("Rules", ""), deal.number, _seat(dealer), _seat(taker),
                              suit_name(trump, deck) if trump is not None and trump >= 0 else "",
                              _contract(deal, deck), (found.outcome or "") if found else ""]
         for values in ((found.card_points, found.announcements, found.belote, found.credited,
@@ -290,7 +293,9 @@ class CsvFormat(Format):
 
     def sniff(self, head: bytes) -> bool:
         first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].lower()
-        return not first.lstrip().startswith((b"{", b"[")) and (b"," in first or b";" in first) and (b"deal" in first or b"donne" in first)
+        if first.lstrip().startswith((b"{", b"[")) or not (b"," in first or b";" in first):
+            return False
+        return b"deal" in first or b"donne" in first
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
         return read_sheet(source)

@@ -14,12 +14,13 @@ Each reader returns ``None`` for what it cannot read; the importer says where.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation.visitor import Action, Kind, Mark
 from belote_notation.notation.vocabulary import card_table, kind_of, mark_of, words_of
 
-__all__ = ["action_value", "card_value", "int_value", "kind_value", "mark_value", "seat_value",
+__all__ = ["action_value", "card_value", "int_value", "json_object", "kind_value", "mark_value", "seat_value",
            "suit_value"]
 
 SEAT_WORDS: dict[str, int] = {
@@ -34,6 +35,11 @@ SEAT_WORDS: dict[str, int] = {
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def json_object(value: object) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one (for lenient reading of logs)."""
+    return value if isinstance(value, dict) else {}
 
 
 def int_value(value: object) -> int | None:

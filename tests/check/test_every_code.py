@@ -239,7 +239,7 @@ PROGRAM_RECORDS = {
     "BEL703": "unknown deck in a record built by a program; from text the reader says BEL005 (test below)",
 }
 FROM_A_CONVERTER = {code: "raised by an importer or exporter of belote_notation.formats, not by "
-                    "a record: tests/formats/test_codes.py raises it at its place"
+                    "a record: tests/formats/test_format_codes.py raises it at its place"
                     for code in ("BEL801", "BEL802", "BEL803", "BEL804", "BEL805", "BEL806",
                                  "BEL807", "BEL810")}
 NOT_FROM_A_RECORD = {

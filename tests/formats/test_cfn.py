@@ -8,8 +8,7 @@ import pytest
 
 from belote_notation.check.validator import validate_game
 from belote_notation.formats.cfn import colver_card, our_card
-
-from helpers import read, write
+from tests.formats.helpers import read, write
 
 
 def colver_deal(seed: int, stop_after: int | None = None) -> colver.Env:
@@ -84,7 +83,7 @@ def test_an_auction_in_progress_is_kept_as_its_token() -> None:
 
 
 def test_a_belote_deal_cannot_be_written_as_cfn() -> None:
-    from helpers import ROOT, bel_games
+    from tests.formats.helpers import ROOT, bel_games
 
     games = bel_games(ROOT / "samples" / "classic" / "partie-1.bel")
     text, lost = write("cfn", games)

@@ -15,13 +15,13 @@ from click.testing import CliRunner
 
 from belote_replay.convert import command as convert
 from belote_replay.formats import command as formats
-
-from helpers import FIXTURES, ROOT
+from tests.formats.helpers import FIXTURES, ROOT
 
 CLASSIC = ROOT / "samples" / "traditional" / "match-1.bel"
 
 
-def cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+def cli(*args: str, stdin: str | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "belote_replay", *args], capture_output=True,
                           input=stdin.encode() if stdin is not None else None,
                           env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=120)

@@ -11,8 +11,7 @@ import pytest
 
 from belote_notation.formats.events import FIELD_ALIASES, TYPE_ALIASES, events_text
 from belote_notation.notation.writer import write_game
-
-from helpers import ROOT, SAMPLES, bel_games, read
+from tests.formats.helpers import ROOT, SAMPLES, bel_games, read
 
 DOC = ROOT / "docs" / "formats" / "events.md"
 SCHEMA = json.loads((ROOT / "docs" / "formats" / "events.schema.json").read_text(encoding="utf-8"))
@@ -80,17 +79,20 @@ def one_deal(*events: str) -> str:
 @pytest.mark.parametrize(("event", "expected"), [
     ('{"type": "five", "seat": "N", "cards": ["AS", "7H", "1O", 31, "kd"]}', "tafr9a N AS 7H AD AC KD"),
     ('{"type": "tafr9a", "player": 0, "cards": "AS 7H 1O AC KD"}', "tafr9a N AS 7H AD AC KD"),
-    ('{"type": "first_five", "who": "nord", "cards": ["AS", "7H", "1O", 31, "kd"]}', "tafr9a N AS 7H AD AC KD"),
+    ('{"type": "first_five", "who": "nord", "cards": ["AS", "7H", "1O", 31, "kd"]}',
+     "tafr9a N AS 7H AD AC KD"),
     ('{"type": "offer", "card": "QH"}', "offer QH"),
     ('{"type": "turn_up", "card": 13}', "offer QH"),
     ('{"type": "upcard", "card": "11C"}', "offer QH"),
     ('{"type": "call", "seat": "E", "action": "pass"}', "smsara 1 E:pass"),
     ('{"type": "bid", "player": "est", "call": "passe"}', "smsara 1 E:pass"),
-    ('{"type": "call", "seat": "charq", "bid": "je prends", "trump": "coeur", "round": 2}', "smsara 2 E:take H"),
+    ('{"type": "call", "seat": "charq", "bid": "je prends", "trump": "coeur", "round": 2}',
+     "smsara 2 E:take H"),
     ('{"type": "call", "seat": 1, "action": "nakhod", "suit": "♥", "round": "2"}', "smsara 2 E:take H"),
     ('{"type": "rest", "seat": "S", "cards": ["AS"]}', "rest S AS"),
     ('{"type": "hand", "seat": "W", "cards": ["AS"]}', "hand W AS"),
-    ('{"type": "announce", "seat": "W", "kind": "tierce", "cards": ["7S", "8S", "9S"], "trick": 1, "before": 1}',
+    ('{"type": "announce", "seat": "W", "kind": "tierce", "cards": ["7S", "8S", "9S"], '
+     '"trick": 1, "before": 1}',
      "announce W sequence 7S 8S 9S trick=1 before=1"),
     ('{"type": "announcement", "seat": "W", "announcement": "carré", "cards": ["JS", "JH", "JD", "JC"]}',
      "announce W carre JS JH JD JC"),
@@ -132,9 +134,11 @@ def test_plays_and_review_material(events: list[str], expected: str) -> None:
 
 
 @pytest.mark.parametrize("start", [
-    '{"type": "match_start", "version": 1, "rules": "classic", "players": {"N": "A", "south": "C"}, "deck": "french", "dealer": "S"}',
+    '{"type": "match_start", "version": 1, "rules": "classic", "players": {"N": "A", "south": "C"}, '
+    '"deck": "french", "dealer": "S"}',
     '{"type": "start", "rules": "classic", "players": ["A", null, "C"], "deck": "french", "dealer": "S"}',
-    '{"type": "game_start", "tags": {"Rules": "classic", "North": "A", "South": "C", "Deck": "french", "Dealer": "S"}}',
+    '{"type": "game_start", "tags": {"Rules": "classic", "North": "A", "South": "C", "Deck": "french", '
+    '"Dealer": "S"}}',
 ])
 def test_the_match_start_shorthands(start: str) -> None:
     games, issues = read("events", start + "\n" + '{"type": "end", "result": "NS"}\n')
@@ -155,7 +159,8 @@ def test_tags_win_over_the_shorthands_and_keep_their_order() -> None:
 
 def test_several_games_and_implicit_frames() -> None:
     log = ('{"type": "card", "seat": "N", "card": "AS"}\n'
-           '{"type": "match_start"}\n{"type": "deal"}\n{"type": "deal"}\n{"type": "match_end", "result": "*"}\n')
+           '{"type": "match_start"}\n{"type": "deal"}\n{"type": "deal"}\n'
+           '{"type": "match_end", "result": "*"}\n')
     games, issues = read("events", log)
     assert issues == []
     assert [len(g.deals) for g in games] == [1, 2]

@@ -11,10 +11,10 @@ import pytest
 from belote_notation.formats.cfn import our_card
 from belote_notation.formats.coinche_ws import card_of
 from belote_notation.formats.coinched import card_of_mask, cards_of_hand
+from tests.formats.helpers import FIXTURES, ROOT, read
 
-from helpers import FIXTURES, ROOT, read
-
-spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "tests" / "formats" / "make_fixtures.py")
+spec = importlib.util.spec_from_file_location("make_fixtures",
+                                              ROOT / "tests" / "formats" / "make_fixtures.py")
 assert spec is not None and spec.loader is not None
 make_fixtures = importlib.util.module_from_spec(spec)
 sys.modules["make_fixtures"] = make_fixtures
@@ -44,7 +44,8 @@ def test_a_server_log_gives_colver_s_deals(name: str) -> None:
             sorted(our_card(c) for c in hand) for hand in env.get_initial_hands()]
         assert [p.card for t in deal.tricks for p in t.plays] == [our_card(c) for c in env.get_play_order()]
         expected = make_fixtures.tricks(env)
-        assert [(t.plays[0].seat, t.winner) for t in deal.tricks] == [(lead, win) for lead, _, win in expected]
+        assert [(t.plays[0].seat, t.winner) for t in deal.tricks] == [
+            (lead, win) for lead, _, win in expected]
 
 
 def test_the_coinched_dealer_is_not_made_up_and_the_ws_dealer_rotates() -> None:
@@ -98,7 +99,7 @@ def test_score_sheet_columns_and_aliases(header: str, row: str) -> None:
 
 
 def test_a_deal_table_s_engine_columns_are_kept_as_comments() -> None:
-    from helpers import bel_games, write
+    from tests.formats.helpers import bel_games, write
 
     table, _ = write("csv", bel_games(ROOT / "samples" / "classic" / "partie-1.bel"))
     (game,), issues = read("csv", table)

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from belote_notation.notation.writer import write_game
-
-from helpers import FIXTURES, ROOT, bel_games, read
+from tests.formats.helpers import FIXTURES, ROOT, bel_games, read
 
 N = 150
 

@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from helpers import ROOT
+from tests.formats.helpers import ROOT
 
 PLUGIN = '''
 """A tiny format shipped by an app maker: one line per card played, "SEAT CARD"."""

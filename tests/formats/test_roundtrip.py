@@ -11,8 +11,7 @@ from belote_notation.formats import all_formats
 from belote_notation.formats.registry import BUILTINS
 from belote_notation.notation.positions import same_records
 from belote_notation.notation.records import Game
-
-from helpers import FIXTURES, ROOT, SAMPLES, bel_games, read, write
+from tests.formats.helpers import FIXTURES, ROOT, SAMPLES, bel_games, read, write
 
 EXPRESSES: dict[str, str] = {
     "bel": "every sample",

@@ -9,8 +9,7 @@ import pytest
 
 from belote_notation.check.codes import CODES
 from belote_notation.formats.base import ISSUE_CODES
-
-from helpers import ROOT, bel_games, read, write
+from tests.formats.helpers import ROOT, bel_games, read, write
 
 DOC = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
 
@@ -80,7 +79,8 @@ def test_bel810_what_an_output_format_cannot_say() -> None:
     ("coinched", b'{"event": {"type": "Shuffled"}, "id": 0}\n', "BEL802", 1, "type"),
     ("coinched", b'{"event": {"type": "FromPlayer", "pos": 7, "event": {"type": "Passed"}}, "id": 0}\n',
      "BEL803", 1, "pos"),
-    ("coinched", b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "CardPlayed", "card": 3}}, "id": 0}\n',
+    ("coinched",
+     b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "CardPlayed", "card": 3}}, "id": 0}\n',
      "BEL803", 1, "card"),
     ("coinched", b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "Passed"}}, "id": 0}\n',
      "BEL805", 1, ""),
