@@ -130,6 +130,14 @@ def show(title: str, best: dict[str, tuple[float, float]], sizes: dict[str, int]
     print(f"  {b} / {a}: {a_cpu / b_cpu:.2f}x the speed (cpu; >= 1.00 is the target)")
 
 
+def compare(what: str, bel: Path, name: str, other: Path, deals: int, repeat: int) -> None:
+    """The .bel reader and one importer on the same deals, alternated; their figures."""
+    runs = {".bel -> records": lambda: read_bel(bel),
+            f"{name} -> records": lambda: read_format(name.lower(), other)}
+    sizes = {".bel -> records": bel.stat().st_size, f"{name} -> records": other.stat().st_size}
+    show(f"the same {deals} {what}, best of {repeat}:", timed(runs, repeat, deals), sizes, deals)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=4000, help="generated deals (events vs .bel)")
@@ -158,18 +166,10 @@ def main() -> None:
         print(f"corpus: {deals} generated deals ({args.preset}); {cfn_deals} colver deals; "
               f"built in {time.perf_counter() - t0:.1f} s")
 
-        best = timed({".bel -> records": lambda: read_bel(d / "gen.bel"),
-                      "events -> records": lambda: read_format("events", d / "gen.events.jsonl")},
-                     args.repeat, deals)
-        show(f"the same {deals} deals, best of {args.repeat}:", best,
-             {".bel -> records": (d / "gen.bel").stat().st_size,
-              "events -> records": (d / "gen.events.jsonl").stat().st_size}, deals)
-        best = timed({".bel -> records": lambda: read_bel(d / "colver.bel"),
-                      "CFN -> records": lambda: read_format("cfn", d / "colver.cfn")},
-                     args.repeat, cfn_deals)
-        show(f"the same {cfn_deals} colver deals, best of {args.repeat}:", best,
-             {".bel -> records": (d / "colver.bel").stat().st_size,
-              "CFN -> records": (d / "colver.cfn").stat().st_size}, cfn_deals)
+        for what, bel, name, other, count in (
+                ("deals", d / "gen.bel", "events", d / "gen.events.jsonl", deals),
+                ("colver deals", d / "colver.bel", "CFN", d / "colver.cfn", cfn_deals)):
+            compare(what, bel, name, other, count, args.repeat)
         print(f"  load average while measuring: {os.getloadavg()[0]:.2f} (other processes share the cores)")
         print(f"  {calibration_line()}")
 

@@ -91,6 +91,11 @@ class FormatIssue:
         return f"{where}: {self.code} {self.message}" if where else f"{self.code} {self.message}"
 
 
+def first_line(head: bytes) -> bytes:
+    """The first line of an input's first bytes, without a BOM or leading blanks (for ``sniff``)."""
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+
+
 def issue(code: str, message: str, line: int = 0, event: int = 0, field: str = "") -> FormatIssue:
     """A :class:`FormatIssue` with its code's severity."""
     return FormatIssue(code, ISSUE_CODES[code], message, line, event, field)

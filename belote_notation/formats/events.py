@@ -28,7 +28,7 @@ import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, partialmethod
 from typing import Any, BinaryIO, TextIO
 
 from belote_notation.formats.base import (
@@ -42,6 +42,7 @@ from belote_notation.formats.base import (
     Format,
     FormatIssue,
     ReadItem,
+    first_line,
     issue,
 )
 from belote_notation.formats.values import (
@@ -613,14 +614,9 @@ class EventReader:
         self._section(section)
         self.builder.visit_hand(section, seat, cards, [(self.line, 1)] * len(cards), self.line, 1)  # type: ignore[arg-type]
 
-    def _on_five(self, event: dict[str, Any]) -> None:
-        self._hand("five", event)
-
-    def _on_rest(self, event: dict[str, Any]) -> None:
-        self._hand("rest", event)
-
-    def _on_hand(self, event: dict[str, Any]) -> None:
-        self._hand("hand", event)
+    _on_five = partialmethod(_hand, "five")
+    _on_rest = partialmethod(_hand, "rest")
+    _on_hand = partialmethod(_hand, "hand")
 
     def _on_offer(self, event: dict[str, Any]) -> None:
         card = self._card(self._need(event, "card"))
@@ -702,14 +698,9 @@ class EventReader:
         self._section("scores")
         self.builder.visit_score(kind, ns, ew, self.line, 1)  # type: ignore[arg-type]
 
-    def _on_deal_score(self, event: dict[str, Any]) -> None:
-        self._score("score", event)
-
-    def _on_match_score(self, event: dict[str, Any]) -> None:
-        self._score("match", event)
-
-    def _on_pot(self, event: dict[str, Any]) -> None:
-        self._score("pot", event)
+    _on_deal_score = partialmethod(_score, "score")
+    _on_match_score = partialmethod(_score, "match")
+    _on_pot = partialmethod(_score, "pot")
 
     def _on_comment(self, event: dict[str, Any]) -> None:
         text = self._need(event, "text")
@@ -826,7 +817,7 @@ class EventsFormat(Format):
     extensions = (".events.jsonl", ".events")
 
     def sniff(self, head: bytes) -> bool:
-        first = head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+        first = first_line(head)
         return first.startswith(b"{") and b'"type"' in first and (
             b'"match_start"' in first or b'"deal"' in first or b'"start"' in first)
 

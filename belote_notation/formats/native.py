@@ -11,7 +11,15 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, ClassVar, TextIO
 
-from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format, FormatIssue, ReadItem, issue
+from belote_notation.formats.base import (
+    CANNOT_WRITE,
+    UNREADABLE,
+    Format,
+    FormatIssue,
+    ReadItem,
+    first_line,
+    issue,
+)
 from belote_notation.notation.jsonio import (
     JsonReadError,
     read_json_games,
@@ -111,7 +119,7 @@ class JsonlFormat(JsonFormat):
     extensions = (".jsonl", ".ndjson")
 
     def sniff(self, head: bytes) -> bool:
-        first = head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+        first = first_line(head)
         return first.startswith(b"{") and (b'"deals"' in first or b'"headers"' in first)
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:

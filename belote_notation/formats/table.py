@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
 from belote_notation.check.validator import validate_game
@@ -135,25 +135,23 @@ class _SheetReader:
         self.builder.end_headers()
         self.game_key, self.deal_number = key, 0
 
-    def _int(self, row: dict[str, str], name: str, line: int) -> int | None:
+    def _cell(self, row: dict[str, str], name: str, line: int, read: Callable[[str], int | None],
+              what: str) -> int | None:
+        """The cell ``name`` read by ``read``; ``None`` when empty or unreadable (said)."""
         text = row.get(name, "").strip()
         if not text:
             return None
-        value = int_value(text)
+        value = read(text)
         if value is None:
-            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read a number from {text!r}",
+            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read {what} from {text!r}",
                                      line, line, name))
         return value
 
+    def _int(self, row: dict[str, str], name: str, line: int) -> int | None:
+        return self._cell(row, name, line, int_value, "a number")
+
     def _seat(self, row: dict[str, str], name: str, line: int) -> int | None:
-        text = row.get(name, "").strip()
-        if not text:
-            return None
-        seat = seat_value(text)
-        if seat is None:
-            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read a seat from {text!r}",
-                                     line, line, name))
-        return seat
+        return self._cell(row, name, line, seat_value, "a seat")
 
     def row(self, row: dict[str, str], line: int, extra: list[str]) -> Game | None:
         done = None
