@@ -5,8 +5,8 @@ An importer never raises on bad input: what it cannot read becomes a :class:`For
 line, event number, field) and reading goes on. What the input lacks stays out of the record
 (a partial record), never guessed.
 
->>> str(FormatIssue("BEL803", "warning", "unknown card 'ZZ'", line=3, event=3, field="card"))
-'line 3, event 3, field card: BEL803 unknown card \\'ZZ\\''
+>>> print(FormatIssue("BEL803", "warning", "unknown card 'ZZ'", line=3, event=5, field="card"))
+line 3, event 5, field card: BEL803 unknown card 'ZZ'
 """
 
 from __future__ import annotations

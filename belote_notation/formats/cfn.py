@@ -18,6 +18,7 @@ played), the tricks with their seats, and the contract as the tag ``[Contract "1
 bid is made up. Writing needs that tag (or a ``contract=...`` comment on the deal) and the
 8-card hands.
 
+>>> import io
 >>> line = "N:-/-/-/- " + "/".join(["7s8s9sJs"]) + " 80sNS"
 >>> [str(x) for x in CfnFormat().read(io.BytesIO(line.encode()))][:1]
 ['line 1, field hands: BEL803 the hands and tricks hold 4 cards, not 32: left out']

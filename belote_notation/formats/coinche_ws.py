@@ -21,6 +21,7 @@ the dealer and the players' names of a ``Game`` snapshot. What it cannot say yet
 bids, coinche and surcoinche, the points) is kept as comments (BEL805).
 
 >>> import io
+>>> from belote_notation.notation.records import Game
 >>> log = (b'{"PlayedCard": {"player_id": 1, "card_pos": 0, '
 ...        b'"card": {"value": "Ten", "suit": "Spades"}, "belote_rebelote": null}}')
 >>> games = [g for g in CoincheWsFormat().read(io.BytesIO(log)) if isinstance(g, Game)]

@@ -18,6 +18,7 @@ contract, the deal's points and scores, a player's own hand from ``NewGame``) is
 comments on the deal (BEL805); nothing is derived from it (no dealer: coinched has none).
 
 >>> import io
+>>> from belote_notation.notation.records import Game
 >>> log = b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "CardPlayed", "card": 64}}, "id": 2}'
 >>> games = [g for g in CoinchedFormat().read(io.BytesIO(log)) if isinstance(g, Game)]
 >>> [p.card for p in games[0].deals[0].tricks[0].plays]
