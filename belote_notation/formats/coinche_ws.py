@@ -129,8 +129,9 @@ class _Translator:
                 if isinstance(player, dict) and isinstance(player.get("username"), str):
                     tags.append([PLAYER_TAGS[seat], player["username"]])
         out = self._start(tags)
-        if game.get("points") is not None:
-            out += self._kept(f"match points {game.get('points')}", reader, "the points")
+        if game.get("points") is not None:  # a comment on the deal under way, else on the game
+            reader.report(KEPT_AS_TEXT, "the match points kept as a comment (.bel cannot say them)")
+            out.append({"type": "comment", "text": f"coinche-server-rs: match points {game['points']}"})
         return out
 
     def _on_Cards(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
