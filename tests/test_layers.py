@@ -3,6 +3,7 @@
     game        cards, rules, engine: the game; knows nothing of text
     notation    text <-> records; knows nothing of legality (it may use ``game.cards``)
     check       records or reader events x engine -> findings: the one layer using both
+    render      the checks' replay -> HTML pages and SVG diagrams (nothing below imports it)
     generator   the one bridge game -> records (game and notation, not check)
     formats     other formats <-> records: notation and game.cards; check only for the deal
                 table (the engine's scoring, never a second copy); nothing below imports it
@@ -28,13 +29,17 @@ NOTATION = "belote_notation.notation"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
 FORMATS = "belote_notation.formats"
+RENDER = "belote_notation.render"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR, FORMATS), "the game knows nothing of text, records or checks"),
-    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, FORMATS),
+    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, FORMATS),
+     "the game knows nothing of text, records or checks"),
+    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER, FORMATS),
      "the notation knows nothing of legality (it may use game.cards)"),
-    (GENERATOR, (CHECK, FORMATS), "the generator bridges game -> notation, without the checks"),
+    (GENERATOR, (CHECK, RENDER, FORMATS), "the generator bridges game -> notation, without the checks"),
+    (CHECK, (RENDER,), "the checks know nothing of how a replay is drawn"),
     (CHECK, (FORMATS,), "the checks read records and events, never a converter"),
+    (RENDER, (GENERATOR,), "render draws the checks' replay; it makes no game"),
     (FORMATS, (f"{GAME}.engine", f"{GAME}.rules", GENERATOR),
      "a format maps text to records; what the rules decide comes from the checks, never a copy"),
     ("belote_notation", ("belote_replay",), "the library never imports the command line"),
@@ -139,7 +144,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
     for expected in (GAME + ".engine.play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
-                     FORMATS + ".events", "belote_replay.main"):
+                     RENDER + ".view", FORMATS + ".events", "belote_replay.main"):
         assert expected in modules
 
 
@@ -183,6 +188,9 @@ def test_imports_by_name_and_every_rule() -> None:
     assert _check(FORMATS + ".table", "from belote_notation.check.validator import validate_game\n") == []
     assert _check(CHECK + ".validator", "from belote_notation.formats import get_format\n") == [
         (FORMATS, 1), (FORMATS + ".get_format", 1)]
+    assert _check(CHECK + ".replay", "from belote_notation.render import view\n") == [
+        (RENDER, 1), (RENDER + ".view", 1)]
+    assert _check(RENDER + ".view", "from belote_notation.check.replay import replay_game\n") == []
 
 
 def test_a_prefix_matches_at_a_dot_boundary_only() -> None:
