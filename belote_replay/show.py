@@ -26,8 +26,9 @@ from belote_notation.game.cards import (
     card_name,
     card_symbol_name,
 )
-from belote_notation.game.engine import calls, contract, is_dead
+from belote_notation.game.engine import calls, contract, contract_name, is_dead
 from belote_notation.game.engine import dealer as dealt_by
+from belote_notation.game.engine.auction import BID_ACTIONS
 
 __all__ = ["command", "render_deal", "render_game"]
 
@@ -91,8 +92,10 @@ def _bidding(replay: DealReplay, style: Style) -> list[str]:
     if state is None or not made:
         return ["Bidding: not recorded"]
     rounds: list[list[str]] = [[], []]
-    for i, (seat, action, suit) in enumerate(made):
+    for i, (seat, action, suit, value) in enumerate(made):
         word = action if action != "take" or suit is None else f"take {style.suit(suit)}"
+        if action in BID_ACTIONS:  # contrée
+            word = contract_name(action, suit, value)
         rounds[0 if i < 4 else 1].append(f"{SEATS[seat & 3]} {word}")
     lines = [f"Bidding, round 1: {', '.join(rounds[0])}"]
     if rounds[1]:

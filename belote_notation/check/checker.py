@@ -229,8 +229,8 @@ class GameChecker(Visitor[GameReport]):
             self.deal.offer = OfferFact(card, line, col)
 
     def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
-                   line: int, col: int) -> None:
-        fact = BidFact(seat, action, suit, round, line, col)
+                   line: int, col: int, value: int | None = None) -> None:
+        fact = BidFact(seat, action, suit, round, line, col, value)
         if self.lines:
             self.lines[-1].append(fact)
         elif self.deal is not None:

@@ -41,6 +41,7 @@ __all__ = [
     "BAD_RESULT",
     "BAD_VARIATION",
     "BID_ROUND",
+    "CONTREE_DISTRIBUTION",
     "CODES",
     "DEALER_ROTATION",
     "DEAL_AFTER_END",
@@ -126,6 +127,9 @@ BID_ROUND = "BEL710"
 BAD_VARIATION = "BEL711"
 HAND_MISMATCH = "BEL712"
 
+# --------------------------------------------------------------- contrée (the rules helper's range)
+CONTREE_DISTRIBUTION = "BEL216"
+
 # --------------------------------------------------------------- BEL9xx: could not check
 NO_GAME = "BEL901"
 NO_DISTRIBUTION = "BEL902"
@@ -179,6 +183,19 @@ CODES: dict[str, CodeInfo] = {
     "BEL208": CodeInfo("BEL208", "error", "bidding", "engine",
                        'cards played in a dead deal (everybody passed twice)'),
     "BEL209": CodeInfo("BEL209", "error", "bidding", "engine", 'not a bid (take or pass)'),
+    "BEL210": CodeInfo("BEL210", "error", "bidding", "engine",
+                       'contrée: a bid not higher than the bid in force'),
+    "BEL211": CodeInfo("BEL211", "error", "bidding", "engine",
+                       'contrée: a bid the rules do not allow (points, capot, générale, SA, TA)'),
+    "BEL212": CodeInfo("BEL212", "error", "bidding", "engine",
+                       'contrée: a coinche with nothing to coinche, by the bidder\'s side, or twice'),
+    "BEL213": CodeInfo("BEL213", "error", "bidding", "engine",
+                       'contrée: a surcoinche without a coinche, or by the side that coinched'),
+    "BEL214": CodeInfo("BEL214", "error", "bidding", "engine", 'contrée: a bid after a coinche'),
+    "BEL215": CodeInfo("BEL215", "error", "bidding", "engine",
+                       'contrée: a player raised their own bid (raise_own_bid=false)'),
+    "BEL216": CodeInfo("BEL216", "error", "bidding", "checks",
+                       'contrée: a deal written with five cards, an offer or the rest'),
     "BEL301": CodeInfo("BEL301", "error", "play", "engine", 'a card played out of turn'),
     "BEL302": CodeInfo("BEL302", "error", "play", "engine", 'a card played that the player did not hold'),
     "BEL303": CodeInfo("BEL303", "error", "play", "engine", 'did not follow the suit led'),

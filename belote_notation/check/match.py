@@ -26,7 +26,7 @@ from belote_notation.check.context import Context
 from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.report import DealReport, GameReport
-from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS
+from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -37,6 +37,7 @@ from belote_notation.game.engine import (
     is_dead,
     new_match,
     skip_deal,
+    strain_name,
 )
 from belote_notation.notation.records import Header
 
@@ -258,7 +259,7 @@ def _explain(result: DealResult, step: MatchStep) -> str:
     if result.outcome == "dead":
         return "dead deal"
     taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    trump = SUIT_SYMBOLS[result.trump] if result.trump is not None and result.trump >= 0 else "?"
+    trump = strain_name(result.trump) if result.trump is not None else "?"
     text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
             f"{result.card_points[0]}-{result.card_points[1]}")
     if any(result.announcements):

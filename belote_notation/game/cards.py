@@ -44,12 +44,14 @@ __all__ = [
     "QUEEN",
     "RANKS",
     "RULE_SYSTEM_DECKS",
+    "SANS_ATOUT",
     "SEATS",
     "SEAT_NAMES",
     "SUITS",
     "SUIT_MASKS",
     "TEN",
     "TOTAL_CARD_POINTS",
+    "TOUT_ATOUT",
     "TRUMP_ORDER",
     "TRUMP_POINTS",
     "CardError",
@@ -90,12 +92,16 @@ RULE_SYSTEM_DECKS: dict[str, Deck] = {
     "classic": Deck.FRENCH,
     "gameduell": Deck.FRENCH,
     "traditional": Deck.FRENCH,
+    "contree": Deck.FRENCH,
+    "coinche": Deck.FRENCH,
 }
 _RULE_SYSTEM_ALIASES = {
     "morocco": "moroccan", "balote": "moroccan", "maroc": "moroccan", "marocaine": "moroccan",
     "bs.fyi": "classic", "bsfyi": "classic", "classique": "classic",
     "game-duell": "gameduell", "game_duell": "gameduell",
     "wikipedia": "traditional", "traditionnelle": "traditional",
+    "contrée": "contree", "belote contrée": "contree", "belote contree": "contree",
+    "coinchée": "coinche", "coinchee": "coinche", "belote coinchée": "coinche",
 }
 
 
@@ -157,6 +163,10 @@ def partner_of(seat: int) -> int:
 SUITS = (0, 1, 2, 3)
 RANKS = tuple(range(8))
 NO_TRUMP = -1
+SANS_ATOUT = 4
+"""The trump of a contrée contract with no trump suit (a bid's ``suit`` 4)."""
+TOUT_ATOUT = 5
+"""The trump of a contrée contract where every suit is trump (a bid's ``suit`` 5)."""
 
 # Rank indices by their French names (sequence order).
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)

@@ -84,12 +84,17 @@ class Hand(Record):
 
 
 class Bid(Annotated):
-    """One call of the *smsara*: a pass, or a take (round 1: the offer's suit; round 2: ``suit``)."""
+    """One call of the *smsara*: a pass, or a take (round 1: the offer's suit; round 2: ``suit``);
+    in a contrée auction also a ``bid`` of ``value`` points, ``capot``, ``generale``,
+    ``coinche`` and ``surcoinche``."""
 
     seat: int | None = None
-    action: Literal["pass", "take"]
+    action: Literal["pass", "take", "bid", "capot", "generale", "coinche", "surcoinche"]
     suit: int | None = None
-    """The trump named by a round-2 take; ``None`` for a pass or a round-1 take."""
+    """The trump named by a round-2 take, or by a contrée bid (0-3 a suit, 4 sans-atout,
+    5 tout-atout); ``None`` for a pass, a round-1 take, a coinche or a surcoinche."""
+    value: int | None = None
+    """The points of a contrée ``bid`` (80, 90 ...); ``None`` for every other call."""
     round: Literal[1, 2] = 1
 
 

@@ -86,6 +86,8 @@ class _Writer:
 
     def bid(self, bid: Bid) -> str:
         seat = _seat(bid.seat)
+        if bid.action in ("bid", "capot", "generale"):
+            return (seat + ":" if seat else "") + self.contract_bid(bid) + self.annotations(bid, bid.round)
         text = (seat + ":" if seat else "") + bid.action
         if bid.suit is not None:
             if bid.action != "take":
@@ -94,6 +96,18 @@ class _Writer:
                 raise NotationWriteError(f"suit {bid.suit} is not one of 0..3")
             text += " " + suit_name(bid.suit, self.deck)
         return text + self.annotations(bid, bid.round)
+
+    def contract_bid(self, bid: Bid) -> str:
+        """A contrée bid: ``80H``, ``110SA``, ``capot TA``, ``generale S``."""
+        suit = bid.suit
+        if suit is None or not 0 <= suit <= 5:
+            raise NotationWriteError(f"a contrée {bid.action} needs a trump 0..5, not {suit}")
+        trump = ("SA", "TA")[suit - 4] if suit >= 4 else suit_name(suit, self.deck)
+        if bid.action == "bid":
+            if bid.value is None:
+                raise NotationWriteError("a contrée bid needs its points")
+            return f"{bid.value}{trump}"
+        return f"{bid.action} {trump}"
 
     def play(self, play: Play) -> str:
         seat = _seat(play.seat)

@@ -87,6 +87,33 @@ end *
 in diamonds and hold trumps, W holds the belote (K♥ Q♥) and says it."""
 
 
+CONTREE = """\
+[Rules "contree"]
+[Dealer "S"]
+
+deal 1 dealer S
+smsara 1 E:100S N:pass W:pass S:pass
+hand N 10S JS 8D QD AD JC QC AC
+hand E 8S KS 7H KH KD 7C 9C KC
+hand S QS 8H JH QH AH JD 8C 10C
+hand W 7S 9S AS 9H 10H 7D 9D 10D
+trick 1 E:KH N:JS W:10H S:JH winner N
+trick 2 N:AD W:9D S:JD E:KD winner N
+trick 3 N:JC W:7S S:10C E:7C winner W
+trick 4 W:10D S:QS E:KS N:8D winner E
+trick 5 E:KC N:QC W:9H S:8C winner E
+trick 6 E:7H N:10S W:AS S:QH winner W
+trick 7 W:7D S:8H E:9C N:QD winner N
+trick 8 N:AC W:9S S:AH E:8S winner W
+score 60 210
+match 60 210
+
+end *
+"""
+"""A contrée deal (eight cards each at once, an auction of points): E bids 100 spades."""
+CONTREE_AUCTION = "smsara 1 E:100S N:pass W:pass S:pass"
+
+
 def edit(base: str, *changes: tuple[str, str]) -> str:
     """``base`` with each whole line ``old`` replaced by ``new`` ("" deletes it, "\\n" adds lines)."""
     lines = base.split("\n")
@@ -145,6 +172,17 @@ CASES: dict[str, Case] = {
     "BEL010": Case(edit(EXAMPLE, (TRICK_1, "trick 1 W:QH ! ! N:9H E:JH S:10H winner E")), 16, 16),
     "BEL011": Case('[Rules "classic"]\n\n' + "".join(f"deal {n}\ntrick 1 N:8X\n" for n in range(1, 110))
                    + "\nend *\n", 204, 9),  # the 101st error, in the 101st deal
+    # ---- contrée auction
+    "BEL210": Case(edit(CONTREE, (CONTREE_AUCTION, "smsara 1 E:100S N:100H W:pass S:pass E:pass")), 5, 17),
+    "BEL211": Case(edit(CONTREE, (CONTREE_AUCTION, "smsara 1 E:170S N:pass W:pass S:pass")), 5, 10),
+    "BEL212": Case(edit(CONTREE, (CONTREE_AUCTION, "smsara 1 E:100S N:pass W:coinche S:pass")), 5, 24),
+    "BEL213": Case(edit(CONTREE, (CONTREE_AUCTION, "smsara 1 E:100S N:surcoinche W:pass S:pass")), 5, 17),
+    "BEL214": Case(edit(CONTREE, (CONTREE_AUCTION, "smsara 1 E:100S N:coinche W:110S S:pass E:pass N:pass")),
+                   5, 27),
+    "BEL215": Case(edit(CONTREE, (CONTREE_AUCTION,
+                                  "smsara 1 E:100S N:110H W:pass S:pass E:120S N:pass W:pass S:pass")),
+                   5, 38, (("raise_own_bid", "false"),)),
+    "BEL216": Case(edit(CONTREE, ("deal 1 dealer S", "deal 1 dealer S\noffer QS")), 5, 7),
     # ---- deck integrity
     "BEL101": Case(edit(EXAMPLE, ("tafr9a N QS 9H 7C QC AC", "tafr9a N QS 9H 7C QC")), 5, 1),
     "BEL102": Case(edit(EXAMPLE, ("rest N 9S KS 8C", "rest N 9S KS 7S")), 11, 14),

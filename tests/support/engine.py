@@ -15,7 +15,10 @@ from belote_notation.game.engine import (
     to_play,
 )
 from belote_notation.game.engine.announcements import announce
-from belote_notation.game.rules import Ruleset
+from belote_notation.game.rules import PRESETS, Ruleset
+
+SMSARA_PRESETS = [name for name, preset in PRESETS.items() if preset.bidding == "smsara"]
+"""The presets with the smsara (five cards and an offer); contrée has tests/game/test_contree.py."""
 
 
 def card(text: str, deck: Deck = Deck.FRENCH) -> int:

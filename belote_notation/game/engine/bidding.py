@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import codes as C
+from belote_notation.game.engine.auction import apply_auction_call
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
     PHASE_BIDDING,
@@ -46,7 +47,8 @@ def forced_take(state: DealState) -> bool:
 
 def legal_bids(state: DealState) -> list[Bid]:
     """The calls the next bidder may make: ``("pass", None)``, ``("take", None)`` in round 1,
-    ``("take", suit)`` in round 2. Empty once the bidding is over.
+    ``("take", suit)`` in round 2. Empty once the bidding is over. The *smsara* only: a
+    contrée auction's are :func:`~.auction.legal_auction_calls`.
 
     >>> from belote_notation.game.rules import Ruleset
     >>> from belote_notation.game.engine import deal_five, new_deal
@@ -55,7 +57,7 @@ def legal_bids(state: DealState) -> list[Bid]:
     >>> legal_bids(state)
     [('pass', None), ('take', None)]
     """
-    if bidding_over(state) or len(state.bids) >= 8:
+    if bidding_over(state) or len(state.bids) >= 8 or state.flags.contree:
         return []
     if len(state.bids) < 4:
         if forced_take(state):
@@ -69,9 +71,11 @@ def legal_bids(state: DealState) -> list[Bid]:
     return out
 
 
-def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None) -> Sequence[Violation]:
+def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
+              value: int | None = None) -> Sequence[Violation]:
     """Apply one call (``pass`` or ``take``, a suit named in round 2); returns the violations
-    (the call is applied anyway where possible).
+    (the call is applied anyway where possible). Under ``bidding=contree`` the calls of the
+    auction (:func:`~.auction.apply_auction_call`, ``value`` the points of a ``bid``).
 
     >>> from belote_notation.game.rules import Ruleset
     >>> from belote_notation.game.engine import deal_five, new_deal
@@ -80,6 +84,8 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None)
     >>> [v.code for v in apply_bid(state, 2, "pass")]
     ['BEL201']
     """
+    if state.flags.contree:
+        return apply_auction_call(state, seat, action, suit, value)
     out: list[Violation] = []
     index = len(state.bids)
     if not isinstance(seat, int) or not 0 <= seat < 4:
@@ -142,6 +148,7 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
                                  "round 2 must name another suit", seat=seat, index=index))
     state.taker = seat & 3
     state.trump = trump
+    state.strain = trump
     state.bids.append((seat, "take", suit))
     if state.hands_known:
         state.phase = PHASE_PLAY

@@ -158,6 +158,7 @@ def set_contract(state: DealState, taker: int, trump: int) -> None:
     """Set taker and trump directly (records without a bidding); play may start."""
     state.taker = taker & 3
     state.trump = trump & 3
+    state.strain = trump & 3
     if state.hands_known:
         state.phase = PHASE_PLAY
     elif state.phase == PHASE_NEW:

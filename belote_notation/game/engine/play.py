@@ -52,7 +52,8 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
     if follow:
         if not f.must_follow:
             return hand
-        if led == trump and f.overtrump_when_trump_led:
+        if (led == trump or state.all_trump) and f.overtrump_when_trump_led and (
+                f.overtrump_partner_when_trump_led or state.best_seat != (seat + 2) & 3):
             return (follow & HIGHER_TRUMP[best]) or follow
         return follow
     if trump < 0:
@@ -105,8 +106,12 @@ def legal_cards(state: DealState) -> int:
 def trick_winner(cards: list[int], trump: int) -> int:
     """Index (0..3) of the winning card of a trick given in play order.
 
+    ``trump`` is a suit 0-3, -1 (none) or a contrée contract's: 4 sans-atout, 5 tout-atout.
+
     >>> trick_winner([0, 7, 8, 1], trump=1)  # 7♠ led, A♠, 7♥ (trump) wins, 8♠
     2
+    >>> trick_winner([7, 2, 1, 4], trump=5)  # tout-atout: A♠ led, the 9♠ beats it, J♠ wins
+    3
     """
     beats = BEATS[trump if trump >= 0 else NO_TRUMP_INDEX]
     best, at = cards[0], 0
@@ -130,7 +135,7 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
         return Violation(C.NOT_FOLLOWED, f"{who} did not follow {SUIT_SYMBOLS[led]}: held "
                          f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index,
                          card=card)
-    if card >> 3 == trump:
+    if card >> 3 == trump or (state.all_trump and card >> 3 == led):
         return Violation(C.NOT_OVERTRUMPED, f"{who} did not overtrump: held {names(legal, deck)}, "
                          f"higher than {best_name} on the table", seat=seat, trick=trick, index=index,
                          card=card)
@@ -203,6 +208,7 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         return start
     hands = state.hands
     belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
+    every_suit_trump = state.all_trump
     i = start
     if start == 0:
         plays = zip(seats, cards, marks, strict=True)
@@ -219,7 +225,8 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         if trick_cards:
             led = state.led
             # following a plain suit is always legal; anything else asks legal_for
-            if (card >> 3 != led or led == trump) and not legal_for(state, seat, hand) & bit:
+            if ((card >> 3 != led or led == trump or every_suit_trump)
+                    and not legal_for(state, seat, hand) & bit):
                 return i
             if bit & belote_pair:  # the belote order is tracked where the marks are checked
                 _belote_card(state, seat, card, None, state.trick_no + 1, len(trick_cards))
