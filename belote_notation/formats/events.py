@@ -48,6 +48,7 @@ from belote_notation.formats.base import (
 from belote_notation.formats.values import (
     action_value,
     card_value,
+    contract_bid_value,
     int_value,
     kind_value,
     mark_value,
@@ -173,13 +174,16 @@ class EventsWriter(Visitor[None]):
         self._emit({"type": "offer", "card": self._card(card)})
 
     def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
-                   line: int, col: int) -> None:
+                   line: int, col: int, value: int | None = None) -> None:
         event: dict[str, Any] = {"type": "call"}
         if seat is not None:
             event["seat"] = self._seat(seat)
         event["action"] = action
+        if value is not None:
+            event["value"] = value
         if suit is not None:
-            event["suit"] = suit_name(suit, self.deck) if 0 <= suit <= 3 else suit
+            event["suit"] = (suit_name(suit, self.deck) if 0 <= suit <= 3 else
+                             _STRAINS.get(suit, suit))
         event["round"] = round
         self._emit(event)
 
@@ -275,7 +279,7 @@ TYPE_ALIASES: dict[str, str] = {
 FIELD_ALIASES: dict[str, str] = {
     "player": "seat", "who": "seat", "trump": "suit", "call": "action", "bid": "action",
     "mark": "belote", "say": "belote", "announcement": "kind", "score_ns": "ns",
-    "score_ew": "ew", "before_card": "before", "n": "number", "value": "points",
+    "score_ew": "ew", "before_card": "before", "n": "number",
 }
 """Field aliases accepted on input."""
 
@@ -289,7 +293,7 @@ _KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "deal": frozenset({"number", "dealer"}),
     "five": frozenset({"seat", "cards"}), "rest": frozenset({"seat", "cards"}),
     "hand": frozenset({"seat", "cards"}), "offer": frozenset({"card"}),
-    "call": frozenset({"seat", "action", "suit", "round"}),
+    "call": frozenset({"seat", "action", "value", "suit", "round"}),
     "announce": frozenset({"seat", "kind", "cards", "trick", "before"}),
     "trick": frozenset({"number"}), "card": frozenset({"seat", "card", "belote"}),
     "belote": frozenset({"belote"}), "trick_end": frozenset({"winner"}),
@@ -304,6 +308,8 @@ _ALIASED = frozenset(FIELD_ALIASES)
 _SEATS = {letter: seat for seat, letter in enumerate(SEAT_NAMES)}
 _MARKS = frozenset({"belote", "rebelote"})
 _HANDS = frozenset({"five", "rest", "hand"})
+_STRAINS = {4: "SA", 5: "TA"}
+"""The contrée strains beyond the suits: sans-atout and tout-atout, as the notation writes them."""
 
 
 @cache
@@ -640,9 +646,21 @@ class EventReader:
 
     def _on_call(self, event: dict[str, Any]) -> None:
         seat = self._seat(event, required=False)
-        action = self._value(event, "action", action_value, "a call from")
-        suit = self._value(event, "suit", lambda v: suit_value(v, self.deck), "a suit from",
-                           required=False)
+        one_word = contract_bid_value(event.get("action"), self.deck)  # a contrée bid: "80H"
+        value: int | None
+        suit: int | None
+        if one_word is not None:
+            action: Action = "bid"
+            value, suit = one_word
+        else:
+            action = self._value(event, "action", action_value, "a call from")
+            value = self._int(event, "value", required=False)
+            suit = None
+        if suit is None:
+            suit = self._value(event, "suit", lambda v: suit_value(v, self.deck), "a suit from",
+                               required=False)
+        if action == "bid" and value is None:
+            raise self._bad(MISSING_FIELD, "a contrée bid without its points", "value")
         number = self._int(event, "round", required=False)
         if number is not None and number not in (1, 2):
             raise self._bad(UNREADABLE_VALUE, f"round {number} is not 1 or 2", "round")
@@ -652,7 +670,10 @@ class EventReader:
             self.round = number if number is not None else (2 if self.calls > 4 else 1)
         elif number is not None:
             self.round = number
-        self.builder.visit_call(seat, action, suit, self.round, self.line, 1)
+        if value is None:
+            self.builder.visit_call(seat, action, suit, self.round, self.line, 1)
+        else:
+            self.builder.visit_call(seat, action, suit, self.round, self.line, 1, value)
 
     def _on_announce(self, event: dict[str, Any]) -> None:
         seat = self._seat(event)

@@ -18,10 +18,18 @@ from typing import Any
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
 from belote_notation.notation.visitor import Action, Kind, Mark
-from belote_notation.notation.vocabulary import card_table, kind_of, mark_of, words_of
+from belote_notation.notation.vocabulary import (
+    call_words,
+    card_table,
+    kind_of,
+    mark_of,
+    points_bid,
+    strain_word,
+    words_of,
+)
 
-__all__ = ["action_value", "card_value", "int_value", "json_object", "kind_value", "mark_value", "seat_value",
-           "suit_value"]
+__all__ = ["action_value", "card_value", "contract_bid_value", "int_value", "json_object",
+           "kind_value", "mark_value", "seat_value", "suit_value"]
 
 SEAT_WORDS: dict[str, int] = {
     **{letter.lower(): seat for seat, letter in enumerate(SEAT_NAMES)},
@@ -85,11 +93,15 @@ def card_value(value: object, deck: Deck) -> int | None:
 
 
 def suit_value(value: object, deck: Deck) -> int | None:
-    """A suit 0..3 from its number, letter, symbol or word (``hearts``, ``oros``, ``coeur``)."""
+    """A suit 0..3 from its number, letter, symbol or word (``hearts``, ``oros``, ``coeur``);
+    a contrée strain: 4 sans-atout (``SA``, ``no-trump``), 5 tout-atout (``TA``)."""
     if _is_int(value):
-        return value if 0 <= value <= 3 else None  # type: ignore[operator,return-value]
+        return value if 0 <= value <= 5 else None  # type: ignore[operator,return-value]
     if not isinstance(value, str) or not value.strip():
         return None
+    strain = strain_word(value.strip())
+    if strain is not None:
+        return strain
     try:
         return parse_suit(value, deck)
     except CardError:
@@ -102,18 +114,37 @@ def suit_value(value: object, deck: Deck) -> int | None:
 
 @cache
 def _action_words() -> dict[str, Action]:
-    table: dict[str, Action] = {w.lower(): "pass" for w in words_of("PASS_WORD")}
-    table.update({w.lower(): "take" for w in words_of("TAKE_WORD")})
-    table.update({"je passe": "pass", "je prends": "take", "passo": "pass"})
+    table: dict[str, Action] = dict(call_words())
+    table.update({"je passe": "pass", "je prends": "take", "passo": "pass", "bid": "bid"})
     return table
 
 
 def action_value(value: object) -> Action | None:
-    """``pass`` or ``take`` from the notation's words (``passe``, ``douz``, ``prends``,
-    ``nakhod``...), any case."""
+    """A call from the notation's words, any case: ``pass`` (``passe``, ``douz``), ``take``
+    (``prends``, ``nakhod``) and the contrée calls (``bid``, ``capot``, ``generale``,
+    ``coinche``/``contre``/``double``, ``surcoinche``/``surcontre``/``redouble``)."""
     if not isinstance(value, str):
         return None
     return _action_words().get(" ".join(value.lower().split()))
+
+
+def contract_bid_value(value: object, deck: Deck) -> tuple[int, int | None] | None:
+    """A contrée bid written in one word (``80H``, ``110SA``, ``90``): (points, strain or
+    ``None`` when not in the word); ``None`` for anything else.
+
+    >>> contract_bid_value("80H", Deck.FRENCH), contract_bid_value("110sa", Deck.FRENCH)
+    ((80, 1), (110, 4))
+    """
+    if not isinstance(value, str):
+        return None
+    found = points_bid(value.strip())
+    if found is None:
+        return None
+    points, rest = found
+    if not rest:
+        return points, None
+    strain = suit_value(rest, deck)
+    return (points, strain) if strain is not None else None
 
 
 def mark_value(value: object) -> Mark | None:

@@ -89,6 +89,12 @@ def one_deal(*events: str) -> str:
     ('{"type": "call", "seat": "charq", "bid": "je prends", "trump": "coeur", "round": 2}',
      "smsara 2 E:take H"),
     ('{"type": "call", "seat": 1, "action": "nakhod", "suit": "♥", "round": "2"}', "smsara 2 E:take H"),
+    ('{"type": "call", "seat": "E", "action": "bid", "value": 80, "suit": "H"}', "smsara 1 E:80H"),
+    ('{"type": "bid", "player": "est", "call": "110SA"}', "smsara 1 E:110SA"),
+    ('{"type": "call", "seat": "N", "action": "contre"}', "smsara 1 N:coinche"),
+    ('{"type": "call", "seat": "N", "action": "redouble"}', "smsara 1 N:surcoinche"),
+    ('{"type": "call", "seat": "N", "action": "capot", "suit": "tout-atout"}', "smsara 1 N:capot TA"),
+    ('{"type": "call", "seat": "N", "action": "générale", "suit": 4}', "smsara 1 N:generale SA"),
     ('{"type": "rest", "seat": "S", "cards": ["AS"]}', "rest S AS"),
     ('{"type": "hand", "seat": "W", "cards": ["AS"]}', "hand W AS"),
     ('{"type": "announce", "seat": "W", "kind": "tierce", "cards": ["7S", "8S", "9S"], '
@@ -103,7 +109,6 @@ def one_deal(*events: str) -> str:
     ('{"type": "match_score", "ns": 41, "ew": 141}', "match 41 141"),
     ('{"type": "totals", "ns": 41, "ew": 141}', "match 41 141"),
     ('{"type": "pot", "points": 16}', "pot 16"),
-    ('{"type": "pot", "value": 16}', "pot 16"),
 ])
 def test_every_field_and_alias(event: str, expected: str) -> None:
     games, issues = read("events", one_deal(event))
