@@ -12,8 +12,9 @@ the seat after the dealer, each next one by the previous winner; the contract is
 auction in progress ``bid:<value><suit><bidder>/p<passes>/c<coinche>/<to speak>``.
 The definition is colver's ``colver-core/src/cfn.rs`` (docs/formats/cfn.md).
 
-Each line becomes one game of one deal: the dealer, the 8-card hands (cards held and cards
-played), the tricks with their seats, and the contract as the tag ``[Contract "130dNS"]``
+Each line becomes one game of one deal: the rule system (``[Rules "contree"]`` and the options of
+colver's seating), the dealer, the 8-card hands (cards held and cards played), the tricks with
+their seats, and the contract as the tag ``[Contract "130dNS"]``
 (or ``[Auction "bid:..."]``): the contract's author and the auction are not in CFN, so no
 bid is made up. Writing needs that tag (or a ``contract=...`` comment on the deal) and the
 8-card hands.
@@ -54,6 +55,10 @@ _OURS = (0, 1, 2, 4, 5, 6, 3, 7)
 _CONTRACT = re.compile(r"(\d+)([shdc])(NS|EW)(x{0,2})\Z")
 _AUCTION = re.compile(r"bid:(0|\d+[shdc][NESW])/p\d+(/c\d+)?/[NESW]\Z")
 CONTRACT_TAG, AUCTION_TAG = "Contract", "Auction"
+COLVER_RULES = (("Rules", "contree"), ("Option", "direction=clockwise"), ("Option", "first_bidder=left"),
+                ("Option", "first_lead=dealer_left"))
+"""The rule system CFN is written for: contrée, with colver's seating (N E S W in turn, the seat
+after the dealer speaks and leads first), as our ``contree`` preset's options say it."""
 
 
 def our_card(colver: int) -> int:
@@ -155,7 +160,8 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
         return bad("hands", f"the hands and tricks hold {len(set(every))} cards, not 32: left out")
     b = RecordBuilder()
     b.begin_game(0, line, 1)
-    b.visit_header(tag[0], tag[1], line, 1)
+    for name, value in (*COLVER_RULES, tag):
+        b.visit_header(name, value, line, 1)
     b.end_headers()
     b.begin_deal(1, dealer, line, 1)
     b.begin_section("hand", line, 1)

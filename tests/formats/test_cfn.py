@@ -8,6 +8,7 @@ import pytest
 
 from belote_notation.check.validator import validate_game
 from belote_notation.formats.cfn import colver_card, our_card
+from belote_notation.notation.records import Bid
 from tests.formats.helpers import read, write
 
 
@@ -50,6 +51,35 @@ def test_colver_games_read_and_validate_clean(seed: int) -> None:
     report = validate_game(game, "colver.bel")
     serious = [f for f in report.findings if f.severity != "info"]
     assert serious == []
+
+
+def colver_auction(env: colver.Env) -> list[Bid]:
+    """colver's own auction of a deal (what CFN does not carry) as contrée calls."""
+    calls = []
+    for seat, action in env.get_bid_history():
+        if action == 0:
+            calls.append(Bid(seat=seat, action="pass"))
+        elif action >= 41:
+            calls.append(Bid(seat=seat, action="coinche" if action == 41 else "surcoinche"))
+        else:
+            level, suit = divmod(action - 1, 4)
+            calls.append(Bid(seat=seat, action="capot", suit=suit) if level >= 9 else
+                         Bid(seat=seat, action="bid", value=80 + 10 * level, suit=suit))
+    return calls
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_with_colver_s_auction_the_play_validates_clean_under_contree(seed: int) -> None:
+    """The rules the import names (contrée, colver's seating) and colver's auction: every card
+    is checked against the trump and the obligations of contrée, and none is found wrong."""
+    env = colver_deal(seed)
+    (game,), _ = read("cfn", env.to_cfn())
+    assert [(h.name, h.value) for h in game.headers][:2] == [("Rules", "contree"),
+                                                             ("Option", "direction=clockwise")]
+    game.deals[0].bids = colver_auction(env)
+    report = validate_game(game, "colver.bel")
+    assert [f for f in report.findings if f.severity != "info"] == []
+    assert "BEL904" not in [f.code for f in report.findings]  # the play was checked
 
 
 @pytest.mark.parametrize("seed", SEEDS)
