@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
 from belote_notation.formats.base import KEPT_AS_TEXT, UNKNOWN_KIND, UNREADABLE_VALUE, Format, ReadItem
+from belote_notation.formats.coinched import RULES
 from belote_notation.formats.events import PLAYER_TAGS, EventReader, read_json_lines
 from belote_notation.formats.values import json_object
 from belote_notation.game.cards import SEAT_NAMES, make_card
@@ -45,6 +46,8 @@ __all__ = ["CoincheWsFormat", "card_of"]
 VALUES = ("Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 """Card values in our rank order (7 8 9 10 J Q K A)."""
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
+_STRAINS = {"NoTrump": 4, "AllTrump": 5}
+"""``Trump`` beyond the suits: sans-atout and tout-atout (the notation's 4 and 5)."""
 
 
 def card_of(value: object) -> int | None:
@@ -92,7 +95,7 @@ class _Translator:
             return []
         self.started = True
         return [{"type": "match_start", "version": 1,
-                 "tags": [["Source", "coinche-server-rs"], *tags]}]
+                 "tags": [["Source", "coinche-server-rs"], *RULES, *tags]}]
 
     def _seat(self, body: dict[str, Any], name: str, reader: EventReader) -> str | None:
         value = body.get(name)
@@ -152,16 +155,31 @@ class _Translator:
     def _on_CardCount(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
         return []  # how many cards another player holds: follows from the plays
 
-    def _on_PlayerBid(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
+    def _call(self, body: dict[str, Any], reader: EventReader, **call: Any) -> list[dict[str, Any]]:
         seat = self._seat(body, "player_id", reader)
-        return self._kept(f"{seat} {_bid_text(body.get('bid'))}", reader, "the contrée auction")
+        if seat is None:
+            return []
+        return [*([] if self.in_deal else self._deal()), {"type": "call", "seat": seat, **call}]
+
+    def _on_PlayerBid(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
+        bid = body.get("bid")
+        if bid is None:
+            return self._call(body, reader, action="pass")
+        trump = json_object(bid).get("trump")
+        strain = _STRAINS.get(trump) if isinstance(trump, str) else \
+            SUITS.index(json_object(trump).get("Suit")) if json_object(trump).get("Suit") in SUITS else None
+        score = json_object(bid).get("score")
+        if strain is None or not (score == "Capot" or isinstance(score, str) and score.isdigit()):
+            return self._kept(f"{body.get('player_id')} {_bid_text(bid)}", reader, "a bid it cannot read")
+        if score == "Capot":
+            return self._call(body, reader, action="capot", suit=strain)
+        return self._call(body, reader, action="bid", value=int(score), suit=strain)
 
     def _on_Coinche(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        return self._kept(f"{self._seat(body, 'player_id', reader)} coinche", reader, "the contrée auction")
+        return self._call(body, reader, action="coinche")
 
     def _on_SurCoinche(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        return self._kept(f"{self._seat(body, 'player_id', reader)} surcoinche", reader,
-                          "the contrée auction")
+        return self._call(body, reader, action="surcoinche")
 
     def _on_PlayedCard(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
         seat = self._seat(body, "player_id", reader)

@@ -48,6 +48,10 @@ _SUIT = (1, 0, 2, 3)
 _RANK = (0, 1, 2, 4, 5, 6, 3, 7)
 """libcoinche rank index (7 8 9 J Q K X A) -> ours (7 8 9 10 J Q K A)."""
 _SUIT_MASKS = {1 << (8 * i): _SUIT[i] for i in range(4)}
+RULES = [["Rules", "contree"], ["Option", "direction=clockwise"], ["Option", "first_bidder=left"],
+         ["Option", "first_lead=dealer_left"], ["Option", "next_dealer=left"]]
+"""The game coinched plays: contrée, P0 P1 P2 P3 in turn (N E S W here); the player after the
+one who dealt speaks and leads first, so the seat before ``first`` dealt."""
 
 
 def card_of_mask(mask: object) -> int | None:
@@ -71,7 +75,7 @@ class _Translator:
         self.started = False
         self.in_deal = False
         self.plays = 0
-        self.auction_noted = False
+        self.coinches = 0
 
     def seat(self, value: Any, reader: EventReader) -> str | None:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
@@ -84,7 +88,7 @@ class _Translator:
         kind = event.get("type")
         out: list[dict[str, Any]] = []
         if not self.started:
-            out.append({"type": "match_start", "version": 1, "tags": [["Source", "coinched"]]})
+            out.append({"type": "match_start", "version": 1, "tags": [["Source", "coinched"], *RULES]})
             self.started = True
         handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
         if handler is None:
@@ -93,10 +97,13 @@ class _Translator:
         out.extend(handler(event, reader))
         return out
 
-    def _deal(self) -> list[dict[str, Any]]:
+    def _deal(self, first: Any = None) -> list[dict[str, Any]]:
         out = [{"type": "deal_end"}] if self.in_deal else []
-        self.in_deal, self.plays, self.auction_noted = True, 0, False
-        return [*out, {"type": "deal"}]
+        self.in_deal, self.plays, self.coinches = True, 0, 0
+        deal: dict[str, Any] = {"type": "deal"}
+        if isinstance(first, int) and not isinstance(first, bool) and 0 <= first <= 3:
+            deal["dealer"] = SEAT_NAMES[(first - 1) % 4]
+        return [*out, deal]
 
     def _comment(self, text: str, reader: EventReader, what: str) -> list[dict[str, Any]]:
         if what:
@@ -109,7 +116,7 @@ class _Translator:
 
     def _on_NewGameGlobal(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
         hands = event.get("hands")
-        out = self._deal()
+        out = self._deal(event.get("first"))
         if not isinstance(hands, list) or len(hands) != 4:
             reader.report(UNREADABLE_VALUE, f"cannot read four hands from {hands!r}", "hands")
             return out
@@ -146,13 +153,22 @@ class _Translator:
             self.plays += 1
             return [*out, {"type": "card", "seat": seat, "card": card}]
         if kind in ("Passed", "Coinched", "Bidded"):
-            text = {"Passed": "pass", "Coinched": "coinche"}.get(kind) or \
-                f"{act.get('target')} {self._suit(act.get('suit'))}"
-            what = "" if self.auction_noted else "the contrée auction"
-            self.auction_noted = True
-            return self._comment(f"coinched: {seat} {text}", reader, what)
+            return [*([] if self.in_deal else self._deal()), self._call(seat, kind, act, reader)]
         reader.report(UNKNOWN_KIND, f"unknown player event {kind!r}: left out", "event.type")
         return []
+
+    def _call(self, seat: str, kind: str, act: dict[str, Any], reader: EventReader) -> dict[str, Any]:
+        """A call of the contrée auction: pass, a bid (``Capot``: capot), coinche, then surcoinche
+        (coinched's ``Coinched`` is both: the second of an auction redoubles)."""
+        if kind == "Passed":
+            return {"type": "call", "seat": seat, "action": "pass"}
+        if kind == "Coinched":
+            self.coinches += 1
+            return {"type": "call", "seat": seat, "action": "coinche" if self.coinches == 1 else "surcoinche"}
+        target, suit = act.get("target"), _SUIT_MASKS.get(act.get("suit"))  # type: ignore[arg-type]
+        if target == "Capot":
+            return {"type": "call", "seat": seat, "action": "capot", "suit": suit}
+        return {"type": "call", "seat": seat, "action": "bid", "value": target, "suit": suit}
 
     @staticmethod
     def _suit(mask: Any) -> str:

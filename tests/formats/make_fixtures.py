@@ -36,9 +36,9 @@ TRUMP_ORDER = (0, 1, 6, 7, 2, 3, 4, 5)         # strength in trump of each colve
 PLAIN_ORDER = (0, 1, 2, 3, 4, 5, 6, 7)
 
 
-def play(seed: int) -> tuple[colver.Env, list[str]]:
+def play(seed: int, dealer: int) -> tuple[colver.Env, list[str]]:
     """A whole deal by colver's heuristic players; the CFN after trick 3 and at the end."""
-    env = colver.Env.deal(dealer=seed % 4, seed=seed)
+    env = colver.Env.deal(dealer=dealer, seed=seed)
     states = []
     while not env.is_terminal():
         env.step(env.action_heuristic_play() if env.phase() == 1 else env.bid_maxi())
@@ -46,6 +46,11 @@ def play(seed: int) -> tuple[colver.Env, list[str]]:
             states.append(env.to_cfn())
     states.append(env.to_cfn())
     return env, states
+
+
+def deals() -> list[tuple[colver.Env, list[str]]]:
+    """The deals of the fixtures: one seed each, the dealer moving one seat on (N E S W)."""
+    return [play(seed, number % 4) for number, seed in enumerate(SEEDS)]
 
 
 def beats(a: int, b: int, trump: int) -> bool:
@@ -179,7 +184,7 @@ def ws_log(envs: list[colver.Env]) -> list[dict[str, Any]]:
 
 def texts() -> dict[str, str]:
     """Every fixture file's name and text."""
-    games = [play(seed) for seed in SEEDS]
+    games = deals()
     envs = [env for env, _ in games]
     lines = [state for _, states in games for state in states]
 

@@ -8,10 +8,12 @@ import sys
 
 import pytest
 
+from belote_notation.check.validator import validate_game
 from belote_notation.formats.cfn import our_card
 from belote_notation.formats.coinche_ws import card_of
 from belote_notation.formats.coinched import card_of_mask, cards_of_hand
 from tests.formats.helpers import FIXTURES, ROOT, read
+from tests.formats.test_cfn import colver_auction
 
 spec = importlib.util.spec_from_file_location("make_fixtures",
                                               ROOT / "tests" / "formats" / "make_fixtures.py")
@@ -27,8 +29,7 @@ def test_the_fixtures_are_up_to_date() -> None:
 
 
 def played_deals() -> list:
-    return [make_fixtures.play(seed)[0] for seed in make_fixtures.SEEDS
-            if make_fixtures.play(seed)[0].get_contract()["value"]]
+    return [env for env, _ in make_fixtures.deals() if env.get_contract()["value"]]
 
 
 @pytest.mark.parametrize("name", ["coinched-party.coinched.jsonl", "coinche-server.coinche-ws.jsonl"])
@@ -40,20 +41,27 @@ def test_a_server_log_gives_colver_s_deals(name: str) -> None:
     envs = played_deals()
     assert len(played) == len(envs)
     for deal, env in zip(played, envs, strict=True):
+        assert deal.dealer == env.get_dealer()
         assert [sorted(h.cards) for h in sorted(deal.hands, key=lambda h: h.seat)] == [
             sorted(our_card(c) for c in hand) for hand in env.get_initial_hands()]
         assert [p.card for t in deal.tricks for p in t.plays] == [our_card(c) for c in env.get_play_order()]
         expected = make_fixtures.tricks(env)
         assert [(t.plays[0].seat, t.winner) for t in deal.tricks] == [
             (lead, win) for lead, _, win in expected]
+        assert [(b.seat, b.action, b.value, b.suit) for b in deal.bids] == [
+            (b.seat, b.action, b.value, b.suit) for b in colver_auction(env)]
+    # the auction, the hands and every card, under contrée with the server's seating: clean
+    report = validate_game(game, name)
+    assert [f for f in report.findings if f.severity != "info"] == []
+    assert "BEL904" not in [f.code for f in report.findings]
 
 
-def test_the_coinched_dealer_is_not_made_up_and_the_ws_dealer_rotates() -> None:
+def test_the_dealers_follow_each_server() -> None:
+    dealers = [env.get_dealer() for env, _ in make_fixtures.deals()]
     (coinched,), _ = read("coinched", (FIXTURES / "coinched-party.coinched.jsonl").read_bytes())
-    assert {d.dealer for d in coinched.deals} == {None}
+    assert [d.dealer for d in coinched.deals] == dealers  # the seat before `first`
     (ws,), _ = read("coinche-ws", (FIXTURES / "coinche-server.coinche-ws.jsonl").read_bytes())
-    first = make_fixtures.play(make_fixtures.SEEDS[0])[0].get_dealer()
-    assert [d.dealer for d in ws.deals] == [(first + i) % 4 for i in range(len(ws.deals))]
+    assert [d.dealer for d in ws.deals] == [(dealers[0] + i) % 4 for i in range(len(ws.deals))]
 
 
 def test_belote_words_of_coinche_server_rs_are_kept() -> None:

@@ -82,11 +82,13 @@ def test_bel810_what_an_output_format_cannot_say() -> None:
     ("coinched",
      b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "CardPlayed", "card": 3}}, "id": 0}\n',
      "BEL803", 1, "card"),
-    ("coinched", b'{"event": {"type": "FromPlayer", "pos": 1, "event": {"type": "Passed"}}, "id": 0}\n',
+    ("coinched", b'{"event": {"type": "GameOver", "points": [90, 72], "winner": "T02", "scores": [80, 0]}}\n',
      "BEL805", 1, ""),
     ("coinche-ws", b'{"Hello": {}}\n', "BEL802", 1, "Hello"),
     ("coinche-ws", b'{"Trick": {"winner_id": "x"}}\n', "BEL803", 1, "winner_id"),
-    ("coinche-ws", b'{"Coinche": {"player_id": 1}}\n', "BEL805", 1, ""),
+    ("coinche-ws", b'{"Error": {"message": "not your turn"}}\n', "BEL805", 1, ""),
+    ("coinche-ws", b'{"PlayerBid": {"player_id": 1, "bid": {"trump": "Joker", "score": "80"}}}\n',
+     "BEL805", 1, ""),
 ])
 def test_each_importer_raises_its_codes_at_their_place(name: str, data: bytes, code: str, line: int,
                                                        field: str) -> None:
