@@ -177,7 +177,7 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
     b.end_deal()
     b.end_game()
     problems.append(issue(KEPT_AS_TEXT, f"the {tag[0].lower()} {tag[1]} is kept as a tag "
-                          "(.bel has no contrée bid, CFN no auction)", line, line, "contract"))
+                          "(CFN has no auction: no bid is made up)", line, line, "contract"))
     return b.result().game, problems
 
 

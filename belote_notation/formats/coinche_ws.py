@@ -15,10 +15,11 @@ serde_json with serde's default external tagging); a log is one message per line
 are one team): we seat 0..3 as N E S W. ``Card`` is ``{"value", "suit"}`` with values
 ``Seven Eight Nine Jack Queen King Ten Ace`` and suits ``Spades Hearts Diamonds Clubs``.
 
-What .bel says: each player's eight cards (``Cards``: a log gathering the four players'
-messages gives the four hands), each card played with its belote word, each trick's winner,
-the dealer and the players' names of a ``Game`` snapshot. What it cannot say yet (contrée
-bids, coinche and surcoinche, the points) is kept as comments (BEL805).
+What .bel says: the game (contrée, with the server's seating), each player's eight cards
+(``Cards``: a log gathering the four players' messages gives the four hands), the auction as
+calls (bids, capot, coinche, surcoinche), each card played with its belote word, each trick's
+winner, the dealer and the players' names of a ``Game`` snapshot. The points are kept as
+comments (BEL805).
 
 >>> import io
 >>> from belote_notation.notation.records import Game

@@ -12,10 +12,11 @@ turn order); a card is a 32-bit mask with one bit ``suit * 8 + rank`` (suits hea
 diamond, club; ranks 7 8 9 J Q K 10 A); a hand is the mask of its cards; a suit is the mask
 ``1 << 8 * suit``; a target ``"80"``..``"160"`` or ``"Capot"``; a team ``"T02"``/``"T13"``.
 
-What .bel says: the four hands of ``NewGameGlobal`` (the server's own event), each card
-played with its seat, each trick's winner. What it cannot say yet (the contrée auction, the
-contract, the deal's points and scores, a player's own hand from ``NewGame``) is kept as
-comments on the deal (BEL805); nothing is derived from it (no dealer: coinched has none).
+What .bel says: the game (contrée, with coinched's seating: :data:`RULES`), the four hands of
+``NewGameGlobal`` (the server's own event; the dealer is the seat before ``first``), the
+auction as calls, each card played with its seat, each trick's winner. What it does not say
+(the contract of ``BidOver``, the deal's points and scores, a player's own hand from
+``NewGame``) is kept as comments on the deal (BEL805).
 
 >>> import io
 >>> from belote_notation.notation.records import Game
