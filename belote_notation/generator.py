@@ -13,8 +13,8 @@ single finding under its rules::
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, cards_of, mask_of
 from belote_notation.game.engine import (
@@ -198,24 +198,36 @@ def _auction(state: DealState, rng: random.Random, hook: DealHook | None
              ) -> list[tuple[int, str, int | None, int | None]]:
     """Random legal calls of a contrée auction (or the hook's): mostly passes, bids one to
     three steps above the bid in force, now and then a capot, a coinche or a surcoinche."""
-    calls: list[tuple[int, str, int | None, int | None]] = []
-    while True:
-        options = legal_auction_calls(state)
-        if not options:
-            return calls
+    def choose(options: list[AuctionCall]) -> tuple[int, str, int | None, int | None]:
         made = hook.choose_call(state, options) if hook else None
-        if made is None:
-            made = (next_bidder(state), *_random_call(options, rng))
-        seat, action, suit, value = made
-        found = apply_bid(state, seat, action, suit, value)
+        return made if made is not None else (next_bidder(state), *_random_call(options, rng))
+
+    return _call_loop(state, legal_auction_calls, choose, hook)
+
+
+CallT = TypeVar("CallT", tuple[int, str, int | None], tuple[int, str, int | None, int | None])
+OptionT = TypeVar("OptionT")
+
+
+def _call_loop(state: DealState, options_of: Callable[[DealState], list[OptionT]],
+               choose: Callable[[list[OptionT]], CallT],
+               hook: DealHook | None) -> list[CallT]:
+    """Calls chosen among the legal ones until the bidding is over, each applied and reported."""
+    made_calls: list[CallT] = []
+    while True:
+        options = options_of(state)
+        if not options:
+            return made_calls
+        made = choose(options)
+        found = apply_bid(state, *made)
         if hook:
-            hook.reported("bid", seat, found)
-        calls.append(made)
+            hook.reported("bid", made[0], found)
+        made_calls.append(made)
 
 
 def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
     doubles = [o for o in options if o[0] in ("coinche", "surcoinche")]
-    if doubles and rng.random() < (0.3 if doubles[0][0] == "surcoinche" else 0.12):
+    if doubles and rng.random() < (0.25 if doubles[0][0] == "surcoinche" else 0.06):
         return doubles[0]
     bids = [o for o in options if o[0] == "bid"]
     if bids and rng.random() < 0.45:
@@ -223,7 +235,7 @@ def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
         near = [o for o in bids if o[2] is not None and lowest is not None and o[2] <= lowest + 20]
         return rng.choice(near)
     others = [o for o in options if o[0] in ("capot", "generale")]
-    if others and rng.random() < 0.03:
+    if others and rng.random() < 0.01:
         return rng.choice(others)
     return options[0]
 
@@ -231,23 +243,16 @@ def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
 def _bidding(state: DealState, rng: random.Random, take_chance: float, hook: DealHook | None
              ) -> list[tuple[int, str, int | None]]:
     """Random legal calls (or the hook's) until the bidding is over."""
-    bids: list[tuple[int, str, int | None]] = []
-    while True:
-        options = legal_bids(state)
-        if not options:
-            return bids
+    def choose(options: list[tuple[str, int | None]]) -> tuple[int, str, int | None]:
         made = hook.choose_bid(state, options) if hook else None
-        if made is None:
-            takes = [o for o in options if o[0] == "take"]
-            if len(options) == 1 or rng.random() < take_chance:
-                made = (next_bidder(state), *rng.choice(takes))
-            else:
-                made = (next_bidder(state), "pass", None)
-        seat, action, suit = made
-        found = apply_bid(state, seat, action, suit)
-        if hook:
-            hook.reported("bid", seat, found)
-        bids.append(made)
+        if made is not None:
+            return made
+        takes = [o for o in options if o[0] == "take"]
+        if len(options) == 1 or rng.random() < take_chance:
+            return (next_bidder(state), *rng.choice(takes))
+        return (next_bidder(state), "pass", None)
+
+    return _call_loop(state, legal_bids, choose, hook)
 
 
 def _announcements_to_make(rules: Ruleset, state: DealState, rng: random.Random, hook: DealHook | None

@@ -169,10 +169,12 @@ class Ruleset(BaseModel):
     the defence scores the contract (belote and announcements added as usual)."""
     failed_contract_points: Literal[160, 162] = 160
     """What a failed contract gives the defence besides the contract value."""
-    double_multiplies: Literal["all", "contract"] = "all"
+    double_multiplies: Literal["all", "contract", "contract_to_winner"] = "all"
     """A doubled (or redoubled) contract: the winners score ``failed_contract_points`` plus the
-    contract, times the multiplier, and the losers nothing but their belote (``all``); or the
-    deal is scored as usual with only the contract value multiplied (``contract``)."""
+    contract, times the multiplier, and the losers nothing but their belote (``all``); the deal
+    is scored as usual with only the contract value multiplied (``contract``); or the winners
+    score ``failed_contract_points`` plus the contract times the multiplier, the losers nothing
+    but their belote (``contract_to_winner``, as the colver engine scores)."""
     double_multiplier: int = Field(default=2, ge=1)
     """What a contre / coinche multiplies by."""
     redouble_multiplier: int = Field(default=4, ge=1)
@@ -255,6 +257,8 @@ def _coerce(value: Any) -> Any:
         return False
     if low in ("none", "null", "-"):
         return None
+    if text.isdigit():  # a number: also for the options whose values are a few numbers
+        return int(text)
     return text
 
 

@@ -325,19 +325,20 @@ class ItemReader:
             suit: int | None = None
             value: int | None = None
             action = "pass" if low in passes else vocab.call_words().get(low, "take")
-            if action == "take" and i < n and suit_word(words[i][0]):
-                suit = self.suit(*words[i])
-                i += 1
-            elif action in ("capot", "generale") and i < n:
-                suit = self.strain(*words[i])
-                i += 1
-            elif action == "take" and (points := vocab.points_bid(low)) is not None:
+            points = vocab.points_bid(low) if action == "take" else None
+            if points is not None:  # contrée: a bid of points
                 action, (value, rest) = "bid", points
                 if rest:
                     suit = self.strain(rest, line, col + len(word) - len(rest))
                 elif i < n:
                     suit = self.strain(*words[i])
                     i += 1
+            elif action == "take" and i < n and suit_word(words[i][0]):
+                suit = self.suit(*words[i])
+                i += 1
+            elif action in ("capot", "generale") and i < n:
+                suit = self.strain(*words[i])
+                i += 1
             frame.item("call")
             frame.round = self.round_of(frame)
             if value is None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from belote_notation.game.cards import KING, QUEEN, SANS_ATOUT, TOUT_ATOUT
+from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine import (
     apply_bid,
     codes,
@@ -25,7 +25,7 @@ from belote_notation.game.engine import (
 from belote_notation.game.engine.scoring import DealResult
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import DealHook, random_deal, replay_script
-from tests.support.engine import hand, suit_hand
+from tests.support.engine import finish, hand, suit_hand
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -42,23 +42,10 @@ def contree_deal(rules: Ruleset, calls, *, taker_points: int, belote: int | None
     state = new_deal(rules, dealer)
     for seat, action, suit, value in calls:
         assert not apply_bid(state, seat, action, suit, value), (seat, action)
-    taken = contract(state)
-    assert taken is not None
-    team = taken.taker & 1
-    state.points[team] = taker_points
-    state.points[1 - team] = 162 - taker_points
-    state.tricks_won[0], state.tricks_won[1] = tricks
-    state.trick_no = 8
-    state.last_trick_team = 0
+    assert contract(state) is not None
     if winners is not None:
         state.tricks = [([], [], w) for w in winners]
-    if belote is not None:
-        trump = taken.trump
-        pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
-        state.hands_known = True
-        state.full_hands[belote] = pair
-        state.belote_marks[belote] = [("belote", trump * 8 + KING), ("rebelote", trump * 8 + QUEEN)]
-    return score_deal(state)
+    return finish(state, taker_points, belote=belote, tricks=tricks)
 
 
 def bid(seat, value, suit=HEARTS):

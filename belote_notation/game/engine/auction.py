@@ -27,11 +27,10 @@ from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
-    PHASE_BIDDING,
     PHASE_DEAD,
-    PHASE_NEW,
     PHASE_PLAY,
     DealState,
+    open_call,
     prepare_fast_path,
 )
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
@@ -139,11 +138,8 @@ def apply_auction_call(state: DealState, seat: int, action: str, suit: int | Non
     """
     out: list[Violation] = []
     index = len(state.bids)
-    if not isinstance(seat, int) or not 0 <= seat < 4:
-        seat = state.bid_turn
+    seat = open_call(state, seat)
     who = SEAT_NAMES[seat]
-    if state.phase == PHASE_NEW:
-        state.phase = PHASE_BIDDING
     if auction_over(state):
         out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", seat=seat,
                              index=index))
@@ -155,10 +151,8 @@ def apply_auction_call(state: DealState, seat: int, action: str, suit: int | Non
                              seat=seat, index=index))
     if action in _RANK:
         out.extend(_contract_bid(state, seat, action, suit, value, index))
-    elif action == "coinche":
-        out.extend(_coinche(state, seat, index))
-    elif action == "surcoinche":
-        out.extend(_surcoinche(state, seat, index))
+    elif action in ("coinche", "surcoinche"):
+        out.extend(_double(state, seat, index, 1 if action == "coinche" else 2))
     elif action == "pass":
         state.passes_run += 1
     else:
@@ -212,37 +206,25 @@ def _contract_bid(state: DealState, seat: int, action: str, suit: int | None, va
     return out
 
 
-def _coinche(state: DealState, seat: int, index: int) -> list[Violation]:
-    who = SEAT_NAMES[seat]
+def _double(state: DealState, seat: int, index: int, level: int) -> list[Violation]:
+    """A coinche (``level`` 1) or a surcoinche (2), when the auction allows it."""
     high = state.high_bid
-    problem = None
-    if high is None:
-        problem = "there is no bid to coinche"
-    elif state.doubled:
-        problem = "the contract is already coinché"
-    elif (high[0] - seat) & 1 == 0:
-        problem = "only an opponent of the bidder may coinche"
+    if level == 1:
+        code, verb = C.DOUBLE_NOT_ALLOWED, "coinched"
+        problem = ("there is no bid to coinche" if high is None
+                   else "the contract is already coinché" if state.doubled
+                   else "only an opponent of the bidder may coinche" if (high[0] - seat) & 1 == 0
+                   else None)
+    else:
+        code, verb = C.REDOUBLE_NOT_ALLOWED, "surcoinched"
+        problem = ("there is no coinche to answer" if high is None or state.doubled == 0
+                   else "the contract is already surcoinché" if state.doubled == 2
+                   else "only the side coinchée may surcoinche" if (high[0] - seat) & 1
+                   else None)
     state.passes_run = 0
     if problem is not None:
-        return [Violation(C.DOUBLE_NOT_ALLOWED, f"{who} coinched: {problem}", seat=seat, index=index)]
-    state.doubled = 1
-    return []
-
-
-def _surcoinche(state: DealState, seat: int, index: int) -> list[Violation]:
-    who = SEAT_NAMES[seat]
-    high = state.high_bid
-    problem = None
-    if high is None or state.doubled == 0:
-        problem = "there is no coinche to answer"
-    elif state.doubled == 2:
-        problem = "the contract is already surcoinché"
-    elif (high[0] - seat) & 1:
-        problem = "only the side coinchée may surcoinche"
-    state.passes_run = 0
-    if problem is not None:
-        return [Violation(C.REDOUBLE_NOT_ALLOWED, f"{who} surcoinched: {problem}", seat=seat, index=index)]
-    state.doubled = 2
+        return [Violation(code, f"{SEAT_NAMES[seat]} {verb}: {problem}", seat=seat, index=index)]
+    state.doubled = level
     return []
 
 

@@ -9,12 +9,11 @@ from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.auction import apply_auction_call
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
-    PHASE_BIDDING,
     PHASE_DEAD,
-    PHASE_NEW,
     PHASE_PLAY,
     DealState,
     first_bidder,
+    open_call,
     prepare_fast_path,
 )
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
@@ -88,11 +87,8 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
         return apply_auction_call(state, seat, action, suit, value)
     out: list[Violation] = []
     index = len(state.bids)
-    if not isinstance(seat, int) or not 0 <= seat < 4:
-        seat = state.bid_turn
+    seat = open_call(state, seat)
     who = SEAT_NAMES[seat]
-    if state.phase == PHASE_NEW:
-        state.phase = PHASE_BIDDING
     if suit is not None and not (isinstance(suit, int) and 0 <= suit < 4):
         out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", seat=seat, index=index))
         suit = None

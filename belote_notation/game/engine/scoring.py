@@ -215,9 +215,10 @@ def _judge_contree(state: DealState, counts: _Counts, taker_team: int, capot_tea
     mult = (1, rules.double_multiplier, rules.redouble_multiplier)[state.doubled]
     winner = T if made else D
     credited = [0, 0]
-    if state.doubled and rules.double_multiplies == "all":
-        base = value + (rules.failed_contract_points if rules.contree_scoring == "points_made" else 0)
-        credited[winner] = mult * base + ann[0] + ann[1] + bel[winner]
+    if state.doubled and rules.double_multiplies != "contract":
+        fixed = rules.failed_contract_points if rules.contree_scoring == "points_made" else 0
+        won = mult * (fixed + value) if rules.double_multiplies == "all" else fixed + mult * value
+        credited[winner] = won + ann[0] + ann[1] + bel[winner]
         credited[1 - winner] = bel[1 - winner]
     elif made:
         if rules.contree_scoring == "points_made":

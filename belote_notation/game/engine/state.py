@@ -35,6 +35,7 @@ __all__ = [
     "flags_for",
     "names",
     "new_deal",
+    "open_call",
     "prepare_fast_path",
     "start_play",
 ]
@@ -255,6 +256,16 @@ def dealer_before(rules: Ruleset, first_caller: int) -> int:
 
 def _first_bid_offset(rules: Ruleset) -> int:
     return 1 if rules.first_bidder == "left" else 3
+
+
+def open_call(state: DealState, seat: int) -> int:
+    """The seat of a call about to be applied (the bidder whose turn it is when ``seat`` is not
+    a seat); the bidding has started."""
+    if state.phase == PHASE_NEW:
+        state.phase = PHASE_BIDDING
+    if not isinstance(seat, int) or not 0 <= seat < 4:
+        return state.bid_turn
+    return seat
 
 
 def first_leader(state: DealState) -> int:
