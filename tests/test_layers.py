@@ -6,6 +6,8 @@
     render      the checks' replay -> HTML pages and SVG diagrams (nothing below imports it)
     analysis    the double-dummy solver and the review: game + notation records, through check's replay
     generator   the one bridge game -> records (game and notation, not check)
+    formats     other formats <-> records: notation and game.cards; check only for the deal
+                table (the engine's scoring, never a second copy); nothing below imports it
     belote_replay   the command line; the library never imports it
 
 Every module under ``belote_notation/`` and ``belote_replay/`` is read with :mod:`ast` (not
@@ -27,18 +29,23 @@ GAME = "belote_notation.game"
 NOTATION = "belote_notation.notation"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
+FORMATS = "belote_notation.formats"
 RENDER = "belote_notation.render"
 ANALYSIS = "belote_notation.analysis"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, ANALYSIS),
+    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, ANALYSIS, FORMATS),
      "the game knows nothing of text, records or checks"),
-    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER, ANALYSIS),
+    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER, ANALYSIS, FORMATS),
      "the notation knows nothing of legality (it may use game.cards)"),
-    (GENERATOR, (CHECK, RENDER, ANALYSIS), "the generator bridges game -> notation, without the checks"),
+    (GENERATOR, (CHECK, RENDER, ANALYSIS, FORMATS),
+     "the generator bridges game -> notation, without the checks"),
     (CHECK, (RENDER, ANALYSIS), "the checks know nothing of how a replay is drawn or solved"),
+    (CHECK, (FORMATS,), "the checks read records and events, never a converter"),
     (RENDER, (GENERATOR,), "render draws the checks' replay; it makes no game"),
     (ANALYSIS, (GENERATOR,), "the analysis reads records through the checks' replay, not the generator"),
+    (FORMATS, (f"{GAME}.engine", f"{GAME}.rules", GENERATOR),
+     "a format maps text to records; what the rules decide comes from the checks, never a copy"),
     ("belote_notation", ("belote_replay",), "the library never imports the command line"),
 )
 """(importer, what it must not import, why): a name matches a prefix at a dot boundary."""
@@ -141,7 +148,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
     for expected in (GAME + ".engine.play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
-                     RENDER + ".view", ANALYSIS + ".review", "belote_replay.main"):
+                     RENDER + ".view", ANALYSIS + ".review", FORMATS + ".events", "belote_replay.main"):
         assert expected in modules
 
 
@@ -180,6 +187,11 @@ def test_imports_by_name_and_every_rule() -> None:
     assert _check(CHECK + ".validator", "from belote_notation.game import engine\n"
                   "from belote_notation.notation import records\n") == []
     assert _check("belote_replay.main", "from belote_notation.check import validator\n") == []
+    assert _check(FORMATS + ".cfn", "from belote_notation.game.engine import play_card\n") == [
+        (GAME + ".engine", 1), (GAME + ".engine.play_card", 1)]
+    assert _check(FORMATS + ".table", "from belote_notation.check.validator import validate_game\n") == []
+    assert _check(CHECK + ".validator", "from belote_notation.formats import get_format\n") == [
+        (FORMATS, 1), (FORMATS + ".get_format", 1)]
     assert _check(CHECK + ".replay", "from belote_notation.render import view\n") == [
         (RENDER, 1), (RENDER + ".view", 1)]
     assert _check(RENDER + ".view", "from belote_notation.check.replay import replay_game\n") == []

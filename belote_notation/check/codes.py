@@ -14,6 +14,7 @@ BEL4xx   announcements and belote                                     engine
 BEL5xx   what the record claims about a deal (trick winner, score)    checks
 BEL6xx   what the record claims about the match (totals, dealer)      checks
 BEL7xx   the record as a whole (rule system, options, numbering)      checks
+BEL8xx   importing and exporting other formats (BEL800-849)           formats
 BEL9xx   "could not check ..." notes for partial records              checks
 =======  ===========================================================  ==========
 
@@ -80,7 +81,7 @@ __all__ = [
 ]
 
 Severity = Literal["error", "warning", "info"]
-RaisedBy = Literal["reader", "engine", "checks"]
+RaisedBy = Literal["reader", "engine", "checks", "formats"]
 
 
 class CodeInfo(NamedTuple):
@@ -102,6 +103,7 @@ AREAS: dict[str, str] = {
     "scoring": "deal scoring",
     "match": "match",
     "record": "the record as a whole",
+    "formats": "other formats in and out",
     "not-checked": "could not check",
 }
 """Area keys of :class:`CodeInfo` and their titles."""
@@ -261,6 +263,23 @@ CODES: dict[str, CodeInfo] = {
                        'an alternative line holds an illegal bid or card'),
     "BEL712": CodeInfo("BEL712", "error", "record", "checks",
                        'a hand line that disagrees with the distribution'),
+    # BEL800-849: the formats (belote_notation/formats/base.py names them; a test keeps both equal)
+    "BEL801": CodeInfo("BEL801", "warning", "formats", "formats",
+                       'a line or row that is not readable in its format at all'),
+    "BEL802": CodeInfo("BEL802", "warning", "formats", "formats",
+                       'an event or message type the format does not define'),
+    "BEL803": CodeInfo("BEL803", "warning", "formats", "formats",
+                       'a value that cannot be read: its item is left out'),
+    "BEL804": CodeInfo("BEL804", "warning", "formats", "formats",
+                       'a field the item needs is missing: the item is left out'),
+    "BEL805": CodeInfo("BEL805", "info", "formats", "formats",
+                       'kept as a tag or a comment: .bel cannot say it'),
+    "BEL806": CodeInfo("BEL806", "warning", "formats", "formats",
+                       'an item where the format does not allow it: left out'),
+    "BEL807": CodeInfo("BEL807", "warning", "formats", "formats",
+                       'written by a newer version of the format than this reader knows'),
+    "BEL810": CodeInfo("BEL810", "warning", "formats", "formats",
+                       'the output format cannot say part of a record: left out of the output'),
     "BEL901": CodeInfo("BEL901", "info", "not-checked", "checks",
                        'could not check a game: nothing of it could be read'),
     "BEL902": CodeInfo("BEL902", "info", "not-checked", "checks",
