@@ -1,3 +1,155 @@
-"""belote-notation: the .bel notation for Belote, its records, and a rules engine for four rule systems."""
+"""belote-notation: the .bel notation for Belote, its records, and a rules engine for four rule systems.
+
+The public API, documented with runnable examples in ``docs/api.md``::
+
+    >>> import belote_notation as bn
+    >>> parsed = bn.parse_text('[Rules "classic"]\\ndeal 1 dealer S\\nsmsara 1 W:take\\nend *\\n')[0]
+    >>> parsed.game.deals[0].bids[0].action
+    'take'
+    >>> [f.code for f in bn.validate(parsed.game)[0].findings]
+    ['BEL902']
+
+Names are imported on first use (``import belote_notation`` stays cheap: no pydantic, no lark
+until a name that needs them is asked for).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+_EXPORTS: dict[str, str] = {
+    # reading and writing the notation
+    "read_games": "belote_notation.notation.reader",
+    "iter_games": "belote_notation.notation.reader",
+    "parse_text": "belote_notation.notation.reader",
+    "ParsedGame": "belote_notation.notation.reader",
+    "write_game": "belote_notation.notation.writer",
+    "write_games": "belote_notation.notation.writer",
+    "game_to_json": "belote_notation.notation.jsonio",
+    "game_from_json": "belote_notation.notation.jsonio",
+    "read_json_games": "belote_notation.notation.jsonio",
+    "json_schema": "belote_notation.notation.jsonio",
+    "Visitor": "belote_notation.notation.visitor",
+    # the records
+    "Game": "belote_notation.notation.records",
+    "Deal": "belote_notation.notation.records",
+    "Header": "belote_notation.notation.records",
+    "Hand": "belote_notation.notation.records",
+    "CardRef": "belote_notation.notation.records",
+    "Bid": "belote_notation.notation.records",
+    "Play": "belote_notation.notation.records",
+    "Trick": "belote_notation.notation.records",
+    "Announcement": "belote_notation.notation.records",
+    "Score": "belote_notation.notation.records",
+    "Variation": "belote_notation.notation.records",
+    # the game: cards, rules, the engine
+    "Deck": "belote_notation.game.cards",
+    "parse_card": "belote_notation.game.cards",
+    "card_name": "belote_notation.game.cards",
+    "Ruleset": "belote_notation.game.rules",
+    "engine": "belote_notation.game.engine",
+    "generate_games": "belote_notation.generator",
+    # the checks and their findings
+    "validate": "belote_notation.check.validator",
+    "validate_text": "belote_notation.check.validator",
+    "validate_game": "belote_notation.check.validator",
+    "ValidationConfig": "belote_notation.check.setup",
+    "Finding": "belote_notation.check.findings",
+    "GameReport": "belote_notation.check.report",
+    "DealReport": "belote_notation.check.report",
+    "CODES": "belote_notation.check.codes",
+}
+_ALIASES = {"write": "write_game"}
+"""``write(game)`` is ``write_game(game)``: the canonical text of a game."""
+
+__all__ = [
+    "__version__",
+    "Announcement",
+    "Bid",
+    "card_name",
+    "CardRef",
+    "CODES",
+    "Deal",
+    "DealReport",
+    "Deck",
+    "engine",
+    "Finding",
+    "Game",
+    "game_from_json",
+    "game_to_json",
+    "GameReport",
+    "generate_games",
+    "Hand",
+    "Header",
+    "iter_games",
+    "json_schema",
+    "parse_card",
+    "parse_text",
+    "ParsedGame",
+    "Play",
+    "read_games",
+    "read_json_games",
+    "Ruleset",
+    "Score",
+    "Trick",
+    "validate",
+    "validate_game",
+    "validate_text",
+    "ValidationConfig",
+    "Variation",
+    "Visitor",
+    "write",
+    "write_game",
+    "write_games",
+]
+
+
+def __getattr__(name: str) -> Any:
+    target = _ALIASES.get(name, name)
+    module = _EXPORTS.get(target)
+    if module is None:
+        raise AttributeError(f"module 'belote_notation' has no attribute {name!r}")
+    if target == "engine":
+        value = importlib.import_module(module)
+    else:
+        value = getattr(importlib.import_module(module), target)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS, *_ALIASES})
+
+
+if TYPE_CHECKING:  # what the names are, for type checkers and editors
+    from belote_notation.check.codes import CODES
+    from belote_notation.check.findings import Finding
+    from belote_notation.check.report import DealReport, GameReport
+    from belote_notation.check.setup import ValidationConfig
+    from belote_notation.check.validator import validate, validate_game, validate_text
+    from belote_notation.game import engine
+    from belote_notation.game.cards import Deck, card_name, parse_card
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
+    from belote_notation.notation.jsonio import game_from_json, game_to_json, json_schema, read_json_games
+    from belote_notation.notation.reader import ParsedGame, iter_games, parse_text, read_games
+    from belote_notation.notation.records import (
+        Announcement,
+        Bid,
+        CardRef,
+        Deal,
+        Game,
+        Hand,
+        Header,
+        Play,
+        Score,
+        Trick,
+        Variation,
+    )
+    from belote_notation.notation.visitor import Visitor
+    from belote_notation.notation.writer import write_game, write_games
+
+    write = write_game

@@ -13,11 +13,12 @@ single finding under its rules::
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, cards_of, mask_of
 from belote_notation.game.engine import (
+    AuctionCall,
     DealResult,
     DealState,
     MatchStep,
@@ -32,6 +33,7 @@ from belote_notation.game.engine import (
     deal_rest,
     find_announcements,
     held,
+    legal_auction_calls,
     legal_bids,
     legal_cards,
     new_deal,
@@ -39,6 +41,7 @@ from belote_notation.game.engine import (
     next_bidder,
     play_card,
     score_deal,
+    set_hands,
     to_play,
     trick_winner,
     tricks_played,
@@ -74,6 +77,11 @@ class DealScript(NamedTuple):
     plays: tuple[tuple[int, int, str | None], ...]
     """(seat, card, mark) in play order."""
     result: DealResult
+    hands: tuple[int, int, int, int] | None = None
+    """Contrée: the four 8-card hands dealt at once (``five`` is then four 0, ``offer`` -1,
+    ``rest`` None)."""
+    values: tuple[int | None, ...] = ()
+    """Contrée: the points of each call of ``bids`` (``None`` but for a ``bid``)."""
 
 
 def _pick(mask: int, rng: random.Random) -> int:
@@ -95,6 +103,11 @@ class DealHook:
     def choose_bid(self, state: DealState, options: list[tuple[str, int | None]]
                    ) -> tuple[int, str, int | None] | None:
         """A call ``(seat, action, suit)`` to make instead of a random one, or None."""
+        return None
+
+    def choose_call(self, state: DealState, options: list[AuctionCall]
+                    ) -> tuple[int, str, int | None, int | None] | None:
+        """Contrée: a call ``(seat, action, suit, value)`` to make instead of a random one, or None."""
         return None
 
     def edit_announcements(self, state: DealState, pending: list[list[tuple[str, int, int]]]) -> None:
@@ -121,6 +134,8 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
                 hook: DealHook | None = None) -> DealScript:
     """Deal, bid, announce and play one deal at random, every act legal unless ``hook`` makes
     one itself (with no hook, or one that makes no act, ``rng`` is drawn from the same way)."""
+    if rules.bidding == "contree":
+        return _random_contree_deal(rules, dealer, rng, hook)
     cards = list(range(32))
     rng.shuffle(cards)
     five = [mask_of(cards[seat * 5:seat * 5 + 5]) for seat in range(4)]
@@ -154,26 +169,90 @@ def random_deal(rules: Ruleset, dealer: int, rng: random.Random, take_chance: fl
                       (rest[0], rest[1], rest[2], rest[3]), tuple(anns), tuple(plays), result)
 
 
+def _random_contree_deal(rules: Ruleset, dealer: int, rng: random.Random, hook: DealHook | None
+                         ) -> DealScript:
+    """A contrée deal: eight cards each at once, a random legal auction, the play."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hands = (mask_of(cards[0:8]), mask_of(cards[8:16]), mask_of(cards[16:24]), mask_of(cards[24:32]))
+    state = new_deal(rules, dealer)
+    found = set_hands(state, hands)
+    if hook:
+        hook.reported("deal", None, found)
+    calls = _auction(state, rng, hook)
+    bids = tuple((seat, action, suit) for seat, action, suit, _ in calls)
+    values = tuple(value for _, _, _, value in calls)
+    if contract(state) is None:
+        result = score_deal(state)
+        if hook:
+            hook.reported("score", None, result.violations)
+        return DealScript(dealer, (0, 0, 0, 0), -1, bids, None, (), (), result, hands, values)
+    anns, plays = _play(rules, state, _announcements_to_make(rules, state, rng, hook), rng, hook)
+    result = score_deal(state)
+    if hook:
+        hook.reported("score", None, result.violations)
+    return DealScript(dealer, (0, 0, 0, 0), -1, bids, None, tuple(anns), tuple(plays), result, hands, values)
+
+
+def _auction(state: DealState, rng: random.Random, hook: DealHook | None
+             ) -> list[tuple[int, str, int | None, int | None]]:
+    """Random legal calls of a contrée auction (or the hook's): mostly passes, bids one to
+    three steps above the bid in force, now and then a capot, a coinche or a surcoinche."""
+    def choose(options: list[AuctionCall]) -> tuple[int, str, int | None, int | None]:
+        made = hook.choose_call(state, options) if hook else None
+        return made if made is not None else (next_bidder(state), *_random_call(options, rng))
+
+    return _call_loop(state, legal_auction_calls, choose, hook)
+
+
+CallT = TypeVar("CallT", tuple[int, str, int | None], tuple[int, str, int | None, int | None])
+OptionT = TypeVar("OptionT")
+
+
+def _call_loop(state: DealState, options_of: Callable[[DealState], list[OptionT]],
+               choose: Callable[[list[OptionT]], CallT],
+               hook: DealHook | None) -> list[CallT]:
+    """Calls chosen among the legal ones until the bidding is over, each applied and reported."""
+    made_calls: list[CallT] = []
+    while True:
+        options = options_of(state)
+        if not options:
+            return made_calls
+        made = choose(options)
+        found = apply_bid(state, *made)
+        if hook:
+            hook.reported("bid", made[0], found)
+        made_calls.append(made)
+
+
+def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
+    doubles = [o for o in options if o[0] in ("coinche", "surcoinche")]
+    if doubles and rng.random() < (0.25 if doubles[0][0] == "surcoinche" else 0.06):
+        return doubles[0]
+    bids = [o for o in options if o[0] == "bid"]
+    if bids and rng.random() < 0.45:
+        lowest = bids[0][2]
+        near = [o for o in bids if o[2] is not None and lowest is not None and o[2] <= lowest + 20]
+        return rng.choice(near)
+    others = [o for o in options if o[0] in ("capot", "generale")]
+    if others and rng.random() < 0.01:
+        return rng.choice(others)
+    return options[0]
+
+
 def _bidding(state: DealState, rng: random.Random, take_chance: float, hook: DealHook | None
              ) -> list[tuple[int, str, int | None]]:
     """Random legal calls (or the hook's) until the bidding is over."""
-    bids: list[tuple[int, str, int | None]] = []
-    while True:
-        options = legal_bids(state)
-        if not options:
-            return bids
+    def choose(options: list[tuple[str, int | None]]) -> tuple[int, str, int | None]:
         made = hook.choose_bid(state, options) if hook else None
-        if made is None:
-            takes = [o for o in options if o[0] == "take"]
-            if len(options) == 1 or rng.random() < take_chance:
-                made = (next_bidder(state), *rng.choice(takes))
-            else:
-                made = (next_bidder(state), "pass", None)
-        seat, action, suit = made
-        found = apply_bid(state, seat, action, suit)
-        if hook:
-            hook.reported("bid", seat, found)
-        bids.append(made)
+        if made is not None:
+            return made
+        takes = [o for o in options if o[0] == "take"]
+        if len(options) == 1 or rng.random() < take_chance:
+            return (next_bidder(state), *rng.choice(takes))
+        return (next_bidder(state), "pass", None)
+
+    return _call_loop(state, legal_bids, choose, hook)
 
 
 def _announcements_to_make(rules: Ruleset, state: DealState, rng: random.Random, hook: DealHook | None
@@ -204,8 +283,8 @@ def _play(rules: Ruleset, state: DealState, pending: list[list[tuple[str, int, i
     ``(announcements, plays)`` as :class:`DealScript` holds them."""
     taken = contract(state)
     trump = taken.trump if taken is not None and taken.trump is not None else 0
-    pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
-    holder = next((s for s in range(4) if held(state, s) & pair == pair), None)
+    pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING)) if trump < 4 else 0
+    holder = next((s for s in range(4) if pair and held(state, s) & pair == pair), None)
     say = holder is not None and (rules.belote_requires_declaration or rng.random() < 0.5)
     anns: list[tuple[int, str, int, int]] = []
     plays: list[tuple[int, int, str | None]] = []
@@ -242,9 +321,14 @@ def replay_script(rules: Ruleset, script: DealScript) -> tuple[DealResult, list[
     """Replay a script through a fresh engine: ``(result, violations)``."""
     found: list[Violation] = []
     state = new_deal(rules, script.dealer)
-    found.extend(deal_five(state, script.five, script.offer))
-    for seat, action, suit in script.bids:
-        found.extend(apply_bid(state, seat, action, suit))
+    if script.hands is not None:
+        found.extend(set_hands(state, script.hands))
+        for (seat, action, suit), value in zip(script.bids, script.values, strict=True):
+            found.extend(apply_bid(state, seat, action, suit, value))
+    else:
+        found.extend(deal_five(state, script.five, script.offer))
+        for seat, action, suit in script.bids:
+            found.extend(apply_bid(state, seat, action, suit))
     if script.rest is not None:
         found.extend(deal_rest(state, script.rest))
     anns = script.announcements
@@ -289,9 +373,13 @@ def _hands(masks: Sequence[int]) -> list[R.Hand]:
 def deal_record(number: int, script: DealScript, step: MatchStep) -> R.Deal:
     """The record of a generated deal, with the scores the engine gives (``score`` is what
     the deal credits, the litige pot claimed included; ``pot`` only when not empty)."""
-    bids = [R.Bid.model_construct(seat=seat, action=action, suit=suit, round=1 if i < 4 else 2,
-                                  **_notes())
-            for i, (seat, action, suit) in enumerate(script.bids)]
+    if script.hands is not None:
+        bids = [R.Bid.model_construct(seat=seat, action=action, suit=suit, value=value, round=1, **_notes())
+                for (seat, action, suit), value in zip(script.bids, script.values, strict=True)]
+    else:
+        bids = [R.Bid.model_construct(seat=seat, action=action, suit=suit, value=None,
+                                      round=1 if i < 4 else 2, **_notes())
+                for i, (seat, action, suit) in enumerate(script.bids)]
     anns = []
     ann_at: dict[int, list[tuple[int, str, int]]] = {}
     for seat, kind, mask, at in script.announcements:
@@ -316,13 +404,14 @@ def deal_record(number: int, script: DealScript, step: MatchStep) -> R.Deal:
         winner = plays[t * 4 + trick_winner(cards, trump)][0]
         tricks.append(R.Trick.model_construct(number=t + 1, plays=trick_plays, winner=winner,
                                               comments=[]))
+    contree = script.hands is not None
     return R.Deal.model_construct(
-        number=number, dealer=script.dealer, five=_hands(script.five),
-        offer=R.CardRef.model_construct(card=script.offer), bids=bids,
+        number=number, dealer=script.dealer, five=[] if contree else _hands(script.five),
+        offer=None if contree else R.CardRef.model_construct(card=script.offer), bids=bids,
         rest=_hands(script.rest) if script.rest is not None else [], announcements=anns,
         tricks=tricks, score=R.Score.model_construct(ns=step.credited[0], ew=step.credited[1]),
         match_score=R.Score.model_construct(ns=step.totals[0], ew=step.totals[1]),
-        pot=step.pot or None, hands=[], comments=[],
+        pot=step.pot or None, hands=_hands(script.hands) if script.hands is not None else [], comments=[],
     )
 
 

@@ -1,11 +1,14 @@
-"""``belote-replay convert IN [-o OUT] [--to bel|json|jsonl]``: .bel <-> JSON without loss.
+"""``belote-replay convert IN [--from NAME] [--to NAME] [-o OUT]``: any format to any other.
 
-The input format comes from ``--from``, else the file extension (``.json``, ``.jsonl``,
-``.bel``), else the first character (``{`` or a ``[`` followed by ``{``/``]`` is JSON).
-The default output is the other format. ``-`` is stdin / stdout. Reading .bel streams one
-game at a time. Input with syntax errors is not converted: the issues are listed and the
-exit code is 2; an output file is only written (through a temporary file) when the whole
-input was read cleanly.
+The formats are those of ``belote-replay formats`` (built-ins and plugins,
+:mod:`belote_notation.formats`). The input format comes from ``--from``, else the file name,
+else the first bytes; the output format from ``--to``, else the name of OUT, else the other of
+``.bel``/JSON. Games are read, converted and written one at a time. ``-`` is stdin / stdout.
+
+What an importer could not read is listed on stderr with its place and code (BEL8xx, or the
+syntax codes of ``.bel``) and the rest is converted. An input with syntax errors (BEL0xx) is
+not converted: an output file is only written, through a temporary file created with the
+umask's permissions, when no error was found.
 """
 
 from __future__ import annotations
@@ -14,134 +17,153 @@ import io
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 import click
 
-from belote_notation.notation.jsonio import (
-    JsonReadError,
-    read_json_games,
-    write_json_games,
-    write_jsonl_games,
-)
-from belote_notation.notation.reader import iter_games
+from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
+from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import NotationWriteError, write_games
 
 __all__ = ["command"]
 
 
-class _Failed(Exception):
-    pass
+class _Stop(Exception):
+    """An input error: the conversion stops (nothing is written to a file)."""
 
 
-def _sniff(head: bytes) -> str:
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text.startswith(b"{"):
-        return "json"
-    if text.startswith(b"["):
-        rest = text[1:].lstrip()
-        if rest[:1] in (b"{", b"]"):
-            return "json"
-    return "bel"
+class _Progress:
+    """Games and deals converted, on stderr: updated in place on a terminal, a line a second
+    otherwise (only when forced with ``--progress``)."""
+
+    def __init__(self, enabled: bool, name: str, size: int) -> None:
+        self.enabled, self.name, self.size = enabled, name, size
+        self.tty = sys.stderr.isatty()
+        self.games = self.deals = 0
+        self.next = 0.0
+        self.shown_games = -1
+
+    def step(self, game: Game, done: int) -> None:
+        self.games += 1
+        self.deals += len(game.deals)
+        now = time.monotonic()
+        if self.enabled and now >= self.next:
+            self.next = now + (0.2 if self.tty else 1.0)
+            self._show(done)
+
+    def _show(self, done: int) -> None:
+        share = f", {100 * done // self.size}%" if self.size and done else ""
+        text = f"converting {self.name}: {self.games} games, {self.deals} deals{share}"
+        sys.stderr.write(("\r" + text) if self.tty else text + "\n")
+        sys.stderr.flush()
+        self.shown_games = self.games
+
+    def close(self, done: int) -> None:
+        if self.enabled:
+            if self.shown_games != self.games:
+                self._show(done)
+            if self.tty:
+                sys.stderr.write("\n")
 
 
-def _bel_games(handle: BinaryIO, name: str, problems: list[str]) -> Iterator[Game]:
-    for parsed in iter_games(handle, name):
-        if parsed.errors:
-            problems.extend(str(issue) for issue in parsed.errors)
-            raise _Failed()
-        yield parsed.game
+def _names(writing: bool) -> str:
+    return ", ".join(f.name for f in all_formats() if (f.can_write if writing else f.can_read))
 
 
-def _json_games(handle: BinaryIO, name: str, problems: list[str]) -> Iterator[Game]:
-    """The games of a JSON stream, one at a time (issue 13: read whole, 55 MB took 3 GB)."""
+def _format(name: str, writing: bool) -> Format:
+    fmt = get_format(name)
+    if fmt is None or not (fmt.can_write if writing else fmt.can_read):
+        what = "write" if writing else "read"
+        raise click.BadParameter(f"no installed format can {what} {name!r} (one of: "
+                                 f"{_names(writing)})", param_hint="--to" if writing else "--from")
+    return fmt
+
+
+def _open(source: str) -> tuple[io.BufferedReader, str, int]:
+    if source == "-":
+        raw = sys.stdin.buffer
+        handle = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(io.RawIOBase, raw))
+        return handle, "<stdin>", 0
     try:
-        yield from read_json_games(handle)
-    except JsonReadError as exc:
-        problems.append(f"{name}: {exc}")
-        raise _Failed() from None
-
-
-@click.command("convert")
-@click.argument("source", metavar="IN")
-@click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default: stdout).")
-@click.option("--to", "to_format", type=click.Choice(["bel", "json", "jsonl"]), default=None,
-              help="Output format (default: the other one).")
-@click.option("--from", "from_format", type=click.Choice(["bel", "json"]), default=None,
-              help="Input format (default: from the extension or the content).")
-def command(source: str, output: str, to_format: str | None, from_format: str | None) -> None:
-    """Convert IN between .bel and its JSON twin, without loss."""
-    handle: io.BufferedReader
-    try:
-        if source == "-":
-            raw = sys.stdin.buffer
-            handle = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
-            name = "<stdin>"
-        else:
-            handle = open(source, "rb")  # noqa: SIM115 - closed by the `with handle` below
-            name = source
+        handle = open(source, "rb")  # noqa: SIM115 - closed by the caller's `with`
     except OSError as exc:
         click.echo(f"{source}: cannot read: {exc.strerror or exc}", err=True)
         raise SystemExit(2) from None
-    with handle:
-        if from_format is None:
-            ext = Path(source).suffix.lower()
-            if ext in (".json", ".jsonl"):
-                from_format = "json"
-            elif ext == ".bel":
-                from_format = "bel"
-            else:
-                from_format = _sniff(handle.peek(64)[:64])
-        if to_format is None:
-            to_format = "json" if from_format == "bel" else "bel"
-        problems: list[str] = []
-        if from_format == "bel":
-            games: Iterator[Game] = _bel_games(handle, name, problems)
-        else:
-            games = _json_games(handle, name, problems)
-        _write(games, output, to_format, problems, name)
+    return handle, source, os.fstat(handle.fileno()).st_size
 
 
-def _emit(games: Iterator[Game], out: TextIO, to_format: str) -> int:
-    if to_format == "bel":
-        return write_games(games, out)
-    if to_format == "jsonl":
-        return write_jsonl_games(games, out)
-    return write_json_games(games, out)
+def _tell(handle: BinaryIO) -> int:
+    try:
+        return handle.tell()
+    except (OSError, ValueError):
+        return 0
 
 
-def _write(games: Iterator[Game], output: str, to_format: str, problems: list[str],
-           name: str) -> None:
-    if output == "-":
-        out = sys.stdout
-        try:
-            _emit(games, out, to_format)
-        except _Failed:
-            out.flush()
-            _report(problems, name, partial=True)
-        except NotationWriteError as exc:
-            click.echo(f"{name}: cannot write as .bel: {exc}", err=True)
-            raise SystemExit(2) from None
-        return
+class _Run:
+    """One conversion: the games read, the issues shown, the counts for the exit code."""
+
+    def __init__(self, name: str, progress: _Progress, positions: bool) -> None:
+        self.name, self.progress, self.positions = name, progress, positions
+        self.errors = self.warnings = self.games = 0
+
+    def show(self, found: FormatIssue, where: str) -> None:
+        if found.severity == "error":
+            self.errors += 1
+        elif found.severity == "warning":
+            self.warnings += 1
+        click.echo(f"{where}: {found}", err=True)
+
+    def games_of(self, items: Iterable[Game | FormatIssue], handle: BinaryIO) -> Iterator[Game]:
+        for item in items:
+            if isinstance(item, FormatIssue):
+                self.show(item, self.name)
+                continue
+            if self.errors:
+                raise _Stop()
+            self.games += 1
+            self.progress.step(item, _tell(handle))
+            yield item if self.positions else without_positions(item)
+        if self.errors:
+            raise _Stop()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run) -> None:
+    for lost in fmt.write(games, out):  # about the input's records: placed in the input
+        run.show(lost, run.name)
+
+
+def _to_stdout(fmt: Format, games: Iterator[Game], run: _Run) -> None:
+    # .bel and every text format are UTF-8 whatever the locale says.
+    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
+    try:
+        _write(fmt, games, out, run)
+    finally:
+        out.flush()
+        out.detach()
+
+
+def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None:
     target = Path(output)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                         dir=target.parent if str(target.parent) else ".")
+        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600; the output follows the umask
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
         raise SystemExit(2) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            _emit(games, out, to_format)
+            _write(fmt, games, out, run)
         os.replace(tmp_name, target)
-    except _Failed:
-        _report(problems, name, partial=False)
-    except NotationWriteError as exc:
-        click.echo(f"{name}: cannot write as .bel: {exc}", err=True)
-        raise SystemExit(2) from None
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
         raise SystemExit(2) from None
@@ -150,10 +172,52 @@ def _write(games: Iterator[Game], output: str, to_format: str, problems: list[st
             os.unlink(tmp_name)
 
 
-def _report(problems: list[str], name: str, partial: bool) -> None:
-    for line in problems:
-        click.echo(line, err=True)
-    what = "the output stops before the game with errors" if partial else "nothing was written"
-    click.echo(f"{name}: syntax errors, not converted ({what}); fix them or run "
-               "`belote-replay validate` for details", err=True)
-    raise SystemExit(2) from None
+@click.command("convert", epilog="Exit codes: 0 converted; 1 converted, but the input held what "
+               "could not be read (listed, with a BEL8xx code); 2 not converted (syntax errors, "
+               "nothing readable, a usage error). `belote-replay formats` lists the formats.")
+@click.argument("source", metavar="IN")
+@click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default: stdout).")
+@click.option("--from", "from_format", metavar="NAME", default=None,
+              help="Input format (default: from the file name, else the content).")
+@click.option("--to", "to_format", metavar="NAME", default=None,
+              help="Output format (default: from OUT's name, else .bel <-> json).")
+@click.option("--positions/--no-positions", default=True,
+              help="Keep the source positions (line/col) in the records: --no-positions gives "
+                   "compact JSON.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show progress on stderr (default: only when stderr is a terminal).")
+def command(source: str, output: str, from_format: str | None, to_format: str | None,
+            positions: bool, progress: bool | None) -> None:
+    """Convert IN from one format to another, one game at a time."""
+    reader = _format(from_format, False) if from_format else None
+    writer = _format(to_format, True) if to_format else None
+    if writer is None and output != "-":
+        writer = guess_format(output, writing=True)
+    handle, name, size = _open(source)
+    with handle:
+        if reader is None:
+            reader = guess_format(source, handle.peek(4096)[:4096]) or _format("bel", False)
+        if writer is None:
+            writer = _format("json" if reader.name == "bel" else "bel", True)
+        if not positions:
+            writer = writer.without_positions()
+        shown = sys.stderr.isatty() if progress is None else progress
+        run = _Run(name, _Progress(shown, name, size), positions)
+        games = run.games_of(reader.read(handle, name), handle)
+        try:
+            if output == "-":
+                _to_stdout(writer, games, run)
+            else:
+                _to_file(writer, games, run, output)
+        except _Stop:
+            what = "the output stops before the game with errors" if output == "-" else \
+                "nothing was written"
+            click.echo(f"{name}: errors in the input, not converted ({what}); run "
+                       "`belote-replay validate` for details", err=True)
+            raise SystemExit(2) from None
+        finally:
+            run.progress.close(_tell(handle))
+    if run.games == 0 and run.warnings:
+        raise SystemExit(2)
+    if run.warnings:
+        raise SystemExit(1)

@@ -11,9 +11,35 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["STDIN", "Discovery", "InputProblem", "Source", "discover"]
+__all__ = ["JSON_SUFFIXES", "STDIN", "Discovery", "InputProblem", "Source", "discover", "looks_like_json"]
 
 STDIN = "-"
+JSON_SUFFIXES = (".json", ".jsonl")
+"""Inputs read as the JSON twin whatever their content; others when their content is JSON."""
+
+
+def looks_like_json(head: bytes) -> bool:
+    r"""Whether the first bytes of an input are JSON (an object, or a list of objects), not .bel
+    (whose ``{comment}`` also opens with a brace, but not with a brace and a quote).
+
+    >>> looks_like_json(b'\xef\xbb\xbf  {"games": []}'), looks_like_json(b"[ ]"), looks_like_json(b"[{}]")
+    (True, True, True)
+    >>> looks_like_json(b"{a comment} deal 1"), looks_like_json(b"deal 1")
+    (False, False)
+    """
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    first, rest = text[:1], text[1:].lstrip()[:1]
+    return (first == b"{" and rest in (b'"', b"}")) or (first == b"[" and rest in (b"{", b"]"))
+
+
+def _json_file(path: str) -> bool:
+    if path.lower().endswith(JSON_SUFFIXES):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            return looks_like_json(handle.read(256))
+    except OSError:
+        return False  # said when the file is read
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +50,8 @@ class Source:
     """The path as it is shown in findings (as the user wrote it, or relative to the folder)."""
     size: int = 0
     """Size in bytes when known (0 for stdin), for the progress display."""
+    json: bool = False
+    """The JSON twin (by extension or content; stdin is looked at when it is read)."""
 
     @property
     def is_stdin(self) -> bool:
@@ -93,7 +121,7 @@ def discover(paths: list[str] | tuple[str, ...], suffix: str = ".bel") -> Discov
         key = os.path.realpath(raw)
         if key not in seen:
             seen.add(key)
-            result.sources.append(Source(raw, _size(raw)))
+            result.sources.append(Source(raw, _size(raw), _json_file(raw)))
     return result
 
 

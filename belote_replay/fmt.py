@@ -1,24 +1,43 @@
-"""``belote-replay fmt FILE... [--check]``: rewrite .bel files in the canonical form.
+"""``belote-replay fmt FILE... [--check] [--diff]``: rewrite records in the canonical form.
 
 A file with a syntax error is never rewritten (nothing the user wrote may be lost): its
 issues are listed as ``path:line:col: CODE message`` and the exit code is 2. With
 ``--check`` nothing is written: files that are not canonical are listed and the exit
-code is 1. The new text is written to a temporary file next to the original and moved over
-it only when the whole file was read cleanly.
+code is 1; ``--diff`` shows what would change as a unified diff (exit 1 too). The new text
+is written to a temporary file next to the original and moved over it only when the whole
+file was read cleanly. ``fmt -`` reads standard input and writes the canonical text to
+standard output.
+
+A file keeps its format: a ``.bel`` file is rewritten as canonical ``.bel`` (always UTF-8,
+``\\n`` line ends, whatever the locale), the JSON twin (by extension or content) as the
+canonical JSON twin (JSON Lines for ``.jsonl``).
 """
 
 from __future__ import annotations
 
+import difflib
+import io
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO, TextIO
 
 import click
 
+from belote_notation.notation.jsonio import (
+    JsonReadError,
+    read_json_games,
+    write_json_games,
+    write_jsonl_games,
+)
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_replay.discovery import JSON_SUFFIXES, looks_like_json
+from belote_replay.output import ConsoleStream
+from belote_replay.progress import ProgressDisplay
 
 __all__ = ["command", "format_file"]
 
@@ -32,48 +51,78 @@ def _expand(paths: tuple[str, ...]) -> Iterator[Path]:
             yield path
 
 
-def format_file(path: Path, check: bool) -> tuple[str, list[str]]:
+def _write_bel(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
+    messages: list[str] = []
+    count = 0
+    for parsed in iter_games(handle, name):
+        messages += [str(issue) for issue in parsed.errors]
+        if messages:
+            continue  # keep reading: every issue of the file is listed
+        try:
+            text = write_game(parsed.game)
+        except NotationWriteError as exc:
+            messages.append(f"{name}: game {parsed.index + 1}: {exc}")
+            continue
+        if count:
+            out.write("\n")
+        out.write(text)
+        count += 1
+    return messages
+
+
+def _write_json(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
+    try:
+        games = list(read_json_games(handle.read().decode("utf-8-sig")))
+    except (JsonReadError, UnicodeDecodeError) as exc:
+        return [f"{name}: cannot read: {exc}"]
+    (write_jsonl_games if name.lower().endswith(".jsonl") else write_json_games)(games, out)
+    return []
+
+
+def _is_json(name: str, head: bytes) -> bool:
+    return name.lower().endswith(JSON_SUFFIXES) or looks_like_json(head)
+
+
+def canonical(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
+    """Write the canonical form of the games read from ``handle`` to ``out``; returns the
+    issues that forbid rewriting (empty when the whole input was read cleanly)."""
+    if not isinstance(handle, io.BufferedReader | io.BytesIO):
+        handle = io.BytesIO(handle.read())
+    head = handle.peek(256)[:256] if isinstance(handle, io.BufferedReader) else handle.getvalue()[:256]
+    return (_write_json if _is_json(name, head) else _write_bel)(handle, name, out)
+
+
+def _diff(old: str, new: str, name: str) -> str:
+    return "".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                        f"{name}\t(original)", f"{name}\t(formatted)"))
+
+
+def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[str]]:
     """Format one file: returns (status, messages); status is one of
     ``unchanged``, ``reformatted``, ``would-reformat``, ``error``."""
-    messages: list[str] = []
     directory = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
         return "error", [f"{path}: cannot write next to the file: {exc.strerror or exc}"]
     tmp = Path(tmp_name)
-    ok = True
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            count = 0
-            for parsed in iter_games(path, str(path)):
-                for issue in parsed.errors:
-                    messages.append(str(issue))
-                    ok = False
-                if not ok:
-                    continue
-                try:
-                    text = write_game(parsed.game)
-                except NotationWriteError as exc:
-                    messages.append(f"{path}: game {parsed.index + 1}: {exc}")
-                    ok = False
-                    continue
-                if count:
-                    out.write("\n")
-                out.write(text)
-                count += 1
-        if not ok:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out, open(path, "rb") as handle:
+            messages = canonical(handle, str(path), out)
+        if messages:
             return "error", messages
-        same = _same_bytes(path, tmp)
-        if same:
-            return "unchanged", messages
+        if _same_bytes(path, tmp):
+            return "unchanged", []
+        if diff:
+            old = path.read_bytes().decode("utf-8", "replace")
+            return "would-reformat", [_diff(old, tmp.read_text(encoding="utf-8"), str(path)).rstrip("\n")]
         if check:
             return "would-reformat", [f"would reformat {path}"]
         shutil.copymode(path, tmp)
         os.replace(tmp, path)
         return "reformatted", [f"reformatted {path}"]
     except OSError as exc:
-        return "error", messages + [f"{path}: cannot read: {exc.strerror or exc}"]
+        return "error", [f"{path}: cannot read: {exc.strerror or exc}"]
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -89,25 +138,61 @@ def _same_bytes(a: Path, b: Path) -> bool:
                 return True
 
 
+def _format_stdin(check: bool, diff: bool) -> None:
+    """``fmt -``: the canonical text of standard input on standard output, in UTF-8."""
+    data = sys.stdin.buffer.read()
+    new = io.StringIO(newline="\n")
+    messages = canonical(io.BytesIO(data), "<stdin>", new)
+    err = ConsoleStream("stderr")
+    for message in messages:
+        err.write(message + "\n")
+    if messages:
+        raise SystemExit(2)
+    text = new.getvalue()
+    changed = text.encode("utf-8") != data
+    if diff:
+        ConsoleStream("stdout").write(_diff(data.decode("utf-8", "replace"), text, "<stdin>"))
+    elif check:
+        if changed:
+            err.write("would reformat <stdin>\n")
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
+    if changed and (check or diff):
+        raise SystemExit(1)
+
+
 @click.command("fmt")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--check", is_flag=True, help="Do not write; list the files that are not canonical (exit 1).")
-def command(files: tuple[str, ...], check: bool) -> None:
-    """Rewrite .bel FILES (or the .bel files under directories) in the canonical form.
+@click.option("--diff", is_flag=True, help="Do not write; show what would change as a unified diff (exit 1).")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress display on stderr (default: when stderr is a terminal).")
+def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | None) -> None:
+    """Rewrite .bel FILES (or the .bel files under directories) in the canonical form;
+    - reads standard input and writes standard output.
 
-    Files with syntax errors are left untouched and reported (exit 2).
+    Files with syntax errors are left untouched and reported (exit 2). The JSON twin is
+    rewritten as the canonical JSON twin.
     """
+    if files == ("-",):
+        _format_stdin(check, diff)
+        return
     counts = {"unchanged": 0, "reformatted": 0, "would-reformat": 0, "error": 0}
     paths = list(_expand(files))
-    for path in paths:
-        if not path.is_file():
-            click.echo(f"{path}: no such file", err=True)
-            counts["error"] += 1
-            continue
-        status, messages = format_file(path, check)
-        counts[status] += 1
-        for message in messages:
-            click.echo(message, err=status == "error")
+    out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
+    with ProgressDisplay("formatting", len(paths), "files", progress) as display:
+        for done, path in enumerate(paths, 1):
+            if not path.is_file():
+                err.write(f"{path}: no such file\n")
+                counts["error"] += 1
+                continue
+            status, messages = format_file(path, check, diff)
+            counts[status] += 1
+            for message in messages:
+                (err if status == "error" else out).write(message + "\n")
+            display.update(done, description=path.name)
     parts = []
     if counts["reformatted"]:
         parts.append(f"{counts['reformatted']} reformatted")
@@ -116,7 +201,7 @@ def command(files: tuple[str, ...], check: bool) -> None:
     parts.append(f"{counts['unchanged']} unchanged")
     if counts["error"]:
         parts.append(f"{counts['error']} with errors (left untouched)")
-    click.echo(", ".join(parts), err=True)
+    err.write(", ".join(parts) + "\n")
     if counts["error"]:
         raise SystemExit(2)
     if counts["would-reformat"]:

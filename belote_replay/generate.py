@@ -7,30 +7,30 @@ output validates clean under its rules. Games are written one by one as they are
 
 from __future__ import annotations
 
+import io
 import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 import click
 
-from belote_notation.game.rules import RulesError, Ruleset
+from belote_replay.output import plural
+from belote_replay.progress import ProgressDisplay
+from belote_replay.suggest import check_rules
+
+if TYPE_CHECKING:
+    from belote_notation.notation.records import Game
 
 __all__ = ["command"]
 
 
-def _rules(name: str, options: tuple[str, ...]) -> Ruleset:
-    try:
-        rules = Ruleset.preset(name)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rules") from None
-    overrides = {}
-    for text in options:
-        key, sep, value = text.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{text!r} is not NAME=VALUE", param_hint="--option")
-        overrides[key.strip()] = value.strip()
-    try:
-        return rules.with_options(overrides)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--option") from None
+def _counted(games: Iterable[Game], display: ProgressDisplay) -> Iterator[Game]:
+    done = count = 0
+    for game in games:
+        count += 1
+        done += len(game.deals)
+        display.update(done, plural(count, "game"))
+        yield game
 
 
 @click.command(name="generate")
@@ -45,20 +45,29 @@ def _rules(name: str, options: tuple[str, ...]) -> Ruleset:
               help="Override one rule option (repeatable), e.g. --option target=500.")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Where to write; '-' for standard output.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress display on stderr (default: when stderr is a terminal).")
 def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
-            options: tuple[str, ...], output: str) -> None:
+            options: tuple[str, ...], output: str, progress: bool | None) -> None:
     """Write seeded random but fully legal matches (.bel) for testing importers and tools."""
-    rules = _rules(rules_name, options)
+    rules, _ = check_rules(rules_name, options)
     from belote_notation.generator import generate_games
     from belote_notation.notation.writer import write_games
 
-    games = generate_games(rules, matches=matches, deals=deals, seed=seed)
+    display = ProgressDisplay("generating", deals or 0, "deals", progress)
+    games = _counted(generate_games(rules, matches=matches, deals=deals, seed=seed), display)
     if output == "-":
+        # .bel is UTF-8 whatever the locale: the bytes go to stdout's buffer
+        stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
+                                  line_buffering=False, write_through=False)
         try:
-            write_games(games, sys.stdout)
-            sys.stdout.flush()
+            with display:
+                write_games(games, stdout)
+                stdout.flush()
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             _silence_stdout()
+        finally:
+            stdout.detach()
         return
     try:
         handle = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by `with handle`
@@ -66,7 +75,7 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
         click.echo(f"Error: cannot write {output}: {exc.strerror or exc}", err=True)
         sys.exit(2)
     try:
-        with handle:
+        with handle, display:
             count = write_games(games, handle)
     except OSError as exc:
         click.echo(f"Error: writing {output} failed: {exc.strerror or exc}", err=True)

@@ -27,6 +27,15 @@ COMMANDS = {
 class LazyGroup(click.Group):
     """Imports a command's module only when that command runs (fast start-up)."""
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                            list[str]]:
+        name = click.utils.make_str(args[0])
+        if self.get_command(ctx, name) is None and not ctx.resilient_parsing:
+            from belote_replay.suggest import did_you_mean
+
+            ctx.fail(f"No such command {name!r}{did_you_mean(name, self.list_commands(ctx))}.")
+        return super().resolve_command(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._load(name) is not None)
 

@@ -10,6 +10,10 @@
 With ``jobs > 1`` the main process only splits each file into game texts with the
 parser's :func:`iter_game_texts` (no parsing), batches them, and hands the batches to a
 pool; at most a few batches are in flight, so memory stays flat however large the file.
+
+An input in the JSON twin (by extension or content) is read with
+:func:`~belote_notation.notation.jsonio.read_json_games` and its games validated from their
+records, in this process: the same checks, so the same findings as its ``.bel``.
 """
 
 from __future__ import annotations
@@ -24,10 +28,17 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from belote_notation.check.report import CodeSelection, GameReport
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.check.validator import no_game_report, validate_game_text, validate_source
-from belote_replay.discovery import Source
-from belote_replay.output import RenderedGame, render_game
+from belote_notation.check.validator import (
+    no_game_report,
+    validate_game,
+    validate_game_text,
+    validate_source,
+)
+from belote_notation.notation.jsonio import JsonReadError, read_json_games
+from belote_replay.discovery import Source, looks_like_json
+from belote_replay.output import EVERY_CODE, RenderedGame, render_game
 
 __all__ = ["BATCH_CHARS", "Progress", "run"]
 
@@ -46,12 +57,38 @@ class Job:
     config: ValidationConfig
     fmt: str
     strict: bool
+    selection: CodeSelection = EVERY_CODE
+
+    def render(self, report: GameReport) -> RenderedGame:
+        return render_game(report, self.fmt, self.strict, self.selection)
 
 
 def _open(source: Source) -> BinaryIO:
     if source.is_stdin:
         return sys.stdin.buffer
     return open(source.path, "rb")
+
+
+def _is_json(source: Source, handle: BinaryIO) -> bool:
+    if source.json:
+        return True
+    peek = getattr(handle, "peek", None)
+    return source.is_stdin and peek is not None and looks_like_json(peek(256)[:256])
+
+
+def _json_reports(handle: BinaryIO, source: Source, config: ValidationConfig) -> Iterator[GameReport]:
+    """The reports of the games of a JSON twin (a :class:`JsonReadError` stops the reading)."""
+    count = 0
+    for count, game in enumerate(read_json_games(handle.read().decode("utf-8-sig")), 1):
+        yield validate_game(game, source.display, count, config)
+    if count == 0:
+        yield no_game_report(source.display)
+
+
+def _reports(handle: BinaryIO, source: Source, config: ValidationConfig) -> Iterator[GameReport]:
+    if _is_json(source, handle):
+        return _json_reports(handle, source, config)
+    return validate_source(handle, source.display, config)
 
 
 def _reason(exc: BaseException) -> str:
@@ -84,24 +121,31 @@ def _run_serial(sources: list[Source], job: Job, progress: Progress | None) -> I
             yield ("problem", source.display, _reason(exc))
             continue
         yield ("start", source.display)
-        error = None
-        games = deals = 0
-        try:
-            for report in validate_source(handle, source.display, job.config):
-                rendered = render_game(report, job.fmt, job.strict)
-                games += 1
-                deals += rendered.deals
-                yield ("game", rendered)
-                if progress is not None:
-                    progress(source.display, _tell(handle), games, deals)
-        except (OSError, MemoryError, UnicodeError) as exc:
-            error = _reason(exc)
-        except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
-            error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
-        finally:
-            if not source.is_stdin:
-                handle.close()
-        yield ("end", source.display, error)
+        yield from _read_here(source, handle, job, progress)
+
+
+def _read_here(source: Source, handle: BinaryIO, job: Job, progress: Progress | None) -> Iterator[Event]:
+    """The ``game`` events of one input read and checked in this process, then its ``end``."""
+    error = None
+    games = deals = 0
+    try:
+        for report in _reports(handle, source, job.config):
+            rendered = job.render(report)
+            games += 1
+            deals += rendered.deals
+            yield ("game", rendered)
+            if progress is not None:
+                progress(source.display, _tell(handle), games, deals)
+    except (OSError, MemoryError, UnicodeError) as exc:
+        error = _reason(exc)
+    except JsonReadError as exc:
+        error = f"cannot read: {exc}"
+    except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
+        error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
+    finally:
+        if not source.is_stdin:
+            handle.close()
+    yield ("end", source.display, error)
 
 
 # ----------------------------------------------------------------------------- worker processes
@@ -114,7 +158,7 @@ def _work(path: str, batch: list[Any], job: Job) -> list[RenderedGame]:
         except Exception as exc:  # noqa: BLE001 - never lose the rest of the batch to one game
             report = no_game_report(path, item.index + 1, item.first_line,
                                     f"could not check this game: {type(exc).__name__}: {exc}")
-        out.append(render_game(report, job.fmt, job.strict))
+        out.append(job.render(report))
     return out
 
 
@@ -174,7 +218,7 @@ class _Window:
         except Exception as exc:  # noqa: BLE001 - a worker died: say so, keep going
             report = no_game_report(path, 0, 0, f"could not check {size} characters of "
                                     f"games: worker failed ({type(exc).__name__})")
-            rendered_list = [render_game(report, job.fmt, job.strict)]
+            rendered_list = [job.render(report)]
         for rendered in rendered_list:
             self.games += 1
             self.deals += rendered.deals
@@ -192,6 +236,10 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
         window.event(("problem", source.display, _reason(exc)))
         return
     window.event(("start", source.display))
+    if _is_json(source, handle):  # the JSON twin: read whole, checked here
+        for event in _read_here(source, handle, window.job, None):
+            window.event(event)
+        return
     error = None
     count = 0
     try:
@@ -200,7 +248,7 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
             count += len(batch)
         if count == 0:
             job = window.job
-            window.event(("game", render_game(no_game_report(source.display), job.fmt, job.strict)))
+            window.event(("game", job.render(no_game_report(source.display))))
     except (OSError, MemoryError, UnicodeError) as exc:
         error = _reason(exc)
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
@@ -238,9 +286,10 @@ def _run_pool(sources: list[Source], job: Job, jobs: int, progress: Progress | N
 
 
 def run(sources: list[Source], config: ValidationConfig, fmt: str = "text", strict: bool = False,
-        jobs: int = 1, progress: Progress | None = None) -> Iterator[Event]:
+        jobs: int = 1, progress: Progress | None = None,
+        selection: CodeSelection = EVERY_CODE) -> Iterator[Event]:
     """Validate ``sources`` in order; see the module docs for the events yielded."""
-    job = Job(config, fmt, strict)
+    job = Job(config, fmt, strict, selection)
     if jobs <= 1:
         yield from _run_serial(sources, job, progress)
     else:

@@ -29,6 +29,7 @@ from belote_notation.game.engine import (
     new_match,
     play_card,
     score_deal,
+    set_hands,
 )
 from belote_notation.game.rules import PRESETS, Ruleset
 from belote_notation.generator import random_deal
@@ -40,11 +41,17 @@ def replay(rules: Ruleset, scripts) -> int:
     match = new_match(rules, scripts[0].dealer if scripts else 0)
     for script in scripts:
         state = new_deal(rules, script.dealer)
-        found += len(deal_five(state, script.five, script.offer))
-        for seat, action, suit in script.bids:
-            found += len(apply_bid(state, seat, action, suit))
-        if script.rest is not None:
-            found += len(deal_rest(state, script.rest))
+        if script.hands is not None:  # contrée: eight cards each, then the auction
+            found += len(set_hands(state, script.hands))
+            for (seat, action, suit), value in zip(script.bids, script.values, strict=True):
+                found += len(apply_bid(state, seat, action, suit, value))
+        else:
+            found += len(deal_five(state, script.five, script.offer))
+            for seat, action, suit in script.bids:
+                found += len(apply_bid(state, seat, action, suit))
+            if script.rest is not None:
+                found += len(deal_rest(state, script.rest))
+        if script.plays:
             plays = script.plays
             start = 0
             for s, kind, mask, before in script.announcements:

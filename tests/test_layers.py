@@ -3,7 +3,11 @@
     game        cards, rules, engine: the game; knows nothing of text
     notation    text <-> records; knows nothing of legality (it may use ``game.cards``)
     check       records or reader events x engine -> findings: the one layer using both
+    render      the checks' replay -> HTML pages and SVG diagrams (nothing below imports it)
+    analysis    the double-dummy solver and the review: game + notation records, through check's replay
     generator   the one bridge game -> records (game and notation, not check)
+    formats     other formats <-> records: notation and game.cards; check only for the deal
+                table (the engine's scoring, never a second copy); nothing below imports it
     belote_replay   the command line; the library never imports it
 
 Every module under ``belote_notation/`` and ``belote_replay/`` is read with :mod:`ast` (not
@@ -25,12 +29,23 @@ GAME = "belote_notation.game"
 NOTATION = "belote_notation.notation"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
+FORMATS = "belote_notation.formats"
+RENDER = "belote_notation.render"
+ANALYSIS = "belote_notation.analysis"
 
 RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (GAME, (NOTATION, CHECK, GENERATOR), "the game knows nothing of text, records or checks"),
-    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR),
+    (GAME, (NOTATION, CHECK, GENERATOR, RENDER, ANALYSIS, FORMATS),
+     "the game knows nothing of text, records or checks"),
+    (NOTATION, (f"{GAME}.engine", f"{GAME}.rules", CHECK, GENERATOR, RENDER, ANALYSIS, FORMATS),
      "the notation knows nothing of legality (it may use game.cards)"),
-    (GENERATOR, (CHECK,), "the generator bridges game -> notation, without the checks"),
+    (GENERATOR, (CHECK, RENDER, ANALYSIS, FORMATS),
+     "the generator bridges game -> notation, without the checks"),
+    (CHECK, (RENDER, ANALYSIS), "the checks know nothing of how a replay is drawn or solved"),
+    (CHECK, (FORMATS,), "the checks read records and events, never a converter"),
+    (RENDER, (GENERATOR,), "render draws the checks' replay; it makes no game"),
+    (ANALYSIS, (GENERATOR,), "the analysis reads records through the checks' replay, not the generator"),
+    (FORMATS, (f"{GAME}.engine", f"{GAME}.rules", GENERATOR),
+     "a format maps text to records; what the rules decide comes from the checks, never a copy"),
     ("belote_notation", ("belote_replay",), "the library never imports the command line"),
 )
 """(importer, what it must not import, why): a name matches a prefix at a dot boundary."""
@@ -133,7 +148,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
     for expected in (GAME + ".engine.play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
-                     "belote_replay.main"):
+                     RENDER + ".view", ANALYSIS + ".review", FORMATS + ".events", "belote_replay.main"):
         assert expected in modules
 
 
@@ -172,6 +187,23 @@ def test_imports_by_name_and_every_rule() -> None:
     assert _check(CHECK + ".validator", "from belote_notation.game import engine\n"
                   "from belote_notation.notation import records\n") == []
     assert _check("belote_replay.main", "from belote_notation.check import validator\n") == []
+    assert _check(FORMATS + ".cfn", "from belote_notation.game.engine import play_card\n") == [
+        (GAME + ".engine", 1), (GAME + ".engine.play_card", 1)]
+    assert _check(FORMATS + ".table", "from belote_notation.check.validator import validate_game\n") == []
+    assert _check(CHECK + ".validator", "from belote_notation.formats import get_format\n") == [
+        (FORMATS, 1), (FORMATS + ".get_format", 1)]
+    assert _check(CHECK + ".replay", "from belote_notation.render import view\n") == [
+        (RENDER, 1), (RENDER + ".view", 1)]
+    assert _check(RENDER + ".view", "from belote_notation.check.replay import replay_game\n") == []
+
+
+def test_the_analysis_layer() -> None:
+    assert _check(ANALYSIS + ".review", "from belote_notation.check.replay import replay_game\n"
+                  "from belote_notation.notation.records import Play\n") == []
+    assert _check(ANALYSIS + ".review", "from belote_notation.generator import random_deal\n") == [
+        (GENERATOR, 1), (GENERATOR + ".random_deal", 1)]
+    assert _check(CHECK + ".replay", "from belote_notation.analysis import solver\n") == [
+        (ANALYSIS, 1), (ANALYSIS + ".solver", 1)]
 
 
 def test_a_prefix_matches_at_a_dot_boundary_only() -> None:

@@ -112,9 +112,16 @@ class Hook(DealHook):
         """Make one or more plays itself (through :func:`play_card`) and return them."""
         return None
 
+    def call(self, state, options) -> tuple[int, str, int | None, int | None] | None:
+        """Contrée: a call ``(seat, action, suit, value)`` of the auction."""
+        return None
+
     # what random_deal calls: the acts above until the hook has made its one act
     def choose_bid(self, state, options):
         return None if self.event else self.bid(state, options)
+
+    def choose_call(self, state, options):
+        return None if self.event else self.call(state, options)
 
     def edit_announcements(self, state, pending):
         self.pending(state, pending)
@@ -310,6 +317,32 @@ class BidOutOfTurn(Hook):
             return None
         self.event = Event("bid", round=1, index=0, seat=(next_bidder(state) + 2) & 3)
         return (self.event.seat, "take", None)
+
+
+class NotHigher(Hook):
+    """Contrée: a player bids the value in force again, in another suit."""
+
+    code = C.BID_NOT_HIGHER
+
+    def call(self, state, options):
+        high = state.high_bid
+        if high is None or high[1] != "bid" or state.doubled:
+            return None
+        self.event = Event("bid", round=1, index=len(calls(state)), seat=next_bidder(state))
+        return (next_bidder(state), "bid", (high[2] + 1) % 4, high[3])
+
+
+class PartnerCoinche(Hook):
+    """Contrée: the bidder's partner coinches the bid."""
+
+    code = C.DOUBLE_NOT_ALLOWED
+
+    def call(self, state, options):
+        high = state.high_bid
+        if high is None or state.doubled or (high[0] - next_bidder(state)) & 1:
+            return None
+        self.event = Event("bid", round=1, index=len(calls(state)), seat=next_bidder(state))
+        return (next_bidder(state), "coinche", None, None)
 
 
 class ForcedTakeRefused(Hook):
@@ -739,6 +772,10 @@ def all_samples() -> list[Sample]:
                   title="Invalid sample: forced take refused"),
         from_hook("BEL204-round2-offer-suit.bel", "moroccan", Round2OfferSuit,
                   title="Invalid sample: round 2 names the offer's suit"),
+        from_hook("BEL210-contree-bid-not-higher.bel", "contree", NotHigher,
+                  title="Invalid sample: contrée bid not higher"),
+        from_hook("BEL212-contree-partner-coinche.bel", "coinche", PartnerCoinche,
+                  title="Invalid sample: contrée coinche by the bidder's partner"),
         from_hook("BEL301-played-out-of-turn.bel", "traditional", OutOfTurn,
                   title="Invalid sample: card played out of turn"),
         from_hook("BEL303-did-not-follow.bel", "gameduell", NotFollowed,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, severity_of
+from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED, severity_of
 from belote_notation.check.context import Context, DealObserver
 from belote_notation.check.facts import (
     AnnouncementFact,
@@ -143,6 +143,11 @@ class GameChecker(Visitor[GameReport]):
         checks = ctx.findings
         if self._syntax_lines():  # deal numbers are not judged in a game with a syntax error
             checks = [f for f in checks if f.code != DEAL_NUMBER]
+        if not self.deal_count:  # nothing was checked with the assumed rules: nothing to say
+            self.setup_findings = [f for f in self.setup_findings if f.code != RULES_ASSUMED]
+        for f in self.setup_findings:
+            if not f.line:  # about the game as a whole (an assumed rule system): at its start
+                f.line, f.col = self.line, self.col
         report.findings = syntax + [f for f in self.setup_findings if (f.line, f.col) not in at] + checks
 
     def result(self) -> GameReport:
@@ -154,7 +159,7 @@ class GameChecker(Visitor[GameReport]):
         for header in self.headers:
             if header.name.lower() == "result":
                 tag = header
-        match.finish(tag, self.result_text, self.result_pos, self.deal_count > 0)
+        match.finish(tag, self.result_text, self.result_pos, self.deal_count)
 
     def _guarded(self, step: object) -> None:
         try:
@@ -229,8 +234,8 @@ class GameChecker(Visitor[GameReport]):
             self.deal.offer = OfferFact(card, line, col)
 
     def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
-                   line: int, col: int) -> None:
-        fact = BidFact(seat, action, suit, round, line, col)
+                   line: int, col: int, value: int | None = None) -> None:
+        fact = BidFact(seat, action, suit, round, line, col, value)
         if self.lines:
             self.lines[-1].append(fact)
         elif self.deal is not None:

@@ -14,6 +14,7 @@ BEL4xx   announcements and belote                                     engine
 BEL5xx   what the record claims about a deal (trick winner, score)    checks
 BEL6xx   what the record claims about the match (totals, dealer)      checks
 BEL7xx   the record as a whole (rule system, options, numbering)      checks
+BEL8xx   importing and exporting other formats (BEL800-849)           formats
 BEL9xx   "could not check ..." notes for partial records              checks
 =======  ===========================================================  ==========
 
@@ -40,6 +41,7 @@ __all__ = [
     "BAD_RESULT",
     "BAD_VARIATION",
     "BID_ROUND",
+    "CONTREE_DISTRIBUTION",
     "CODES",
     "DEALER_ROTATION",
     "DEAL_AFTER_END",
@@ -61,6 +63,10 @@ __all__ = [
     "NO_MATCH_CHECK",
     "NO_TRUMP",
     "RETIRED",
+    "RULES_ASSUMED",
+    "SCORE_SHEET",
+    "SHEET_TOTALS",
+    "SHEET_TOTAL_DOWN",
     "SHORT_TRICK",
     "SKIPPED_PLAYS",
     "TRICK_NUMBER",
@@ -75,7 +81,7 @@ __all__ = [
 ]
 
 Severity = Literal["error", "warning", "info"]
-RaisedBy = Literal["reader", "engine", "checks"]
+RaisedBy = Literal["reader", "engine", "checks", "formats"]
 
 
 class CodeInfo(NamedTuple):
@@ -97,6 +103,7 @@ AREAS: dict[str, str] = {
     "scoring": "deal scoring",
     "match": "match",
     "record": "the record as a whole",
+    "formats": "other formats in and out",
     "not-checked": "could not check",
 }
 """Area keys of :class:`CodeInfo` and their titles."""
@@ -110,6 +117,8 @@ DEALER_ROTATION = "BEL602"
 MATCH_WINNER = "BEL603"
 DEAL_AFTER_END = "BEL604"
 MATCH_UNFINISHED = "BEL605"
+SHEET_TOTALS = "BEL606"
+SHEET_TOTAL_DOWN = "BEL607"
 
 # --------------------------------------------------------------- BEL7xx: the record as a whole
 UNKNOWN_RULES = "BEL701"
@@ -124,6 +133,9 @@ BID_ROUND = "BEL710"
 BAD_VARIATION = "BEL711"
 HAND_MISMATCH = "BEL712"
 
+# --------------------------------------------------------------- contrée (the rules helper's range)
+CONTREE_DISTRIBUTION = "BEL216"
+
 # --------------------------------------------------------------- BEL9xx: could not check
 NO_GAME = "BEL901"
 NO_DISTRIBUTION = "BEL902"
@@ -135,6 +147,8 @@ NO_DEALER = "BEL907"
 NO_MATCH_CHECK = "BEL909"
 SKIPPED_PLAYS = "BEL910"
 ENGINE_FAILURE = "BEL911"
+RULES_ASSUMED = "BEL912"
+SCORE_SHEET = "BEL913"
 
 CODES: dict[str, CodeInfo] = {
     "BEL001": CodeInfo("BEL001", "error", "syntax", "reader",
@@ -181,6 +195,19 @@ CODES: dict[str, CodeInfo] = {
     "BEL208": CodeInfo("BEL208", "error", "bidding", "engine",
                        'cards played in a dead deal (everybody passed twice)'),
     "BEL209": CodeInfo("BEL209", "error", "bidding", "engine", 'not a bid (take or pass)'),
+    "BEL210": CodeInfo("BEL210", "error", "bidding", "engine",
+                       'contrée: a bid not higher than the bid in force'),
+    "BEL211": CodeInfo("BEL211", "error", "bidding", "engine",
+                       'contrée: a bid the rules do not allow (points, capot, générale, SA, TA)'),
+    "BEL212": CodeInfo("BEL212", "error", "bidding", "engine",
+                       'contrée: a coinche with nothing to coinche, by the bidder\'s side, or twice'),
+    "BEL213": CodeInfo("BEL213", "error", "bidding", "engine",
+                       'contrée: a surcoinche without a coinche, or by the side that coinched'),
+    "BEL214": CodeInfo("BEL214", "error", "bidding", "engine", 'contrée: a bid after a coinche'),
+    "BEL215": CodeInfo("BEL215", "error", "bidding", "engine",
+                       'contrée: a player raised their own bid (raise_own_bid=false)'),
+    "BEL216": CodeInfo("BEL216", "error", "bidding", "checks",
+                       'contrée: a deal written with five cards, an offer or the rest'),
     "BEL301": CodeInfo("BEL301", "error", "play", "engine", 'a card played out of turn'),
     "BEL302": CodeInfo("BEL302", "error", "play", "engine", 'a card played that the player did not hold'),
     "BEL303": CodeInfo("BEL303", "error", "play", "engine", 'did not follow the suit led'),
@@ -221,6 +248,9 @@ CODES: dict[str, CodeInfo] = {
     "BEL604": CodeInfo("BEL604", "error", "match", "checks", 'a deal recorded after the match was won'),
     "BEL605": CodeInfo("BEL605", "info", "match", "checks",
                        'the match ends before a team reached the target'),
+    "BEL606": CodeInfo("BEL606", "error", "match", "checks",
+                       "a running total is not the last one plus the deal's recorded score"),
+    "BEL607": CodeInfo("BEL607", "error", "match", "checks", 'a running total goes down'),
     "BEL701": CodeInfo("BEL701", "error", "record", "checks", 'unknown rule system in the Rules header'),
     "BEL702": CodeInfo("BEL702", "error", "record", "checks",
                        'unknown rule option or a value the option does not take'),
@@ -237,6 +267,23 @@ CODES: dict[str, CodeInfo] = {
                        'an alternative line holds an illegal bid or card'),
     "BEL712": CodeInfo("BEL712", "error", "record", "checks",
                        'a hand line that disagrees with the distribution'),
+    # BEL800-849: the formats (belote_notation/formats/base.py names them; a test keeps both equal)
+    "BEL801": CodeInfo("BEL801", "warning", "formats", "formats",
+                       'a line or row that is not readable in its format at all'),
+    "BEL802": CodeInfo("BEL802", "warning", "formats", "formats",
+                       'an event or message type the format does not define'),
+    "BEL803": CodeInfo("BEL803", "warning", "formats", "formats",
+                       'a value that cannot be read: its item is left out'),
+    "BEL804": CodeInfo("BEL804", "warning", "formats", "formats",
+                       'a field the item needs is missing: the item is left out'),
+    "BEL805": CodeInfo("BEL805", "info", "formats", "formats",
+                       'kept as a tag or a comment: .bel cannot say it'),
+    "BEL806": CodeInfo("BEL806", "warning", "formats", "formats",
+                       'an item where the format does not allow it: left out'),
+    "BEL807": CodeInfo("BEL807", "warning", "formats", "formats",
+                       'written by a newer version of the format than this reader knows'),
+    "BEL810": CodeInfo("BEL810", "warning", "formats", "formats",
+                       'the output format cannot say part of a record: left out of the output'),
     "BEL901": CodeInfo("BEL901", "info", "not-checked", "checks",
                        'could not check a game: nothing of it could be read'),
     "BEL902": CodeInfo("BEL902", "info", "not-checked", "checks",
@@ -257,6 +304,10 @@ CODES: dict[str, CodeInfo] = {
                        'could not check the rest of a deal after a break in the record'),
     "BEL911": CodeInfo("BEL911", "info", "not-checked", "checks",
                        'could not check a deal: the engine stopped on it'),
+    "BEL912": CodeInfo("BEL912", "info", "not-checked", "checks",
+                       'no Rules tag: the rule system was assumed (the message says which)'),
+    "BEL913": CodeInfo("BEL913", "info", "not-checked", "checks",
+                       'a score sheet: deals recorded by their scores alone were not replayed'),
 }
 """Every finding code, sorted by code."""
 

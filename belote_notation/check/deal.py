@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from belote_notation.check.codes import (
     BID_ROUND,
+    CONTREE_DISTRIBUTION,
     HAND_MISMATCH,
     HANDS_DERIVED,
     INCOMPLETE_DEAL,
@@ -74,6 +75,8 @@ class DealCheck:
 
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
+        if self.deal.scores_only():  # a score sheet: the match check checks its numbers
+            return None
         self.distribution()
         self.bidding()
         self.rest_and_hands()
@@ -97,10 +100,26 @@ class DealCheck:
     def distribution(self) -> None:
         """The first five cards and the offer (BEL1xx at the card or the hand)."""
         deal = self.deal
+        if self.ctx.rules.bidding == "contree":
+            self.contree_distribution()
+            return
         card = deal.offer.card if deal.offer is not None else None
         vs = deal_five(self.state, holdings(deal.five) if deal.five else None, card)
         if vs:
             self.deal_violations(vs, deal.five)
+
+    def contree_distribution(self) -> None:
+        """Contrée deals all eight cards at once: five cards, an offer or the rest of the
+        distribution are BEL216 (at the first of them) and not used."""
+        deal = self.deal
+        parts = [(p.line, p.col) for p in (*deal.five, *deal.rest)]
+        if deal.offer is not None:
+            parts.append((deal.offer.line, deal.offer.col))
+        if parts:
+            line, col = min(parts)
+            self.ctx.add(CONTREE_DISTRIBUTION, "contrée deals all eight cards at once: write the four "
+                         "hands (`hand SEAT cards`), not `tafr9a`, `offer` or `rest`", line, col)
+            deal.rest = []
 
     def rest_and_hands(self) -> None:
         """The rest of the distribution, or full hands (BEL1xx at the card or hand, BEL712)."""
@@ -157,9 +176,12 @@ class DealCheck:
                 ctx.add(NO_BIDDING, "could not check the bidding: only the contract is recorded",
                         bid.line, bid.col)
             return
+        rounds = ctx.rules.bidding == "smsara"  # a contrée auction has no rounds
         for bid in bids:
             called = call_count(state)
-            if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
+            if not rounds:
+                pass
+            elif bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
                 self.short_round(bid)
             elif bid.round == 1 and called == 4 and contract(state) is None:
                 ctx.add(BID_ROUND, "round 1 has more than four calls: this one is read as round 2",
@@ -167,7 +189,7 @@ class DealCheck:
             if bid.variations:
                 replay_variations(ctx, state, bid.variations)
             seat = bid.seat if bid.seat is not None else next_bidder(state)
-            vs = apply_bid(state, seat, bid.action, bid.suit)
+            vs = apply_bid(state, seat, bid.action, bid.suit, bid.value)
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
 

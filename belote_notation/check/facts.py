@@ -40,11 +40,13 @@ class OfferFact:
 class BidFact:
     """One call; ``variations`` are the alternative lines written after it."""
 
-    __slots__ = ("action", "col", "line", "round", "seat", "suit", "variations")
+    __slots__ = ("action", "col", "line", "round", "seat", "suit", "value", "variations")
 
     def __init__(self, seat: int | None, action: str, suit: int | None, round: int, line: int,
-                 col: int) -> None:
+                 col: int, value: int | None = None) -> None:
         self.seat, self.action, self.suit, self.round = seat, action, suit, round
+        self.value = value
+        """The points of a contrée bid."""
         self.line, self.col = line, col
         self.variations: list[Variation] | None = None
 
@@ -137,3 +139,9 @@ class DealFacts:
         self.match_score: ScoreFact | None = None
         self.pot: int | None = None
         self.pot_pos: Position = (line, col)
+
+    def scores_only(self) -> bool:
+        """A deal of a score sheet: its ``score``/``match`` lines and nothing else."""
+        return ((self.score is not None or self.match_score is not None) and not self.five
+                and self.offer is None and not self.bids and not self.rest and not self.hands
+                and not self.announcements and not self.tricks)

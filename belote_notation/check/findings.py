@@ -5,8 +5,8 @@ record: a stable code, a severity, a message in a player's words, and where it i
 (file, line, column, game, deal, trick, seat)::
 
     >>> f = Finding("BEL301", "error", "W did not overtrump", "club.bel", 41, 17, game=1, deal=3)
-    >>> f.format_text()
-    'club.bel:41:17: error BEL301 W did not overtrump'
+    >>> print(f)
+    club.bel:41:17: error BEL301 W did not overtrump
 
 The codes themselves, their severities and who raises them are in one static table,
 :mod:`belote_notation.check.codes`; ``docs/findings.md`` documents each.
@@ -34,7 +34,6 @@ __all__ = [
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 
 
-
 @dataclass(slots=True)
 class Finding:
     """One problem found in a record, or one thing that could not be checked.
@@ -54,6 +53,9 @@ class Finding:
     deal: int | None = None
     trick: int | None = None
     seat: int | None = None
+
+    def __str__(self) -> str:
+        return self.format_text()
 
     def format_text(self, severity: str | None = None) -> str:
         """The ruff-like line ``path:line:col: severity CODE message``."""

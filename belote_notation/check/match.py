@@ -2,10 +2,16 @@
 against the ``Result`` tag and the result after ``end``.
 
 A deal that cannot be scored (a partial record) does not stop the match check: from there on
-the record's own totals are taken at their word, when it gives them.
+the record's own numbers are taken at their word, when it gives them. A score sheet (deals
+with only ``score``/``match`` lines) is checked as one: each running total against the
+previous one plus the deal's recorded score (BEL606), totals that go down (BEL607), the
+result against the totals (BEL603); one note per game says the deals were not replayed
+(BEL913) instead of two per deal.
 """
 
 from __future__ import annotations
+
+from typing import Literal, NamedTuple
 
 from belote_notation.check.codes import (
     BAD_RESULT,
@@ -20,13 +26,16 @@ from belote_notation.check.codes import (
     MATCH_WINNER,
     NO_DEALER,
     NO_MATCH_CHECK,
+    SCORE_SHEET,
+    SHEET_TOTAL_DOWN,
+    SHEET_TOTALS,
     SKIPPED_PLAYS,
 )
 from belote_notation.check.context import Context
 from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.report import DealReport, GameReport
-from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS
+from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -37,46 +46,59 @@ from belote_notation.game.engine import (
     is_dead,
     new_match,
     skip_deal,
+    strain_name,
 )
 from belote_notation.notation.records import Header
 
-__all__ = ["MatchCheck", "first_dealer"]
+__all__ = ["FirstDealer", "MatchCheck", "first_dealer"]
 
 _RESULTS = {"ns": 0, "n-s": 0, "ew": 1, "e-w": 1, "*": None}
 
 
-def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | None) -> int | None:
+class FirstDealer(NamedTuple):
+    """Who deals first, and where that comes from: ``tag``, ``deal`` (its heading), ``call``
+    (worked out from the first call's seat) or ``None`` (not known)."""
+
+    seat: int | None
+    source: Literal["tag", "deal", "call"] | None
+
+
+def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | None) -> FirstDealer:
     """Who deals first: the Dealer header, the first deal's dealer, or worked out from the
     first call."""
     if dealer_header is not None:
         key = dealer_header.strip().upper()[:1]
         if key and key in SEAT_NAMES:
-            return SEAT_NAMES.index(key)
+            return FirstDealer(SEAT_NAMES.index(key), "tag")
     if first is None:
-        return None
+        return FirstDealer(None, None)
     if first.dealer is not None:
-        return first.dealer & 3
+        return FirstDealer(first.dealer & 3, "deal")
     if first.bids and first.bids[0].seat is not None:
-        return dealer_before(ctx.rules, first.bids[0].seat)
-    return None
+        return FirstDealer(dealer_before(ctx.rules, first.bids[0].seat), "call")
+    return FirstDealer(None, None)
 
 
 class MatchCheck:
     """The match as the deals go by: ``deal()`` for each, then ``finish()``."""
 
-    __slots__ = ("base_totals", "ctx", "dealer_known", "keep", "match", "over_reported", "report",
-                 "totals_known")
+    __slots__ = ("base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
+                 "over_reported", "report", "sheet", "totals_known")
 
-    def __init__(self, ctx: Context, report: GameReport, keep: bool, dealer0: int | None) -> None:
+    def __init__(self, ctx: Context, report: GameReport, keep: bool, first: FirstDealer) -> None:
         self.ctx = ctx
         self.report = report
         self.keep = keep
-        self.dealer_known = dealer0 is not None
-        self.match = new_match(ctx.rules, dealer0 if dealer0 is not None else 0)
+        self.dealer_known = first.seat is not None
+        self.dealer_from_call = first.source == "call"
+        """The first dealer was worked out from the first call: said once, at the first deal."""
+        self.match = new_match(ctx.rules, first.seat if first.seat is not None else 0)
         self.base_totals: tuple[int, int] | None = (0, 0)
         """The record's totals before the current deal (``None``: unknown)."""
         self.totals_known = True
         self.over_reported = False
+        self.sheet: list[DealFacts] = []
+        """The deals recorded by their scores alone (a score sheet)."""
 
     def deal(self, deal: DealFacts, position: int, number_check: bool, broken: bool) -> None:
         """One deal: its number, its dealer, its replay, and what it does to the match."""
@@ -124,24 +146,53 @@ class MatchCheck:
                 ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: assumed "
                         f"{SEAT_NAMES[dealer]}", deal.line, deal.col)
                 self.dealer_known = True
+            elif self.dealer_from_call:
+                ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: worked out as "
+                        f"{SEAT_NAMES[dealer]} from the first call; say it with `deal {deal.number} "
+                        f"dealer {SEAT_NAMES[dealer]}` or a [Dealer] tag", deal.line, deal.col)
         elif dealer != expected:
             ctx.add(DEALER_ROTATION, f"{SEAT_NAMES[dealer]} dealt deal {deal.number}: "
                     f"{SEAT_NAMES[expected]} should have dealt", deal.line, deal.col, seat=dealer)
+        self.dealer_from_call = False
         match.dealer = dealer
         return dealer
 
     def not_scored(self, deal: DealFacts, dealer: int, state: DealState | None,
                    report: DealReport | None) -> None:
-        """Not scored: take the record's word for the match from here on, if it gives it."""
-        totals = deal.match_score
-        skip_deal(self.match, dealer, dead=state is not None and is_dead(state),
-                  totals=(totals.ns, totals.ew) if totals is not None else None, pot=deal.pot)
-        self.totals_known = totals is not None
-        self.base_totals = (totals.ns, totals.ew) if totals is not None else None
+        """Not scored: the recorded numbers against each other, then the record's word for the
+        match from here on, if it gives it (its totals, else the last totals plus its score)."""
+        if deal.scores_only():
+            self.sheet.append(deal)
+        after = self.sheet_totals(deal)
+        skip_deal(self.match, dealer, dead=state is not None and is_dead(state), totals=after,
+                  pot=deal.pot)
+        self.totals_known = after is not None
+        self.base_totals = after
         if state is not None and report is not None:
             taken = contract(state)
             report.taker = taken.taker if taken is not None else None
             report.trump = taken.trump if taken is not None else None
+
+    def sheet_totals(self, deal: DealFacts) -> tuple[int, int] | None:
+        """The match totals after a deal that was not scored, from the record's numbers: its
+        ``match`` line, checked against the last totals plus its ``score`` line (BEL606) or, with
+        no score, against the last totals (BEL607: a total never goes down)."""
+        score, totals, base = deal.score, deal.match_score, self.base_totals
+        if totals is None:
+            if score is None or base is None:
+                return None
+            return base[0] + score.ns, base[1] + score.ew
+        claimed = (totals.ns, totals.ew)
+        if base is not None and score is not None:
+            right = (base[0] + score.ns, base[1] + score.ew)
+            if claimed != right:
+                self.ctx.add(SHEET_TOTALS, f"recorded match score {_pair(*claimed)}; the last totals "
+                             f"{_pair(*base)} and this deal's score {_pair(score.ns, score.ew)} make "
+                             f"{_pair(*right)}", totals.line, totals.col)
+        elif base is not None and (claimed[0] < base[0] or claimed[1] < base[1]):
+            self.ctx.add(SHEET_TOTAL_DOWN, f"recorded match score {_pair(*claimed)} is lower than the "
+                         f"last totals {_pair(*base)}", totals.line, totals.col)
+        return claimed
 
     def scored(self, deal: DealFacts, result: DealResult, report: DealReport | None) -> None:
         """Add the deal to the match; the recorded score, totals and pot against it."""
@@ -188,23 +239,32 @@ class MatchCheck:
                     line, col)
 
     def finish(self, result_tag: Header | None, result: str | None,
-               position: tuple[int, int], has_deals: bool) -> None:
+               position: tuple[int, int], deals: int) -> None:
         """The match's totals and winner into the report; the recorded result against them.
 
         ``result_tag`` is the last ``Result`` tag, ``result`` what follows ``end`` and
-        ``position`` where (the game's start when nothing follows)."""
+        ``position`` where (the game's start when nothing follows); ``deals`` how many deals
+        the game has. A record of one deal without a result is a deal, not a match that
+        stopped early: BEL605 is said from two deals on (one-deal files are the common case
+        of the partial records, examples and reviews, and the note was noise on each)."""
         ctx, match, report = self.ctx, self.match, self.report
         ctx.deal_no = None
+        if self.sheet:
+            first = self.sheet[0]
+            count = len(self.sheet)
+            ctx.add(SCORE_SHEET, f"a score sheet: {count} deal{'s' if count != 1 else ''} recorded by "
+                    "scores alone, not replayed; the running totals and the result were checked",
+                    first.line, first.col)
         report.totals = list(match.totals) if self.totals_known else None
         report.pot = match.pot
         report.winner = match.winner
         text = result if result is not None else (result_tag.value if result_tag is not None else None)
         line, col = (result_tag.line, result_tag.col) if result_tag is not None else position
         report.result = text
-        if not has_deals:
+        if not deals:
             return
         if text is None:
-            if match.winner is None and self.totals_known:
+            if match.winner is None and self.totals_known and deals > 1:
                 ctx.add(MATCH_UNFINISHED, f"the match stops at {_pair(*match.totals)}, before a team "
                         f"reached {ctx.rules.target}", line, col)
             return
@@ -258,7 +318,7 @@ def _explain(result: DealResult, step: MatchStep) -> str:
     if result.outcome == "dead":
         return "dead deal"
     taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    trump = SUIT_SYMBOLS[result.trump] if result.trump is not None and result.trump >= 0 else "?"
+    trump = strain_name(result.trump) if result.trump is not None else "?"
     text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
             f"{result.card_points[0]}-{result.card_points[1]}")
     if any(result.announcements):

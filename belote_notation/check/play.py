@@ -22,6 +22,8 @@ from belote_notation.game.engine import (
     DealState,
     announce,
     check_trick_size,
+    hand_now,
+    hands_known,
     last_trick,
     last_trick_winner,
     next_player,
@@ -46,6 +48,8 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     tricks = deal.tricks
     for t_index, trick in enumerate(tricks):
         cards = trick.cards
+        if None in trick.seats:
+            trick.seats = _holders(state, trick)
         if (len(cards) == 4 and trick.number == t_index + 1 and state.trick_no < 8 and not pending
                 and trick.variations is None):  # the usual trick, in one call to the engine
             stopped = play_cards(state, trick.seats, cards, trick.marks)
@@ -72,6 +76,23 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {done} complete "
             "trick" + ("" if done == 1 else "s"), deal.line, deal.col)
     return False
+
+
+def _holders(state: DealState, trick: TrickFact) -> list[int | None]:
+    """The trick's seats, a seat left out being the player who holds the card when the hands
+    are known: one wrong card is then one finding, as when the seats are written. A card that
+    nobody holds any more (or unknown hands) leaves the seat to turn order."""
+    seats = list(trick.seats)
+    if not hands_known(state):
+        return seats
+    for i, seat in enumerate(seats):
+        if seat is None and i < len(trick.cards):
+            bit = 1 << trick.cards[i]
+            for holder in range(4):
+                if hand_now(state, holder) & bit:
+                    seats[i] = holder
+                    break
+    return seats
 
 
 def _announce_early(ctx: Context, deal: DealFacts, state: DealState) -> Pending:

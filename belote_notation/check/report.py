@@ -10,10 +10,74 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding, effective_severity
 from belote_notation.game.cards import SEAT_NAMES
 
-__all__ = ["DealReport", "GameReport", "seat_name", "team_name"]
+__all__ = ["CodeSelection", "DealReport", "GameReport", "seat_name", "team_name"]
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSelection:
+    """Which codes are reported, chosen as ruff chooses: by code or prefix (``BEL9``, ``BEL605``).
+
+    A code is reported when a ``select`` prefix matches it (everything when ``select`` is
+    empty) and no ``ignore`` prefix matches it as specifically or more: the longest matching
+    prefix decides, and on a tie ``ignore`` wins. ``ALL`` is the empty prefix.
+
+    A selection may refine a ``base`` one (the command line over a configuration file, as in
+    ruff): a code its own prefixes do not name is decided by the base, unless it has a
+    ``select`` of its own, which replaces the base's choice altogether.
+
+    >>> quiet = CodeSelection(ignore=("BEL9", "BEL605"))
+    >>> quiet.allows("BEL303"), quiet.allows("BEL903"), quiet.allows("BEL605")
+    (True, False, False)
+    >>> CodeSelection(select=("BEL3",), ignore=("BEL30",)).allows("BEL303")
+    False
+    >>> CodeSelection(select=("BEL303",), ignore=("BEL3",)).allows("BEL303")
+    True
+    >>> configured = CodeSelection(select=("BEL303",))
+    >>> CodeSelection(ignore=("BEL3",), base=configured).allows("BEL303")
+    False
+    >>> CodeSelection(ignore=("BEL9",), base=configured).allows("BEL303")
+    True
+    """
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    base: CodeSelection | None = None
+
+    def allows(self, code: str) -> bool:
+        chosen, dropped = _longest(self.select, code), _longest(self.ignore, code)
+        if chosen is not None or dropped is not None:
+            return dropped is None or (chosen is not None and chosen > dropped)
+        if self.select:
+            return False
+        return self.base is None or self.base.allows(code)
+
+    def keep(self, findings: list[Finding]) -> list[Finding]:
+        if not self.select and not self.ignore and self.base is None:
+            return findings
+        return [f for f in findings if self.allows(f.code)]
+
+    @staticmethod
+    def unknown(prefixes: tuple[str, ...]) -> list[str]:
+        """The prefixes that match no code of :data:`~belote_notation.check.codes.CODES`.
+
+        >>> CodeSelection.unknown(("BEL3", "bel605", "BEL999", "ALL"))
+        ['BEL999']
+        """
+        return [p for p in prefixes if not any(code.startswith(_prefix(p)) for code in CODES)]
+
+
+def _prefix(text: str) -> str:
+    text = text.strip().upper()
+    return "" if text == "ALL" else text
+
+
+def _longest(prefixes: tuple[str, ...], code: str) -> int | None:
+    lengths = [len(_prefix(p)) for p in prefixes if code.startswith(_prefix(p))]
+    return max(lengths) if lengths else None
 
 
 def team_name(team: int | None) -> str | None:

@@ -3,7 +3,9 @@
 Resolution, most specific last:
 
 1. the rule system: the command line's ``--rules`` if given, else the game's ``Rules``
-   header, else ``classic``;
+   header, else the one rule system of the ``Deck`` header's deck (``spanish``: moroccan),
+   else ``classic``; an assumed rule system is said once, by an info finding (``BEL912``)
+   that names it and says how to state it;
 2. option overrides from the headers, as the notation defines them
    (:func:`belote_notation.notation.headers.rule_overrides`): ``[Option "key=value"]``
    (repeatable) and ``[Target "500"]``;
@@ -22,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote_notation.check.codes import BAD_OPTION, UNKNOWN_DECK, UNKNOWN_RULES
+from belote_notation.check.codes import BAD_OPTION, RULES_ASSUMED, UNKNOWN_DECK, UNKNOWN_RULES, severity_of
 from belote_notation.check.findings import Finding
-from belote_notation.game.cards import Deck
+from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck
 from belote_notation.game.rules import RulesError, Ruleset
 from belote_notation.notation.headers import deck_from_name, rule_overrides
 from belote_notation.notation.records import Game, Header
@@ -32,6 +34,7 @@ from belote_notation.notation.records import Game, Header
 __all__ = [
     "DEFAULT_RULES",
     "GameSetup",
+    "assumed_rules",
     "ValidationConfig",
     "parse_deck",
     "parse_option",
@@ -90,6 +93,21 @@ def parse_deck(text: str) -> Deck | None:
     return deck_from_name(text)
 
 
+def assumed_rules(deck_header: Header | None) -> tuple[str, str]:
+    """The rule system of a game without a ``Rules`` tag, and why: the one rule system of the
+    ``Deck`` tag's deck, else :data:`DEFAULT_RULES`.
+
+    >>> assumed_rules(Header(name="Deck", value="spanish"))
+    ('moroccan', ' (the rule system of the spanish deck)')
+    """
+    deck = parse_deck(deck_header.value) if deck_header is not None else None
+    if deck is not None:
+        systems = [name for name, its_deck in RULE_SYSTEM_DECKS.items() if its_deck is deck]
+        if len(systems) == 1:
+            return systems[0], f" (the rule system of the {deck.value} deck)"
+    return DEFAULT_RULES, ""
+
+
 def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, file: str = "<string>",
                   number: int = 1) -> GameSetup:
     """The ruleset and deck to check a game with (its ``headers``), and findings about unusable
@@ -104,13 +122,15 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
     findings: list[Finding] = []
 
     def finding(code: str, message: str, header: Header | None) -> None:
-        findings.append(Finding(code, "error", message, file, header.line if header else 0,
+        findings.append(Finding(code, severity_of(code), message, file, header.line if header else 0,
                                 header.col if header else 0, game=number))
 
-    rules_header = None
+    rules_header = deck_header = None
     for header in headers:
         if header.name.lower() == "rules":
             rules_header = header
+        elif header.name.lower() == "deck":
+            deck_header = header
     rules: Ruleset | None = None
     if config.rules:
         rules = Ruleset.preset(config.rules)  # checked by the command line already
@@ -120,6 +140,12 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
         except RulesError as exc:
             finding(UNKNOWN_RULES, f"{exc}; checked with the {DEFAULT_RULES} rules instead",
                     rules_header)
+    if rules is None and rules_header is None:
+        name, why = assumed_rules(deck_header)
+        rules = Ruleset.preset(name)
+        deck_too = f" and the {rules.deck.value} deck" if deck_header is None else ""
+        finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{deck_too}{why}; say "
+                f"which with [Rules \"{name}\"] (or --rules NAME)", None)
     if rules is None:
         rules = Ruleset.preset(DEFAULT_RULES)
 
@@ -136,10 +162,6 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
         rules = with_option(rules, key, value)
 
     deck = rules.deck
-    deck_header = None
-    for header in headers:
-        if header.name.lower() == "deck":
-            deck_header = header
     if deck_header is not None:
         parsed = parse_deck(deck_header.value)
         if parsed is None:

@@ -12,7 +12,8 @@ Every path runs the same visitor, :class:`~belote_notation.check.checker.GameChe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import os
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
@@ -32,6 +33,7 @@ __all__ = [
     "TrickTrace",
     "ValidationConfig",
     "no_game_report",
+    "validate",
     "validate_game",
     "validate_game_text",
     "validate_parsed",
@@ -53,6 +55,23 @@ def no_game_report(file: str, number: int = 1, line: int = 0, message: str | Non
     else:
         report.findings.append(Finding(NO_GAME, severity_of(NO_GAME), message, file, line, 0, number))
     return report
+
+
+def validate(what: Game | str | os.PathLike[str] | IO[str] | IO[bytes], name: str | None = None, *,
+             rules: str | None = None, options: Mapping[str, str] | None = None) -> list[GameReport]:
+    """Validate a game's records, or every game of a file (a path or an open file): one report
+    per game. ``rules`` overrides the games' ``Rules`` tags and ``options`` their options, as
+    ``--rules`` and ``--option`` do on the command line.
+
+    >>> from belote_notation.notation.records import Deal, Game, Header
+    >>> game = Game(headers=[Header(name="Rules", value="classic")], deals=[Deal(number=2)])
+    >>> [(f.code, f.message) for f in validate(game)[0].findings][:1]
+    [('BEL705', 'deal numbered 2, expected 1')]
+    """
+    config = ValidationConfig(rules=rules, options=tuple((options or {}).items()))
+    if isinstance(what, Game):
+        return [validate_game(what, name or "<game>", 1, config)]
+    return list(validate_source(what, name, config))
 
 
 def validate_game(game: Game, file: str = "<string>", number: int = 1,
@@ -104,12 +123,12 @@ def validate_game_text(text: str | GameText, file: str = "<string>",
 
     >>> report = validate_game_text("deal 1 dealer N\\nsmsara N:take S\\nend\\n", "t.bel")
     >>> report.game, [f.code for f in report.findings]
-    (1, ['BEL903', 'BEL902'])
+    (1, ['BEL912', 'BEL903', 'BEL902'])
     """
     return read_game_events(text, GameChecker(config, file), file)
 
 
-def validate_source(source: str | IO[str] | IO[bytes], name: str | None = None,
+def validate_source(source: str | os.PathLike[str] | IO[str] | IO[bytes], name: str | None = None,
                     config: ValidationConfig = DEFAULT_CONFIG) -> Iterator[GameReport]:
     """Stream a file (path or handle) game by game, one report per game (flat memory).
 

@@ -55,7 +55,7 @@ def _lines(ctx: Context, origin: DealState, lines: list[Variation], depth: int) 
                 yield _lines(ctx, branch, item.variations, depth + 1)
             if isinstance(item, BidFact):
                 bidder = item.seat if item.seat is not None else next_bidder(branch)
-                vs = apply_bid(branch, bidder, item.action, item.suit)
+                vs = apply_bid(branch, bidder, item.action, item.suit, item.value)
             else:
                 player = item.seat if item.seat is not None else next_player(branch)
                 vs = play_card(branch, player, item.card, item.mark)

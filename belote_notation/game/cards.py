@@ -44,12 +44,14 @@ __all__ = [
     "QUEEN",
     "RANKS",
     "RULE_SYSTEM_DECKS",
+    "SANS_ATOUT",
     "SEATS",
     "SEAT_NAMES",
     "SUITS",
     "SUIT_MASKS",
     "TEN",
     "TOTAL_CARD_POINTS",
+    "TOUT_ATOUT",
     "TRUMP_ORDER",
     "TRUMP_POINTS",
     "CardError",
@@ -59,6 +61,7 @@ __all__ = [
     "card_name",
     "card_points",
     "card_symbol_name",
+    "card_words",
     "cards_of",
     "deck_of_rule_system",
     "make_card",
@@ -69,6 +72,7 @@ __all__ = [
     "plain_strength",
     "rank_of",
     "rule_system_key",
+    "suit_display",
     "suit_name",
     "suit_of",
     "team_of",
@@ -90,12 +94,16 @@ RULE_SYSTEM_DECKS: dict[str, Deck] = {
     "classic": Deck.FRENCH,
     "gameduell": Deck.FRENCH,
     "traditional": Deck.FRENCH,
+    "contree": Deck.FRENCH,
+    "coinche": Deck.FRENCH,
 }
 _RULE_SYSTEM_ALIASES = {
     "morocco": "moroccan", "balote": "moroccan", "maroc": "moroccan", "marocaine": "moroccan",
     "bs.fyi": "classic", "bsfyi": "classic", "classique": "classic",
     "game-duell": "gameduell", "game_duell": "gameduell",
     "wikipedia": "traditional", "traditionnelle": "traditional",
+    "contrée": "contree", "belote contrée": "contree", "belote contree": "contree",
+    "coinchée": "coinche", "coinchee": "coinche", "belote coinchée": "coinche",
 }
 
 
@@ -157,6 +165,10 @@ def partner_of(seat: int) -> int:
 SUITS = (0, 1, 2, 3)
 RANKS = tuple(range(8))
 NO_TRUMP = -1
+SANS_ATOUT = 4
+"""The trump of a contrée contract with no trump suit (a bid's ``suit`` 4)."""
+TOUT_ATOUT = 5
+"""The trump of a contrée contract where every suit is trump (a bid's ``suit`` 5)."""
 
 # Rank indices by their French names (sequence order).
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
@@ -265,11 +277,45 @@ def card_name(card: int, deck: Deck) -> str:
 
 
 def card_symbol_name(card: int, deck: Deck, ascii_only: bool = False) -> str:
-    """Display name with a suit symbol (``1♣``, ``A♠``); the canonical name when ``ascii_only``."""
-    if ascii_only:
+    """Display name: French cards with a suit symbol (``A♠``, ``10♦``), Spanish cards by their
+    own letters (``10O``, ``1B``: the French symbols would make the Spanish 10 of oros read as a
+    ten of diamonds, while it is the jack's rank); the canonical name when ``ascii_only``.
+
+    >>> card_symbol_name(12, Deck.SPANISH), card_symbol_name(12, Deck.FRENCH)
+    ('10C', 'J♥')
+    """
+    if ascii_only or deck is Deck.SPANISH:
         return card_name(card, deck)
-    ranks = FRENCH_RANKS if deck is Deck.FRENCH else SPANISH_RANKS
-    return ranks[card & 7] + SUIT_SYMBOLS[card >> 3]
+    return FRENCH_RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+
+
+def suit_display(suit: int, deck: Deck, ascii_only: bool = False) -> str:
+    """A suit for people: its symbol for a French deck, its word for a Spanish one (``oros``),
+    and its word in ASCII (``spades``): a lone suit letter would read as a seat (``E``, ``S``).
+
+    >>> suit_display(2, Deck.FRENCH), suit_display(2, Deck.SPANISH), suit_display(0, Deck.FRENCH, True)
+    ('♦', 'oros', 'spades')
+    """
+    if not 0 <= suit < 4:
+        return "?"
+    if deck is Deck.SPANISH:
+        return SPANISH_SUIT_WORDS[suit]
+    return FRENCH_SUIT_WORDS[suit] if ascii_only else SUIT_SYMBOLS[suit]
+
+
+def card_words(card: int, deck: Deck) -> str:
+    """A card in words: ``10 de oros``, ``jack of diamonds``.
+
+    >>> card_words(12, Deck.SPANISH), card_words(12, Deck.FRENCH)
+    ('10 de copas', 'jack of hearts')
+    """
+    suit = card >> 3
+    if deck is Deck.SPANISH:
+        return f"{SPANISH_RANKS[card & 7]} de {SPANISH_SUIT_WORDS[suit]}"
+    return f"{_RANK_WORDS[card & 7]} of {FRENCH_SUIT_WORDS[suit]}"
+
+
+_RANK_WORDS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
 # Lenient reading: ranks and suits per deck, case-insensitive, unicode symbols allowed.

@@ -1,7 +1,8 @@
 """Rule systems: one named option for every point where the four rule texts differ.
 
-A :class:`Ruleset` is a frozen pydantic model. The four presets (``moroccan``,
-``classic``, ``gameduell``, ``traditional``) are its defaults per source text; a
+A :class:`Ruleset` is a frozen pydantic model. The presets (``moroccan``,
+``classic``, ``gameduell``, ``traditional``, and the bidding game ``contree`` with its
+twin ``coinche``) are its defaults per source text; a
 record's headers or the command line override options one by one::
 
     >>> rules = Ruleset.preset("moroccan").with_options({"target": "1000"})
@@ -61,10 +62,34 @@ class Ruleset(BaseModel):
     """After two rounds of passes the next deal is dealt by the next dealer (else the same one)."""
 
     # --- bidding
+    bidding: Literal["smsara", "contree"] = "smsara"
+    """``smsara``: five cards, a face-up offer, two rounds of take-or-pass, the rest dealt after;
+    ``contree``: all eight cards dealt at once, an auction of points and trump with doubles."""
     forced_take_on_top_trump: bool = False
     """A face-up 10 (Spanish; the jack in French names) must be taken by the first bidder."""
     round2_offer_suit_allowed: bool = False
     """Round 2 may name the offer's suit again (no source allows it)."""
+
+    # --- contrée auction (``bidding=contree``)
+    max_points_bid: int = Field(default=160, ge=80, le=250)
+    """The highest bid in points (80, 90 ... in steps of 10); 180 where bids above 160 are played."""
+    capot_bid: bool = True
+    """``capot`` may be bid: the takers promise all eight tricks."""
+    generale_bid: bool = False
+    """``générale`` may be bid: the bidder alone promises all eight tricks."""
+    sans_atout: bool = False
+    """Sans-atout (no trump) contracts may be bid."""
+    tout_atout: bool = False
+    """Tout-atout (every suit trump) contracts may be bid."""
+    sans_atout_values: Literal["ace_19", "plain"] = "ace_19"
+    """Card points at sans-atout: A 19, 10 10, K 4, Q 3, J 2 (152 in all, ``ace_19``) or the
+    plain-suit values (A 11: 120 in all, ``plain``)."""
+    tout_atout_values: Literal["scaled", "trump"] = "scaled"
+    """Card points at tout-atout: J 14, 9 9, A 6, 10 5, K 3, Q 1 (152 in all, ``scaled``) or the
+    trump values in every suit (J 20, 9 14 ...: 248 in all, ``trump``)."""
+    raise_own_bid: bool = True
+    """A player who bid may bid again in the same trump; ``false``: a later bid of theirs must
+    name another trump (only their partner or an opponent can raise their contract)."""
 
     # --- play obligations
     must_follow: bool = True
@@ -76,6 +101,9 @@ class Ruleset(BaseModel):
     trump if you can."""
     overtrump_when_trump_led: bool = True
     """Trump led: beat the best trump so far if you can, partner's included."""
+    overtrump_partner_when_trump_led: bool = True
+    """With ``overtrump_when_trump_led``: beat the best trump even when the partner played it
+    (``false``: only an opponent's trump must be beaten, any trump will do over the partner's)."""
     must_undertrump: bool = True
     """Obliged to trump but cannot beat the best trump: still play a trump (pisser)."""
     partner_master_may_discard: bool = True
@@ -96,9 +124,12 @@ class Ruleset(BaseModel):
     announcement_tie: Literal["nobody", "closest_to_dealer"] = "nobody"
     """Two best announcements still equal: nobody scores, or the declarer nearest the dealer
     (the dealer first, then the others in turn order) wins."""
-    failure_announcements: Literal["all_to_defence", "defence_keeps_own", "lost"] = "all_to_defence"
-    """Failed contract: the defence scores every valid announcement of both teams, only the
-    announcements it won itself, or none (``lost``)."""
+    failure_announcements: Literal["counted_to_defence", "all_declared_to_defence", "defence_keeps_own",
+                                   "lost"] = "counted_to_defence"
+    """Failed contract: the defence scores the announcements that counted (the best team's,
+    whichever team declared them; none on a tie), every valid announcement declared by both
+    teams (``all_declared_to_defence``, the reading before issue 9), only the announcements it
+    won itself, or none (``lost``)."""
 
     # --- belote
     belote_requires_declaration: bool = True
@@ -126,8 +157,38 @@ class Ruleset(BaseModel):
     round_scores_to_ten: bool = False
     """Round each deal score to the nearest ten (a common house rule; no source asks for it)."""
 
+    # --- contrée scoring (``bidding=contree``)
+    contract_counts_belote: bool = True
+    """The takers' belote counts toward the contract value."""
+    contract_counts_announcements: bool = True
+    """The takers' announcements that counted count toward the contract value."""
+    contree_scoring: Literal["points_made", "points_bid"] = "points_made"
+    """``points_made``: made, the takers score their points plus the contract, the defence its
+    own points; failed, the defence scores ``failed_contract_points`` plus the contract.
+    ``points_bid``: made, the takers score the contract only, the defence nothing; failed,
+    the defence scores the contract (belote and announcements added as usual)."""
+    failed_contract_points: Literal[160, 162] = 160
+    """What a failed contract gives the defence besides the contract value."""
+    double_multiplies: Literal["all", "contract", "contract_to_winner"] = "all"
+    """A doubled (or redoubled) contract: the winners score ``failed_contract_points`` plus the
+    contract, times the multiplier, and the losers nothing but their belote (``all``); the deal
+    is scored as usual with only the contract value multiplied (``contract``); or the winners
+    score ``failed_contract_points`` plus the contract times the multiplier, the losers nothing
+    but their belote (``contract_to_winner``, as the colver engine scores)."""
+    double_multiplier: int = Field(default=2, ge=1)
+    """What a contre / coinche multiplies by."""
+    redouble_multiplier: int = Field(default=4, ge=1)
+    """What a surcontre / surcoinche multiplies by (some programs: 3)."""
+    failed_belote_to_defence: bool = False
+    """When a failed takers' belote does not survive (``belote_survives_failure=false``), the
+    defence scores it."""
+    capot_bid_value: int = Field(default=250, gt=0)
+    """The contract value of a capot bid."""
+    generale_bid_value: int = Field(default=500, gt=0)
+    """The contract value of a générale bid."""
+
     # --- match
-    target: int = Field(1000, gt=0)
+    target: int = Field(default=1000, gt=0)
     """Points that end the match."""
     both_past_target: Literal["higher_total", "takers_win"] = "higher_total"
     """Both teams reach the target on the same deal: the higher total wins, or the takers of
@@ -136,7 +197,8 @@ class Ruleset(BaseModel):
     # ------------------------------------------------------------------ API
     @classmethod
     def preset(cls, name: str) -> Ruleset:
-        """The named preset: ``moroccan``, ``classic``, ``gameduell`` or ``traditional``."""
+        """The named preset: ``moroccan``, ``classic``, ``gameduell``, ``traditional``,
+        ``contree`` or ``coinche``."""
         key = rule_system_key(name)
         if key not in PRESETS:
             raise RulesError(f"unknown rule system {name!r}; known: {', '.join(preset_names())}")
@@ -195,6 +257,8 @@ def _coerce(value: Any) -> Any:
         return False
     if low in ("none", "null", "-"):
         return None
+    if text.isdigit():  # a number: also for the options whose values are a few numbers
+        return int(text)
     return text
 
 
@@ -271,6 +335,31 @@ PRESETS: dict[str, Ruleset] = {
     ),
 }
 
+# Contrée: public descriptions of the game (contree.org, contree.net, shua.fr, nimbustier.net,
+# lacontree.free.fr, the French Wikipedia article); each default's source is in docs/rules.md.
+PRESETS["contree"] = Ruleset(
+    name="contree",
+    deck=RULE_SYSTEM_DECKS["contree"],
+    bidding="contree",
+    direction="counterclockwise",
+    first_bidder="right",
+    first_lead="dealer_right",
+    next_dealer="right",
+    overtrump_partner_when_trump_led=False,
+    partner_master_trumping_must_overtrump=False,
+    must_undertrump=True,
+    announcements=False,
+    announce_deadline="before_first_card",
+    announcement_ranking="value",
+    belote_requires_declaration=True,
+    capot_points=250,
+    round_scores_to_ten=True,
+    target=1000,
+)
+# Coinche: the same game played with the announcements (shua.fr: "« Coinche » quand on joue
+# avec les annonces").
+PRESETS["coinche"] = PRESETS["contree"].model_copy(update={"name": "coinche", "announcements": True,
+                                                            "deck": RULE_SYSTEM_DECKS["coinche"]})
 
 
 def preset_names() -> list[str]:

@@ -198,10 +198,10 @@ class RecordBuilder(Visitor[ParsedGame]):
                 Score, {"line": line, "col": col, "ns": ns, "ew": ew})
 
     def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
-                   line: int, col: int) -> None:
+                   line: int, col: int, value: int | None = None) -> None:
         bid = new_record(Bid, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
                                "variations": [], "seat": seat, "action": action, "suit": suit,
-                               "round": round})
+                               "value": value, "round": round})
         self.calls.append(bid)
         self.item = bid
 

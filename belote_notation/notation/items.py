@@ -116,6 +116,11 @@ class ItemReader:
                                f"(letters {_SUIT_LETTERS[self.deck]}, symbols or names)", line, col)
             return None
 
+    def strain(self, word: str, line: int, col: int) -> int | None:
+        """A contrée contract's trump: a suit, sans-atout (4) or tout-atout (5)."""
+        found = vocab.strain_word(word)
+        return found if found is not None else self.suit(word, line, col)
+
     # --- the loop over items and variations --------------------------------------------
     def items(self, nodes: Sequence[Node], frame: Frame) -> None:
         """Read ``nodes`` (items, review material, variations) with an explicit stack."""
@@ -330,13 +335,28 @@ class ItemReader:
                 seat = vocab.SEATS[word[0]]
                 low = low[2:]
             suit: int | None = None
-            action = "pass" if low in passes else "take"
-            if action == "take" and i < n and suit_word(words[i][0]):
+            value: int | None = None
+            action = "pass" if low in passes else vocab.call_words().get(low, "take")
+            points = vocab.points_bid(low) if action == "take" else None
+            if points is not None:  # contrée: a bid of points
+                action, (value, rest) = "bid", points
+                if rest:
+                    suit = self.strain(rest, line, col + len(word) - len(rest))
+                elif i < n:
+                    suit = self.strain(*words[i])
+                    i += 1
+            elif action == "take" and i < n and suit_word(words[i][0]):
                 suit = self.suit(*words[i])
+                i += 1
+            elif action in ("capot", "generale") and i < n:
+                suit = self.strain(*words[i])
                 i += 1
             frame.item("call")
             frame.round = self.round_of(frame)
-            self.visitor.visit_call(seat, action, suit, frame.round, line, col)  # type: ignore[arg-type]
+            if value is None:
+                self.visitor.visit_call(seat, action, suit, frame.round, line, col)
+            else:
+                self.visitor.visit_call(seat, "bid", suit, frame.round, line, col, value)
 
     def round_number(self, word: Word) -> int:
         value = number(*word, self.issues)

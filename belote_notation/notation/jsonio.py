@@ -28,6 +28,7 @@ __all__ = [
     "MAX_DEPTH",
     "JsonReadError",
     "JsonWriteError",
+    "check_depth",
     "game_from_json",
     "game_to_json",
     "games_to_json_text",
@@ -52,7 +53,11 @@ Source = Union[str, IO[str], IO[bytes]]
 
 class JsonReadError(ValueError):
     """JSON that is not a game, a list of games or ``{"games": [...]}``, or a game past the
-    limits of the reader; the message says where."""
+    limits of the reader; the message says where (``line``: the line, when known apart)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 class JsonWriteError(NotationWriteError):
@@ -61,11 +66,11 @@ class JsonWriteError(NotationWriteError):
 
 def game_to_json(game: Game) -> dict[str, Any]:
     """One game as a JSON-ready dict (:class:`JsonWriteError` past :data:`MAX_DEPTH`)."""
-    _check_depth(game)
+    check_depth(game)
     return game.model_dump(mode="json")
 
 
-def _check_depth(game: Game) -> None:
+def check_depth(game: Game) -> None:
     """Alternative lines nested at most :data:`MAX_DEPTH` deep (walked without recursion)."""
     items: list[Bid | Play | Announcement] = []
     for deal in game.deals:
@@ -77,7 +82,7 @@ def _check_depth(game: Game) -> None:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise JsonWriteError(f"alternative lines nested more than {MAX_DEPTH} deep (line "
-                                 f"{item.line}) cannot be written as JSON")
+                                 f"{item.line}): the JSON twin holds {MAX_DEPTH}")
         stack.extend((entry, depth + 1) for var in item.variations for entry in var.items
                      if entry.variations)
 
@@ -105,7 +110,11 @@ def _game_of_text(raw: str, line: int, col: int) -> Game:
         return _build_game(data, _VARIATIONS.search(raw) is not None,
                            _SURROGATE.search(raw) is not None or not _encodes(raw))
     except JsonReadError as exc:
-        raise JsonReadError(where + str(exc)) from None
+        message = str(exc)
+        invalid = "not a valid game: "
+        if message.startswith(invalid):     # "not a valid game at line L column C: deals.0..."
+            raise JsonReadError(f"{invalid[:-2]} at {where}{message[len(invalid):]}") from None
+        raise JsonReadError(where + message) from None
 
 
 _LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
@@ -317,7 +326,9 @@ class _Scanner:
                 try:
                     chunk = self.decoder.decode(raw, final=not raw)
                 except UnicodeDecodeError as exc:
-                    raise JsonReadError(f"not UTF-8 text (byte {self.bytes_read + exc.start})") from None
+                    line = self.where(len(self.buf))[0] + raw[:exc.start].count(b"\n")
+                    byte = self.bytes_read + exc.start
+                    raise JsonReadError(f"not UTF-8 text (byte {byte})", line) from None
                 self.bytes_read += len(raw)
             else:
                 chunk = raw

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
+from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.items import ItemReader
 from belote_notation.notation.tokens import MAX_DIGITS, Chunk, Node
@@ -24,7 +24,9 @@ from belote_notation.notation.visitor import Action, HandSection, Mark, Position
 __all__ = ["LineReader"]
 
 Hand = tuple[int, list[int], list[Position]]
-Call = tuple[int | None, Action, int | None, int, int, int]
+Call = tuple[int | None, Action, int | None, int, int, int] | tuple[int | None, Action, int | None, int, int,
+                                                                 int, int]
+"""A call's ``visit_call`` arguments (a contrée bid of points adds its value)."""
 Score = tuple[ScoreKind, int, int | None, int, int]
 Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None], list[Position],
               int | None, Position | None]
@@ -90,12 +92,24 @@ class LineReader(ItemReader):
             word = words[i]
             call = calls.get(word)
             if call is None:
-                return None
+                points = _points_bid(word, self.deck)  # contrée: 80H, N:110SA
+                if points is None:
+                    return None
+                found.append((points[0], "bid", points[2], number, line, c, points[1]))
+                c += len(word) + 1
+                i += 1
+                continue
             suit = None
             here = c
             c += len(word) + 1
             i += 1
-            if call[1] == "take" and i < n and words[i] not in calls:
+            if call[1] in ("capot", "generale"):  # contrée: capot S, generale TA
+                suit = _strains(self.deck).get(words[i]) if i < n else None
+                if suit is None:
+                    return None
+                c += len(words[i]) + 1
+                i += 1
+            elif call[1] == "take" and i < n and words[i] not in calls:
                 suit = suits.get(words[i])
                 if suit is None:
                     return None
@@ -304,11 +318,10 @@ class LineReader(ItemReader):
 def _call_words() -> dict[str, tuple[int | None, Action]]:
     """The calls as programs write them (``pass``, ``S:take``...) to (seat, action)."""
     table: dict[str, tuple[int | None, Action]] = {}
-    for action, name in (("pass", "PASS_WORD"), ("take", "TAKE_WORD")):
-        for word in vocab.keywords(name):
-            table[word] = (None, action)  # type: ignore[assignment]
-            for seat, letter in enumerate(SEAT_NAMES):
-                table[f"{letter}:{word}"] = (seat, action)  # type: ignore[assignment]
+    for word, action in vocab.call_words().items():
+        table[word] = (None, action)
+        for seat, letter in enumerate(SEAT_NAMES):
+            table[f"{letter}:{word}"] = (seat, action)
     return table
 
 
@@ -322,6 +335,25 @@ def _suit_words(deck: Deck) -> dict[str, int]:
         except CardError:
             pass
     return table
+
+
+@cache
+def _strains(deck: Deck) -> dict[str, int]:
+    """The trumps of a contrée contract as the canonical form writes them: suit letters, SA, TA."""
+    return {**_suit_words(deck), "SA": SANS_ATOUT, "TA": TOUT_ATOUT}
+
+
+def _points_bid(word: str, deck: Deck) -> tuple[int | None, int, int] | None:
+    """A canonical contrée bid of points (``80H``, ``N:110SA``): (seat, points, trump)."""
+    seat = None
+    if len(word) > 2 and word[1] == ":":
+        seat = vocab.SEATS.get(word[0])
+        word = word[2:]
+    found = vocab.points_bid(word)
+    if found is None or seat is None and ":" in word:
+        return None
+    strain = _strains(deck).get(found[1])
+    return None if strain is None else (seat, found[0], strain)
 
 
 @cache

@@ -20,6 +20,7 @@ Conventions:
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import Annotated as Constrained
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
     from belote_notation.notation.visitor import Visitor
 
 T = TypeVar("T")
+
+# The value types of the JSON Schema: ranges and descriptions (checked when JSON is read with
+# ``model_validate``; the reader builds with ``model_construct`` and checks them itself).
+Card = Constrained[int, Field(ge=0, le=31, description="A card: suit * 8 + rank, 0..31 (suits S H D C "
+                              "or E C O B, ranks 7 8 9 10 J Q K A or 4 5 6 7 10 11 12 1).")]
+Seat = Constrained[int, Field(ge=0, le=3, description="A seat: 0 N, 1 E, 2 S, 3 W.")]
+Suit = Constrained[int, Field(ge=0, le=3, description="A suit: 0 S/E, 1 H/C, 2 D/O, 3 C/B (French/Spanish).")]
+Trump = Constrained[int, Field(ge=0, le=5, description="A trump: a suit 0..3, 4 sans-atout, 5 tout-atout "
+                               "(contrée).")]
+Position = tuple[Constrained[int, Field(ge=0)], Constrained[int, Field(ge=0)]]
+Glyph = Literal["!", "?", "!!", "??", "!?", "?!"]
 
 __all__ = [
     "Annotated",
@@ -36,6 +48,7 @@ __all__ = [
     "CardRef",
     "Deal",
     "Game",
+    "Glyph",
     "Hand",
     "Header",
     "Play",
@@ -51,53 +64,66 @@ class Record(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    line: int = 0
-    col: int = 0
+    line: int = Field(default=0, ge=0, description="1-based line of the item; 0 when not read from text.")
+    col: int = Field(default=0, ge=0, description="1-based column (characters); 0 when not read from text.")
 
 
 class Annotated(Record):
     """Review material that may follow a bid, a card or an announcement."""
 
-    glyph: str | None = None
+    glyph: Glyph | None = Field(default=None, description="A move assessment glyph: ! ? !! ?? !? ?!")
     """One of ``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!``."""
-    nags: list[int] = Field(default_factory=list)
+    nags: list[Constrained[int, Field(ge=0)]] = Field(
+        default_factory=list, description="Numeric annotation glyphs ($1, $14...), as numbers.")
     """Numeric annotation codes (``$1``, ``$14``...)."""
-    comments: list[str] = Field(default_factory=list)
+    comments: list[str] = Field(default_factory=list,
+                                description="Comments written after the item, without their delimiters.")
     """Comments written after the item, in order, without their delimiters."""
-    variations: list[Variation] = Field(default_factory=list)
+    variations: list[Variation] = Field(default_factory=list,
+                                        description="Alternative lines played instead of this item.")
     """Alternative lines starting at this item (instead of it)."""
 
 
 class CardRef(Record):
     """One card at a place in the text (the offer card, a card of an announcement)."""
 
-    card: int
+    card: Card
 
 
 class Hand(Record):
     """Cards dealt to or held by one seat, with the position of each card."""
 
-    seat: int
-    cards: list[int] = Field(default_factory=list)
-    positions: list[tuple[int, int]] = Field(default_factory=list)
+    seat: Seat
+    cards: list[Card] = Field(default_factory=list)
+    positions: list[Position] = Field(default_factory=list,
+                                      description="(line, col) of each card, parallel to cards.")
     """(line, col) of each card, parallel to ``cards`` (empty when not read from text)."""
 
 
 class Bid(Annotated):
-    """One call of the *smsara*: a pass, or a take (round 1: the offer's suit; round 2: ``suit``)."""
+    """One call of the *smsara*: a pass, or a take (round 1: the offer's suit; round 2: ``suit``);
+    in a contrée auction also a ``bid`` of ``value`` points, ``capot``, ``generale``,
+    ``coinche`` and ``surcoinche``."""
 
-    seat: int | None = None
-    action: Literal["pass", "take"]
-    suit: int | None = None
-    """The trump named by a round-2 take; ``None`` for a pass or a round-1 take."""
+    seat: Seat | None = Field(default=None, description="Who called (0 N, 1 E, 2 S, 3 W); null when not "
+                              "written.")
+    action: Literal["pass", "take", "bid", "capot", "generale", "coinche", "surcoinche"]
+    suit: Trump | None = Field(default=None, description="The trump named by a round-2 take or by a contrée "
+                               "bid (0-3 a suit, 4 sans-atout, 5 tout-atout); null otherwise.")
+    """The trump named by a round-2 take, or by a contrée bid (0-3 a suit, 4 sans-atout,
+    5 tout-atout); ``None`` for a pass, a round-1 take, a coinche or a surcoinche."""
+    value: int | None = Field(default=None, ge=0, description="The points of a contrée bid (80, 90 ...); "
+                              "null for every other call.")
+    """The points of a contrée ``bid`` (80, 90 ...); ``None`` for every other call."""
     round: Literal[1, 2] = 1
 
 
 class Play(Annotated):
     """One card played to a trick."""
 
-    seat: int | None = None
-    card: int
+    seat: Seat | None = Field(default=None, description="Who played (0 N, 1 E, 2 S, 3 W); null when not "
+                              "written (the checks take the card's holder, else the turn order).")
+    card: Card
     mark: Literal["belote", "rebelote"] | None = None
     """Belote/rebelote said while playing this card."""
 
@@ -112,33 +138,34 @@ class Variation(Record):
 class Trick(Record):
     """One of the eight tricks, cards in the order played."""
 
-    number: int
+    number: int = Field(description="The trick's number as written (1..8 in a correct record).")
     plays: list[Play] = Field(default_factory=list)
-    winner: int | None = None
+    winner: Seat | None = None
     """The winner as recorded, if the record says (the validator recomputes it)."""
     comments: list[str] = Field(default_factory=list)
-    winner_pos: tuple[int, int] | None = None
+    winner_pos: Position | None = None
     """(line, col) of the seat after ``winner``, when read from text."""
 
 
 class Announcement(Annotated):
     """A declared sequence, carré or belote, with the cards shown."""
 
-    seat: int
+    seat: Seat
     kind: Literal["sequence", "carre", "belote"]
-    cards: list[int] = Field(default_factory=list)
-    positions: list[tuple[int, int]] = Field(default_factory=list)
-    trick: int | None = None
+    cards: list[Card] = Field(default_factory=list)
+    positions: list[Position] = Field(default_factory=list)
+    trick: int | None = Field(default=None, description="The trick during which it was declared (1-based).")
     """The trick (1-based) during which it was declared, if recorded."""
-    before_card: int | None = None
+    before_card: int | None = Field(default=None, description="The declarer's card (1 = first) it was "
+                                    "declared before.")
     """Index of the declarer's card (1 = first) it was declared before, if recorded."""
 
 
 class Score(Record):
     """Points per team: N-S and E-W."""
 
-    ns: int
-    ew: int
+    ns: int = Field(description="Points of North-South.")
+    ew: int = Field(description="Points of East-West.")
 
 
 class Header(Record):
@@ -155,8 +182,8 @@ class Deal(Record):
     says what it could not check.
     """
 
-    number: int
-    dealer: int | None = None
+    number: int = Field(description="The deal's number as written (1, 2, ... in a correct record).")
+    dealer: Seat | None = None
     five: list[Hand] = Field(default_factory=list)
     """*Tafr9a*: the first five cards of each seat."""
     offer: CardRef | None = None
@@ -173,10 +200,10 @@ class Deal(Record):
     """Points credited by this deal, as the record claims."""
     match_score: Score | None = None
     """Running match totals after this deal, as the record claims."""
-    pot: int | None = None
+    pot: int | None = Field(default=None, description="The litige pot after this deal, as recorded.")
     """Litige pot after this deal, as the record claims."""
     comments: list[str] = Field(default_factory=list)
-    pot_pos: tuple[int, int] | None = None
+    pot_pos: Position | None = None
     """(line, col) of the number after ``pot``, when read from text."""
 
 
@@ -188,7 +215,7 @@ class Game(Record):
     result: str | None = None
     """The recorded end of the match (``NS``, ``EW``, ``*`` unfinished), if written."""
     comments: list[str] = Field(default_factory=list)
-    result_pos: tuple[int, int] | None = None
+    result_pos: Position | None = None
     """(line, col) of the result after ``end``, when read from text."""
 
     def header(self, name: str, default: str | None = None) -> str | None:

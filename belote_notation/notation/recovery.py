@@ -3,15 +3,20 @@ error recovery through Lark's public API only.
 
 On an error the issue is reported, the offending word or token is blanked out (replaced by
 spaces, so every position stays where it was) and the piece is parsed again: the parser then
-goes on exactly as if the word had been skipped. A piece that cannot be recovered (it stops in
-the middle of a rule) gives ``None``. The parse tree is turned into chunks (:mod:`.tokens`)
-without recursion, variations of any depth included.
+goes on exactly as if the word had been skipped. One mistake is one finding: a word that is
+a keyword mistyped (``tafra`` for ``tafr9a``) is said so, with the keyword meant, and the rest
+of its line (the mistyped section's arguments) is skipped with it; the words the parser then
+trips over on a line already reported are skipped without a second finding. A piece that
+cannot be recovered (it stops in the middle of a rule) gives ``None``. The parse tree is
+turned into chunks (:mod:`.tokens`) without recursion, variations of any depth included.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import NamedTuple
 
 from lark import Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -20,7 +25,7 @@ from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
 from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
 
-__all__ = ["Piece", "Rule", "end_position", "parse_piece"]
+__all__ = ["Piece", "Rule", "did_you_mean", "end_position", "parse_piece"]
 
 MAX_RECOVERIES_PER_PIECE = 20
 
@@ -84,16 +89,25 @@ def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] 
     the token past the limit, its open variations closed there, and ``issues.cut_at`` says
     where the caller stops reading the game."""
     text = piece.text
+    reported: set[int] = set()
+    """The lines of the piece already given a finding: what follows on them is a consequence."""
     for _ in range(MAX_RECOVERIES_PER_PIECE + 1):
         try:
             tree, cut = _parse(text, start, issues.left + 1)
             if cut is not None:
                 issues.cut_at = piece.position(cut.line or 1, cut.column or 1)
         except UnexpectedInput as exc:
-            _report(exc, text, piece, issues)
+            mistyped = _mistyped_keyword(exc, text)
+            if mistyped is not None:
+                _report_keyword(exc, mistyped, piece, issues, reported)
+            else:
+                _report(exc, text, piece, issues, reported)
             span = _blank_span(exc, text)
             if span is None:
                 return None
+            if mistyped is not None:  # the mistyped section's arguments go with it
+                end = text.find("\n", span[1])
+                span = span[0], len(text) if end < 0 else end
             rest = text[span[1]:]
             if text[span[0]] == "{" and isinstance(exc, UnexpectedCharacters):
                 # An unclosed `{`: every later one is unclosed too (their scans meet this
@@ -103,6 +117,63 @@ def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] 
             continue
         return _nodes(tree, piece)
     return None
+
+
+@cache
+def _keywords() -> tuple[str, ...]:
+    """Every keyword of the notation (sections, their aliases), lower-case."""
+    return tuple(sorted({word for name in _KEYWORD_TERMINALS for word in vocab.keywords(name)}))
+
+
+_KEYWORD_TERMINALS = ("DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
+                      "ANNOUNCE_KW", "TRICK_KW", "WINNER_KW", "SCORE_KW", "MATCH_KW", "POT_KW", "END_KW")
+_LETTERS = re.compile(r"[^\W\d_][\w]{2,}")
+
+
+def did_you_mean(word: str) -> str | None:
+    """The keyword ``word`` is a typo of, if it is close to one (and is not one itself).
+
+    >>> did_you_mean("tafra"), did_you_mean("Smsra"), did_you_mean("trik"), did_you_mean("AS")
+    ('tafr9a', 'smsara', 'trick', None)
+    """
+    key = word.lower()
+    if _LETTERS.fullmatch(key) is None or key in _keywords():
+        return None
+    close = difflib.get_close_matches(key, _keywords(), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def _mistyped_keyword(exc: UnexpectedInput, text: str) -> tuple[str, str] | None:
+    """(the word, the keyword meant) when the parser stopped on a mistyped keyword."""
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+    elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        pos = exc.token.start_pos or 0
+    else:
+        return None
+    found = _WORD.match(text, pos)
+    if found is None:
+        return None
+    word = found.group()
+    meant = did_you_mean(word)
+    return (word, meant) if meant is not None else None
+
+
+def _position(exc: UnexpectedInput, piece: Piece) -> tuple[int, int]:
+    if isinstance(exc, UnexpectedToken):
+        return piece.position(exc.token.line or 1, exc.token.column or 1)
+    return piece.position(exc.line, exc.column)
+
+
+def _report_keyword(exc: UnexpectedInput, mistyped: tuple[str, str], piece: Piece, issues: Issues,
+                    reported: set[int]) -> None:
+    line, col = _position(exc, piece)
+    if line in reported:
+        return
+    reported.add(line)
+    word, meant = mistyped
+    issues.report(UNEXPECTED_TEXT, f"unknown keyword `{word}`: did you mean `{meant}`? (the rest of "
+                  "the line is skipped)", line, col)
 
 
 def _blank_span(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
@@ -156,7 +227,12 @@ def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
     return top
 
 
-def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues) -> None:
+def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, reported: set[int]) -> None:
+    if not (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        line = _position(exc, piece)[0]
+        if line in reported:  # a consequence of the mistake already reported on this line
+            return
+        reported.add(line)
     if isinstance(exc, UnexpectedCharacters):
         line, col = piece.position(exc.line, exc.column)
         pos = exc.pos_in_stream or 0

@@ -87,7 +87,8 @@ Section = Literal["five", "offer", "bidding", "rest", "hand", "announce", "trick
 """The sections of a deal, named after the rules of ``belote.lark``."""
 HandSection = Literal["five", "rest", "hand"]
 """``tafr9a`` (first five cards), ``rest`` (rest of the distribution), ``hand`` (8 cards)."""
-Action = Literal["pass", "take"]
+Action = Literal["pass", "take", "bid", "capot", "generale", "coinche", "surcoinche"]
+"""A call: the *smsara*'s ``pass`` and ``take``, and the contrée auction's calls."""
 Mark = Literal["belote", "rebelote"]
 Kind = Literal["sequence", "carre", "belote"]
 ScoreKind = Literal["score", "match", "pot"]
@@ -153,8 +154,11 @@ class Visitor(Generic[T]):
         """The face-up offer card (its position)."""
 
     def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
-                   line: int, col: int) -> None:
-        """One call of the bidding; ``seat`` ``None`` when the record leaves it out."""
+                   line: int, col: int, value: int | None = None) -> None:
+        """One call of the bidding; ``seat`` ``None`` when the record leaves it out. A contrée
+        bid of points has its ``value`` (passed only when not ``None``, so visitors written
+        for the *smsara* alone keep working on its records); ``suit`` 4 / 5 is sans-atout /
+        tout-atout."""
 
     def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
                            positions: Sequence[Position], trick: int | None,

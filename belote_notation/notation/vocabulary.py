@@ -25,18 +25,23 @@ from lark.lark import PostLex
 
 from belote_notation.game.cards import (
     RANKS,
+    SANS_ATOUT,
     SEAT_NAMES,
     SUITS,
+    TOUT_ATOUT,
     CardError,
     Deck,
     card_name,
     make_card,
     parse_card,
 )
-from belote_notation.notation.visitor import Kind, Mark, Section
+from belote_notation.notation.visitor import Action, Kind, Mark, Section
 
 __all__ = [
     "SEATS",
+    "call_words",
+    "points_bid",
+    "strain_word",
     "START_SYMBOLS",
     "card_table",
     "delimiters",
@@ -60,6 +65,8 @@ START_SYMBOLS = ("head", "deal", "tail")
 # keeps them when asked, through a post-lexer's ``always_accept``.
 _PARTS = (
     "CARD", "SEAT", "PLAY", "BID", "SUIT", "KIND", "MARK_WORD", "PASS_WORD", "TAKE_WORD", "ROUND",
+    "COINCHE_WORD", "SURCOINCHE_WORD", "CONTRACT_WORD", "POINTS_BID", "STRAIN", "STRAIN_CHAR",
+    "NO_TRUMP_WORD", "ALL_TRUMP_WORD",
     "RANK", "SUIT_CHAR",
     "TAG_NAME", "STRING", "HEADER", "_HWS", "RESULT",
     "DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
@@ -216,3 +223,52 @@ def play_table(deck: Deck) -> dict[str, tuple[int | None, int]]:
         for seat, letter in enumerate(SEAT_NAMES):
             table[f"{letter}:{name}"] = (seat, card)
     return table
+
+
+@cache
+def call_words() -> dict[str, Action]:
+    """Every call keyword (lower-case) to its action; a contrée bid of points is read by
+    :func:`points_bid`.
+
+    >>> call_words()["contre"], call_words()["générale"], call_words()["passe"]
+    ('coinche', 'generale', 'pass')
+    """
+    table: dict[str, Action] = {}
+    for action, name in (("pass", "PASS_WORD"), ("take", "TAKE_WORD"), ("coinche", "COINCHE_WORD"),
+                         ("surcoinche", "SURCOINCHE_WORD")):
+        for word in keywords(name):
+            table[word] = action  # type: ignore[assignment]
+    for word in keywords("CONTRACT_WORD"):
+        table[word] = "capot" if word == "capot" else "generale"
+    return table
+
+
+def strain_word(word: str) -> int | None:
+    """``SANS_ATOUT`` (4) or ``TOUT_ATOUT`` (5) for their words, ``None`` for anything else
+    (a suit is read with the game's deck).
+
+    >>> strain_word("SA"), strain_word("tout-atout"), strain_word("H")
+    (4, 5, None)
+    """
+    low = word.lower()
+    if low in keywords("NO_TRUMP_WORD"):
+        return SANS_ATOUT
+    if low in keywords("ALL_TRUMP_WORD"):
+        return TOUT_ATOUT
+    return None
+
+
+_POINTS_BID = re.compile(r"([89]0|[1-9]\d0)(.*)", re.DOTALL)
+
+
+def points_bid(word: str) -> tuple[int, str] | None:
+    """The points of a contrée bid word and what follows them (its trump, or ``""`` when the
+    trump is the next word).
+
+    >>> points_bid("80H"), points_bid("110sa"), points_bid("90"), points_bid("pass")
+    ((80, 'H'), (110, 'sa'), (90, ''), None)
+    """
+    found = _POINTS_BID.fullmatch(word)
+    if found is None:
+        return None
+    return int(found.group(1)), found.group(2)

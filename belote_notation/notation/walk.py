@@ -85,7 +85,10 @@ def _walk_offer_and_bids(deal: Deal, visitor: Visitor[T]) -> None:
     if deal.bids:
         visitor.begin_section("bidding", deal.bids[0].line, deal.bids[0].col)
         for bid in deal.bids:
-            visitor.visit_call(bid.seat, bid.action, bid.suit, bid.round, bid.line, bid.col)
+            if bid.value is None:
+                visitor.visit_call(bid.seat, bid.action, bid.suit, bid.round, bid.line, bid.col)
+            else:
+                visitor.visit_call(bid.seat, bid.action, bid.suit, bid.round, bid.line, bid.col, bid.value)
             _walk_annotations(bid, visitor)
 
 

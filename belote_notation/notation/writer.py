@@ -111,7 +111,7 @@ class _Writer:
 
     def review(self, item: Bid | Play | Announcement) -> str:
         """The glyph, NAGs and comments of ``item``."""
-        out = []
+        out: list[str] = []
         if item.glyph is not None:
             if item.glyph not in _GLYPHS:
                 raise NotationWriteError(f"glyph {item.glyph!r} is not one of ! ? !! ?? !? ?!")
@@ -148,6 +148,8 @@ class _Writer:
     def bid_text(self, bid: Bid) -> str:
         """A call without its review material."""
         seat = _seat(bid.seat)
+        if bid.action in ("bid", "capot", "generale"):
+            return (seat + ":" if seat else "") + self.contract_bid(bid)
         text = (seat + ":" if seat else "") + bid.action
         if bid.suit is not None:
             if bid.action != "take":
@@ -159,6 +161,18 @@ class _Writer:
 
     def bid(self, bid: Bid) -> str:
         return self.bid_text(bid) + self.annotations(bid, bid.round)
+
+    def contract_bid(self, bid: Bid) -> str:
+        """A contrée bid: ``80H``, ``110SA``, ``capot TA``, ``generale S``."""
+        suit = bid.suit
+        if suit is None or not 0 <= suit <= 5:
+            raise NotationWriteError(f"a contrée {bid.action} needs a trump 0..5, not {suit}")
+        trump = ("SA", "TA")[suit - 4] if suit >= 4 else suit_name(suit, self.deck)
+        if bid.action == "bid":
+            if bid.value is None:
+                raise NotationWriteError("a contrée bid needs its points")
+            return f"{bid.value}{trump}"
+        return f"{bid.action} {trump}"
 
     def play_text(self, play: Play) -> str:
         """A play without its review material."""

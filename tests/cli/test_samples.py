@@ -35,6 +35,8 @@ TOKEN_AT = {
     "BEL201": r"[NESW]:(pass|take)\b",   # the bid
     "BEL203": r"[NESW]:pass\b",
     "BEL204": r"[NESW]:take [ESHDCOB]\b",
+    "BEL210": r"[NESW]:\d+[SHDC]\b",   # the contrée bid
+    "BEL212": r"[NESW]:coinche\b",
     "BEL301": PLAY, "BEL303": PLAY, "BEL304": PLAY, "BEL305": PLAY, "BEL306": PLAY,
     "BEL406": PLAY + r" (belote|rebelote)\b", "BEL407": PLAY + r" (belote|rebelote)\b",
     "BEL401": r"announce [NESW] ", "BEL403": r"announce [NESW] ",

@@ -44,9 +44,9 @@ from belote_notation.game.engine import (
 from belote_notation.game.engine import (
     codes as C,
 )
-from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.game.rules import Ruleset
 from belote_notation.generator import random_deal
-from tests.support.engine import hand, ready, suit_hand
+from tests.support.engine import SMSARA_PRESETS, hand, ready, suit_hand
 
 CLASSIC = Ruleset.preset("classic")
 
@@ -119,7 +119,7 @@ def test_the_rest_repeating_a_card_of_the_five_is_a_duplicate() -> None:
 
 
 # ------------------------------------------------------------------ first bidder
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted(SMSARA_PRESETS))
 def test_dealer_before_inverts_first_bidder(name: str) -> None:
     rules = Ruleset.preset(name)
     for dealer in range(4):
@@ -165,7 +165,7 @@ def test_skip_deal_keeps_the_dealer_after_a_dead_deal_when_the_rules_say_so() ->
 
 
 # ------------------------------------------------------------------ partial records
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted(SMSARA_PRESETS))
 def test_hands_from_plays_finds_the_dealt_hands_without_seats(name: str) -> None:
     rules, script = _script(name, seed=11)
     state = _replayed(rules, script)

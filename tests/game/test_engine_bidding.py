@@ -20,7 +20,7 @@ def test_forced_take_on_face_up_ten():
     assert legal_bids(state) == [("take", None)]
     found = apply_bid(state, W, "pass", None)
     assert [(v.code, v.seat, v.index) for v in found] == [(codes.FORCED_TAKE_PASSED, W, 0)]
-    assert "10♦" in found[0].message
+    assert "10O" in found[0].message  # the Spanish name, not the French "10♦"
 
 
 def test_forced_take_respected_and_applied():

@@ -128,7 +128,7 @@ def test_moroccan_message_in_spanish_names():
     assert to_play(state) == N
     assert not play_card(state, N, card("7S"))
     found = play_card(state, W, card("7C"))
-    assert found[0].message == "W did not overtrump: held 1♣, higher than 7♣ on the table"
+    assert found[0].message == "W did not overtrump: held 1B, higher than 7B on the table"
     assert (found[0].seat, found[0].trick, found[0].index) == (W, 1, 2)
     assert state.deck is Deck.SPANISH
 

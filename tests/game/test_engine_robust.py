@@ -25,7 +25,8 @@ from belote_notation.game.engine import (
     trick_so_far,
     tricks_played,
 )
-from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.game.rules import Ruleset
+from tests.support.engine import SMSARA_PRESETS
 
 ENGINE_CODES = {value for name, value in vars(codes).items() if name.isupper() and isinstance(value, str)
                 and value.startswith("BEL")}
@@ -73,7 +74,7 @@ def _junk_deal(rules: Ruleset, rng: random.Random, seen: set[str]):  # type: ign
 def test_random_calls_never_raise_and_say_what_is_wrong() -> None:
     rng = random.Random(5)
     seen: set[str] = set()
-    for name in PRESETS:
+    for name in SMSARA_PRESETS:
         rules = Ruleset.preset(name)
         match = new_match(rules, 0)
         totals = [0, 0]

@@ -108,7 +108,8 @@ def test_belote_survives_failed_contract():
 
 
 @pytest.mark.parametrize("how,expected", [
-    ("all_to_defence", 162 + 50 + 20), ("defence_keeps_own", 162), ("lost", 162),
+    ("counted_to_defence", 162 + 50), ("all_declared_to_defence", 162 + 50 + 20),
+    ("defence_keeps_own", 162), ("lost", 162),
 ])
 def test_failure_announcements(how, expected):
     # takers N hold a cinquante (best), defence E a tierce: the takers fail.
@@ -117,6 +118,34 @@ def test_failure_announcements(how, expected):
                                             (E, "sequence", TIERCE)])
     assert r.outcome == "failed"
     assert r.credited == (0, expected)
+
+
+def test_issue9_moroccan_failure_only_the_counted_announcement_goes_to_defence():
+    # Issue 9's example (Moroccan, trump spades): E's 9-10-J of spades and N's 9-10-J of
+    # diamonds are equal in length and top card; E's is in trump, so only E's counts. N-S
+    # took and fell: E-W score 162 + 20 = 182, not 202.
+    r = finished(MOROCCAN, N, SPADES, 60, anns=[(E, "sequence", hand("9S 10S JS")),
+                                               (N, "sequence", hand("9D 10D JD"))])
+    assert r.outcome == "failed"
+    assert r.announcements == (0, 20)
+    assert r.credited == (0, 182)
+    legacy = MOROCCAN.with_options({"failure_announcements": "all_declared_to_defence"})
+    assert finished(legacy, N, SPADES, 60, anns=[(E, "sequence", hand("9S 10S JS")),
+                                                 (N, "sequence", hand("9D 10D JD"))]).credited == (0, 202)
+
+
+@pytest.mark.parametrize("rules", [MOROCCAN, CLASSIC, TRAD], ids=["moroccan", "classic", "traditional"])
+def test_issue9_failure_with_tied_announcements_gives_162_only(rules):
+    # Equal best announcements (both plain suits, same length and top card): none count
+    # (classic-bsfyi: "aucune équipe ne marque ses annonces"), so the defence scores 162.
+    anns = [(E, "sequence", hand("9D 10D JD")), (N, "sequence", hand("9C 10C JC")),
+            (W, "sequence", hand("7H 8H 9H"))]
+    r = finished(rules, N, SPADES, 40, anns=anns)
+    assert r.outcome == "failed"
+    assert r.announcements == (0, 0) and r.announcements_declared == (20, 40)
+    assert r.credited == (0, 162)
+    legacy = rules.with_options({"failure_announcements": "all_declared_to_defence"})
+    assert finished(legacy, N, SPADES, 40, anns=anns).credited == (0, 162 + 60)
 
 
 def test_failure_defence_keeps_own_announcements_when_best():

@@ -21,8 +21,9 @@ from belote_notation.game.engine import (
     score_deal,
 )
 from belote_notation.game.engine.play import _play_checked
-from belote_notation.game.rules import PRESETS, Ruleset
+from belote_notation.game.rules import Ruleset
 from belote_notation.generator import DealScript, random_deal
+from tests.support.engine import SMSARA_PRESETS
 
 Plays = list[tuple[int | None, int, str | None]]
 
@@ -94,7 +95,7 @@ def _summary(state: DealState) -> tuple[object, ...]:
             result._replace(violations=[(v.code, v.message) for v in result.violations]))
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted(SMSARA_PRESETS))
 def test_batch_and_card_by_card_agree(name: str) -> None:
     rules = Ruleset.preset(name)
     rng = random.Random(20261130)

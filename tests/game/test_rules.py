@@ -7,7 +7,7 @@ from belote_notation.game.rules import PRESETS, RulesError, Ruleset
 
 
 def test_presets_exist():
-    assert set(PRESETS) == {"moroccan", "classic", "gameduell", "traditional"}
+    assert set(PRESETS) == {"moroccan", "classic", "gameduell", "traditional", "contree", "coinche"}
     assert Ruleset.preset("Moroccan").deck is Deck.SPANISH
     assert Ruleset.preset("balote").target == 500
 

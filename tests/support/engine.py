@@ -15,7 +15,10 @@ from belote_notation.game.engine import (
     to_play,
 )
 from belote_notation.game.engine.announcements import announce
-from belote_notation.game.rules import Ruleset
+from belote_notation.game.rules import PRESETS, Ruleset
+
+SMSARA_PRESETS = [name for name, preset in PRESETS.items() if preset.bidding == "smsara"]
+"""The presets with the smsara (five cards and an offer); contrée has tests/game/test_contree.py."""
 
 
 def card(text: str, deck: Deck = Deck.FRENCH) -> int:
@@ -40,9 +43,16 @@ def finished(rules: Ruleset, taker: int, trump: int, taker_points: int, *, anns=
     ``(seat, kind, mask)`` declared before the first card; ``belote`` is the holder's seat."""
     state = new_deal(rules, dealer)
     set_contract(state, taker, trump)
-    team = taker & 1
     for seat, kind, mask in anns:
         assert not announce(state, seat, kind, mask)
+    return finish(state, taker_points, belote=belote, declared=declared, tricks=tricks)
+
+
+def finish(state, taker_points: int, *, belote=None, declared: bool = True, tricks=(4, 4)):
+    """Score ``state`` (taker and trump known) as if its eight tricks were over, the takers with
+    ``taker_points`` card points and the defence the rest of 162 (see :func:`finished`)."""
+    team = state.taker & 1
+    trump = state.trump
     state.points[team] = taker_points
     state.points[1 - team] = 162 - taker_points
     state.tricks_won[0], state.tricks_won[1] = tricks

@@ -22,6 +22,14 @@ from belote_notation.game.engine.announcements import (
     best_announcements,
     find_announcements,
 )
+from belote_notation.game.engine.auction import (
+    AuctionCall,
+    apply_auction_call,
+    auction_over,
+    contract_name,
+    legal_auction_calls,
+    strain_name,
+)
 from belote_notation.game.engine.bidding import apply_bid, bid_round, bidding_over, forced_take, legal_bids
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.distribution import Holding, deal_five, deal_rest, set_contract, set_hands
@@ -88,6 +96,7 @@ from belote_notation.game.engine.view import (
 
 __all__ = [
     "NO_VIOLATIONS",
+    "AuctionCall",
     "Call",
     "CompletedTrick",
     "Contract",
@@ -104,7 +113,9 @@ __all__ = [
     "announce",
     "announcement_shape",
     "announcement_value",
+    "apply_auction_call",
     "apply_bid",
+    "auction_over",
     "belote_counts",
     "belote_holder",
     "best_announcements",
@@ -118,6 +129,7 @@ __all__ = [
     "codes",
     "completed_tricks",
     "contract",
+    "contract_name",
     "copy_deal",
     "deal_five",
     "deal_rest",
@@ -136,6 +148,7 @@ __all__ = [
     "is_dead",
     "last_trick",
     "last_trick_winner",
+    "legal_auction_calls",
     "legal_bids",
     "legal_cards",
     "legal_for",
@@ -153,6 +166,7 @@ __all__ = [
     "set_contract",
     "set_hands",
     "skip_deal",
+    "strain_name",
     "to_play",
     "trick_so_far",
     "trick_winner",

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name
+from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name, suit_display
 from belote_notation.game.engine import codes as C
+from belote_notation.game.engine.auction import apply_auction_call
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
-    PHASE_BIDDING,
     PHASE_DEAD,
-    PHASE_NEW,
     PHASE_PLAY,
     DealState,
     first_bidder,
+    open_call,
     prepare_fast_path,
 )
-from belote_notation.game.engine.tables import SUIT_SYMBOLS
 
 __all__ = ["Bid", "apply_bid", "bid_round", "bidding_over", "forced_take", "legal_bids"]
 
@@ -46,7 +45,8 @@ def forced_take(state: DealState) -> bool:
 
 def legal_bids(state: DealState) -> list[Bid]:
     """The calls the next bidder may make: ``("pass", None)``, ``("take", None)`` in round 1,
-    ``("take", suit)`` in round 2. Empty once the bidding is over.
+    ``("take", suit)`` in round 2. Empty once the bidding is over. The *smsara* only: a
+    contrée auction's are :func:`~.auction.legal_auction_calls`.
 
     >>> from belote_notation.game.rules import Ruleset
     >>> from belote_notation.game.engine import deal_five, new_deal
@@ -55,7 +55,7 @@ def legal_bids(state: DealState) -> list[Bid]:
     >>> legal_bids(state)
     [('pass', None), ('take', None)]
     """
-    if bidding_over(state) or len(state.bids) >= 8:
+    if bidding_over(state) or len(state.bids) >= 8 or state.flags.contree:
         return []
     if len(state.bids) < 4:
         if forced_take(state):
@@ -69,9 +69,11 @@ def legal_bids(state: DealState) -> list[Bid]:
     return out
 
 
-def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None) -> Sequence[Violation]:
+def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
+              value: int | None = None) -> Sequence[Violation]:
     """Apply one call (``pass`` or ``take``, a suit named in round 2); returns the violations
-    (the call is applied anyway where possible).
+    (the call is applied anyway where possible). Under ``bidding=contree`` the calls of the
+    auction (:func:`~.auction.apply_auction_call`, ``value`` the points of a ``bid``).
 
     >>> from belote_notation.game.rules import Ruleset
     >>> from belote_notation.game.engine import deal_five, new_deal
@@ -80,13 +82,12 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None)
     >>> [v.code for v in apply_bid(state, 2, "pass")]
     ['BEL201']
     """
+    if state.flags.contree:
+        return apply_auction_call(state, seat, action, suit, value)
     out: list[Violation] = []
     index = len(state.bids)
-    if not isinstance(seat, int) or not 0 <= seat < 4:
-        seat = state.bid_turn
+    seat = open_call(state, seat)
     who = SEAT_NAMES[seat]
-    if state.phase == PHASE_NEW:
-        state.phase = PHASE_BIDDING
     if suit is not None and not (isinstance(suit, int) and 0 <= suit < 4):
         out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", seat=seat, index=index))
         suit = None
@@ -127,8 +128,9 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
     if index < 4:
         if suit is not None and offer is not None and suit != offer >> 3:
             out.append(Violation(C.ROUND1_OTHER_SUIT,
-                                 f"{who} took {SUIT_SYMBOLS[suit & 3]} in round 1: only the offer's "
-                                 f"suit {SUIT_SYMBOLS[offer >> 3]} can be taken", seat=seat, index=index))
+                                 f"{who} took {suit_display(suit & 3, state.deck)} in round 1: only the "
+                                 f"offer's suit {suit_display(offer >> 3, state.deck)} can be taken",
+                                 seat=seat, index=index))
         trump = offer >> 3 if offer is not None else (suit if suit is not None else -1)
     elif suit is None:
         out.append(Violation(C.ROUND2_NO_SUIT, f"{who} took in round 2 without naming a suit", seat=seat,
@@ -138,10 +140,11 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
         trump = suit & 3
         if offer is not None and trump == offer >> 3 and not state.flags.round2_offer_suit_allowed:
             out.append(Violation(C.ROUND2_OFFER_SUIT,
-                                 f"{who} named {SUIT_SYMBOLS[trump]}, the offer's suit, in round 2: "
-                                 "round 2 must name another suit", seat=seat, index=index))
+                                 f"{who} named {suit_display(trump, state.deck)}, the offer's suit, in "
+                                 "round 2: round 2 must name another suit", seat=seat, index=index))
     state.taker = seat & 3
     state.trump = trump
+    state.strain = trump
     state.bids.append((seat, "take", suit))
     if state.hands_known:
         state.phase = PHASE_PLAY

@@ -145,7 +145,15 @@ def deal_rest(state: DealState, rest: Sequence[Holding]) -> Sequence[Violation]:
 
 
 def set_hands(state: DealState, hands: Sequence[Holding]) -> Sequence[Violation]:
-    """Complete 8-card hands (N E S W), for records that give them directly."""
+    """Complete 8-card hands (N E S W), for records that give them directly (contrée deals all
+    eight cards at once)."""
+    if len(hands) == 4:
+        a, b, c, d = hands  # the fast path: four masks of eight cards that make a full deck
+        if (type(a) is int and type(b) is int and type(c) is int and type(d) is int
+                and a.bit_count() == 8 and b.bit_count() == 8 and c.bit_count() == 8
+                and d.bit_count() == 8 and (a | b | c | d) == FULL_DECK):
+            start_play(state, [a, b, c, d])
+            return NO_VIOLATIONS
     masks, used, dups = _holdings(state, hands, "the hand", 0)
     out = dups + _counts(masks, (8, 8, 8, 8), C.WRONG_HAND_COUNT, "the hand")
     if not out and used != FULL_DECK:
@@ -158,6 +166,7 @@ def set_contract(state: DealState, taker: int, trump: int) -> None:
     """Set taker and trump directly (records without a bidding); play may start."""
     state.taker = taker & 3
     state.trump = trump & 3
+    state.strain = trump & 3
     if state.hands_known:
         state.phase = PHASE_PLAY
     elif state.phase == PHASE_NEW:

@@ -64,7 +64,8 @@ def hands_from_plays(state: DealState, tricks: Sequence[Sequence[PlayLike]]) -> 
             seat = (seat + step) & 3
         if len(plays) < 4:
             break
-        leader = seats[trick_winner([p.card for p in plays], state.trump)]
+        trump = state.strain if state.strain >= 0 else state.trump
+        leader = seats[trick_winner([p.card for p in plays], trump)]
     return hands
 
 

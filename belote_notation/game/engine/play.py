@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name, suit_display
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
@@ -27,7 +27,6 @@ from belote_notation.game.engine.tables import (
     HIGHER_TRUMP,
     NO_TRUMP_INDEX,
     SUIT_MASKS,
-    SUIT_SYMBOLS,
 )
 
 __all__ = ["legal_cards", "legal_for", "play_card", "play_cards", "to_play", "trick_winner"]
@@ -52,7 +51,8 @@ def legal_for(state: DealState, seat: int, hand: int) -> int:
     if follow:
         if not f.must_follow:
             return hand
-        if led == trump and f.overtrump_when_trump_led:
+        if (led == trump or state.all_trump) and f.overtrump_when_trump_led and (
+                f.overtrump_partner_when_trump_led or state.best_seat != (seat + 2) & 3):
             return (follow & HIGHER_TRUMP[best]) or follow
         return follow
     if trump < 0:
@@ -105,8 +105,12 @@ def legal_cards(state: DealState) -> int:
 def trick_winner(cards: list[int], trump: int) -> int:
     """Index (0..3) of the winning card of a trick given in play order.
 
+    ``trump`` is a suit 0-3, -1 (none) or a contrée contract's: 4 sans-atout, 5 tout-atout.
+
     >>> trick_winner([0, 7, 8, 1], trump=1)  # 7♠ led, A♠, 7♥ (trump) wins, 8♠
     2
+    >>> trick_winner([7, 2, 1, 4], trump=5)  # tout-atout: A♠ led, the 9♠ beats it, J♠ wins
+    3
     """
     beats = BEATS[trump if trump >= 0 else NO_TRUMP_INDEX]
     best, at = cards[0], 0
@@ -127,21 +131,21 @@ def _why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, 
     best = state.best_card
     best_name = card_symbol_name(best, deck)
     if hand & SUIT_MASKS[led] and card >> 3 != led:
-        return Violation(C.NOT_FOLLOWED, f"{who} did not follow {SUIT_SYMBOLS[led]}: held "
+        return Violation(C.NOT_FOLLOWED, f"{who} did not follow {suit_display(led, deck)}: held "
                          f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index,
                          card=card)
-    if card >> 3 == trump:
+    if card >> 3 == trump or (state.all_trump and card >> 3 == led):
         return Violation(C.NOT_OVERTRUMPED, f"{who} did not overtrump: held {names(legal, deck)}, "
                          f"higher than {best_name} on the table", seat=seat, trick=trick, index=index,
                          card=card)
     trumps = hand & SUIT_MASKS[trump]
     if best >> 3 == trump and not trumps & HIGHER_TRUMP[best]:
         return Violation(C.NOT_UNDERTRUMPED, f"{who} did not play a trump: held {names(trumps, deck)} "
-                         f"and no {SUIT_SYMBOLS[led]} ({best_name} on the table)", seat=seat,
+                         f"and no {suit_display(led, deck)} ({best_name} on the table)", seat=seat,
                          trick=trick, index=index, card=card)
     master = SEAT_NAMES[state.best_seat]
     return Violation(C.NOT_TRUMPED, f"{who} did not trump: held {names(trumps, deck)}, no "
-                     f"{SUIT_SYMBOLS[led]}, and {master} was winning with {best_name}", seat=seat,
+                     f"{suit_display(led, deck)}, and {master} was winning with {best_name}", seat=seat,
                      trick=trick, index=index, card=card)
 
 
@@ -203,6 +207,7 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         return start
     hands = state.hands
     belote_pair, beats, trump, step = state.belote_pair, state.beats, state.trump, state.play_step
+    every_suit_trump = state.all_trump
     i = start
     if start == 0:
         plays = zip(seats, cards, marks, strict=True)
@@ -219,7 +224,8 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         if trick_cards:
             led = state.led
             # following a plain suit is always legal; anything else asks legal_for
-            if (card >> 3 != led or led == trump) and not legal_for(state, seat, hand) & bit:
+            if ((card >> 3 != led or led == trump or every_suit_trump)
+                    and not legal_for(state, seat, hand) & bit):
                 return i
             if bit & belote_pair:  # the belote order is tracked where the marks are checked
                 _belote_card(state, seat, card, None, state.trick_no + 1, len(trick_cards))

@@ -90,6 +90,7 @@ def score_deal(state: DealState) -> DealResult:
         notes.append(Violation(C.TRICKS_MISSING, f"only {state.trick_no} of the 8 tricks were played",
                                trick=state.trick_no + 1))
     taker_team = state.taker & 1
+    trump = state.strain if state.contract_kind is not None else state.trump
     cp = (state.points[0], state.points[1])
     _, ann, declared = best_announcements(state)
     bel_seat, bel_notes = belote_counts(state)
@@ -103,9 +104,12 @@ def score_deal(state: DealState) -> DealResult:
         for _, _, winner in state.tricks:
             won[winner & 1] += 1
     capot_team = 0 if won[0] == 8 else 1 if won[1] == 8 else None
-    outcome, winner_team, credited, pot_in = _judge(state.rules, counts, taker_team, capot_team)
+    if state.contract_kind is not None:
+        outcome, winner_team, credited, pot_in = _judge_contree(state, counts, taker_team, capot_team)
+    else:
+        outcome, winner_team, credited, pot_in = _judge(state.rules, counts, taker_team, capot_team)
     return DealResult(
-        outcome, state.taker, taker_team, state.trump, cp, state.last_trick_team, (won[0], won[1]), ann,
+        outcome, state.taker, taker_team, trump, cp, state.last_trick_team, (won[0], won[1]), ann,
         declared, bel, counts.totals, credited, pot_in, winner_team, capot_team, complete, tuple(notes),
     )
 
@@ -122,6 +126,17 @@ def _margin(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | 
     if basis == "totals":
         return counts.totals[taker_team] - counts.totals[1 - taker_team]
     return cp[taker_team] - DEAL_POINTS // 2  # over_81: more than half of the 162 card points
+
+
+def _failure_bonus(rules: Ruleset, counts: _Counts, defence: int) -> int:
+    """The announcements a failed contract gives the defence (``failure_announcements``)."""
+    how = rules.failure_announcements
+    ann, declared = counts.announcements, counts.declared
+    if how == "counted_to_defence":
+        return ann[0] + ann[1]
+    if how == "all_declared_to_defence":
+        return declared[0] + declared[1]
+    return ann[defence] if how == "defence_keeps_own" else 0
 
 
 def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | None
@@ -147,13 +162,7 @@ def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | N
         base, outcome = DEAL_POINTS, "failed"
         if capot_team == D and capot_points is not None and not rules.capot_against_takers_is_dedans:
             base, outcome = capot_points, "capot"
-        how = rules.failure_announcements
-        declared = counts.declared
-        if how == "all_to_defence":
-            bonus = declared[0] + declared[1]
-        else:
-            bonus = ann[D] if how == "defence_keeps_own" else 0
-        credited[D] = base + bonus + bel[D]
+        credited[D] = base + _failure_bonus(rules, counts, D) + bel[D]
         credited[T] = bel[T] if rules.belote_survives_failure else 0
     else:
         outcome = "litige"
@@ -168,3 +177,64 @@ def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | N
         credited = [_round(credited[0]), _round(credited[1])]
         pot_in = _round(pot_in)
     return outcome, winner, (credited[0], credited[1]), pot_in
+
+
+def _contract_made(state: DealState, counts: _Counts, card: Pair, taker_team: int, capot_team: int | None
+                   ) -> bool:
+    """A contrée contract is made: a capot with all eight tricks, a générale with all eight
+    won by the taker alone, a contract of points when the takers' points reach its value
+    (their cards, with their belote and announcements per ``contract_counts_belote`` and
+    ``contract_counts_announcements``)."""
+    kind = state.contract_kind
+    if kind == "capot":
+        return capot_team == taker_team
+    if kind == "generale":
+        return len(state.tricks) == 8 and all(winner == state.taker for _, _, winner in state.tricks)
+    rules = state.rules
+    points = card[taker_team]
+    if rules.contract_counts_belote:
+        points += counts.belote[taker_team]
+    if rules.contract_counts_announcements:
+        points += counts.announcements[taker_team]
+    return points >= state.contract_value
+
+
+def _judge_contree(state: DealState, counts: _Counts, taker_team: int, capot_team: int | None
+                   ) -> tuple[str, int | None, Pair, int]:
+    """``(outcome, winning team, credited, 0)`` of a contrée deal: ``contree_scoring``,
+    ``failed_contract_points``, ``double_multiplies`` and the multipliers, the belote of
+    failed takers, ``capot_points`` for eight tricks, ``round_scores_to_ten``."""
+    rules = state.rules
+    T, D = taker_team, 1 - taker_team
+    ann, bel = counts.announcements, counts.belote
+    card = [counts.card_points[0], counts.card_points[1]]
+    if capot_team is not None and rules.capot_points is not None:
+        card[capot_team] = rules.capot_points
+    made = _contract_made(state, counts, (card[0], card[1]), T, capot_team)
+    value = state.contract_value
+    mult = (1, rules.double_multiplier, rules.redouble_multiplier)[state.doubled]
+    winner = T if made else D
+    credited = [0, 0]
+    if state.doubled and rules.double_multiplies != "contract":
+        fixed = rules.failed_contract_points if rules.contree_scoring == "points_made" else 0
+        won = mult * (fixed + value) if rules.double_multiplies == "all" else fixed + mult * value
+        credited[winner] = won + ann[0] + ann[1] + bel[winner]
+        credited[1 - winner] = bel[1 - winner]
+    elif made:
+        if rules.contree_scoring == "points_made":
+            credited[T] = card[T] + ann[T] + bel[T] + value * mult
+            credited[D] = card[D] + ann[D] + bel[D]
+        else:
+            credited[T] = value * mult + ann[T] + bel[T]
+            credited[D] = bel[D]
+    else:
+        base = rules.failed_contract_points if rules.contree_scoring == "points_made" else 0
+        credited[D] = base + value * mult + _failure_bonus(rules, counts, D) + bel[D]
+        credited[T] = bel[T]
+    if not made and not rules.belote_survives_failure and bel[T]:
+        credited[T] -= bel[T]
+        if rules.failed_belote_to_defence:
+            credited[D] += bel[T]
+    if rules.round_scores_to_ten:
+        credited = [_round(credited[0]), _round(credited[1])]
+    return ("made" if made else "failed"), winner, (credited[0], credited[1]), 0

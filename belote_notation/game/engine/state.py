@@ -11,8 +11,17 @@ import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from belote_notation.game.cards import FULL_DECK, KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
-from belote_notation.game.engine.tables import BEATS, NO_TRUMP_INDEX, POINTS
+from belote_notation.game.cards import (
+    FULL_DECK,
+    KING,
+    QUEEN,
+    SANS_ATOUT,
+    SEAT_NAMES,
+    TOUT_ATOUT,
+    Deck,
+    card_symbol_name,
+)
+from belote_notation.game.engine.tables import ALL_TRUMP_INDEX, BEATS, NO_TRUMP_INDEX, POINTS, points_index
 from belote_notation.game.rules import Ruleset
 
 __all__ = [
@@ -26,17 +35,21 @@ __all__ = [
     "flags_for",
     "names",
     "new_deal",
+    "open_call",
     "prepare_fast_path",
     "start_play",
 ]
 
 
 class Call(NamedTuple):
-    """One call of the bidding: ``pass`` or ``take`` (``suit`` named in round 2)."""
+    """One call of the bidding: ``pass`` or ``take`` (``suit`` named in round 2); in a contrée
+    auction also ``bid`` (``value`` points in ``suit``: 0-3, 4 sans-atout, 5 tout-atout),
+    ``capot``, ``generale``, ``coinche`` and ``surcoinche``."""
 
     seat: int
     action: str
     suit: int | None = None
+    value: int | None = None
 
 
 PHASE_NEW, PHASE_BIDDING, PHASE_PLAY, PHASE_DONE, PHASE_DEAD = range(5)
@@ -48,10 +61,12 @@ class Flags:
 
     __slots__ = (
         "bid_step",
+        "contree",
         "forced_take_on_top_trump",
         "must_follow",
         "must_trump_when_opponent_master",
         "must_undertrump",
+        "overtrump_partner_when_trump_led",
         "overtrump_when_ruffing",
         "overtrump_when_trump_led",
         "partner_master_may_discard",
@@ -73,6 +88,8 @@ class Flags:
         self.partner_master_trumping_must_overtrump = rules.partner_master_trumping_must_overtrump
         self.forced_take_on_top_trump = rules.forced_take_on_top_trump
         self.round2_offer_suit_allowed = rules.round2_offer_suit_allowed
+        self.overtrump_partner_when_trump_led = rules.overtrump_partner_when_trump_led
+        self.contree = rules.bidding == "contree"
 
 
 @functools.lru_cache(maxsize=64)
@@ -85,6 +102,7 @@ class DealState:
     """Everything known about a deal so far. Read it; change it only through the functions."""
 
     __slots__ = (
+        "all_trump",
         "announcements",
         "announcements_made",
         "beats",
@@ -94,10 +112,14 @@ class DealState:
         "best_card",
         "best_seat",
         "bid_turn",
+        "bid_values",
         "bids",
         "card_points",
+        "contract_kind",
+        "contract_value",
         "dealer",
         "deck",
+        "doubled",
         "fast_path_ready",
         "first_belote_card",
         "five",
@@ -105,9 +127,11 @@ class DealState:
         "full_hands",
         "hands",
         "hands_known",
+        "high_bid",
         "last_trick_team",
         "led",
         "offer",
+        "passes_run",
         "phase",
         "play_step",
         "played",
@@ -115,6 +139,7 @@ class DealState:
         "points",
         "reported_once",
         "rules",
+        "strain",
         "taker",
         "trick_cards",
         "trick_no",
@@ -139,6 +164,22 @@ class DealState:
         self.bid_turn = first_bidder(rules, self.dealer)
         self.taker: int | None = None
         self.trump = -1
+        self.strain = -1
+        """The contract's trump: a suit 0-3, 4 sans-atout, 5 tout-atout (-1: not known)."""
+        self.all_trump = False
+        """Tout-atout: every suit led must be overtrumped, as trump is."""
+        self.bid_values: list[int | None] = []
+        """Contrée: the points of each call of ``bids`` (``None`` but for a ``bid``)."""
+        self.high_bid: tuple[int, str, int, int] | None = None
+        """Contrée: the bid in force (seat, ``bid``/``capot``/``generale``, trump, value)."""
+        self.passes_run = 0
+        """Contrée: passes in a row since the last bid, double or redouble (or the start)."""
+        self.doubled = 0
+        """Contrée: 0, 1 after a coinche, 2 after a surcoinche."""
+        self.contract_kind: str | None = None
+        """Contrée: ``points``, ``capot`` or ``generale`` once the auction is over."""
+        self.contract_value = 0
+        """Contrée: the contract's value (points bid, or the capot / générale value)."""
         self.hands = [0, 0, 0, 0]
         self.full_hands = [0, 0, 0, 0]
         self.hands_known = False
@@ -217,6 +258,16 @@ def _first_bid_offset(rules: Ruleset) -> int:
     return 1 if rules.first_bidder == "left" else 3
 
 
+def open_call(state: DealState, seat: int) -> int:
+    """The seat of a call about to be applied (the bidder whose turn it is when ``seat`` is not
+    a seat); the bidding has started."""
+    if state.phase == PHASE_NEW:
+        state.phase = PHASE_BIDDING
+    if not isinstance(seat, int) or not 0 <= seat < 4:
+        return state.bid_turn
+    return seat
+
+
 def first_leader(state: DealState) -> int:
     """Who leads the first trick, per ``first_lead``.
 
@@ -258,12 +309,21 @@ def prepare_fast_path(state: DealState) -> None:
     """Set the trump's tables and, once taker, trump and hands are known, let the next card
     take the fast path of ``play_card``."""
     trump = state.trump
-    index = trump if trump >= 0 else NO_TRUMP_INDEX
-    state.beats = BEATS[index]
-    state.card_points = POINTS[index]
+    strain = state.strain
+    if strain >= SANS_ATOUT:
+        rules = state.rules
+        state.beats = BEATS[ALL_TRUMP_INDEX if strain == TOUT_ATOUT else NO_TRUMP_INDEX]
+        state.card_points = POINTS[points_index(strain, rules.sans_atout_values, rules.tout_atout_values)]
+        state.all_trump = strain == TOUT_ATOUT
+    else:
+        index = trump if trump >= 0 else NO_TRUMP_INDEX
+        state.beats = BEATS[index]
+        state.card_points = POINTS[index]
+        state.all_trump = False
     state.belote_pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING)) if trump >= 0 else 0
     state.play_step = state.flags.play_step
-    if state.phase == PHASE_PLAY and state.hands_known and trump >= 0 and state.trick_no < 8:
+    if (state.phase == PHASE_PLAY and state.hands_known and (trump >= 0 or strain >= SANS_ATOUT)
+            and state.trick_no < 8):
         if state.turn < 0:
             state.turn = first_leader(state)
         state.fast_path_ready = True

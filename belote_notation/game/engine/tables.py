@@ -16,6 +16,7 @@ from belote_notation.game.cards import (
 )
 
 __all__ = [
+    "ALL_TRUMP_INDEX",
     "BEATS",
     "CARRE_VALUE",
     "HIGHER_TRUMP",
@@ -26,9 +27,13 @@ __all__ = [
     "SUIT_MASKS",
     "SUIT_SYMBOLS",
     "TRUMP_STRENGTH_OF",
+    "points_index",
 ]
 
 NO_TRUMP_INDEX = 4
+"""Tables of no trump: before the trump is known, and for a sans-atout contract."""
+ALL_TRUMP_INDEX = 5
+"""``BEATS`` of a tout-atout contract: every suit ranks as trump, only the suit led wins."""
 
 
 def _beats_table(trump: int) -> bytes:
@@ -51,8 +56,18 @@ def _beats_table(trump: int) -> bytes:
     return bytes(out)
 
 
-BEATS: tuple[bytes, ...] = tuple(_beats_table(t) for t in (0, 1, 2, 3, -1))
-"""``BEATS[trump][best << 5 | card]``; index 4 when there is no trump."""
+def _all_trump_beats() -> bytes:
+    out = bytearray(1024)
+    for best in range(32):
+        for card in range(32):
+            if best >> 3 == card >> 3 and trump_strength(card) > trump_strength(best):
+                out[best << 5 | card] = 1
+    return bytes(out)
+
+
+BEATS: tuple[bytes, ...] = (*(_beats_table(t) for t in (0, 1, 2, 3, -1)), _all_trump_beats())
+"""``BEATS[trump][best << 5 | card]``; index 4 when there is no trump (or sans-atout), 5 at
+tout-atout."""
 
 HIGHER_TRUMP: tuple[int, ...] = tuple(
     sum(1 << ((c & ~7) | r) for r in range(8) if trump_strength(r) > trump_strength(c))
@@ -60,11 +75,37 @@ HIGHER_TRUMP: tuple[int, ...] = tuple(
 )
 """Mask of the cards of ``c``'s suit that beat ``c`` when that suit is trump."""
 
-POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(TRUMP_POINTS[c & 7] if (c >> 3) == t else PLAIN_POINTS[c & 7] for c in range(32))
-    for t in (0, 1, 2, 3, -1)
+_SANS_ATOUT_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
+"""Sans-atout, rank order 7 8 9 10 J Q K A: the ace worth 19, so that the deal is still 152."""
+_TOUT_ATOUT_POINTS = (0, 0, 9, 5, 14, 1, 3, 6)
+"""Tout-atout scaled to 152: J 14, 9 9, A 6, 10 5, K 3, Q 1."""
+
+POINTS: tuple[tuple[int, ...], ...] = (
+    *(tuple(TRUMP_POINTS[c & 7] if (c >> 3) == t else PLAIN_POINTS[c & 7] for c in range(32))
+      for t in (0, 1, 2, 3, -1)),
+    tuple(_SANS_ATOUT_POINTS[c & 7] for c in range(32)),
+    tuple(_TOUT_ATOUT_POINTS[c & 7] for c in range(32)),
+    tuple(TRUMP_POINTS[c & 7] for c in range(32)),
 )
-"""``POINTS[trump][card]``: card points; index 4 when there is no trump."""
+"""``POINTS[index][card]``: card points; indices 0-3 a trump suit, 4 no trump (plain values),
+5 sans-atout ``ace_19``, 6 tout-atout ``scaled``, 7 tout-atout ``trump`` values
+(see :func:`points_index`)."""
+
+
+def points_index(strain: int, sans_atout_values: str, tout_atout_values: str) -> int:
+    """The ``POINTS`` row of a contract's trump (``strain`` 0-3 a suit, 4 sans-atout,
+    5 tout-atout, -1 not known yet).
+
+    >>> sum(POINTS[points_index(4, "ace_19", "scaled")]), sum(POINTS[points_index(5, "scaled", "trump")])
+    (152, 248)
+    """
+    if 0 <= strain < 4:
+        return strain
+    if strain == 4:
+        return 5 if sans_atout_values == "ace_19" else NO_TRUMP_INDEX
+    if strain == 5:
+        return 6 if tout_atout_values == "scaled" else 7
+    return NO_TRUMP_INDEX
 
 RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (s * 8 + r) for s in range(4)) for r in range(8))
 """The four cards of a rank (a carré)."""

@@ -8,8 +8,10 @@
 >>> next_bidder(state), calls(state), contract(state)
 (1, (), None)
 >>> _ = apply_bid(state, 1, "take")
->>> calls(state), contract(state)
-((Call(seat=1, action='take', suit=None),), Contract(taker=1, trump=0))
+>>> calls(state)
+(Call(seat=1, action='take', suit=None, value=None),)
+>>> contract(state)
+Contract(taker=1, trump=0, kind=None, value=None, doubled=0)
 """
 
 from __future__ import annotations
@@ -54,6 +56,13 @@ class Contract(NamedTuple):
 
     taker: int
     trump: int | None
+    """A suit 0-3; in a contrée contract also 4 sans-atout, 5 tout-atout."""
+    kind: str | None = None
+    """Contrée: ``points``, ``capot`` or ``generale``."""
+    value: int | None = None
+    """Contrée: the contract's value."""
+    doubled: int = 0
+    """Contrée: 1 coinché, 2 surcoinché."""
 
 
 class CompletedTrick(NamedTuple):
@@ -95,6 +104,8 @@ def seat_after(state: DealState, seat: int) -> int:
 
 def calls(state: DealState) -> tuple[Call, ...]:
     """The calls made so far, in order."""
+    if state.flags.contree:
+        return tuple(Call(*bid, value) for bid, value in zip(state.bids, state.bid_values, strict=True))
     return tuple(Call(*bid) for bid in state.bids)
 
 
@@ -102,12 +113,15 @@ def contract(state: DealState) -> Contract | None:
     """Taker and trump once somebody took (or :func:`~.state.set_contract`), else ``None``."""
     if state.taker is None:
         return None
-    return Contract(state.taker, state.trump if state.trump >= 0 else None)
+    strain = state.strain if state.strain >= 0 else state.trump
+    if state.contract_kind is not None:
+        return Contract(state.taker, strain, state.contract_kind, state.contract_value, state.doubled)
+    return Contract(state.taker, strain if strain >= 0 else None)
 
 
 def _trick(state: DealState, number: int) -> CompletedTrick:
     seats, cards, winner = state.tricks[number]
-    points = POINTS[state.trump if state.trump >= 0 else NO_TRUMP_INDEX]
+    points = state.card_points if state.strain >= 0 else POINTS[NO_TRUMP_INDEX]
     total = sum(points[c] for c in cards) + (LAST_TRICK_BONUS if number == 7 else 0)
     return CompletedTrick(tuple(seats), tuple(cards), winner, total)
 

@@ -1,0 +1,580 @@
+/* The double-dummy search of belote_notation.analysis: alpha-beta on card points.
+ *
+ * The rules are NOT decided here: every table comes from Python (analysis/tables.py builds
+ * them from the engine's own tables and from the engine's legal_for, probed once per rule
+ * set): which card beats which, card points, the trumps higher than a card, the play
+ * obligations as one formula per situation, the turn step, the last-trick bonus, the capot
+ * value. tests/analysis/test_tables.py proves the legal masks equal to the engine's on random
+ * positions of every rule system.
+ *
+ * The value of a position is the final N-S card points minus E-W's (capot counted as the rule
+ * system counts it); N-S maximise it, E-W minimise it. Speed (see docs/review.md):
+ *   - fail-soft alpha-beta, a transposition table at the start of each trick storing bounds
+ *     relative to the points already made (two capot flags in the key), and the best card;
+ *   - cards of one hand adjacent in strength among the cards still live, with equal points,
+ *     searched once (the lowest);
+ *   - move ordering: the table's best card, then winners / fattening / cheap discards;
+ *   - the last trick is counted, not searched; bounds from the points still to play.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INF 10000
+#define TT_BITS 20
+
+typedef struct {
+    uint8_t beats[1024];
+    int points[32];
+    uint32_t higher[32];
+    uint8_t code[65];
+    uint8_t order[4][8]; /* the cards of each suit, weakest first */
+    int trump, step, capot, bonus;
+} Tables;
+
+typedef struct {
+    uint32_t h[4];
+    uint32_t meta; /* 1 + leader | capot flags << 2; 0: empty */
+    int16_t lo, hi;
+    uint8_t best;
+} Entry;
+
+typedef struct {
+    const Tables *t;
+    Entry *tt;
+    uint32_t hand[4];
+    int tc[4];
+    int nt, leader, best_card, best_seat;
+    int ns, ew, nst, ewt, trick_no;
+    long long nodes;
+} Search;
+
+/* ------------------------------------------------------------------ legality (from tables) */
+static uint32_t legal_of(const Tables *t, uint32_t hand, int nt, int led, int best, int partner_master)
+{
+    if (nt == 0)
+        return hand; /* code[64]: the lead; checked to be "any card" when the tables are made */
+    uint32_t tmask = 0xFFu << (t->trump * 8);
+    uint32_t follow = hand & (0xFFu << (led * 8));
+    uint32_t trumps = hand & tmask;
+    int best_trump = (best >> 3) == t->trump;
+    uint32_t higher = best_trump ? (trumps & t->higher[best]) : 0;
+    int idx = (led == t->trump) | (follow ? 2 : 0) | (trumps ? 4 : 0) | (best_trump ? 8 : 0) |
+              (higher ? 16 : 0) | (partner_master ? 32 : 0);
+    switch (t->code[idx]) {
+    case 1: return follow;
+    case 2: return trumps;
+    case 3: return higher;
+    case 4: return (hand & ~tmask) | higher;
+    default: return hand;
+    }
+}
+
+/* ------------------------------------------------------------------ the search */
+static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+
+static int terminal(const Search *s)
+{
+    const Tables *t = s->t;
+    if (t->capot) {
+        if (s->ewt == 0) return t->capot;
+        if (s->nst == 0) return -t->capot;
+    }
+    return s->ns - s->ew;
+}
+
+static uint32_t key_meta(const Search *s)
+{
+    uint32_t flags = 0;
+    if (s->t->capot) flags = (s->ewt == 0 ? 1u : 0u) | (s->nst == 0 ? 2u : 0u);
+    return 1u + ((uint32_t)s->leader | flags << 2);
+}
+
+static inline size_t tt_index(const uint32_t *h, uint32_t meta)
+{
+    uint64_t x = ((uint64_t)h[0] << 32 | h[1]) * 0x9E3779B97F4A7C15ULL;
+    x ^= ((uint64_t)h[2] << 32 | h[3]) * 0xC2B2AE3D27D4EB4FULL;
+    x ^= (uint64_t)meta * 0x165667B19E3779F9ULL;
+    x ^= x >> 29;
+    return (size_t)(x >> (64 - TT_BITS));
+}
+
+/* The cards of `moves` kept after merging equivalent ones: same suit, same points, and no
+ * live card of another hand (or on the table) between them in strength. */
+static uint32_t merge_equivalent(const Search *s, uint32_t hand, uint32_t moves, uint32_t live)
+{
+    const Tables *t = s->t;
+    uint32_t out = moves;
+    for (int suit = 0; suit < 4; suit++) {
+        if (!(moves & (0xFFu << (suit * 8)))) continue;
+        int prev = -1;
+        for (int i = 0; i < 8; i++) {
+            int c = t->order[suit][i];
+            uint32_t bit = 1u << c;
+            if (!(live & bit)) continue;
+            if ((hand & bit) && (moves & bit)) {
+                if (prev >= 0 && t->points[prev] == t->points[c]) out &= ~bit;
+                prev = c;
+            } else {
+                prev = -1;
+            }
+        }
+    }
+    return out;
+}
+
+/* Order the moves: the table's best first, then a cheap guess. */
+static int order_moves(const Search *s, uint32_t moves, int seat, int tt_best, int *out)
+{
+    const Tables *t = s->t;
+    int n = 0, score[32];
+    int nt = s->nt;
+    int partner_winning = nt > 0 && s->best_seat == ((seat + 2) & 3);
+    while (moves) {
+        int c = __builtin_ctz(moves);
+        moves &= moves - 1;
+        int sc;
+        if (c == tt_best) sc = 100000;
+        else if (nt == 0) {
+            /* lead: master cards with points first, then low cards */
+            sc = t->points[c];
+            uint32_t others = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & ~s->hand[seat];
+            uint32_t same = others & (0xFFu << ((c >> 3) * 8));
+            int master = 1;
+            while (same) {
+                int o = __builtin_ctz(same);
+                same &= same - 1;
+                if (t->beats[c << 5 | o]) { master = 0; break; }
+            }
+            sc += master ? 1000 : -10 * t->points[c];
+        } else if (partner_winning) {
+            sc = 500 + t->points[c] - (t->beats[s->best_card << 5 | c] ? 50 : 0);
+        } else if (t->beats[s->best_card << 5 | c]) {
+            sc = 800 + (nt == 3 ? t->points[c] : -t->points[c]);
+        } else {
+            sc = -t->points[c];
+        }
+        score[n] = sc;
+        out[n++] = c;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, descending */
+        int c = out[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) { out[j + 1] = out[j]; score[j + 1] = score[j]; j--; }
+        out[j + 1] = c;
+        score[j + 1] = sc;
+    }
+    return n;
+}
+
+static int search(Search *s, int alpha, int beta);
+
+typedef struct { int tc[4]; int nt, leader, best_card, best_seat, ns, ew, nst, ewt, trick_no; } Undo;
+
+static void play(Search *s, int seat, int c, Undo *u)
+{
+    const Tables *t = s->t;
+    memcpy(u->tc, s->tc, sizeof u->tc);
+    u->nt = s->nt; u->leader = s->leader; u->best_card = s->best_card; u->best_seat = s->best_seat;
+    u->ns = s->ns; u->ew = s->ew; u->nst = s->nst; u->ewt = s->ewt; u->trick_no = s->trick_no;
+    s->hand[seat] &= ~(1u << c);
+    s->tc[s->nt] = c;
+    if (s->nt == 0 || t->beats[s->best_card << 5 | c]) { s->best_card = c; s->best_seat = seat; }
+    if (++s->nt == 4) {
+        int pts = t->points[s->tc[0]] + t->points[s->tc[1]] + t->points[s->tc[2]] + t->points[s->tc[3]];
+        if (s->trick_no == 7) pts += t->bonus;
+        if (s->best_seat & 1) { s->ew += pts; s->ewt++; } else { s->ns += pts; s->nst++; }
+        s->trick_no++;
+        s->leader = s->best_seat;
+        s->nt = 0;
+    }
+}
+
+static void unplay(Search *s, int seat, int c, const Undo *u)
+{
+    s->hand[seat] |= 1u << c;
+    memcpy(s->tc, u->tc, sizeof s->tc);
+    s->nt = u->nt; s->leader = u->leader; s->best_card = u->best_card; s->best_seat = u->best_seat;
+    s->ns = u->ns; s->ew = u->ew; s->nst = u->nst; s->ewt = u->ewt; s->trick_no = u->trick_no;
+}
+
+/* The last trick: every card is forced. */
+static int last_trick(Search *s)
+{
+    const Tables *t = s->t;
+    int seat = s->leader, best = -1, best_seat = -1, pts = t->bonus;
+    for (int i = 0; i < 4; i++) {
+        int c = __builtin_ctz(s->hand[seat]);
+        if (i == 0 || t->beats[best << 5 | c]) { best = c; best_seat = seat; }
+        pts += t->points[c];
+        seat = (seat + t->step) & 3;
+    }
+    int ns = s->ns, ew = s->ew, nst = s->nst, ewt = s->ewt;
+    if (best_seat & 1) { ew += pts; ewt++; } else { ns += pts; nst++; }
+    if (t->capot) {
+        if (ewt == 0) return t->capot;
+        if (nst == 0) return -t->capot;
+    }
+    return ns - ew;
+}
+
+static int search(Search *s, int alpha, int beta)
+{
+    const Tables *t = s->t;
+    s->nodes++;
+    if (s->nt == 0) {
+        if (s->trick_no == 8) return terminal(s);
+        if (s->trick_no == 7) return last_trick(s);
+    }
+    int seat = (s->leader + s->nt * t->step) & 3;
+    uint32_t live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    Entry *e = NULL;
+    int tt_best = -1, sofar = s->ns - s->ew;
+    int alpha0 = alpha, beta0 = beta;
+    uint32_t meta = 0;
+    if (s->nt == 0) {
+        /* bounds from the points still to play */
+        int rest = t->bonus;
+        for (uint32_t m = live; m; m &= m - 1) rest += t->points[__builtin_ctz(m)];
+        int hi = (t->capot && s->ewt == 0) ? t->capot : sofar + rest;
+        int lo = (t->capot && s->nst == 0) ? -t->capot : sofar - rest;
+        meta = key_meta(s);
+        e = &s->tt[tt_index(s->hand, meta)];
+        if (e->meta == meta && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
+            e->h[2] == s->hand[2] && e->h[3] == s->hand[3]) {
+            if (e->lo + sofar > lo) lo = e->lo + sofar;
+            if (e->hi + sofar < hi) hi = e->hi + sofar;
+            tt_best = e->best;
+        }
+        /* lo..hi holds the value: answer from it, or search the window narrowed to it (never
+         * empty: an empty window would make the bound stored below ambiguous) */
+        if (hi <= alpha) return hi;
+        if (lo >= beta) return lo;
+        if (lo == hi) return lo;
+        if (alpha < lo) alpha = lo;
+        if (beta > hi) beta = hi;
+        alpha0 = alpha; /* the bounds stored below are relative to the narrowed window */
+        beta0 = beta;
+    }
+    uint32_t hand = s->hand[seat];
+    int led = s->nt ? s->tc[0] >> 3 : 0;
+    uint32_t moves = legal_of(t, hand, s->nt, led, s->best_card, s->nt && s->best_seat == ((seat + 2) & 3));
+    for (int i = 0; i < s->nt; i++) live |= 1u << s->tc[i];
+    moves = merge_equivalent(s, hand, moves, live);
+    int list[32];
+    int n = order_moves(s, moves, seat, tt_best, list);
+    int maximise = !(seat & 1);
+    int best = maximise ? -INF : INF, best_move = list[0];
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        play(s, seat, list[i], &u);
+        int v = search(s, alpha, beta);
+        unplay(s, seat, list[i], &u);
+        if (maximise) {
+            if (v > best) { best = v; best_move = list[i]; }
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) { best = v; best_move = list[i]; }
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    if (e != NULL) {
+        int lo = -INF, hi = INF;
+        if (e->meta == meta && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
+            e->h[2] == s->hand[2] && e->h[3] == s->hand[3]) {
+            lo = e->lo + sofar;
+            hi = e->hi + sofar;
+        }
+        if (best <= alpha0) { if (best < hi) hi = best; }
+        else if (best >= beta0) { if (best > lo) lo = best; }
+        else { lo = hi = best; }
+        memcpy(e->h, s->hand, sizeof e->h);
+        e->meta = meta;
+        e->lo = (int16_t)(lo <= -INF ? -INF : lo - sofar);
+        e->hi = (int16_t)(hi >= INF ? INF : hi - sofar);
+        e->best = (uint8_t)best_move;
+    }
+    return best;
+}
+
+/* The exact value by zero-window searches converging from a guess (MTD(f), Plaat 1996): each
+ * test only asks "at least beta?", which the table's bounds answer often. */
+static int mtdf(Search *s, int guess)
+{
+    int lo = -INF, hi = INF, g = guess;
+    while (lo < hi) {
+        int beta = g == lo ? g + 1 : g;
+        g = search(s, beta - 1, beta);
+        if (g < beta) hi = g; else lo = g;
+    }
+    return g;
+}
+
+/* ------------------------------------------------------------------ the Python type */
+typedef struct {
+    PyObject_HEAD
+    Tables t;
+    Entry *tt;
+    long long nodes;
+} SolverObject;
+
+static void Solver_dealloc(SolverObject *self)
+{
+    free(self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int read_uint_list(PyObject *seq, Py_ssize_t n, const char *what, long *out)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"beats", "points", "higher", "code", "trump", "step", "capot", "bonus", NULL};
+    Py_buffer beats;
+    PyObject *points, *higher, *code;
+    int trump, step, capot, bonus;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*OOOiiii", kwlist, &beats, &points, &higher, &code,
+                                     &trump, &step, &capot, &bonus))
+        return -1;
+    if (beats.len != 1024) {
+        PyBuffer_Release(&beats);
+        PyErr_SetString(PyExc_ValueError, "beats: expected 1024 bytes");
+        return -1;
+    }
+    memcpy(self->t.beats, beats.buf, 1024);
+    PyBuffer_Release(&beats);
+    long tmp[65];
+    if (read_uint_list(points, 32, "points", tmp) < 0) return -1;
+    for (int i = 0; i < 32; i++) self->t.points[i] = (int)tmp[i];
+    if (read_uint_list(higher, 32, "higher", tmp) < 0) return -1;
+    for (int i = 0; i < 32; i++) self->t.higher[i] = (uint32_t)tmp[i];
+    if (read_uint_list(code, 65, "code", tmp) < 0) return -1;
+    for (int i = 0; i < 65; i++) {
+        if (tmp[i] < 0 || tmp[i] > 4) {
+            PyErr_SetString(PyExc_ValueError, "code: a formula is 0..4");
+            return -1;
+        }
+        self->t.code[i] = (uint8_t)tmp[i];
+    }
+    if (trump < 0 || trump > 3 || (step != 1 && step != 3) || capot < 0 || capot > 1000) {
+        PyErr_SetString(PyExc_ValueError, "trump 0..3, step 1 or 3, capot 0..1000");
+        return -1;
+    }
+    self->t.trump = trump;
+    self->t.step = step;
+    self->t.capot = capot;
+    self->t.bonus = bonus;
+    for (int suit = 0; suit < 4; suit++) { /* strength order from the beats table */
+        int cards[8];
+        for (int i = 0; i < 8; i++) cards[i] = suit * 8 + i;
+        for (int i = 1; i < 8; i++) {
+            int c = cards[i], j = i - 1;
+            while (j >= 0 && self->t.beats[c << 5 | cards[j]]) { cards[j + 1] = cards[j]; j--; }
+            cards[j + 1] = c;
+        }
+        for (int i = 0; i < 8; i++) self->t.order[suit][i] = (uint8_t)cards[i];
+    }
+    free(self->tt);
+    self->tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
+    if (self->tt == NULL) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+/* Read a position: hands (4 masks), the cards of the current trick in play order, the
+ * leader of that trick, points and tricks per side so far. */
+static int read_position(SolverObject *self, PyObject *args, Search *s)
+{
+    PyObject *hands, *trick;
+    int leader, ns, ew, nst, ewt;
+    if (!PyArg_ParseTuple(args, "OOiiiii", &hands, &trick, &leader, &ns, &ew, &nst, &ewt)) return -1;
+    long h[4];
+    if (read_uint_list(hands, 4, "hands", h) < 0) return -1;
+    PyObject *fast = PySequence_Fast(trick, "trick");
+    if (fast == NULL) return -1;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(fast);
+    if (nt > 3) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "trick: at most 3 cards"); return -1; }
+    long tc[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        tc[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (tc[i] == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+    }
+    Py_DECREF(fast);
+    memset(s, 0, sizeof *s);
+    s->t = &self->t;
+    s->tt = self->tt;
+    uint32_t seen = 0;
+    for (int i = 0; i < 4; i++) {
+        s->hand[i] = (uint32_t)h[i];
+        if (seen & s->hand[i]) { PyErr_SetString(PyExc_ValueError, "a card is in two hands"); return -1; }
+        seen |= s->hand[i];
+    }
+    int tricks = nst + ewt;
+    if (leader < 0 || leader > 3 || tricks < 0 || tricks > 8) {
+        PyErr_SetString(PyExc_ValueError, "leader 0..3, tricks 0..8");
+        return -1;
+    }
+    s->leader = leader;
+    s->ns = ns; s->ew = ew; s->nst = nst; s->ewt = ewt;
+    s->trick_no = tricks;
+    int seat = leader;
+    for (int i = 0; i < nt; i++) {
+        if (tc[i] < 0 || tc[i] > 31 || (seen >> tc[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "trick: a card 0..31 held by nobody");
+            return -1;
+        }
+        s->tc[i] = (int)tc[i];
+        if (i == 0 || self->t.beats[s->best_card << 5 | tc[i]]) { s->best_card = (int)tc[i]; s->best_seat = seat; }
+        seat = (seat + self->t.step) & 3;
+    }
+    s->nt = (int)nt;
+    for (int i = 0; i < 4; i++) { /* each hand holds what the rest of the deal needs */
+        int seat_i = (leader + i * self->t.step) & 3;
+        int need = tricks < 8 ? 8 - tricks - (i < nt ? 1 : 0) : 0;
+        if (popcount32(s->hand[seat_i]) != need) {
+            PyErr_Format(PyExc_ValueError, "hand %d holds %d cards, %d expected", seat_i,
+                         popcount32(s->hand[seat_i]), need);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *Solver_values(SolverObject *self, PyObject *args)
+{
+    Search s;
+    if (read_position(self, args, &s) < 0) return NULL;
+    if (s.trick_no >= 8) return PyList_New(0);
+    int seat = (s.leader + s.nt * s.t->step) & 3;
+    uint32_t hand = s.hand[seat];
+    uint32_t moves = legal_of(s.t, hand, s.nt, s.nt ? s.tc[0] >> 3 : 0, s.best_card,
+                              s.nt && s.best_seat == ((seat + 2) & 3));
+    uint32_t live = s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3];
+    for (int i = 0; i < s.nt; i++) live |= 1u << s.tc[i];
+    uint32_t searched = merge_equivalent(&s, hand, moves, live);
+    int value[32];
+    int list[32];
+    int n = order_moves(&s, searched, seat, -1, list);
+    int guess = s.ns - s.ew;
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        play(&s, seat, list[i], &u);
+        guess = value[list[i]] = mtdf(&s, guess);
+        unplay(&s, seat, list[i], &u);
+    }
+    /* an equivalent card has the value of the searched one below it */
+    for (int suit = 0; suit < 4; suit++) {
+        int prev = -1;
+        for (int i = 0; i < 8; i++) {
+            int c = s.t->order[suit][i];
+            if (!(live >> c & 1)) continue;
+            if (moves >> c & 1) {
+                if (!(searched >> c & 1)) value[c] = value[prev];
+                prev = c;
+            }
+        }
+    }
+    self->nodes += s.nodes;
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    for (int c = 0; c < 32; c++) {
+        if (!(moves >> c & 1)) continue;
+        PyObject *pair = Py_BuildValue("(ii)", c, value[c]);
+        if (pair == NULL || PyList_Append(out, pair) < 0) { Py_XDECREF(pair); Py_DECREF(out); return NULL; }
+        Py_DECREF(pair);
+    }
+    return out;
+}
+
+static PyObject *Solver_value(SolverObject *self, PyObject *args)
+{
+    Search s;
+    if (read_position(self, args, &s) < 0) return NULL;
+    int v = s.trick_no >= 8 ? terminal(&s) : mtdf(&s, s.ns - s.ew);
+    self->nodes += s.nodes;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Solver_legal(SolverObject *self, PyObject *args)
+{
+    Search s;
+    if (read_position(self, args, &s) < 0) return NULL;
+    int seat = (s.leader + s.nt * s.t->step) & 3;
+    uint32_t moves = legal_of(s.t, s.hand[seat], s.nt, s.nt ? s.tc[0] >> 3 : 0, s.best_card,
+                              s.nt && s.best_seat == ((seat + 2) & 3));
+    return PyLong_FromUnsignedLong(moves);
+}
+
+static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    memset(self->tt, 0, ((size_t)1 << TT_BITS) * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_get_nodes(SolverObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"values", (PyCFunction)Solver_values, METH_VARARGS,
+     "values(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> [(card, final N-S minus E-W)]"},
+    {"value", (PyCFunction)Solver_value, METH_VARARGS,
+     "value(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> final N-S minus E-W under best play"},
+    {"legal", (PyCFunction)Solver_legal, METH_VARARGS,
+     "legal(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> mask of the mover's legal cards"},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Solver_getset[] = {
+    {"nodes", (getter)Solver_get_nodes, NULL, "Positions searched so far.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "belote_notation.analysis._dds.Solver",
+    .tp_basicsize = sizeof(SolverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A double-dummy searcher for one rule set and one trump, with its transposition table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_dds", "Double-dummy search in C (tables from the engine).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__dds(void)
+{
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,465 @@
+"""A coach's review from the double-dummy solver: glyphs, NAGs, comments, alternative lines.
+
+:func:`review_game` replays a recorded game (the checks' replay: the engine's states), values
+every card that had a choice, and returns the game with annotations added (nothing removed:
+running it on its own output adds nothing more) and what each player lost.
+
+Glyphs by the points a card loses against the best card (:class:`Thresholds`, settable):
+``?!`` from 6, ``?`` from 16, ``??`` from 40; a card that turns a made contract into a failed
+one, or a failed one into a capot (the engine's score of both lines), is at least ``?``.
+
+The worked example is in ``docs/review.md`` and in the package's docstring
+(:mod:`belote_notation.analysis`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from belote_notation.analysis.solver import DoubleDummy, side_points
+from belote_notation.check.replay import DealReplay, replay_game
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, SUIT_MASKS, Deck, card_symbol_name
+from belote_notation.game.engine import (
+    DealState,
+    announce,
+    copy_deal,
+    new_deal,
+    play_card,
+    play_cards,
+    score_deal,
+    set_contract,
+    set_hands,
+)
+from belote_notation.notation.records import Bid, Deal, Game, Glyph, Play, Variation
+
+__all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
+           "judge_deal", "review_game", "state_at", "summary_comment"]
+
+NAGS = {"?!": 6, "?": 2, "??": 4}
+"""The PGN numeric annotation glyph of each glyph ($6 dubious, $2 mistake, $4 blunder)."""
+MARK = "DD"
+"""Every comment the review writes starts with this word (the coach's own stay apart)."""
+SEAT_WORDS = ("North", "East", "South", "West")
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Points lost from which a card gets ``?!``, ``?`` and ``??``."""
+
+    inaccuracy: int = 6
+    mistake: int = 16
+    blunder: int = 40
+
+    def glyph(self, loss: float, outcome_flipped: bool = False) -> Glyph | None:
+        """The glyph of a card losing ``loss`` points.
+
+        >>> Thresholds().glyph(24), Thresholds().glyph(3), Thresholds().glyph(3, outcome_flipped=True)
+        ('?', None, '?')
+        """
+        if loss >= self.blunder:
+            return "??"
+        if loss >= self.mistake or outcome_flipped:
+            return "?"
+        if loss >= self.inaccuracy:
+            return "?!"
+        return None
+
+
+@dataclass(slots=True)
+class CardJudgement:
+    """One card that had a choice: what it made, what the best card made."""
+
+    trick: int
+    index: int
+    seat: int
+    card: int
+    best_card: int
+    points: int
+    """What the player's side makes after this card, best play after."""
+    best_points: int
+    loss: int
+    flipped: str | None = None
+    """``made->failed`` or ``failed->capot`` when the card changed the deal's outcome."""
+    wins_trick: bool = False
+    """The best card wins the trick under way for the player's side; the card played does not."""
+    expected_loss: float | None = None
+    """With sampling: the loss averaged over deals consistent with what the player knew."""
+    glyph: Glyph | None = None
+
+
+@dataclass(slots=True)
+class DealJudgement:
+    """The judgements of one deal (by its position in the game) and its bidding notes."""
+
+    position: int
+    cards: list[CardJudgement] = field(default_factory=list)
+    bid_notes: dict[int, str] = field(default_factory=dict)
+    """Index of a call in the deal's bids -> the note."""
+    skipped: str | None = None
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    seat: int
+    name: str
+    cards: int = 0
+    """Cards played with a choice."""
+    points_lost: int = 0
+    inaccuracies: int = 0
+    mistakes: int = 0
+    blunders: int = 0
+    best: int = 0
+    """Cards that lost nothing."""
+
+    @property
+    def accuracy(self) -> float:
+        """Share of the cards with a choice that lost nothing, in percent."""
+        return 100.0 * self.best / self.cards if self.cards else 100.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": SEAT_NAMES[self.seat], "name": self.name, "cards": self.cards,
+                "points_lost": self.points_lost, "inaccuracies": self.inaccuracies,
+                "mistakes": self.mistakes, "blunders": self.blunders,
+                "accuracy": round(self.accuracy, 1)}
+
+
+@dataclass(slots=True)
+class Review:
+    game: Game
+    deals: list[DealJudgement]
+    players: list[PlayerStats]
+
+
+# ----------------------------------------------------------------------------- one deal
+def _fresh_state(final: DealState) -> DealState:
+    """The deal at its first lead: the final state's rules, dealer, contract, hands and
+    valid announcements (the engine scores the lines from it)."""
+    assert final.taker is not None
+    state = new_deal(final.rules, final.dealer, final.deck)
+    set_contract(state, final.taker, final.trump)
+    set_hands(state, final.full_hands)
+    for seat, kind, mask in final.announcements:
+        announce(state, seat, kind, mask)
+    return state
+
+
+def state_at(replay: DealReplay, trick: int = 1, card: int = 1) -> DealState:
+    """The engine's state of a replayed deal just before card ``card`` (1..4) of trick
+    ``trick`` (1..8) is played. Raises ``ValueError`` when the deal cannot be solved there
+    (no contract, hands unknown, or the record stops before that point)."""
+    final = replay.state
+    if final is None or final.taker is None or not replay.hands_complete:
+        raise ValueError("the deal has no contract or its hands are not all known")
+    if not 1 <= trick <= 8 or not 1 <= card <= 4:
+        raise ValueError("a point of the play is TRICK.CARD with TRICK 1..8 and CARD 1..4")
+    state = _fresh_state(final)
+    wanted = (trick - 1) * 4 + card - 1
+    played = [(t, i, seat, c) for t, (seats, cards, _w) in enumerate(final.tricks)
+              for i, (seat, c) in enumerate(zip(seats, cards, strict=True))]
+    if wanted > len(played):
+        raise ValueError(f"the record stops before trick {trick} card {card}")
+    for t, i, seat, c in played[:wanted]:
+        play_card(state, seat, c, _recorded_mark(replay.deal, t, i))
+    return state
+
+
+def _mark(state: DealState, seat: int, card: int, declares: Sequence[bool]) -> str | None:
+    """The belote mark a player who declared belote in the deal says on a trump K or Q."""
+    if not declares[seat] or card >> 3 != state.trump or card & 7 not in (QUEEN, KING):
+        return None
+    return "rebelote" if state.played >> (card ^ (QUEEN ^ KING)) & 1 else "belote"
+
+
+_RANK = {"failed": 1, "litige": 2, "made": 3}
+
+
+def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> tuple[int, int]:
+    """The deal played on from ``state`` by both sides' best cards, scored by the engine, as a
+    rank for the takers (4 capot made, 3 made, 2 litige, 1 failed, 0 capot against them), and
+    the team winning the trick under way."""
+    twin = copy_deal(state)
+    trick = twin.trick_no
+    winner = -1
+    for seat, card in dd.best_line(state):
+        play_card(twin, seat, card, _mark(twin, seat, card, declares))
+        if winner < 0 and twin.trick_no > trick:
+            winner = twin.tricks[-1][2] & 1
+    result = score_deal(twin)
+    if result.outcome == "capot":
+        return (4 if result.capot_team == result.taker_team else 0), winner
+    return _RANK.get(result.outcome, 2), winner
+
+
+def _flip(before: int, after: int, taker_side: bool) -> str | None:
+    """How a card changed the deal for its player's side (ranks of :func:`_outcome`): a made
+    contract (a won deal, for the defence) lost, or a lost one turned into a capot."""
+    if not taker_side:
+        before, after = 4 - before, 4 - after
+    if before >= 3 and after <= 2:
+        return "made->failed"
+    if 1 <= before <= 2 and after == 0:
+        return "failed->capot"
+    return None
+
+
+def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thresholds(),
+               samples: int = 0, seed: int = 0, dd: DoubleDummy | None = None) -> DealJudgement:
+    """Value every card of one replayed deal that had a choice."""
+    out = DealJudgement(position)
+    final = replay.state
+    if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
+        out.skipped = "not a complete deal with a contract and known hands"
+        return out
+    if any(f.severity == "error" for f in replay.findings):
+        out.skipped = "the deal has errors"
+        return out
+    dd = dd or DoubleDummy()
+    declares = [bool(marks) for marks in final.belote_marks]
+    state = _fresh_state(final)
+    deal = replay.deal
+    out.bid_notes = _bid_notes(dd, deal, final)
+    rng = random.Random(seed * 1_000_003 + position)
+    seen = _Seen(final, deal.offer.card if deal.offer is not None else None)
+    for t, (seats, cards, _winner) in enumerate(final.tricks):
+        for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
+            values = dd.values(state)
+            if len(values) > 1:
+                out.cards.append(_judge_card(dd, state, values, t, i, seat, card, declares, thresholds))
+                if samples:
+                    judgement = out.cards[-1]
+                    judgement.expected_loss = _expected_loss(dd, state, seat, card, seen, samples, rng)
+                    judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
+            seen.played(seat, card, cards[0] >> 3)
+            play_card(state, seat, card, _recorded_mark(deal, t, i))
+    return out
+
+
+def _recorded_mark(deal: Deal, trick: int, index: int) -> str | None:
+    try:
+        return deal.tricks[trick].plays[index].mark
+    except IndexError:
+        return None
+
+
+def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick: int, index: int,
+                seat: int, card: int, declares: Sequence[bool], thresholds: Thresholds) -> CardJudgement:
+    team = seat & 1
+    points = {c: side_points(d, state.rules)[team] for c, d in values.items()}
+    best_card = max(points, key=lambda c: (points[c], -c))
+    loss = points[best_card] - points.get(card, points[best_card])
+    flipped = None
+    if loss > 0:
+        after_best, after_card = copy_deal(state), copy_deal(state)
+        play_card(after_best, seat, best_card, _mark(after_best, seat, best_card, declares))
+        play_card(after_card, seat, card, _mark(after_card, seat, card, declares))
+        taker_side = state.taker is not None and state.taker & 1 == team
+        (best_outcome, best_trick), (card_outcome, card_trick) = (_outcome(dd, after_best, declares),
+                                                                  _outcome(dd, after_card, declares))
+        flipped = _flip(best_outcome, card_outcome, taker_side)
+        wins = best_trick == team and card_trick != team
+    else:
+        wins = False
+    judgement = CardJudgement(trick + 1, index, seat, card, best_card, points.get(card, 0),
+                              points[best_card], loss, flipped, wins_trick=wins)
+    judgement.glyph = thresholds.glyph(loss, flipped is not None)
+    return judgement
+
+
+# ----------------------------------------------------------------------------- sampling
+class _Seen:
+    """What every player saw so far: the cards played in order, the voids shown, the face-up
+    card (with its taker until played)."""
+
+    def __init__(self, final: DealState, offer: int | None) -> None:
+        self.final = final
+        self.offer = offer
+        self.seats: list[int] = []
+        self.cards: list[int] = []
+        self.voids = [0, 0, 0, 0]
+
+    def played(self, seat: int, card: int, led: int) -> None:
+        if self.cards and len(self.cards) % 4 and card >> 3 != led:
+            self.voids[seat] |= SUIT_MASKS[led]
+        self.seats.append(seat)
+        self.cards.append(card)
+
+    def consistent(self, hands: Sequence[int]) -> bool:
+        """Every card played so far is legal (the engine's ``play_cards``) had the cards still
+        held been dealt as ``hands``: no trump shown missing, no overtrump refused, etc."""
+        final = self.final
+        assert final.taker is not None
+        full = list(hands)
+        for seat, card in zip(self.seats, self.cards, strict=True):
+            full[seat] |= 1 << card
+        twin = new_deal(final.rules, final.dealer, final.deck)
+        set_contract(twin, final.taker, final.trump)
+        set_hands(twin, full)
+        return play_cards(twin, self.seats, self.cards, [None] * len(self.cards)) == len(self.cards)
+
+
+def _expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen: _Seen, samples: int,
+                   rng: random.Random) -> float:
+    """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
+    its own hand, the cards played (each legal in the sampled deal), the voids shown, the
+    face-up card with its taker."""
+    others = [s for s in range(4) if s != seat]
+    unknown = [c for s in others for c in range(32) if state.hands[s] >> c & 1]
+    sizes = {s: state.hands[s].bit_count() for s in others}
+    forced = {}
+    offer, taker = seen.offer, state.taker
+    if offer is not None and taker is not None and taker != seat and state.hands[taker] >> offer & 1:
+        forced[offer] = taker
+    team = seat & 1
+    totals: dict[int, float] = {}
+    for _ in range(samples):
+        hands = _sample(state.hands, seat, unknown, sizes, seen, forced, rng)
+        values = dd.values_with_hands(state, hands)
+        for c, d in values.items():
+            totals[c] = totals.get(c, 0.0) + side_points(d, state.rules)[team]
+    if not totals:
+        return 0.0
+    best = max(totals.values())
+    return (best - totals.get(card, best)) / samples
+
+
+def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, int], seen: _Seen,
+            forced: dict[int, int], rng: random.Random) -> list[int]:
+    """One deal of the unknown cards to the other seats respecting sizes, voids, the face-up
+    card and the legality of every card played; the real deal after 200 failed tries."""
+    for _ in range(200):
+        out = [0, 0, 0, 0]
+        out[seat] = hands[seat]
+        room = dict(sizes)
+        cards = list(unknown)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: c not in forced)
+        ok = True
+        for c in cards:
+            who = [forced[c]] if c in forced else [s for s in room if not seen.voids[s] >> c & 1]
+            who = [s for s in who if room[s] > 0]
+            if not who:
+                ok = False
+                break
+            s = rng.choice(who)
+            out[s] |= 1 << c
+            room[s] -= 1
+        if ok and seen.consistent(out):
+            return out
+    return list(hands)
+
+
+# ----------------------------------------------------------------------------- the bidding
+def _bid_notes(dd: DoubleDummy, deal: Deal, final: DealState) -> dict[int, str]:
+    """A note on the take the DD table shows to fail, and on a pass that the table shows
+    would have made (card points: the takers' side makes more than the defence)."""
+    if not deal.bids or final.taker is None:
+        return {}
+    def made(trump: int, taker: int) -> tuple[bool, tuple[int, int]]:
+        entry = dd.table_entry(final.rules, final.full_hands, final.dealer, trump, taker)
+        own = entry.points[taker & 1]
+        return own > entry.points[1 - (taker & 1)], entry.points
+
+    notes: dict[int, str] = {}
+    offer_suit = deal.offer.card >> 3 if deal.offer is not None else None
+    for index, bid in enumerate(deal.bids):
+        if bid.seat is None:
+            continue
+        if bid.action == "take":
+            trump = bid.suit if bid.suit is not None else offer_suit
+            if trump is None:
+                continue
+            ok, points = made(trump, bid.seat)
+            if not ok:
+                side = "N-S" if bid.seat & 1 == 0 else "E-W"
+                notes[index] = (f"{MARK}: this take fails double dummy: {side} make "
+                                f"{points[bid.seat & 1]} card points")
+        elif bid.round == 1 and offer_suit is not None and bid.seat & 1 != final.taker & 1:
+            ok, points = made(offer_suit, bid.seat)
+            if ok:
+                notes[index] = (f"{MARK}: taking here makes double dummy: "
+                                f"{points[bid.seat & 1]} card points")
+    return notes
+
+
+# ----------------------------------------------------------------------------- the game
+def _comment(j: CardJudgement, deck: Deck) -> str:
+    best = card_symbol_name(j.best_card, deck)
+    how = " wins the trick and" if j.wins_trick else ""
+    text = f"{MARK}: loses {j.loss} points: {best}{how} makes {j.best_points}, this card {j.points}"
+    if j.flipped == "made->failed":
+        text += "; the deal is lost"
+    elif j.flipped == "failed->capot":
+        text += "; capot"
+    if j.expected_loss is not None:
+        text += f" (expected loss {j.expected_loss:.1f} over the deals the player could see)"
+    return text
+
+
+def _add(items: list[str], text: str) -> None:
+    if text not in items:
+        items.append(text)
+
+
+def _annotate_play(play: Play, j: CardJudgement, deck: Deck) -> None:
+    if j.glyph is None and j.loss <= 0:
+        return
+    if j.glyph is not None:
+        if play.glyph is None:
+            play.glyph = j.glyph
+        if NAGS[j.glyph] not in play.nags:
+            play.nags.append(NAGS[j.glyph])
+    _add(play.comments, _comment(j, deck))
+    best = Play(seat=j.seat, card=j.best_card, comments=[f"{MARK}: makes {j.best_points}"])
+    key = [(j.seat, j.best_card)]
+    if not any([(p.seat, p.card) for p in v.items if isinstance(p, Play)] == key for v in play.variations):
+        play.variations.append(Variation(items=[best]))
+
+
+def summary_comment(players: Sequence[PlayerStats]) -> str:
+    """The review's line in the game's comments."""
+    parts = []
+    for p in players:
+        who = f"{SEAT_NAMES[p.seat]} {p.name}".strip()
+        parts.append(f"{who}: {p.points_lost} points lost, {p.mistakes} mistakes, {p.blunders} blunders, "
+                     f"accuracy {p.accuracy:.0f}%")
+    return f"{MARK} review: " + "; ".join(parts)
+
+
+def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,
+                file: str = "<string>") -> Review:
+    """The reviewed copy of ``game`` (the record given is not changed) and the per-player
+    figures, every deal judged in this process (the command line spreads deals over
+    processes with :func:`judge_deal` and :func:`apply_review`)."""
+    replay = replay_game(game, file)
+    dd = DoubleDummy()
+    judgements = [judge_deal(deal_replay, position, thresholds, samples, seed, dd)
+                  for position, deal_replay in enumerate(replay.deals)]
+    return apply_review(game.model_copy(deep=True), replay.deck, judgements)
+
+
+def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Review:
+    """Write the judgements into ``game`` (changed in place) and count per player."""
+    players = [PlayerStats(s, game.header(SEAT_WORDS[s]) or "") for s in range(4)]
+    for dj in judgements:
+        deal = game.deals[dj.position]
+        for index, note in dj.bid_notes.items():
+            bid: Bid = deal.bids[index]
+            _add(bid.comments, note)
+        for j in dj.cards:
+            stats = players[j.seat]
+            stats.cards += 1
+            stats.points_lost += j.loss
+            stats.best += j.loss == 0
+            stats.inaccuracies += j.glyph == "?!"
+            stats.mistakes += j.glyph == "?"
+            stats.blunders += j.glyph == "??"
+            try:
+                play = deal.tricks[j.trick - 1].plays[j.index]
+            except IndexError:
+                continue
+            _annotate_play(play, j, deck)
+    game.comments = [c for c in game.comments if not c.startswith(f"{MARK} review:")]
+    game.comments.append(summary_comment(players))
+    return Review(game, judgements, players)

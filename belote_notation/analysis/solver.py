@@ -1,0 +1,165 @@
+"""Double-dummy values of an engine position: every legal card, the best line, the DD table.
+
+A position is the engine's own :class:`~belote_notation.game.engine.DealState` (hands known,
+trump set): the C search reads its hands, the current trick, the points and tricks so far.
+Values are card points (the last trick's 10 and the capot as the rule system counts them).
+
+>>> from belote_notation.game.rules import Ruleset
+>>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+>>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+>>> set_contract(state, taker=0, trump=0)
+>>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])  # N holds every spade (trump)
+>>> dd = DoubleDummy()
+>>> sorted({v.points for v in dd.card_values(state)})  # N-S take every trick whatever N leads
+[250]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from belote_notation.analysis._dds import Solver
+from belote_notation.analysis.tables import solver_for
+from belote_notation.game.cards import DEAL_POINTS
+from belote_notation.game.engine import (
+    DealState,
+    copy_deal,
+    first_leader,
+    new_deal,
+    play_card,
+    set_contract,
+    to_play,
+)
+from belote_notation.game.rules import Ruleset
+
+__all__ = ["CardValue", "DoubleDummy", "TableEntry", "side_points"]
+
+
+def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
+    """(N-S, E-W) card points at the end of a deal whose N-S minus E-W is ``diff``.
+
+    >>> side_points(20, Ruleset.preset("classic")), side_points(-250, Ruleset.preset("classic"))
+    ((91, 71), (0, 250))
+    """
+    capot = rules.capot_points
+    if capot is not None and diff == capot:
+        return capot, 0
+    if capot is not None and diff == -capot:
+        return 0, capot
+    return (DEAL_POINTS + diff) // 2, (DEAL_POINTS - diff) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """A legal card and what the side playing it makes at the end of the deal (best play on
+    both sides after it)."""
+
+    card: int
+    points: int
+    """Card points the mover's side makes."""
+    diff: int
+    """N-S minus E-W at the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    """One line of the double-dummy table: a trump, the takers it stands for, the leader."""
+
+    trump: int
+    takers: tuple[int, ...]
+    leader: int
+    points: tuple[int, int]
+    """(N-S, E-W) card points under best play."""
+
+
+class DoubleDummy:
+    """The solver: one C searcher (and its transposition table) per rule set and trump, kept
+    for every position asked, so the positions of one deal share what was searched."""
+
+    def __init__(self) -> None:
+        self._solvers: dict[tuple[Ruleset, int], Solver] = {}
+        self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int]] = {}
+
+    def _solver(self, rules: Ruleset, trump: int) -> Solver:
+        key = (rules, trump)
+        solver = self._solvers.get(key)
+        if solver is None:
+            if len(self._solvers) >= 8:
+                self._solvers.clear()
+            solver = self._solvers[key] = solver_for(rules, trump)
+        return solver
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far by every searcher kept."""
+        return sum(s.nodes for s in self._solvers.values())
+
+    def values(self, state: DealState) -> dict[int, int]:
+        """Each legal card of the player to move and the final N-S minus E-W after it."""
+        return self.values_with_hands(state, state.hands)
+
+    def values_with_hands(self, state: DealState, hands: list[int]) -> dict[int, int]:
+        """:meth:`values` with the cards still held dealt as ``hands`` (a sampled deal)."""
+        if state.trick_no >= 8 or state.trump < 0 or not state.hands_known:
+            return {}
+        leader = state.trick_seats[0] if state.trick_cards else to_play(state)
+        solver = self._solver(state.rules, state.trump)
+        found = solver.values(hands, state.trick_cards, leader, state.points[0], state.points[1],
+                              state.tricks_won[0], state.tricks_won[1])
+        return dict(found)
+
+    def card_values(self, state: DealState) -> list[CardValue]:
+        """The legal cards of the player to move, best first (for the mover's side)."""
+        team = to_play(state) & 1 if state.trick_no < 8 else 0
+        out = [CardValue(card, side_points(diff, state.rules)[team], diff)
+               for card, diff in self.values(state).items()]
+        return sorted(out, key=lambda v: (-v.points, v.card))
+
+    def best_line(self, state: DealState) -> list[tuple[int, int]]:
+        """(seat, card) to the end of the deal, each side playing its best card (the lowest
+        card among equal values)."""
+        line = []
+        twin = copy_deal(state)
+        while twin.trick_no < 8:
+            values = self.card_values(twin)
+            if not values:
+                break
+            seat = to_play(twin)
+            line.append((seat, values[0].card))
+            play_card(twin, seat, values[0].card)
+        return line
+
+    def table(self, rules: Ruleset, hands: list[int], dealer: int) -> list[TableEntry]:
+        """The double-dummy table of a deal: for each trump, the card points each side makes
+        from the first lead, the leader as the rules give it (for each taker when the leader
+        depends on the taker)."""
+        out = []
+        for trump in range(4):
+            by_leader: dict[int, list[int]] = {}
+            for taker in range(4):
+                by_leader.setdefault(self._leader(rules, dealer, taker, trump), []).append(taker)
+            for leader, takers in sorted(by_leader.items()):
+                points = self._first_lead_points(rules, hands, trump, leader)
+                out.append(TableEntry(trump, tuple(takers), leader, points))
+        return out
+
+    def table_entry(self, rules: Ruleset, hands: list[int], dealer: int, trump: int,
+                    taker: int) -> TableEntry:
+        """One entry of :meth:`table`: ``taker`` takes with ``trump``."""
+        leader = self._leader(rules, dealer, taker, trump)
+        return TableEntry(trump, (taker,), leader, self._first_lead_points(rules, hands, trump, leader))
+
+    @staticmethod
+    def _leader(rules: Ruleset, dealer: int, taker: int, trump: int) -> int:
+        state = new_deal(rules, dealer)
+        set_contract(state, taker, trump)
+        return first_leader(state)
+
+    def _first_lead_points(self, rules: Ruleset, hands: list[int], trump: int,
+                           leader: int) -> tuple[int, int]:
+        key = (rules, tuple(hands), trump, leader)
+        found = self._firsts.get(key)
+        if found is None:
+            diff = self._solver(rules, trump).value(hands, [], leader, 0, 0, 0, 0)
+            found = self._firsts[key] = side_points(diff, rules)
+        return found

@@ -1,0 +1,148 @@
+"""The C search's tables, made from the engine: the rules have one owner.
+
+The search in ``_dds.c`` decides nothing about the rules. Which card beats which, the card
+points and the trumps higher than a card are the engine's own tables
+(:mod:`belote_notation.game.engine.tables`); the play obligations are the engine's
+:func:`~belote_notation.game.engine.legal_for`, asked once per rule set on a few probe tricks
+and written down as one formula per situation (:func:`obligation_codes`). A situation is what
+``legal_for`` looks at: trump led or not, the player can follow, holds trumps, the best card
+is a trump, the player holds a higher trump, the partner is master. The formula is which of
+five masks the engine answered: the hand, the cards following suit, the trumps, the higher
+trumps, or everything but the lower trumps.
+
+>>> from belote_notation.game.rules import Ruleset
+>>> codes = obligation_codes(Ruleset.preset("classic"))
+>>> len(codes), codes[LEAD]
+(65, 0)
+"""
+
+from __future__ import annotations
+
+import functools
+
+from belote_notation.analysis._dds import Solver
+from belote_notation.game.cards import LAST_TRICK_BONUS, SUIT_MASKS
+from belote_notation.game.engine import legal_for, new_deal, play_card, set_contract, set_hands
+from belote_notation.game.engine.state import flags_for
+from belote_notation.game.engine.tables import BEATS, HIGHER_TRUMP, POINTS
+from belote_notation.game.rules import Ruleset
+
+__all__ = ["DISCARD_OR_HIGHER", "FOLLOW", "HAND", "HIGHER", "LEAD", "TRUMPS", "capot_value", "formula",
+           "obligation_codes", "situation", "solver_for"]
+
+HAND, FOLLOW, TRUMPS, HIGHER, DISCARD_OR_HIGHER = range(5)
+"""The formulas: which mask of the hand is legal (see :func:`formula`)."""
+LEAD = 64
+"""The situation index of the lead (an empty trick)."""
+
+_PROBE_TRUMP = 1
+_S = 0  # spades, the plain suit led in the probes
+_H = 8  # hearts, trump in the probes
+_SEVEN, _EIGHT, _NINE, _TEN, _JACK, _QUEEN, _KING, _ACE = range(8)
+# The probe tricks: three cards before the fourth player (seat 3; partner seat 1).
+_TRICKS = (
+    (_S + _KING, _S + _SEVEN, _S + _EIGHT),   # plain led, an opponent master with a plain card
+    (_S + _SEVEN, _S + _KING, _S + _EIGHT),   # plain led, partner master with a plain card
+    (_S + _SEVEN, _S + _EIGHT, _H + _TEN),    # plain led, an opponent master with a trump
+    (_S + _SEVEN, _H + _TEN, _S + _EIGHT),    # plain led, partner master with a trump
+    (_H + _TEN, _H + _SEVEN, _H + _EIGHT),    # trump led, an opponent master
+    (_H + _SEVEN, _H + _TEN, _H + _EIGHT),    # trump led, partner master
+)
+_FOLLOW_CARDS = (1 << (_S + _NINE)) | (1 << (_S + _JACK))
+_LOW_TRUMP = 1 << (_H + _QUEEN)   # below the 10 of trump
+_HIGH_TRUMP = 1 << (_H + _ACE)    # above it
+_OTHER = 1 << (16 + _ACE)         # a diamond: neither led nor trump
+
+
+def situation(hand: int, led: int, best: int, partner_master: bool, trump: int) -> int:
+    """The index of the situation ``legal_for`` decides on (``_dds.c`` computes the same bits).
+
+    >>> situation(0b1, led=0, best=7, partner_master=False, trump=1)  # follows, no trump
+    2
+    """
+    tmask = SUIT_MASKS[trump]
+    follow = hand & SUIT_MASKS[led]
+    trumps = hand & tmask
+    best_trump = best >> 3 == trump
+    higher = trumps & HIGHER_TRUMP[best] if best_trump else 0
+    return ((led == trump) | (2 if follow else 0) | (4 if trumps else 0) | (8 if best_trump else 0)
+            | (16 if higher else 0) | (32 if partner_master else 0))
+
+
+def formula(code: int, hand: int, led: int, best: int, trump: int) -> int:
+    """The mask formula ``code`` gives for ``hand`` (what ``_dds.c`` computes)."""
+    tmask = SUIT_MASKS[trump]
+    trumps = hand & tmask
+    higher = trumps & HIGHER_TRUMP[best] if best >> 3 == trump else 0
+    return (hand, hand & SUIT_MASKS[led], trumps, higher, (hand & ~tmask) | higher)[code]
+
+
+def _probe_hands() -> list[int]:
+    hands = []
+    for follow in (0, _FOLLOW_CARDS):
+        for trumps in (0, _LOW_TRUMP, _LOW_TRUMP | _HIGH_TRUMP, _HIGH_TRUMP):
+            hands.append(_OTHER | follow | trumps)
+    return hands
+
+
+@functools.lru_cache(maxsize=32)
+def obligation_codes(rules: Ruleset) -> tuple[int, ...]:
+    """The formula of every situation under ``rules``' play obligations, asked of the engine's
+    ``legal_for`` (index :data:`LEAD` for the lead). Raises ``ValueError`` when the engine's
+    answer is none of the five formulas (a new obligation the C search cannot express yet)."""
+    probe_rules = rules.with_options({"direction": "clockwise", "first_lead": "dealer_left"})
+    codes = [HAND] * 65
+    known: dict[int, int] = {}
+    for trick in _TRICKS:
+        state = new_deal(probe_rules, dealer=3)
+        set_contract(state, taker=0, trump=_PROBE_TRUMP)
+        rest = [c for c in range(32) if c not in trick]
+        set_hands(state, [(1 << trick[0]) | _mask(rest[0:7]), (1 << trick[1]) | _mask(rest[7:14]),
+                          (1 << trick[2]) | _mask(rest[14:21]), _mask(rest[21:29])])
+        for seat, card in enumerate(trick):
+            play_card(state, seat, card)
+        led, best, partner = trick[0] >> 3, state.best_card, state.best_seat == 1
+        for hand in _probe_hands():
+            answer = legal_for(state, 3, hand)
+            index = situation(hand, led, best, partner, _PROBE_TRUMP)
+            found = [c for c in range(5) if formula(c, hand, led, best, _PROBE_TRUMP) == answer]
+            if not found:
+                raise ValueError(f"the play obligations of {rules.name!r} are not one of the solver's "
+                                 "formulas")
+            if index in known and known[index] not in found:
+                raise ValueError(f"the play obligations of {rules.name!r} differ within one situation")
+            known.setdefault(index, found[0])
+            codes[index] = known[index]
+    lead_state = new_deal(probe_rules, dealer=3)
+    set_contract(lead_state, taker=0, trump=_PROBE_TRUMP)
+    if legal_for(lead_state, 0, 0xFF00FF) != 0xFF00FF:
+        raise ValueError("the solver expects any card to be legal on the lead")
+    return tuple(codes)
+
+
+def _mask(cards: list[int]) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card
+    return out
+
+
+def capot_value(rules: Ruleset) -> int:
+    """What a side taking all eight tricks makes in card points (0: no capot bonus, the
+    162 of the deal).
+
+    >>> capot_value(Ruleset.preset("classic")), capot_value(Ruleset.preset("moroccan"))
+    (250, 0)
+    """
+    return rules.capot_points or 0
+
+
+def solver_for(rules: Ruleset, trump: int) -> Solver:
+    """A new C searcher (with its own transposition table) for ``rules`` and ``trump``.
+
+    >>> solver_for(Ruleset.preset("classic"), trump=0).nodes
+    0
+    """
+    return Solver(beats=BEATS[trump], points=POINTS[trump], higher=HIGHER_TRUMP,
+                  code=obligation_codes(rules), trump=trump, step=flags_for(rules).play_step,
+                  capot=capot_value(rules), bonus=LAST_TRICK_BONUS)

@@ -1,0 +1,145 @@
+"""The interface every format implements, and the findings of an importer.
+
+An importer never raises on bad input: what it cannot read becomes a :class:`FormatIssue`
+(a code of BEL800-849, registered in ``belote_notation.check.codes``, and a location: input
+line, event number, field) and reading goes on. What the input lacks stays out of the record
+(a partial record), never guessed.
+
+>>> print(FormatIssue("BEL803", "warning", "unknown card 'ZZ'", line=3, event=5, field="card"))
+line 3, event 5, field card: BEL803 unknown card 'ZZ'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import BinaryIO, ClassVar, Literal, TextIO
+
+from belote_notation.notation.records import Game
+
+__all__ = [
+    "CANNOT_WRITE",
+    "ISSUE_CODES",
+    "KEPT_AS_TEXT",
+    "MISSING_FIELD",
+    "NEWER_VERSION",
+    "OUT_OF_PLACE",
+    "UNKNOWN_KIND",
+    "UNREADABLE",
+    "UNREADABLE_VALUE",
+    "Format",
+    "FormatIssue",
+    "ReadItem",
+    "Severity",
+]
+
+Severity = Literal["error", "warning", "info"]
+
+# The codes of the importers and exporters (docs/findings.md, "BEL8xx: formats").
+UNREADABLE = "BEL801"
+"""A line or row that is not readable in the format at all (not JSON, not UTF-8, bad CFN)."""
+UNKNOWN_KIND = "BEL802"
+"""An event or message type the format does not define: kept as a comment."""
+UNREADABLE_VALUE = "BEL803"
+"""A value that cannot be read (a card, seat, suit, number): its item is left out."""
+MISSING_FIELD = "BEL804"
+"""A field the item needs is missing: the item is left out."""
+KEPT_AS_TEXT = "BEL805"
+"""Something .bel cannot say (an unknown field, a contrée bid) kept as a tag or comment."""
+OUT_OF_PLACE = "BEL806"
+"""An item where the format does not allow it (a card before any deal): left out."""
+NEWER_VERSION = "BEL807"
+"""An input written by a newer version of the format than this reader knows."""
+CANNOT_WRITE = "BEL810"
+"""The output format cannot say part of a record: that part is left out of the output."""
+
+ISSUE_CODES: dict[str, Severity] = {
+    UNREADABLE: "warning", UNKNOWN_KIND: "warning", UNREADABLE_VALUE: "warning",
+    MISSING_FIELD: "warning", KEPT_AS_TEXT: "info", OUT_OF_PLACE: "warning",
+    NEWER_VERSION: "warning", CANNOT_WRITE: "warning",
+}
+"""Every code a format raises and its severity (the same as in ``check.codes``, a test says)."""
+
+
+@dataclass(frozen=True)
+class FormatIssue:
+    """What a format could not read or write, and where."""
+
+    code: str
+    severity: Severity
+    message: str
+    line: int = 0
+    """1-based line (or CSV row) of the input; 0 when not known."""
+    event: int = 0
+    """1-based number of the event, message or record in the input; 0 when not known."""
+    field: str = ""
+    """The field (or column) in question; empty for the whole item."""
+    col: int = 1
+
+    def where(self) -> str:
+        parts = []
+        if self.line:
+            parts.append(f"line {self.line}")
+        if self.event and self.event != self.line:
+            parts.append(f"event {self.event}")
+        if self.field:
+            parts.append(f"field {self.field}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.code} {self.message}" if where else f"{self.code} {self.message}"
+
+
+def first_line(head: bytes) -> bytes:
+    """The first line of an input's first bytes, without a BOM or leading blanks (for ``sniff``)."""
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+
+
+def issue(code: str, message: str, line: int = 0, event: int = 0, field: str = "") -> FormatIssue:
+    """A :class:`FormatIssue` with its code's severity."""
+    return FormatIssue(code, ISSUE_CODES[code], message, line, event, field)
+
+
+ReadItem = Game | FormatIssue
+"""What :meth:`Format.read` yields: each game once read, the issues found before it."""
+
+
+class Format:
+    """A format: its name, file extensions, and what it can do.
+
+    Subclass it, set the class attributes, override :meth:`read` and/or :meth:`write`
+    (``can_read``/``can_write`` follow from which is overridden) and, for guessing from
+    content, :meth:`sniff`. A plugin registers its subclass (or an instance) under the
+    entry-point group ``belote_notation.formats``.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    extensions: ClassVar[tuple[str, ...]] = ()
+    """File name endings, with the dot (``".events.jsonl"`` before ``".jsonl"``)."""
+
+    @property
+    def can_read(self) -> bool:
+        return type(self).read is not Format.read
+
+    @property
+    def can_write(self) -> bool:
+        return type(self).write is not Format.write
+
+    def sniff(self, head: bytes) -> bool:
+        """True when the first bytes of an input look like this format."""
+        return False
+
+    def without_positions(self) -> Format:
+        """This format for records without source positions (the caller has stripped them):
+        a format that would print them anyway returns a compact variant."""
+        return self
+
+    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
+        """Games from a byte stream, one at a time, each preceded by the issues found in it."""
+        raise NotImplementedError(f"format {self.name!r} cannot be read")
+
+    def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
+        """Write ``games`` to ``out`` one at a time; yields what could not be written."""
+        raise NotImplementedError(f"format {self.name!r} cannot be written")

@@ -1,0 +1,272 @@
+"""``cfn``: CFN (Contrée FEN Notation), the text notation of the colver contrée engine.
+
+One CFN string per line, one deal each (``Env.to_cfn()`` / ``Env.from_cfn()`` of colver)::
+
+    <dealer>:<N hand>/<E hand>/<S hand>/<W hand> <tricks> <contract>
+
+Hands are the cards still held, bridge style (suits ``s.h.d.c``, ranks high to low in
+colver's order ``A T K Q J 9 8 7``; ``-`` for an empty hand); tricks are the cards played, in
+play order, four per trick, ``/`` between tricks (``-`` for none): the first trick is led by
+the seat after the dealer, each next one by the previous winner; the contract is
+``<value><suit><NS|EW>[x|xx]`` (``250`` for capot), ``0`` for a deal nobody bid, or the
+auction in progress ``bid:<value><suit><bidder>/p<passes>/c<coinche>/<to speak>``.
+The definition is colver's ``colver-core/src/cfn.rs`` (docs/formats/cfn.md).
+
+Each line becomes one game of one deal: the rule system (``[Rules "contree"]`` and the options of
+colver's seating), the dealer, the 8-card hands (cards held and cards played), the tricks with
+their seats, and the contract as the tag ``[Contract "130dNS"]``
+(or ``[Auction "bid:..."]``): the contract's author and the auction are not in CFN, so no
+bid is made up. Writing needs that tag (or a ``contract=...`` comment on the deal) and the
+8-card hands.
+
+>>> import io
+>>> line = "N:-/-/-/- " + "/".join(["7s8s9sJs"]) + " 80sNS"
+>>> [str(x) for x in CfnFormat().read(io.BytesIO(line.encode()))][:1]
+['line 1, field hands: BEL803 the hands and tricks hold 4 cards, not 32: left out']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO, TextIO
+
+from belote_notation.formats.base import (
+    CANNOT_WRITE,
+    KEPT_AS_TEXT,
+    UNREADABLE,
+    UNREADABLE_VALUE,
+    Format,
+    FormatIssue,
+    ReadItem,
+    issue,
+)
+from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
+from belote_notation.notation.build import RecordBuilder
+from belote_notation.notation.records import Deal, Game
+
+__all__ = ["CfnFormat", "cfn_of_deal", "colver_card", "our_card"]
+
+RANKS = "789JQKTA"
+"""colver's rank characters, in colver's rank order (its card = suit * 8 + rank)."""
+SUITS = "shdc"
+_OURS = (0, 1, 2, 4, 5, 6, 3, 7)
+"""colver rank index -> our rank index (ours: 7 8 9 10 J Q K A)."""
+_CONTRACT = re.compile(r"(\d+)([shdc])(NS|EW)(x{0,2})\Z")
+_AUCTION = re.compile(r"bid:(0|\d+[shdc][NESW])/p\d+(/c\d+)?/[NESW]\Z")
+CONTRACT_TAG, AUCTION_TAG = "Contract", "Auction"
+COLVER_RULES = (("Rules", "contree"), ("Option", "direction=clockwise"), ("Option", "first_bidder=left"),
+                ("Option", "first_lead=dealer_left"))
+"""The rule system CFN is written for: contrée, with colver's seating (N E S W in turn, the seat
+after the dealer speaks and leads first), as our ``contree`` preset's options say it."""
+
+
+def our_card(colver: int) -> int:
+    """colver's card number to ours (the same suits; ranks in another order)."""
+    return (colver >> 3) * 8 + _OURS[colver & 7]
+
+
+def colver_card(card: int) -> int:
+    """Our card number to colver's."""
+    return (card >> 3) * 8 + _OURS.index(card & 7)
+
+
+def _parse_card(text: str) -> int | None:
+    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        return None
+    return our_card(SUITS.index(text[1]) * 8 + RANKS.index(text[0]))
+
+
+def _card_text(card: int) -> str:
+    c = colver_card(card)
+    return RANKS[c & 7] + SUITS[c >> 3]
+
+
+def _hand_text(cards: Iterable[int]) -> str:
+    mask = mask_of(colver_card(c) for c in cards)
+    if not mask:
+        return "-"
+    return ".".join("".join(RANKS[r] for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1)
+                    for s in range(4))
+
+
+def _parse_hand(text: str) -> list[int] | None:
+    if text == "-":
+        return []
+    groups = text.split(".")
+    if len(groups) != 4:
+        return None
+    cards = []
+    for suit, group in enumerate(groups):
+        for ch in group:
+            if ch not in RANKS:
+                return None
+            cards.append(our_card(suit * 8 + RANKS.index(ch)))
+    return cards
+
+
+def _colver_order(card: int) -> int:
+    """Sort key of a hand as colver prints it: suits in order, ranks high to low."""
+    return -colver_card(card)
+
+
+def _winner(cards: list[int], leader: int, trump: int) -> int:
+    best = 0
+    for i in range(1, 4):
+        if beats(cards[i], cards[best], trump):
+            best = i
+    return (leader + best) % 4
+
+
+# ============================================================================ reading
+def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]:
+    """One CFN string as a game of one deal, and what could not be read."""
+    problems: list[FormatIssue] = []
+
+    def bad(field: str, message: str, code: str = UNREADABLE_VALUE) -> tuple[None, list[FormatIssue]]:
+        problems.append(issue(code, message, line, line, field))
+        return None, problems
+
+    sections = text.split(" ")
+    if len(sections) != 3 or ":" not in sections[0]:
+        return bad("", f"not CFN (expected `<dealer>:<hands> <tricks> <contract>`): {text[:40]!r}",
+                   UNREADABLE)
+    head, tricks_text, contract = sections
+    dealer_text, _, hands_text = head.partition(":")
+    if dealer_text not in SEAT_NAMES or len(dealer_text) != 1:
+        return bad("dealer", f"unknown dealer {dealer_text!r}")
+    dealer = SEAT_NAMES.index(dealer_text)
+    hands = [_parse_hand(h) for h in hands_text.split("/")]
+    if len(hands) != 4 or any(h is None for h in hands):
+        return bad("hands", f"cannot read four hands from {hands_text!r}")
+    plays: list[int] = []
+    if tricks_text != "-":
+        for chunk in tricks_text.split("/"):
+            trick = [_parse_card(chunk[i:i + 2]) for i in range(0, len(chunk), 2)]
+            if not 1 <= len(trick) <= 4 or len(chunk) % 2 or any(c is None for c in trick):
+                return bad("tricks", f"cannot read a trick from {chunk!r}")
+            plays.extend(c for c in trick if c is not None)
+    tag, trump = _contract(contract)
+    if tag is None:
+        return bad("contract", f"cannot read a contract from {contract!r}")
+    if plays and trump is None:
+        return bad("tricks", "tricks with no contract (the auction is not over)")
+    held: list[list[int]] = [list(h) if h is not None else [] for h in hands]
+    seats = _seats(plays, dealer, trump if trump is not None else NO_TRUMP)
+    for seat, card in zip(seats, plays, strict=True):
+        held[seat].append(card)
+    every = [c for h in held for c in h]
+    if len(every) != 32 or len(set(every)) != 32:
+        return bad("hands", f"the hands and tricks hold {len(set(every))} cards, not 32: left out")
+    b = RecordBuilder()
+    b.begin_game(0, line, 1)
+    for name, value in (*COLVER_RULES, tag):
+        b.visit_header(name, value, line, 1)
+    b.end_headers()
+    b.begin_deal(1, dealer, line, 1)
+    b.begin_section("hand", line, 1)
+    for seat in range(4):
+        cards = sorted(held[seat], key=_colver_order)
+        b.visit_hand("hand", seat, cards, [(line, 1)] * 8, line, 1)
+    if plays:
+        b.begin_section("trick", line, 1)
+        for start in range(0, len(plays), 4):
+            b.visit_trick(start // 4 + 1, line, 1, seats[start:start + 4], plays[start:start + 4],
+                          [None] * len(plays[start:start + 4]),
+                          [(line, 1)] * len(plays[start:start + 4]), None, None)
+    b.end_deal()
+    b.end_game()
+    problems.append(issue(KEPT_AS_TEXT, f"the {tag[0].lower()} {tag[1]} is kept as a tag "
+                          "(CFN has no auction: no bid is made up)", line, line, "contract"))
+    return b.result().game, problems
+
+
+def _contract(text: str) -> tuple[tuple[str, str] | None, int | None]:
+    """The tag keeping the contract section, and the trump (``None``: no contract yet)."""
+    if text == "0":
+        return (CONTRACT_TAG, "0"), None
+    if _AUCTION.match(text):
+        return (AUCTION_TAG, text), None
+    found = _CONTRACT.match(text)
+    if found is None:
+        return None, None
+    value = int(found.group(1))
+    if not (80 <= value <= 160 and value % 10 == 0) and value != 250:
+        return None, None
+    return (CONTRACT_TAG, text), SUITS.index(found.group(2))
+
+
+def _seats(plays: list[int], dealer: int, trump: int) -> list[int]:
+    """Who played each card: the seat after the dealer leads, then each trick's winner."""
+    seats: list[int] = []
+    leader = (dealer + 1) % 4
+    for start in range(0, len(plays), 4):
+        trick = plays[start:start + 4]
+        seats.extend((leader + i) % 4 for i in range(len(trick)))
+        if len(trick) == 4:
+            leader = _winner(trick, leader, trump)
+    return seats
+
+
+# ============================================================================ writing
+def _deal_contract(game: Game, deal: Deal) -> str | None:
+    for text in deal.comments:
+        if text.startswith("contract="):
+            return text.split("=", 1)[1].strip()
+    if len(game.deals) == 1:
+        return game.header(CONTRACT_TAG) or game.header(AUCTION_TAG)
+    return None
+
+
+def cfn_of_deal(game: Game, deal: Deal) -> tuple[str | None, str]:
+    """The CFN of a deal, or ``None`` and why it cannot be written."""
+    contract = _deal_contract(game, deal)
+    if contract is None or _contract(contract)[0] is None:
+        return None, "no CFN contract (a Contract tag or a contract=... comment)"
+    if deal.dealer is None:
+        return None, "no dealer"
+    hands: list[list[int]] = [[], [], [], []]
+    for hand in deal.hands:
+        if 0 <= hand.seat <= 3:
+            hands[hand.seat].extend(hand.cards)
+    if any(len(h) != 8 for h in hands):
+        return None, "CFN needs the four 8-card hands"
+    played = [[p.card for p in t.plays] for t in deal.tricks]
+    gone = {c for trick in played for c in trick}
+    held = [[c for c in h if c not in gone] for h in hands]
+    tricks = "/".join("".join(_card_text(c) for c in trick) for trick in played) or "-"
+    hands_text = "/".join(_hand_text(h) for h in held)
+    return f"{SEAT_NAMES[deal.dealer]}:{hands_text} {tricks} {contract}", ""
+
+
+class CfnFormat(Format):
+    name = "cfn"
+    title = "CFN, the deal notation of the colver contrée engine (docs/formats/cfn.md)"
+    extensions = (".cfn",)
+
+    def sniff(self, head: bytes) -> bool:
+        return re.match(rb"[NESW]:(-|[789JQKTA.]+)/", head) is not None
+
+    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
+        for number, raw in enumerate(source, 1):
+            try:
+                text = raw.decode("utf-8-sig").strip()
+            except UnicodeDecodeError as exc:
+                yield issue(UNREADABLE, f"not UTF-8 text ({exc.reason})", number, number)
+                continue
+            if not text or text.startswith("#"):
+                continue
+            game, problems = read_cfn_line(text, number)
+            yield from problems
+            if game is not None:
+                yield game
+
+    def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
+        for count, game in enumerate(games, 1):
+            for deal in game.deals:
+                text, why = cfn_of_deal(game, deal)
+                if text is None:
+                    yield issue(CANNOT_WRITE, f"game {count}, deal {deal.number}: {why}: left out",
+                                deal.line)
+                    continue
+                out.write(text + "\n")

@@ -1,0 +1,866 @@
+"""``events``: the event log we propose to Belote apps (JSON Lines, one event per act).
+
+Documented in ``docs/formats/events.md`` with its JSON Schema (``docs/formats/events.schema.json``).
+The events are the reader's own (:mod:`belote_notation.notation.visitor`): the writer is a
+:class:`~belote_notation.notation.visitor.Visitor` fed by ``game.accept``, the reader drives
+the :class:`~belote_notation.notation.build.RecordBuilder` with the events it reads, so a
+record read from an event log is built by the same code as one read from ``.bel``.
+
+Output is exact (one canonical line per event, cards named in the game's deck); input is
+lenient (cards of either deck or 0..31, seats as letters, numbers or words, the notation's
+call and belote words, unknown fields kept as tags or comments).
+
+>>> from belote_notation.notation.records import Deal, Game, Play, Trick
+>>> game = Game(deals=[Deal(number=1, tricks=[Trick(number=1, plays=[Play(seat=0, card=7)])])])
+>>> print(events_text(game), end="")
+{"type": "match_start", "version": 1, "tags": []}
+{"type": "deal", "number": 1}
+{"type": "trick", "number": 1}
+{"type": "card", "seat": "N", "card": "AS"}
+{"type": "trick_end"}
+{"type": "deal_end"}
+{"type": "match_end"}
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, partialmethod
+from typing import Any, BinaryIO, TextIO
+
+from belote_notation.formats.base import (
+    KEPT_AS_TEXT,
+    MISSING_FIELD,
+    NEWER_VERSION,
+    OUT_OF_PLACE,
+    UNKNOWN_KIND,
+    UNREADABLE,
+    UNREADABLE_VALUE,
+    Format,
+    FormatIssue,
+    ReadItem,
+    first_line,
+    issue,
+)
+from belote_notation.formats.values import (
+    action_value,
+    card_value,
+    contract_bid_value,
+    int_value,
+    kind_value,
+    mark_value,
+    seat_value,
+    suit_value,
+)
+from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
+from belote_notation.notation.build import RecordBuilder
+from belote_notation.notation.headers import game_deck
+from belote_notation.notation.records import Game, Header
+from belote_notation.notation.visitor import (
+    Action,
+    HandSection,
+    Kind,
+    Mark,
+    Position,
+    ScoreKind,
+    Section,
+    Skip,
+    Visitor,
+)
+
+__all__ = ["VERSION", "EventReader", "EventsFormat", "EventsWriter", "events_text", "read_json_lines"]
+
+VERSION = 1
+"""The version of the event log this module reads and writes."""
+
+PLAYER_TAGS = ("North", "East", "South", "West")
+_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+
+
+# ============================================================================ writing
+class EventsWriter(Visitor[None]):
+    """Writes each event of a game as one JSON line (``game.accept(EventsWriter(out))``)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.deck = Deck.FRENCH
+        self.headers: list[tuple[str, str]] = []
+        self.comments: list[str] = []
+        self.result_text: str | None = None
+        self.started = False
+        self.in_trick = False
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        self.out.write(json.dumps(event, ensure_ascii=False))
+        self.out.write("\n")
+
+    def _card(self, card: int) -> str:
+        return card_name(card, self.deck) if 0 <= card <= 31 else str(card)
+
+    def _cards(self, cards: Sequence[int]) -> list[str]:
+        return [self._card(c) for c in cards]
+
+    @staticmethod
+    def _seat(seat: int | None) -> str | None:
+        return SEAT_NAMES[seat] if seat is not None and 0 <= seat <= 3 else None
+
+    def _close_trick(self) -> None:
+        if self.in_trick:
+            self._emit({"type": "trick_end"})
+            self.in_trick = False
+
+    # --- the game
+    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
+        self.headers, self.comments, self.result_text = [], [], None
+        self.started = False
+        return None
+
+    def visit_header(self, name: str, value: str, line: int, col: int) -> None:
+        self.headers.append((name, value))
+
+    def end_headers(self) -> Skip | None:
+        self.deck = game_deck(Header(name=n, value=v) for n, v in self.headers)
+        start: dict[str, Any] = {"type": "match_start", "version": VERSION}
+        values = {name.lower(): value for name, value in self.headers}
+        if "rules" in values:
+            start["rules"] = values["rules"]
+        players = {SEAT_NAMES[i]: values[tag.lower()] for i, tag in enumerate(PLAYER_TAGS)
+                   if tag.lower() in values}
+        if players:
+            start["players"] = players
+        start["tags"] = [[name, value] for name, value in self.headers]
+        self._emit(start)
+        for text in self.comments:
+            self._emit({"type": "comment", "text": text})
+        self.comments, self.started = [], True
+        return None
+
+    def visit_comment(self, text: str, line: int, col: int) -> None:
+        if self.started:
+            self._emit({"type": "comment", "text": text})
+        else:  # the game's comments: after match_start
+            self.comments.append(text)
+
+    def visit_result(self, result: str | None, line: int, col: int) -> None:
+        self._close_trick()
+        self.result_text = result
+
+    def end_game(self) -> None:
+        self._close_trick()
+        end: dict[str, Any] = {"type": "match_end"}
+        if self.result_text is not None:
+            end["result"] = self.result_text
+        self._emit(end)
+
+    def result(self) -> None:
+        return None
+
+    # --- a deal
+    def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
+        event: dict[str, Any] = {"type": "deal", "number": number}
+        if dealer is not None:
+            event["dealer"] = self._seat(dealer)
+        self._emit(event)
+        return None
+
+    def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
+                   positions: Sequence[Position], line: int, col: int) -> None:
+        self._emit({"type": section, "seat": self._seat(seat), "cards": self._cards(cards)})
+
+    def visit_offer(self, card: int, line: int, col: int) -> None:
+        self._emit({"type": "offer", "card": self._card(card)})
+
+    def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
+                   line: int, col: int, value: int | None = None) -> None:
+        event: dict[str, Any] = {"type": "call"}
+        if seat is not None:
+            event["seat"] = self._seat(seat)
+        event["action"] = action
+        if value is not None:
+            event["value"] = value
+        if suit is not None:
+            event["suit"] = (suit_name(suit, self.deck) if 0 <= suit <= 3 else
+                             _STRAINS.get(suit, suit))
+        event["round"] = round
+        self._emit(event)
+
+    def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
+                           positions: Sequence[Position], trick: int | None,
+                           before_card: int | None, line: int, col: int) -> None:
+        event: dict[str, Any] = {"type": "announce", "seat": self._seat(seat), "kind": kind,
+                                 "cards": self._cards(cards)}
+        if trick is not None:
+            event["trick"] = trick
+        if before_card is not None:
+            event["before"] = before_card
+        self._emit(event)
+
+    def begin_trick(self, number: int, line: int, col: int) -> None:
+        self._close_trick()
+        self._emit({"type": "trick", "number": number})
+        self.in_trick = True
+
+    def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
+                   col: int) -> None:
+        event: dict[str, Any] = {"type": "card"}
+        if seat is not None:
+            event["seat"] = self._seat(seat)
+        event["card"] = self._card(card)
+        if mark is not None:
+            event["belote"] = mark
+        self._emit(event)
+
+    def visit_mark(self, mark: Mark, line: int, col: int) -> None:
+        self._emit({"type": "belote", "belote": mark})
+
+    def visit_winner(self, seat: int, line: int, col: int) -> None:
+        self._emit({"type": "trick_end", "winner": self._seat(seat)})
+        self.in_trick = False
+
+    def visit_score(self, kind: ScoreKind, ns: int, ew: int | None, line: int, col: int) -> None:
+        self._close_trick()
+        if kind == "pot":
+            self._emit({"type": "pot", "points": ns})
+        else:
+            self._emit({"type": "deal_score" if kind == "score" else "match_score",
+                        "ns": ns, "ew": ew})
+
+    def end_deal(self) -> None:
+        self._close_trick()
+        self._emit({"type": "deal_end"})
+
+    # --- review material
+    def visit_glyph(self, glyph: str, line: int, col: int) -> None:
+        self._emit({"type": "glyph", "glyph": glyph})
+
+    def visit_nag(self, nag: int, line: int, col: int) -> None:
+        self._emit({"type": "nag", "nag": nag})
+
+    def begin_variation(self, line: int, col: int) -> Skip | None:
+        self._emit({"type": "variation_start"})
+        return None
+
+    def end_variation(self) -> None:
+        self._emit({"type": "variation_end"})
+
+
+def events_text(game: Game) -> str:
+    """The event log of one game, as text."""
+    out = io.StringIO()
+    game.accept(EventsWriter(out))
+    return out.getvalue()
+
+
+# ============================================================================ reading
+TYPE_ALIASES: dict[str, str] = {
+    "match_start": "match_start", "start": "match_start", "game_start": "match_start",
+    "deal": "deal", "deal_start": "deal",
+    "five": "five", "tafr9a": "five", "first_five": "five",
+    "offer": "offer", "turn_up": "offer", "upcard": "offer",
+    "call": "call", "bid": "call",
+    "rest": "rest", "hand": "hand",
+    "announce": "announce", "announcement": "announce", "declare": "announce",
+    "trick": "trick", "trick_start": "trick",
+    "card": "card", "play": "card",
+    "belote": "belote",
+    "trick_end": "trick_end", "trick_won": "trick_end",
+    "deal_score": "deal_score", "score": "deal_score",
+    "match_score": "match_score", "totals": "match_score",
+    "pot": "pot", "deal_end": "deal_end",
+    "match_end": "match_end", "end": "match_end", "game_end": "match_end",
+    "comment": "comment", "glyph": "glyph", "nag": "nag",
+    "variation_start": "variation_start", "variation_end": "variation_end",
+}
+"""Every event type and its aliases (docs/formats/events.md lists them)."""
+
+FIELD_ALIASES: dict[str, str] = {
+    "player": "seat", "who": "seat", "trump": "suit", "call": "action", "bid": "action",
+    "mark": "belote", "say": "belote", "announcement": "kind", "score_ns": "ns",
+    "score_ew": "ew", "before_card": "before", "n": "number",
+}
+"""Field aliases accepted on input."""
+
+_SECTION_OF: dict[str, Section] = {
+    "five": "five", "offer": "offer", "call": "bidding", "rest": "rest", "hand": "hand",
+    "trick": "trick", "card": "trick", "deal_score": "scores", "match_score": "scores",
+    "pot": "scores",
+}
+_KNOWN_FIELDS: dict[str, frozenset[str]] = {
+    "match_start": frozenset({"version", "rules", "players", "tags", "deck", "dealer"}),
+    "deal": frozenset({"number", "dealer"}),
+    "five": frozenset({"seat", "cards"}), "rest": frozenset({"seat", "cards"}),
+    "hand": frozenset({"seat", "cards"}), "offer": frozenset({"card"}),
+    "call": frozenset({"seat", "action", "value", "suit", "round"}),
+    "announce": frozenset({"seat", "kind", "cards", "trick", "before"}),
+    "trick": frozenset({"number"}), "card": frozenset({"seat", "card", "belote"}),
+    "belote": frozenset({"belote"}), "trick_end": frozenset({"winner"}),
+    "deal_score": frozenset({"ns", "ew"}), "match_score": frozenset({"ns", "ew"}),
+    "pot": frozenset({"points"}), "deal_end": frozenset(), "match_end": frozenset({"result"}),
+    "comment": frozenset({"text"}), "glyph": frozenset({"glyph"}), "nag": frozenset({"nag"}),
+    "variation_start": frozenset(), "variation_end": frozenset(),
+}
+
+
+_ALIASED = frozenset(FIELD_ALIASES)
+_SEATS = {letter: seat for seat, letter in enumerate(SEAT_NAMES)}
+_MARKS = frozenset({"belote", "rebelote"})
+_HANDS = frozenset({"five", "rest", "hand"})
+_STRAINS = {4: "SA", 5: "TA"}
+"""The contrée strains beyond the suits: sans-atout and tout-atout, as the notation writes them."""
+
+
+@cache
+def _canonical_names(deck: Deck) -> dict[str, int]:
+    """The canonical card names of ``deck`` (what the writer prints): the reader's hot path."""
+    return {card_name(card, deck): card for card in range(32)}
+
+
+class _Skip(Exception):
+    """The current event cannot be used (its issue is already reported)."""
+
+
+class EventReader:
+    """Reads event lines into games through a :class:`RecordBuilder` (one game at a time)."""
+
+    def __init__(self) -> None:
+        self.builder = RecordBuilder()
+        self.issues: list[FormatIssue] = []
+        self.open = False
+        self.line = 0
+        self.kind = ""
+        self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            kind: getattr(self, "_on_" + kind) for kind in set(TYPE_ALIASES.values())}
+        self.compiled: tuple[Any, ...] | None = None
+        """The last event as a cacheable step (a canonical card, trick or trick end), for
+        :func:`read_json_lines` to replay the same line without decoding it again."""
+        self._reset_game()
+
+    def _reset_game(self) -> None:
+        self.deck = Deck.FRENCH
+        self.names = _canonical_names(self.deck)
+        self.in_deal = False
+        self.section: Section | None = None
+        self.trick = 0
+        self.in_trick = False
+        self.depth = 0
+        self.deal_number = 0
+        self.round = 1
+        self.calls = 0
+        self.pending: list[tuple[int | None, int, Mark | None, int]] | None = None
+        """The plays of the open trick not yet given to the builder (one batch per trick)."""
+        self.pending_at = (0, 0)
+
+    # --- reporting
+    def _issue(self, code: str, message: str, field: str = "") -> None:
+        self.issues.append(issue(code, message, self.line, self.line, field))
+
+    def report(self, code: str, message: str, field: str = "") -> None:
+        """An issue at the current line (for a translator of a foreign log)."""
+        self._issue(code, message, field)
+
+    def _bad(self, code: str, message: str, field: str = "") -> _Skip:
+        self._issue(code, message, field)
+        return _Skip()
+
+    def _need(self, event: dict[str, Any], name: str) -> Any:
+        if event.get(name) is None:
+            raise self._bad(MISSING_FIELD, f"{self.kind} event without `{name}`", name)
+        return event[name]
+
+    def _value(self, event: dict[str, Any], name: str, read: Callable[[Any], Any],
+               what: str, required: bool = True) -> Any:
+        raw = self._need(event, name) if required else event.get(name)
+        if raw is None:
+            return None
+        value = read(raw)
+        if value is None:
+            raise self._bad(UNREADABLE_VALUE, f"cannot read {what} {raw!r}", name)
+        return value
+
+    def _seat(self, event: dict[str, Any], name: str = "seat", required: bool = True) -> int | None:
+        raw = event.get(name)
+        if type(raw) is str and raw in _SEATS:
+            return _SEATS[raw]
+        return self._value(event, name, seat_value, "a seat from", required)  # type: ignore[no-any-return]
+
+    def _card(self, raw: Any, name: str = "card") -> int:
+        if type(raw) is str and raw in self.names:
+            return self.names[raw]
+        card = card_value(raw, self.deck)
+        if card is None:
+            raise self._bad(UNREADABLE_VALUE, f"cannot read a card from {raw!r}", name)
+        return card
+
+    def _cards(self, event: dict[str, Any]) -> list[int]:
+        raw = self._need(event, "cards")
+        if isinstance(raw, str):
+            raw = raw.replace(",", " ").split()
+        if not isinstance(raw, list):
+            raise self._bad(UNREADABLE_VALUE, f"cannot read cards from {raw!r}", "cards")
+        names = self.names
+        if all(type(c) is str and c in names for c in raw):
+            return [names[c] for c in raw]
+        return [self._card(c, f"cards[{i}]") for i, c in enumerate(raw)]
+
+    def _int(self, event: dict[str, Any], name: str, required: bool = True) -> int | None:
+        return self._value(event, name, int_value, "a number from", required)  # type: ignore[no-any-return]
+
+    # --- the game's frame
+    def _start_game(self, headers: Iterable[tuple[str, str]] = ()) -> None:
+        b = self.builder
+        b.begin_game(0, self.line, 1)
+        self._reset_game()
+        pairs = list(headers)
+        for name, value in pairs:
+            b.visit_header(name, value, self.line, 1)
+        self.deck = game_deck(Header(name=n, value=v) for n, v in pairs)
+        self.names = _canonical_names(self.deck)
+        b.end_headers()
+        self.open = True
+
+    def _flush(self, winner: int | None = None) -> None:
+        """The open trick's plays to the builder at once (the batch event), with its winner."""
+        plays, self.pending = self.pending, None
+        if plays is None:
+            return
+        number, line = self.pending_at
+        self.builder.visit_trick(number, line, 1, [p[0] for p in plays], [p[1] for p in plays],
+                                 [p[2] for p in plays], [(p[3], 1) for p in plays], winner,
+                                 None if winner is None else (self.line, 1))
+
+    def _end_deal(self) -> None:
+        self._flush()
+        if self.in_deal:
+            while self.depth:
+                self.builder.end_variation()
+                self.depth -= 1
+            self.builder.end_deal()
+            self.in_deal, self.section, self.in_trick = False, None, False
+
+    def finish(self) -> Game | None:
+        """Close the open game (at ``match_end``, the next ``match_start`` or the end)."""
+        if not self.open:
+            return None
+        self._end_deal()
+        self.builder.end_game()
+        self.open = False
+        return self.builder.result().game
+
+    def _section(self, section: Section) -> None:
+        if not self.in_deal:
+            self._open_deal(None, None)
+        if self.section != section or section == "announce":
+            if self.pending is not None:
+                self._flush()
+            self.builder.begin_section(section, self.line, 1)
+            self.section = section
+            self.in_trick = False
+
+    def _open_deal(self, number: int | None, dealer: int | None) -> None:
+        if not self.open:
+            self._start_game()
+        self._end_deal()
+        self.deal_number = number if number is not None else self.deal_number + 1
+        self.builder.begin_deal(self.deal_number, dealer, self.line, 1)
+        self.in_deal, self.section, self.trick, self.in_trick = True, None, 0, False
+        self.round, self.calls = 1, 0
+
+    # --- one event
+    def replay(self, step: tuple[Any, ...], line: int) -> bool:
+        """Replay a cached step of a line read before; False when the place does not allow it
+        (then the line is read in full)."""
+        op = step[0]
+        if op == "c":
+            if self.pending is None:
+                return False
+            self.pending.append((step[1], step[2], step[3], line))
+            return True
+        if self.depth or not self.in_deal:
+            return False
+        self.line = line
+        if op == "e":
+            if self.pending is None:
+                return False
+            self._flush(step[1])
+            self.in_trick = False
+            return True
+        self._flush()
+        if self.section != "trick":
+            self.builder.begin_section("trick", line, 1)
+            self.section = "trick"
+        self.trick = step[1]
+        self.pending, self.pending_at = [], (self.trick, line)
+        self.in_trick = True
+        return True
+
+    def feed(self, event: dict[str, Any], line: int) -> Game | None:
+        """Read one event (``line``: its 1-based line); returns a game when one is over."""
+        self.line = line
+        raw_type = event.get("type")
+        pending = self.pending
+        if pending is not None:
+            if raw_type == "card" and len(event) <= 4:  # the canonical card: the hot path
+                seat, card, mark = event.get("seat"), event.get("card"), event.get("belote")
+                if type(seat) is str and type(card) is str and seat in _SEATS and card in self.names \
+                        and (mark is None or type(mark) is str and mark in _MARKS) \
+                        and len(event) == 3 + (mark is not None):
+                    self.compiled = ("c", _SEATS[seat], self.names[card], mark)
+                    pending.append((_SEATS[seat], self.names[card], mark, line))  # type: ignore[arg-type]
+                    return None
+            elif raw_type != "card" and raw_type != "trick_end":
+                self._flush()
+        if type(raw_type) is str and raw_type in _HANDS and len(event) == 3 and self.in_deal \
+                and not self.depth:
+            seat, cards = event.get("seat"), event.get("cards")  # a canonical hand: a hot path
+            if type(seat) is str and seat in _SEATS and type(cards) is list:
+                names = self.names
+                if all(type(c) is str and c in names for c in cards):
+                    section: HandSection = raw_type  # type: ignore[assignment]
+                    self._section(section)
+                    self.builder.visit_hand(section, _SEATS[seat], [names[c] for c in cards],
+                                            [(line, 1)] * len(cards), line, 1)
+                    return None
+        if raw_type is None:
+            self.kind = "an"
+            self._issue(MISSING_FIELD, "event without `type`", "type")
+            return None
+        kind = TYPE_ALIASES.get(str(raw_type).strip().lower())
+        if kind is None:
+            self._issue(UNKNOWN_KIND, f"unknown event type {raw_type!r}: kept as a comment", "type")
+            if self.open:
+                self.builder.visit_comment("event: " + json.dumps(event, ensure_ascii=False),
+                                           line, 1)
+            return None
+        self.kind = kind
+        if not _ALIASED.isdisjoint(event):
+            event = {FIELD_ALIASES.get(k, k): v for k, v in event.items()}
+        done = None
+        if kind == "match_start":
+            done = self.finish()
+        elif kind != "match_end" and not self.open:
+            self._start_game()
+        try:
+            self.handlers[kind](event)
+        except _Skip:
+            return done
+        if kind == "match_end":
+            return self.finish()
+        self._keep_unknown(kind, event)
+        return done
+
+    def _keep_unknown(self, kind: str, event: dict[str, Any]) -> None:
+        known = _KNOWN_FIELDS[kind]
+        if len(event) <= len(known) + 1 and known.issuperset(k for k in event if k != "type"):
+            return
+        extra = {k: v for k, v in event.items() if k not in known and k != "type"}
+        if not extra or kind == "match_start":
+            return
+        self._flush()  # the comment goes to the item just read
+        for name, value in extra.items():
+            text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            self.builder.visit_comment(f"{name}={text}", self.line, 1)
+        self._issue(KEPT_AS_TEXT, "fields kept as comments: " + ", ".join(sorted(extra)))
+
+    def _on_match_start(self, event: dict[str, Any]) -> None:
+        version = event.get("version", VERSION)
+        if int_value(version) is None:
+            self._issue(UNREADABLE_VALUE, f"cannot read a version from {version!r}", "version")
+        elif int_value(version) > VERSION:  # type: ignore[operator]
+            self._issue(NEWER_VERSION, f"version {version} is newer than {VERSION}: read as {VERSION}",
+                        "version")
+        headers = self._tags(event.get("tags"))
+        named = {name.lower() for name, _ in headers}
+        shorthands: list[tuple[str, str]] = []
+        for field, tag in (("rules", "Rules"), ("deck", "Deck"), ("dealer", "Dealer")):
+            if event.get(field) is not None and tag.lower() not in named:
+                shorthands.append((tag, str(event[field])))
+        players = event.get("players")
+        if isinstance(players, list):
+            players = dict(enumerate(players))
+        if isinstance(players, dict):
+            for key, name in players.items():
+                seat = seat_value(key)
+                if seat is None:
+                    self._issue(UNREADABLE_VALUE, f"cannot read a seat from {key!r}", "players")
+                elif PLAYER_TAGS[seat].lower() not in named and name is not None:
+                    shorthands.append((PLAYER_TAGS[seat], str(name)))
+        elif players is not None:
+            self._issue(UNREADABLE_VALUE, "players must be an object or a list of four names",
+                        "players")
+        extra = [(k, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
+                 for k, v in event.items() if k not in _KNOWN_FIELDS["match_start"] and k != "type"]
+        kept = [(k, v) for k, v in extra if _TAG_NAME.match(k)]
+        if extra:
+            self._issue(KEPT_AS_TEXT, "fields kept as tags: " + ", ".join(k for k, _ in extra))
+        self._start_game([*shorthands, *headers, *kept])
+
+    def _tags(self, raw: Any) -> list[tuple[str, str]]:
+        if raw is None:
+            return []
+        pairs = list(raw.items()) if isinstance(raw, dict) else raw
+        out: list[tuple[str, str]] = []
+        if not isinstance(pairs, list):
+            self._issue(UNREADABLE_VALUE, "tags must be a list of [name, value] or an object", "tags")
+            return out
+        for i, pair in enumerate(pairs):
+            if (isinstance(pair, (list, tuple)) and len(pair) == 2 and isinstance(pair[0], str)
+                    and _TAG_NAME.match(pair[0]) and pair[1] is not None):
+                value = pair[1] if isinstance(pair[1], str) else json.dumps(pair[1])
+                out.append((pair[0], value))
+            else:
+                self._issue(UNREADABLE_VALUE, f"cannot read a tag from {pair!r}", f"tags[{i}]")
+        return out
+
+    def _on_match_end(self, event: dict[str, Any]) -> None:
+        self._end_deal()
+        result = event.get("result")
+        if result is not None:
+            self.builder.visit_result(str(result), self.line, 1)
+
+    def _on_deal(self, event: dict[str, Any]) -> None:
+        number = self._int(event, "number", required=False)
+        self._open_deal(number, self._seat(event, "dealer", required=False))
+
+    def _on_deal_end(self, event: dict[str, Any]) -> None:
+        if not self.in_deal:
+            raise self._bad(OUT_OF_PLACE, "deal_end outside a deal")
+        self._end_deal()
+
+    def _hand(self, section: HandSection, event: dict[str, Any]) -> None:
+        seat = self._seat(event)
+        cards = self._cards(event)
+        self._section(section)
+        self.builder.visit_hand(section, seat, cards, [(self.line, 1)] * len(cards), self.line, 1)  # type: ignore[arg-type]
+
+    _on_five = partialmethod(_hand, "five")
+    _on_rest = partialmethod(_hand, "rest")
+    _on_hand = partialmethod(_hand, "hand")
+
+    def _on_offer(self, event: dict[str, Any]) -> None:
+        card = self._card(self._need(event, "card"))
+        self._section("offer")
+        self.builder.visit_offer(card, self.line, 1)
+
+    def _on_call(self, event: dict[str, Any]) -> None:
+        seat = self._seat(event, required=False)
+        one_word = contract_bid_value(event.get("action"), self.deck)  # a contrée bid: "80H"
+        value: int | None
+        suit: int | None
+        if one_word is not None:
+            action: Action = "bid"
+            value, suit = one_word
+        else:
+            action = self._value(event, "action", action_value, "a call from")
+            value = self._int(event, "value", required=False)
+            suit = None
+        if suit is None:
+            suit = self._value(event, "suit", lambda v: suit_value(v, self.deck), "a suit from",
+                               required=False)
+        if action == "bid" and value is None:
+            raise self._bad(MISSING_FIELD, "a contrée bid without its points", "value")
+        number = self._int(event, "round", required=False)
+        if number is not None and number not in (1, 2):
+            raise self._bad(UNREADABLE_VALUE, f"round {number} is not 1 or 2", "round")
+        if self.depth == 0:
+            self._section("bidding")
+            self.calls += 1
+            self.round = number if number is not None else (2 if self.calls > 4 else 1)
+        elif number is not None:
+            self.round = number
+        if value is None:
+            self.builder.visit_call(seat, action, suit, self.round, self.line, 1)
+        else:
+            self.builder.visit_call(seat, action, suit, self.round, self.line, 1, value)
+
+    def _on_announce(self, event: dict[str, Any]) -> None:
+        seat = self._seat(event)
+        kind = self._value(event, "kind", kind_value, "an announcement kind from")
+        cards = self._cards(event) if event.get("cards") is not None else []
+        trick = self._int(event, "trick", required=False)
+        before = self._int(event, "before", required=False)
+        self._section("announce")
+        self.builder.visit_announcement(seat, kind, cards, [(self.line, 1)] * len(cards),  # type: ignore[arg-type]
+                                        trick, before, self.line, 1)
+
+    def _on_trick(self, event: dict[str, Any]) -> None:
+        if self.depth:
+            raise self._bad(OUT_OF_PLACE, "trick inside a variation")
+        number = self._int(event, "number", required=False)
+        self._section("trick")
+        self.trick = number if number is not None else self.trick + 1
+        self.pending, self.pending_at = [], (self.trick, self.line)
+        self.in_trick = True
+        if number is not None and len(event) == 2:
+            self.compiled = ("t", number)
+
+    def _on_card(self, event: dict[str, Any]) -> None:
+        seat = self._seat(event, required=False)
+        card = self._card(self._need(event, "card"))
+        mark = self._value(event, "belote", mark_value, "a belote word from", required=False)
+        if self.depth == 0 and not (self.section == "trick" and self.in_trick):
+            self._section("trick")
+            self.trick += 1
+            self.pending, self.pending_at = [], (self.trick, self.line)
+            self.in_trick = True
+        if self.pending is not None and self.depth == 0:
+            self.pending.append((seat, card, mark, self.line))
+        else:
+            self.builder.visit_play(seat, card, mark, self.line, 1)
+
+    def _on_belote(self, event: dict[str, Any]) -> None:
+        mark = self._value(event, "belote", mark_value, "a belote word from")
+        if not self.in_trick:
+            raise self._bad(OUT_OF_PLACE, "a belote word with no card before it")
+        self.builder.visit_mark(mark, self.line, 1)
+
+    def _on_trick_end(self, event: dict[str, Any]) -> None:
+        winner = self._seat(event, "winner", required=False)
+        if not self.in_trick or self.depth:
+            raise self._bad(OUT_OF_PLACE, "trick_end outside a trick")
+        if self.pending is not None:
+            self._flush(winner)
+            if len(event) == 2 and winner is not None:
+                self.compiled = ("e", winner)
+        elif winner is not None:
+            self.builder.visit_winner(winner, self.line, 1)
+        self.in_trick = False
+
+    def _score(self, kind: ScoreKind, event: dict[str, Any]) -> None:
+        ns = self._int(event, "points" if kind == "pot" else "ns")
+        ew = None if kind == "pot" else self._int(event, "ew")
+        self._section("scores")
+        self.builder.visit_score(kind, ns, ew, self.line, 1)  # type: ignore[arg-type]
+
+    _on_deal_score = partialmethod(_score, "score")
+    _on_match_score = partialmethod(_score, "match")
+    _on_pot = partialmethod(_score, "pot")
+
+    def _on_comment(self, event: dict[str, Any]) -> None:
+        text = self._need(event, "text")
+        self.builder.visit_comment(str(text), self.line, 1)
+
+    def _annotated(self) -> None:
+        if self.builder.item is None:
+            raise self._bad(OUT_OF_PLACE, f"{self.kind} with no call, card or announcement before it")
+
+    def _on_glyph(self, event: dict[str, Any]) -> None:
+        glyph = self._need(event, "glyph")
+        if glyph not in ("!", "?", "!!", "??", "!?", "?!"):
+            raise self._bad(UNREADABLE_VALUE, f"{glyph!r} is not one of ! ? !! ?? !? ?!", "glyph")
+        self._annotated()
+        self.builder.visit_glyph(glyph, self.line, 1)
+
+    def _on_nag(self, event: dict[str, Any]) -> None:
+        nag = self._int(event, "nag")
+        if nag < 0:  # type: ignore[operator]
+            raise self._bad(UNREADABLE_VALUE, f"NAG {nag} is negative", "nag")
+        self._annotated()
+        self.builder.visit_nag(nag, self.line, 1)  # type: ignore[arg-type]
+
+    def _on_variation_start(self, event: dict[str, Any]) -> None:
+        self._annotated()
+        self.builder.begin_variation(self.line, 1)
+        self.depth += 1
+
+    def _on_variation_end(self, event: dict[str, Any]) -> None:
+        if not self.depth:
+            raise self._bad(OUT_OF_PLACE, "variation_end with no variation open")
+        self.builder.end_variation()
+        self.depth -= 1
+
+
+Translate = Callable[[dict[str, Any], int, "EventReader"], Iterable[dict[str, Any]]]
+"""A foreign log's message (a JSON object, its line, the reader for issues) as our events."""
+
+
+def _as_is(event: dict[str, Any], line: int, reader: EventReader) -> Iterable[dict[str, Any]]:
+    return (event,)
+
+
+def _decode(raw: bytes, number: int, reader: EventReader) -> dict[str, Any] | None:
+    """One line's JSON object; ``None`` (and an issue) for a blank line or anything else."""
+    if not raw.strip():
+        return None
+    try:  # the C "utf-8" codec: "utf-8-sig" is a Python-level codec (10% of the time here)
+        message = json.loads(raw.decode("utf-8-sig" if raw.startswith(b"\xef\xbb\xbf") else "utf-8").strip())
+    except json.JSONDecodeError as exc:
+        reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc.msg} at column {exc.colno})",
+                                   number, number))
+        return None
+    except (UnicodeDecodeError, RecursionError) as exc:
+        reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
+        return None
+    if not isinstance(message, dict):
+        reader.issues.append(issue(UNREADABLE, "not a JSON object", number, number))
+        return None
+    return message
+
+
+def read_json_lines(source: BinaryIO, translate: Translate = _as_is) -> Iterator[ReadItem]:
+    """Games from JSON Lines of events (or of a foreign log's messages, through ``translate``),
+    one at a time, each after the issues found in it."""
+    reader = EventReader()
+    seen: dict[bytes, dict[str, Any]] = {}
+    """Lines already decoded (a log repeats its card lines): bounded, so memory stays flat.
+    The events are only read, never changed, so a decoded line is shared."""
+    steps: dict[bytes, tuple[Any, ...]] = {}
+    """Canonical card, trick and trick-end lines already read, as steps (for the current deck)."""
+    names = reader.names
+    own = translate is _as_is
+    for number, raw in enumerate(source, 1):
+        if own:
+            step = steps.get(raw)
+            if step is not None and reader.names is names and reader.replay(step, number):
+                continue
+        message = seen.get(raw)
+        if message is None:
+            message = _decode(raw, number, reader)
+            if message is None:
+                continue
+            if len(raw) < 120:
+                if len(seen) > 4096:
+                    seen.clear()
+                seen[raw] = message
+        reader.line = number
+        for event in (message,) if own else translate(message, number, reader):
+            game = reader.feed(event, number)
+            if reader.compiled is not None:
+                if reader.names is not names:
+                    names, steps = reader.names, {}
+                if len(steps) < 4096:
+                    steps[raw] = reader.compiled
+                reader.compiled = None
+            if reader.issues:
+                yield from reader.issues
+                reader.issues.clear()
+            if game is not None:
+                yield game
+        if reader.issues:
+            yield from reader.issues
+            reader.issues.clear()
+    game = reader.finish()
+    yield from reader.issues
+    if game is not None:
+        yield game
+
+
+class EventsFormat(Format):
+    name = "events"
+    title = "the event log for apps: JSON Lines, one event per act (docs/formats/events.md)"
+    extensions = (".events.jsonl", ".events")
+
+    def sniff(self, head: bytes) -> bool:
+        first = first_line(head)
+        return first.startswith(b"{") and b'"type"' in first and (
+            b'"match_start"' in first or b'"deal"' in first or b'"start"' in first)
+
+    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
+        return read_json_lines(source)
+
+    def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
+        for game in games:
+            game.accept(EventsWriter(out))
+        return iter(())

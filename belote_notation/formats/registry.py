@@ -1,0 +1,101 @@
+"""Finding formats by name, by file name and by content: built-ins and plugins alike.
+
+Plugins are entry points of the group ``belote_notation.formats``: each names a
+:class:`~belote_notation.formats.base.Format` subclass (or instance), loaded when the
+formats are first listed. A plugin that fails to load is reported by :func:`load_errors`
+and left out; it never breaks the built-ins. A plugin may not take a built-in's name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+
+from belote_notation.formats.base import Format
+
+__all__ = ["BUILTINS", "ENTRY_POINT_GROUP", "all_formats", "get_format", "guess_format", "load_errors"]
+
+ENTRY_POINT_GROUP = "belote_notation.formats"
+
+BUILTINS = {
+    "bel": "belote_notation.formats.native:BelFormat",
+    "json": "belote_notation.formats.native:JsonFormat",
+    "jsonl": "belote_notation.formats.native:JsonlFormat",
+    "events": "belote_notation.formats.events:EventsFormat",
+    "csv": "belote_notation.formats.table:CsvFormat",
+    "cfn": "belote_notation.formats.cfn:CfnFormat",
+    "coinched": "belote_notation.formats.coinched:CoinchedFormat",
+    "coinche-ws": "belote_notation.formats.coinche_ws:CoincheWsFormat",
+}
+"""Built-in format name -> ``module:Class`` (imported only when used)."""
+
+_loaded: dict[str, Format] | None = None
+_errors: list[str] = []
+
+
+def _instance(obj: object) -> Format:
+    made = obj() if isinstance(obj, type) else obj
+    if not isinstance(made, Format) or not made.name:
+        raise TypeError(f"{obj!r} is not a belote_notation.formats.Format with a name")
+    return made
+
+
+def _load_builtin(target: str) -> Format:
+    module_name, _, attr = target.partition(":")
+    return _instance(getattr(importlib.import_module(module_name), attr))
+
+
+def _load_all() -> dict[str, Format]:
+    global _loaded
+    if _loaded is not None:
+        return _loaded
+    found = {name: _load_builtin(target) for name, target in BUILTINS.items()}
+    _errors.clear()
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            fmt = _instance(ep.load())
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not break the others
+            _errors.append(f"plugin {ep.name} ({ep.value}): {type(exc).__name__}: {exc}")
+            continue
+        if fmt.name in found:
+            _errors.append(f"plugin {ep.name} ({ep.value}): the name {fmt.name!r} is taken")
+            continue
+        found[fmt.name] = fmt
+    _loaded = found
+    return found
+
+
+def all_formats() -> list[Format]:
+    """Every installed format, built-ins first, then plugins by name."""
+    return list(_load_all().values())
+
+
+def load_errors() -> list[str]:
+    """The plugins that could not be loaded, with why."""
+    _load_all()
+    return list(_errors)
+
+
+def get_format(name: str) -> Format | None:
+    """The format called ``name`` (any case); ``None`` if no installed format has it."""
+    return _load_all().get(name.strip().lower())
+
+
+def guess_format(path: str | None, head: bytes = b"", *, writing: bool = False) -> Format | None:
+    """The format of a file from its name (the longest matching extension), else from its
+    first bytes (when reading); ``None`` when nothing matches."""
+    formats = [f for f in all_formats() if (f.can_write if writing else f.can_read)]
+    if path and path != "-":
+        lower = path.lower()
+        best: tuple[int, Format] | None = None
+        for fmt in formats:
+            for ext in fmt.extensions:
+                if lower.endswith(ext) and (best is None or len(ext) > best[0]):
+                    best = (len(ext), fmt)
+        if best is not None:
+            return best[1]
+    if not writing and head:
+        for fmt in formats:
+            if fmt.sniff(head):
+                return fmt
+    return None

@@ -1,0 +1,20 @@
+"""Replays people look at: a self-contained HTML replay page and SVG deal diagrams.
+
+A layer like ``check``, on top of it: it takes the validator's replay of a game
+(:func:`~belote_notation.check.replay.replay_game`: the records, the engine's trick winners
+and points, the checks' scores, match sheet and findings) and draws it. No rule of the game
+is decided here or in the page's script.
+
+- :func:`game_view`: a replayed game as JSON-ready data (every step of every deal);
+- :func:`write_page`: the HTML page of any number of games, written game by game;
+- :func:`deal_svg`: a static SVG of a deal's hands and one trick;
+- :func:`iter_replays`: the games of a file replayed one at a time.
+"""
+
+from belote_notation.render.labels import LANGS, Lang
+from belote_notation.render.page import write_page
+from belote_notation.render.source import iter_replays
+from belote_notation.render.svg import DiagramError, deal_svg
+from belote_notation.render.view import game_view
+
+__all__ = ["LANGS", "DiagramError", "Lang", "deal_svg", "game_view", "iter_replays", "write_page"]

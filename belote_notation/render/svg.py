@@ -1,0 +1,153 @@
+"""A static SVG diagram of a deal: the four hands round the table, and a trick in the middle.
+
+What python-chess's ``chess.svg.board`` is for chess: a picture for documents and web pages.
+The hands are shown as dealt, or, with a trick, as they stood before it, with the trick's
+cards in the middle and its winner (the engine's) framed. The SVG is plain XML with no
+external reference (no font, no image, no link).
+
+>>> from belote_notation.check.replay import replay_game
+>>> from belote_notation.game.rules import Ruleset
+>>> from belote_notation.generator import generate_games
+>>> replay = replay_game(next(generate_games(Ruleset.preset("classic"), matches=1, deals=1, seed=3)))
+>>> svg = deal_svg(replay, 0, trick=1)
+>>> svg.startswith("<svg"), svg.count('class="trick-card"')
+(True, 4)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.game.cards import (
+    FRENCH_RANKS,
+    SPANISH_RANKS,
+    SPANISH_SUIT_WORDS,
+    SUIT_SYMBOLS,
+    cards_of,
+    rank_of,
+    suit_of,
+)
+from belote_notation.render.labels import (
+    FRENCH_COLOURS,
+    SPANISH_COLOURS,
+    SPANISH_ICONS,
+    Lang,
+    card_label,
+    texts,
+)
+
+__all__ = ["DiagramError", "deal_svg"]
+
+WIDTH, HEIGHT = 560, 410
+LINE = 19
+_HAND_ORDER = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7, as the viewer sorts a hand
+_SPOTS = {0: (280, 8), 1: (410, 150), 2: (280, 300), 3: (14, 150)}
+"""Top-left corner of each seat's hand block (N E S W)."""
+_TRICK_SPOTS = {0: (261, 118), 1: (310, 173), 2: (261, 228), 3: (212, 173)}
+
+
+class DiagramError(ValueError):
+    """The deal or trick asked for is not in the game."""
+
+
+def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: Lang = "en") -> str:
+    """The SVG of the deal at ``position`` (0-based) of ``replay``; with ``trick`` (1-based in
+    the deal's tricks), the hands before that trick and the trick in the middle."""
+    if not 0 <= position < len(replay.deals):
+        raise DiagramError(f"the game has no deal at position {position + 1}")
+    deal = replay.deals[position]
+    spanish = replay.deck.value == "spanish"
+    words = texts(lang)
+    seats = words["seats"].split()
+    names = [replay.game.header(word) or "" for word in ("North", "East", "South", "West")]
+    hands = deal.start_hands
+    trick_cards: list[tuple[int, int]] = []
+    winner = None
+    if trick is not None:
+        if not 1 <= trick <= len(deal.tricks):
+            raise DiagramError(f"deal {deal.deal.number} has no trick {trick} (it has {len(deal.tricks)})")
+        traced = deal.tricks[trick - 1]
+        trick_cards = list(zip(traced.seats, traced.cards, strict=True))
+        winner = traced.winner
+        gone = {card for t in deal.tricks[:trick - 1] for card in t.cards}
+        if hands is not None:
+            hands = [mask & ~sum(1 << c for c in gone) for mask in hands]
+    title = f"{words['deal']} {deal.deal.number}" + (f", {words['trick'].lower()} {trick}" if trick else "")
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+        f'height="{HEIGHT}" role="img" aria-labelledby="title" font-family="sans-serif" font-size="15">',
+        f"<title id=\"title\">{escape(title)}</title>",
+        _defs(spanish),
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="#1f6b43"/>',
+        '<rect x="200" y="110" width="160" height="180" rx="10" fill="#17553a"/>',
+    ]
+    for seat in range(4):
+        parts.append(_hand(seat, seats[seat], names[seat], hands[seat] if hands is not None else None,
+                           deal, spanish, lang, words))
+    for seat, card in trick_cards:
+        parts.append(_trick_card(seat, card, seat == winner, spanish, lang))
+    if trick is None and deal.deal.offer is not None:
+        parts.append(_trick_card(None, deal.deal.offer.card, False, spanish, lang))
+        parts.append(f'<text x="280" y="250" text-anchor="middle" fill="#ffffff">'
+                     f'{escape(words["offer"])}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _defs(spanish: bool) -> str:
+    if not spanish:
+        return ""
+    symbols = "".join(f'<symbol id="{name}" viewBox="0 0 16 16">{shape}</symbol>'
+                      for name, shape in SPANISH_ICONS.items())
+    return f"<defs>{symbols}</defs>"
+
+
+def _suit(suit: int, spanish: bool, x: float, y: float, size: int = 14) -> str:
+    """A suit sign whose baseline-left is at (x, y)."""
+    if spanish:
+        name = SPANISH_SUIT_WORDS[suit]
+        return (f'<use href="#{name}" x="{x}" y="{y - size + 2}" width="{size}" height="{size}" '
+                f'color="{SPANISH_COLOURS[name]}"/>')
+    return f'<text x="{x}" y="{y}" fill="{FRENCH_COLOURS[suit]}">{SUIT_SYMBOLS[suit]}</text>'
+
+
+
+
+def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealReplay, spanish: bool,
+          lang: Lang, words: dict[str, str]) -> str:
+    x, y = _SPOTS[seat]
+    if seat in (0, 2):
+        x -= 60
+    ranks = SPANISH_RANKS if spanish else FRENCH_RANKS
+    dealer = deal.report.dealer if deal.report is not None else deal.deal.dealer
+    head = seat_word + (f" · {name}" if name else "") + (f" ({words['dealer']})" if seat == dealer else "")
+    out = [f'<g class="hand" data-seat="{seat}">',
+           f'<text x="{x}" y="{y + 14}" fill="#ffffff" font-weight="bold">{escape(head)}</text>']
+    if mask is None:
+        out.append(f'<text x="{x}" y="{y + 14 + LINE}" fill="#ffffff" font-style="italic">'
+                   f'{escape(words["handsUnknown"])}</text>')
+    else:
+        for suit in range(4):
+            line_y = y + 14 + LINE * (suit + 1)
+            held = [c for c in cards_of(mask) if suit_of(c) == suit]
+            held.sort(key=lambda c: _HAND_ORDER.index(rank_of(c)))
+            text = " ".join(ranks[rank_of(c)] for c in held) or "–"
+            labels = ", ".join(card_label(c, "spanish" if spanish else "french", lang) for c in held)
+            out.append(f'<rect x="{x - 2}" y="{line_y - 14}" width="122" height="{LINE - 2}" rx="3" '
+                       f'fill="#ffffff"><title>{escape(labels)}</title></rect>')
+            out.append(_suit(suit, spanish, x + 1, line_y))
+            out.append(f'<text x="{x + 20}" y="{line_y}" fill="#111111">{escape(text)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _trick_card(seat: int | None, card: int, won: bool, spanish: bool, lang: Lang) -> str:
+    x, y = _TRICK_SPOTS[seat] if seat is not None else (261, 173)
+    ranks = SPANISH_RANKS if spanish else FRENCH_RANKS
+    label = card_label(card, "spanish" if spanish else "french", lang)
+    stroke = '#ffd54a" stroke-width="4' if won else '#777777" stroke-width="1'
+    return (f'<g class="trick-card" data-card="{card}"><title>{escape(label)}</title>'
+            f'<rect x="{x}" y="{y}" width="38" height="54" rx="4" fill="#ffffff" stroke="{stroke}"/>'
+            f'<text x="{x + 19}" y="{y + 22}" text-anchor="middle" font-weight="bold" fill="#111111">'
+            f'{ranks[rank_of(card)]}</text>{_suit(suit_of(card), spanish, x + 12, y + 44)}</g>')

@@ -1,0 +1,230 @@
+"""A replayed game as the data the page draws: every number taken from the checks' own run.
+
+:func:`game_view` turns a :class:`~belote_notation.check.replay.GameReplay` (the validator's
+replay, kept deal by deal) into plain JSON-ready data: the hands as dealt, the offer, the
+calls, the announcements, each trick with its winner, points and running card points as the
+engine counted them, each deal's score and the match sheet with the litige pot as the checks
+recomputed them, the findings placed at the act they are about, and the review material
+(glyphs, NAGs, comments, alternative lines). The page only steps through this data; no rule
+of the game is decided again in the browser.
+
+A position is ``(trick, card)`` counted from 1 in the deal's list of tricks, ``(0, k)`` just
+after the deal's k-th call, ``(0, 0)`` for the deal as dealt (hands, offer).
+
+>>> from belote_notation.check.replay import replay_game
+>>> from belote_notation.game.rules import Ruleset
+>>> from belote_notation.generator import generate_games
+>>> replay = replay_game(next(generate_games(Ruleset.preset("moroccan"), matches=1, deals=1, seed=7)))
+>>> trick = game_view(replay)["deals"][0]["tricks"][0]
+>>> traced = replay.deals[0].tricks[0]
+>>> (trick["winner"], trick["points"]) == (traced.winner, traced.points)
+True
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Any
+
+from belote_notation.check.findings import Finding, sort_key
+from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.check.report import DealReport
+from belote_notation.game.cards import cards_of
+from belote_notation.game.engine import contract, is_dead
+from belote_notation.game.engine import dealer as dealt_by
+from belote_notation.notation.records import Annotated, Bid, Deal, Play, Variation
+from belote_notation.render.labels import nag_symbol
+
+__all__ = ["Position", "game_view", "sheet_row"]
+
+Position = tuple[int, int]
+"""(trick, card) from 1 in a deal; (0, k) after the k-th call; (0, 0) is the deal as dealt."""
+
+SEAT_HEADERS = ("North", "East", "South", "West")
+SHOWN_HEADERS = ("Event", "Site", "Date", "Round", "Annotator")
+
+
+def game_view(replay: GameReplay) -> dict[str, Any]:
+    """The JSON-ready data of one replayed game (see the module docstring)."""
+    game, report = replay.game, replay.report
+    general = [f for f in report.findings if f.deal is None]
+    return {
+        "number": report.game,
+        "title": game.header("Event") or f"Game {report.game}",
+        "headers": [[name, value] for name in SHOWN_HEADERS if (value := game.header(name))],
+        "rules": report.rules,
+        "deck": replay.deck.value,
+        "players": [game.header(word) or "" for word in SEAT_HEADERS],
+        "comments": list(game.comments),
+        "findings": [_finding(f, None, False) for f in sorted(general, key=sort_key)],
+        "deals": [_deal(d) for d in replay.deals],
+        "sheet": [sheet_row(d) for d in report.deals],
+        "totals": report.totals,
+        "pot": report.pot,
+        "winner": report.winner,
+        "result": report.result,
+    }
+
+
+def sheet_row(report: DealReport) -> dict[str, Any]:
+    """One line of the match sheet: the deal's result as the checks recomputed it."""
+    return {
+        "number": report.number, "dealer": report.dealer, "taker": report.taker, "trump": report.trump,
+        "outcome": report.outcome, "credited": report.credited, "potIn": report.pot_in,
+        "potClaimed": report.pot_claimed, "pot": report.pot, "totals": report.totals,
+    }
+
+
+def _deal(replay: DealReplay) -> dict[str, Any]:
+    deal, state, report = replay.deal, replay.state, replay.report
+    hands = replay.start_hands
+    taken = contract(state) if state is not None else None
+    tricks = _tricks(replay)
+    acts = _acts(deal, tricks)
+    return {
+        "number": deal.number,
+        "dealer": dealt_by(state) if state is not None else deal.dealer,
+        "hands": [list(cards_of(mask)) for mask in hands] if hands is not None else None,
+        "complete": replay.hands_complete,
+        "offer": deal.offer.card if deal.offer is not None else None,
+        "bids": [_bid(bid) for bid in deal.bids],
+        "contract": None if taken is None else {"taker": taken.taker, "trump": taken.trump},
+        "dead": state is not None and is_dead(state),
+        "announcements": [
+            {"seat": a.seat, "kind": a.kind, "cards": list(a.cards),
+             "at": list(_announced_at(a.trick, a.before_card, tricks)), "notes": _notes(a)}
+            for a in deal.announcements],
+        "tricks": tricks,
+        "score": _score(report),
+        "findings": [_finding(f, *_place(f, acts)) for f in sorted(replay.findings, key=sort_key)],
+        "comments": list(deal.comments),
+    }
+
+
+def _tricks(replay: DealReplay) -> list[dict[str, Any]]:
+    """The tricks as the engine replayed them (winner, points, running card points), with the
+    record's review material; the record's cards alone when the deal was not replayed."""
+    records = replay.deal.tricks
+    out: list[dict[str, Any]] = []
+    for index, trick in enumerate(records):
+        plays: list[Play] = trick.plays
+        entry: dict[str, Any] = {
+            "number": trick.number, "seats": [p.seat for p in plays], "cards": [p.card for p in plays],
+            "marks": [p.mark for p in plays], "winner": None, "points": None, "running": None,
+            "notes": [_notes(p) for p in plays], "comments": list(trick.comments),
+        }
+        if index < len(replay.tricks):
+            traced = replay.tricks[index]
+            entry.update(seats=list(traced.seats), cards=list(traced.cards), marks=list(traced.marks),
+                         winner=traced.winner, points=traced.points, running=list(traced.running))
+        out.append(entry)
+    return out
+
+
+def _bid(bid: Bid) -> dict[str, Any]:
+    return {"seat": bid.seat, "action": bid.action, "suit": bid.suit, "round": bid.round,
+            "notes": _notes(bid)}
+
+
+def _notes(item: Annotated) -> dict[str, Any] | None:
+    """The review material of ``item`` (``None`` when it has none: most items)."""
+    if item.glyph is None and not item.nags and not item.comments and not item.variations:
+        return None
+    return {"glyph": item.glyph, "nags": [nag_symbol(n) for n in item.nags],
+            "comments": list(item.comments), "variations": [_variation(v) for v in item.variations]}
+
+
+def _variation(variation: Variation) -> dict[str, Any]:
+    items = []
+    for item in variation.items:
+        entry: dict[str, Any] = {"seat": item.seat, "notes": _notes(item)}
+        if isinstance(item, Play):
+            entry["card"] = item.card
+        else:
+            entry.update(action=item.action, suit=item.suit)
+        items.append(entry)
+    return {"comments": list(variation.comments), "items": items}
+
+
+def _score(report: DealReport | None) -> dict[str, Any] | None:
+    if report is None:
+        return None
+    return {
+        "outcome": report.outcome, "cardPoints": report.card_points, "announcements": report.announcements,
+        "belote": report.belote, "credited": report.credited, "potIn": report.pot_in,
+        "potClaimed": report.pot_claimed, "pot": report.pot, "totals": report.totals,
+    }
+
+
+def _finding(finding: Finding, at: Position | None, on_card: bool) -> dict[str, Any]:
+    return {"code": finding.code, "severity": finding.severity, "message": finding.message,
+            "line": finding.line, "col": finding.col, "at": list(at) if at is not None else None,
+            "card": on_card}
+
+
+def _last(tricks: list[dict[str, Any]]) -> Position:
+    """The deal's last position (its end, where the score is shown)."""
+    for number in range(len(tricks), 0, -1):
+        if tricks[number - 1]["cards"]:
+            return number, len(tricks[number - 1]["cards"])
+    return 0, 0
+
+
+def _announced_at(trick: int | None, before: int | None, tricks: list[dict[str, Any]]) -> Position:
+    """An announcement is shown from the card it was made with (its trick, the card it came
+    before), or from the deal's start when the record does not say."""
+    if trick is None or not 1 <= trick <= len(tricks):
+        return 0, 0
+    count = len(tricks[trick - 1]["cards"])
+    return (trick, min(max(before or 1, 1), count)) if count else (0, 0)
+
+
+class _Acts:
+    """Where each act of a deal stands in the text, and its position in the replay."""
+
+    def __init__(self) -> None:
+        self.places: list[tuple[int, int]] = []
+        self.positions: list[Position] = []
+        self.cards: set[tuple[int, int]] = set()
+
+    def add(self, line: int, col: int, position: Position, card: bool = False) -> None:
+        self.places.append((line, col))
+        self.positions.append(position)
+        if card:
+            self.cards.add((line, col))
+
+
+def _acts(deal: Deal, tricks: list[dict[str, Any]]) -> _Acts:
+    acts = _Acts()
+    acts.add(deal.line, 0, (0, 0))
+    for index, bid in enumerate(deal.bids, start=1):
+        acts.add(bid.line, bid.col, (0, index))
+    for announcement in deal.announcements:
+        acts.add(announcement.line, announcement.col,
+                 _announced_at(announcement.trick, announcement.before_card, tricks))
+    for index, trick in enumerate(deal.tricks, start=1):
+        acts.add(trick.line, trick.col, (index, 1))
+        for card, play in enumerate(trick.plays, start=1):
+            acts.add(play.line, play.col, (index, card), card=True)
+        if trick.winner_pos is not None:
+            acts.add(*trick.winner_pos, (index, max(len(trick.plays), 1)))
+    end = _last(tricks)
+    for place in (deal.score, deal.match_score):
+        if place is not None:
+            acts.add(place.line, place.col, end)
+    if deal.pot_pos is not None:
+        acts.add(*deal.pot_pos, end)
+    order = sorted(range(len(acts.places)), key=acts.places.__getitem__)
+    acts.places = [acts.places[i] for i in order]
+    acts.positions = [acts.positions[i] for i in order]
+    return acts
+
+
+def _place(finding: Finding, acts: _Acts) -> tuple[Position, bool]:
+    """The position a finding is shown at: the last act written at or before it (a card when
+    the finding points at that card's token)."""
+    where = (finding.line, finding.col)
+    index = bisect_right(acts.places, where) - 1
+    if index < 0:
+        return (0, 0), False
+    return acts.positions[index], where in acts.cards

@@ -1,0 +1,151 @@
+"""``belote-replay annotate FILE [-o OUT]``: a reviewed copy of a record, from the solver.
+
+Every card that had a choice is valued double dummy; a card losing points against the best
+card gets a glyph (``?!``, ``?``, ``??`` by ``--inaccuracy/--mistake/--blunder`` points), its
+NAG, a comment and the best card as an alternative line; a take or pass the double-dummy table
+shows to lose gets a note; each game gets a line with every player's points lost, mistakes,
+blunders and accuracy. Everything already in the record stays; running it on its own output
+adds nothing. ``--samples N`` also judges each card over N deals consistent with what the
+player knew (seeded) and gives the glyph on that expected loss. ``--jobs N`` spreads deals
+over processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+import click
+
+from belote_notation.analysis.review import Thresholds, apply_review, judge_deal
+from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.check.replay import replay_game
+from belote_notation.game.cards import SEAT_NAMES, card_name
+from belote_notation.notation.records import Game
+from belote_notation.notation.writer import write_game
+
+__all__ = ["command"]
+
+_DEFAULT = Thresholds()
+
+
+def _judge_one(game: Game, position: int, thresholds: Thresholds, samples: int, seed: int, file: str):
+    """A worker's job: one deal of a game (the game is replayed in the worker)."""
+    replay = replay_game(game, file)
+    return judge_deal(replay.deals[position], position, thresholds, samples, seed)
+
+
+def _games(path: str) -> list[Game]:
+    from belote_notation.notation.reader import iter_games
+
+    source = sys.stdin.buffer if path == "-" else path
+    return [parsed.game for parsed in iter_games(source, name="<stdin>" if path == "-" else path)]
+
+
+class _Progress:
+    """A progress bar on a terminal (stderr), nothing elsewhere."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = None
+        if sys.stderr.isatty():
+            from rich.progress import Progress
+
+            self.bar = Progress(transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("annotating deals", total=total)
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _judge_all(games: list[Game], thresholds: Thresholds, samples: int, seed: int, jobs: int, file: str):
+    replays = [replay_game(game, file, index + 1) for index, game in enumerate(games)]
+    total = sum(len(r.deals) for r in replays)
+    progress = _Progress(total)
+    results: list[list] = [[None] * len(r.deals) for r in replays]
+    try:
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                futures = {pool.submit(_judge_one, game, position, thresholds, samples, seed, file):
+                           (g, position)
+                           for g, game in enumerate(games) for position in range(len(replays[g].deals))}
+                for future, (g, position) in futures.items():
+                    results[g][position] = future.result()
+                    progress.advance()
+        else:
+            dd = DoubleDummy()
+            for g, replay in enumerate(replays):
+                for position, deal_replay in enumerate(replay.deals):
+                    results[g][position] = judge_deal(deal_replay, position, thresholds, samples, seed, dd)
+                    progress.advance()
+    finally:
+        progress.close()
+    return replays, results
+
+
+def _json(index: int, review, deck) -> dict:
+    cards = []
+    for dj in review.deals:
+        deal = review.game.deals[dj.position]
+        for j in dj.cards:
+            if j.loss <= 0 and not j.expected_loss:
+                continue
+            item = {"deal": deal.number, "trick": j.trick, "index": j.index + 1, "seat": SEAT_NAMES[j.seat],
+                    "card": card_name(j.card, deck), "best": card_name(j.best_card, deck),
+                    "points": j.points, "best_points": j.best_points, "loss": j.loss, "glyph": j.glyph}
+            if j.flipped:
+                item["outcome"] = j.flipped
+            if j.expected_loss is not None:
+                item["expected_loss"] = round(j.expected_loss, 1)
+            cards.append(item)
+    return {"game": index + 1, "players": [p.to_dict() for p in review.players], "cards": cards,
+            "skipped": [{"deal": review.game.deals[d.position].number, "why": d.skipped}
+                        for d in review.deals if d.skipped]}
+
+
+@click.command("annotate")
+@click.argument("file", metavar="FILE")
+@click.option("-o", "--output", "out", default=None, metavar="OUT",
+              help="Write the reviewed record here (default: standard output; nothing with --format json).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: the per-player figures and every card that lost points, on standard output.")
+@click.option("--samples", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Also judge each card over N deals consistent with what the player knew.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (deals are spread over them).")
+@click.option("--inaccuracy", type=click.IntRange(min=1), default=_DEFAULT.inaccuracy, show_default=True,
+              help="Points lost from which a card gets ?!")
+@click.option("--mistake", type=click.IntRange(min=1), default=_DEFAULT.mistake, show_default=True,
+              help="Points lost from which a card gets ?")
+@click.option("--blunder", type=click.IntRange(min=1), default=_DEFAULT.blunder, show_default=True,
+              help="Points lost from which a card gets ??")
+def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs: int, inaccuracy: int,
+            mistake: int, blunder: int) -> None:
+    """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
+    if not inaccuracy <= mistake <= blunder:
+        raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
+    thresholds = Thresholds(inaccuracy, mistake, blunder)
+    try:
+        games = _games(file)
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
+    replays, results = _judge_all(games, thresholds, samples, seed, min(jobs, os.cpu_count() or 1), file)
+    reviews = [apply_review(game.model_copy(deep=True), replays[g].deck, results[g])
+               for g, game in enumerate(games)]
+    text = "\n".join(write_game(review.game) for review in reviews)
+    if out is not None:
+        with open(out, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    elif fmt == "text":
+        click.echo(text, nl=False)
+    if fmt == "json":
+        payload = [_json(g, review, replays[g].deck) for g, review in enumerate(reviews)]
+        click.echo(json.dumps(payload if len(payload) != 1 else payload[0], ensure_ascii=False, indent=2))

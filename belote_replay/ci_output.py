@@ -1,0 +1,188 @@
+"""Validation results for CI: GitHub workflow annotations, SARIF 2.1.0, JUnit XML.
+
+Each writer takes the same events as the text and JSON writers of
+:mod:`belote_replay.output` (``begin``, ``file_start``, ``game``, ``file_end``, ``problem``,
+``end``). GitHub annotations are streamed; SARIF and JUnit are one document each, written
+at the end from the findings kept (findings are few; the games themselves are not kept).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import PurePath
+from typing import Any
+from xml.etree import ElementTree
+
+from belote_notation import __version__
+from belote_notation.check.codes import CODES
+from belote_notation.check.findings import Finding
+from belote_replay.output import RenderedGame, Stream, Summary, Writer
+
+__all__ = ["GithubWriter", "JunitWriter", "SarifWriter"]
+
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+_GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+class _Collector(Writer):
+    """Keeps the findings of every input, and the inputs read, for a report written at the end."""
+
+    def __init__(self, out: Stream, err: Stream) -> None:
+        super().__init__(out, err)
+        self.files: dict[str, list[Finding]] = {}
+        self.errors: dict[str, str] = {}
+
+    def file_start(self, path: str) -> None:
+        self.files.setdefault(path, [])
+
+    def game(self, game: RenderedGame) -> None:
+        for f in game.findings:
+            self.files.setdefault(f.file, []).append(f)
+
+    def file_end(self, path: str, error: str | None) -> None:
+        if error:
+            self.errors[path] = error
+        super().file_end(path, error)
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class GithubWriter(Writer):
+    """GitHub Actions workflow commands: ``::error file=…,line=…,col=…,title=BEL303::message``,
+    shown on the lines of the pull request; infos are notices. The summary line follows."""
+
+    def game(self, game: RenderedGame) -> None:
+        for f in game.findings:
+            where = [f"file={_escape_property(f.file)}"]
+            if f.line > 0:
+                where.append(f"line={f.line}")
+                if f.col > 0:
+                    where.append(f"col={f.col}")
+            where.append(f"title={_escape_property(f.code)}")
+            self.out.write(f"::{_GITHUB_LEVEL.get(f.severity, 'notice')} {','.join(where)}::"
+                           f"{_escape_data(f'{f.code} {f.message}')}\n")
+
+    def file_end(self, path: str, error: str | None) -> None:
+        if error:
+            self.out.write(f"::error file={_escape_property(path)}::{_escape_data(error)}\n")
+
+    def problem(self, path: str, message: str) -> None:
+        self.out.write(f"::error title=belote-replay::{_escape_data(f'{path}: {message}')}\n")
+
+    def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
+        self.out.write(summary.text() + "\n")
+        self.out.flush()
+
+
+def _uri(path: str) -> str:
+    return PurePath(path).as_posix()
+
+
+class SarifWriter(_Collector):
+    """One SARIF 2.1.0 log: a run of the ``belote-replay`` tool, its rules (the codes
+    reported, with their titles) and one result per finding."""
+
+    def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
+        codes = sorted({f.code for findings in self.files.values() for f in findings})
+        index = {code: i for i, code in enumerate(codes)}
+        results = [self._result(f, index) for findings in self.files.values() for f in findings]
+        notes = [{"level": "error", "message": {"text": f"{path}: {message}"}}
+                 for path, message in problems]
+        log = {
+            "$schema": SARIF_SCHEMA,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "belote-replay", "version": __version__,
+                    "rules": [self._rule(code) for code in codes]}},
+                "invocations": [{"executionSuccessful": not problems,
+                                 "toolExecutionNotifications": notes}],
+                "artifacts": [{"location": {"uri": _uri(path)}} for path in self.files],
+                "results": results,
+            }],
+        }
+        self.out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
+        self.out.flush()
+
+    @staticmethod
+    def _rule(code: str) -> dict[str, Any]:
+        info = CODES.get(code)
+        rule: dict[str, Any] = {"id": code, "help": {"text": f"belote-replay rule {code}"}}
+        if info is not None:
+            rule["shortDescription"] = {"text": info.title}
+            rule["defaultConfiguration"] = {"level": _SARIF_LEVEL[info.severity]}
+            rule["properties"] = {"area": info.area}
+        return rule
+
+    @staticmethod
+    def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
+        location: dict[str, Any] = {"artifactLocation": {"uri": _uri(f.file)}}
+        if f.line > 0:
+            location["region"] = {"startLine": f.line, **({"startColumn": f.col} if f.col > 0 else {})}
+        return {"ruleId": f.code, "ruleIndex": index[f.code],
+                "level": _SARIF_LEVEL.get(f.severity, "note"),
+                "message": {"text": f.message},
+                "locations": [{"physicalLocation": location}]}
+
+
+class JunitWriter(_Collector):
+    """JUnit XML: one test suite per input, one test case per finding (an error is a
+    failure; warnings and infos pass, their message in ``system-out``), and a passing case
+    for an input without findings."""
+
+    def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
+        root = ElementTree.Element("testsuites", name="belote-replay")
+        totals: dict[str, int] = defaultdict(int)
+        for path, findings in self.files.items():
+            suite = ElementTree.SubElement(root, "testsuite", name=path)
+            counts = self._cases(suite, path, findings)
+            for key, value in counts.items():
+                suite.set(key, str(value))
+                totals[key] += value
+        for path, message in problems:
+            if path in self.errors:
+                continue  # a read error of an input already in its own suite
+            suite = ElementTree.SubElement(root, "testsuite", name=path, tests="1", failures="0",
+                                           errors="1")
+            case = ElementTree.SubElement(suite, "testcase", name="read", classname=path)
+            ElementTree.SubElement(case, "error", message=message)
+            totals["tests"] += 1
+            totals["errors"] += 1
+        for key in ("tests", "failures", "errors"):
+            root.set(key, str(totals[key]))
+        ElementTree.indent(root)
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                       + ElementTree.tostring(root, encoding="unicode") + "\n")
+        self.out.flush()
+
+    def _cases(self, suite: ElementTree.Element, path: str, findings: list[Finding]) -> dict[str, int]:
+        counts = {"tests": 0, "failures": 0, "errors": 0}
+        for f in findings:
+            case = ElementTree.SubElement(suite, "testcase", name=f"{f.code} at {f.line}:{f.col}",
+                                          classname=path, file=path, line=str(f.line))
+            text = f.format_text()
+            if f.severity == "error":
+                failure = ElementTree.SubElement(case, "failure", message=f.message, type=f.code)
+                failure.text = text
+                counts["failures"] += 1
+            else:
+                ElementTree.SubElement(case, "system-out").text = text
+            counts["tests"] += 1
+        error = self.errors.get(path)
+        if error:
+            case = ElementTree.SubElement(suite, "testcase", name="read", classname=path)
+            ElementTree.SubElement(case, "error", message=error)
+            counts["tests"] += 1
+            counts["errors"] += 1
+        if counts["tests"] == 0:
+            ElementTree.SubElement(suite, "testcase", name="valid", classname=path)
+            counts["tests"] = 1
+        return counts

@@ -1,0 +1,125 @@
+"""Defaults for ``belote-replay validate`` from a configuration file, found as ruff finds its own.
+
+From the current folder upwards, the first folder holding a ``belote-replay.toml`` (keys at
+the top level) or a ``pyproject.toml`` with a ``[tool.belote-replay]`` table gives the
+defaults; in one folder ``belote-replay.toml`` wins. Options on the command line override
+them. Keys are the long option names::
+
+    [tool.belote-replay]
+    ignore = ["BEL605", "BEL9"]     # or select = [...]
+    format = "text"                 # text, json, github, sarif, junit
+    quiet = false
+    statistics = false
+    exit-zero = false
+    strict = false
+    color = "auto"                  # auto, always, never
+    rules = "moroccan"
+    option = ["target=500"]         # or a table: options = { target = 500 }
+    jobs = 1
+
+Python 3.10 reads TOML with ``tomli`` (3.11 and later: the standard ``tomllib``).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - python 3.10
+    import tomli as tomllib
+
+from belote_replay.suggest import did_you_mean
+
+__all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config"]
+
+CONFIG_NAME = "belote-replay.toml"
+TABLE = "belote-replay"
+
+# config key -> (``validate`` parameter name, expected type)
+_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
+    "select": ("select", list),
+    "ignore": ("ignore", list),
+    "format": ("fmt", str),
+    "quiet": ("quiet", bool),
+    "statistics": ("statistics", bool),
+    "exit-zero": ("exit_zero", bool),
+    "strict": ("strict", bool),
+    "color": ("color", str),
+    "source": ("source", bool),
+    "progress": ("progress", bool),
+    "rules": ("rules", str),
+    "option": ("options", list),
+    "options": ("options", dict),
+    "jobs": ("jobs", int),
+}
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used: the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    path: Path | None = None
+    """The file the defaults come from (``None``: no file found)."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """``validate`` parameter name -> default value (click's ``default_map``)."""
+
+
+def _table(path: Path) -> dict[str, Any] | None:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if path.name == CONFIG_NAME:
+        return data
+    tool = data.get("tool")
+    table = tool.get(TABLE) if isinstance(tool, dict) else None
+    return table if isinstance(table, dict) else None
+
+
+def _defaults(path: Path, table: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        known = _KEYS.get(key.replace("_", "-"))
+        if known is None:
+            raise ConfigError(f"{path}: unknown key {key!r}{did_you_mean(key, _KEYS)}")
+        name, kind = known
+        if kind is list and isinstance(value, str):
+            value = [value]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ConfigError(f"{path}: {key!r} should be a {getattr(kind, '__name__', kind)}, "
+                              f"not {value!r}")
+        if isinstance(value, dict):
+            value = [f"{k}={_toml_text(v)}" for k, v in value.items()]
+        if isinstance(value, list):
+            value = [str(v) for v in value]
+            if name == "options":
+                value = out.get("options", []) + value
+        out[name] = value
+    return out
+
+
+def _toml_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def find_config(start: Path | None = None) -> Config:
+    """The configuration for ``start`` (the current folder): the nearest file upwards."""
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        for name in (CONFIG_NAME, "pyproject.toml"):
+            path = candidate / name
+            if not path.is_file():
+                continue
+            table = _table(path)
+            if table is not None:
+                return Config(path, _defaults(path, table))
+    return Config()

@@ -1,0 +1,113 @@
+"""``belote-replay render FILE``: a self-contained HTML replay, or an SVG diagram of a deal.
+
+    belote-replay render match.bel -o match.html [--game N] [--lang en|fr]
+    belote-replay render match.bel --svg --deal 3 [--trick 5] -o deal3.svg
+
+The page holds every game of FILE (or game N), each written as soon as it is replayed; it
+opens from disk with no network. Without ``-o`` the page or the SVG goes to stdout.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import chain
+from typing import NoReturn, TextIO
+
+import click
+
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.render import LANGS, DiagramError, deal_svg, iter_replays, write_page
+
+__all__ = ["command"]
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"belote-replay: {message}", err=True)
+    sys.exit(2)
+
+
+@click.command("render")
+@click.argument("file", metavar="FILE")
+@click.option("-o", "--output", "output", metavar="OUT", default="-", show_default=True,
+              help="Where to write the page (or the SVG); - is stdout.")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+              help="Only this game (match) of the file, counting from 1 (default: all; with --svg: 1).")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="Language of the page.")
+@click.option("--svg", "svg", is_flag=True, help="A static SVG diagram of one deal instead of the page.")
+@click.option("--deal", "deal_number", type=int, default=None, help="With --svg: the deal (its number).")
+@click.option("--trick", "trick", type=click.IntRange(min=1), default=None,
+              help="With --svg: show this trick in the middle and the hands before it.")
+@click.option("--rules", "rules", metavar="NAME", default=None,
+              help="Rule system overriding the file's Rules header.")
+def command(file: str, output: str, game_number: int | None, lang: str, svg: bool, deal_number: int | None,
+            trick: int | None, rules: str | None) -> None:
+    """Render FILE as a self-contained HTML replay (or, with --svg, a diagram of one deal)."""
+    from belote_notation.game.rules import RulesError, Ruleset
+
+    if rules:
+        try:
+            Ruleset.preset(rules)
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="--rules") from None
+    if not svg and (deal_number is not None or trick is not None):
+        raise click.UsageError("--deal and --trick go with --svg (the page holds every deal)")
+    if svg and deal_number is None:
+        raise click.UsageError("--svg needs --deal N")
+    config = ValidationConfig(rules=rules)
+    source = sys.stdin.buffer if file == "-" else file
+    name = "<stdin>" if file == "-" else file
+    try:
+        if svg:
+            _write(output, _svg(source, name, config, game_number or 1, deal_number or 0, trick, lang))
+        else:
+            _page(source, name, config, game_number, output, lang)
+    except OSError as exc:
+        _fail(f"{getattr(exc, 'filename', None) or file}: {exc.strerror or exc}")
+
+
+def _svg(source, name: str, config: ValidationConfig, game: int, deal: int, trick: int | None, lang) -> str:
+    replay = next(iter_replays(source, name, config, game), None)
+    if replay is None:
+        _fail(f"{name}: there is no game {game}")
+    positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
+    if not positions:
+        _fail(f"{name}: game {game} has no deal {deal}")
+    try:
+        return deal_svg(replay, positions[0], trick, lang)
+    except DiagramError as exc:
+        _fail(f"{name}: {exc}")
+
+
+def _page(source, name: str, config: ValidationConfig, game: int | None, output: str, lang) -> None:
+    title = name if name == "<stdin>" else name.replace("\\", "/").rsplit("/", 1)[-1]
+    replays = iter_replays(source, name, config, game)
+    first = next(replays, None)  # an unreadable FILE fails here, before OUT is created
+    if first is None:
+        _fail(f"{name}: " + (f"there is no game {game}" if game else "no game found"))
+    with _opened(output) as out:
+        write_page(out, chain([first], replays), title, lang)
+
+
+def _write(output: str, text: str) -> None:
+    with _opened(output) as out:
+        out.write(text)
+
+
+@contextmanager
+def _opened(output: str) -> Iterator[TextIO]:
+    """``output`` opened for UTF-8 text; ``-`` is stdout, in UTF-8 whatever its locale says
+    (the page and the SVG declare UTF-8)."""
+    if output != "-":
+        with open(output, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+        return
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    try:
+        yield stdout
+    finally:
+        stdout.flush()
+        stdout.detach()

@@ -1,0 +1,110 @@
+"""``belote-replay solve FILE [--game N] [--deal N] [--at TRICK.CARD]``: double-dummy values.
+
+At a point of a recorded deal (default: the first lead), with every hand visible: the card
+points the side to move makes with each legal card (best play on both sides after it), the
+best line to the end, and the deal's double-dummy table (the card points each side makes
+with each trump, the leader as the rules give it). Text, or ``--format json``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from belote_notation.analysis.review import state_at
+from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.check.replay import replay_game
+from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
+from belote_notation.game.engine import to_play
+from belote_replay.show import _pick_game  # the one way the commands pick a game of a file
+
+__all__ = ["command"]
+
+
+def _point(text: str) -> tuple[int, int]:
+    trick, _, card = text.partition(".")
+    try:
+        return int(trick), int(card or 1)
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: write TRICK.CARD, e.g. 4.1") from None
+
+
+def solve_report(replay, point: tuple[int, int], deck) -> dict:
+    """The values, the best line and the table of a deal at ``point`` as plain data."""
+    state = state_at(replay, *point)
+    dd = DoubleDummy()
+    values = dd.card_values(state)
+    mover = to_play(state) if state.trick_no < 8 else None
+    best = values[0].points if values else None
+    line = dd.best_line(state)
+    table = dd.table(state.rules, state.full_hands, state.dealer)
+    return {
+        "deal": replay.deal.number,
+        "at": f"{point[0]}.{point[1]}",
+        "trump": SUIT_SYMBOLS[state.trump],
+        "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
+        "to_play": SEAT_NAMES[mover] if mover is not None else None,
+        "values": [{"card": card_name(v.card, deck), "symbol": card_symbol_name(v.card, deck),
+                    "points": v.points, "loss": (best or 0) - v.points} for v in values],
+        "best_line": [f"{SEAT_NAMES[seat]}:{card_name(card, deck)}" for seat, card in line],
+        "table": [{"trump": SUIT_SYMBOLS[e.trump], "takers": [SEAT_NAMES[t] for t in e.takers],
+                   "leader": SEAT_NAMES[e.leader], "ns": e.points[0], "ew": e.points[1]}
+                  for e in table],
+        "nodes": dd.nodes,
+    }
+
+
+def render(report: dict) -> str:
+    side = {"N": "N-S", "S": "N-S", "E": "E-W", "W": "E-W"}
+    lines = [f"Deal {report['deal']}: trump {report['trump']}, taker {report['taker']}, "
+             f"before card {report['at']} (trick.card)"]
+    if report["to_play"] is None:
+        lines.append("The deal is over.")
+    else:
+        lines.append(f"{report['to_play']} to play; card points {side[report['to_play']]} make "
+                     "(best play after each card):")
+        for v in report["values"]:
+            mark = "best" if v["loss"] == 0 else f"-{v['loss']}"
+            lines.append(f"  {v['symbol']:<4} {v['points']:>4}  {mark}")
+        lines.append("Best line: " + " ".join(report["best_line"]))
+    lines.append("Double-dummy table (card points from the first lead):")
+    lines.append("  trump  takers    leader   N-S   E-W")
+    for e in report["table"]:
+        takers = " ".join(e["takers"])
+        lines.append(f"  {e['trump']:<6} {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
+    return "\n".join(lines) + "\n"
+
+
+@click.command("solve")
+@click.argument("file", metavar="FILE")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game (match) of the file, counting from 1.")
+@click.option("--deal", "deal_number", type=int, default=None,
+              help="The deal's number; default: the first deal with a contract and known hands.")
+@click.option("--at", "at", default="1.1", show_default=True, metavar="TRICK.CARD",
+              help="Before which card: trick 1..8, card 1..4 of that trick.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: str) -> None:
+    """Double-dummy values of every legal card at a point of a deal, the best line and the table."""
+    point = _point(at)
+    try:
+        parsed = _pick_game(file, game_number)
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
+    if parsed is None:
+        raise click.ClickException(f"{file} has no game {game_number}")
+    replay = replay_game(parsed.game, file)
+    chosen = [d for d in replay.deals if (deal_number is None and d.hands_complete and d.state is not None
+                                          and d.state.taker is not None)
+              or d.deal.number == deal_number]
+    if not chosen:
+        raise click.ClickException("no such deal" if deal_number is not None else "no deal to solve")
+    try:
+        report = solve_report(chosen[0], point, replay.deck)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if fmt == "json":
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(report), nl=False)

@@ -1,0 +1,25 @@
+"""The ``belote`` fixture, a pytest plugin of the tests/cli modules that name it in
+``pytest_plugins``: the installed command run in a real process (see
+:func:`tests.cli.cli_support.run_belote`), in an empty folder by default."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.cli.cli_support import Run, run_belote
+
+
+@pytest.fixture()
+def belote(tmp_path: Path) -> Run:
+    """Runs the command in an empty folder by default (no configuration file found upwards
+    of ``tmp_path``, unless a test writes one)."""
+
+    def run(*args: str | Path, cwd: Path | None = None, **kwargs) -> subprocess.CompletedProcess:
+        result = run_belote(*args, cwd=cwd or tmp_path, **kwargs)
+        assert "Traceback" not in result.stderr, result.stderr
+        return result
+
+    return run
