@@ -1,4 +1,4 @@
-"""belote-notation: the .bel notation for Belote, its records, and a rules engine for four rule systems.
+"""belote-notation: the .bel notation for Belote, its records, and a rules engine for five rule systems.
 
 The public API, documented with runnable examples in ``docs/api.md``::
 

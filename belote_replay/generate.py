@@ -35,7 +35,7 @@ def _counted(games: Iterable[Game], display: ProgressDisplay) -> Iterator[Game]:
 
 @click.command(name="generate")
 @click.option("--rules", "rules_name", default="classic", show_default=True, metavar="NAME",
-              help="Rule system: moroccan, classic, gameduell or traditional.")
+              help="Rule system: moroccan, classic, gameduell, traditional, contree or coinche.")
 @click.option("--matches", type=click.IntRange(min=1), default=None,
               help="Number of complete matches (default 1 unless --deals is given).")
 @click.option("--deals", type=click.IntRange(min=1), default=None,

@@ -113,7 +113,7 @@ class _ConfiguredCommand(click.Command):
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--rules", "rules", metavar="NAME",
               help="Rule system for every game, overriding the files' Rules headers "
-                   "(moroccan, classic, gameduell, traditional).")
+                   "(moroccan, classic, gameduell, traditional, contree, coinche).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Override one rule option (repeatable), e.g. --option target=1000.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
