@@ -141,10 +141,21 @@ def _invalid(exc: ValidationError, path: tuple[object, ...] = ()) -> JsonReadErr
     return JsonReadError(f"not a valid game: {_path((*path, *first['loc']))}: {first['msg']}")
 
 
-Detached = tuple[Union[tuple[object, ...], int], int, int, list[Any], tuple[object, ...]]
+Link = tuple[Any, ...]
+"""A JSON path as a chain ``(parent, key)`` (``()`` at the top): one tuple per step, not a copy
+of the whole path per value (that made deep variations quadratic)."""
+Detached = tuple[Union[tuple[object, ...], int], int, int, list[Any], Link]
 """Variations taken out of an item: (where the item is: its path in the game, or the index of
 the detached entry holding it, then the variation and item index there), the variations as
 JSON, the item's path for messages."""
+
+
+def _flat(link: Link) -> tuple[object, ...]:
+    keys: list[object] = []
+    while link:
+        link, key = link
+        keys.append(key)
+    return tuple(reversed(keys))
 
 
 def _detach(data: Any) -> list[Detached]:
@@ -153,8 +164,8 @@ def _detach(data: Any) -> list[Detached]:
     validates shallow objects: a nested ``Bid | Play`` union costs it four times more per level
     (24 levels took 50 s, issue 13). Walked without recursion; parents come before children."""
     detached: list[Detached] = []
-    # (value, path, holder: -1 at the top, else (index of the detached entry, variation, item)), depth
-    stack: list[tuple[Any, tuple[object, ...], tuple[int, int, int] | None, int]] = [(data, (), None, 0)]
+    # (value, path, holder: None at the top, else (index of the detached entry, variation, item)), depth
+    stack: list[tuple[Any, Link, tuple[int, int, int] | None, int]] = [(data, (), None, 0)]
     while stack:
         value, path, holder, depth = stack.pop()
         if isinstance(value, str):
@@ -162,36 +173,36 @@ def _detach(data: Any) -> list[Detached]:
                 try:
                     value.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise JsonReadError(f"{_path(path)}: {value[:40]!r} is not Unicode "
+                    raise JsonReadError(f"{_path(_flat(path))}: {value[:40]!r} is not Unicode "
                                         "text (a lone surrogate)") from None
             continue
         if isinstance(value, list):
-            stack.extend((v, (*path, i), None, depth) for i, v in enumerate(value))
+            stack.extend((v, (path, i), None, depth) for i, v in enumerate(value))
             continue
         if not isinstance(value, dict):
             continue
         variations = value.get("variations")
         if isinstance(variations, list) and variations:
             if depth >= MAX_DEPTH:
-                raise JsonReadError(f"{_path(path)}: alternative lines nested more than "
+                raise JsonReadError(f"{_path(_flat(path))}: alternative lines nested more than "
                                     f"{MAX_DEPTH} deep (the JSON twin holds {MAX_DEPTH})")
             value["variations"] = []
-            place: tuple[object, ...] | int = path if holder is None else holder[0]
+            place: tuple[object, ...] | int = _flat(path) if holder is None else holder[0]
             detached.append((place, *(holder[1:] if holder else (0, 0)), variations, path))
             index = len(detached) - 1
             for v, var in enumerate(variations):
+                var_path = ((path, "variations"), v)
                 if not isinstance(var, dict):
-                    raise JsonReadError(f"{_path((*path, 'variations', v))}: not an object")
-                var_path = (*path, "variations", v)
+                    raise JsonReadError(f"{_path(_flat(var_path))}: not an object")
                 for key, item in var.items():
                     if key == "items" and isinstance(item, list):
-                        stack.extend((entry, (*var_path, "items", k), (index, v, k), depth + 1)
+                        stack.extend((entry, ((var_path, "items"), k), (index, v, k), depth + 1)
                                      for k, entry in enumerate(item))
                     else:
-                        stack.append((item, (*var_path, key), None, depth + 1))
+                        stack.append((item, (var_path, key), None, depth + 1))
         for key, item in value.items():
             if key != "variations":
-                stack.append((item, (*path, key), None, depth))
+                stack.append((item, (path, key), None, depth))
     return detached
 
 
@@ -224,14 +235,14 @@ def _build_game(data: Any, nested: bool = True, surrogates: bool = True) -> Game
             for step in place:
                 item = item[step] if isinstance(step, int) else getattr(item, str(step))
         if not isinstance(item, (Bid, Play, Announcement)):
-            raise JsonReadError(f"{_path(path)}: only a call, a play or an "
+            raise JsonReadError(f"{_path(_flat(path))}: only a call, a play or an "
                                 "announcement has variations")
         variations = []
         for n, var in enumerate(raw):
             try:
                 variations.append(Variation.model_validate(var))
             except ValidationError as exc:
-                raise _invalid(exc, (*path, "variations", n)) from None
+                raise _invalid(exc, (*_flat(path), "variations", n)) from None
         item.__dict__["variations"] = variations
         made.append(variations)
     return game
