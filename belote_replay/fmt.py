@@ -72,7 +72,7 @@ def _write_bel(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
 
 def _write_json(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
     try:
-        games = list(read_json_games(handle.read().decode("utf-8-sig")))
+        games = list(read_json_games(handle))  # whole before writing: a bad game leaves the file as it was
     except (JsonReadError, UnicodeDecodeError) as exc:
         return [f"{name}: cannot read: {exc}"]
     (write_jsonl_games if name.lower().endswith(".jsonl") else write_json_games)(games, out)

@@ -79,7 +79,7 @@ def _is_json(source: Source, handle: BinaryIO) -> bool:
 def _json_reports(handle: BinaryIO, source: Source, config: ValidationConfig) -> Iterator[GameReport]:
     """The reports of the games of a JSON twin (a :class:`JsonReadError` stops the reading)."""
     count = 0
-    for count, game in enumerate(read_json_games(handle.read().decode("utf-8-sig")), 1):
+    for count, game in enumerate(read_json_games(handle), 1):  # a stream: one game held at a time
         yield validate_game(game, source.display, count, config)
     if count == 0:
         yield no_game_report(source.display)
@@ -236,7 +236,7 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
         window.event(("problem", source.display, _reason(exc)))
         return
     window.event(("start", source.display))
-    if _is_json(source, handle):  # the JSON twin: read whole, checked here
+    if _is_json(source, handle):  # the JSON twin: read as a stream, checked here
         for event in _read_here(source, handle, window.job, None):
             window.event(event)
         return
