@@ -1,5 +1,5 @@
 """Run the fuzz targets with atheris (libFuzzer): ``python -m fuzz.run TARGET [libFuzzer args]``
-or ``python -m fuzz.run all --seconds N`` (each target in turn, N seconds in all, on a fresh
+or ``python -m fuzz.run all --seconds N [--seed S]`` (each target in turn, N seconds in all, on a fresh
 seed corpus; what CI runs). docs/fuzzing.md has the long runs.
 """
 
@@ -28,8 +28,11 @@ def fuzz_one(target: str, args: list[str]) -> None:
     atheris.Fuzz()
 
 
-def fuzz_all(seconds: int) -> int:
-    """Each target for ``seconds / 4`` on a fresh corpus; the first failure's exit code."""
+def fuzz_all(seconds: int, seed: int | None = None) -> int:
+    """Each target for ``seconds / 4`` on a fresh corpus; the first failure's exit code.
+
+    ``seed`` fixes libFuzzer's random choices (CI's short run, so that a red run can be
+    repeated); long runs leave it out and explore anew each time."""
     from fuzz.corpus import write_corpus
 
     root = Path(__file__).resolve().parent.parent
@@ -41,6 +44,7 @@ def fuzz_all(seconds: int) -> int:
             crashes = Path(tmp) / f"crash-{target}-"
             code = subprocess.call(
                 [sys.executable, "-m", "fuzz.run", target, f"-max_total_time={share}",
+                 *([f"-seed={seed}"] if seed is not None else []),
                  f"-artifact_prefix={crashes}", "-print_final_stats=1", str(folder)],
                 cwd=root, env=env)
             if code:
@@ -55,7 +59,8 @@ def main() -> None:
         raise SystemExit(__doc__)
     if sys.argv[1] == "all":
         seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 60
-        raise SystemExit(fuzz_all(seconds))
+        seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else None
+        raise SystemExit(fuzz_all(seconds, seed))
     fuzz_one(sys.argv[1], sys.argv[2:])
 
 
