@@ -83,7 +83,9 @@ def get_format(name: str) -> Format | None:
 
 def guess_format(path: str | None, head: bytes = b"", *, writing: bool = False) -> Format | None:
     """The format of a file from its name (the longest matching extension), else from its
-    first bytes (when reading); ``None`` when nothing matches."""
+    first bytes (when reading); ``None`` when nothing matches. When reading, content that a
+    format recognises as its own wins over a name shared with another format that does not
+    (an event log named ``.jsonl``)."""
     formats = [f for f in all_formats() if (f.can_write if writing else f.can_read)]
     if path and path != "-":
         lower = path.lower()
@@ -93,7 +95,12 @@ def guess_format(path: str | None, head: bytes = b"", *, writing: bool = False) 
                 if lower.endswith(ext) and (best is None or len(ext) > best[0]):
                     best = (len(ext), fmt)
         if best is not None:
-            return best[1]
+            chosen = best[1]
+            if writing or not head or type(chosen).sniff is Format.sniff or chosen.sniff(head):
+                return chosen
+            # The name says one format and the content another that knows itself (an event
+            # log named .jsonl): the content wins; nothing recognises it: the name stands.
+            return next((fmt for fmt in formats if fmt is not chosen and fmt.sniff(head)), chosen)
     if not writing and head:
         for fmt in formats:
             if fmt.sniff(head):

@@ -59,6 +59,23 @@ def test_the_input_format_is_guessed_from_the_content(tmp_path: Path, fixture: s
     assert expected in result.stdout.decode("utf-8")
 
 
+def test_content_that_knows_itself_wins_over_a_shared_extension(tmp_path: Path) -> None:
+    # An event log named plainly .jsonl (the JSON twin's extension) is read as events, and the
+    # JSON twin under that name is still the twin.
+    events = tmp_path / "log.jsonl"
+    assert CliRunner().invoke(convert, [str(CLASSIC), "--to", "events", "-o", str(events)]).exit_code == 0
+    back = tmp_path / "back.bel"
+    result = CliRunner().invoke(convert, [str(events), "-o", str(back)])
+    assert result.exit_code == 0, result.output
+    assert back.read_text(encoding="utf-8") == CLASSIC.read_text(encoding="utf-8")
+    twin = tmp_path / "twin.jsonl"
+    assert CliRunner().invoke(convert, [str(CLASSIC), "-o", str(twin)]).exit_code == 0
+    assert '"deals"' in twin.read_text("utf-8").splitlines()[0]
+    result = CliRunner().invoke(convert, [str(twin), "-o", str(tmp_path / "twin.bel")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "twin.bel").read_text(encoding="utf-8") == CLASSIC.read_text(encoding="utf-8")
+
+
 def test_bel_output_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
     source = tmp_path / "names.bel"
     source.write_text('[Event "Coupe d\'été"]\n[North "Chloé"]\n\ndeal 1\ntrick 1 N:AS\n\nend\n',
