@@ -24,10 +24,11 @@ call and belote words, unknown fields kept as tags or comments).
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import cache, partialmethod
 from typing import Any, BinaryIO, TextIO
 
@@ -306,7 +307,9 @@ _KNOWN_FIELDS: dict[str, frozenset[str]] = {
 
 _ALIASED = frozenset(FIELD_ALIASES)
 _SEATS = {letter: seat for seat, letter in enumerate(SEAT_NAMES)}
+_SEAT_BYTES = {letter.encode(): seat for letter, seat in _SEATS.items()}
 _MARKS = frozenset({"belote", "rebelote"})
+_NO_MARKS = (None, None, None, None)
 _HANDS = frozenset({"five", "rest", "hand"})
 _STRAINS = {4: "SA", 5: "TA"}
 """The contrée strains beyond the suits: sans-atout and tout-atout, as the notation writes them."""
@@ -316,6 +319,12 @@ _STRAINS = {4: "SA", 5: "TA"}
 def _canonical_names(deck: Deck) -> dict[str, int]:
     """The canonical card names of ``deck`` (what the writer prints): the reader's hot path."""
     return {card_name(card, deck): card for card in range(32)}
+
+
+@cache
+def _byte_names(deck: Deck) -> dict[bytes, int]:
+    """The canonical card names of ``deck`` as bytes (the trick pattern's groups)."""
+    return {name.encode(): card for name, card in _canonical_names(deck).items()}
 
 
 class _Skip(Exception):
@@ -334,13 +343,15 @@ class EventReader:
         self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             kind: getattr(self, "_on_" + kind) for kind in set(TYPE_ALIASES.values())}
         self.compiled: tuple[Any, ...] | None = None
-        """The last event as a cacheable step (a canonical card, trick or trick end), for
+        """The last event as a cacheable step (a canonical card, trick, trick end, call, offer,
+        deal, score or deal end), for
         :func:`read_json_lines` to replay the same line without decoding it again."""
         self._reset_game()
 
     def _reset_game(self) -> None:
         self.deck = Deck.FRENCH
         self.names = _canonical_names(self.deck)
+        self.byte_names = _byte_names(self.deck)
         self.in_deal = False
         self.section: Section | None = None
         self.trick = 0
@@ -418,6 +429,7 @@ class EventReader:
             b.visit_header(name, value, self.line, 1)
         self.deck = game_deck(Header(name=n, value=v) for n, v in pairs)
         self.names = _canonical_names(self.deck)
+        self.byte_names = _byte_names(self.deck)
         b.end_headers()
         self.open = True
 
@@ -478,9 +490,36 @@ class EventReader:
                 return False
             self.pending.append((step[1], step[2], step[3], line))
             return True
+        if op == "n":  # a deal
+            if not self.open:
+                return False
+            self.line = line
+            self._flush()
+            self._open_deal(step[1], step[2])
+            return True
         if self.depth or not self.in_deal:
             return False
         self.line = line
+        if op == "s":
+            self._flush()
+            self._section("scores")
+            self.builder.visit_score(step[1], step[2], step[3], line, 1)
+            return True
+        if op == "b":  # a call: what _on_call does with the values it read
+            self._flush()
+            self._section("bidding")
+            self.calls += 1
+            self.round = step[4] if step[4] is not None else (2 if self.calls > 4 else 1)
+            self._call(step[1], step[2], step[3], step[5])
+            return True
+        if op == "o":
+            self._flush()
+            self._section("offer")
+            self.builder.visit_offer(step[1], line, 1)
+            return True
+        if op == "d":
+            self._end_deal()
+            return True
         if op == "e":
             if self.pending is None:
                 return False
@@ -494,6 +533,46 @@ class EventReader:
         self.trick = step[1]
         self.pending, self.pending_at = [], (self.trick, line)
         self.in_trick = True
+        return True
+
+    def read_fast(self, match: re.Match[bytes], line: int) -> bool:
+        """A :data:`_FAST` match from ``line`` given to the builder as the events of its lines
+        would be; False when its place or its cards do not allow it (then its lines are read
+        one by one)."""
+        if self.depth or not self.in_deal:
+            return False
+        (number, s1, c1, m1, s2, c2, m2, s3, c3, m3, s4, c4, m4, winner,
+         hand, seat, raw) = match.groups()
+        names = self.byte_names
+        self.line = line
+        if hand is not None:
+            cards = [names.get(c) for c in raw[1:-1].split(b'", "')] if raw else []
+            if None in cards:
+                return False
+            if self.pending is not None:
+                self._flush()
+            section: HandSection = hand.decode()  # type: ignore[assignment]
+            self._section(section)
+            self.builder.visit_hand(section, _SEAT_BYTES[seat], cards,  # type: ignore[arg-type]
+                                    [(line, 1)] * len(cards), line, 1)
+            return True
+        cards = [names.get(c1), names.get(c2), names.get(c3), names.get(c4)]
+        if None in cards:
+            return False
+        if self.pending is not None:
+            self._flush()
+        if self.section != "trick":
+            self.builder.begin_section("trick", line, 1)
+            self.section = "trick"
+        self.trick = int(number)
+        self.line = line + 5
+        self.builder.visit_trick(
+            self.trick, line, 1, [_SEAT_BYTES[s1], _SEAT_BYTES[s2], _SEAT_BYTES[s3], _SEAT_BYTES[s4]],
+            cards, _NO_MARKS if m1 is m2 is m3 is m4 is None else  # type: ignore[arg-type]
+            [None if m is None else m.decode() for m in (m1, m2, m3, m4)],  # type: ignore[misc]
+            [(line + 1, 1), (line + 2, 1), (line + 3, 1), (line + 4, 1)],
+            None if winner is None else _SEAT_BYTES[winner], None if winner is None else (line + 5, 1))
+        self.in_trick = False
         return True
 
     def feed(self, event: dict[str, Any], line: int) -> Game | None:
@@ -622,12 +701,17 @@ class EventReader:
 
     def _on_deal(self, event: dict[str, Any]) -> None:
         number = self._int(event, "number", required=False)
-        self._open_deal(number, self._seat(event, "dealer", required=False))
+        dealer = self._seat(event, "dealer", required=False)
+        self._open_deal(number, dealer)
+        if _KNOWN_FIELDS["deal"].issuperset(k for k in event if k != "type"):
+            self.compiled = ("n", number, dealer)
 
     def _on_deal_end(self, event: dict[str, Any]) -> None:
         if not self.in_deal:
             raise self._bad(OUT_OF_PLACE, "deal_end outside a deal")
         self._end_deal()
+        if len(event) == 1:
+            self.compiled = ("d",)
 
     def _hand(self, section: HandSection, event: dict[str, Any]) -> None:
         seat = self._seat(event)
@@ -643,6 +727,8 @@ class EventReader:
         card = self._card(self._need(event, "card"))
         self._section("offer")
         self.builder.visit_offer(card, self.line, 1)
+        if len(event) == 2:
+            self.compiled = ("o", card)
 
     def _on_call(self, event: dict[str, Any]) -> None:
         seat = self._seat(event, required=False)
@@ -670,6 +756,11 @@ class EventReader:
             self.round = number if number is not None else (2 if self.calls > 4 else 1)
         elif number is not None:
             self.round = number
+        self._call(seat, action, suit, value)
+        if self.depth == 0 and _KNOWN_FIELDS["call"].issuperset(k for k in event if k != "type"):
+            self.compiled = ("b", seat, action, suit, number, value)
+
+    def _call(self, seat: int | None, action: Action, suit: int | None, value: int | None) -> None:
         if value is None:
             self.builder.visit_call(seat, action, suit, self.round, self.line, 1)
         else:
@@ -733,6 +824,8 @@ class EventReader:
         ew = None if kind == "pot" else self._int(event, "ew")
         self._section("scores")
         self.builder.visit_score(kind, ns, ew, self.line, 1)  # type: ignore[arg-type]
+        if self.depth == 0 and _KNOWN_FIELDS[self.kind].issuperset(k for k in event if k != "type"):
+            self.compiled = ("s", kind, ns, ew)
 
     _on_deal_score = partialmethod(_score, "score")
     _on_match_score = partialmethod(_score, "match")
@@ -799,48 +892,118 @@ def _decode(raw: bytes, number: int, reader: EventReader) -> dict[str, Any] | No
     return message
 
 
+_CARD_LINE = (rb'\{"type": "card", "seat": "([NESW])", "card": "([^"\\\n]{1,8})"'
+              rb'(?:, "belote": "(belote|rebelote)")?\}\n')
+_FAST = re.compile(rb'\{"type": "trick", "number": ([1-9][0-9]{0,5})\}\n' + _CARD_LINE * 4
+                   + rb'\{"type": "trick_end"(?:, "winner": "([NESW])")?\}\n'
+                   + rb'|\{"type": "(five|rest|hand)", "seat": "([NESW])", "cards": \[((?:"[^"\\\n]{1,8}")'
+                   + rb'(?:, "[^"\\\n]{1,8}")*)?\]\}\n')
+"""What the writer prints most, read by one match: a canonical trick of four plays (its six
+lines; groups 1 to 14) or a canonical hand line (groups 15 to 17)."""
+_CHUNK = 1 << 16
+
+
+def _pieces(source: BinaryIO, fast: bool) -> Iterator[tuple[int, bytes, re.Match[bytes] | None]]:
+    """The lines of ``source`` with their 1-based numbers, as ``for raw in source`` gives them;
+    with ``fast``, a canonical trick's six lines or a canonical hand come as one piece (its
+    :data:`_FAST` match)."""
+    read = getattr(source, "read1", source.read)  # read1: a live pipe's lines come as they arrive
+    rest, number = b"", 1
+    while True:
+        chunk = read(_CHUNK)
+        buf = rest + chunk if rest else chunk
+        if not chunk:
+            if buf:
+                yield number, buf, None
+            return
+        limit = buf.rfind(b"\n") + 1
+        pos = 0
+        match = _FAST.match if fast else None
+        while pos < limit:
+            found = match(buf, pos, limit) if match is not None else None
+            if found is not None:
+                yield number, b"", found
+                pos, number = found.end(), number + (1 if found[15] else 6)
+                continue
+            end = buf.index(b"\n", pos) + 1
+            yield number, buf[pos:end], None
+            pos, number = end, number + 1
+        rest = buf[limit:]
+
+
 def read_json_lines(source: BinaryIO, translate: Translate = _as_is) -> Iterator[ReadItem]:
     """Games from JSON Lines of events (or of a foreign log's messages, through ``translate``),
-    one at a time, each after the issues found in it."""
+    one at a time, each after the issues found in it.
+
+    Records hold no reference cycles: the cyclic collector is paused while they are built, as
+    the .bel reader does (``read_game_events``), and back on while the caller holds an item
+    (with it on, the collector rescanned the growing game again and again: 40% of the time).
+    """
+    enabled = gc.isenabled()
+    items = _read_json_lines(source, translate)
+    try:
+        while True:
+            if enabled:
+                gc.disable()
+            try:
+                item = next(items, None)
+            finally:
+                if enabled:
+                    gc.enable()
+            if item is None:
+                return
+            yield item
+    finally:
+        items.close()
+
+
+def _read_json_lines(source: BinaryIO, translate: Translate) -> Generator[ReadItem, None, None]:
     reader = EventReader()
     seen: dict[bytes, dict[str, Any]] = {}
     """Lines already decoded (a log repeats its card lines): bounded, so memory stays flat.
     The events are only read, never changed, so a decoded line is shared."""
     steps: dict[bytes, tuple[Any, ...]] = {}
-    """Canonical card, trick and trick-end lines already read, as steps (for the current deck)."""
+    """Card, trick, trick-end, call, offer, deal, score and deal-end lines already read, as
+    steps (for the current deck)."""
     names = reader.names
     own = translate is _as_is
-    for number, raw in enumerate(source, 1):
-        if own:
-            step = steps.get(raw)
-            if step is not None and reader.names is names and reader.replay(step, number):
+    for first, piece, trick in _pieces(source, own):
+        lines: Iterable[tuple[int, bytes]] = ((first, piece),)
+        if trick is not None:
+            if reader.read_fast(trick, first):
                 continue
-        message = seen.get(raw)
-        if message is None:
-            message = _decode(raw, number, reader)
+            lines = enumerate(trick[0].splitlines(keepends=True), first)
+        for number, raw in lines:
+            if own:
+                step = steps.get(raw)
+                if step is not None and reader.names is names and reader.replay(step, number):
+                    continue
+            message = seen.get(raw)
             if message is None:
-                continue
-            if len(raw) < 120:
-                if len(seen) > 4096:
-                    seen.clear()
-                seen[raw] = message
-        reader.line = number
-        for event in (message,) if own else translate(message, number, reader):
-            game = reader.feed(event, number)
-            if reader.compiled is not None:
-                if reader.names is not names:
-                    names, steps = reader.names, {}
-                if len(steps) < 4096:
-                    steps[raw] = reader.compiled
-                reader.compiled = None
+                message = _decode(raw, number, reader)
+                if message is None:
+                    continue
+                if len(raw) < 120:
+                    if len(seen) > 4096:
+                        seen.clear()
+                    seen[raw] = message
+            reader.line = number
+            for event in (message,) if own else translate(message, number, reader):
+                game = reader.feed(event, number)
+                if reader.compiled is not None:
+                    if reader.names is not names:
+                        names, steps = reader.names, {}
+                    if len(steps) < 4096:
+                        steps[raw] = reader.compiled
+                    reader.compiled = None
+                if reader.issues:
+                    yield from reader.issues
+                    reader.issues.clear()
+                if game is not None:
+                    yield game
             if reader.issues:
                 yield from reader.issues
                 reader.issues.clear()
-            if game is not None:
-                yield game
-        if reader.issues:
-            yield from reader.issues
-            reader.issues.clear()
     game = reader.finish()
     yield from reader.issues
     if game is not None:

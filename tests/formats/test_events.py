@@ -182,3 +182,30 @@ def test_positions_point_at_the_events() -> None:
     games, _ = read("events", one_deal('{"type": "card", "seat": "N", "card": "AS"}'))
     play = games[0].deals[0].tricks[0].plays[0]
     assert (play.line, play.col) == (3, 1)
+
+
+@pytest.mark.parametrize("path", SAMPLES[:12], ids=lambda p: p.name)
+def test_the_fast_paths_read_what_the_line_by_line_reader_reads(path, monkeypatch) -> None:
+    """The one-match tricks and hands and the cached steps give the records (positions
+    included) and findings of the plain line-by-line reading, across chunk boundaries too;
+    the collector is back on whenever the caller holds an item."""
+    import gc
+    import io
+
+    from belote_notation.formats import events
+
+    text = "".join(events_text(game) for game in bel_games(path)).encode()
+
+    def items() -> list[str]:
+        out = []
+        for item in events.read_json_lines(io.BytesIO(text)):
+            assert gc.isenabled()
+            out.append(repr(item.model_dump()) if hasattr(item, "model_dump") else str(item))
+        return out
+
+    fast = items()
+    monkeypatch.setattr(events, "_CHUNK", 97)
+    assert items() == fast
+    monkeypatch.setattr(events, "_FAST", re.compile(rb"(?!)" + rb"()" * 17))
+    monkeypatch.setattr(events.EventReader, "replay", lambda self, step, line: False)
+    assert items() == fast
