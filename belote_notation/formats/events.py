@@ -883,7 +883,7 @@ def _decode(raw: bytes, number: int, reader: EventReader) -> dict[str, Any] | No
         reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc.msg} at column {exc.colno})",
                                    number, number))
         return None
-    except (UnicodeDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # bad UTF-8, a number of over 4,300 digits, deep nesting
         reader.issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
         return None
     if not isinstance(message, dict):

@@ -100,3 +100,21 @@ def test_mutated_inputs_never_raise_and_every_issue_is_located(name: str) -> Non
                 write_game(game)
             except ValueError as exc:  # a value the notation cannot write, not a crash
                 assert "not one of" in str(exc) or "must not" in str(exc), exc
+
+
+HOSTILE_LINES = {
+    "a number of 5,000 digits": b'{"type": "match_start", "version": 1, "x": ' + b"1" * 5000 + b"}",
+    "nested 5,000 deep": b'{"type": "deal", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+}
+
+
+@pytest.mark.parametrize("name", ["coinche-ws", "coinched", "events", "jsonl"])  # the JSON Lines importers
+@pytest.mark.parametrize("hostile", sorted(HOSTILE_LINES))
+def test_hostile_json_lines_are_located_issues(name: str, hostile: str) -> None:
+    # The first lines of a log, one of them beyond what Python's JSON decoder takes (its
+    # 4,300-digit limit, its recursion limit): a located issue, the other lines still read.
+    base = SOURCES[name]().split(b"\n")
+    data = b"\n".join([*base[:2], HOSTILE_LINES[hostile], *base[2:]])
+    games, issues = read(name, data)
+    assert issues and all(found.line > 0 or found.event > 0 for found in issues), (name, hostile)
+    assert any(found.line == 3 or found.event == 3 for found in issues), [str(i) for i in issues]
