@@ -42,6 +42,7 @@ from belote_notation.game.engine import Contract, calls, contract, contract_name
 from belote_notation.game.engine import dealer as dealt_by
 from belote_notation.game.engine.auction import BID_ACTIONS
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Hand, Play, Variation
+from belote_notation.notation.writer import run_nested
 
 __all__ = ["Style", "command", "game_document", "render_deal", "render_game", "render_match"]
 
@@ -104,13 +105,7 @@ def _notes(item: Annotated, style: Style) -> list[str]:
 def _variation(variation: Variation, style: Style) -> str:
     """``(item notes... {comment})``, nested lines of any depth without recursion (issue 13)."""
     out: list[str] = []
-    stack: list[Iterator[Any]] = [_variation_steps(variation, style, out)]
-    while stack:
-        inner = next(stack[-1], None)
-        if inner is None:
-            stack.pop()
-        else:
-            stack.append(inner)
+    run_nested(_variation_steps(variation, style, out))
     return "".join(out)
 
 

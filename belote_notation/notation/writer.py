@@ -26,7 +26,7 @@ from belote_notation.notation.headers import deck_from_name, game_deck
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["NotationWriteError", "write_deal", "write_game", "write_games"]
+__all__ = ["NotationWriteError", "run_nested", "write_deal", "write_game", "write_games"]
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
@@ -34,6 +34,29 @@ _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
 class NotationWriteError(ValueError):
     """A record holds something the notation cannot write (a bad tag name, glyph or seat)."""
+
+
+def run_nested(steps: Iterator[Any]) -> None:
+    """Runs ``steps`` and, depth first, every step iterator it yields, with a stack instead of
+    recursion: how nested alternative lines of any depth are written (issue 13: 330 levels ended
+    in RecursionError).
+
+    >>> out = []
+    >>> def line(depth):
+    ...     out.append("(")
+    ...     if depth:
+    ...         yield line(depth - 1)
+    ...     out.append(")")
+    >>> run_nested(line(3)); "".join(out)
+    '(((())))'
+    """
+    stack: list[Iterator[Any]] = [steps]
+    while stack:
+        inner = next(stack[-1], None)
+        if inner is None:
+            stack.pop()
+        else:
+            stack.append(inner)
 
 
 def _unicode(text: str) -> str:
@@ -100,13 +123,7 @@ class _Writer:
         if not item.variations:
             return self.review(item)
         out: list[str] = []
-        stack: list[Iterator[Any]] = [self.annotation_steps(item, round_, out)]
-        while stack:
-            inner = next(stack[-1], None)
-            if inner is None:
-                stack.pop()
-            else:
-                stack.append(inner)
+        run_nested(self.annotation_steps(item, round_, out))
         return "".join(out)
 
     def review(self, item: Bid | Play | Announcement) -> str:
