@@ -44,7 +44,8 @@ from belote_notation.game.engine.auction import BID_ACTIONS
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Hand, Play, Variation
 from belote_notation.notation.writer import run_nested
 
-__all__ = ["Style", "command", "game_document", "render_deal", "render_game", "render_match"]
+__all__ = ["PickedGame", "Style", "command", "game_document", "pick_game", "render_deal", "render_game",
+           "render_match"]
 
 SEATS = "NESW"
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -500,7 +501,7 @@ class PickedGame(NamedTuple):
     syntax: list[Finding]
 
 
-def _pick_game(path: str, number: int) -> PickedGame | None:
+def pick_game(path: str, number: int) -> PickedGame | None:
     """Game ``number`` of the file (a .bel file or its JSON twin) and its syntax findings."""
     from belote_notation.check.codes import severity_of
     from belote_notation.notation.jsonio import read_json_games
@@ -544,7 +545,7 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
 
     _, config = check_rules(rules, options)
     try:
-        picked = _pick_game(file, game_number)
+        picked = pick_game(file, game_number)
     except OSError as exc:
         click.echo(f"belote-replay: {file}: {exc.strerror or exc}", err=True)
         sys.exit(2)

@@ -17,7 +17,7 @@ from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
 from belote_notation.game.engine import to_play
-from belote_replay.show import _pick_game  # the one way the commands pick a game of a file
+from belote_replay.show import pick_game  # the one way the commands pick a game of a file
 
 __all__ = ["command"]
 
@@ -89,7 +89,7 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: 
     """Double-dummy values of every legal card at a point of a deal, the best line and the table."""
     point = _point(at)
     try:
-        parsed = _pick_game(file, game_number)
+        parsed = pick_game(file, game_number)
     except OSError as exc:
         raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
     if parsed is None:
