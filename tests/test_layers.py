@@ -10,7 +10,7 @@
                 table (the engine's scoring, never a second copy); nothing below imports it
     belote_replay   the command line; the library never imports it
 
-Every module under ``belote_notation/`` and ``belote_replay/`` is read with :mod:`ast` (not
+Every module under ``belote_notation/`` and ``cli/belote_replay/`` is read with :mod:`ast` (not
 imported): ``import`` and ``from ... import`` anywhere in it (inside functions and
 ``if TYPE_CHECKING:`` blocks too), relative imports resolved, and
 ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name.
@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-SCANNED = ("belote_notation", "belote_replay")
+SCANNED = (("belote_notation", ""), ("belote_replay", "cli"))
+"""(package, the folder holding it): the layout of pyproject.toml's package-dir."""
 
 GAME = "belote_notation.game"
 NOTATION = "belote_notation.notation"
@@ -137,9 +138,9 @@ def violations_of(imports: list[Import]) -> list[Violation]:
 def scan(root: Path = ROOT) -> list[Import]:
     """The imports of every module of the scanned packages."""
     found: list[Import] = []
-    for package in SCANNED:
-        for path in sorted((root / package).rglob("*.py")):
-            found.extend(imports_in(path.read_text(encoding="utf-8"), module_name(path, root),
+    for package, folder in SCANNED:
+        for path in sorted((root / folder / package).rglob("*.py")):
+            found.extend(imports_in(path.read_text(encoding="utf-8"), module_name(path, root / folder),
                                     path.name == "__init__.py"))
     return found
 

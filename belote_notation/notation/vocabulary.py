@@ -85,8 +85,8 @@ class _KeepParts(PostLex):
 
 @cache
 def grammar_text() -> str:
-    """The text of ``belote.lark`` as installed."""
-    return resources.files("belote_notation.notation").joinpath("belote.lark").read_text("utf-8")
+    """The text of ``grammar/belote.lark`` as installed (the package ``belote_notation.grammar``)."""
+    return resources.files("belote_notation.grammar").joinpath("belote.lark").read_text("utf-8")
 
 
 @cache

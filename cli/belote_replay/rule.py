@@ -1,7 +1,7 @@
 """``belote-replay rule CODE`` / ``rule --all``: the documentation of a finding code.
 
 The text is the code's section of ``docs/findings.md``, shipped in the package as
-``belote_replay/findings.md`` (a link to the docs file in the repository, so both are one
+``cli/belote_replay/findings.md`` (a link to the docs file in the repository, so both are one
 text; a wheel holds a copy of it), so it works from any installation.
 """
 
