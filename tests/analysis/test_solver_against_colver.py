@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import colver
+import pytest
 
 from belote_notation.analysis.peers import COLVER_RULES, from_colver_card, to_colver_card
 from belote_notation.analysis.solver import side_points
@@ -41,6 +42,7 @@ def _ns_points(env: colver.Env, trump: int) -> dict[int, int]:
     return {to_colver_card(card): side_points(diff, COLVER_RULES)[0] for card, diff in found}
 
 
+@pytest.mark.slow  # 200 deals solved by both solvers: about 15 s
 def test_values_equal_colver_at_the_first_lead_and_later() -> None:
     rng = random.Random(2026)
     first = later = 0

@@ -41,6 +41,7 @@ def _run(args: list[str]) -> tuple[int, str, int, float]:
     return int(code), out, peak, cpu
 
 
+@pytest.mark.slow  # every command on every reproducer: about 40 s
 @pytest.mark.parametrize("case", REPRODUCERS, ids=lambda r: f"{r.item:02d}-{r.name}")
 def test_every_command_survives_the_reproducer(case: Reproducer, tmp_path: Path) -> None:
     data = case.make(SIZES.get(case.name, case.size))

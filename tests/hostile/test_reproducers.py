@@ -64,6 +64,7 @@ LINEAR = {
 }
 
 
+@pytest.mark.slow  # timing: run alone by .ci/run, not beside other tests
 @pytest.mark.parametrize("name", sorted(LINEAR))
 def test_doubling_the_input_about_doubles_the_time(name: str) -> None:
     make, use, n = LINEAR[name]
