@@ -1,18 +1,48 @@
-"""The C extension of the double-dummy solver (belote_notation.analysis._dds).
+"""The C extension of the double-dummy solver (belote_notation.analysis._dds), optional.
 
 Everything else is in pyproject.toml; setuptools builds this with the machine's C compiler on
 ``pip install -e '.[test]'`` (no other toolchain: see docs/review.md for why C and not numba or
-Cython).
+Cython). Without a working compiler the install still succeeds without the extension: every
+command works but ``solve`` and ``annotate``, which then say in one line how to get the solver.
+``.ci/no-compiler`` proves that install.
 """
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import BaseError, CCompilerError
+
+_NOT_BUILT = """
+********************************************************************************
+belote-notation: the double-dummy solver ({name}) was NOT built: {error}
+Everything installs and works except `belote-replay solve` and `belote-replay annotate`.
+To get the solver, install a C compiler (gcc or clang, and the Python headers:
+python3-dev on Debian) and install belote-notation again.
+********************************************************************************
+"""
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that says clearly what is lost when an optional extension fails to build
+    (setuptools' own ``optional=True`` then skips it with a one-line warning)."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except (CCompilerError, BaseError) as exc:  # what setuptools' optional=True skips
+            if not ext.optional:
+                raise
+            print(_NOT_BUILT.format(name=ext.name, error=exc), flush=True)
+            raise
+
 
 setup(
+    cmdclass={"build_ext": OptionalBuildExt},
     ext_modules=[
         Extension(
             "belote_notation.analysis._dds",
             sources=["belote_notation/analysis/_dds.c"],
             extra_compile_args=["-O2"],
+            optional=True,
         )
-    ]
+    ],
 )

@@ -14,7 +14,7 @@ review into the notation's records.
 """
 
 from belote_notation.analysis.review import Review, Thresholds, judge_deal, review_game, state_at
-from belote_notation.analysis.solver import CardValue, DoubleDummy, TableEntry, side_points
+from belote_notation.analysis.solver import CardValue, DoubleDummy, SolverUnavailable, TableEntry, side_points
 
-__all__ = ["CardValue", "DoubleDummy", "Review", "TableEntry", "Thresholds", "judge_deal", "review_game",
-           "side_points", "state_at"]
+__all__ = ["CardValue", "DoubleDummy", "Review", "SolverUnavailable", "TableEntry", "Thresholds",
+           "judge_deal", "review_game", "side_points", "state_at"]

@@ -313,10 +313,20 @@ static int mtdf(Search *s, int guess)
 }
 
 /* ------------------------------------------------------------------ the Python type */
+/* Every argument is checked here, before the search sees it: a wrong type is a TypeError, a
+ * wrong value (out of range, wrong length, cards that cannot be) a ValueError, never a crash
+ * or a silent wrong answer. The bounds keep every value the search stores within its int16
+ * table entries: 32 cards of at most 100 points, a bonus and a capot of at most 100 and 1000,
+ * points so far of at most 1000 a side. */
+#define MAX_CARD_POINTS 100
+#define MAX_BONUS 100
+#define MAX_CAPOT 1000
+#define MAX_SIDE_POINTS 1000
+
 typedef struct {
     PyObject_HEAD
     Tables t;
-    Entry *tt;
+    Entry *tt; /* NULL until __init__ succeeds (Solver.__new__(Solver) alone leaves it so) */
     long long nodes;
 } SolverObject;
 
@@ -326,21 +336,93 @@ static void Solver_dealloc(SolverObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int read_uint_list(PyObject *seq, Py_ssize_t n, const char *what, long *out)
+static int is_ready(const SolverObject *self)
 {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (fast == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
-        Py_DECREF(fast);
+    if (self->tt != NULL) return 1;
+    PyErr_SetString(PyExc_ValueError, "this Solver was not initialised: make one with "
+                                      "Solver(beats, points, higher, code, trump, step, capot, bonus)");
+    return 0;
+}
+
+/* An int (or an object with __index__) in lo..hi; `index` >= 0 names an item of `what`. */
+static int read_int(PyObject *obj, const char *what, Py_ssize_t index, long long lo, long long hi,
+                    long long *out)
+{
+    PyObject *number = PyNumber_Index(obj);
+    if (number == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError)) return -1;
+        PyErr_Clear();
+        if (index >= 0)
+            PyErr_Format(PyExc_TypeError, "%s[%zd]: expected an int, got %.100s", what, index,
+                         Py_TYPE(obj)->tp_name);
+        else
+            PyErr_Format(PyExc_TypeError, "%s: expected an int, got %.100s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(number, &overflow);
+    Py_DECREF(number);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        if (index >= 0)
+            PyErr_Format(PyExc_ValueError, "%s[%zd]: expected %lld..%lld", what, index, lo, hi);
+        else
+            PyErr_Format(PyExc_ValueError, "%s: expected %lld..%lld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* A sequence of min_n..max_n ints in lo..hi. Read from a tuple copy: an item's __index__
+ * cannot change the length under the loop. */
+static int read_int_list(PyObject *seq, const char *what, Py_ssize_t min_n, Py_ssize_t max_n, long long lo,
+                         long long hi, long long *out, Py_ssize_t *count)
+{
+    if (!PySequence_Check(seq) || PyUnicode_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a sequence of ints, got %.100s", what, Py_TYPE(seq)->tp_name);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) return -1;
+    if (n < min_n || n > max_n) { /* checked before copying: range(10**12) is refused at once */
+        if (min_n == max_n)
+            PyErr_Format(PyExc_ValueError, "%s: expected %zd values, got %zd", what, min_n, n);
+        else
+            PyErr_Format(PyExc_ValueError, "%s: expected %zd to %zd values, got %zd", what, min_n, max_n, n);
+        return -1;
+    }
+    PyObject *items = PySequence_Tuple(seq);
+    if (items == NULL) return -1;
+    n = PyTuple_GET_SIZE(items);
+    if (n < min_n || n > max_n) {
+        Py_DECREF(items);
+        PyErr_Format(PyExc_ValueError, "%s: its length changed while read", what);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
-        out[i] = v;
+        if (read_int(PyTuple_GET_ITEM(items, i), what, i, lo, hi, &out[i]) < 0) { Py_DECREF(items); return -1; }
     }
-    Py_DECREF(fast);
+    Py_DECREF(items);
+    if (count != NULL) *count = n;
+    return 0;
+}
+
+/* The obligation formulas must fit their situation (index bits of legal_of: 2 the player can
+ * follow, 4 holds trumps, 16 holds a higher trump): then a legal set is never empty. */
+static int check_codes(const long long *code)
+{
+    for (int i = 0; i < 64; i++) {
+        int c = (int)code[i];
+        if ((c == 1 && !(i & 2)) || (c == 2 && !(i & 4)) || ((c == 3 || c == 4) && !(i & 16))) {
+            PyErr_Format(PyExc_ValueError, "code[%d]: formula %d can leave no legal card in that situation", i, c);
+            return -1;
+        }
+    }
+    if (code[64] != 0) {
+        PyErr_SetString(PyExc_ValueError, "code[64]: the lead allows any card (formula 0)");
+        return -1;
+    }
     return 0;
 }
 
@@ -348,52 +430,53 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"beats", "points", "higher", "code", "trump", "step", "capot", "bonus", NULL};
     Py_buffer beats;
-    PyObject *points, *higher, *code;
-    int trump, step, capot, bonus;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*OOOiiii", kwlist, &beats, &points, &higher, &code,
-                                     &trump, &step, &capot, &bonus))
+    PyObject *points, *higher, *code, *trump_o, *step_o, *capot_o, *bonus_o;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*OOOOOOO", kwlist, &beats, &points, &higher, &code,
+                                     &trump_o, &step_o, &capot_o, &bonus_o))
         return -1;
+    Tables t; /* built aside: a failed __init__ leaves a working Solver as it was */
+    memset(&t, 0, sizeof t);
     if (beats.len != 1024) {
         PyBuffer_Release(&beats);
-        PyErr_SetString(PyExc_ValueError, "beats: expected 1024 bytes");
+        PyErr_Format(PyExc_ValueError, "beats: expected 1024 bytes, got %zd", beats.len);
         return -1;
     }
-    memcpy(self->t.beats, beats.buf, 1024);
+    memcpy(t.beats, beats.buf, 1024);
     PyBuffer_Release(&beats);
-    long tmp[65];
-    if (read_uint_list(points, 32, "points", tmp) < 0) return -1;
-    for (int i = 0; i < 32; i++) self->t.points[i] = (int)tmp[i];
-    if (read_uint_list(higher, 32, "higher", tmp) < 0) return -1;
-    for (int i = 0; i < 32; i++) self->t.higher[i] = (uint32_t)tmp[i];
-    if (read_uint_list(code, 65, "code", tmp) < 0) return -1;
-    for (int i = 0; i < 65; i++) {
-        if (tmp[i] < 0 || tmp[i] > 4) {
-            PyErr_SetString(PyExc_ValueError, "code: a formula is 0..4");
-            return -1;
-        }
-        self->t.code[i] = (uint8_t)tmp[i];
-    }
-    if (trump < 0 || trump > 3 || (step != 1 && step != 3) || capot < 0 || capot > 1000) {
-        PyErr_SetString(PyExc_ValueError, "trump 0..3, step 1 or 3, capot 0..1000");
+    long long tmp[65], trump, step, capot, bonus;
+    if (read_int_list(points, "points", 32, 32, 0, MAX_CARD_POINTS, tmp, NULL) < 0) return -1;
+    for (int i = 0; i < 32; i++) t.points[i] = (int)tmp[i];
+    if (read_int_list(higher, "higher", 32, 32, 0, 0xFFFFFFFFLL, tmp, NULL) < 0) return -1;
+    for (int i = 0; i < 32; i++) t.higher[i] = (uint32_t)tmp[i];
+    if (read_int_list(code, "code", 65, 65, 0, 4, tmp, NULL) < 0 || check_codes(tmp) < 0) return -1;
+    for (int i = 0; i < 65; i++) t.code[i] = (uint8_t)tmp[i];
+    if (read_int(trump_o, "trump", -1, 0, 3, &trump) < 0 || read_int(step_o, "step", -1, 1, 3, &step) < 0 ||
+        read_int(capot_o, "capot", -1, 0, MAX_CAPOT, &capot) < 0 ||
+        read_int(bonus_o, "bonus", -1, 0, MAX_BONUS, &bonus) < 0)
+        return -1;
+    if (step == 2) {
+        PyErr_SetString(PyExc_ValueError, "step: expected 1 (counter-clockwise) or 3 (clockwise)");
         return -1;
     }
-    self->t.trump = trump;
-    self->t.step = step;
-    self->t.capot = capot;
-    self->t.bonus = bonus;
+    t.trump = (int)trump;
+    t.step = (int)step;
+    t.capot = (int)capot;
+    t.bonus = (int)bonus;
     for (int suit = 0; suit < 4; suit++) { /* strength order from the beats table */
         int cards[8];
         for (int i = 0; i < 8; i++) cards[i] = suit * 8 + i;
         for (int i = 1; i < 8; i++) {
             int c = cards[i], j = i - 1;
-            while (j >= 0 && self->t.beats[c << 5 | cards[j]]) { cards[j + 1] = cards[j]; j--; }
+            while (j >= 0 && t.beats[c << 5 | cards[j]]) { cards[j + 1] = cards[j]; j--; }
             cards[j + 1] = c;
         }
-        for (int i = 0; i < 8; i++) self->t.order[suit][i] = (uint8_t)cards[i];
+        for (int i = 0; i < 8; i++) t.order[suit][i] = (uint8_t)cards[i];
     }
+    Entry *tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
+    if (tt == NULL) { PyErr_NoMemory(); return -1; }
     free(self->tt);
-    self->tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    if (self->tt == NULL) { PyErr_NoMemory(); return -1; }
+    self->tt = tt;
+    self->t = t;
     return 0;
 }
 
@@ -401,21 +484,19 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
  * leader of that trick, points and tricks per side so far. */
 static int read_position(SolverObject *self, PyObject *args, Search *s)
 {
-    PyObject *hands, *trick;
-    int leader, ns, ew, nst, ewt;
-    if (!PyArg_ParseTuple(args, "OOiiiii", &hands, &trick, &leader, &ns, &ew, &nst, &ewt)) return -1;
-    long h[4];
-    if (read_uint_list(hands, 4, "hands", h) < 0) return -1;
-    PyObject *fast = PySequence_Fast(trick, "trick");
-    if (fast == NULL) return -1;
-    Py_ssize_t nt = PySequence_Fast_GET_SIZE(fast);
-    if (nt > 3) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "trick: at most 3 cards"); return -1; }
-    long tc[4] = {0, 0, 0, 0};
-    for (Py_ssize_t i = 0; i < nt; i++) {
-        tc[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (tc[i] == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
-    }
-    Py_DECREF(fast);
+    PyObject *hands, *trick, *leader_o, *ns_o, *ew_o, *nst_o, *ewt_o;
+    if (!is_ready(self)) return -1;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &hands, &trick, &leader_o, &ns_o, &ew_o, &nst_o, &ewt_o)) return -1;
+    long long h[4], tc[4] = {0, 0, 0, 0}, leader, ns, ew, nst, ewt;
+    Py_ssize_t nt = 0;
+    if (read_int_list(hands, "hands", 4, 4, 0, 0xFFFFFFFFLL, h, NULL) < 0 ||
+        read_int_list(trick, "trick", 0, 3, 0, 31, tc, &nt) < 0 ||
+        read_int(leader_o, "leader", -1, 0, 3, &leader) < 0 ||
+        read_int(ns_o, "ns", -1, 0, MAX_SIDE_POINTS, &ns) < 0 ||
+        read_int(ew_o, "ew", -1, 0, MAX_SIDE_POINTS, &ew) < 0 ||
+        read_int(nst_o, "ns_tricks", -1, 0, 8, &nst) < 0 || read_int(ewt_o, "ew_tricks", -1, 0, 8, &ewt) < 0)
+        return -1;
+    if (!is_ready(self)) return -1; /* an item's __index__ may have run anything */
     memset(s, 0, sizeof *s);
     s->t = &self->t;
     s->tt = self->tt;
@@ -425,27 +506,28 @@ static int read_position(SolverObject *self, PyObject *args, Search *s)
         if (seen & s->hand[i]) { PyErr_SetString(PyExc_ValueError, "a card is in two hands"); return -1; }
         seen |= s->hand[i];
     }
-    int tricks = nst + ewt;
-    if (leader < 0 || leader > 3 || tricks < 0 || tricks > 8) {
-        PyErr_SetString(PyExc_ValueError, "leader 0..3, tricks 0..8");
+    int tricks = (int)(nst + ewt);
+    if (tricks > 8 || (tricks == 8 && nt > 0)) {
+        PyErr_SetString(PyExc_ValueError, "ns_tricks + ew_tricks: at most 8, and 8 only with an empty trick");
         return -1;
     }
-    s->leader = leader;
-    s->ns = ns; s->ew = ew; s->nst = nst; s->ewt = ewt;
+    s->leader = (int)leader;
+    s->ns = (int)ns; s->ew = (int)ew; s->nst = (int)nst; s->ewt = (int)ewt;
     s->trick_no = tricks;
-    int seat = leader;
+    int seat = s->leader;
     for (int i = 0; i < nt; i++) {
-        if (tc[i] < 0 || tc[i] > 31 || (seen >> tc[i] & 1)) {
-            PyErr_SetString(PyExc_ValueError, "trick: a card 0..31 held by nobody");
+        if (seen >> tc[i] & 1) {
+            PyErr_SetString(PyExc_ValueError, "trick: a card still in a hand, or played twice");
             return -1;
         }
+        seen |= 1u << tc[i];
         s->tc[i] = (int)tc[i];
         if (i == 0 || self->t.beats[s->best_card << 5 | tc[i]]) { s->best_card = (int)tc[i]; s->best_seat = seat; }
         seat = (seat + self->t.step) & 3;
     }
     s->nt = (int)nt;
     for (int i = 0; i < 4; i++) { /* each hand holds what the rest of the deal needs */
-        int seat_i = (leader + i * self->t.step) & 3;
+        int seat_i = (s->leader + i * self->t.step) & 3;
         int need = tricks < 8 ? 8 - tricks - (i < nt ? 1 : 0) : 0;
         if (popcount32(s->hand[seat_i]) != need) {
             PyErr_Format(PyExc_ValueError, "hand %d holds %d cards, %d expected", seat_i,
@@ -523,6 +605,7 @@ static PyObject *Solver_legal(SolverObject *self, PyObject *args)
 
 static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
 {
+    if (!is_ready(self)) return NULL;
     memset(self->tt, 0, ((size_t)1 << TT_BITS) * sizeof(Entry));
     Py_RETURN_NONE;
 }

@@ -12,14 +12,17 @@ Values are card points (the last trick's 10 and the capot as the rule system cou
 >>> dd = DoubleDummy()
 >>> sorted({v.points for v in dd.card_values(state)})  # N-S take every trick whatever N leads
 [250]
+
+The search is an optional C extension: where it was not built, :class:`DoubleDummy` raises
+:class:`SolverUnavailable` (one line saying how to get it) when made.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from belote_notation.analysis._dds import Solver
-from belote_notation.analysis.tables import solver_for
+from belote_notation.analysis.tables import SolverUnavailable, solver_for, solver_type
 from belote_notation.game.cards import DEAL_POINTS
 from belote_notation.game.engine import (
     DealState,
@@ -32,7 +35,10 @@ from belote_notation.game.engine import (
 )
 from belote_notation.game.rules import Ruleset
 
-__all__ = ["CardValue", "DoubleDummy", "TableEntry", "side_points"]
+if TYPE_CHECKING:
+    from belote_notation.analysis._dds import Solver
+
+__all__ = ["CardValue", "DoubleDummy", "SolverUnavailable", "TableEntry", "side_points"]
 
 
 def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
@@ -74,9 +80,12 @@ class TableEntry:
 
 class DoubleDummy:
     """The solver: one C searcher (and its transposition table) per rule set and trump, kept
-    for every position asked, so the positions of one deal share what was searched."""
+    for every position asked, so the positions of one deal share what was searched.
+
+    Raises :class:`SolverUnavailable` when the C extension was not built with this install."""
 
     def __init__(self) -> None:
+        solver_type()  # fail here, before any work, where the extension is missing
         self._solvers: dict[tuple[Ruleset, int], Solver] = {}
         self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int]] = {}
 

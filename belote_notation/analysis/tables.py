@@ -14,21 +14,28 @@ trumps, or everything but the lower trumps.
 >>> codes = obligation_codes(Ruleset.preset("classic"))
 >>> len(codes), codes[LEAD]
 (65, 0)
+
+The search is an optional C extension (``setup.py`` skips it where no C compiler works):
+:func:`solver_for` raises :class:`SolverUnavailable` when it was not built, and nothing else
+here needs it, so importing the package never fails for its absence.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
-from belote_notation.analysis._dds import Solver
 from belote_notation.game.cards import LAST_TRICK_BONUS, SUIT_MASKS
 from belote_notation.game.engine import legal_for, new_deal, play_card, set_contract, set_hands
 from belote_notation.game.engine.state import flags_for
 from belote_notation.game.engine.tables import BEATS, HIGHER_TRUMP, POINTS
 from belote_notation.game.rules import Ruleset
 
-__all__ = ["DISCARD_OR_HIGHER", "FOLLOW", "HAND", "HIGHER", "LEAD", "TRUMPS", "capot_value", "formula",
-           "obligation_codes", "situation", "solver_for"]
+if TYPE_CHECKING:
+    from belote_notation.analysis._dds import Solver
+
+__all__ = ["DISCARD_OR_HIGHER", "FOLLOW", "HAND", "HIGHER", "LEAD", "TRUMPS", "SolverUnavailable",
+           "capot_value", "formula", "obligation_codes", "situation", "solver_for", "solver_type"]
 
 HAND, FOLLOW, TRUMPS, HIGHER, DISCARD_OR_HIGHER = range(5)
 """The formulas: which mask of the hand is legal (see :func:`formula`)."""
@@ -127,6 +134,34 @@ def _mask(cards: list[int]) -> int:
     return out
 
 
+_NOT_BUILT = ("the double-dummy solver was not built (no C compiler when belote-notation was installed); "
+              "install a C compiler (gcc or clang) and reinstall belote-notation to use it")
+
+
+class SolverUnavailable(RuntimeError):
+    """The C search (``belote_notation.analysis._dds``) was not built with this install.
+
+    Only the solver needs it: validating, showing, converting and rendering work without it.
+    Its message is one line saying how to get the solver.
+    """
+
+    def __init__(self, message: str = _NOT_BUILT) -> None:
+        super().__init__(message)
+
+
+def solver_type() -> type[Solver]:
+    """The C searcher's class; raises :class:`SolverUnavailable` when the extension was not built.
+
+    >>> solver_type().__name__
+    'Solver'
+    """
+    try:
+        from belote_notation.analysis._dds import Solver
+    except ImportError as exc:
+        raise SolverUnavailable() from exc
+    return Solver
+
+
 def capot_value(rules: Ruleset) -> int:
     """What a side taking all eight tricks makes in card points (0: no capot bonus, the
     162 of the deal).
@@ -142,7 +177,9 @@ def solver_for(rules: Ruleset, trump: int) -> Solver:
 
     >>> solver_for(Ruleset.preset("classic"), trump=0).nodes
     0
+
+    Raises :class:`SolverUnavailable` when the C extension was not built.
     """
-    return Solver(beats=BEATS[trump], points=POINTS[trump], higher=HIGHER_TRUMP,
+    return solver_type()(beats=BEATS[trump], points=POINTS[trump], higher=HIGHER_TRUMP,
                   code=obligation_codes(rules), trump=trump, step=flags_for(rules).play_step,
                   capot=capot_value(rules), bonus=LAST_TRICK_BONUS)

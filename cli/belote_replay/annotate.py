@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 import click
 
 from belote_notation.analysis.review import Thresholds, apply_review, judge_deal
-from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
@@ -137,7 +137,11 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
         games = _games(file)
     except OSError as exc:
         raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
-    replays, results = _judge_all(games, thresholds, samples, seed, min(jobs, os.cpu_count() or 1), file)
+    try:
+        replays, results = _judge_all(games, thresholds, samples, seed, min(jobs, os.cpu_count() or 1), file)
+    except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
+        click.echo(f"belote-replay: {exc}", err=True)
+        raise SystemExit(2) from None
     reviews = [apply_review(game.model_copy(deep=True), replays[g].deck, results[g])
                for g, game in enumerate(games)]
     text = "\n".join(write_game(review.game) for review in reviews)

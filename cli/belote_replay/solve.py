@@ -13,7 +13,7 @@ import json
 import click
 
 from belote_notation.analysis.review import state_at
-from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
 from belote_notation.game.engine import to_play
@@ -102,6 +102,9 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: 
         raise click.ClickException("no such deal" if deal_number is not None else "no deal to solve")
     try:
         report = solve_report(chosen[0], point, replay.deck)
+    except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
+        click.echo(f"belote-replay: {exc}", err=True)
+        raise SystemExit(2) from None
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     if fmt == "json":
