@@ -7,12 +7,14 @@ game is reported with its own code (BEL0xx) and the game as far as it could be r
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, ClassVar, TextIO
 
 from belote_notation.formats.base import (
     CANNOT_WRITE,
+    ISSUE_CODES,
     UNREADABLE,
     Format,
     FormatIssue,
@@ -24,7 +26,7 @@ from belote_notation.notation.jsonio import (
     JsonReadError,
     JsonWriteError,
     check_depth,
-    read_json_games,
+    iter_json_games,
     write_json_games,
     write_jsonl_games,
 )
@@ -72,6 +74,19 @@ def _json_writable(games: Iterable[Game], lost: list[FormatIssue]) -> Iterator[G
         yield game
 
 
+def _unreadable(error: JsonReadError, line: int = 0) -> FormatIssue:
+    """The issue of a JSON game that cannot be read (or of the damage that ends the input),
+    at its place (also in the message: a list of issues shows no column); ``line``: the line
+    of a JSON Lines input the error is in (its column is then within that line)."""
+    if line:
+        message = f"column {error.col}: {error.reason} (the game of this line is left out)"
+    else:
+        lost = f"game {error.game} is left out" if error.game else "reading stops here" if error.fatal else ""
+        message = f"{error} ({lost})" if lost else str(error)
+    return FormatIssue(UNREADABLE, ISSUE_CODES[UNREADABLE], message, line or error.line,
+                       line or error.game, "", error.col or 1)
+
+
 def _compact(game: Game) -> str:
     """A game as JSON without the fields at their defaults (positions stripped: 0, [], null)."""
     return json.dumps(game.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
@@ -96,11 +111,9 @@ class JsonFormat(Format):
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
         # jsonio reads the twin as a stream, one game at a time (issue 13: read whole, a
-        # 55.6 MB file took 3 GB); a bad byte or bad JSON is a JsonReadError with its place.
-        try:
-            yield from read_json_games(source)
-        except JsonReadError as exc:
-            yield issue(UNREADABLE, str(exc), line=exc.line)
+        # 55.6 MB file took 3 GB); a bad game costs that game only (its issue in its place).
+        for item in iter_json_games(source):
+            yield _unreadable(item) if isinstance(item, JsonReadError) else item
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         lost: list[FormatIssue] = []
@@ -130,15 +143,14 @@ class JsonlFormat(JsonFormat):
         for number, raw in enumerate(source, 1):
             if not raw.strip():
                 continue
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError as exc:
-                yield issue(UNREADABLE, f"not a JSON line ({exc})", line=number, event=number)
-                continue
-            try:  # jsonio's bounded reader: numbers, depth and size within the reader's limits
-                yield from read_json_games(text)
-            except JsonReadError as exc:
-                yield issue(UNREADABLE, str(exc), line=number, event=number)
+            reported = False    # one issue per line: a line is one game
+            # jsonio's bounded reader: within the reader's limits, a byte that is not UTF-8 placed
+            for item in iter_json_games(io.BytesIO(raw)):
+                if not isinstance(item, JsonReadError):
+                    yield item
+                elif not reported:
+                    reported = True
+                    yield _unreadable(item, number)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         lost: list[FormatIssue] = []

@@ -11,53 +11,41 @@ True
 
 from __future__ import annotations
 
-import codecs
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, TextIO, Union
+from typing import Any, TextIO, Union
 
 from pydantic import ValidationError
 
+from belote_notation.notation.json_cursor import (
+    MAX_CONTAINERS,
+    MAX_DEPTH,
+    MAX_JSON_DEPTH,
+    JsonReadError,
+    Source,
+)
+from belote_notation.notation.json_scan import scan_json
 from belote_notation.notation.records import Announcement, BelFile, Bid, Game, Play, Variation
-from belote_notation.notation.stream import MAX_GAME_CHARS
-from belote_notation.notation.tokens import MAX_DIGITS, MAX_ITEMS_PER_GAME
+from belote_notation.notation.tokens import MAX_DIGITS
 from belote_notation.notation.writer import NotationWriteError
 
 __all__ = [
+    "MAX_CONTAINERS",
     "MAX_DEPTH",
+    "MAX_JSON_DEPTH",
     "JsonReadError",
     "JsonWriteError",
     "check_depth",
     "game_from_json",
     "game_to_json",
     "games_to_json_text",
+    "iter_json_games",
     "json_schema",
     "read_json_games",
     "write_json_games",
     "write_jsonl_games",
 ]
-
-MAX_DEPTH = 100
-"""Alternative lines inside one another that the JSON twin holds (docs/notation.md, "Limits
-of the reader"): four JSON levels each, well within what JSON libraries nest (Python's own
-stops near 1,000). The .bel text has no such limit; a deeper game cannot be written as JSON."""
-MAX_JSON_DEPTH = 4 * MAX_DEPTH + 12
-"""JSON nesting of one game: its deals, tricks, plays and the variations above."""
-MAX_CONTAINERS = 4 * MAX_ITEMS_PER_GAME
-"""Objects and arrays in one game (a play is up to four: itself, its NAGs, comments, variations)."""
-_BLOCK = 1 << 16
-
-Source = Union[str, IO[str], IO[bytes]]
-
-
-class JsonReadError(ValueError):
-    """JSON that is not a game, a list of games or ``{"games": [...]}``, or a game past the
-    limits of the reader; the message says where (``line``: the line, when known apart)."""
-
-    def __init__(self, message: str, line: int = 0) -> None:
-        super().__init__(message)
-        self.line = line
 
 
 class JsonWriteError(NotationWriteError):
@@ -95,26 +83,22 @@ def game_from_json(data: dict[str, Any] | str) -> Game:
     return _build_game(data)
 
 
-def _game_of_text(raw: str, line: int, col: int) -> Game:
-    """A game from the JSON text of one game object, which starts at (``line``, ``col``)."""
-    where = f"line {line} column {col}: "
+def _game_of_text(raw: str, line: int, col: int, number: int = 0) -> Game:
+    """A game from the JSON text of one game object, which starts at (``line``, ``col``) and
+    is game ``number`` of its input; a :class:`JsonReadError` says where it is refused."""
     try:
         # the hook only when a run of digits is long enough to matter (it costs a call per number)
         data = json.loads(raw, parse_int=_bounded_int) if _LONG_DIGITS.search(raw) else json.loads(raw)
     except json.JSONDecodeError as exc:
         at = (line + exc.lineno - 1, exc.colno + (col - 1 if exc.lineno == 1 else 0))
-        raise JsonReadError(f"line {at[0]} column {at[1]}: not JSON ({exc.msg})") from None
+        raise JsonReadError(f"not JSON ({exc.msg})", *at, game=number) from None
     except (ValueError, RecursionError) as exc:
-        raise JsonReadError(where + str(exc)) from None
+        raise JsonReadError(str(exc), line, col, game=number) from None
     try:
         return _build_game(data, _VARIATIONS.search(raw) is not None,
                            _SURROGATE.search(raw) is not None or not _encodes(raw))
     except JsonReadError as exc:
-        message = str(exc)
-        invalid = "not a valid game: "
-        if message.startswith(invalid):     # "not a valid game at line L column C: deals.0..."
-            raise JsonReadError(f"{invalid[:-2]} at {where}{message[len(invalid):]}") from None
-        raise JsonReadError(where + message) from None
+        raise JsonReadError(exc.reason, line, col, game=number) from None
 
 
 _LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
@@ -274,276 +258,47 @@ def write_jsonl_games(games: Iterable[Game], out: TextIO) -> int:
     return count
 
 
+def iter_json_games(source: Source) -> Iterator[Game | JsonReadError]:
+    """Games from JSON, as :func:`read_json_games` reads them, where a bad game costs that
+    game only: its :class:`JsonReadError` (``line``, ``col``, ``game``: its number) is yielded
+    in its place and reading goes on with the next game. Damage outside every game (a
+    truncated input, a top level that is not a game, a list or ``{"games": [...]}``) ends the
+    input with one error whose ``fatal`` is true. Never raises :class:`JsonReadError`.
+
+    >>> for item in iter_json_games('[{"result": "NS"}, {"deals": [{"number": "x"}]}, {}]'):
+    ...     bad = isinstance(item, JsonReadError)
+    ...     print((item.game, item.line, item.col, item.reason[:32]) if bad else item.result)
+    NS
+    (2, 1, 20, 'not a valid game: deals.0.number')
+    None
+    """
+    for piece in scan_json(source):
+        if isinstance(piece, JsonReadError):
+            yield piece
+            continue
+        try:
+            yield _game_of_text(piece.text, piece.line, piece.col, piece.game)
+        except JsonReadError as exc:
+            yield exc
+
+
 def read_json_games(source: Source) -> Iterator[Game]:
     """Games from JSON: ``{"games": [...]}``, one game object, a list, or JSON Lines; from a
     string or an open file (text or binary, UTF-8), read as a stream: one game at a time is
-    held, each within the limits of the reader (:data:`MAX_GAME_CHARS` characters,
+    held, each within the limits of the reader (``stream.MAX_GAME_CHARS`` characters,
     :data:`MAX_JSON_DEPTH` levels, numbers of :data:`MAX_DIGITS` digits...).
 
-    Raises :class:`JsonReadError` with a plain message, and the line and column, on anything
-    else (games before it have been yielded).
+    Raises :class:`JsonReadError` with a plain message, and the line and column, at the first
+    bad game (games before it have been yielded): for callers that take a file whole or not
+    at all (``fmt``). :func:`iter_json_games` goes on past a bad game.
+
+    >>> [game.result for game in read_json_games('{"games": [{"result": "NS"}, {"result": "*"}]}')]
+    ['NS', '*']
     """
-    scanner = _Scanner(source)
-    if not scanner.skip_space():
-        raise JsonReadError("empty JSON input")
-    first = True
-    while True:
-        char = scanner.peek()
-        if char == "[" and first:
-            yield from scanner.array_games()
-        elif char == "{":
-            yield from scanner.object_games()
-        else:
-            raise JsonReadError(scanner.at() + "expected a game object, a list of games or "
-                                "{\"games\": [...]}")
-        first = False
-        if not scanner.skip_space():
-            return
-
-
-_SPACE = re.compile(r"[ \t\r\n]*")
-_SCAN = re.compile(r'"[^"\\]*"|["\[\]{}]')
-_SCALAR = re.compile(r"[^,\]}\s]*")
-
-
-class _Scanner:
-    """The structure of a JSON stream read block by block: game objects are cut out as text
-    (strings skipped, brackets counted, bounds enforced) and parsed one at a time, so memory
-    holds one game (a 55.6 MB file read whole took 2.2-3.0 GB, issue 13)."""
-
-    def __init__(self, source: Source) -> None:
-        self.read: Any = None
-        self.decoder: Any = None
-        if isinstance(source, str):
-            self.buf = source[1:] if source.startswith("\ufeff") else source
-        else:
-            self.read = source.read
-            self.buf = ""
-            if isinstance(source.read(0), bytes):
-                self.decoder = codecs.getincrementaldecoder("utf-8-sig")("strict")
-        self.eof = self.read is None
-        self.pos = 0
-        self.keep: int | None = None
-        """Offset of an object being read field by field (not dropped: it may be a game)."""
-        self.counted, self.line = 0, 1  # line breaks counted up to offset ``counted``
-        self.bytes_read = 0
-
-    # --- the buffer ------------------------------------------------------------------------
-    def more(self, at_least: int = _BLOCK) -> bool:
-        """Read another block of at least ``at_least`` characters; ``False`` at the end."""
-        while not self.eof:
-            raw = self.read(max(at_least, _BLOCK))
-            if self.decoder is not None:
-                try:
-                    chunk = self.decoder.decode(raw, final=not raw)
-                except UnicodeDecodeError as exc:
-                    line = self.where(len(self.buf))[0] + raw[:exc.start].count(b"\n")
-                    byte = self.bytes_read + exc.start
-                    raise JsonReadError(f"not UTF-8 text (byte {byte})", line) from None
-                self.bytes_read += len(raw)
-            else:
-                chunk = raw
-            self.eof = not raw
-            if chunk:
-                self.buf += chunk
-                return True
-        return False
-
-    def drop(self) -> None:
-        """Forget the text read before ``pos`` (and before an object being read) when it is
-        more than a block: each character is kept once, not copied per game."""
-        cut = self.pos if self.keep is None else min(self.pos, self.keep)
-        if cut > _BLOCK and cut * 2 > len(self.buf):
-            self.where(cut)
-            self.buf = self.buf[cut:]
-            self.pos -= cut
-            self.counted -= cut
-            if self.keep is not None:
-                self.keep -= cut
-
-    def where(self, pos: int) -> tuple[int, int]:
-        """(line, column) of offset ``pos`` of the buffer; line breaks counted once going on."""
-        if pos >= self.counted:
-            self.line += self.buf.count("\n", self.counted, pos)
-            self.counted = pos
-            line = self.line
-        else:
-            line = self.line - self.buf.count("\n", pos, self.counted)
-        return line, pos - self.buf.rfind("\n", 0, pos)
-
-    def at(self, pos: int | None = None) -> str:
-        """``line L column C: `` of ``pos`` (default: the current position)."""
-        line, col = self.where(self.pos if pos is None else pos)
-        return f"line {line} column {col}: "
-
-    def skip_space(self) -> bool:
-        """Skip white space; ``False`` at the end of the input."""
-        while True:
-            self.pos = _SPACE.match(self.buf, self.pos).end()  # type: ignore[union-attr]
-            if self.pos < len(self.buf):
-                return True
-            self.drop()
-            if not self.more():
-                return False
-
-    def peek(self) -> str:
-        return self.buf[self.pos]
-
-    def expect(self, chars: str) -> str:
-        if not self.skip_space() or self.buf[self.pos] not in chars:
-            found = "the end of the input" if self.pos >= len(self.buf) else repr(self.buf[self.pos])
-            raise JsonReadError(self.at() + f"not JSON (expected {' or '.join(chars)}, found {found})")
-        self.pos += 1
-        return self.buf[self.pos - 1]
-
-    def too_long(self, start: int, what: str = "a game") -> None:
-        if self.pos - start > MAX_GAME_CHARS:
-            raise JsonReadError(self.at(start) + f"{what} longer than {MAX_GAME_CHARS:,} characters "
-                                "(the reader's limit)")
-
-    # --- values --------------------------------------------------------------------------------
-    def value(self) -> int:
-        """Move ``pos`` past the value there (bounded); returns where it starts."""
-        self.skip_space()
-        start = self.pos
-        first = self.buf[start] if start < len(self.buf) else ""
-        if first == '"':
-            self.string()
-        elif first in ("[", "{"):
-            self.container(start)
-        else:
-            while (end := _SCALAR.match(self.buf, self.pos).end()) == len(self.buf):  # type: ignore[union-attr]
-                self.pos = end
-                self.too_long(start, "a value")
-                if not self.more():
-                    break
-            self.pos = end
-        return start
-
-    def container(self, start: int) -> None:
-        """Move ``pos`` past the object or array at ``start``, counting its brackets (a string
-        without escapes is one match of :data:`_SCAN`, the others go through :meth:`string`)."""
-        depth = containers = 0
-        buf, pos = self.buf, start
-        while True:
-            found = _SCAN.search(buf, pos)
-            if found is None or (found.group() == '"' and found.end() == len(buf)):
-                self.pos = len(buf) if found is None else found.start()
-                self.too_long(start)
-                if not self.more():
-                    raise JsonReadError(self.at(start) + "not JSON (the input stops inside this value)")
-                buf, pos = self.buf, self.pos
-                continue
-            char = found.group()
-            pos = found.end()
-            if char[0] == '"':
-                if len(char) == 1:      # a string with escapes, or cut by the end of the buffer
-                    self.pos = found.start()
-                    self.string()
-                    buf, pos = self.buf, self.pos
-            elif char in "[{":
-                depth += 1
-                containers += 1
-                if depth > MAX_JSON_DEPTH:
-                    raise JsonReadError(self.at(found.start()) + f"JSON nested more than {MAX_JSON_DEPTH} "
-                                        "deep (the reader's limit for a game)")
-                if containers > MAX_CONTAINERS:
-                    raise JsonReadError(self.at(start) + f"a game of more than {MAX_CONTAINERS:,} "
-                                        "objects and arrays (the reader's limit)")
-            else:
-                depth -= 1
-                if depth == 0:
-                    self.pos = pos
-                    self.too_long(start)
-                    return
-
-    def string(self) -> None:
-        """Move ``pos`` past the string there (found with ``str.find``, not a regular
-        expression: those keep memory per escape they cross)."""
-        look = self.pos + 1
-        while True:
-            quote = self.buf.find('"', look)
-            if quote < 0:
-                if len(self.buf) - self.pos > MAX_GAME_CHARS:
-                    raise JsonReadError(self.at() + f"a string longer than {MAX_GAME_CHARS:,} characters")
-                look = len(self.buf)
-                if not self.more():
-                    raise JsonReadError(self.at() + "not JSON (a string is never closed)")
-                continue
-            backslash = quote
-            while self.buf[backslash - 1] == "\\":
-                backslash -= 1
-            if (quote - backslash) % 2 == 0:
-                self.pos = quote + 1
-                return
-            look = quote + 1
-
-    def game(self) -> Game:
-        start = self.value()
-        line, col = self.where(start)
-        game = _game_of_text(self.buf[start:self.pos], line, col)
-        self.drop()
-        return game
-
-    # --- the forms of a file ---------------------------------------------------------------
-    def array_games(self) -> Iterator[Game]:
-        """``[game, ...]`` at ``pos``."""
-        self.expect("[")
-        if self.skip_space() and self.peek() == "]":
-            self.pos += 1
-            return
-        while True:
-            yield self.game()
-            if self.expect(",]") == "]":
-                return
-
-    def object_games(self) -> Iterator[Game]:
-        """An object at ``pos``: ``{"games": [...]}`` (its games streamed) or one game."""
-        self.keep = self.pos
-        self.expect("{")
-        fields: dict[str, Any] = {}
-        games = False
-        if self.skip_space() and self.peek() == "}":
-            self.pos += 1
-        else:
-            while True:
-                if not self.skip_space() or self.peek() != '"':
-                    raise JsonReadError(self.at() + "not JSON (expected a key)")
-                key_start = self.pos
-                self.string()
-                try:
-                    key = json.loads(self.buf[key_start:self.pos])
-                except ValueError as exc:   # found by fuzz/ (json): a control character in a key
-                    raise JsonReadError(self.at(key_start) + f"not JSON ({exc})") from None
-                self.expect(":")
-                self.skip_space()
-                if key == "games" and games:
-                    raise JsonReadError(self.at() + 'not a valid file: a second "games" list')
-                if key == "games" and self.peek() == "[" and self.keep is not None:
-                    games, self.keep = True, None
-                    yield from self.array_games()
-                else:
-                    value_start = self.value()
-                    fields[key] = self.buf[value_start:self.pos]
-                if self.keep is not None:
-                    self.too_long(self.keep)
-                if self.expect(",}") == "}":
-                    break
-        if games:
-            try:
-                BelFile.model_validate({**{k: json.loads(v) for k, v in fields.items()}, "games": []})
-            except (ValidationError, ValueError) as exc:
-                detail = (".".join(str(p) for p in exc.errors()[0]["loc"]) + ": " + exc.errors()[0]["msg"]
-                          if isinstance(exc, ValidationError) else str(exc))
-                raise JsonReadError("not a valid file: " + detail) from None
-            return
-        start, self.keep = self.keep, None
-        assert start is not None
-        line, col = self.where(start)
-        game = _game_of_text(self.buf[start:self.pos], line, col)
-        self.drop()
-        yield game
-
+    for item in iter_json_games(source):
+        if isinstance(item, JsonReadError):
+            raise item
+        yield item
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of the JSON twin of a file (``{"games": [...]}``), from the models."""

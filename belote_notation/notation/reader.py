@@ -18,7 +18,6 @@ How it works (docs/notation.md has the notation itself):
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Iterator
 from typing import TypeVar
@@ -65,19 +64,8 @@ def read_game_events(text: str | GameText, visitor: Visitor[T], name: str | None
     if isinstance(text, GameText):
         first_line, index, early = text.first_line, text.index, text.issues
         text = text.text
-    # Records hold no reference cycles: pausing the cyclic collector while they are built
-    # saves it from rescanning every live object again and again (perf notes). The result
-    # is made before the collector is back: made after, it triggered a collection per game
-    # while the caller still held the previous game (7x more collections, 30% of the time).
-    enabled = gc.isenabled()
-    if enabled:
-        gc.disable()
-    try:
-        _read(text, visitor, name, first_line, index, early)  # type: ignore[arg-type]
-        return visitor.result()
-    finally:
-        if enabled:
-            gc.enable()
+    _read(text, visitor, name, first_line, index, early)  # type: ignore[arg-type]
+    return visitor.result()
 
 
 def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int, index: int,

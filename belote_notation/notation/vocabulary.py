@@ -15,11 +15,18 @@ and card names come from :mod:`belote_notation.game.cards`.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
+import tempfile
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
+from pathlib import Path
+from typing import Any
 
+import lark
 from lark import Lark, Token
 from lark.lark import PostLex
 
@@ -89,18 +96,91 @@ def grammar_text() -> str:
     return resources.files("belote_notation.grammar").joinpath("belote.lark").read_text("utf-8")
 
 
+CACHE_ENV = "BELOTE_NOTATION_CACHE"
+"""The environment variable naming the folder of the grammar's cache (empty: no cache)."""
+
+
+def cache_dir() -> Path | None:
+    """The per-user folder where the grammar's parsing tables are kept between runs: the
+    folder named by ``$BELOTE_NOTATION_CACHE`` (empty: no cache), else ``belote-notation``
+    in the platform's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, ``~/Library/Caches``,
+    ``%LOCALAPPDATA%``). Not made here: a folder that cannot be made or written is no cache.
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {CACHE_ENV: ""}):
+    ...     cache_dir() is None
+    True
+    >>> with mock.patch.dict(os.environ, {CACHE_ENV: "/tmp/x"}):
+    ...     cache_dir().name
+    'x'
+    """
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Caches")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "belote-notation"
+
+
+def _cached_lark(name: str, options: dict[str, Any], also: str = "") -> Lark:
+    """The Lark instance of the grammar with ``options``, loaded from the cache (Lark's own
+    ``save``/``load``: building the LALR tables took 0.28 s of every start) or built and saved
+    there. The file is named by a hash of the grammar, the options and the versions of Lark
+    and Python, so a change to any of them builds it again; it is written to a temporary and
+    renamed (processes starting together never read half a file). A missing, read-only or
+    damaged cache is never an error: the grammar is built as without one. ``also``: what
+    else the instance depends on (an object among ``options`` is not part of the name)."""
+    said = sorted((key, repr(value)) for key, value in options.items() if key != "postlex")
+    spec = "\0".join([grammar_text(), name, repr(said), also, lark.__version__, sys.version])
+    folder = cache_dir()
+    if folder is None:
+        return Lark(grammar_text(), **options)
+    path = folder / f"{name}-{hashlib.sha256(spec.encode()).hexdigest()[:32]}.lark"
+    try:
+        with open(path, "rb") as stored:
+            return Lark.load(stored)
+    except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
+        pass
+    made = Lark(grammar_text(), **options)
+    _save(made, path)
+    return made
+
+
+def _save(made: Lark, path: Path) -> None:
+    """``made`` saved at ``path`` through a temporary renamed; nothing when it cannot be."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                made.save(out)
+            os.replace(temporary, path)
+        finally:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+    except OSError:
+        pass                    # a read-only or missing folder: no cache this time
+
+
 @cache
 def parser() -> Lark:
     """The LALR parser of the grammar (contextual lexer), building parse trees for the
-    general path. Parsing does not change it: one instance serves every reader."""
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_SYMBOLS),
-                propagate_positions=False, maybe_placeholders=False)
+    general path. Parsing does not change it: one instance serves every reader. Its tables
+    come from the cache of :func:`cache_dir` when they are there."""
+    return _cached_lark("parser", {"parser": "lalr", "lexer": "contextual", "start": list(START_SYMBOLS),
+                                   "propagate_positions": False, "maybe_placeholders": False})
 
 
 @cache
 def _vocabulary() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="basic", postlex=_KeepParts(),
-                start=["game"])
+    # The post-lexer only makes Lark keep the part terminals (its always_accept): a loaded
+    # instance has them, and this one never lexes.
+    return _cached_lark("vocabulary", {"parser": "lalr", "lexer": "basic", "postlex": _KeepParts(),
+                                       "start": ["game"]}, also=repr(_PARTS))
 
 
 @cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 
 import click
@@ -56,7 +57,40 @@ class LazyGroup(click.Group):
         return module.command
 
 
+YOUNG_COLLECTION_THRESHOLD = 10_000
+"""Allocations between two young collections while a command runs (Python's default: 700)."""
+
+
+def _tune_collector(ctx: click.Context) -> None:
+    """Tune the cyclic garbage collector for this command's run, and put it back after.
+
+    The library never touches the collector (a web server's threads would all feel it); this
+    process may. Records hold no reference cycles, and a game's records live until the game is
+    done, so with the default threshold the collector ran again and again over objects it could
+    not free. Measured on 20,000 classic deals (1,959 games, 11.6 MB; CPU, best of 3, on a
+    loaded 2-core machine): ``convert --to jsonl`` 10.5 s with 11,095 collections taking 2.9 s
+    (the library pausing the collector around each game, as before: 11.8 s, 7,199 collections,
+    2.6 s); with the imported modules frozen (``gc.freeze``, never scanned again) and this
+    threshold: 7.4 s, no collection. ``validate`` allocates and frees a game's objects in turn:
+    no collection either way, 3.2-3.3 s before and after (the figures in the commit).
+    """
+    frozen = gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
+    if frozen:
+        gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *thresholds[1:])
+
+    def restore() -> None:
+        gc.set_threshold(*thresholds)
+        if frozen:
+            gc.unfreeze()
+
+    ctx.call_on_close(restore)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="belote-replay")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Parse, replay, validate, convert and render Belote records (.bel files)."""
+    _tune_collector(ctx)

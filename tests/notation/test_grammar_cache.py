@@ -1,0 +1,64 @@
+"""The grammar's parsing tables are built once per user and loaded after; a cache folder that
+is missing, cannot be made or holds a damaged file is never an error.
+
+Each case runs in a fresh process (the tables are built once per process), with the cache
+folder set by ``BELOTE_NOTATION_CACHE``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from belote_notation.notation.vocabulary import CACHE_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "samples" / "moroccan" / "forced-take-dead-deal-litige-pot.bel"
+
+READ = f"""
+from belote_notation.notation.reader import parse_text
+from belote_notation.notation.vocabulary import parser, pattern
+games = parse_text(open({str(SAMPLE)!r}, encoding="utf-8").read() + "\\ndeal 2\\ntrick 1 N:QQ {{x}}\\n")
+print([pattern(name) for name in ("CARD", "SEAT", "PLAY", "TRICK_KW")])
+print(parser().parse("deal 1 dealer N\\ntrick 1 N:AS E:7S  S:8S W:9S {{ c }}\\n", start="deal").pretty())
+print([(g.game.model_dump(), [(e.code, e.line, e.col) for e in g.errors]) for g in games])
+"""
+NOT_BUILT = """
+import lark
+def refuse(*args, **kwargs):
+    raise SystemExit("the grammar was built, not loaded")
+lark.Lark.__init__ = refuse
+""" + READ
+
+
+def run(script: str, cache: str) -> str:
+    env = {**os.environ, CACHE_ENV: cache}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    return done.stdout
+
+
+def test_built_once_then_loaded_with_the_same_results(tmp_path: Path) -> None:
+    without = run(READ, "")
+    assert run(READ, str(tmp_path / "cache")) == without
+    files = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    assert len(files) == 2 and all(name.endswith(".lark") for name in files), files
+    assert run(NOT_BUILT, str(tmp_path / "cache")) == without
+
+
+def test_a_damaged_cache_file_is_built_again(tmp_path: Path) -> None:
+    without = run(READ, "")
+    run(READ, str(tmp_path))
+    for stored in tmp_path.iterdir():
+        stored.write_bytes(b"not a pickle")
+    assert run(READ, str(tmp_path)) == without
+    assert run(NOT_BUILT, str(tmp_path)) == without      # written again, whole
+
+
+def test_a_folder_that_cannot_be_made_is_no_cache_and_no_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    assert run(READ, str(blocker / "cache")) == run(READ, "")
+    assert blocker.read_text() == ""
