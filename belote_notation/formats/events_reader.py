@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 from belote_notation.formats.base import ReadItem
 from belote_notation.formats.events_frame import FIELD_ALIASES, TYPE_ALIASES
 from belote_notation.formats.events_scan import decode_line, pieces
-from belote_notation.formats.events_steps import Step
+from belote_notation.formats.events_steps import Step, read_hand, read_trick
 from belote_notation.formats.events_translate import HANDLERS, EventReader
 
 __all__ = ["FIELD_ALIASES", "HANDLERS", "TYPE_ALIASES", "EventReader", "Translate", "read_json_lines"]
@@ -52,22 +52,22 @@ def _read_json_lines(source: BinaryIO, translate: Translate) -> Generator[ReadIt
     """Lines already read that can be replayed as steps (for the current deck)."""
     names = reader.names
     own = translate is _as_is
+    replay = reader.replay
     for first, piece, match in pieces(source, own):
         lines: Iterable[tuple[int, bytes]] = ((first, piece),)
         if match is not None:
-            if reader.read_fast(match, first):
+            if (read_trick if match.lastgroup == "trick" else read_hand)(reader, match, first):
                 continue
             lines = enumerate(match[0].splitlines(keepends=True), first)
         for number, raw in lines:
             if own:
                 step = steps.get(raw)
-                if step is not None and reader.names is names and reader.replay(step, number):
+                if step is not None and reader.names is names and replay(step, number):
                     continue
             message = seen.get(raw)
             if message is None:
                 message = decode_line(raw, number, reader.issues)
                 if message is None:
-                    yield from _drain(reader)
                     continue
                 if len(raw) < 120:
                     if len(seen) > 4096:
@@ -82,10 +82,12 @@ def _read_json_lines(source: BinaryIO, translate: Translate) -> Generator[ReadIt
                     if len(steps) < 4096:
                         steps[raw] = reader.step
                     reader.step = None
-                yield from _drain(reader)
+                if reader.issues:
+                    yield from _drain(reader)
                 if game is not None:
                     yield game
-            yield from _drain(reader)
+            if reader.issues:
+                yield from _drain(reader)
     game = reader.finish()
     yield from _drain(reader)
     if game is not None:
@@ -94,6 +96,5 @@ def _read_json_lines(source: BinaryIO, translate: Translate) -> Generator[ReadIt
 
 def _drain(reader: EventReader) -> Iterator[ReadItem]:
     """The issues found so far, handed on (and forgotten by the reader)."""
-    if reader.issues:
-        yield from reader.issues
-        reader.issues.clear()
+    yield from reader.issues
+    reader.issues.clear()

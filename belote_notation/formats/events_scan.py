@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 from belote_notation.formats.base import UNREADABLE, FormatIssue, issue
 
-__all__ = ["Piece", "decode_line", "pieces"]
+__all__ = ["FAST", "Piece", "decode_line", "pieces"]
 
 
 def _card_line(n: int) -> bytes:
@@ -19,7 +19,7 @@ def _card_line(n: int) -> bytes:
             rb'(?:, "belote": "(?P<mark%d>belote|rebelote)")?\}\n') % (n, n, n)
 
 
-_FAST = re.compile(rb'(?P<trick>\{"type": "trick", "number": (?P<number>[1-9][0-9]{0,5})\}\n'
+FAST = re.compile(rb'(?P<trick>\{"type": "trick", "number": (?P<number>[1-9][0-9]{0,5})\}\n'
                    + b"".join(_card_line(n) for n in range(1, 5))
                    + rb'\{"type": "trick_end"(?:, "winner": "(?P<winner>[NESW])")?\}\n)'
                    + rb'|\{"type": "(?P<hand>five|rest|hand)", "seat": "(?P<hand_seat>[NESW])", '
@@ -30,7 +30,7 @@ _CHUNK = 1 << 16
 
 Piece = tuple[int, bytes, "re.Match[bytes] | None"]
 """A line's 1-based number and its bytes, or (with empty bytes) the number of the first line
-of a canonical trick or hand and its :data:`_FAST` match."""
+of a canonical trick or hand and its :data:`FAST` match."""
 
 
 def pieces(source: BinaryIO, fast: bool) -> Iterator[Piece]:
@@ -38,7 +38,7 @@ def pieces(source: BinaryIO, fast: bool) -> Iterator[Piece]:
     with ``fast``, a canonical trick's six lines or a canonical hand come as one piece."""
     read = getattr(source, "read1", source.read)  # read1: a live pipe's lines come as they arrive
     rest, number = b"", 1
-    match = _FAST.match if fast else None
+    match = FAST.match if fast else None  # read here: a test replaces it
     while True:
         chunk = read(_CHUNK)
         buf = rest + chunk if rest else chunk
@@ -52,7 +52,7 @@ def pieces(source: BinaryIO, fast: bool) -> Iterator[Piece]:
             found = match(buf, pos, limit) if match is not None else None
             if found is not None:
                 yield number, b"", found
-                pos, number = found.end(), number + (6 if found["trick"] else 1)
+                pos, number = found.end(), number + (6 if found.lastgroup == "trick" else 1)
                 continue
             end = buf.index(b"\n", pos) + 1
             yield number, buf[pos:end], None

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from belote_notation.formats.events_frame import EventFrame
+from belote_notation.formats.events_scan import FAST
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.notation.visitor import Action, HandSection, Mark, ScoreKind
 
@@ -165,6 +166,19 @@ class TrickEndStep(Step):
         return True
 
 
+def _group(name: str) -> int:
+    """The index of the scanner's group ``name`` in ``match.groups()`` (one call for all the
+    groups: four times faster than fetching them by name)."""
+    return FAST.groupindex[name] - 1
+
+
+_NUMBER, _WINNER = _group("number"), _group("winner")
+_SEATS = slice(_group("seat1"), _group("seat4") + 1, _group("seat2") - _group("seat1"))
+_CARDS = slice(_group("card1"), _group("card4") + 1, _group("card2") - _group("card1"))
+_MARKS = slice(_group("mark1"), _group("mark4") + 1, _group("mark2") - _group("mark1"))
+_HAND, _HAND_SEAT, _HAND_CARDS = _group("hand"), _group("hand_seat"), _group("cards")
+
+
 def read_hand(reader: EventFrame, match: re.Match[bytes], line: int) -> bool:
     """A canonical hand line (the scanner's ``hand`` match) given to the builder as its event
     would be; ``False`` when its place or its cards do not allow it."""
@@ -172,15 +186,16 @@ def read_hand(reader: EventFrame, match: re.Match[bytes], line: int) -> bool:
         return False
     names = reader.byte_names
     reader.line = line
-    listed = match["cards"]
+    groups = match.groups()
+    listed = groups[_HAND_CARDS]
     cards = [names.get(c) for c in listed[1:-1].split(b'", "')] if listed else []
     if None in cards:
         return False
     if reader.pending is not None:
         reader.flush()
-    section: HandSection = match["hand"].decode()  # type: ignore[assignment]
+    section: HandSection = groups[_HAND].decode()  # type: ignore[assignment]
     reader.enter(section)
-    reader.builder.visit_hand(section, _SEAT_BYTES[match["hand_seat"]], cards,  # type: ignore[arg-type]
+    reader.builder.visit_hand(section, _SEAT_BYTES[groups[_HAND_SEAT]], cards,  # type: ignore[arg-type]
                               [(line, 1)] * len(cards), line, 1)
     return True
 
@@ -192,19 +207,19 @@ def read_trick(reader: EventFrame, match: re.Match[bytes], line: int) -> bool:
         return False
     names = reader.byte_names
     reader.line = line
-    cards = [names.get(c) for c in match.group("card1", "card2", "card3", "card4")]
+    groups = match.groups()
+    cards = [names.get(c) for c in groups[_CARDS]]
     if None in cards:
         return False
     if reader.pending is not None:
         reader.flush()
     reader.enter_tricks(line)
-    reader.trick = int(match["number"])
+    reader.trick = int(groups[_NUMBER])
     reader.line = line + 5
-    seats = [_SEAT_BYTES[s] for s in match.group("seat1", "seat2", "seat3", "seat4")]
-    marks = match.group("mark1", "mark2", "mark3", "mark4")
-    winner = match["winner"]
+    marks = groups[_MARKS]
+    winner = groups[_WINNER]
     reader.builder.visit_trick(
-        reader.trick, line, 1, seats, cards,  # type: ignore[arg-type]
+        reader.trick, line, 1, [_SEAT_BYTES[s] for s in groups[_SEATS]], cards,  # type: ignore[arg-type]
         _NO_MARKS if marks == _NO_MARKS else [None if m is None else m.decode() for m in marks],  # type: ignore[misc]
         [(line + 1, 1), (line + 2, 1), (line + 3, 1), (line + 4, 1)],
         None if winner is None else _SEAT_BYTES[winner], None if winner is None else (line + 5, 1))

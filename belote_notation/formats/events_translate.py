@@ -82,7 +82,7 @@ class EventReader(EventFrame):
         """A canonical trick or hand matched by the line scanner from ``line``, given to the
         builder as the events of its lines would be; False when its place or its cards do not
         allow it (then its lines are read one by one)."""
-        return (read_trick if match["trick"] else read_hand)(self, match, line)
+        return (read_trick if match.lastgroup == "trick" else read_hand)(self, match, line)
 
     def feed(self, event: dict[str, Any], line: int) -> Game | None:
         """Read one event (``line``: its 1-based line); returns a game when one is over."""
