@@ -209,16 +209,28 @@ def _call_loop(state: DealState, options_of: Callable[[DealState], list[OptionT]
         made_calls.append(made)
 
 
+def _action(call: AuctionCall) -> str:
+    action, _suit, _value = call
+    return action
+
+
+def _value(call: AuctionCall) -> int | None:
+    _action, _suit, value = call
+    return value
+
+
 def _random_call(options: list[AuctionCall], rng: random.Random) -> AuctionCall:
-    doubles = [o for o in options if o[0] in ("coinche", "surcoinche")]
-    if doubles and rng.random() < (0.25 if doubles[0][0] == "surcoinche" else 0.06):
+    """One of the legal ``(action, suit, value)`` calls, drawn with the chances above."""
+    doubles = [call for call in options if _action(call) in ("coinche", "surcoinche")]
+    if doubles and rng.random() < (0.25 if _action(doubles[0]) == "surcoinche" else 0.06):
         return doubles[0]
-    bids = [o for o in options if o[0] == "bid"]
+    bids = [call for call in options if _action(call) == "bid"]
     if bids and rng.random() < 0.45:
-        lowest = bids[0][2]
-        near = [o for o in bids if o[2] is not None and lowest is not None and o[2] <= lowest + 20]
+        lowest = _value(bids[0])
+        near = [call for call in bids if (value := _value(call)) is not None and lowest is not None
+                and value <= lowest + 20]
         return rng.choice(near)
-    others = [o for o in options if o[0] in ("capot", "generale")]
+    others = [call for call in options if _action(call) in ("capot", "generale")]
     if others and rng.random() < 0.01:
         return rng.choice(others)
     return options[0]
@@ -231,7 +243,7 @@ def _bidding(state: DealState, rng: random.Random, take_chance: float, hook: Dea
         made = hook.choose_bid(state, options) if hook else None
         if made is not None:
             return made
-        takes = [o for o in options if o[0] == "take"]
+        takes = [(action, suit) for action, suit in options if action == "take"]
         if len(options) == 1 or rng.random() < take_chance:
             return (next_bidder(state), *rng.choice(takes))
         return (next_bidder(state), "pass", None)
