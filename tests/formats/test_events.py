@@ -188,7 +188,7 @@ def test_positions_point_at_the_events() -> None:
 def test_the_fast_paths_read_what_the_line_by_line_reader_reads(path, monkeypatch) -> None:
     """The one-match tricks and hands and the cached steps give the records (positions
     included) and findings of the plain line-by-line reading, across chunk boundaries too;
-    the collector is back on whenever the caller holds an item."""
+    the reader never switches the cyclic collector off (no process-wide side effect)."""
     import gc
     import io
 
