@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from belote_notation.formats.base import ReadItem
 from belote_notation.formats.events_frame import FIELD_ALIASES, TYPE_ALIASES
-from belote_notation.formats.events_scan import decode_line, pieces
+from belote_notation.formats.events_scan import decode_line, is_trick, pieces
 from belote_notation.formats.events_steps import Step, read_hand, read_trick
 from belote_notation.formats.events_translate import HANDLERS, EventReader
 
@@ -56,7 +56,7 @@ def _read_json_lines(source: BinaryIO, translate: Translate) -> Generator[ReadIt
     for first, piece, match in pieces(source, own):
         lines: Iterable[tuple[int, bytes]] = ((first, piece),)
         if match is not None:
-            if (read_trick if match.lastgroup == "trick" else read_hand)(reader, match, first):
+            if (read_trick if is_trick(match) else read_hand)(reader, match, first):
                 continue
             lines = enumerate(match[0].splitlines(keepends=True), first)
         for number, raw in lines:

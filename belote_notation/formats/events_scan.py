@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 from belote_notation.formats.base import UNREADABLE, FormatIssue, issue
 
-__all__ = ["FAST", "Piece", "decode_line", "pieces"]
+__all__ = ["FAST", "Piece", "is_trick", "decode_line", "pieces"]
 
 
 def _card_line(n: int) -> bytes:
@@ -19,13 +19,18 @@ def _card_line(n: int) -> bytes:
             rb'(?:, "belote": "(?P<mark%d>belote|rebelote)")?\}\n') % (n, n, n)
 
 
-FAST = re.compile(rb'(?P<trick>\{"type": "trick", "number": (?P<number>[1-9][0-9]{0,5})\}\n'
-                   + b"".join(_card_line(n) for n in range(1, 5))
-                   + rb'\{"type": "trick_end"(?:, "winner": "(?P<winner>[NESW])")?\}\n)'
-                   + rb'|\{"type": "(?P<hand>five|rest|hand)", "seat": "(?P<hand_seat>[NESW])", '
-                   + rb'"cards": \[(?P<cards>(?:"[^"\\\n]{1,8}")(?:, "[^"\\\n]{1,8}")*)?\]\}\n')
+FAST = re.compile(rb'\{"type": "trick", "number": (?P<number>[1-9][0-9]{0,5})\}\n'
+                  + b"".join(_card_line(n) for n in range(1, 5))
+                  + rb'\{"type": "trick_end"(?:, "winner": "(?P<winner>[NESW])")?\}\n'
+                  + rb'|\{"type": "(?P<hand>five|rest|hand)", "seat": "(?P<hand_seat>[NESW])", '
+                  + rb'"cards": \[(?P<cards>(?:"[^"\\\n]{1,8}")(?:, "[^"\\\n]{1,8}")*)?\]\}\n')
 """What the writer prints most, read by one match: a canonical trick of four plays (its six
-lines: the group ``trick``) or a canonical hand line (the group ``hand``)."""
+lines) or a canonical hand line (the group ``hand``: see :func:`is_trick`)."""
+
+
+def is_trick(match: re.Match[bytes]) -> bool:
+    """A :data:`FAST` match is a trick (not a hand)."""
+    return match.start("hand") < 0
 _CHUNK = 1 << 16
 
 Piece = tuple[int, bytes, "re.Match[bytes] | None"]
@@ -52,7 +57,7 @@ def pieces(source: BinaryIO, fast: bool) -> Iterator[Piece]:
             found = match(buf, pos, limit) if match is not None else None
             if found is not None:
                 yield number, b"", found
-                pos, number = found.end(), number + (6 if found.lastgroup == "trick" else 1)
+                pos, number = found.end(), number + (1 if found.start("hand") >= 0 else 6)
                 continue
             end = buf.index(b"\n", pos) + 1
             yield number, buf[pos:end], None

@@ -188,7 +188,7 @@ def read_hand(reader: EventFrame, match: re.Match[bytes], line: int) -> bool:
     reader.line = line
     groups = match.groups()
     listed = groups[_HAND_CARDS]
-    cards = [names.get(c) for c in listed[1:-1].split(b'", "')] if listed else []
+    cards = list(map(names.get, listed[1:-1].split(b'", "'))) if listed else []
     if None in cards:
         return False
     if reader.pending is not None:
@@ -208,18 +208,22 @@ def read_trick(reader: EventFrame, match: re.Match[bytes], line: int) -> bool:
     names = reader.byte_names
     reader.line = line
     groups = match.groups()
-    cards = [names.get(c) for c in groups[_CARDS]]
+    card1, card2, card3, card4 = groups[_CARDS]
+    cards = [names.get(card1), names.get(card2), names.get(card3), names.get(card4)]
     if None in cards:
         return False
     if reader.pending is not None:
         reader.flush()
-    reader.enter_tricks(line)
+    if reader.section != "trick":
+        reader.enter_tricks(line)
     reader.trick = int(groups[_NUMBER])
     reader.line = line + 5
+    seat1, seat2, seat3, seat4 = groups[_SEATS]
+    seats = [_SEAT_BYTES[seat1], _SEAT_BYTES[seat2], _SEAT_BYTES[seat3], _SEAT_BYTES[seat4]]
     marks = groups[_MARKS]
     winner = groups[_WINNER]
     reader.builder.visit_trick(
-        reader.trick, line, 1, [_SEAT_BYTES[s] for s in groups[_SEATS]], cards,  # type: ignore[arg-type]
+        reader.trick, line, 1, seats, cards,  # type: ignore[arg-type]
         _NO_MARKS if marks == _NO_MARKS else [None if m is None else m.decode() for m in marks],  # type: ignore[misc]
         [(line + 1, 1), (line + 2, 1), (line + 3, 1), (line + 4, 1)],
         None if winner is None else _SEAT_BYTES[winner], None if winner is None else (line + 5, 1))

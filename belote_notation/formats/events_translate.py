@@ -27,6 +27,7 @@ from belote_notation.formats.events_frame import (
     EventFrame,
     Skip,
 )
+from belote_notation.formats.events_scan import is_trick
 from belote_notation.formats.events_steps import (
     CallStep,
     CardStep,
@@ -82,7 +83,7 @@ class EventReader(EventFrame):
         """A canonical trick or hand matched by the line scanner from ``line``, given to the
         builder as the events of its lines would be; False when its place or its cards do not
         allow it (then its lines are read one by one)."""
-        return (read_trick if match.lastgroup == "trick" else read_hand)(self, match, line)
+        return (read_trick if is_trick(match) else read_hand)(self, match, line)
 
     def feed(self, event: dict[str, Any], line: int) -> Game | None:
         """Read one event (``line``: its 1-based line); returns a game when one is over."""
