@@ -18,16 +18,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, side_points
 from belote_notation.check.replay import DealReplay, replay_game
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, SUIT_MASKS, Deck, card_symbol_name
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
 from belote_notation.game.engine import (
     DealState,
     announce,
     copy_deal,
     new_deal,
     play_card,
-    play_cards,
     score_deal,
     set_contract,
     set_hands,
@@ -221,7 +221,7 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
     deal = replay.deal
     out.bid_notes = _bid_notes(dd, deal, final)
     rng = random.Random(seed * 1_000_003 + position)
-    seen = _Seen(final, deal.offer.card if deal.offer is not None else None)
+    seen = Seen(final, deal.offer.card if deal.offer is not None else None)
     for t, (seats, cards, _winner) in enumerate(final.tricks):
         for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
             values = dd.values(state)
@@ -229,7 +229,7 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
                 out.cards.append(_judge_card(dd, state, values, t, i, seat, card, declares, thresholds))
                 if samples:
                     judgement = out.cards[-1]
-                    judgement.expected_loss = _expected_loss(dd, state, seat, card, seen, samples, rng)
+                    judgement.expected_loss = expected_loss(dd, state, seat, card, seen, samples, rng)
                     judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
             seen.played(seat, card, cards[0] >> 3)
             play_card(state, seat, card, _recorded_mark(deal, t, i))
@@ -265,89 +265,6 @@ def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick
                               points[best_card], loss, flipped, wins_trick=wins)
     judgement.glyph = thresholds.glyph(loss, flipped is not None)
     return judgement
-
-
-# ----------------------------------------------------------------------------- sampling
-class _Seen:
-    """What every player saw so far: the cards played in order, the voids shown, the face-up
-    card (with its taker until played)."""
-
-    def __init__(self, final: DealState, offer: int | None) -> None:
-        self.final = final
-        self.offer = offer
-        self.seats: list[int] = []
-        self.cards: list[int] = []
-        self.voids = [0, 0, 0, 0]
-
-    def played(self, seat: int, card: int, led: int) -> None:
-        if self.cards and len(self.cards) % 4 and card >> 3 != led:
-            self.voids[seat] |= SUIT_MASKS[led]
-        self.seats.append(seat)
-        self.cards.append(card)
-
-    def consistent(self, hands: Sequence[int]) -> bool:
-        """Every card played so far is legal (the engine's ``play_cards``) had the cards still
-        held been dealt as ``hands``: no trump shown missing, no overtrump refused, etc."""
-        final = self.final
-        assert final.taker is not None
-        full = list(hands)
-        for seat, card in zip(self.seats, self.cards, strict=True):
-            full[seat] |= 1 << card
-        twin = new_deal(final.rules, final.dealer, final.deck)
-        set_contract(twin, final.taker, final.trump)
-        set_hands(twin, full)
-        return play_cards(twin, self.seats, self.cards, [None] * len(self.cards)) == len(self.cards)
-
-
-def _expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen: _Seen, samples: int,
-                   rng: random.Random) -> float:
-    """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
-    its own hand, the cards played (each legal in the sampled deal), the voids shown, the
-    face-up card with its taker."""
-    others = [s for s in range(4) if s != seat]
-    unknown = [c for s in others for c in range(32) if state.hands[s] >> c & 1]
-    sizes = {s: state.hands[s].bit_count() for s in others}
-    forced = {}
-    offer, taker = seen.offer, state.taker
-    if offer is not None and taker is not None and taker != seat and state.hands[taker] >> offer & 1:
-        forced[offer] = taker
-    team = seat & 1
-    totals: dict[int, float] = {}
-    for _ in range(samples):
-        hands = _sample(state.hands, seat, unknown, sizes, seen, forced, rng)
-        values = dd.values_with_hands(state, hands)
-        for c, d in values.items():
-            totals[c] = totals.get(c, 0.0) + side_points(d, state.rules)[team]
-    if not totals:
-        return 0.0
-    best = max(totals.values())
-    return (best - totals.get(card, best)) / samples
-
-
-def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, int], seen: _Seen,
-            forced: dict[int, int], rng: random.Random) -> list[int]:
-    """One deal of the unknown cards to the other seats respecting sizes, voids, the face-up
-    card and the legality of every card played; the real deal after 200 failed tries."""
-    for _ in range(200):
-        out = [0, 0, 0, 0]
-        out[seat] = hands[seat]
-        room = dict(sizes)
-        cards = list(unknown)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: c not in forced)
-        ok = True
-        for c in cards:
-            who = [forced[c]] if c in forced else [s for s in room if not seen.voids[s] >> c & 1]
-            who = [s for s in who if room[s] > 0]
-            if not who:
-                ok = False
-                break
-            s = rng.choice(who)
-            out[s] |= 1 << c
-            room[s] -= 1
-        if ok and seen.consistent(out):
-            return out
-    return list(hands)
 
 
 # ----------------------------------------------------------------------------- the bidding

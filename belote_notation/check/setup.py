@@ -20,7 +20,7 @@ could be used.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,12 +125,36 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
         findings.append(Finding(code, severity_of(code), message, file, header.line if header else 0,
                                 header.col if header else 0, game=number))
 
-    rules_header = deck_header = None
+    rules_header, deck_header = _last(headers, "rules"), _last(headers, "deck")
+    rules = _with_overrides(_named_rules(config, rules_header, deck_header, finding), headers, config,
+                            finding)
+    deck = rules.deck
+    if deck_header is not None:
+        parsed = parse_deck(deck_header.value)
+        if parsed is None:
+            finding(UNKNOWN_DECK, f"unknown deck {deck_header.value!r} (spanish or french); "
+                    f"read as {rules.deck.value}", deck_header)
+        else:
+            deck = parsed
+    return GameSetup(rules, deck, findings)
+
+
+_Report = Callable[[str, str, "Header | None"], None]
+"""A finding about a header (its code, its message, the header or ``None``)."""
+
+
+def _last(headers: Sequence[Header], name: str) -> Header | None:
+    """The last header called ``name`` (in any case)."""
+    found = None
     for header in headers:
-        if header.name.lower() == "rules":
-            rules_header = header
-        elif header.name.lower() == "deck":
-            deck_header = header
+        if header.name.lower() == name:
+            found = header
+    return found
+
+
+def _named_rules(config: ValidationConfig, rules_header: Header | None, deck_header: Header | None,
+                 finding: _Report) -> Ruleset:
+    """The rule system: the configuration's, the ``Rules`` header's or the one assumed."""
     rules: Ruleset | None = None
     if config.rules:
         rules = Ruleset.preset(config.rules)  # checked by the command line already
@@ -146,10 +170,13 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
         deck_too = f" and the {rules.deck.value} deck" if deck_header is None else ""
         finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{deck_too}{why}; say "
                 f"which with [Rules \"{name}\"] (or --rules NAME)", None)
-    if rules is None:
-        rules = Ruleset.preset(DEFAULT_RULES)
+    return rules if rules is not None else Ruleset.preset(DEFAULT_RULES)
 
-    # Header overrides, one at a time so that one bad option does not hide the others.
+
+def _with_overrides(rules: Ruleset, headers: Sequence[Header], config: ValidationConfig,
+                    finding: _Report) -> Ruleset:
+    """``rules`` with the options of the headers, one at a time so that one bad option does not
+    hide the others, then those of the configuration."""
     for header, key, value in rule_overrides(headers):
         if not key:
             finding(BAD_OPTION, f"option {value!r} is not of the form name=value; ignored", header)
@@ -160,13 +187,4 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
             finding(BAD_OPTION, f"{exc}; ignored", header)
     for key, value in config.options:  # checked by the command line already
         rules = with_option(rules, key, value)
-
-    deck = rules.deck
-    if deck_header is not None:
-        parsed = parse_deck(deck_header.value)
-        if parsed is None:
-            finding(UNKNOWN_DECK, f"unknown deck {deck_header.value!r} (spanish or french); "
-                    f"read as {rules.deck.value}", deck_header)
-        else:
-            deck = parsed
-    return GameSetup(rules, deck, findings)
+    return rules

@@ -28,7 +28,7 @@ from belote_notation.notation.tokens import (
     number,
     split_words,
 )
-from belote_notation.notation.visitor import SKIP, Visitor
+from belote_notation.notation.visitor import SKIP, Position, Visitor
 
 __all__ = ["Frame", "ItemReader"]
 
@@ -212,8 +212,7 @@ class ItemReader:
         """Plays (and on a trick line, ``trick [N]`` headings and ``winner SEAT``), word by word
         without a word list (the hottest loop): a play waits for the word after it, which may
         be its belote word; ``trick`` and ``winner`` wait for their number or seat."""
-        plays, marks, headings = self.plays, self.marks, self.headings
-        visit_play = self.visitor.visit_play
+        plays, headings, visit_play = self.plays, self.headings, self.visitor.visit_play
         seat: int | None = None
         card = -1                       # the pending play's card (-1: none)
         at_line = at_col = 0
@@ -255,11 +254,9 @@ class ItemReader:
                     at_line, at_col = line, here
                     continue
                 if card >= 0:
-                    mark = vocab.mark_of(word) if word in marks or word.lower() in marks else None
-                    frame.last, frame.glyph, frame.marked = "play", None, mark is not None
-                    visit_play(seat, card, mark, at_line, at_col)
+                    marked = self.end_play(seat, card, word, (at_line, at_col), frame)
                     card = -1
-                    if mark is not None:
+                    if marked:
                         continue
                 waiting = self.not_a_play(word, line, here, frame)
             line += 1
@@ -269,6 +266,15 @@ class ItemReader:
             visit_play(seat, card, None, at_line, at_col)
         if waiting is not None:
             self.argument(waiting, "", line, col, frame)
+
+    def end_play(self, seat: int | None, card: int, word: str, at: Position, frame: Frame) -> bool:
+        """The pending play at ``at``, with ``word`` after it: its belote word (then ``True``)
+        or the next word, read by the caller."""
+        marks = self.marks
+        mark = vocab.mark_of(word) if word in marks or word.lower() in marks else None
+        frame.last, frame.glyph, frame.marked = "play", None, mark is not None
+        self.visitor.visit_play(seat, card, mark, *at)
+        return mark is not None
 
     def lenient_play(self, word: str, line: int, col: int) -> tuple[int | None, int] | None:
         """A play written in the lenient form (``n:as``, ``a♠``); ``None``: not a card name;

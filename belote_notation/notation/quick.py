@@ -3,7 +3,7 @@
 Each reader reads one line, checking every word, and returns what it found (``None``: not a
 quick line, read it the general way); nothing is reported while reading. They serve both
 paths: a run of lines handed over as one chunk by the general path, and a deal in the
-canonical layout read line by line (:meth:`LineReader.canonical_deal`), whose events are kept
+canonical layout read line by line (:meth:`QuickReader.canonical_deal`), whose events are kept
 until its last line is read, so that a deal any reader rejects reports nothing before it is
 read again the general way.
 """
@@ -11,17 +11,23 @@ read again the general way.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.items import ItemReader
+from belote_notation.notation.quick_words import (
+    quick_calls,
+    quick_points_bid,
+    quick_score_words,
+    quick_strains,
+    quick_suits,
+)
 from belote_notation.notation.tokens import MAX_DIGITS, Chunk, Node
 from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section
 
-__all__ = ["LineReader"]
+__all__ = ["CanonicalLine", "KeptDeal", "QuickReader", "canonical_lines"]
 
 Hand = tuple[int, list[int], list[Position]]
 Call = tuple[int | None, Action, int | None, int, int, int] | tuple[int | None, Action, int | None, int, int,
@@ -52,7 +58,7 @@ _OTHER_LINES: dict[str, tuple[Section, re.Pattern[str]]] = {
 _DEAL_END = re.compile(r"[ \t\r\n]*(?:deal|end)(?![\w])|[ \t\r\n]*\Z")
 
 
-class LineReader(ItemReader):
+class QuickReader(ItemReader):
     """The quick line readers of the sections that programs write most (hands, bids, tricks)."""
 
     def section(self, section: Section, nodes: Sequence[Node]) -> None:
@@ -83,7 +89,7 @@ class LineReader(ItemReader):
         words = text.split(" ")
         if len(words) < 2 or words[0] not in vocab.keywords("SMSARA_KW") or words[1] not in ("1", "2"):
             return None
-        calls, suits = _call_words(), _suit_words(self.deck)
+        calls, suits = quick_calls(), quick_suits(self.deck)
         found: list[Call] = []
         number = int(words[1])
         c = col + len(words[0]) + len(words[1]) + 2
@@ -92,7 +98,7 @@ class LineReader(ItemReader):
             word = words[i]
             call = calls.get(word)
             if call is None:
-                points = _points_bid(word, self.deck)  # contrée: 80H, N:110SA
+                points = quick_points_bid(word, self.deck)  # contrée: 80H, N:110SA
                 if points is None:
                     return None
                 found.append((points[0], "bid", points[2], number, line, c, points[1]))
@@ -104,7 +110,7 @@ class LineReader(ItemReader):
             c += len(word) + 1
             i += 1
             if call[1] in ("capot", "generale"):  # contrée: capot S, generale TA
-                suit = _strains(self.deck).get(words[i]) if i < n else None
+                suit = quick_strains(self.deck).get(words[i]) if i < n else None
                 if suit is None:
                     return None
                 c += len(words[i]) + 1
@@ -178,7 +184,7 @@ class LineReader(ItemReader):
         """``score NS EW``, ``match NS EW`` or ``pot N``: the arguments of one ``visit_score``
         (placed at the keyword, at the number for ``pot``)."""
         words = text.split(" ")
-        kind = _score_words().get(words[0])
+        kind = quick_score_words().get(words[0])
         if kind is None or len(words) != (2 if kind == "pot" else 3):
             return None
         for word in words[1:]:
@@ -250,11 +256,8 @@ class LineReader(ItemReader):
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
-        events: list[Event] = []
-        begin_section, visit_hand = self.visitor.begin_section, self.visitor.visit_hand
-        visit_call, visit_trick = self.visitor.visit_call, self.visitor.visit_trick
-        trick_words, smsara, score_words = self.trick_words, vocab.keywords("SMSARA_KW"), _score_words()
-        current: Section | None = None
+        kept = KeptDeal(self.visitor.begin_section)
+        lines = canonical_lines()
         left = self.issues.left - 1
         while True:
             pos, line = nl + 1, line + 1
@@ -262,107 +265,101 @@ class LineReader(ItemReader):
             if nl < 0:
                 if _DEAL_END.match(text, pos) is None:
                     return None
-                self.issues.left = left
-                return heading.group(), events, pos
+                break
             row = text[pos:nl]
             left -= row.count(" ") + 1
             if left < 0:
                 return None     # more words than the game may still hold: the general path says where
-            word = row[:row.find(" ")]
-            if word in trick_words:
-                batch = self.trick_line(row, line, 1)
-                if batch is None:
+            read = lines.get(row[:row.find(" ")])
+            if read is None:
+                if _DEAL_END.match(text, pos) is None:
                     return None
-                if current != "trick":
-                    current = "trick"
-                    events.append((begin_section, ("trick", line, 1)))
-                events.append((visit_trick, batch))
-            elif word in _HANDS:
-                hand = self.hand_line(row, line, 1, _HAND_STARTS)
-                if hand is None:
-                    return None
-                if current != _HANDS[word]:
-                    current = _HANDS[word]
-                    events.append((begin_section, (current, line, 1)))
-                events.append((visit_hand, (current, *hand, line, 1)))
-            elif word in smsara:
-                calls = self.bid_line(row, line, 1)
-                if calls is None:
-                    return None
-                if current != "bidding":
-                    current = "bidding"
-                    events.append((begin_section, ("bidding", line, 1)))
-                events.extend((visit_call, call) for call in calls)
-            elif word in score_words:
-                score = self.score_line(row, line, 1)
-                if score is None:
-                    return None
-                if current != "scores":
-                    current = "scores"
-                    events.append((begin_section, ("scores", line, 1)))
-                events.append((self.visitor.visit_score, score))
-            elif word in _OTHER_LINES:
-                section, check = _OTHER_LINES[word]
-                if check.fullmatch(row) is None:
-                    return None
-                current = section
-                events.append((self.section, (section, [Chunk(_SECTION_TERMINALS[section], row, line, 1)])))
-            elif _DEAL_END.match(text, pos) is None:
+                break
+            if not read(self, row, line, kept):
                 return None
-            else:
-                self.issues.left = left
-                return heading.group(), events, pos
+        self.issues.left = left
+        return heading.group(), kept.events, pos
+
+    def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:
+        batch = self.trick_line(row, line, 1)
+        if batch is None:
+            return False
+        kept.enter("trick", line)
+        kept.events.append((self.visitor.visit_trick, batch))
+        return True
+
+    def _kept_hand(self, row: str, line: int, kept: KeptDeal) -> bool:
+        hand = self.hand_line(row, line, 1, _HAND_STARTS)
+        if hand is None:
+            return False
+        section = _HANDS[row[:row.find(" ")]]
+        kept.enter(section, line)
+        kept.events.append((self.visitor.visit_hand, (section, *hand, line, 1)))
+        return True
+
+    def _kept_calls(self, row: str, line: int, kept: KeptDeal) -> bool:
+        calls = self.bid_line(row, line, 1)
+        if calls is None:
+            return False
+        kept.enter("bidding", line)
+        visit_call = self.visitor.visit_call
+        kept.events.extend((visit_call, call) for call in calls)
+        return True
+
+    def _kept_score(self, row: str, line: int, kept: KeptDeal) -> bool:
+        score = self.score_line(row, line, 1)
+        if score is None:
+            return False
+        kept.enter("scores", line)
+        kept.events.append((self.visitor.visit_score, score))
+        return True
+
+    def _kept_other(self, row: str, line: int, kept: KeptDeal) -> bool:
+        """An offer or announcement line: checked here, read by its section reader."""
+        section, check = _OTHER_LINES[row[:row.find(" ")]]
+        if check.fullmatch(row) is None:
+            return False
+        kept.current = section
+        kept.events.append((self.section, (section, [Chunk(_SECTION_TERMINALS[section], row, line, 1)])))
+        return True
+
+
+class KeptDeal:
+    """The events of a canonical deal, kept until its last line is read."""
+
+    def __init__(self, begin_section: Callable[[Section, int, int], None]) -> None:
+        self.events: list[Event] = []
+        self.current: Section | None = None
+        self.begin_section = begin_section
+
+    def enter(self, section: Section, line: int) -> None:
+        """Section ``section`` from ``line`` on (a ``begin_section`` when it changes)."""
+        if self.current != section:
+            self.current = section
+            self.events.append((self.begin_section, (section, line, 1)))
+
+
+CanonicalLine = Callable[[QuickReader, str, int, KeptDeal], bool]
+"""The reader of one kind of line of a canonical deal: its text and line, the deal's events so
+far, to which it adds the line's (``False``: not canonical)."""
 
 
 @cache
-def _call_words() -> dict[str, tuple[int | None, Action]]:
-    """The calls as programs write them (``pass``, ``S:take``...) to (seat, action)."""
-    table: dict[str, tuple[int | None, Action]] = {}
-    for word, action in vocab.call_words().items():
-        table[word] = (None, action)
-        for seat, letter in enumerate(SEAT_NAMES):
-            table[f"{letter}:{word}"] = (seat, action)
-    return table
+def canonical_lines() -> dict[str, CanonicalLine]:
+    """The lines of a canonical deal, its sections in the order it writes them: the first word
+    of each kind of line and its reader (a method of :class:`QuickReader`, unbound: a table of
+    bound methods kept on the reader would make a reference cycle of every reader).
 
-
-@cache
-def _suit_words(deck: Deck) -> dict[str, int]:
-    """The one-character suit words of ``deck`` to suit numbers."""
-    table: dict[str, int] = {}
-    for word in vocab.words_of("SUIT_CHAR"):
-        try:
-            table[word] = parse_suit(word, deck)
-        except CardError:
-            pass
-    return table
-
-
-@cache
-def _strains(deck: Deck) -> dict[str, int]:
-    """The trumps of a contrée contract as the canonical form writes them: suit letters, SA, TA."""
-    return {**_suit_words(deck), "SA": SANS_ATOUT, "TA": TOUT_ATOUT}
-
-
-def _points_bid(word: str, deck: Deck) -> tuple[int | None, int, int] | None:
-    """A canonical contrée bid of points (``80H``, ``N:110SA``): (seat, points, trump)."""
-    seat = None
-    if len(word) > 2 and word[1] == ":":
-        seat = vocab.SEATS.get(word[0])
-        word = word[2:]
-    found = vocab.points_bid(word)
-    if found is None or seat is None and ":" in word:
-        return None
-    strain = _strains(deck).get(found[1])
-    return None if strain is None else (seat, found[0], strain)
-
-
-@cache
-def _score_words() -> dict[str, ScoreKind]:
-    """The keywords of the score lines (lower-case, as programs write them) to their kind."""
-    kinds: tuple[tuple[str, ScoreKind], ...] = (
-        ("SCORE_KW", "score"), ("MATCH_KW", "match"), ("POT_KW", "pot"))
-    return {word: kind for name, kind in kinds for word in vocab.keywords(name)}
-
+    >>> canonical_lines()["trick"] is QuickReader._kept_trick
+    True
+    """
+    q = QuickReader
+    kinds: tuple[tuple[Iterable[str], CanonicalLine], ...] = (
+        (("tafr9a",), q._kept_hand), (("offer",), q._kept_other),
+        (vocab.keywords("SMSARA_KW"), q._kept_calls), (("rest", "hand"), q._kept_hand),
+        (("announce",), q._kept_other), (vocab.keywords("TRICK_KW"), q._kept_trick),
+        (quick_score_words(), q._kept_score))
+    return {word: read for words, read in kinds for word in words}
 
 
 def _every_line(chunk: Chunk, read: Callable[[str, int, int], T | None]) -> list[tuple[T, int, int]] | None:

@@ -14,7 +14,7 @@ from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
 from belote_notation.notation.items import Frame
-from belote_notation.notation.quick import LineReader
+from belote_notation.notation.quick import QuickReader
 from belote_notation.notation.tokens import (
     COMMENT_TYPES,
     Chunk,
@@ -46,7 +46,7 @@ RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick"
 _HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
 
 
-class DealReader(LineReader):
+class DealReader(QuickReader):
     """Reads the sections of one deal and reports them to a visitor."""
 
     def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:

@@ -35,9 +35,9 @@ from belote_notation.game.engine import dealer as dealt_by
 from belote_notation.notation.records import Annotated, Bid, Deal, Play, Variation
 from belote_notation.render.labels import nag_symbol
 
-__all__ = ["Position", "game_view", "sheet_row"]
+__all__ = ["ActIndex", "game_view", "sheet_row"]
 
-Position = tuple[int, int]
+ActIndex = tuple[int, int]
 """(trick, card) from 1 in a deal; (0, k) after the k-th call; (0, 0) is the deal as dealt."""
 
 SEAT_HEADERS = ("North", "East", "South", "West")
@@ -156,13 +156,13 @@ def _score(report: DealReport | None) -> dict[str, Any] | None:
     }
 
 
-def _finding(finding: Finding, at: Position | None, on_card: bool) -> dict[str, Any]:
+def _finding(finding: Finding, at: ActIndex | None, on_card: bool) -> dict[str, Any]:
     return {"code": finding.code, "severity": finding.severity, "message": finding.message,
             "line": finding.line, "col": finding.col, "at": list(at) if at is not None else None,
             "card": on_card}
 
 
-def _last(tricks: list[dict[str, Any]]) -> Position:
+def _last(tricks: list[dict[str, Any]]) -> ActIndex:
     """The deal's last position (its end, where the score is shown)."""
     for number in range(len(tricks), 0, -1):
         if tricks[number - 1]["cards"]:
@@ -170,7 +170,7 @@ def _last(tricks: list[dict[str, Any]]) -> Position:
     return 0, 0
 
 
-def _announced_at(trick: int | None, before: int | None, tricks: list[dict[str, Any]]) -> Position:
+def _announced_at(trick: int | None, before: int | None, tricks: list[dict[str, Any]]) -> ActIndex:
     """An announcement is shown from the card it was made with (its trick, the card it came
     before), or from the deal's start when the record does not say."""
     if trick is None or not 1 <= trick <= len(tricks):
@@ -184,10 +184,10 @@ class _Acts:
 
     def __init__(self) -> None:
         self.places: list[tuple[int, int]] = []
-        self.positions: list[Position] = []
+        self.positions: list[ActIndex] = []
         self.cards: set[tuple[int, int]] = set()
 
-    def add(self, line: int, col: int, position: Position, card: bool = False) -> None:
+    def add(self, line: int, col: int, position: ActIndex, card: bool = False) -> None:
         self.places.append((line, col))
         self.positions.append(position)
         if card:
@@ -220,7 +220,7 @@ def _acts(deal: Deal, tricks: list[dict[str, Any]]) -> _Acts:
     return acts
 
 
-def _place(finding: Finding, acts: _Acts) -> tuple[Position, bool]:
+def _place(finding: Finding, acts: _Acts) -> tuple[ActIndex, bool]:
     """The position a finding is shown at: the last act written at or before it (a card when
     the finding points at that card's token)."""
     where = (finding.line, finding.col)

@@ -123,11 +123,11 @@ def test_state_at_and_the_table() -> None:
 
 
 def test_sampled_deals_keep_every_card_played_legal() -> None:
-    from belote_notation.analysis.review import _Seen
+    from belote_notation.analysis.sampling import Seen
 
     final = replay_game(_game()).deals[0].state
     assert final is not None
-    seen = _Seen(final, offer=None)
+    seen = Seen(final, offer=None)
     for seat, card in zip(final.tricks[0][0], final.tricks[0][1], strict=True):  # E:7H S:7C W:8C N:7S
         seen.played(seat, card, led=1)
     real = state_at(replay_game(_game()).deals[0], 2, 1).hands

@@ -188,11 +188,11 @@ def test_positions_point_at_the_events() -> None:
 def test_the_fast_paths_read_what_the_line_by_line_reader_reads(path, monkeypatch) -> None:
     """The one-match tricks and hands and the cached steps give the records (positions
     included) and findings of the plain line-by-line reading, across chunk boundaries too;
-    the collector is back on whenever the caller holds an item."""
+    the reader never switches the cyclic collector off (no process-wide side effect)."""
     import gc
     import io
 
-    from belote_notation.formats import events, events_reader
+    from belote_notation.formats import events, events_scan
 
     text = "".join(events_text(game) for game in bel_games(path)).encode()
 
@@ -204,8 +204,8 @@ def test_the_fast_paths_read_what_the_line_by_line_reader_reads(path, monkeypatc
         return out
 
     fast = items()
-    monkeypatch.setattr(events_reader, "_CHUNK", 97)
+    monkeypatch.setattr(events_scan, "_CHUNK", 97)
     assert items() == fast
-    monkeypatch.setattr(events_reader, "_FAST", re.compile(rb"(?!)" + rb"()" * 17))
+    monkeypatch.setattr(events_scan, "FAST", re.compile(rb"(?!)" + rb"()" * 17))
     monkeypatch.setattr(events.EventReader, "replay", lambda self, step, line: False)
     assert items() == fast

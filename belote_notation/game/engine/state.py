@@ -161,7 +161,14 @@ class DealState:
         self.bids: list[tuple[int, str, int | None]] = []
         """The calls so far as plain tuples: a NamedTuple costs 0.26 µs more per call (timeit), ~1 µs
         a deal; view.calls gives them as Call values."""
-        self.bid_turn = first_bidder(rules, self.dealer)
+        self._auction_state()
+        self._play_state()
+        self._announcement_state()
+
+    # The state in three groups: a DealState is made per deal, and the three calls cost 0.2 µs
+    # of its 2 µs (timeit), nothing next to the checks of a deal.
+    def _auction_state(self) -> None:
+        self.bid_turn = first_bidder(self.rules, self.dealer)
         self.taker: int | None = None
         self.trump = -1
         self.strain = -1
@@ -180,6 +187,8 @@ class DealState:
         """Contrée: ``points``, ``capot`` or ``generale`` once the auction is over."""
         self.contract_value = 0
         """Contrée: the contract's value (points bid, or the capot / générale value)."""
+
+    def _play_state(self) -> None:
         self.hands = [0, 0, 0, 0]
         self.full_hands = [0, 0, 0, 0]
         self.hands_known = False
@@ -200,6 +209,8 @@ class DealState:
         self.played_checked = [0, 0, 0, 0]
         """Cards each seat played through the checked path of play_card (cards_played adds the
         cards of its hand played through the fast path, which only plays held cards)."""
+
+    def _announcement_state(self) -> None:
         self.announcements: list[tuple[int, str, int]] = []
         """Valid announcements: (seat, kind ``sequence``/``carre``, cards mask)."""
         self.belote_marks: list[list[tuple[str, int]]] = [[], [], [], []]

@@ -1,0 +1,68 @@
+"""The words of the quick lines (:mod:`belote_notation.notation.quick`) as programs write
+them: calls, suits and trumps, contrée bids of points, score keywords, each to its value.
+
+>>> quick_calls()["S:pass"]
+(2, 'pass')
+>>> quick_points_bid("N:110SA", Deck.FRENCH)
+(0, 110, 4)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT, CardError, Deck, parse_suit
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.visitor import Action, ScoreKind
+
+__all__ = ["quick_calls", "quick_points_bid", "quick_score_words", "quick_strains", "quick_suits"]
+
+
+@cache
+def quick_calls() -> dict[str, tuple[int | None, Action]]:
+    """The calls as programs write them (``pass``, ``S:take``...) to (seat, action)."""
+    table: dict[str, tuple[int | None, Action]] = {}
+    for word, action in vocab.call_words().items():
+        table[word] = (None, action)
+        for seat, letter in enumerate(SEAT_NAMES):
+            table[f"{letter}:{word}"] = (seat, action)
+    return table
+
+
+@cache
+def quick_suits(deck: Deck) -> dict[str, int]:
+    """The one-character suit words of ``deck`` to suit numbers."""
+    table: dict[str, int] = {}
+    for word in vocab.words_of("SUIT_CHAR"):
+        try:
+            table[word] = parse_suit(word, deck)
+        except CardError:
+            pass
+    return table
+
+
+@cache
+def quick_strains(deck: Deck) -> dict[str, int]:
+    """The trumps of a contrée contract as the canonical form writes them: suit letters, SA, TA."""
+    return {**quick_suits(deck), "SA": SANS_ATOUT, "TA": TOUT_ATOUT}
+
+
+def quick_points_bid(word: str, deck: Deck) -> tuple[int | None, int, int] | None:
+    """A canonical contrée bid of points (``80H``, ``N:110SA``): (seat, points, trump)."""
+    seat = None
+    if len(word) > 2 and word[1] == ":":
+        seat = vocab.SEATS.get(word[0])
+        word = word[2:]
+    found = vocab.points_bid(word)
+    if found is None or seat is None and ":" in word:
+        return None
+    strain = quick_strains(deck).get(found[1])
+    return None if strain is None else (seat, found[0], strain)
+
+
+@cache
+def quick_score_words() -> dict[str, ScoreKind]:
+    """The keywords of the score lines (lower-case, as programs write them) to their kind."""
+    kinds: tuple[tuple[str, ScoreKind], ...] = (
+        ("SCORE_KW", "score"), ("MATCH_KW", "match"), ("POT_KW", "pot"))
+    return {word: kind for name, kind in kinds for word in vocab.keywords(name)}
