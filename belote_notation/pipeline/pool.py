@@ -182,6 +182,8 @@ class _Sent:
     future: Future[list[RenderedGame]]
     path: str
     size: int
+    reached: int
+    """Bytes of the input read when the batch was sent (for the progress display)."""
 
 
 class _Window:
@@ -190,13 +192,13 @@ class _Window:
     def __init__(self, pool: ProcessPoolExecutor, job: Job, limit: int, progress: Progress | None) -> None:
         self.pool, self.job, self.limit, self.progress = pool, job, limit, progress
         self.items: deque[_Sent | Event] = deque()
-        self.games = self.deals = self.done = 0
+        self.games = self.deals = 0
 
     def event(self, event: Event) -> None:
         self.items.append(event)
 
-    def submit(self, path: str, batch: list[GameToCheck], size: int) -> Iterator[Event]:
-        self.items.append(_Sent(self.pool.submit(_work, path, batch, self.job), path, size))
+    def submit(self, path: str, batch: list[GameToCheck], size: int, reached: int) -> Iterator[Event]:
+        self.items.append(_Sent(self.pool.submit(_work, path, batch, self.job), path, size, reached))
         if len(self.items) > self.limit:
             yield from self.drain(self.limit)
 
@@ -206,8 +208,6 @@ class _Window:
             if isinstance(item, _Sent):
                 yield from self._results(item)
             else:
-                if isinstance(item, InputStarted):
-                    self.done = 0
                 yield item
 
     def _results(self, sent: _Sent) -> Iterator[Event]:
@@ -221,9 +221,8 @@ class _Window:
             self.games += 1
             self.deals += rendered.deals
             yield GameChecked(sent.path, rendered)
-        self.done += sent.size
         if self.progress is not None:
-            self.progress(sent.path, self.done, self.games, self.deals)
+            self.progress(sent.path, sent.reached, self.games, self.deals)
 
 
 def _send(source: Source, window: _Window) -> Iterator[Event]:
@@ -234,10 +233,11 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
         return
     window.event(_info(opened))
     error = None
-    count = 0
+    count = done = 0
     try:
         for batch, size in _batches(opened):
-            yield from window.submit(opened.name, batch, size)
+            done += size
+            yield from window.submit(opened.name, batch, size, opened.tell() or done)
             count += len(batch)
         if count == 0:
             window.event(GameChecked(opened.name, window.job.render(no_game_report(opened.name))))
