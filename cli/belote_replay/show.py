@@ -52,7 +52,6 @@ class PickedGame(NamedTuple):
 
 def pick_game(path: str, number: int) -> PickedGame | None:
     """Game ``number`` of the file (a .bel file or its JSON twin) and its syntax findings."""
-    from belote_notation.check.codes import severity_of
     from belote_notation.notation.jsonio import read_json_games
     from belote_notation.notation.reader import iter_games
 
@@ -64,8 +63,7 @@ def pick_game(path: str, number: int) -> PickedGame | None:
         return None
     for index, parsed in enumerate(iter_games(io.BytesIO(data), name="<stdin>" if path == "-" else path)):
         if index + 1 == number:
-            return PickedGame(parsed.game, [Finding(i.code, severity_of(i.code), i.message, path, i.line,
-                                                    i.col, number) for i in parsed.errors])
+            return PickedGame(parsed.game, [Finding.from_issue(i, path, number) for i in parsed.errors])
     return None
 
 
