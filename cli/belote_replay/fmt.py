@@ -35,7 +35,7 @@ from belote_notation.notation.jsonio import (
 )
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.writer import NotationWriteError, write_game
-from belote_replay.discovery import JSON_SUFFIXES, looks_like_json
+from belote_notation.pipeline.inputs import detect
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay
 
@@ -80,7 +80,7 @@ def _write_json(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
 
 
 def _is_json(name: str, head: bytes) -> bool:
-    return name.lower().endswith(JSON_SUFFIXES) or looks_like_json(head)
+    return detect(name, head).name in ("json", "jsonl")
 
 
 def canonical(handle: BinaryIO, name: str, out: TextIO) -> list[str]:

@@ -30,14 +30,9 @@ from typing import Any, BinaryIO
 
 from belote_notation.check.report import CodeSelection, GameReport
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.check.validator import (
-    no_game_report,
-    validate_game,
-    validate_game_text,
-    validate_source,
-)
-from belote_notation.notation.jsonio import JsonReadError, read_json_games
-from belote_replay.discovery import Source, looks_like_json
+from belote_notation.check.validator import no_game_report, validate_game_text
+from belote_notation.pipeline.games import check_input
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_replay.output import EVERY_CODE, RenderedGame, render_game
 
 __all__ = ["BATCH_CHARS", "Progress", "run"]
@@ -63,34 +58,6 @@ class Job:
         return render_game(report, self.fmt, self.strict, self.selection)
 
 
-def _open(source: Source) -> BinaryIO:
-    if source.is_stdin:
-        return sys.stdin.buffer
-    return open(source.path, "rb")
-
-
-def _is_json(source: Source, handle: BinaryIO) -> bool:
-    if source.json:
-        return True
-    peek = getattr(handle, "peek", None)
-    return source.is_stdin and peek is not None and looks_like_json(peek(256)[:256])
-
-
-def _json_reports(handle: BinaryIO, source: Source, config: ValidationConfig) -> Iterator[GameReport]:
-    """The reports of the games of a JSON twin (a :class:`JsonReadError` stops the reading)."""
-    count = 0
-    for count, game in enumerate(read_json_games(handle), 1):  # a stream: one game held at a time
-        yield validate_game(game, source.display, count, config)
-    if count == 0:
-        yield no_game_report(source.display)
-
-
-def _reports(handle: BinaryIO, source: Source, config: ValidationConfig) -> Iterator[GameReport]:
-    if _is_json(source, handle):
-        return _json_reports(handle, source, config)
-    return validate_source(handle, source.display, config)
-
-
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, IsADirectoryError):
         return "is a folder, not a file"
@@ -105,46 +72,36 @@ def _reason(exc: BaseException) -> str:
     return f"cannot read: {exc}"
 
 
-def _tell(handle: BinaryIO) -> int:
-    try:
-        return handle.tell()
-    except (OSError, ValueError):
-        return 0
-
-
 # ----------------------------------------------------------------------------- one process
 def _run_serial(sources: list[Source], job: Job, progress: Progress | None) -> Iterator[Event]:
     for source in sources:
-        try:
-            handle = _open(source)
-        except (OSError, MemoryError) as exc:
-            yield ("problem", source.display, _reason(exc))
+        opened = open_input(source)
+        if isinstance(opened, InputProblem):
+            yield ("problem", opened.path, opened.message)
             continue
         yield ("start", source.display)
-        yield from _read_here(source, handle, job, progress)
+        yield from _read_here(opened, job, progress)
 
 
-def _read_here(source: Source, handle: BinaryIO, job: Job, progress: Progress | None) -> Iterator[Event]:
+def _read_here(opened: OpenInput, job: Job, progress: Progress | None) -> Iterator[Event]:
     """The ``game`` events of one input read and checked in this process, then its ``end``."""
     error = None
     games = deals = 0
+    source = opened.source
     try:
-        for report in _reports(handle, source, job.config):
+        for report in check_input(opened, job.config):
             rendered = job.render(report)
             games += 1
             deals += rendered.deals
             yield ("game", rendered)
             if progress is not None:
-                progress(source.display, _tell(handle), games, deals)
+                progress(source.display, opened.tell(), games, deals)
     except (OSError, MemoryError, UnicodeError) as exc:
         error = _reason(exc)
-    except JsonReadError as exc:
-        error = f"cannot read: {exc}"
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
         error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
     finally:
-        if not source.is_stdin:
-            handle.close()
+        opened.close()
     yield ("end", source.display, error)
 
 
@@ -230,16 +187,16 @@ class _Window:
 
 def _send(source: Source, window: _Window) -> Iterator[Event]:
     """One input's games, in batches, to the pool."""
-    try:
-        handle = _open(source)
-    except (OSError, MemoryError) as exc:
-        window.event(("problem", source.display, _reason(exc)))
+    opened = open_input(source)
+    if isinstance(opened, InputProblem):
+        window.event(("problem", opened.path, opened.message))
         return
     window.event(("start", source.display))
-    if _is_json(source, handle):  # the JSON twin: read as a stream, checked here
-        for event in _read_here(source, handle, window.job, None):
+    if opened.format.name != "bel":  # read as records and checked here
+        for event in _read_here(opened, window.job, None):
             window.event(event)
         return
+    handle = opened.stream
     error = None
     count = 0
     try:
@@ -254,8 +211,7 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
         error = f"stopped reading: internal error {type(exc).__name__}: {exc}"
     finally:
-        if not source.is_stdin:
-            handle.close()
+        opened.close()
     window.event(("end", source.display, error))
 
 

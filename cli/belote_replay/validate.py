@@ -150,7 +150,10 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         jobs = os.cpu_count() or 1
     started = time.perf_counter()
     found = discover(list(paths))
-    no_source = frozenset({s.display for s in found.sources if s.json or s.is_stdin})
+    from belote_notation.pipeline.inputs import detect
+
+    no_source = frozenset({s.display for s in found.sources
+                           if s.is_stdin or detect(s.path).name in ("json", "jsonl")})
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet,
                       statistics, no_source)
     writer = _writer(fmt, style)

@@ -1,0 +1,293 @@
+"""Opening inputs: a path, a folder, a binary stream, bytes or stdin, each through one detector.
+
+What an input is comes from :func:`detect`, the one answer to "which format is this?": the
+format registry's :func:`~belote_notation.formats.registry.guess_format` (the name's longest
+extension, then the content; plugins included), with ``.bel`` when nothing matches.
+
+>>> detect("app.events.jsonl").name, detect("x.jsonl", b'{"type": "deal", "deal": 1}').name
+('events', 'events')
+>>> detect(None, b'{"games": []}').name, detect("notes.txt", b"deal 1").name
+('json', 'bel')
+
+Problems are data, never raised: a missing path, a permission refused or a folder with
+nothing to read becomes an :class:`InputProblem` that the caller reports.
+
+>>> found = discover(["no/such/file.bel", b"deal 1\\nend\\n"])
+>>> [(p.path, p.message) for p in found.problems]
+[('no/such/file.bel', 'no such file or folder')]
+>>> opened = open_input(found.sources[0])
+>>> opened.name, opened.format.name, opened.own_lines
+('<bytes>', 'bel', False)
+>>> opened.close()
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, TextIO, cast
+
+from belote_notation.formats.base import Format
+from belote_notation.formats.registry import get_format, guess_format
+
+__all__ = [
+    "FOLDER_SUFFIX",
+    "HEAD_BYTES",
+    "STDIN",
+    "Discovery",
+    "InputLike",
+    "InputProblem",
+    "OpenInput",
+    "Source",
+    "detect",
+    "discover",
+    "open_input",
+    "problem_message",
+]
+
+STDIN = "-"
+HEAD_BYTES = 4096
+"""The first bytes a format's ``sniff`` is shown."""
+FOLDER_SUFFIX = ".bel"
+"""Inside a folder only these files count: a folder of games also holds exports, logs and
+notes, and reading every ``.json`` or ``.csv`` of a project would report files that are no
+games at all. A file named on its own is read whatever its name."""
+_NO_LINES = frozenset({"json", "jsonl"})
+"""Formats whose records keep the positions of the ``.bel`` they came from, not of the input."""
+
+InputLike = str | os.PathLike[str] | bytes | BinaryIO | TextIO
+"""What :func:`discover` takes: a path (``"-"``: stdin), the bytes of an input, or an open
+stream (binary; a text stream is read as UTF-8)."""
+
+
+def detect(name: str | None, head: bytes = b"") -> Format:
+    """The format to read an input with: its name's extension, then its first bytes (a format
+    that recognises its content wins over a name it shares), else ``.bel``."""
+    found = guess_format(name, head)
+    if found is not None:
+        return found
+    bel = get_format("bel")
+    assert bel is not None  # a built-in
+    return bel
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One input to read: a file (``path``), stdin (``"-"``), or bytes or a stream given by a program."""
+
+    path: str
+    """The name shown in findings: the path as given (or found in a folder), ``-`` for stdin."""
+    size: int = 0
+    """Size in bytes when known (0 for stdin and streams), for a progress display."""
+    data: bytes | BinaryIO | TextIO | None = field(default=None, compare=False, repr=False)
+    """The input itself when it is not a file."""
+    label: str | None = None
+    """The name to show instead of ``path`` (a program's own name for the input)."""
+
+    @property
+    def is_stdin(self) -> bool:
+        return self.data is None and self.path == STDIN
+
+    @property
+    def is_file(self) -> bool:
+        return self.data is None and self.path != STDIN
+
+    @property
+    def display(self) -> str:
+        if self.label is not None:
+            return self.label
+        return "<stdin>" if self.is_stdin else self.path
+
+
+@dataclass(frozen=True, slots=True)
+class InputProblem:
+    """An input that gives nothing to read, with the reason in plain words."""
+
+    path: str
+    message: str
+
+
+@dataclass(slots=True)
+class Discovery:
+    sources: list[Source] = field(default_factory=list)
+    problems: list[InputProblem] = field(default_factory=list)
+
+
+def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX) -> Discovery:
+    """The inputs to read for ``items``, in the order given: folders searched recursively
+    (sorted; hidden names, symbolic-link loops and non-``suffix`` files skipped), each file
+    once even if named twice, stdin once."""
+    result = Discovery()
+    seen: set[str] = set()
+    for count, item in enumerate(items):
+        if isinstance(item, bytes | bytearray):
+            result.sources.append(Source("<bytes>", len(item), bytes(item)))
+        elif not isinstance(item, str | os.PathLike):
+            result.sources.append(Source(str(getattr(item, "name", "") or f"<stream {count + 1}>"), 0, item))
+        elif os.fspath(item) == STDIN:
+            if STDIN not in seen:
+                seen.add(STDIN)
+                result.sources.append(Source(STDIN))
+        else:
+            _add_path(os.fspath(item), suffix, result, seen)
+    return result
+
+
+def _add_path(raw: str, suffix: str, result: Discovery, seen: set[str]) -> None:
+    path = Path(raw)
+    try:
+        is_dir = path.is_dir()
+        exists = is_dir or path.exists()
+    except OSError as exc:  # a name too long for the file system
+        result.problems.append(InputProblem(raw, f"cannot read: {exc.strerror or exc}"))
+        return
+    if not exists:
+        result.problems.append(InputProblem(raw, "no such file or folder"))
+        return
+    files = _walk(path, suffix) if is_dir else [raw]
+    if is_dir and not files:
+        result.problems.append(InputProblem(raw, f"folder holds no {suffix} file"))
+    for file in files:
+        key = os.path.realpath(file)
+        if key not in seen:
+            seen.add(key)
+            result.sources.append(Source(file, _size(file)))
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _walk(folder: Path, suffix: str) -> list[str]:
+    found: list[str] = []
+    for root, dirs, files in os.walk(folder, onerror=None, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.lower().endswith(suffix) and not name.startswith("."):
+                found.append(os.path.join(root, name))
+    return found
+
+
+def problem_message(exc: BaseException) -> str:
+    """What stopped reading an input, in plain words.
+
+    >>> problem_message(FileNotFoundError(2, "No such file")), problem_message(PermissionError(13, "x"))
+    ('no such file or folder', 'permission denied')
+    """
+    if isinstance(exc, IsADirectoryError):
+        return "is a folder, not a file"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file or folder"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, OSError):
+        return f"cannot read: {exc.strerror or exc}"
+    if isinstance(exc, MemoryError):
+        return "cannot read: out of memory"
+    return f"cannot read: {exc}"
+
+
+@dataclass(slots=True)
+class OpenInput:
+    """An input opened for reading, with its format; close it (or use ``with``) when done."""
+
+    source: Source
+    stream: BinaryIO
+    format: Format
+
+    @property
+    def name(self) -> str:
+        """The input's name in findings."""
+        return self.source.display
+
+    @property
+    def own_lines(self) -> bool:
+        """Whether the findings' lines are lines of a file that can be shown (a source excerpt):
+        not for stdin or data given by a program, nor for the JSON twin (its records keep the
+        positions of the ``.bel`` text they came from)."""
+        return self.source.is_file and self.format.name not in _NO_LINES
+
+    def tell(self) -> int:
+        """Bytes read so far (0 when the stream cannot say)."""
+        try:
+            return self.stream.tell()
+        except (OSError, ValueError, AttributeError):
+            return 0
+
+    def close(self) -> None:
+        if self.source.is_file:
+            self.stream.close()
+
+    def __enter__(self) -> OpenInput:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_input(source: Source, format: Format | None = None) -> OpenInput | InputProblem:
+    """``source`` opened, its format detected (or ``format``), or what prevented it."""
+    try:
+        stream = _stream(source)
+        if format is not None:
+            return OpenInput(source, stream, format)
+        stream, head = _peek(stream)
+    except (OSError, MemoryError, ValueError) as exc:
+        return InputProblem(source.display, problem_message(exc))
+    name = source.label if source.label is not None else source.path if source.is_file else None
+    return OpenInput(source, stream, detect(name, head))
+
+
+def _stream(source: Source) -> BinaryIO:
+    if isinstance(source.data, bytes):
+        return io.BytesIO(source.data)
+    if isinstance(source.data, io.TextIOBase):
+        return io.BufferedReader(_Replay(b"", source.data))
+    if source.data is not None:
+        return cast(BinaryIO, source.data)
+    if source.is_stdin:
+        return sys.stdin.buffer
+    if os.path.isdir(source.path):
+        raise IsADirectoryError(21, "Is a directory", source.path)
+    return open(source.path, "rb")
+
+
+def _peek(stream: BinaryIO) -> tuple[BinaryIO, bytes]:
+    """The first bytes of ``stream`` without consuming them (a stream that can neither peek
+    nor seek is wrapped: the bytes read are given back first)."""
+    peek = getattr(stream, "peek", None)
+    if peek is not None:
+        return stream, bytes(peek(HEAD_BYTES)[:HEAD_BYTES])
+    if stream.seekable():
+        start = stream.tell()
+        head = stream.read(HEAD_BYTES)
+        stream.seek(start)
+        return stream, bytes(head)
+    head = stream.read(HEAD_BYTES)
+    return cast(BinaryIO, io.BufferedReader(_Replay(head, stream))), bytes(head)
+
+
+class _Replay(io.RawIOBase):
+    """A stream's first bytes, already read, then the rest of it (a text stream: as UTF-8)."""
+
+    def __init__(self, head: bytes, rest: BinaryIO | TextIO) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        if not self.head:
+            chunk = self.rest.read(len(buffer))
+            self.head = chunk.encode("utf-8") if isinstance(chunk, str) else chunk
+        data, self.head = self.head[:len(buffer)], self.head[len(buffer):]
+        buffer[:len(data)] = data
+        return len(data)
+
