@@ -23,7 +23,10 @@ From the bottom (docs/architecture.md draws the same picture):
     belote_replay   the command line (``cli/belote_replay/``): only wires; the library never imports it
 
 A module may import its own package and every layer below its own, never a layer above it nor
-a peer of its layer; :data:`NARROWER` names the layers that use less than all below them.
+a peer of its layer; :data:`NARROWER` names the layers that use less than all below them. The
+package ``belote_notation`` itself and its own dunder names (``__version__``) may be imported
+from anywhere (every module lives in it); a name it hands out on first use may not, from inside
+the library (import it from its own module).
 
 Every module under ``belote_notation/`` and ``cli/belote_replay/`` is read with :mod:`ast` (not
 imported): ``import`` and ``from ... import`` anywhere in it (inside functions and
@@ -137,10 +140,18 @@ def _short(package: str) -> str:
     return package.removeprefix(LIBRARY + ".")
 
 
+def _the_namespace(name: str) -> bool:
+    """``belote_notation`` itself or one of its own dunder names (``belote_notation.__version__``)."""
+    rest = name.removeprefix(LIBRARY)
+    return rest == "" or rest.startswith(".__") and rest.endswith("__") and rest.count(".") == 1
+
+
 def rank_problem(importer: str, imported: str) -> str | None:
     """Why ``importer`` must not import ``imported`` by the order of :data:`LAYERS`, if so."""
     mine, theirs = layer_of(importer), layer_of(imported)
     if mine is None or theirs is None or mine.package == theirs.package or theirs.rank < mine.rank:
+        return None
+    if _the_namespace(imported):
         return None
     if theirs.package == CLI:
         return "the library never imports the command line"
@@ -326,8 +337,7 @@ def test_the_game_inside() -> None:
         (ENGINE, 1), (ENGINE + ".play_card", 1)]
     assert _check(ENGINE + ".play", "from belote_notation.game.cards import Deck\n"
                   "from belote_notation.game.rules import Ruleset\n") == []
-    assert _check(ENGINE + ".play", "from belote_notation import grammar\n") == [
-        (LIBRARY, 1), (GRAMMAR, 1)]
+    assert _check(ENGINE + ".play", "from belote_notation import grammar\n") == [(GRAMMAR, 1)]
     assert _check(NOTATION + ".vocabulary", "import belote_notation.grammar\n") == []
 
 
@@ -388,6 +398,16 @@ def test_the_pipeline_and_the_command_line() -> None:
         (CLI + ".main", 1), (CLI + ".main.cli", 1)]
     assert _check("belote_replay.show", "from belote_notation.pipeline import inputs\n"
                   "from belote_notation import __version__\n") == []
+
+
+def test_the_front_door() -> None:
+    """Its own names may be imported from anywhere, what it hands out only from its own module."""
+    assert _check(PIPELINE + ".output.ci", "from belote_notation import __version__\n") == []
+    assert _check(CARDS, "import belote_notation\n") == []
+    assert _check(CHECK + ".replay", "from belote_notation import validate, __version__\n") == [
+        (LIBRARY + ".validate", 1)]
+    assert _check(RENDER + ".text", "from belote_notation import Game\n") == [(LIBRARY + ".Game", 1)]
+    assert _check(LIBRARY, "from belote_notation.pipeline import validate\n", is_package=True) == []
 
 
 def test_a_layer_is_the_longest_prefix() -> None:

@@ -73,10 +73,10 @@ class Finding:
     seat: int | None = None
 
     @classmethod
-    def from_issue(cls, issue: Issue, file: str, game: int | None) -> Finding:
-        """The finding of a reader's issue (a syntax problem, a format's): its code's severity
-        from the registry, 0 for a place the reader does not know (a column without its line
-        says nothing).
+    def from_issue(cls, issue: Issue, file: str, game: int | None, severity: str | None = None) -> Finding:
+        """The finding of a reader's issue (a syntax problem, a format's): ``severity``, else its
+        code's severity from the registry; 0 for a place the reader does not know (a column
+        without its line says nothing).
 
         >>> from belote_notation.notation.issues import SyntaxIssue
         >>> print(Finding.from_issue(SyntaxIssue("BEL004", "unknown card `9O`", 3, 10), "f.bel", 1))
@@ -84,7 +84,7 @@ class Finding:
         """
         line = issue.line or 0
         col = (issue.col or 0) if line else 0
-        return cls(issue.code, severity_of(issue.code), issue.message, file, line, col, game)
+        return cls(issue.code, severity or severity_of(issue.code), issue.message, file, line, col, game)
 
     def __str__(self) -> str:
         return self.format_text()

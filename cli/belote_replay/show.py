@@ -19,8 +19,8 @@ from typing import Any
 import click
 
 from belote_notation.check.replay import replay_game
+from belote_notation.pipeline.games import pick_game
 from belote_notation.pipeline.inputs import InputProblem
-from belote_notation.pipeline.pick import pick_game
 from belote_notation.render.text import game_document, render_game, shown_findings
 
 __all__ = ["command"]
@@ -50,10 +50,11 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
 
     _, config = check_rules(rules, options)
     picked = pick_game(file, game_number)
-    if isinstance(picked, InputProblem):
-        click.echo(f"belote-replay: {file}: {picked.message}", err=True)
+    if picked is None or isinstance(picked, InputProblem):
+        why = picked.message if picked is not None else f"there is no game {game_number}"
+        click.echo(f"belote-replay: {file}: {why}", err=True)
         sys.exit(2)
-    replay = replay_game(picked.game, picked.name, game_number, config, picked.findings)
+    replay = replay_game(picked.game, file, game_number, config, picked.syntax)
     if deal_number is not None and all(d.deal.number != deal_number for d in replay.deals):
         click.echo(f"belote-replay: {file}: game {game_number} has no deal {deal_number}", err=True)
         sys.exit(2)

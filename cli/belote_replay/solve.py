@@ -17,8 +17,8 @@ from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
 from belote_notation.game.engine import to_play
+from belote_notation.pipeline.games import pick_game  # the one way the commands pick a game of an input
 from belote_notation.pipeline.inputs import InputProblem
-from belote_notation.pipeline.pick import pick_game  # the one way the commands pick a game of an input
 
 __all__ = ["command"]
 
@@ -92,6 +92,8 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: 
     parsed = pick_game(file, game_number)
     if isinstance(parsed, InputProblem):
         raise click.ClickException(f"{file}: {parsed.message}")
+    if parsed is None:
+        raise click.ClickException(f"{file} has no game {game_number}")
     replay = replay_game(parsed.game, file)
     chosen = [d for d in replay.deals if (deal_number is None and d.hands_complete and d.state is not None
                                           and d.state.taker is not None)
