@@ -6,9 +6,8 @@ from __future__ import annotations
 import sys
 
 from belote_notation.game.cards import FRENCH_SUITS, SUIT_SYMBOLS
-from belote_notation.pipeline.output.base import plural  # the command line's name for it
 
-__all__ = ["ConsoleStream", "plural"]
+__all__ = ["ConsoleStream"]
 
 
 class ConsoleStream:

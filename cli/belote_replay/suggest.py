@@ -9,14 +9,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from belote_notation.check.suggest import did_you_mean  # the command line's name for it
-
 if TYPE_CHECKING:  # imported when used: `rule` and a mistyped command start without pydantic
     from belote_notation.check.setup import ValidationConfig
     from belote_notation.check.suggest import ConfigError
     from belote_notation.game.rules import Ruleset
 
-__all__ = ["HINTS", "check_rules", "did_you_mean", "usage_error"]
+__all__ = ["HINTS", "check_rules", "usage_error"]
 
 HINTS = {"rules": "--rules", "options": "--option", "select": "--select", "ignore": "--ignore"}
 """The option of the command line each field of a configuration comes from."""
