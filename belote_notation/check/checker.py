@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED, severity_of
+from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
 from belote_notation.check.context import Context, DealObserver
 from belote_notation.check.facts import (
     AnnouncementFact,
@@ -116,8 +116,7 @@ class GameChecker(Visitor[GameReport]):
         return self.ctx
 
     def visit_error(self, issue: SyntaxIssue) -> None:
-        self.syntax.append(Finding(issue.code, severity_of(issue.code), issue.message, self.file,
-                                   issue.line or 0, issue.col or 0, self.number))
+        self.syntax.append(Finding.from_issue(issue, self.file, self.number))
 
     def visit_result(self, result: str | None, line: int, col: int) -> None:
         self.result_text = result

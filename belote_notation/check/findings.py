@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from belote_notation.check.codes import CODES, CodeInfo
+from belote_notation.check.codes import CODES, CodeInfo, severity_of
 from belote_notation.game.cards import SEAT_NAMES
 
 __all__ = [
     "SEVERITIES",
     "Finding",
+    "Issue",
     "code_info",
     "code_registry",
     "count_by_severity",
@@ -32,6 +33,23 @@ __all__ = [
 ]
 
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
+
+
+class Issue(Protocol):
+    """What a reader found wrong at a place of its input: the notation's ``SyntaxIssue``, a
+    format's ``FormatIssue``."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def line(self) -> int | None: ...
+
+    @property
+    def col(self) -> int | None: ...
 
 
 @dataclass(slots=True)
@@ -53,6 +71,20 @@ class Finding:
     deal: int | None = None
     trick: int | None = None
     seat: int | None = None
+
+    @classmethod
+    def from_issue(cls, issue: Issue, file: str, game: int | None, severity: str | None = None) -> Finding:
+        """The finding of a reader's issue (a syntax problem, a format's): ``severity``, else its
+        code's severity from the registry; 0 for a place the reader does not know (a column
+        without its line says nothing).
+
+        >>> from belote_notation.notation.issues import SyntaxIssue
+        >>> print(Finding.from_issue(SyntaxIssue("BEL004", "unknown card `9O`", 3, 10), "f.bel", 1))
+        f.bel:3:10: error BEL004 unknown card `9O`
+        """
+        line = issue.line or 0
+        col = (issue.col or 0) if line else 0
+        return cls(issue.code, severity or severity_of(issue.code), issue.message, file, line, col, game)
 
     def __str__(self) -> str:
         return self.format_text()

@@ -2,13 +2,18 @@
 
 :func:`replay_game` validates a game (same checks, same findings) and keeps, for every deal
 by its POSITION in the game (two deals may be written with the same number), the engine
-state and a :class:`~belote_notation.check.context.TrickTrace` per trick.
+state and a :class:`~belote_notation.check.context.TrickTrace` per trick. What a drawing
+needs to know about a deal is answered here, from that run or from the record, so that
+``render`` decides no rule: the dealer, the calls' seats, the contract, a dead deal, and the
+hands to show (:meth:`DealReplay.hands_to_show`: as dealt, as recorded, or worked out from
+the tricks).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.context import TrickTrace
@@ -17,10 +22,32 @@ from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
 from belote_notation.game.cards import Deck
-from belote_notation.game.engine import DealState, hands_dealt, hands_known
-from belote_notation.notation.records import Deal, Game
+from belote_notation.game.engine import (
+    Contract,
+    DealState,
+    calls,
+    contract,
+    contract_name,
+    dealer,
+    hands_dealt,
+    hands_known,
+    is_dead,
+)
+from belote_notation.game.engine.auction import BID_ACTIONS
+from belote_notation.game.rules import Ruleset
+from belote_notation.notation.records import Deal, Game, Hand
 
-__all__ = ["DealReplay", "GameReplay", "ReplayRecorder", "replay_game"]
+__all__ = ["DealHands", "DealReplay", "GameReplay", "ReplayRecorder", "call_name", "replay_game"]
+
+
+class DealHands(NamedTuple):
+    """The hands to show for a deal (masks N E S W) and where they come from."""
+
+    masks: list[int]
+    complete: bool
+    """All eight cards of every hand are known."""
+    from_tricks: bool = False
+    """Worked out from the eight recorded tricks (the deal was not replayed, no hand recorded)."""
 
 
 @dataclass(slots=True)
@@ -44,6 +71,62 @@ class DealReplay:
     @property
     def hands_complete(self) -> bool:
         return self.state is not None and hands_known(self.state)
+
+    @property
+    def dealer(self) -> int | None:
+        """Who dealt: the engine's dealer, else the record's (``None`` when neither says)."""
+        return dealer(self.state) if self.state is not None else self.deal.dealer
+
+    @property
+    def rules(self) -> Ruleset | None:
+        """The rules the deal was replayed with."""
+        return self.state.rules if self.state is not None else None
+
+    @property
+    def call_seats(self) -> tuple[int, ...]:
+        """The seat of each call the engine accepted, in order."""
+        return tuple(call[0] for call in calls(self.state)) if self.state is not None else ()
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract as the engine settled it (``None``: nobody took, or not replayed)."""
+        return contract(self.state) if self.state is not None else None
+
+    @property
+    def contract_name(self) -> str | None:
+        """A contrée contract in words (``80♥``, ``capot ♠``); ``None`` for any other deal."""
+        taken = self.contract
+        if taken is None or taken.kind is None:
+            return None
+        return contract_name("bid" if taken.kind == "points" else taken.kind, taken.trump, taken.value)
+
+    @property
+    def dead(self) -> bool:
+        """Everybody passed: nobody plays the deal."""
+        return self.state is not None and is_dead(self.state)
+
+    def hands_to_show(self) -> DealHands | None:
+        """The hands as dealt when the replay knows them all; else as the record gives them
+        when it gives them whole (or the replay knows none); else the replay's first cards;
+        else worked out from eight recorded tricks of four cards with their seats; else ``None``.
+
+        >>> from belote_notation.notation.reader import parse_text
+        >>> tricks = "".join(f"trick {t} N:{r}S E:{r}H S:{r}D W:{r}C\\n"
+        ...                  for t, r in enumerate("7 8 9 10 J Q K A".split(), start=1))
+        >>> game = parse_text(f"deal 1 dealer N\\nsmsara E:take S\\n{tricks}end\\n")[0].game
+        >>> hands = replay_game(game).deals[0].hands_to_show()
+        >>> [mask.bit_count() for mask in hands.masks], hands.complete, hands.from_tricks
+        ([8, 8, 8, 8], True, False)
+        """
+        hands, complete = self.start_hands, self.hands_complete
+        if hands is None or not complete:
+            recorded = _recorded_hands(self.deal)
+            if recorded is not None and (hands is None or recorded.complete):
+                return recorded
+        if hands is not None:
+            return DealHands(hands, complete)
+        played = _played_hands(self.deal)
+        return DealHands(played, True, from_tricks=True) if played is not None else None
 
 
 @dataclass(slots=True)
@@ -100,3 +183,60 @@ def _position_of(game: Game, finding: Finding) -> int | None:
         if deal.number == finding.deal and (found is None or deal.line <= finding.line):
             found = position
     return found
+
+
+def call_name(action: str, suit: int | None, value: int | None) -> str | None:
+    """A contrée call that makes a contract, in words; ``None`` for the other calls.
+
+    >>> call_name("bid", 1, 80), call_name("generale", 4, None), call_name("coinche", None, None)
+    ('80♥', 'générale SA', None)
+    """
+    return contract_name(action, suit, value) if action in BID_ACTIONS else None
+
+
+def _recorded_hands(deal: Deal) -> DealHands | None:
+    """The hands as the record gives them: the eight-card hands, else the first five cards with
+    the rest (and the offer to the taker), else the first five."""
+    if deal.hands:
+        held = _masks(deal.hands)
+        return DealHands(held, all(m.bit_count() == 8 for m in held))
+    if deal.five:
+        held = _masks(deal.five + deal.rest)
+        if deal.rest and deal.offer is not None:
+            taker = _recorded_taker(deal)
+            if taker is not None:
+                held[taker] |= 1 << deal.offer.card
+        return DealHands(held, bool(deal.rest) and all(m.bit_count() == 8 for m in held))
+    return None
+
+
+def _masks(hands: list[Hand]) -> list[int]:
+    out = [0, 0, 0, 0]
+    for hand in hands:
+        for card in hand.cards:
+            if 0 <= card < 32:
+                out[hand.seat & 3] |= 1 << card
+    return out
+
+
+def _played_hands(deal: Deal) -> list[int] | None:
+    """Each seat's cards as the eight recorded tricks say who played them (``None`` when a
+    trick is short or a seat is left out)."""
+    if len(deal.tricks) != 8:
+        return None
+    held = [0, 0, 0, 0]
+    for trick in deal.tricks:
+        if len(trick.plays) != 4:
+            return None
+        for play in trick.plays:
+            if play.seat is None or not 0 <= play.card < 32:
+                return None
+            held[play.seat & 3] |= 1 << play.card
+    return held
+
+
+def _recorded_taker(deal: Deal) -> int | None:
+    for bid in deal.bids:
+        if bid.action == "take" and bid.seat is not None:
+            return bid.seat & 3
+    return None

@@ -84,8 +84,7 @@ def validate_parsed(parsed: ParsedGame, file: str = "<string>", number: int = 1,
     >>> [f.code for f in validate_parsed(parsed, "p.bel").findings][:1]
     ['BEL006']
     """
-    syntax = [Finding(i.code, severity_of(i.code), i.message, file, i.line or 0, i.col or 0, number)
-              for i in parsed.errors]
+    syntax = [Finding.from_issue(i, file, number) for i in parsed.errors]
     return validate_game(parsed.game, file, number, config, syntax, observer)
 
 

@@ -60,8 +60,7 @@ def issue_finding(issue: FormatIssue, file: str, game: int | None = None) -> Fin
     >>> print(issue_finding(issue("BEL803", "unknown card 'ZZ'", line=3, event=3), "app.events.jsonl", 1))
     app.events.jsonl:3:1: warning BEL803 unknown card 'ZZ'
     """
-    col = issue.col if issue.line else 0
-    return Finding(issue.code, issue.severity, issue.message, file, issue.line, col, game)
+    return Finding.from_issue(issue, file, game, issue.severity)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +191,7 @@ def _pick(opened: OpenInput, number: int) -> PickedGame | None:
             if index + 1 == number:
                 name = opened.name
                 return PickedGame(parsed.game, [
-                    Finding(i.code, severity_of(i.code), i.message, name, i.line or 0, i.col or 0, number)
+                    Finding.from_issue(i, name, number)
                     for i in parsed.errors])
         return None
     for item in _records(opened):

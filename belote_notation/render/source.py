@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from belote_notation.check.checker import DEFAULT_CONFIG
-from belote_notation.check.codes import severity_of
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.check.setup import ValidationConfig
@@ -28,8 +27,7 @@ def iter_replays(source: Source, name: str | None = None, config: ValidationConf
     for number, parsed in enumerate(iter_games(source, label), start=1):
         if game is not None and number != game:
             continue
-        syntax = [Finding(i.code, severity_of(i.code), i.message, label, i.line or 0, i.col or 0, number)
-                  for i in parsed.errors]
+        syntax = [Finding.from_issue(i, label, number) for i in parsed.errors]
         yield replay_game(parsed.game, label, number, config, syntax)
         if game is not None:
             return

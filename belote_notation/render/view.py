@@ -30,8 +30,6 @@ from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import DealReport
 from belote_notation.game.cards import cards_of
-from belote_notation.game.engine import contract, is_dead
-from belote_notation.game.engine import dealer as dealt_by
 from belote_notation.notation.records import Annotated, Bid, Deal, Play, Variation
 from belote_notation.render.labels import nag_symbol
 
@@ -76,20 +74,20 @@ def sheet_row(report: DealReport) -> dict[str, Any]:
 
 
 def _deal(replay: DealReplay) -> dict[str, Any]:
-    deal, state, report = replay.deal, replay.state, replay.report
+    deal, report = replay.deal, replay.report
     hands = replay.start_hands
-    taken = contract(state) if state is not None else None
+    taken = replay.contract
     tricks = _tricks(replay)
     acts = _acts(deal, tricks)
     return {
         "number": deal.number,
-        "dealer": dealt_by(state) if state is not None else deal.dealer,
+        "dealer": replay.dealer,
         "hands": [list(cards_of(mask)) for mask in hands] if hands is not None else None,
         "complete": replay.hands_complete,
         "offer": deal.offer.card if deal.offer is not None else None,
         "bids": [_bid(bid) for bid in deal.bids],
         "contract": None if taken is None else {"taker": taken.taker, "trump": taken.trump},
-        "dead": state is not None and is_dead(state),
+        "dead": replay.dead,
         "announcements": [
             {"seat": a.seat, "kind": a.kind, "cards": list(a.cards),
              "at": list(_announced_at(a.trick, a.before_card, tricks)), "notes": _notes(a)}

@@ -17,7 +17,8 @@ from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
 from belote_notation.game.engine import to_play
-from belote_replay.show import pick_game  # the one way the commands pick a game of a file
+from belote_notation.pipeline.games import pick_game  # the one way the commands pick a game of an input
+from belote_notation.pipeline.inputs import InputProblem
 
 __all__ = ["command"]
 
@@ -88,10 +89,9 @@ def render(report: dict) -> str:
 def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: str) -> None:
     """Double-dummy values of every legal card at a point of a deal, the best line and the table."""
     point = _point(at)
-    try:
-        parsed = pick_game(file, game_number)
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
+    parsed = pick_game(file, game_number)
+    if isinstance(parsed, InputProblem):
+        raise click.ClickException(f"{file}: {parsed.message}")
     if parsed is None:
         raise click.ClickException(f"{file} has no game {game_number}")
     replay = replay_game(parsed.game, file)

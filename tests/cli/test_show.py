@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -164,3 +165,70 @@ def test_deals_sharing_a_number_each_show_their_own_cards(tmp_path):
     sections = result.output.split("\nDeal ")[1:]
     assert _first_trick_plays(text, first) in sections[first.number - 1]
     assert _first_trick_plays(text, second) in sections[second.number - 1]
+
+
+# ----------------------------------------------------------------------------- every readable format
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def _events_of(games_text: str, out: Path) -> Path:
+    """The games of ``games_text`` written as an event log by the library's events format."""
+    from belote_notation.formats import get_format
+
+    events = get_format("events")
+    assert events is not None
+    with out.open("w", encoding="utf-8") as handle:
+        assert list(events.write((p.game for p in parse_text(games_text)), handle)) == []
+    return out
+
+
+def test_an_event_log_shows_as_its_bel_does(tmp_path):
+    text = generated_text("classic", deals=6, seed=11) + generated_text("moroccan", deals=3, seed=5)
+    bel = tmp_path / "m.bel"
+    bel.write_text(text, encoding="utf-8")
+    log = _events_of(text, tmp_path / "m.events.jsonl")
+    for game in ("1", "2"):
+        from_bel = show("--ascii", "--game", game, str(bel))
+        from_log = show("--ascii", "--game", game, str(log))
+        assert from_log.exit_code == from_bel.exit_code == 0, from_log.output
+        assert from_log.output == from_bel.output
+        assert from_log.output.count("\nDeal ") == (6 if game == "1" else 3)
+    anonymous = tmp_path / "log.txt"  # no telling name: known by its content
+    anonymous.write_bytes(log.read_bytes())
+    from_anonymous = show("--ascii", "--game", "2", str(anonymous))
+    assert from_anonymous.output == show("--ascii", "--game", "2", str(bel)).output
+    assert "no game 3" in show("--game", "3", str(log)).output
+
+
+@pytest.mark.parametrize("sample", ["coinched-party.coinched.jsonl", "colver-deals.cfn",
+                                    "coinche-server.coinche-ws.jsonl"])
+def test_a_server_log_and_colver_deals_are_shown(sample):
+    result = show("--ascii", str(SAMPLES / "formats" / sample))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Game 1\nRules: ")
+    assert "\nDeal 1, dealer " in result.output and "\nTricks:\n" in result.output
+    assert "Match:" in result.output
+
+
+def test_a_finding_of_a_converted_input_is_located_in_that_input(tmp_path):
+    text = generated_text("classic", deals=2, seed=3)
+    log = _events_of(text, tmp_path / "m.events.jsonl")
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    first = next(i for i, event in enumerate(events) if event["type"] == "card")
+    events[first + 1]["card"] = events[first]["card"]  # the second card of trick 1 played twice
+    log.write_text("".join(json.dumps(event) + "\n" for event in events), encoding="utf-8")
+    result = show("--format", "json", str(log))
+    assert result.exit_code == 1
+    document = json.loads(result.output)
+    found = [(f["code"], f["file"], f["line"]) for d in document["deals"] for f in d["findings"]]
+    assert ("BEL102", str(log), first + 2) in found, found
+
+
+def test_what_cannot_be_read_is_said_without_a_traceback(tmp_path):
+    broken = tmp_path / "broken.events.jsonl"
+    broken.write_text('{"type": "game", "v": 1}\n{"type": "deal", "deal": "x"\n', encoding="utf-8")
+    result = show(str(broken))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{broken}: there is no game 1" in result.output
+    folder = show(str(tmp_path))
+    assert folder.exit_code == 2 and str(tmp_path) in folder.output
