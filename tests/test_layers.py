@@ -6,6 +6,8 @@ From the bottom (docs/architecture.md draws the same picture):
     game.cards      cards, hands, seats, decks
     game.rules      the rule systems (``Ruleset``)
     game.engine     the game played: legality, scoring, the match; knows nothing of text
+    game.random_deals
+                    random legal deals and matches played through the engine (the generator's source)
     grammar         ``grammar/belote.lark``, installed as ``belote_notation.grammar``: data the
                     notation reads (the game knows nothing of text)
     notation        text <-> records; knows nothing of legality (it may use ``game.cards`` only)
@@ -59,6 +61,7 @@ FORMATS = "belote_notation.formats"
 RENDER = "belote_notation.render"
 ANALYSIS = "belote_notation.analysis"
 PIPELINE = "belote_notation.pipeline"
+RANDOM_DEALS = "belote_notation.game.random_deals"
 CLI = "belote_replay"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -66,6 +69,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (CARDS,),
     (RULESET,),
     (ENGINE,),
+    (RANDOM_DEALS,),
     (GRAMMAR,),
     (NOTATION,),
     (CHECK,),
@@ -412,7 +416,8 @@ def test_the_front_door() -> None:
 
 def test_a_layer_is_the_longest_prefix() -> None:
     assert layer_of(ENGINE + ".play") == Layer(3, ENGINE)
-    assert layer_of(GRAMMAR) == Layer(4, GRAMMAR)
+    assert layer_of(RANDOM_DEALS) == Layer(4, RANDOM_DEALS)
+    assert layer_of(GRAMMAR) == Layer(5, GRAMMAR)
     assert layer_of(GAME + ".cardsx") == Layer(0, GAME)
     assert layer_of("belote_notation.newthing") == Layer(len(LAYERS) - 2, LIBRARY)
     assert layer_of("json") is None

@@ -79,7 +79,7 @@ class FormatIssue:
     def where(self) -> str:
         parts = []
         if self.line:
-            parts.append(f"line {self.line}")
+            parts.append(f"line {self.line}" + (f", column {self.col}" if self.col > 1 else ""))
         if self.event and self.event != self.line:
             parts.append(f"event {self.event}")
         if self.field:
