@@ -13,8 +13,9 @@ from belote_notation.game.rules import Ruleset, preset_names
 from belote_notation.generator import generate_games
 from belote_notation.notation.fingerprint import deal_fingerprint, game_fingerprint
 from belote_notation.notation.jsonio import game_from_json, game_to_json
+from belote_notation.notation.positions import content_key, same_records
 from belote_notation.notation.reader import parse_text
-from belote_notation.notation.records import Deal, Game, Header, Variation
+from belote_notation.notation.records import Deal, Game, Header, Play, Trick, Variation
 from belote_notation.notation.writer import write_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,3 +182,37 @@ def test_pinned_values() -> None:
     ]
     assert game_fingerprint(game) == "bel1:764ad0d43aaa2eaf2c447b01839a112b"
     assert validate_text(PINNED)[0].fingerprint == game_fingerprint(game)
+
+
+# ------------------------------------------------------------------ records equal apart from positions
+def test_content_key_ignores_positions_only() -> None:
+    game = _game("traditional")
+    text = write_game(game)
+    moved = parse_text("\n\n\n" + text.replace("\n", "\r\n"))[0].game
+    assert moved != game and content_key(moved) == content_key(game) and same_records(moved, game)
+    commented = game.model_copy(update={"comments": ["another word"]})
+    assert content_key(commented) != content_key(game) and not same_records(commented, game)
+    assert game_fingerprint(commented) == game_fingerprint(game)  # a comment is not play
+
+
+def test_content_keys_group_records_in_one_pass() -> None:
+    games = [_game("classic", seed=s) for s in (1, 2, 1, 3, 2)]
+    copies = [parse_text(write_game(g))[0].game for g in games]
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for index, game in enumerate(copies):
+        groups.setdefault(content_key(game), []).append(index)
+    assert sorted(groups.values()) == [[0, 2], [1, 4], [3]]
+
+
+def test_content_key_of_deeply_nested_lines() -> None:
+    def nested(card: int) -> Deal:
+        play = Play(seat=0, card=card)
+        top = play
+        for _ in range(20_000):
+            inner = Play(seat=1, card=card)
+            play.variations = [Variation(items=[inner])]
+            play = inner
+        return Deal(number=1, tricks=[Trick(number=1, plays=[top])])
+
+    assert content_key(nested(3)) == content_key(nested(3)) != content_key(nested(4))
+    assert hash(content_key(nested(3))) == hash(content_key(nested(3)))
