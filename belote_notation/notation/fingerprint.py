@@ -23,7 +23,7 @@ facts to :func:`deal_text` and :func:`game_text`), so both ways give the same va
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring as _quoted  # the JSON spelling of a string, in C
 from operator import attrgetter, itemgetter
 from typing import Protocol
@@ -129,55 +129,60 @@ def deal_text(dealer: int | None, five: Sequence[HandLike], offer: int | None,
               announcements: Sequence[AnnouncementLike], tricks: Sequence[TrickLike]) -> str:
     """The canonical text of a deal (docs/api.md, "Fingerprints"), from its parts.
 
-    The checks make it for every deal, so it is made for speed: every list of numbers goes
-    through ``bytes`` and ``bytes.hex`` in C (a ``map`` per section, no Python step per card
-    or per trick: measured 3x faster than a string per trick). A seat not written, or a value
-    that is not a byte (records built without validation), takes the slow path, which spells
-    the same text (``ff`` for no seat, ``(value)`` for a value that is not a byte)."""
+    The checks make it for every deal: see :func:`_fast_text`. A seat not written, or a value
+    that is not a byte (records built without validation), takes :func:`_slow_text`, which
+    spells the same text (``ff`` for no seat, ``(value)`` for a value that is not a byte)."""
     try:
-        return _text(dealer, five, offer, calls, rest, hands, announcements, tricks, _hands, _tricks)
+        return _fast_text(dealer, five, offer, calls, rest, hands, announcements, tricks)
     except (TypeError, ValueError):
-        return _text(dealer, five, offer, calls, rest, hands, announcements, tricks, _slow_hands,
-                     _slow_tricks)
-
-
-def _text(dealer: int | None, five: Sequence[HandLike], offer: int | None,  # noqa: PLR0913
-          calls: Iterable[CallLike], rest: Sequence[HandLike], hands: Sequence[HandLike],
-          announcements: Sequence[AnnouncementLike], tricks: Sequence[TrickLike],
-          hands_text: Callable[[Sequence[HandLike]], str], tricks_text: Callable[[Sequence[TrickLike]], str],
-          ) -> str:
-    return (f"bel1 deal\ndealer {'-' if dealer is None else dealer}\nfive {hands_text(five)}\n"
-            f"offer {'-' if offer is None else _spell((offer,))}\n"
-            f"calls {','.join([_CALLS.get(key) or _call(key) for key in map(_call_key, calls)])}\n"
-            f"rest {hands_text(rest)}\nhands {hands_text(hands)}\n"
-            f"announce {','.join([_announcement(a) for a in announcements]) if announcements else ''}\n"
-            f"tricks {tricks_text(tricks)}")
+        return _slow_text(dealer, five, offer, calls, rest, hands, announcements, tricks)
 
 
 _seat_of, _cards_of = attrgetter("seat"), attrgetter("cards")
 _seats_of, _marks_of = attrgetter("seats"), attrgetter("marks")
 _first, _second = itemgetter(0), itemgetter(1)
 _SEPARATOR = b"\xff"
+_call_key = attrgetter("seat", "action", "round", "suit", "value")
+_CALLS: dict[tuple[object, ...], str] = {}
 
 
-def _hands(hands: Sequence[HandLike]) -> str:
-    """``<seats>:<cards>``: the hands sorted by seat (then cards), each hand's cards sorted,
-    hands separated by ``ff``."""
-    if not hands:
-        return ""
-    pairs = sorted(zip(map(_seat_of, hands), map(bytes, map(sorted, map(_cards_of, hands))), strict=True))
-    return f"{bytes(map(_first, pairs)).hex()}:{_SEPARATOR.join(map(_second, pairs)).hex()}"
+def _fast_text(dealer: int | None, five: Sequence[HandLike], offer: int | None,  # noqa: PLR0913
+               calls: Iterable[CallLike], rest: Sequence[HandLike], hands: Sequence[HandLike],
+               announcements: Sequence[AnnouncementLike], tricks: Sequence[TrickLike]) -> str:
+    """One frame, every list of numbers through ``bytes`` and ``bytes.hex`` (a ``map`` per
+    section, no Python step per card or per trick): measured a quarter faster than helper
+    functions spelling each trick (11 against 15 us a deal, generated classic games)."""
+    sections = []
+    for group in (five, rest, hands):
+        if group:
+            pairs = sorted(zip(map(_seat_of, group), map(bytes, map(sorted, map(_cards_of, group))),
+                               strict=True))
+            sections.append(f"{bytes(map(_first, pairs)).hex()}:{_SEPARATOR.join(map(_second, pairs)).hex()}")
+        else:
+            sections.append("")
+    played = ""
+    if tricks:
+        played = (f"{_SEPARATOR.join(map(bytes, map(_cards_of, tricks))).hex()}:"
+                  f"{b''.join(map(bytes, map(_seats_of, tricks))).hex()}")
+        if any(map(any, map(_marks_of, tricks))):
+            played += ":" + bytes([_MARKS.get(m, 255) for t in tricks for m in t.marks]).hex()
+    declared = ",".join([f"{a.seat}:{a.kind}:{bytes(sorted(a.cards)).hex()}:{_optional(a.trick)}:"
+                         f"{_optional(a.before_card)}" for a in announcements])
+    return (f"bel1 deal\ndealer {_optional(dealer)}\nfive {sections[0]}\n"
+            f"offer {'-' if offer is None else bytes((offer,)).hex()}\n"
+            f"calls {','.join([_CALLS.get(key) or _call(key) for key in map(_call_key, calls)])}\n"
+            f"rest {sections[1]}\nhands {sections[2]}\nannounce {declared}\ntricks {played}")
 
 
-def _tricks(tricks: Sequence[TrickLike]) -> str:
-    """``<cards>:<seats>[:<marks>]``: each trick's cards in the order played, tricks separated by
-    ``ff``; every seat; marks (00 none, 01 belote, 02 rebelote) only when a play has one."""
-    if not tricks:
-        return ""
-    cards = _SEPARATOR.join(map(bytes, map(_cards_of, tricks)))
-    text = f"{cards.hex()}:{b''.join(map(bytes, map(_seats_of, tricks))).hex()}"
-    if any(map(any, map(_marks_of, tricks))):
-        text += ":" + b"".join([bytes([_MARKS.get(m, 255) for m in t.marks]) for t in tricks]).hex()
+def _optional(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _call(key: tuple[object, ...]) -> str:
+    """``<seat>:<action>:<round>:<suit>:<value>``, ``-`` for what a call does not have."""
+    text = ":".join("-" if v is None else str(v) for v in key)
+    if len(_CALLS) < 4096:  # calls repeat: those of real auctions are remembered
+        _CALLS[key] = text
     return text
 
 
@@ -187,41 +192,29 @@ def _spell(values: Iterable[object]) -> str:
                    for v in values)
 
 
-def _slow_hands(hands: Sequence[HandLike]) -> str:
-    if not hands:
-        return ""
-    pairs = sorted((_spell([h.seat]), _spell(sorted(h.cards, key=_order))) for h in hands)
-    return f"{''.join(p[0] for p in pairs)}:{'ff'.join(p[1] for p in pairs)}"
-
-
-def _slow_tricks(tricks: Sequence[TrickLike]) -> str:
-    if not tricks:
-        return ""
-    text = f"{'ff'.join(_spell(t.cards) for t in tricks)}:{''.join(_spell(t.seats) for t in tricks)}"
-    if any(any(t.marks) for t in tricks):
-        text += ":" + "".join(_spell([_MARKS.get(m, 255) for m in t.marks]) for t in tricks)
-    return text
-
-
 def _order(value: object) -> tuple[int, int | str]:
     return (0, value) if isinstance(value, int) else (1, repr(value))
 
 
-def _announcement(a: AnnouncementLike) -> str:
-    return (f"{a.seat}:{a.kind}:{_spell(sorted(a.cards, key=_order))}:{'-' if a.trick is None else a.trick}:"
-            f"{'-' if a.before_card is None else a.before_card}")
-
-
-_call_key = attrgetter("seat", "action", "round", "suit", "value")
-_CALLS: dict[tuple[object, ...], str] = {}
-
-
-def _call(key: tuple[object, ...]) -> str:
-    """``<seat>:<action>:<round>:<suit>:<value>``, ``-`` for what a call does not have."""
-    text = ":".join("-" if v is None else str(v) for v in key)
-    if len(_CALLS) < 4096:  # calls repeat: those of real auctions are remembered
-        _CALLS[key] = text
-    return text
+def _slow_text(dealer: int | None, five: Sequence[HandLike], offer: int | None,  # noqa: PLR0913
+               calls: Iterable[CallLike], rest: Sequence[HandLike], hands: Sequence[HandLike],
+               announcements: Sequence[AnnouncementLike], tricks: Sequence[TrickLike]) -> str:
+    """:func:`_fast_text` for any values, one value at a time."""
+    sections = []
+    for group in (five, rest, hands):
+        pairs = sorted((_spell([h.seat]), _spell(sorted(h.cards, key=_order))) for h in group)
+        sections.append(f"{''.join(p[0] for p in pairs)}:{'ff'.join(p[1] for p in pairs)}" if pairs else "")
+    played = ""
+    if tricks:
+        played = f"{'ff'.join(_spell(t.cards) for t in tricks)}:{''.join(_spell(t.seats) for t in tricks)}"
+        if any(any(t.marks) for t in tricks):
+            played += ":" + "".join(_spell([_MARKS.get(m, 255) for m in t.marks]) for t in tricks)
+    declared = ",".join(f"{a.seat}:{a.kind}:{_spell(sorted(a.cards, key=_order))}:{_optional(a.trick)}:"
+                        f"{_optional(a.before_card)}" for a in announcements)
+    return (f"bel1 deal\ndealer {_optional(dealer)}\nfive {sections[0]}\n"
+            f"offer {'-' if offer is None else _spell((offer,))}\n"
+            f"calls {','.join(_call(_call_key(c)) for c in calls)}\n"
+            f"rest {sections[1]}\nhands {sections[2]}\nannounce {declared}\ntricks {played}")
 
 
 class _Trick:

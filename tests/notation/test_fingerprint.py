@@ -216,3 +216,17 @@ def test_content_key_of_deeply_nested_lines() -> None:
 
     assert content_key(nested(3)) == content_key(nested(3)) != content_key(nested(4))
     assert hash(content_key(nested(3))) == hash(content_key(nested(3)))
+
+
+def test_seats_not_written_and_values_out_of_range_take_the_slow_spelling() -> None:
+    text = "[Rules \"classic\"]\ndeal 1 dealer N\ntrick 1 7H 7D KH belote 7S\nend *\n"
+    _assert_same_both_ways(text)
+    game = parse_text(text)[0].game
+    assert game.deals[0].tricks[0].plays[0].seat is None
+    seated = game.deals[0].model_copy(deep=True)
+    seated.tricks[0].plays[0].seat = 0
+    assert deal_fingerprint(seated) != deal_fingerprint(game.deals[0])
+    odd = Deal.model_construct(number=1, dealer=None, five=[], offer=None, bids=[], rest=[], hands=[],
+                               announcements=[], tricks=[Trick.model_construct(
+                                   number=1, plays=[Play.model_construct(seat=9, card=300, mark=None)])])
+    assert deal_fingerprint(odd).startswith("bel1:")
