@@ -70,8 +70,9 @@ class GameChecker(Visitor[GameReport]):
 
     The fingerprints of the game and of its deals (:mod:`belote_notation.notation.fingerprint`)
     are made from the same facts, with the deal reports: not when the config asks for no deal
-    reports (``keep_deals=False``, the text outputs, which show neither). They cost about 5%
-    of the checks' time (a string per deal, measured), which the text outputs need not pay.
+    reports (``keep_deals=False``, the text outputs, which show neither). They cost about a
+    tenth of the checks' time (a string and a SHA-256 a deal: 0.39 s of CPU against 0.34 s for
+    2,574 generated deals, measured), which the text outputs need not pay.
     """
 
     def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
