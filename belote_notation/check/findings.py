@@ -109,6 +109,19 @@ class Finding:
             "seat": SEAT_NAMES[self.seat] if self.seat is not None and 0 <= self.seat < 4 else None,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
+        """The finding :meth:`to_dict` wrote (fields this version does not know are ignored).
+
+        >>> f = Finding("BEL301", "error", "W did not overtrump", "club.bel", 41, 17, 1, 3, 2, 3)
+        >>> Finding.from_dict(f.to_dict()) == f
+        True
+        """
+        seat = data.get("seat")
+        return cls(data["code"], data["severity"], data["message"], data.get("file", "<string>"),
+                   data.get("line", 0), data.get("col", 0), data.get("game"), data.get("deal"),
+                   data.get("trick"), None if seat is None else SEAT_NAMES.index(seat))
+
 
 def sort_key(finding: Finding) -> tuple[int, int, str]:
     """Order findings by position in the file, then by code."""

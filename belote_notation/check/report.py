@@ -1,20 +1,52 @@
 """What the validator hands back: per deal the recomputed score, per game the findings and winner.
 
 These are plain slotted dataclasses (cheap to build, cheap to pickle between processes);
-:meth:`GameReport.to_dict` gives the JSON form ``belote-replay validate --format json`` prints.
-Team pairs are ``[N-S, E-W]``.
+:meth:`GameReport.to_dict` gives the JSON form ``belote-replay validate --format json`` prints
+and :meth:`GameReport.from_dict` reads it back. That form is a versioned schema,
+:data:`REPORT_SCHEMA_VERSION`, described by the JSON Schema shipped next to this module
+(:func:`report_schema`; docs/api.md). Team pairs are ``[N-S, E-W]``.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding, effective_severity
 from belote_notation.game.cards import SEAT_NAMES
 
-__all__ = ["CodeSelection", "DealReport", "GameReport", "seat_name", "team_name"]
+__all__ = [
+    "REPORT_SCHEMA_VERSION",
+    "CodeSelection",
+    "DealReport",
+    "GameReport",
+    "report_schema",
+    "seat_name",
+    "team_name",
+]
+
+REPORT_SCHEMA_VERSION = "1.0"
+"""The version of the JSON form of a report (``"schema_version"`` of each game's JSON, and of
+the document that holds them). ``MAJOR.MINOR``: the minor grows when fields are added (a
+reader ignores the fields it does not know), the major when a field changes meaning or goes.
+1.0: the fields of release 0.1.0, with ``fingerprint`` (games and deals), ``offset`` and
+``length`` (games) added."""
+
+
+@lru_cache(maxsize=1)
+def report_schema() -> dict[str, Any]:
+    """The JSON Schema of a game's report (``game-report.schema.json``, shipped in the package).
+
+    >>> report_schema()["properties"]["schema_version"]["const"] == REPORT_SCHEMA_VERSION
+    True
+    """
+    text = resources.files("belote_notation.check").joinpath("game-report.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +120,14 @@ def seat_name(seat: int | None) -> str | None:
     return None if seat is None or not 0 <= seat < 4 else SEAT_NAMES[seat]
 
 
+def _team(name: str | None) -> int | None:
+    return None if name is None else ("NS", "EW").index(name)
+
+
+def _seat(name: str | None) -> int | None:
+    return None if name is None else SEAT_NAMES.index(name)
+
+
 @dataclass(slots=True)
 class DealReport:
     """The recomputed result of one deal (fields are ``None`` when they could not be worked out)."""
@@ -116,6 +156,8 @@ class DealReport:
     claimed_score: list[int] | None = None
     claimed_totals: list[int] | None = None
     claimed_pot: int | None = None
+    fingerprint: str | None = None
+    """The deal's fingerprint (:mod:`belote_notation.notation.fingerprint`)."""
 
     def to_dict(self, deck: Any = None) -> dict[str, Any]:
         return {
@@ -139,7 +181,23 @@ class DealReport:
                 "match_score": self.claimed_totals,
                 "pot": self.claimed_pot,
             },
+            "fingerprint": self.fingerprint,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], deck: Any = None) -> DealReport:
+        """The report :meth:`to_dict` wrote (``deck``: the game's, for the trump's letter).
+
+        ``to_dict`` writes a sans-atout or tout-atout trump (4, 5) as ``null``: it reads back
+        as ``None``. Fields this version does not know are ignored.
+        """
+        recorded = data.get("recorded") or {}
+        return cls(data["deal"], data.get("line", 0), _seat(data.get("dealer")), _seat(data.get("taker")),
+                   _suit(data.get("trump"), deck), data.get("outcome"), data.get("card_points"),
+                   _team(data.get("last_trick")), data.get("announcements"), data.get("belote"),
+                   data.get("credited"), data.get("pot_in", 0), data.get("pot_claimed"), data.get("pot"),
+                   data.get("totals"), recorded.get("score"), recorded.get("match_score"),
+                   recorded.get("pot"), data.get("fingerprint"))
 
 
 def _suit_name(suit: int | None, deck: Any) -> str | None:
@@ -148,6 +206,18 @@ def _suit_name(suit: int | None, deck: Any) -> str | None:
     from belote_notation.game.cards import Deck, suit_name
 
     return suit_name(suit, deck if isinstance(deck, Deck) else Deck.FRENCH)
+
+
+def _suit(name: str | None, deck: Any) -> int | None:
+    if name is None:
+        return None
+    from belote_notation.game.cards import Deck, suit_name
+
+    deck = deck if isinstance(deck, Deck) else Deck.FRENCH
+    for suit in range(4):
+        if suit_name(suit, deck) == name:
+            return suit
+    raise ValueError(f"trump {name!r} is not a suit of the {deck.value} deck")
 
 
 @dataclass(slots=True)
@@ -170,6 +240,13 @@ class GameReport:
     """Team that won the match (0 N-S, 1 E-W), ``None`` when the match goes on or is unknown."""
     result: str | None = None
     """The result as recorded."""
+    fingerprint: str | None = None
+    """The game's fingerprint (:mod:`belote_notation.notation.fingerprint`); ``None`` when the
+    checks were asked for no deal reports (``ValidationConfig.keep_deals=False``)."""
+    offset: int | None = None
+    """Where the game's text starts in its source, in bytes (``None``: not read from a source)."""
+    length: int | None = None
+    """The size of the game's text in its source, in bytes: ``source[offset:offset + length]``."""
 
     def counts(self, strict: bool = False) -> dict[str, int]:
         counts = {"error": 0, "warning": 0, "info": 0}
@@ -182,6 +259,7 @@ class GameReport:
 
         deck = Deck(self.deck) if self.deck in ("french", "spanish") else None
         out: dict[str, Any] = {
+            "schema_version": REPORT_SCHEMA_VERSION,
             "game": self.game,
             "line": self.line,
             "rules": self.rules,
@@ -193,7 +271,36 @@ class GameReport:
             "pot": self.pot,
             "winner": team_name(self.winner),
             "result": self.result,
+            "fingerprint": self.fingerprint,
+            "offset": self.offset,
+            "length": self.length,
         }
         if with_deals:
             out["deals"] = [d.to_dict(deck) for d in self.deals]
         return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], file: str | None = None) -> GameReport:
+        """The report :meth:`to_dict` wrote; ``file`` is the input's path (the JSON document
+        says it once per file, and in each finding). Raises :class:`ValueError` for another
+        major version of the schema.
+
+        >>> report = GameReport("a.bel", 2, 5, rules="classic", deck="french", deal_count=1)
+        >>> GameReport.from_dict(report.to_dict(), "a.bel") == report
+        True
+        """
+        version = str(data.get("schema_version", REPORT_SCHEMA_VERSION))
+        if version.split(".")[0] != REPORT_SCHEMA_VERSION.split(".")[0]:
+            raise ValueError(f"report schema version {version}: this version reads "
+                             f"{REPORT_SCHEMA_VERSION.split('.')[0]}.x")
+        from belote_notation.game.cards import Deck
+
+        findings = [Finding.from_dict(f) for f in data.get("findings", ())]
+        deck = Deck(data["deck"]) if data.get("deck") in ("french", "spanish") else None
+        if file is None:
+            file = findings[0].file if findings else "<string>"
+        deals = [DealReport.from_dict(d, deck) for d in data.get("deals", ())]
+        return cls(file, data["game"], data.get("line", 0), data.get("rules"),
+                   dict(data.get("options") or {}), data.get("deck"), findings, deals,
+                   data.get("deal_count", 0), data.get("totals"), data.get("pot"), _team(data.get("winner")),
+                   data.get("result"), data.get("fingerprint"), data.get("offset"), data.get("length"))

@@ -24,7 +24,14 @@ from belote_notation.check.context import DealObserver, TrickTrace
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.reader import GameText, ParsedGame, read_game_events, read_games, text_source
+from belote_notation.notation.reader import (
+    GameText,
+    ParsedGame,
+    iter_game_texts,
+    read_game_events,
+    read_games,
+    text_source,
+)
 from belote_notation.notation.records import Game
 
 __all__ = [
@@ -108,7 +115,10 @@ def validate_game_text(text: str | GameText, file: str = "<string>",
     >>> report.game, [f.code for f in report.findings]
     (1, ['BEL912', 'BEL903', 'BEL902'])
     """
-    return read_game_events(text, GameChecker(config, file), file)
+    report = read_game_events(text, GameChecker(config, file), file)
+    if isinstance(text, GameText):  # where the game is in its source, for an index
+        report.offset, report.length = text.start, text.end - text.start
+    return report
 
 
 def validate_source(source: str | os.PathLike[str] | IO[str] | IO[bytes], name: str | None = None,
@@ -122,8 +132,8 @@ def validate_source(source: str | os.PathLike[str] | IO[str] | IO[bytes], name: 
     """
     label = name or str(source)
     count = 0
-    for report in read_games(source, lambda: GameChecker(config, label), label):
+    for game_text in iter_game_texts(source, label):
         count += 1
-        yield report
+        yield validate_game_text(game_text, label, config)
     if count == 0:
         yield no_game_report(label)

@@ -15,7 +15,7 @@ from typing import IO, Any, Union
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_UTF8, SyntaxIssue
 
-__all__ = ["CLEAN", "MAX_LINE", "LineReader", "Source", "open_source"]
+__all__ = ["CLEAN", "MAX_LINE", "LineReader", "Source", "open_source", "utf8_size"]
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
@@ -47,12 +47,27 @@ def _clean_block(text: str) -> bool:
 
 
 
-Piece = tuple[str, bool, int, Union[SyntaxIssue, None]]
-"""A line (or a piece of a long line), whether it is complete, its line number, an issue."""
+Piece = tuple[str, bool, int, Union[SyntaxIssue, None], int]
+"""A line (or a piece of a long line), whether it is complete, its line number, an issue, and
+the bytes it takes in the source (its ``\\r`` and bad bytes included, a BOM not: see
+:attr:`LineReader.bom`)."""
+
+
+def utf8_size(text: str) -> int:
+    """The bytes of ``text`` in UTF-8 (``isascii`` is O(1): no encoding for ASCII text).
+
+    >>> utf8_size("pli"), utf8_size("Sévérine")
+    (3, 10)
+    """
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 class LineReader:
-    """Yields (piece of text, complete_line, line number, issues) from any source."""
+    """Yields (piece of text, complete_line, line number, issue, bytes) from any source.
+
+    The bytes are those of the source for a binary handle (or a path); for a text handle,
+    those of the text read in UTF-8 (a text handle has no bytes of its own).
+    """
 
     def __init__(self, handle: IO[Any], binary: bool, name: str | None) -> None:
         self.handle = handle
@@ -64,6 +79,8 @@ class LineReader:
         self.column = 0
         """Characters of the current line in the pieces before (a line longer than
         :data:`MAX_LINE`): BEL007 columns count from the line's start, not the piece's."""
+        self.bom = 0
+        """Bytes of the byte order mark skipped at the start (before the first piece)."""
 
     def pieces(self) -> Iterator[Piece]:
         """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
@@ -76,7 +93,7 @@ class LineReader:
                 chunk = read(BLOCK)
             except (OSError, ValueError, UnicodeDecodeError) as exc:
                 yield "", True, self.line, SyntaxIssue(
-                    BAD_UTF8, f"cannot read the input: {exc}", self.line, 1, self.name)
+                    BAD_UTF8, f"cannot read the input: {exc}", self.line, 1, self.name), 0
                 return
             if not chunk:
                 if buf or self.carry:
@@ -108,10 +125,11 @@ class LineReader:
             text = block
         if first and text.startswith("\ufeff"):
             text = text[1:]
+            self.bom = 3
         if text.endswith("\n") and _clean_block(text):
             # Whole lines with no comment, quote-escape or CR: the splitter reads it at once.
             count = text.count("\n")
-            yield text, True, self.line, CLEAN
+            yield text, True, self.line, CLEAN, utf8_size(text)
             self.line += count
             self.column = 0
             return
@@ -119,13 +137,12 @@ class LineReader:
         last = lines.pop()
         line = self.line
         for item in lines:
-            item = item.removesuffix("\r")
-            yield item + "\n", True, line, None
+            yield item.removesuffix("\r") + "\n", True, line, None, utf8_size(item) + 1
             line += 1
             self.column = 0
         self.line = line
         if last:
-            yield last, False, line, None
+            yield last, False, line, None, utf8_size(last)
             self.column += len(last)
 
     def _emit_lossy(self, data: bytes, first: bool, final: bool) -> Iterator[Piece]:
@@ -133,17 +150,20 @@ class LineReader:
         last = raw_lines.pop()
         for raw in raw_lines:
             text, issue = self._decode_lossy(raw + b"\n")
+            size = len(raw) + 1
             if first and text.startswith("\ufeff"):
                 text = text[1:]
+                self.bom, size = 3, size - 3
             first = False
             if text.endswith("\r\n"):
                 text = text[:-2] + "\n"
-            yield text, True, self.line, issue
+            yield text, True, self.line, issue, size
             self.line += 1
             self.column = 0
         if last:
+            carried = len(self.carry)
             text, issue = self._decode(last, final)
-            yield text, False, self.line, issue
+            yield text, False, self.line, issue, carried + len(last) - len(self.carry)
             self.column += len(text)
 
     def _decode(self, raw: bytes, final: bool) -> tuple[str, SyntaxIssue | None]:

@@ -1,4 +1,20 @@
-"""Comparing records without their source positions (for round-trip checks)."""
+"""Comparing records without their source positions (for round-trip checks), and a content key
+to index, group or deduplicate records by what they say.
+
+Both are linear in the size of the records and never recurse (alternative lines may nest
+deeply). :func:`same_records` compares two records; :func:`content_key` gives one record a
+hashable key, so that n records are grouped in one pass (a ``dict`` or a ``set``) instead of
+n² comparisons. For a key that lasts across versions and processes, over what was played only
+(not the comments), use the fingerprints (:mod:`belote_notation.notation.fingerprint`).
+
+>>> from belote_notation.notation.records import Deal, Play, Trick
+>>> a = Deal(number=1, tricks=[Trick(number=1, plays=[Play(seat=0, card=3, line=4, col=9)])])
+>>> b = Deal(number=1, tricks=[Trick(number=1, plays=[Play(seat=0, card=3)])], line=12)
+>>> content_key(a) == content_key(b), same_records(a, b), a == b
+(True, True, False)
+>>> len({content_key(d) for d in (a, b, Deal(number=2))})
+2
+"""
 
 from __future__ import annotations
 
@@ -8,7 +24,7 @@ from pydantic import BaseModel
 
 from belote_notation.notation.records import Record
 
-__all__ = ["same_records", "without_positions"]
+__all__ = ["content_key", "same_records", "without_positions"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -68,3 +84,24 @@ def same_records(a: BaseModel, b: BaseModel) -> bool:
         elif x != y:
             return False
     return True
+
+
+def content_key(record: BaseModel) -> tuple[object, ...]:
+    """A hashable key of ``record`` without its source positions: equal keys, equal records
+    apart from positions (:func:`same_records`). A flat tuple, in the order of the fields:
+    each record as its class name then its fields, each list as its length then its items
+    (markers are 1-tuples and 2-tuples, which no field value is, so the key is unambiguous).
+    Valid for the life of the process (it holds class names and values, not a digest)."""
+    out: list[object] = []
+    stack: list[Any] = [record]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, BaseModel):
+            out.append((type(value).__name__,))
+            stack.extend(reversed([getattr(value, n) for n in type(value).model_fields if _position_free(n)]))
+        elif isinstance(value, list):
+            out.append(("list", len(value)))
+            stack.extend(reversed(value))
+        else:
+            out.append(value)
+    return tuple(out)

@@ -37,6 +37,7 @@ from belote_notation.notation.lines import (
     LineReader,
     Source,
     open_source,
+    utf8_size,
 )
 
 __all__ = ["MAX_GAME_CHARS", "MAX_LINE", "GameText", "Source", "iter_game_texts"]
@@ -53,12 +54,21 @@ class GameText(NamedTuple):
     0-based number of the game in the file. ``issues`` holds what the reader itself found
     (bad UTF-8, a game too large to buffer): pass the whole ``GameText`` to
     :func:`belote_notation.notation.reader.parse_game_text` to keep them.
+
+    ``start`` and ``end`` are the byte offsets of the game in its source: ``source[start:end]``
+    is exactly the game's bytes, from the start of its first line to the end of the line of its
+    ``end`` keyword (or to where the next game starts), CRs and bad bytes included, a BOM and
+    the blank lines between games not. For a text handle they count the text in UTF-8.
+    ``text`` is what the reader reads: its CRs before a line feed are dropped and a bad byte
+    is U+FFFD.
     """
 
     text: str
     first_line: int
     index: int  # type: ignore[assignment]  # shadows tuple.index; the name is public API
     issues: tuple[SyntaxIssue, ...] = ()
+    start: int = 0
+    end: int = 0
 
 
 
@@ -211,40 +221,57 @@ class _Splitter:
         self.index = 0
         self.at_line_start = True
         self.pending_end = False
+        self.pos = 0                # bytes of the source before what is read next
+        self.start = 0              # where the current game starts, in bytes
+        self.mark = (0, 0)          # (character, byte) reached in the current clean block
 
-    def flush(self) -> GameText:
+    def flush(self, end: int) -> GameText:
         text = "" if self.oversized else "".join(self.parts)
-        game = GameText(text, self.first_line or 1, self.index, tuple(self.issues))
+        game = GameText(text, self.first_line or 1, self.index, tuple(self.issues), self.start, end)
         self.parts, self.size, self.issues = [], 0, []
         self.first_line, self.body, self.in_comment, self.oversized = 0, False, False, False
         self.index += 1
         return game
 
     def run(self, reader: LineReader) -> Iterator[GameText]:
-        for piece, complete, line_no, issue in reader.pieces():
+        for piece, complete, line_no, issue, size in reader.pieces():
+            if not self.pos:
+                self.pos = reader.bom
             if issue is CLEAN:
-                rest = yield from self.clean_block(piece, line_no)
+                rest = yield from self.clean_block(piece, line_no, size)
                 if rest is None:
                     continue
                 piece, line_no = rest
                 lines = piece.split("\n")
                 lines.pop()
                 for k, text in enumerate(lines):
-                    yield from self.line(text + "\n", True, line_no + k, None)
+                    yield from self.line(text + "\n", True, line_no + k, None, utf8_size(text) + 1)
             else:
-                yield from self.line(piece, complete, line_no, issue)
+                yield from self.line(piece, complete, line_no, issue, size)
         if self.first_line:
-            yield self.flush()
+            yield self.flush(self.pos)
         elif self.index == 0:
-            yield GameText("", 1, 0, tuple(self.issues))
+            yield GameText("", 1, 0, tuple(self.issues), reader.bom, self.pos)  # the whole blank input
 
-    def clean_block(self, piece: str, line_no: int) -> Generator[GameText, None, tuple[str, int] | None]:
-        """Whole clean lines read at once; returns what is left for the line path (``None``:
-        nothing)."""
+    def byte_at(self, piece: str, base: int, index: int) -> int:
+        """The byte offset of ``piece[index]`` (``piece`` starts at byte ``base``): counted on
+        from the last offset asked in this piece, so a block costs one pass, not one a game."""
+        if piece.isascii():
+            return base + index
+        char, byte = self.mark if self.mark[0] <= index else (0, 0)
+        byte += utf8_size(piece[char:index])
+        self.mark = (index, byte)
+        return base + byte
+
+    def clean_block(self, piece: str, line_no: int, size: int
+                    ) -> Generator[GameText, None, tuple[str, int] | None]:
+        """Whole clean lines read at once (``size`` bytes); returns what is left for the line
+        path (``None``: nothing)."""
         low = piece.lower()
         if (self.in_comment or self.oversized or self.pending_end or not self.at_line_start
                 or len(low) != len(piece)):
             return piece, line_no
+        base, self.mark = self.pos, (0, 0)
         pos, end_text = 0, len(piece)
         while pos < end_text:
             if not self.first_line:
@@ -253,6 +280,7 @@ class _Splitter:
                     break
                 start = piece.rfind("\n", 0, found.start()) + 1
                 self.first_line = line_no + piece.count("\n", 0, start)
+                self.start = self.byte_at(piece, base, start)
                 pos = start
             cut, ends_game = _block_cut(piece, low, pos, self.body)
             chunk = piece[pos:cut]
@@ -264,14 +292,19 @@ class _Splitter:
                 self.body = _has_body(chunk)
             pos = cut
             if ends_game or cut < end_text:
-                yield self.flush()
+                yield self.flush(self.byte_at(piece, base, cut))
         if pos >= end_text:
+            self.pos = base + size
             return None
+        self.pos = self.byte_at(piece, base, pos)
         return piece[pos:], line_no + piece.count("\n", 0, pos)
 
-    def line(self, piece: str, complete: bool, line_no: int, issue: SyntaxIssue | None) -> Iterator[GameText]:
+    def line(self, piece: str, complete: bool, line_no: int, issue: SyntaxIssue | None,
+             size: int) -> Iterator[GameText]:
+        """One line or piece of a line, of ``size`` bytes in the source."""
         line_start = self.at_line_start
         self.at_line_start = complete
+        at, self.pos = self.pos, self.pos + size
         if (self.first_line and line_start and complete and not self.in_comment and issue is None
                 and not self.oversized and self.size + len(piece) <= self.max_chars
                 and _plain(piece)):
@@ -283,11 +316,12 @@ class _Splitter:
             return
         stripped = piece.lstrip() if line_start else piece
         if line_start and piece.startswith("[") and self.first_line and (self.body or self.in_comment):
-            yield self.flush()
+            yield self.flush(at)
         if not self.first_line:
             if not stripped.strip() and issue is None:
                 return  # blank lines between games belong to no game
             self.first_line = line_no
+            self.start = at
         if issue is not None:
             self.issues.append(issue)
         self.keep(piece)
@@ -299,7 +333,7 @@ class _Splitter:
         self.pending_end = self.pending_end or has_end
         if self.pending_end and complete:
             self.pending_end = False
-            yield self.flush()
+            yield self.flush(self.pos)
 
     def keep(self, piece: str) -> None:
         if self.oversized:

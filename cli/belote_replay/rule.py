@@ -41,11 +41,12 @@ def rule_sections() -> dict[str, str]:
 
 
 def rule_text(code: str) -> str:
-    """The documentation of ``code`` as plain text: a heading line, then its section."""
+    """The documentation of ``code`` as plain text: a heading line, its status and the version
+    that introduced it, then its section."""
     info = CODES[code]
     head = f"{code} ({info.severity}, {AREAS.get(info.area, info.area)}): {info.title}"
     body = _plain(rule_sections().get(code, "(no documentation yet)"))
-    return f"{head}\n{'=' * len(head)}\n\n{body}\n"
+    return f"{head}\n{'=' * len(head)}\n\nStatus: {info.status}, since {info.since}.\n\n{body}\n"
 
 
 def _plain(markdown: str) -> str:
