@@ -2,7 +2,8 @@
 
 ``json``: one document, its memory flat however large the input::
 
-    {"files": [{"path": ..., "games": [{...}, ...], "error": null}, ...],
+    {"schema_version": "1.0",     (check.report.REPORT_SCHEMA_VERSION: the games' too)
+     "files": [{"path": ..., "games": [{...}, ...], "error": null}, ...],
      "problems": [{"path": ..., "message": ...}],
      "summary": {"files": ..., "inputs": ..., "games": ..., "deals": ..., "errors": ..., ...}}
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import json
 
+from belote_notation.check.report import REPORT_SCHEMA_VERSION
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
 
 __all__ = ["JsonLinesWriter", "JsonWriter"]
@@ -53,7 +55,7 @@ class JsonWriter(Writer):
         self._games = 0
 
     def begin(self) -> None:
-        self.out.write('{"files":[')
+        self.out.write('{"schema_version":' + _text(REPORT_SCHEMA_VERSION) + ',"files":[')
 
     def file_start(self, info: InputInfo) -> None:
         self.out.write(("," if self._files else "") + '{"path":' + _text(info.name) + ',"games":[')
