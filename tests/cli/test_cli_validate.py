@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from belote_notation.check.report import REPORT_SCHEMA_VERSION
 from belote_replay.main import cli
 from tests.support.validator import generated_text, played_deals, replace_at
 
@@ -125,7 +126,8 @@ def test_json_document_shape(bad_file, clean_file):
     result = run("--format", "json", str(path), str(clean_file))
     assert result.exit_code == 1
     doc = json.loads(result.output)
-    assert set(doc) == {"files", "problems", "summary"}
+    assert list(doc) == ["schema_version", "files", "problems", "summary"]
+    assert doc["schema_version"] == REPORT_SCHEMA_VERSION
     assert [f["path"] for f in doc["files"]] == [str(path), str(clean_file)]
     game = doc["files"][0]["games"][0]
     assert {"game", "rules", "deck", "findings", "deals", "winner", "totals", "pot"} <= set(game)
