@@ -19,7 +19,9 @@ means little alone. Both sides are measured in the same run, alternated, best of
 - ``--jobs 2`` against ``--jobs 1`` (target at least 1.8x);
 - peak memory (max RSS of the validate process) on a quarter of the deals and on all of
   them (target: flat);
-- reading the file to full pydantic records in this process (``notation.reader.iter_games``):
+- reading the file to full pydantic records in this process (``notation.reader.iter_games``),
+  with Python's collector as it is, then tuned as the ``belote-replay`` process tunes it (the
+  library never switches the collector: issue 17):
   calls and cards per second and the ratio to chess (target: 1.5x today's).
 
 It prints figures and the calibration line; it asserts nothing.
@@ -128,6 +130,23 @@ def read_records(path: Path) -> int:
         return sum(1 for _ in iter_games(handle, name=str(path)))
 
 
+def read_records_tuned(path: Path) -> int:
+    """:func:`read_records` with the collector tuned as the ``belote-replay`` process tunes it
+    around its commands (``cli/belote_replay/main.py``): the library itself never touches it."""
+    import gc
+
+    from belote_replay.main import YOUNG_COLLECTION_THRESHOLD
+
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *thresholds[1:])
+    try:
+        return read_records(path)
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
 def best(repeat: int, run: Callable[[], float]) -> float:
     return min(run() for _ in range(repeat))
 
@@ -157,11 +176,12 @@ def main(argv: list[str] | None = None) -> None:
         print(f"corpora: {args.games} chess games, {moves:,} moves; {args.deals:,} deals, {calls:,} calls, "
               f"{dealt:,} cards dealt, {played:,} cards played ({units / args.deals:.1f} per deal)")
 
-        chess_s, belote_s, records_s = [], [], []
+        chess_s, belote_s, records_s, tuned_s = [], [], [], []
         for _ in range(args.repeat):  # alternated, so every side sees the same load
             chess_s.append(timed(lambda: read_chess(pgn)))
             belote_s.append(run_validate(bel, 1)[0])
             records_s.append(timed(lambda: read_records(bel)))
+            tuned_s.append(timed(lambda: read_records_tuned(bel)))
         chess_rate = moves / min(chess_s)
         belote_rate = units / min(belote_s)
         played_rate = (calls + played) / min(belote_s)
@@ -176,6 +196,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"reading to pydantic records (iter_games, in process): {records_rate:,.0f} calls+cards/s, "
               f"{args.deals / min(records_s):,.0f} deals/s; ratio to chess {records_rate / chess_rate:.2f} "
               f"({(calls + played) / min(records_s) / chess_rate:.2f} counting calls and cards played)")
+        tuned_rate = units / min(tuned_s)
+        print(f"  the same with the collector tuned as the belote-replay process tunes it: "
+              f"{tuned_rate:,.0f} calls+cards/s, {args.deals / min(tuned_s):,.0f} deals/s; ratio to chess "
+              f"{tuned_rate / chess_rate:.2f}")
 
         two = best(args.repeat, lambda: run_validate(bel, 2)[0])
         print(f"--jobs 2: {args.deals / two:,.0f} deals/s, {min(belote_s) / two:.2f}x --jobs 1 "

@@ -25,7 +25,7 @@ from belote_notation.notation.quick_words import (
     quick_suits,
 )
 from belote_notation.notation.tokens import MAX_DIGITS, Chunk, Node
-from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section
+from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section, Visitor
 
 __all__ = ["CanonicalLine", "KeptDeal", "QuickReader", "canonical_lines"]
 
@@ -256,7 +256,7 @@ class QuickReader(ItemReader):
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
-        kept = KeptDeal(self.visitor.begin_section)
+        kept = KeptDeal(self.visitor)
         lines = canonical_lines()
         left = self.issues.left - 1
         while True:
@@ -284,8 +284,9 @@ class QuickReader(ItemReader):
         batch = self.trick_line(row, line, 1)
         if batch is None:
             return False
-        kept.enter("trick", line)
-        kept.events.append((self.visitor.visit_trick, batch))
+        if kept.current != "trick":  # kept.enter, inlined: this runs eight times a deal
+            kept.enter("trick", line)
+        kept.events.append((kept.visit_trick, batch))
         return True
 
     def _kept_hand(self, row: str, line: int, kept: KeptDeal) -> bool:
@@ -293,8 +294,9 @@ class QuickReader(ItemReader):
         if hand is None:
             return False
         section = _HANDS[row[:row.find(" ")]]
-        kept.enter(section, line)
-        kept.events.append((self.visitor.visit_hand, (section, *hand, line, 1)))
+        if kept.current != section:  # kept.enter, inlined: this runs up to twelve times a deal
+            kept.enter(section, line)
+        kept.events.append((kept.visit_hand, (section, *hand, line, 1)))
         return True
 
     def _kept_calls(self, row: str, line: int, kept: KeptDeal) -> bool:
@@ -327,10 +329,13 @@ class QuickReader(ItemReader):
 class KeptDeal:
     """The events of a canonical deal, kept until its last line is read."""
 
-    def __init__(self, begin_section: Callable[[Section, int, int], None]) -> None:
+    __slots__ = ("begin_section", "current", "events", "visit_hand", "visit_trick")
+
+    def __init__(self, visitor: Visitor[Any]) -> None:
         self.events: list[Event] = []
         self.current: Section | None = None
-        self.begin_section = begin_section
+        self.begin_section = visitor.begin_section
+        self.visit_trick, self.visit_hand = visitor.visit_trick, visitor.visit_hand
 
     def enter(self, section: Section, line: int) -> None:
         """Section ``section`` from ``line`` on (a ``begin_section`` when it changes)."""
