@@ -7,14 +7,15 @@ is decided here or in the page's script.
 
 - :func:`game_view`: a replayed game as JSON-ready data (every step of every deal);
 - :func:`write_page`: the HTML page of any number of games, written game by game;
-- :func:`deal_svg`: a static SVG of a deal's hands and one trick;
-- :func:`iter_replays`: the games of a file replayed one at a time.
+- :func:`deal_svg`: a static SVG of a deal's hands and one trick.
+
+It reads no input: the games of a file, in any format, are replayed by the pipeline
+(:func:`belote_notation.pipeline.records.replays_of`).
 """
 
 from belote_notation.render.labels import LANGS, Lang
 from belote_notation.render.page import write_page
-from belote_notation.render.source import iter_replays
 from belote_notation.render.svg import DiagramError, deal_svg
 from belote_notation.render.view import game_view
 
-__all__ = ["LANGS", "DiagramError", "Lang", "deal_svg", "game_view", "iter_replays", "write_page"]
+__all__ = ["LANGS", "DiagramError", "Lang", "deal_svg", "game_view", "write_page"]

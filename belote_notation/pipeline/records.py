@@ -1,0 +1,125 @@
+"""The games of an opened input as records, for the commands that need the records themselves
+(``render`` draws them, ``annotate`` reviews and rewrites them), whatever the input's format.
+
+Each game comes with the findings its reading gave, located in **that** input: the syntax
+issues of a ``.bel`` game (BEL0xx) or the format's issues before it (BEL8xx at the event's or
+the row's line). A game with an error among them was not read whole.
+
+>>> from belote_notation.pipeline.inputs import Source, open_input
+>>> with open_input(Source("t.bel", data=b"deal 1\\nend\\ndeal 1\\ntrick 1 N:ZZ\\nend\\n")) as opened:
+...     [(g.number, g.readable, [f.code for f in g.findings]) for g in records_of(opened)]
+[(1, True, []), (2, False, ['BEL001'])]
+
+An input in another format gives the same records, its findings at its own lines:
+
+>>> log = b'{"type": "deal", "number": 1, "dealer": "N"}\\n{"type": "offer", "card": "ZZ"}\\n'
+>>> with open_input(Source("app.events.jsonl", data=log)) as opened:
+...     [str(f) for g in records_of(opened) for f in g.findings]
+["app.events.jsonl:2:1: warning BEL803 cannot read a card from 'ZZ'"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.codes import severity_of
+from belote_notation.check.findings import Finding
+from belote_notation.check.replay import GameReplay, replay_game
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.notation.reader import parse_game_text
+from belote_notation.notation.records import Game
+from belote_notation.pipeline.games import GameToCheck, RecordGame, games_of, issue_finding
+from belote_notation.pipeline.inputs import InputLike, InputProblem, OpenInput, Source, discover, open_input
+
+__all__ = ["ReadGame", "iter_replays", "read_game", "records_of", "replays_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadGame:
+    """One game of an input as records (``None``: the input held findings but no game), its
+    1-based number in the input and the findings its reading gave."""
+
+    game: Game | None
+    number: int
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def readable(self) -> bool:
+        """Read whole: a game, and no error among the reading's findings."""
+        return self.game is not None and all(f.severity != "error" for f in self.findings)
+
+    def replay(self, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameReplay:
+        """The game replayed by the checks (an empty game when there is none), the reading's
+        findings among the replay's."""
+        return replay_game(self.game or Game(), file, self.number, config, self.findings)
+
+
+def read_game(item: GameToCheck, file: str) -> ReadGame:
+    """The records of one game of :func:`~belote_notation.pipeline.games.games_of`."""
+    if isinstance(item, RecordGame):
+        findings = tuple(issue_finding(i, file, item.number) for i in item.issues)
+        return ReadGame(item.game, item.number, findings)
+    number = item.text.index + 1
+    parsed = parse_game_text(item.text, file)
+    return ReadGame(parsed.game, number, tuple(
+        Finding(i.code, severity_of(i.code), i.message, file, i.line or 0, i.col or 0, number)
+        for i in parsed.errors))
+
+
+def records_of(opened: OpenInput, game: int | None = None) -> Iterator[ReadGame]:
+    """The games of ``opened`` as records, one at a time (flat memory); only game number
+    ``game`` (from 1) when given (the other ``.bel`` games are skipped unread). An input with no
+    game but findings gives one :class:`ReadGame` without a game; an empty input, nothing."""
+    for item in games_of(opened):
+        number = item.number if isinstance(item, RecordGame) else item.text.index + 1
+        findings_only = isinstance(item, RecordGame) and item.game is None
+        if game is not None and number != game and not findings_only:
+            continue
+        read = read_game(item, opened.name)
+        if read.game is None and not read.findings:
+            return
+        yield read
+        if game is not None and number == game:
+            return
+
+
+def replays_of(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG,
+               game: int | None = None) -> Iterator[GameReplay]:
+    """Each game of ``opened`` replayed by the checks (what ``render`` draws), the reading's
+    findings among the replay's, one game at a time; only game ``game`` when given. Games
+    that hold no record (an input with findings only) are left out: read them with
+    :func:`records_of`.
+
+    >>> from belote_notation.pipeline.inputs import Source, open_input
+    >>> with open_input(Source("t.bel", data=b"deal 1\\nend\\ndeal 1\\nend\\n")) as opened:
+    ...     [(r.report.game, len(r.deals)) for r in replays_of(opened)]
+    [(1, 1), (2, 1)]
+    """
+    for read in records_of(opened, game):
+        if read.game is not None:
+            yield read.replay(opened.name, config)
+
+
+def iter_replays(what: InputLike, name: str | None = None, config: ValidationConfig = DEFAULT_CONFIG,
+                 game: int | None = None) -> Iterator[GameReplay]:
+    """Each game of an input in any readable format (a path, the bytes of a file, an open
+    stream) replayed, as :func:`replays_of`; ``name`` is the input's name in the findings. An
+    input that cannot be opened raises ``OSError`` with the reason in plain words.
+
+    >>> import io
+    >>> [(r.report.game, len(r.deals)) for r in iter_replays(io.StringIO("deal 1\\nend\\ndeal 1\\nend\\n"))]
+    [(1, 1), (2, 1)]
+    """
+    found = discover([what])
+    for problem in found.problems:
+        raise OSError(f"{problem.path}: {problem.message}")
+    for source in found.sources:
+        if name is not None:
+            source = Source(source.path, source.size, source.data, name)
+        opened = open_input(source)
+        if isinstance(opened, InputProblem):
+            raise OSError(f"{opened.path}: {opened.message}")
+        with opened:
+            yield from replays_of(opened, config, game)
