@@ -53,7 +53,7 @@ _EXPORTS: dict[str, str] = {
     "engine": "belote_notation.game.engine",
     "generate_games": "belote_notation.generator",
     # the checks and their findings
-    "validate": "belote_notation.check.validator",
+    "validate": "belote_notation.pipeline.api",
     "validate_text": "belote_notation.check.validator",
     "validate_game": "belote_notation.check.validator",
     "ValidationConfig": "belote_notation.check.setup",
@@ -129,7 +129,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.check.findings import Finding
     from belote_notation.check.report import DealReport, GameReport
     from belote_notation.check.setup import ValidationConfig
-    from belote_notation.check.validator import validate, validate_game, validate_text
+    from belote_notation.check.validator import validate_game, validate_text
     from belote_notation.game import engine
     from belote_notation.game.cards import Deck, card_name, parse_card
     from belote_notation.game.rules import Ruleset
@@ -151,5 +151,6 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     )
     from belote_notation.notation.visitor import Visitor
     from belote_notation.notation.writer import write_game, write_games
+    from belote_notation.pipeline.api import validate
 
     write = write_game

@@ -20,12 +20,13 @@ could be used.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from belote_notation.check.codes import BAD_OPTION, RULES_ASSUMED, UNKNOWN_DECK, UNKNOWN_RULES, severity_of
 from belote_notation.check.findings import Finding
+from belote_notation.check.suggest import ConfigError, checked_ruleset, parse_options
 from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck
 from belote_notation.game.rules import RulesError, Ruleset
 from belote_notation.notation.headers import deck_from_name, rule_overrides
@@ -33,6 +34,7 @@ from belote_notation.notation.records import Game, Header
 
 __all__ = [
     "DEFAULT_RULES",
+    "ConfigError",
     "GameSetup",
     "assumed_rules",
     "ValidationConfig",
@@ -45,7 +47,14 @@ DEFAULT_RULES = "classic"
 
 @dataclass(frozen=True, slots=True)
 class ValidationConfig:
-    """What the command line asks for (picklable: it travels to worker processes)."""
+    """What the caller asks for (picklable: it travels to worker processes), checked when built:
+    an unknown rule system, option or value raises :class:`ConfigError` at once.
+
+    >>> ValidationConfig(rules="moroccn")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    belote_notation.check.suggest.ConfigError: unknown rule system 'moroccn'; ... (did you mean 'moroccan'?)
+    """
 
     rules: str | None = None
     """A preset name that overrides every game's ``Rules`` header."""
@@ -53,6 +62,20 @@ class ValidationConfig:
     """``(key, value)`` overrides applied after the headers' ones."""
     keep_deals: bool = True
     """Build a :class:`DealReport` for every deal (JSON output and ``show`` need them)."""
+
+    def __post_init__(self) -> None:
+        if self.rules is not None or self.options:
+            checked_ruleset(self.rules, self.options)
+
+    @classmethod
+    def from_text(cls, rules: str | None = None, options: Iterable[str] = (),
+                  keep_deals: bool = True) -> ValidationConfig:
+        """A configuration from what a user types: ``--option`` texts ``KEY=VALUE``.
+
+        >>> ValidationConfig.from_text("classic", ["target=500"]).options
+        (('target', '500'),)
+        """
+        return cls(rules, parse_options(options), keep_deals)
 
 
 @dataclass(slots=True)
@@ -63,13 +86,9 @@ class GameSetup:
 
 
 def parse_option(text: str) -> tuple[str, str]:
-    """``"key=value"`` (or ``key:value``) as a pair; raises :class:`ValueError` otherwise."""
-    for sep in ("=", ":"):
-        if sep in text:
-            key, value = text.split(sep, 1)
-            if key.strip():
-                return key.strip(), value.strip()
-    raise ValueError(f"option {text!r} is not KEY=VALUE")
+    """``"key=value"`` (or ``key:value``) as a pair; raises :class:`ConfigError` (a
+    :class:`ValueError`) otherwise."""
+    return parse_options([text])[0]
 
 
 @functools.lru_cache(maxsize=512)
@@ -133,7 +152,7 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
             deck_header = header
     rules: Ruleset | None = None
     if config.rules:
-        rules = Ruleset.preset(config.rules)  # checked by the command line already
+        rules = Ruleset.preset(config.rules)  # checked when the configuration was built
     elif rules_header is not None:
         try:
             rules = Ruleset.preset(rules_header.value)
@@ -158,7 +177,7 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
             rules = with_option(rules, key, value)
         except RulesError as exc:
             finding(BAD_OPTION, f"{exc}; ignored", header)
-    for key, value in config.options:  # checked by the command line already
+    for key, value in config.options:  # checked when the configuration was built
         rules = with_option(rules, key, value)
 
     deck = rules.deck

@@ -32,7 +32,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - python 3.10
     import tomli as tomllib
 
-from belote_replay.suggest import did_you_mean
+from belote_notation.check.suggest import did_you_mean
 
 __all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config"]
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from belote_replay.output import plural
+from belote_notation.pipeline.output.base import plural
 from belote_replay.progress import ProgressDisplay
 from belote_replay.suggest import check_rules
 

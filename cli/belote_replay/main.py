@@ -31,7 +31,7 @@ class LazyGroup(click.Group):
                                                                             list[str]]:
         name = click.utils.make_str(args[0])
         if self.get_command(ctx, name) is None and not ctx.resilient_parsing:
-            from belote_replay.suggest import did_you_mean
+            from belote_notation.check.suggest import did_you_mean
 
             ctx.fail(f"No such command {name!r}{did_you_mean(name, self.list_commands(ctx))}.")
         return super().resolve_command(ctx, args)

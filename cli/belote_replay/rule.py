@@ -16,8 +16,8 @@ from pathlib import Path
 import click
 
 from belote_notation.check.codes import AREAS, CODES
+from belote_notation.check.suggest import did_you_mean
 from belote_replay.output import ConsoleStream
-from belote_replay.suggest import did_you_mean
 
 __all__ = ["command", "rule_sections", "rule_text"]
 

@@ -17,12 +17,10 @@ Exit codes: 0 shown, 1 shown with errors among its findings, 2 nothing to show.
 
 from __future__ import annotations
 
-import io
 import json
-import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import click
 
@@ -43,6 +41,7 @@ from belote_notation.game.engine import dealer as dealt_by
 from belote_notation.game.engine.auction import BID_ACTIONS
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Hand, Play, Variation
 from belote_notation.notation.writer import run_nested
+from belote_notation.pipeline.games import PickedGame
 
 __all__ = ["PickedGame", "Style", "command", "game_document", "pick_game", "render_deal", "render_game",
            "render_match"]
@@ -478,46 +477,17 @@ def game_document(game_replay: GameReplay, deal_number: int | None) -> dict[str,
 
 
 # ----------------------------------------------------------------------------- the command
-def _read_bytes(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-_JSON_START = re.compile(r'\s*(\{\s*"|\[\s*[{\]])')
-"""JSON text starts with an object key or a list of objects; a ``.bel`` file with a tag pair
-``[Event "``, a comment ``{...}`` or a keyword."""
-
-
-def _is_json(path: str, text: str) -> bool:
-    return path.lower().endswith((".json", ".jsonl")) or _JSON_START.match(text) is not None
-
-
-class PickedGame(NamedTuple):
-    """A game of a file and its syntax findings (none for the JSON twin)."""
-
-    game: Game
-    syntax: list[Finding]
-
-
 def pick_game(path: str, number: int) -> PickedGame | None:
-    """Game ``number`` of the file (a .bel file or its JSON twin) and its syntax findings."""
-    from belote_notation.check.codes import severity_of
-    from belote_notation.notation.jsonio import read_json_games
-    from belote_notation.notation.reader import iter_games
+    """Game ``number`` of the file (any readable format) and what reading it found: the
+    library's :func:`~belote_notation.pipeline.games.pick_game`; an unreadable file is an
+    ``OSError`` saying why."""
+    from belote_notation.pipeline.games import pick_game as pick
+    from belote_notation.pipeline.inputs import InputProblem
 
-    data = _read_bytes(path)
-    if _is_json(path, data[:64].decode("utf-8-sig", errors="replace")):
-        for index, game in enumerate(read_json_games(data.decode("utf-8-sig", errors="replace"))):
-            if index + 1 == number:
-                return PickedGame(game, [])
-        return None
-    for index, parsed in enumerate(iter_games(io.BytesIO(data), name="<stdin>" if path == "-" else path)):
-        if index + 1 == number:
-            return PickedGame(parsed.game, [Finding(i.code, severity_of(i.code), i.message, path, i.line,
-                                                    i.col, number) for i in parsed.errors])
-    return None
+    picked = pick(path, number)
+    if isinstance(picked, InputProblem):
+        raise OSError(picked.message)
+    return picked
 
 
 @click.command("show")

@@ -10,31 +10,34 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from belote_notation.check.codes import CODES
 from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
-from belote_replay.config import ConfigError, find_config
-from belote_replay.discovery import discover
-from belote_replay.output import ConsoleStream, JsonWriter, Summary, TextStyle, TextWriter, Writer
+from belote_notation.check.suggest import ConfigError, checked_codes
+from belote_notation.pipeline.inputs import discover
+from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
+from belote_notation.pipeline.select import ReportOptions
+from belote_replay.config import ConfigError as ConfigFileError
+from belote_replay.config import find_config
+from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay, isatty
-from belote_replay.suggest import check_rules, did_you_mean
+from belote_replay.suggest import check_rules, usage_error
+
+if TYPE_CHECKING:
+    from belote_notation.pipeline.pool import Event
 
 __all__ = ["FORMATS", "command"]
 
-FORMATS = ("text", "json", "github", "sarif", "junit")
 
-
-def _codes(values: tuple[str, ...] | list[str], hint: str) -> tuple[str, ...]:
+def _codes(field: str, values: tuple[str, ...] | list[str], hint: str) -> tuple[str, ...]:
     """``--select``/``--ignore`` values (repeatable, comma-separated), each a known code prefix."""
-    codes = tuple(c.strip().upper() for v in values for c in v.split(",") if c.strip())
-    for unknown in CodeSelection.unknown(codes):
-        raise click.BadParameter(f"no finding code starts with {unknown!r}{did_you_mean(unknown, CODES)}",
-                                 param_hint=hint)
-    return codes
+    try:
+        return checked_codes("select" if field == "select" else "ignore", values)
+    except ConfigError as exc:
+        raise usage_error(exc, hint) from None
 
 
 def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> CodeSelection:
@@ -42,15 +45,15 @@ def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> CodeSelectio
     configuration's choice; ``--ignore`` alone refines it."""
     ctx = click.get_current_context()
     defaults = ctx.default_map or {}
-    configured = CodeSelection(_codes(defaults.get("select", ()), "select"),
-                               _codes(defaults.get("ignore", ()), "ignore"))
+    configured = CodeSelection(_codes("select", defaults.get("select", ()), "select"),
+                               _codes("ignore", defaults.get("ignore", ()), "ignore"))
     typed = {name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
              for name in ("select", "ignore")}
     if typed["select"]:
-        return CodeSelection(_codes(select, "--select"),
-                             _codes(ignore, "--ignore") if typed["ignore"] else ())
+        return CodeSelection(_codes("select", select, "--select"),
+                             _codes("ignore", ignore, "--ignore") if typed["ignore"] else ())
     if typed["ignore"]:
-        return CodeSelection((), _codes(ignore, "--ignore"), base=configured)
+        return CodeSelection((), _codes("ignore", ignore, "--ignore"), base=configured)
     return configured
 
 
@@ -59,18 +62,6 @@ def _colour(choice: str) -> bool:
     if choice != "auto":
         return choice == "always"
     return isatty(sys.stdout) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
-
-
-def _writer(fmt: str, style: TextStyle) -> Writer:
-    out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
-    if fmt == "text":
-        return TextWriter(out, err, style)
-    if fmt == "json":
-        return JsonWriter(out, err)
-    from belote_replay import ci_output
-
-    kind = {"github": ci_output.GithubWriter, "sarif": ci_output.SarifWriter, "junit": ci_output.JunitWriter}
-    return kind[fmt](out, err)
 
 
 class _Progress(ProgressDisplay):
@@ -98,7 +89,7 @@ class _ConfiguredCommand(click.Command):
                      **extra: Any) -> click.Context:
         try:
             config = find_config()
-        except ConfigError as exc:
+        except ConfigFileError as exc:
             raise click.UsageError(str(exc)) from None
         if config.defaults:
             extra["default_map"] = {**config.defaults, **(extra.get("default_map") or {})}
@@ -117,8 +108,9 @@ class _ConfiguredCommand(click.Command):
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Override one rule option (repeatable), e.g. --option target=1000.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="text: one line per finding and a summary; json: one document; github: workflow "
-                   "annotations; sarif: SARIF 2.1.0; junit: JUnit XML.")
+              help="text: one line per finding and a summary; json: one document; jsonl: one line "
+                   "per game as it is checked, then a summary line; github: workflow annotations; "
+                   "sarif: SARIF 2.1.0; junit: JUnit XML.")
 @click.option("--select", "select", multiple=True, metavar="CODES",
               help="Report only these codes or prefixes (repeatable or comma-separated: BEL3,BEL605).")
 @click.option("--ignore", "ignore", multiple=True, metavar="CODES",
@@ -139,53 +131,34 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
             progress: bool | None) -> None:
-    """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may
-    be the JSON twin) and report every illegal act and wrong score, one line per finding."""
+    """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
+    in any readable format of `belote-replay formats`) and report every illegal act and wrong
+    score, one line per finding."""
     _, config = check_rules(rules, options)
-    config = ValidationConfig(config.rules, config.options, keep_deals=fmt == "json")
-    selection = _selection(select, ignore)
+    config = ValidationConfig(config.rules, config.options, keep_deals=fmt in JSON_KINDS)
+    report_options = ReportOptions(_selection(select, ignore), strict)
     if statistics and fmt != "text":
         raise click.UsageError("--statistics goes with --format text")
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
     started = time.perf_counter()
     found = discover(list(paths))
-    from belote_notation.pipeline.inputs import detect
-
-    no_source = frozenset({s.display for s in found.sources
-                           if s.is_stdin or detect(s.path).name in ("json", "jsonl")})
-    style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet,
-                      statistics, no_source)
-    writer = _writer(fmt, style)
-    err = ConsoleStream("stderr")
+    style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
+    writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
     summary = Summary(files=len(found.sources) + len(found.problems))
     problems = [(p.path, p.message) for p in found.problems]
     for path, message in problems:
         writer.problem(path, message)
-    total = sum(s.size for s in found.sources)
 
-    from belote_replay.runner import run  # imports the parser and the engine only when there is work
+    from belote_notation.pipeline.pool import run  # the parser and the engine only when there is work
 
     writer.begin()
     try:
-        with _Progress(total, progress if found.sources else False) as display:
-            for event in run(found.sources, config, fmt, strict, jobs, display.advance, selection):
-                kind = event[0]
-                if kind == "game":
-                    summary.add(event[1])
-                    writer.game(event[1])
-                elif kind == "start":
-                    writer.file_start(event[1])
-                elif kind == "end":
-                    summary.files_read += 1
-                    writer.file_end(event[1], event[2])
-                    if event[2]:
-                        problems.append((event[1], event[2]))
-                else:  # problem
-                    problems.append((event[1], event[2]))
-                    writer.problem(event[1], event[2])
+        with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
+            events = run(found.sources, config, fmt, report_options, jobs or os.cpu_count() or 1,
+                         display.advance, freeze_gc=True)
+            for event in events:
+                _write(event, writer, summary, problems)
     except KeyboardInterrupt:
-        err.write("belote-replay: interrupted\n")
+        ConsoleStream("stderr").write("belote-replay: interrupted\n")
         sys.exit(130)
     summary.problems = len(problems)
     summary.seconds = time.perf_counter() - started
@@ -194,3 +167,22 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         sys.exit(2)
     failed = (summary.errors > 0 and not exit_zero) or bool(problems)
     sys.exit(1 if failed else 0)
+
+
+def _write(event: Event, writer: Writer, summary: Summary, problems: list[tuple[str, str]]) -> None:
+    """One event of the pipeline told to the output and counted in the summary."""
+    from belote_notation.pipeline.pool import GameChecked, InputEnded, InputFailed, InputStarted
+
+    if isinstance(event, GameChecked):
+        summary.add(event.game)
+        writer.game(event.game)
+    elif isinstance(event, InputStarted):
+        writer.file_start(event.info)
+    elif isinstance(event, InputEnded):
+        summary.files_read += 1
+        writer.file_end(event.path, event.error)
+        if event.error:
+            problems.append((event.path, event.error))
+    elif isinstance(event, InputFailed):
+        problems.append((event.path, event.message))
+        writer.problem(event.path, event.message)

@@ -1,7 +1,7 @@
 """Validation results for CI: GitHub workflow annotations, SARIF 2.1.0, JUnit XML.
 
 Each writer takes the same events as the text and JSON writers of
-:mod:`belote_replay.output` (``begin``, ``file_start``, ``game``, ``file_end``, ``problem``,
+:mod:`belote_notation.pipeline.output` (``begin``, ``file_start``, ``game``, ``file_end``, ``problem``,
 ``end``). GitHub annotations are streamed; SARIF and JUnit are one document each, written
 at the end from the findings kept (findings are few; the games themselves are not kept).
 """
@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 from belote_notation import __version__
 from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding
-from belote_replay.output import RenderedGame, Stream, Summary, Writer
+from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
 
 __all__ = ["GithubWriter", "JunitWriter", "SarifWriter"]
 
@@ -34,8 +34,8 @@ class _Collector(Writer):
         self.files: dict[str, list[Finding]] = {}
         self.errors: dict[str, str] = {}
 
-    def file_start(self, path: str) -> None:
-        self.files.setdefault(path, [])
+    def file_start(self, info: InputInfo) -> None:
+        self.files.setdefault(info.name, [])
 
     def game(self, game: RenderedGame) -> None:
         for f in game.findings:

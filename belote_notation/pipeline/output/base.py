@@ -1,0 +1,153 @@
+"""What every output is told, and what it is told about each game.
+
+Games are rendered where they are checked (in a worker process with several jobs):
+:func:`render_game` applies the :class:`~belote_notation.pipeline.select.ReportOptions` to a
+new report, sorts its findings and, for the JSON outputs, builds its JSON text, so the main
+process only writes, in input order.
+
+>>> from belote_notation.check.findings import Finding
+>>> from belote_notation.check.report import GameReport
+>>> game = render_game(GameReport("g.bel", 1, findings=[Finding("BEL303", "error", "m", "g.bel", 3, 1)]))
+>>> (game.errors, game.warnings, game.deals), [f.code for f in game.findings]
+((1, 0, 0), ['BEL303'])
+>>> summary = Summary(files=1, files_read=1)
+>>> summary.add(game)
+>>> print(summary.text().replace("0.00s", "…"))
+Checked 1 file, 1 game, 0 deals: 1 error, 0 warnings, 0 infos in ….
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from belote_notation.check.codes import CODES
+from belote_notation.check.findings import Finding, sort_key
+from belote_notation.check.report import GameReport
+from belote_notation.pipeline.select import ReportOptions
+
+__all__ = ["JSON_KINDS", "InputInfo", "RenderedGame", "Stream", "Summary", "Writer", "plural", "render_game"]
+
+JSON_KINDS = frozenset({"json", "jsonl"})
+"""Outputs that print each game's JSON object (and want every deal's report)."""
+_EVERYTHING = ReportOptions()
+
+
+class Stream(Protocol):
+    """Where the writers print: a text file, or anything with ``write`` and ``flush``."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
+@dataclass(slots=True)
+class RenderedGame:
+    """One checked game, ready to write: counts for the summary, the findings reported (selected,
+    sorted, their severity final) and, for the JSON outputs, its JSON text."""
+
+    errors: int
+    warnings: int
+    infos: int
+    deals: int
+    findings: list[Finding] = field(default_factory=list)
+    out: str = ""
+
+
+def render_game(report: GameReport, fmt: str = "text", options: ReportOptions = _EVERYTHING) -> RenderedGame:
+    """``report`` as an output shows it (``report`` itself is not changed)."""
+    view = options.view(report)
+    counts = view.counts()
+    out = json.dumps(view.to_dict(), ensure_ascii=False, separators=(",", ":")) if fmt in JSON_KINDS else ""
+    return RenderedGame(counts["error"], counts["warning"], counts["info"], view.deal_count,
+                        sorted(view.findings, key=sort_key), out)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(slots=True)
+class Summary:
+    files: int = 0
+    files_read: int = 0
+    games: int = 0
+    deals: int = 0
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    problems: int = 0
+    seconds: float = 0.0
+    codes: Counter[str] = field(default_factory=Counter)
+    """Findings reported, per code (``--statistics``)."""
+
+    def add(self, game: RenderedGame) -> None:
+        self.games += 1
+        self.deals += game.deals
+        self.errors += game.errors
+        self.warnings += game.warnings
+        self.infos += game.infos
+        self.codes.update(f.code for f in game.findings)
+
+    def text(self) -> str:
+        rate = f", {self.deals / self.seconds:,.0f} deals/s" if self.seconds > 0 and self.deals else ""
+        unreadable = f", {plural(self.problems, 'unreadable input')}" if self.problems else ""
+        return (f"Checked {plural(self.files_read, 'file')}, {plural(self.games, 'game')}, "
+                f"{plural(self.deals, 'deal')}: {plural(self.errors, 'error')}, "
+                f"{plural(self.warnings, 'warning')}, {plural(self.infos, 'info')}"
+                f"{unreadable} in {self.seconds:.2f}s{rate}.")
+
+    def statistics(self) -> str:
+        """One line per code reported, most frequent first: count, code, severity, title."""
+        lines = []
+        for code, count in sorted(self.codes.items(), key=lambda item: (-item[1], item[0])):
+            info = CODES.get(code)
+            severity, title = (info.severity, info.title) if info else ("", "")
+            lines.append(f"{count:>6}  {code}  {severity:<7}  {title}".rstrip())
+        return "".join(line + "\n" for line in lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"files": self.files_read, "inputs": self.files, "games": self.games,
+                "deals": self.deals, "errors": self.errors, "warnings": self.warnings,
+                "infos": self.infos, "unreadable": self.problems,
+                "seconds": round(self.seconds, 3)}
+
+
+@dataclass(frozen=True, slots=True)
+class InputInfo:
+    """An input about to be read: its name in findings, its format, and whether its lines can be
+    shown (``OpenInput.own_lines``)."""
+
+    name: str
+    format: str = "bel"
+    own_lines: bool = True
+
+
+class Writer:
+    """What every output is told, in input order: ``begin``, per input ``file_start``, its games,
+    ``file_end`` (with the message of a read that stopped early), ``problem`` for an input that
+    could not be opened, ``end`` with the summary. Read problems go to ``err``."""
+
+    def __init__(self, out: Stream, err: Stream) -> None:
+        self.out, self.err = out, err
+
+    def begin(self) -> None:
+        pass
+
+    def file_start(self, info: InputInfo) -> None:
+        pass
+
+    def game(self, game: RenderedGame) -> None:
+        raise NotImplementedError
+
+    def file_end(self, path: str, error: str | None) -> None:
+        if error:
+            self.err.write(f"belote-replay: {path}: {error}\n")
+
+    def problem(self, path: str, message: str) -> None:
+        self.err.write(f"belote-replay: {path}: {message}\n")
+
+    def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
+        raise NotImplementedError

@@ -1,0 +1,290 @@
+"""Checking many inputs, in this process or spread over worker processes, results in input order.
+
+:func:`run` yields small events, whatever the number of jobs:
+
+* :class:`InputStarted` before the games of an input,
+* :class:`GameChecked` for each game (rendered where it was checked: a worker with ``jobs > 1``),
+* :class:`InputEnded` after them (``error`` says why reading stopped early, if it did),
+* :class:`InputFailed` for an input that could not be opened at all.
+
+With ``jobs > 1`` the main process only cuts each input into games to check (``.bel``: game
+texts, no parsing; other formats: records read by the format), batches them and hands the
+batches to a pool; at most a few batches are in flight, so memory stays flat however large the
+input. A worker that fails costs its batch, reported as such; a game that makes the checker fail
+costs that game (``BEL901``).
+
+A web service runs ``run(..., jobs=1)`` per request (or its games one by one through
+:meth:`~belote_notation.pipeline.games.TextGame.check`); a cluster backend maps the same
+``check`` over batches of :func:`~belote_notation.pipeline.games.games_of` (``docs/pipeline.md``).
+
+>>> from belote_notation.check.setup import ValidationConfig
+>>> from belote_notation.pipeline.inputs import Source
+>>> events = list(run([Source("t.bel", data=b"deal 1\\nend\\n")], ValidationConfig()))
+>>> [type(e).__name__ for e in events]
+['InputStarted', 'GameChecked', 'InputEnded']
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from belote_notation.check.report import GameReport
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.validator import no_game_report
+from belote_notation.pipeline.games import GameToCheck, check_input, games_of
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
+from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
+from belote_notation.pipeline.select import ReportOptions
+
+__all__ = [
+    "BATCH_CHARS",
+    "Event",
+    "GameChecked",
+    "InputEnded",
+    "InputFailed",
+    "InputStarted",
+    "Job",
+    "Progress",
+    "run",
+]
+
+BATCH_CHARS = 256 * 1024
+"""Games are sent to workers in batches of about this many characters."""
+BATCH_GAMES = 400
+IN_FLIGHT_PER_JOB = 3
+EVERYTHING = ReportOptions()
+
+Progress = Callable[[str, int, int, int], None]
+"""``progress(path, done, games, deals)``: ``done`` counts bytes (or characters) read."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputStarted:
+    info: InputInfo
+
+
+@dataclass(frozen=True, slots=True)
+class GameChecked:
+    path: str
+    game: RenderedGame
+
+
+@dataclass(frozen=True, slots=True)
+class InputEnded:
+    path: str
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InputFailed:
+    path: str
+    message: str
+
+
+Event = InputStarted | GameChecked | InputEnded | InputFailed
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What a worker needs to check and render a game (picklable)."""
+
+    config: ValidationConfig
+    fmt: str = "text"
+    options: ReportOptions = EVERYTHING
+
+    def render(self, report: GameReport) -> RenderedGame:
+        return render_game(report, self.fmt, self.options)
+
+
+def _info(opened: OpenInput) -> InputStarted:
+    return InputStarted(InputInfo(opened.name, opened.format.name, opened.own_lines))
+
+
+def _stopped(exc: BaseException) -> str:
+    if isinstance(exc, OSError | MemoryError | UnicodeError):
+        return problem_message(exc)
+    return f"stopped reading: internal error {type(exc).__name__}: {exc}"
+
+
+# ----------------------------------------------------------------------------- one process
+def _run_serial(sources: Iterable[Source], job: Job, progress: Progress | None) -> Iterator[Event]:
+    for source in sources:
+        opened = open_input(source)
+        if isinstance(opened, InputProblem):
+            yield InputFailed(opened.path, opened.message)
+            continue
+        yield _info(opened)
+        yield from _read_here(opened, job, progress)
+
+
+def _read_here(opened: OpenInput, job: Job, progress: Progress | None) -> Iterator[Event]:
+    """The games of one input checked in this process, then its end."""
+    error = None
+    games = deals = 0
+    try:
+        for report in check_input(opened, job.config):
+            rendered = job.render(report)
+            games += 1
+            deals += rendered.deals
+            yield GameChecked(opened.name, rendered)
+            if progress is not None:
+                progress(opened.name, opened.tell(), games, deals)
+    except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
+        error = _stopped(exc)
+    finally:
+        opened.close()
+    yield InputEnded(opened.name, error)
+
+
+# ----------------------------------------------------------------------------- worker processes
+def _work(path: str, batch: list[GameToCheck], job: Job) -> list[RenderedGame]:
+    """Check and render a batch of games of one input (in a worker)."""
+    out = []
+    for item in batch:
+        try:
+            report = item.check(path, job.config)
+        except Exception as exc:  # noqa: BLE001 - never lose the rest of the batch to one game
+            report = no_game_report(path, item.number, item.line,
+                                    f"could not check this game: {type(exc).__name__}: {exc}")
+        out.append(job.render(report))
+    return out
+
+
+def _warm() -> int:
+    return os.getpid()
+
+
+def _batches(opened: OpenInput) -> Iterator[tuple[list[GameToCheck], int]]:
+    """Batches of games to check and the characters they hold (about)."""
+    batch: list[GameToCheck] = []
+    size = 0
+    for item in games_of(opened):
+        batch.append(item)
+        size += item.size
+        if size >= BATCH_CHARS or len(batch) >= BATCH_GAMES:
+            yield batch, size
+            batch, size = [], 0
+    if batch:
+        yield batch, size
+
+
+@dataclass(slots=True)
+class _Sent:
+    """A batch in the pool: its future, its input and how far into the input it reaches."""
+
+    future: Future[list[RenderedGame]]
+    path: str
+    size: int
+    reached: int
+    """Bytes of the input read when the batch was sent (for the progress display)."""
+
+
+class _Window:
+    """Batches sent to the pool and plain events, kept in input order; a few batches in flight."""
+
+    def __init__(self, pool: ProcessPoolExecutor, job: Job, limit: int, progress: Progress | None) -> None:
+        self.pool, self.job, self.limit, self.progress = pool, job, limit, progress
+        self.items: deque[_Sent | Event] = deque()
+        self.games = self.deals = 0
+
+    def event(self, event: Event) -> None:
+        self.items.append(event)
+
+    def submit(self, path: str, batch: list[GameToCheck], size: int, reached: int) -> Iterator[Event]:
+        self.items.append(_Sent(self.pool.submit(_work, path, batch, self.job), path, size, reached))
+        if len(self.items) > self.limit:
+            yield from self.drain(self.limit)
+
+    def drain(self, keep: int) -> Iterator[Event]:
+        while len(self.items) > keep:
+            item = self.items.popleft()
+            if isinstance(item, _Sent):
+                yield from self._results(item)
+            else:
+                yield item
+
+    def _results(self, sent: _Sent) -> Iterator[Event]:
+        try:
+            rendered_list = sent.future.result()
+        except Exception as exc:  # noqa: BLE001 - a worker died: say so, keep going
+            report = no_game_report(sent.path, 0, 0, f"could not check {sent.size} characters of "
+                                    f"games: worker failed ({type(exc).__name__})")
+            rendered_list = [self.job.render(report)]
+        for rendered in rendered_list:
+            self.games += 1
+            self.deals += rendered.deals
+            yield GameChecked(sent.path, rendered)
+        if self.progress is not None:
+            self.progress(sent.path, sent.reached, self.games, self.deals)
+
+
+def _send(source: Source, window: _Window) -> Iterator[Event]:
+    """One input's games, in batches, to the pool."""
+    opened = open_input(source)
+    if isinstance(opened, InputProblem):
+        window.event(InputFailed(opened.path, opened.message))
+        return
+    window.event(_info(opened))
+    error = None
+    count = done = 0
+    try:
+        for batch, size in _batches(opened):
+            done += size
+            yield from window.submit(opened.name, batch, size, opened.tell() or done)
+            count += len(batch)
+        if count == 0:
+            window.event(GameChecked(opened.name, window.job.render(no_game_report(opened.name))))
+    except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
+        error = _stopped(exc)
+    finally:
+        opened.close()
+    window.event(InputEnded(opened.name, error))
+
+
+def _run_pool(sources: Iterable[Source], job: Job, jobs: int, progress: Progress | None,
+              freeze_gc: bool) -> Iterator[Event]:
+    fork = sys.platform.startswith("linux")
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    freeze = fork and freeze_gc
+    if fork:
+        # Build the grammar's parser once here: forked workers inherit it ready to use.
+        from belote_notation.notation.reader import parse_text
+
+        parse_text("deal 1\nend\n", "<warm-up>")
+    if freeze:
+        # Keep the inherited objects out of the workers' garbage collections: they are never
+        # freed, and scanning them would copy their memory pages into every worker.
+        gc.collect()
+        gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            # Start every worker now, before any display thread runs in this process.
+            for warm in [pool.submit(_warm) for _ in range(jobs)]:
+                warm.result()
+            window = _Window(pool, job, jobs * IN_FLIGHT_PER_JOB, progress)
+            for source in sources:
+                yield from _send(source, window)
+            yield from window.drain(0)
+    finally:
+        if freeze:
+            gc.unfreeze()
+
+
+def run(sources: Iterable[Source], config: ValidationConfig, fmt: str = "text",
+        options: ReportOptions = EVERYTHING, jobs: int = 1, progress: Progress | None = None,
+        *, freeze_gc: bool = False) -> Iterator[Event]:
+    """Check ``sources`` in order and render each game for the output ``fmt``; see the module's
+    documentation for the events. ``freeze_gc`` freezes the collector's objects before workers
+    fork (a process-wide switch: for a program that owns its process, such as the command line)."""
+    job = Job(config, fmt, options)
+    if jobs <= 1:
+        yield from _run_serial(sources, job, progress)
+    else:
+        yield from _run_pool(sources, job, jobs, progress, freeze_gc)
