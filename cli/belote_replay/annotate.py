@@ -29,6 +29,7 @@ from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import write_game
+from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
@@ -152,8 +153,11 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
                for g, game in enumerate(games)]
     text = "\n".join(write_game(review.game) for review in reviews)
     if out is not None:
-        with open(out, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            with replacing(out) as handle:  # OUT appears whole, or stays as it was
+                handle.write(text)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from None
     elif fmt == "text":
         click.echo(text, nl=False)
     if fmt == "json":

@@ -18,10 +18,8 @@ from __future__ import annotations
 import io
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import TextIO
 
 import click
@@ -29,6 +27,7 @@ import click
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
+from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 
 __all__ = ["command"]
@@ -121,12 +120,6 @@ class _Run:
             raise _Stop()
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run) -> None:
     for lost in fmt.write(games, out):  # about the input's records: placed in the input
         run.show(lost, run.name)
@@ -143,24 +136,12 @@ def _to_stdout(fmt: Format, games: Iterator[Game], run: _Run) -> None:
 
 
 def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None:
-    target = Path(output)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent if str(target.parent) else ".")
-        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600; the output follows the umask
-    except OSError as exc:
-        click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-        raise SystemExit(2) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+        with replacing(output) as out:  # OUT appears whole, or stays as it was
             _write(fmt, games, out, run)
-        os.replace(tmp_name, target)
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
         raise SystemExit(2) from None
-    finally:
-        if os.path.exists(tmp_name):
-            os.unlink(tmp_name)
 
 
 @click.command("convert", epilog="Exit codes: 0 converted; 1 converted, but the input held what "

@@ -23,6 +23,7 @@ import click
 
 from belote_notation.check.replay import GameReplay
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.render import LANGS, DiagramError, Lang, deal_svg, write_page
@@ -125,7 +126,7 @@ def _opened(output: str) -> Iterator[TextIO]:
     """``output`` opened for UTF-8 text; ``-`` is stdout, in UTF-8 whatever its locale says
     (the page and the SVG declare UTF-8)."""
     if output != "-":
-        with open(output, "w", encoding="utf-8", newline="\n") as out:
+        with replacing(output) as out:  # OUT appears whole, or stays as it was
             yield out
         return
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
