@@ -180,12 +180,8 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
     for key, value in config.options:  # checked when the configuration was built
         rules = with_option(rules, key, value)
 
-    deck = rules.deck
-    if deck_header is not None:
-        parsed = parse_deck(deck_header.value)
-        if parsed is None:
-            finding(UNKNOWN_DECK, f"unknown deck {deck_header.value!r} (spanish or french); "
-                    f"read as {rules.deck.value}", deck_header)
-        else:
-            deck = parsed
-    return GameSetup(rules, deck, findings)
+    deck = parse_deck(deck_header.value) if deck_header is not None else rules.deck
+    if deck is None and deck_header is not None:
+        finding(UNKNOWN_DECK, f"unknown deck {deck_header.value!r} (spanish or french); "
+                f"read as {rules.deck.value}", deck_header)
+    return GameSetup(rules, deck or rules.deck, findings)

@@ -1,6 +1,8 @@
 """Entry points of the checks: a game's records, a parsed game, a text, a file.
 
-Every path runs the same visitor, :class:`~belote_notation.check.checker.GameChecker`::
+Every path runs the same visitor, :class:`~belote_notation.check.checker.GameChecker`
+(``belote_notation.validate``, in :mod:`belote_notation.pipeline`, opens an input of any
+format and comes here)::
 
     text or file ── reader events ──▶ GameChecker ──▶ GameReport   (no records built)
     records (JSON twin, a converter, a program) ── game.accept ──▶ GameChecker ──▶ GameReport
@@ -13,7 +15,7 @@ Every path runs the same visitor, :class:`~belote_notation.check.checker.GameChe
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import IO
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
@@ -33,7 +35,6 @@ __all__ = [
     "TrickTrace",
     "ValidationConfig",
     "no_game_report",
-    "validate",
     "validate_game",
     "validate_game_text",
     "validate_parsed",
@@ -55,23 +56,6 @@ def no_game_report(file: str, number: int = 1, line: int = 0, message: str | Non
     else:
         report.findings.append(Finding(NO_GAME, severity_of(NO_GAME), message, file, line, 0, number))
     return report
-
-
-def validate(what: Game | str | os.PathLike[str] | IO[str] | IO[bytes], name: str | None = None, *,
-             rules: str | None = None, options: Mapping[str, str] | None = None) -> list[GameReport]:
-    """Validate a game's records, or every game of a file (a path or an open file): one report
-    per game. ``rules`` overrides the games' ``Rules`` tags and ``options`` their options, as
-    ``--rules`` and ``--option`` do on the command line.
-
-    >>> from belote_notation.notation.records import Deal, Game, Header
-    >>> game = Game(headers=[Header(name="Rules", value="classic")], deals=[Deal(number=2)])
-    >>> [(f.code, f.message) for f in validate(game)[0].findings][:1]
-    [('BEL705', 'deal numbered 2, expected 1')]
-    """
-    config = ValidationConfig(rules=rules, options=tuple((options or {}).items()))
-    if isinstance(what, Game):
-        return [validate_game(what, name or "<game>", 1, config)]
-    return list(validate_source(what, name, config))
 
 
 def validate_game(game: Game, file: str = "<string>", number: int = 1,

@@ -236,10 +236,15 @@ def open_input(source: Source, format: Format | None = None) -> OpenInput | Inpu
     """``source`` opened, its format detected (or ``format``), or what prevented it."""
     try:
         stream = _stream(source)
-        if format is not None:
-            return OpenInput(source, stream, format)
+    except (OSError, MemoryError, ValueError) as exc:
+        return InputProblem(source.display, problem_message(exc))
+    if format is not None:
+        return OpenInput(source, stream, format)
+    try:
         stream, head = _peek(stream)
     except (OSError, MemoryError, ValueError) as exc:
+        if source.is_file:
+            stream.close()
         return InputProblem(source.display, problem_message(exc))
     name = source.label if source.label is not None else source.path if source.is_file else None
     return OpenInput(source, stream, detect(name, head))
@@ -248,10 +253,10 @@ def open_input(source: Source, format: Format | None = None) -> OpenInput | Inpu
 def _stream(source: Source) -> BinaryIO:
     if isinstance(source.data, bytes):
         return io.BytesIO(source.data)
-    if isinstance(source.data, io.TextIOBase):
-        return io.BufferedReader(_Replay(b"", source.data))
+    if isinstance(source.data, io.TextIOBase) or hasattr(source.data, "encoding"):  # a text stream
+        return io.BufferedReader(_Replay(b"", cast(TextIO, source.data)))
     if source.data is not None:
-        return cast(BinaryIO, source.data)
+        return source.data
     if source.is_stdin:
         return sys.stdin.buffer
     if os.path.isdir(source.path):
@@ -265,7 +270,7 @@ def _peek(stream: BinaryIO) -> tuple[BinaryIO, bytes]:
     peek = getattr(stream, "peek", None)
     if peek is not None:
         return stream, bytes(peek(HEAD_BYTES)[:HEAD_BYTES])
-    if stream.seekable():
+    if getattr(stream, "seekable", lambda: False)():
         start = stream.tell()
         head = stream.read(HEAD_BYTES)
         stream.seek(start)

@@ -129,3 +129,14 @@ def test_json_lines_parse_back_one_game_a_line_then_the_summary(tmp_path: Path) 
     assert games == expected
     problems = [(o["path"], o["message"]) for o in objects if o["type"] == "problem"]
     assert problems == [(p["path"], p["message"]) for p in document["problems"]]
+
+
+def test_a_format_warning_in_a_deal_does_not_stop_its_checks() -> None:
+    lines = as_format(BEL303, "events").splitlines()
+    events = [json.loads(line) for line in lines]
+    deal_2 = next(i for i, e in enumerate(events) if e["type"] == "deal" and e["number"] == 2)
+    lines.insert(deal_2 + 1, '{"type": "shuffle", "seed": 7}')  # not an event of the format: BEL802
+    found = [(f.code, f.severity, f.line) for r in bn.validate("\n".join(lines).encode(), "a.events.jsonl")
+             for f in r.findings]
+    assert ("BEL802", "warning", deal_2 + 2) in found
+    assert [code for code, severity, _ in found if severity == "error"] == ["BEL303"]
