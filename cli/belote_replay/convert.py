@@ -167,7 +167,8 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
         writer = guess_format(output, writing=True)
     opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
     if isinstance(opened, InputProblem):
-        click.echo(f"{opened.path}: {opened.message}", err=True)
+        why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"
+        click.echo(f"{opened.path}: {why}", err=True)
         raise SystemExit(2)
     with opened:
         reader, handle, name = opened.format, opened.stream, opened.name

@@ -23,7 +23,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -38,20 +38,11 @@ from belote_notation.notation.jsonio import (
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
-from belote_notation.pipeline.inputs import InputProblem, Source, open_input
+from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay
 
 __all__ = ["command", "format_file"]
-
-
-def _expand(paths: tuple[str, ...]) -> Iterator[Path]:
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.bel") if p.is_file())
-        else:
-            yield path
 
 
 def _write_bel(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
@@ -203,14 +194,17 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
         _format_stdin(check, diff)
         return
     counts = {"unchanged": 0, "reformatted": 0, "would-reformat": 0, "error": 0, "refused": 0}
-    paths = list(_expand(files))
+    found = discover(files)  # the pipeline's: folders searched for .bel files, each file once
     out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
+    for problem in found.problems:
+        err.write(f"{problem.path}: {problem.message}\n")
+        counts["error"] += 1
+    if any(source.is_stdin for source in found.sources):
+        err.write("-: standard input is formatted only when it is the one FILE (`fmt -`)\n")
+        counts["error"] += 1
+    paths = [Path(source.path) for source in found.sources if source.is_file]
     with ProgressDisplay("formatting", len(paths), "files", progress) as display:
         for done, path in enumerate(paths, 1):
-            if not path.is_file():
-                err.write(f"{path}: no such file\n")
-                counts["error"] += 1
-                continue
             status, messages = format_file(path, check, diff)
             counts[status] += 1
             for message in messages:
