@@ -61,10 +61,9 @@ def read_game(item: GameToCheck, file: str) -> ReadGame:
     if isinstance(item, RecordGame):
         findings = tuple(issue_finding(i, file, item.number) for i in item.issues)
         return ReadGame(item.game, item.number, findings)
-    number = item.number
-    parsed = parse_game_text(item.text, file)
-    return ReadGame(parsed.game, number, tuple(
-        Finding(i.code, severity_of(i.code), i.message, file, i.line or 0, i.col or 0, number)
+    parsed = parse_game_text(item.text, file)  # the .bel text of this game only
+    return ReadGame(parsed.game, item.number, tuple(
+        Finding(i.code, severity_of(i.code), i.message, file, i.line or 0, i.col or 0, item.number)
         for i in parsed.errors))
 
 
@@ -73,15 +72,14 @@ def records_of(opened: OpenInput, game: int | None = None) -> Iterator[ReadGame]
     ``game`` (from 1) when given (the other ``.bel`` games are skipped unread). An input with no
     game but findings gives one :class:`ReadGame` without a game; an empty input, nothing."""
     for item in games_of(opened):
-        number = item.number
         findings_only = isinstance(item, RecordGame) and item.game is None
-        if game is not None and number != game and not findings_only:
+        if game is not None and item.number != game and not findings_only:
             continue
         read = read_game(item, opened.name)
         if read.game is None and not read.findings:
             return
         yield read
-        if game is not None and number == game:
+        if game is not None and item.number == game:
             return
 
 
