@@ -11,7 +11,8 @@ is a plain ``map`` in this process, lazy too.
 [5, 4, 3, 2, 1]
 
 An exception raised by ``function`` comes out of the iteration at the item that raised it, as
-``map`` would raise it; the items after it are not waited for.
+``map`` would raise it; the items after it are not waited for. On Linux the workers are forked
+when the first item is taken: a program starts its threads (a progress display) after that.
 """
 
 from __future__ import annotations
