@@ -4,6 +4,7 @@ problems as data."""
 from __future__ import annotations
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import pytest
 import belote_notation.pipeline as pipeline
 from belote_notation.formats import get_format
 from belote_notation.notation.reader import iter_games
+from tests.formats.test_plugin import install
+from tests.formats.test_plugin import run as run_with_plugin
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "classic" / "partie-1.bel"
@@ -65,23 +68,16 @@ def test_an_unknown_name_and_content_is_read_as_bel() -> None:
     assert pipeline.detect(None, b"").name == "bel"
 
 
-def test_the_detector_sees_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
-    from belote_notation.formats import Format, registry
-
-    class Tally(Format):
-        name = "tally"
-        extensions = (".tally",)
-
-        def sniff(self, head: bytes) -> bool:
-            return head.startswith(b"TALLY")
-
-        def read(self, source, name="<input>"):  # type: ignore[no-untyped-def]
-            return iter(())
-
-    formats = {f.name: f for f in registry.all_formats()}
-    monkeypatch.setattr(registry, "_loaded", {**formats, "tally": Tally()})
-    assert pipeline.detect("x.tally").name == "tally"
-    assert pipeline.detect(None, b"TALLY 1").name == "tally"
+def test_validate_reads_a_plugin_format_by_its_name(tmp_path: Path) -> None:
+    install(tmp_path, """\
+        [belote_notation.formats]
+        plays = plays_plugin:PlaysFormat
+        """)
+    (tmp_path / "game.plays").write_text("N 7S\nE 8S\nS ZZ\nW 9S\n", encoding="utf-8")
+    done = run_with_plugin(tmp_path, "validate", "--no-progress", "--format", "json", "game.plays")
+    document = json.loads(done.stdout)
+    findings = [(f["code"], f["line"]) for g in document["files"][0]["games"] for f in g["findings"]]
+    assert ("BEL803", 3) in findings and document["summary"]["games"] == 1
 
 
 def codes(reports: list) -> list[tuple[str, int]]:  # type: ignore[type-arg]

@@ -39,6 +39,11 @@ def _text(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _line(value: object) -> str:
+    """A JSON Lines line, compact as the games' objects are."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 class JsonWriter(Writer):
     """One JSON document, streamed: files and games are written as they come."""
 
@@ -78,7 +83,7 @@ class JsonLinesWriter(Writer):
         self._prefix = '{"type":"game","path":"",'
 
     def file_start(self, info: InputInfo) -> None:
-        self._prefix = '{"type":"game","path":' + _text(info.name) + ","
+        self._prefix = '{"type":"game","path":' + json.dumps(info.name, ensure_ascii=False) + ","
 
     def game(self, game: RenderedGame) -> None:
         self.out.write(self._prefix + game.out[1:] + "\n")
@@ -88,9 +93,9 @@ class JsonLinesWriter(Writer):
             self.problem(path, error)
 
     def problem(self, path: str, message: str) -> None:
-        self.out.write(_text({"type": "problem", "path": path, "message": message}) + "\n")
+        self.out.write(_line({"type": "problem", "path": path, "message": message}))
         self.err.write(f"belote-replay: {path}: {message}\n")
 
     def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
-        self.out.write(_text({"type": "summary", **summary.to_dict()}) + "\n")
+        self.out.write(_line({"type": "summary", **summary.to_dict()}))
         self.out.flush()
