@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.codes import NO_GAME_IN_FILE, severity_of
@@ -29,27 +28,19 @@ from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report, validate_game, validate_game_text, validate_source
 from belote_notation.formats.base import FormatIssue
-from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.stream import GameText, iter_game_texts
 from belote_notation.pipeline.inputs import (
-    InputLike,
-    InputProblem,
     OpenInput,
-    discover,
-    open_input,
-    problem_message,
 )
 
 __all__ = [
     "GameToCheck",
-    "PickedGame",
     "RecordGame",
     "TextGame",
     "check_input",
     "games_of",
     "issue_finding",
-    "pick_game",
 ]
 
 
@@ -153,48 +144,3 @@ def check_input(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG) ->
         return
     for game in _records(opened):
         yield game.check(opened.name, config)
-
-
-class PickedGame(NamedTuple):
-    """A game of an input as records, and what reading it found (syntax or format issues)."""
-
-    game: Game
-    syntax: list[Finding]
-
-
-def pick_game(what: InputLike, number: int) -> PickedGame | InputProblem | None:
-    """Game ``number`` (from 1) of an input in any readable format, ``None`` when it has fewer
-    games, or what kept the input from being read.
-
-    >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
-    >>> len(picked.game.deals), [f.code for f in picked.syntax]
-    (1, ['BEL006'])
-    >>> pick_game(b"deal 1\\nend\\n", 3) is None
-    True
-    """
-    found = discover([what])
-    if found.problems or not found.sources:
-        return found.problems[0] if found.problems else None
-    opened = open_input(found.sources[0])
-    if isinstance(opened, InputProblem):
-        return opened
-    with opened:
-        try:
-            return _pick(opened, number)
-        except (OSError, UnicodeError, MemoryError) as exc:
-            return InputProblem(opened.name, problem_message(exc))
-
-
-def _pick(opened: OpenInput, number: int) -> PickedGame | None:
-    if opened.format.name == "bel":
-        for index, parsed in enumerate(iter_games(opened.stream, opened.name)):
-            if index + 1 == number:
-                name = opened.name
-                return PickedGame(parsed.game, [
-                    Finding.from_issue(i, name, number)
-                    for i in parsed.errors])
-        return None
-    for item in _records(opened):
-        if item.number == number and item.game is not None:
-            return PickedGame(item.game, [issue_finding(i, opened.name, number) for i in item.issues])
-    return None

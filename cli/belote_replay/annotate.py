@@ -7,7 +7,12 @@ shows to lose gets a note; each game gets a line with every player's points lost
 blunders and accuracy. Everything already in the record stays; running it on its own output
 adds nothing. ``--samples N`` also judges each card over N deals consistent with what the
 player knew (seeded) and gives the glyph on that expected loss. ``--jobs N`` spreads deals
-over processes.
+over processes (the pipeline's :func:`~belote_notation.pipeline.review.judge_games`).
+
+FILE is in any readable format (``belote-replay formats``), opened through the pipeline's one
+detector; the reviewed copy is written as ``.bel``. A FILE that could not be read whole (syntax
+errors, format issues of severity error) is refused: its findings on stderr at their place in
+FILE, exit 1, nothing written.
 """
 
 from __future__ import annotations
@@ -15,48 +20,64 @@ from __future__ import annotations
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import click
 
-from belote_notation.analysis.review import Thresholds, apply_review, judge_deal
-from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
-from belote_notation.check.replay import replay_game
+from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review
+from belote_notation.analysis.solver import SolverUnavailable
+from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import write_game
+from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.inputs import InputProblem, Source, open_input
+from belote_notation.pipeline.records import records_of
+from belote_notation.pipeline.review import ReviewSettings, judge_games
 
 __all__ = ["command"]
 
 _DEFAULT = Thresholds()
 
 
-def _judge_one(game: Game, position: int, thresholds: Thresholds, samples: int, seed: int, file: str):
-    """A worker's job: one deal of a game (the game is replayed in the worker)."""
-    replay = replay_game(game, file)
-    return judge_deal(replay.deals[position], position, thresholds, samples, seed)
-
-
 def _games(path: str) -> list[Game]:
-    from belote_notation.notation.reader import iter_games
-
-    source = sys.stdin.buffer if path == "-" else path
-    return [parsed.game for parsed in iter_games(source, name="<stdin>" if path == "-" else path)]
+    """The games of FILE, in any readable format (the pipeline's one detector); a FILE that could
+    not be read whole (syntax errors, format issues of severity error) is refused: its findings
+    on stderr, at their place in FILE, and exit 1 before anything is written."""
+    opened = open_input(Source(path))
+    if isinstance(opened, InputProblem):
+        raise click.ClickException(f"cannot read {opened.path}: {opened.message}")
+    with opened:
+        try:
+            read = list(records_of(opened))
+        except UnicodeError as exc:
+            raise click.ClickException(f"cannot read {opened.name}: {exc}") from None
+    unread = [game for game in read if not game.readable]
+    if unread:
+        errors = [f for game in unread for f in game.findings if f.severity == "error" or game.game is None]
+        for finding in errors:
+            click.echo(str(finding), err=True)
+        click.echo(f"belote-replay: {opened.name}: not annotated: it could not be read whole (the errors "
+                   "above; `belote-replay validate` tells more); nothing was written", err=True)
+        raise SystemExit(1)
+    return [game.game for game in read if game.game is not None]
 
 
 class _Progress:
-    """A progress bar on a terminal (stderr), nothing elsewhere."""
+    """A progress bar on a terminal (stderr), nothing elsewhere. It starts with the first deal
+    judged: its thread must not run yet when the worker processes are forked."""
 
     def __init__(self, total: int) -> None:
-        self.bar = None
-        if sys.stderr.isatty():
+        self.bar: Any = None
+        self.total, self.shown = total, sys.stderr.isatty()
+
+    def advance(self) -> None:
+        if self.shown and self.bar is None:
             from rich.progress import Progress
 
             self.bar = Progress(transient=True)
             self.bar.start()
-            self.task = self.bar.add_task("annotating deals", total=total)
-
-    def advance(self) -> None:
+            self.task = self.bar.add_task("annotating deals", total=self.total)
         if self.bar is not None:
             self.bar.advance(self.task)
 
@@ -65,26 +86,17 @@ class _Progress:
             self.bar.stop()
 
 
-def _judge_all(games: list[Game], thresholds: Thresholds, samples: int, seed: int, jobs: int, file: str):
+def _judge_all(games: list[Game], thresholds: Thresholds, samples: int, seed: int, jobs: int,
+               file: str) -> tuple[list[GameReplay], list[list[DealJudgement]]]:
+    """Every deal of every game judged (over ``jobs`` processes, by the pipeline), with a
+    progress bar on a terminal."""
     replays = [replay_game(game, file, index + 1) for index, game in enumerate(games)]
-    total = sum(len(r.deals) for r in replays)
-    progress = _Progress(total)
-    results: list[list] = [[None] * len(r.deals) for r in replays]
+    progress = _Progress(sum(len(r.deals) for r in replays))
+    results: list[list[DealJudgement]] = [[] for _ in games]
     try:
-        if jobs > 1:
-            with ProcessPoolExecutor(jobs) as pool:
-                futures = {pool.submit(_judge_one, game, position, thresholds, samples, seed, file):
-                           (g, position)
-                           for g, game in enumerate(games) for position in range(len(replays[g].deals))}
-                for future, (g, position) in futures.items():
-                    results[g][position] = future.result()
-                    progress.advance()
-        else:
-            dd = DoubleDummy()
-            for g, replay in enumerate(replays):
-                for position, deal_replay in enumerate(replay.deals):
-                    results[g][position] = judge_deal(deal_replay, position, thresholds, samples, seed, dd)
-                    progress.advance()
+        for index, judgement in judge_games(games, file, ReviewSettings(thresholds, samples, seed), jobs):
+            results[index].append(judgement)
+            progress.advance()
     finally:
         progress.close()
     return replays, results
@@ -146,8 +158,11 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
                for g, game in enumerate(games)]
     text = "\n".join(write_game(review.game) for review in reviews)
     if out is not None:
-        with open(out, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            with replacing(out) as handle:  # OUT appears whole, or stays as it was
+                handle.write(text)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from None
     elif fmt == "text":
         click.echo(text, nl=False)
     if fmt == "json":

@@ -1,9 +1,11 @@
 """``belote-replay convert IN [--from NAME] [--to NAME] [-o OUT]``: any format to any other.
 
 The formats are those of ``belote-replay formats`` (built-ins and plugins,
-:mod:`belote_notation.formats`). The input format comes from ``--from``, else the file name,
-else the first bytes; the output format from ``--to``, else the name of OUT, else the other of
-``.bel``/JSON. Games are read, converted and written one at a time. ``-`` is stdin / stdout.
+:mod:`belote_notation.formats`). The input is opened by the pipeline
+(:func:`belote_notation.pipeline.inputs.open_input`): its format comes from ``--from``, else
+the one detector (the file name, else the first bytes, else ``.bel``); the output format
+from ``--to``, else the name of OUT, else the other of ``.bel``/JSON. Games are read,
+converted and written one at a time. ``-`` is stdin / stdout.
 
 What an importer could not read is listed on stderr with its place and code (BEL8xx, or the
 syntax codes of ``.bel``) and the rest is converted. An input with syntax errors (BEL0xx) is
@@ -16,17 +18,17 @@ from __future__ import annotations
 import io
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import BinaryIO, TextIO, cast
+from collections.abc import Callable, Iterable, Iterator
+from typing import TextIO
 
 import click
 
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
+from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 
 __all__ = ["command"]
 
@@ -82,22 +84,10 @@ def _format(name: str, writing: bool) -> Format:
     return fmt
 
 
-def _open(source: str) -> tuple[io.BufferedReader, str, int]:
-    if source == "-":
-        raw = sys.stdin.buffer
-        handle = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(io.RawIOBase, raw))
-        return handle, "<stdin>", 0
+def _size(opened: OpenInput) -> int:
+    """The input's size in bytes, for the progress display (0 when unknown: stdin, a pipe)."""
     try:
-        handle = open(source, "rb")  # noqa: SIM115 - closed by the caller's `with`
-    except OSError as exc:
-        click.echo(f"{source}: cannot read: {exc.strerror or exc}", err=True)
-        raise SystemExit(2) from None
-    return handle, source, os.fstat(handle.fileno()).st_size
-
-
-def _tell(handle: BinaryIO) -> int:
-    try:
-        return handle.tell()
+        return os.fstat(opened.stream.fileno()).st_size if opened.source.is_file else 0
     except (OSError, ValueError):
         return 0
 
@@ -105,8 +95,8 @@ def _tell(handle: BinaryIO) -> int:
 class _Run:
     """One conversion: the games read, the issues shown, the counts for the exit code."""
 
-    def __init__(self, name: str, progress: _Progress, positions: bool) -> None:
-        self.name, self.progress, self.positions = name, progress, positions
+    def __init__(self, name: str, progress: _Progress, positions: bool, tell: Callable[[], int]) -> None:
+        self.name, self.progress, self.positions, self.tell = name, progress, positions, tell
         self.errors = self.warnings = self.games = 0
 
     def show(self, found: FormatIssue, where: str) -> None:
@@ -116,7 +106,7 @@ class _Run:
             self.warnings += 1
         click.echo(f"{where}: {found}", err=True)
 
-    def games_of(self, items: Iterable[Game | FormatIssue], handle: BinaryIO) -> Iterator[Game]:
+    def games_of(self, items: Iterable[Game | FormatIssue]) -> Iterator[Game]:
         for item in items:
             if isinstance(item, FormatIssue):
                 self.show(item, self.name)
@@ -124,16 +114,10 @@ class _Run:
             if self.errors:
                 raise _Stop()
             self.games += 1
-            self.progress.step(item, _tell(handle))
+            self.progress.step(item, self.tell())
             yield item if self.positions else without_positions(item)
         if self.errors:
             raise _Stop()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run) -> None:
@@ -152,24 +136,12 @@ def _to_stdout(fmt: Format, games: Iterator[Game], run: _Run) -> None:
 
 
 def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None:
-    target = Path(output)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent if str(target.parent) else ".")
-        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600; the output follows the umask
-    except OSError as exc:
-        click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-        raise SystemExit(2) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+        with replacing(output) as out:  # OUT appears whole, or stays as it was
             _write(fmt, games, out, run)
-        os.replace(tmp_name, target)
     except OSError as exc:
         click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
         raise SystemExit(2) from None
-    finally:
-        if os.path.exists(tmp_name):
-            os.unlink(tmp_name)
 
 
 @click.command("convert", epilog="Exit codes: 0 converted; 1 converted, but the input held what "
@@ -193,17 +165,20 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
     writer = _format(to_format, True) if to_format else None
     if writer is None and output != "-":
         writer = guess_format(output, writing=True)
-    handle, name, size = _open(source)
-    with handle:
-        if reader is None:
-            reader = guess_format(source, handle.peek(4096)[:4096]) or _format("bel", False)
+    opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
+    if isinstance(opened, InputProblem):
+        why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"
+        click.echo(f"{opened.path}: {why}", err=True)
+        raise SystemExit(2)
+    with opened:
+        reader, handle, name = opened.format, opened.stream, opened.name
         if writer is None:
             writer = _format("json" if reader.name == "bel" else "bel", True)
         if not positions:
             writer = writer.without_positions()
         shown = sys.stderr.isatty() if progress is None else progress
-        run = _Run(name, _Progress(shown, name, size), positions)
-        games = run.games_of(reader.read(handle, name), handle)
+        run = _Run(name, _Progress(shown, name, _size(opened)), positions, opened.tell)
+        games = run.games_of(reader.read(handle, name))
         try:
             if output == "-":
                 _to_stdout(writer, games, run)
@@ -216,7 +191,7 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
                        "`belote-replay validate` for details", err=True)
             raise SystemExit(2) from None
         finally:
-            run.progress.close(_tell(handle))
+            run.progress.close(opened.tell())
     if run.games == 0 and run.warnings:
         raise SystemExit(2)
     if run.warnings:

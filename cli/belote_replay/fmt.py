@@ -8,9 +8,11 @@ is written to a temporary file next to the original and moved over it only when 
 file was read cleanly. ``fmt -`` reads standard input and writes the canonical text to
 standard output.
 
-A file keeps its format: a ``.bel`` file is rewritten as canonical ``.bel`` (always UTF-8,
-``\\n`` line ends, whatever the locale), the JSON twin (by extension or content) as the
-canonical JSON twin (JSON Lines for ``.jsonl``).
+A file keeps its format, as the pipeline's one detector tells it (the name, then the content):
+a ``.bel`` file is rewritten as canonical ``.bel`` (always UTF-8, ``\\n`` line ends, whatever
+the locale), the JSON twin as the canonical JSON twin (JSON Lines for ``.jsonl``). A file in
+another format (an events log, CFN, a CSV sheet...) is refused in one line pointing at
+``belote-replay convert`` (exit 2), never misread as ``.bel``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -34,21 +36,13 @@ from belote_notation.notation.jsonio import (
     write_jsonl_games,
 )
 from belote_notation.notation.reader import iter_games
+from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
-from belote_notation.pipeline.inputs import detect
+from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay
 
 __all__ = ["command", "format_file"]
-
-
-def _expand(paths: tuple[str, ...]) -> Iterator[Path]:
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.bel") if p.is_file())
-        else:
-            yield path
 
 
 def _write_bel(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
@@ -71,25 +65,44 @@ def _write_bel(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
 
 
 def _write_json(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
+    return _write_twin(handle, name, out, write_json_games)
+
+
+def _write_jsonl(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
+    return _write_twin(handle, name, out, write_jsonl_games)
+
+
+def _write_twin(handle: BinaryIO, name: str, out: TextIO,
+                write: Callable[[Iterable[Game], TextIO], object]) -> list[str]:
     try:
         games = list(read_json_games(handle))  # whole before writing: a bad game leaves the file as it was
     except (JsonReadError, UnicodeDecodeError) as exc:
         return [f"{name}: cannot read: {exc}"]
-    (write_jsonl_games if name.lower().endswith(".jsonl") else write_json_games)(games, out)
+    write(games, out)
     return []
 
 
-def _is_json(name: str, head: bytes) -> bool:
-    return detect(name, head).name in ("json", "jsonl")
+_REWRITE = {"bel": _write_bel, "json": _write_json, "jsonl": _write_jsonl}
+"""The formats ``fmt`` rewrites, each in its own canonical form: the project's own."""
 
 
-def canonical(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
-    """Write the canonical form of the games read from ``handle`` to ``out``; returns the
-    issues that forbid rewriting (empty when the whole input was read cleanly)."""
-    if not isinstance(handle, io.BufferedReader | io.BytesIO):
-        handle = io.BytesIO(handle.read())
-    head = handle.peek(256)[:256] if isinstance(handle, io.BufferedReader) else handle.getvalue()[:256]
-    return (_write_json if _is_json(name, head) else _write_bel)(handle, name, out)
+def canonical(handle: BinaryIO, name: str, out: TextIO) -> tuple[str | None, list[str]]:
+    """Write the canonical form of the games read from ``handle`` to ``out``; returns why it
+    may not be rewritten (``None``, ``"error"`` or ``"refused"``) and the issues that say so.
+
+    The format is the pipeline's one detector's answer (the name, then the content, else
+    ``.bel``): a file in another format (an events log, CFN, CSV...) is refused in one line,
+    never read as ``.bel``."""
+    opened = open_input(Source(name, data=handle, label=name))
+    if isinstance(opened, InputProblem):
+        return "error", [f"{name}: {opened.message}"]
+    rewrite = _REWRITE.get(opened.format.name)
+    if rewrite is None:
+        given = "-" if name == "<stdin>" else name
+        return "refused", [f"{name}: format {opened.format.name}, not .bel or its JSON twin: fmt leaves it "
+                           f"alone (`belote-replay convert {given} --to bel` makes a .bel of it)"]
+    messages = rewrite(opened.stream, name, out)
+    return ("error" if messages else None), messages
 
 
 def _diff(old: str, new: str, name: str) -> str:
@@ -99,7 +112,8 @@ def _diff(old: str, new: str, name: str) -> str:
 
 def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[str]]:
     """Format one file: returns (status, messages); status is one of
-    ``unchanged``, ``reformatted``, ``would-reformat``, ``error``."""
+    ``unchanged``, ``reformatted``, ``would-reformat``, ``error``, ``refused`` (not a format
+    fmt rewrites)."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -108,9 +122,9 @@ def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out, open(path, "rb") as handle:
-            messages = canonical(handle, str(path), out)
-        if messages:
-            return "error", messages
+            refusal, messages = canonical(handle, str(path), out)
+        if refusal is not None:
+            return refusal, messages
         if _same_bytes(path, tmp):
             return "unchanged", []
         if diff:
@@ -142,11 +156,11 @@ def _format_stdin(check: bool, diff: bool) -> None:
     """``fmt -``: the canonical text of standard input on standard output, in UTF-8."""
     data = sys.stdin.buffer.read()
     new = io.StringIO(newline="\n")
-    messages = canonical(io.BytesIO(data), "<stdin>", new)
+    refusal, messages = canonical(io.BytesIO(data), "<stdin>", new)
     err = ConsoleStream("stderr")
     for message in messages:
         err.write(message + "\n")
-    if messages:
+    if refusal is not None:
         raise SystemExit(2)
     text = new.getvalue()
     changed = text.encode("utf-8") != data
@@ -174,24 +188,27 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
     - reads standard input and writes standard output.
 
     Files with syntax errors are left untouched and reported (exit 2). The JSON twin is
-    rewritten as the canonical JSON twin.
+    rewritten as the canonical JSON twin; other formats are refused (use convert, exit 2).
     """
     if files == ("-",):
         _format_stdin(check, diff)
         return
-    counts = {"unchanged": 0, "reformatted": 0, "would-reformat": 0, "error": 0}
-    paths = list(_expand(files))
+    counts = {"unchanged": 0, "reformatted": 0, "would-reformat": 0, "error": 0, "refused": 0}
+    found = discover(files)  # the pipeline's: folders searched for .bel files, each file once
     out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
+    for problem in found.problems:
+        err.write(f"{problem.path}: {problem.message}\n")
+        counts["error"] += 1
+    if any(source.is_stdin for source in found.sources):
+        err.write("-: standard input is formatted only when it is the one FILE (`fmt -`)\n")
+        counts["error"] += 1
+    paths = [Path(source.path) for source in found.sources if source.is_file]
     with ProgressDisplay("formatting", len(paths), "files", progress) as display:
         for done, path in enumerate(paths, 1):
-            if not path.is_file():
-                err.write(f"{path}: no such file\n")
-                counts["error"] += 1
-                continue
             status, messages = format_file(path, check, diff)
             counts[status] += 1
             for message in messages:
-                (err if status == "error" else out).write(message + "\n")
+                (err if status in ("error", "refused") else out).write(message + "\n")
             display.update(done, description=path.name)
     parts = []
     if counts["reformatted"]:
@@ -201,8 +218,10 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
     parts.append(f"{counts['unchanged']} unchanged")
     if counts["error"]:
         parts.append(f"{counts['error']} with errors (left untouched)")
+    if counts["refused"]:
+        parts.append(f"{counts['refused']} refused (not .bel or its JSON twin)")
     err.write(", ".join(parts) + "\n")
-    if counts["error"]:
+    if counts["error"] or counts["refused"]:
         raise SystemExit(2)
     if counts["would-reformat"]:
         raise SystemExit(1)

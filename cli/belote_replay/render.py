@@ -3,8 +3,11 @@
     belote-replay render match.bel -o match.html [--game N] [--lang en|fr]
     belote-replay render match.bel --svg --deal 3 [--trick 5] -o deal3.svg
 
-The page holds every game of FILE (or game N), each written as soon as it is replayed; it
-opens from disk with no network. Without ``-o`` the page or the SVG goes to stdout.
+FILE is in any readable format of ``belote-replay formats`` (``.bel``, the JSON twin, an events
+log, CFN, a CSV score sheet, a server's log...), read through the pipeline's one detector; the
+findings of its reading are shown at their place in FILE. The page holds every game of FILE (or
+game N), each written as soon as it is replayed; it opens from disk with no network. Without
+``-o`` the page or the SVG goes to stdout.
 """
 
 from __future__ import annotations
@@ -18,8 +21,12 @@ from typing import NoReturn, TextIO
 
 import click
 
+from belote_notation.check.replay import GameReplay
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.render import LANGS, DiagramError, deal_svg, iter_replays, write_page
+from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
+from belote_notation.pipeline.records import records_of
+from belote_notation.render import LANGS, DiagramError, Lang, deal_svg, write_page
 
 __all__ = ["command"]
 
@@ -43,7 +50,7 @@ def _fail(message: str) -> NoReturn:
               help="With --svg: show this trick in the middle and the hands before it.")
 @click.option("--rules", "rules", metavar="NAME", default=None,
               help="Rule system overriding the file's Rules header.")
-def command(file: str, output: str, game_number: int | None, lang: str, svg: bool, deal_number: int | None,
+def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bool, deal_number: int | None,
             trick: int | None, rules: str | None) -> None:
     """Render FILE as a self-contained HTML replay (or, with --svg, a diagram of one deal)."""
     from belote_notation.game.rules import RulesError, Ruleset
@@ -58,19 +65,35 @@ def command(file: str, output: str, game_number: int | None, lang: str, svg: boo
     if svg and deal_number is None:
         raise click.UsageError("--svg needs --deal N")
     config = ValidationConfig(rules=rules)
-    source = sys.stdin.buffer if file == "-" else file
-    name = "<stdin>" if file == "-" else file
-    try:
-        if svg:
-            _write(output, _svg(source, name, config, game_number or 1, deal_number or 0, trick, lang))
-        else:
-            _page(source, name, config, game_number, output, lang)
-    except OSError as exc:
-        _fail(f"{getattr(exc, 'filename', None) or file}: {exc.strerror or exc}")
+    opened = open_input(Source(file))
+    if isinstance(opened, InputProblem):
+        _fail(f"{opened.path}: {opened.message}")
+    with opened:
+        try:
+            if svg:
+                _write(output, _svg(opened, config, game_number or 1, deal_number or 0, trick, lang))
+            else:
+                _page(opened, config, game_number, output, lang)
+        except (OSError, UnicodeError) as exc:
+            where = getattr(exc, "filename", None) or opened.name
+            _fail(f"{where}: {getattr(exc, 'strerror', None) or exc}")
 
 
-def _svg(source, name: str, config: ValidationConfig, game: int, deal: int, trick: int | None, lang) -> str:
-    replay = next(iter_replays(source, name, config, game), None)
+def _replays(opened: OpenInput, config: ValidationConfig, game: int | None) -> Iterator[GameReplay]:
+    """The games of FILE replayed, whatever its format; an input that holds findings but no game
+    has them listed on stderr."""
+    for read in records_of(opened, game):
+        if read.game is None:
+            for finding in read.findings:
+                click.echo(str(finding), err=True)
+            continue
+        yield read.replay(opened.name, config)
+
+
+def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, trick: int | None,
+         lang: Lang) -> str:
+    name = opened.name
+    replay = next(_replays(opened, config, game), None)
     if replay is None:
         _fail(f"{name}: there is no game {game}")
     positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
@@ -82,9 +105,10 @@ def _svg(source, name: str, config: ValidationConfig, game: int, deal: int, tric
         _fail(f"{name}: {exc}")
 
 
-def _page(source, name: str, config: ValidationConfig, game: int | None, output: str, lang) -> None:
+def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output: str, lang: Lang) -> None:
+    name = opened.name
     title = name if name == "<stdin>" else name.replace("\\", "/").rsplit("/", 1)[-1]
-    replays = iter_replays(source, name, config, game)
+    replays = _replays(opened, config, game)
     first = next(replays, None)  # an unreadable FILE fails here, before OUT is created
     if first is None:
         _fail(f"{name}: " + (f"there is no game {game}" if game else "no game found"))
@@ -102,7 +126,7 @@ def _opened(output: str) -> Iterator[TextIO]:
     """``output`` opened for UTF-8 text; ``-`` is stdout, in UTF-8 whatever its locale says
     (the page and the SVG declare UTF-8)."""
     if output != "-":
-        with open(output, "w", encoding="utf-8", newline="\n") as out:
+        with replacing(output) as out:  # OUT appears whole, or stays as it was
             yield out
         return
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")

@@ -19,8 +19,8 @@ from typing import Any
 import click
 
 from belote_notation.check.replay import replay_game
-from belote_notation.pipeline.games import pick_game
 from belote_notation.pipeline.inputs import InputProblem
+from belote_notation.pipeline.records import pick_game
 from belote_notation.render.text import game_document, render_game, shown_findings
 
 __all__ = ["command"]

@@ -17,8 +17,8 @@ from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
 from belote_notation.game.engine import to_play
-from belote_notation.pipeline.games import pick_game  # the one way the commands pick a game of an input
 from belote_notation.pipeline.inputs import InputProblem
+from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
 
 __all__ = ["command"]
 

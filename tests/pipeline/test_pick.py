@@ -1,4 +1,4 @@
-"""``pipeline.games.pick_game``: one game of any input, with the findings of its reading, problems
+"""``pipeline.records.pick_game``: one game of any input, with the findings of its reading, problems
 as data (what ``show`` and ``solve`` replay)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 from belote_notation.formats import get_format
 from belote_notation.notation.reader import parse_text
 from belote_notation.notation.writer import write_games
-from belote_notation.pipeline.games import PickedGame, pick_game
 from belote_notation.pipeline.inputs import InputProblem
+from belote_notation.pipeline.records import PickedGame, pick_game
 from tests.support.validator import generated_text
 
 TEXT = generated_text("classic", deals=3, seed=2) + generated_text("moroccan", deals=2, seed=9)

@@ -1,0 +1,163 @@
+"""The games of an opened input as records, for the commands that need the records themselves
+(``render`` draws them, ``annotate`` reviews and rewrites them), whatever the input's format.
+
+Each game comes with the findings its reading gave, located in **that** input: the syntax
+issues of a ``.bel`` game (BEL0xx) or the format's issues before it (BEL8xx at the event's or
+the row's line). A game with an error among them was not read whole.
+
+>>> from belote_notation.pipeline.inputs import Source, open_input
+>>> with open_input(Source("t.bel", data=b"deal 1\\nend\\ndeal 1\\ntrick 1 N:ZZ\\nend\\n")) as opened:
+...     [(g.number, g.readable, [f.code for f in g.findings]) for g in records_of(opened)]
+[(1, True, []), (2, False, ['BEL001'])]
+
+An input in another format gives the same records, its findings at its own lines:
+
+>>> log = b'{"type": "deal", "number": 1, "dealer": "N"}\\n{"type": "offer", "card": "ZZ"}\\n'
+>>> with open_input(Source("app.events.jsonl", data=log)) as opened:
+...     [str(f) for g in records_of(opened) for f in g.findings]
+["app.events.jsonl:2:1: warning BEL803 cannot read a card from 'ZZ'"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.findings import Finding
+from belote_notation.check.replay import GameReplay, replay_game
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.notation.reader import parse_game_text
+from belote_notation.notation.records import Game
+from belote_notation.pipeline.games import GameToCheck, RecordGame, games_of, issue_finding
+from belote_notation.pipeline.inputs import (
+    InputLike,
+    InputProblem,
+    OpenInput,
+    Source,
+    discover,
+    open_input,
+    problem_message,
+)
+
+__all__ = ["PickedGame", "ReadGame", "iter_replays", "pick_game", "read_game", "records_of", "replays_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadGame:
+    """One game of an input as records (``None``: the input held findings but no game), its
+    1-based number in the input and the findings its reading gave."""
+
+    game: Game | None
+    number: int
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def readable(self) -> bool:
+        """Read whole: a game, and no error among the reading's findings."""
+        return self.game is not None and all(f.severity != "error" for f in self.findings)
+
+    def replay(self, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameReplay:
+        """The game replayed by the checks (an empty game when there is none), the reading's
+        findings among the replay's."""
+        return replay_game(self.game or Game(), file, self.number, config, self.findings)
+
+
+def read_game(item: GameToCheck, file: str) -> ReadGame:
+    """The records of one game of :func:`~belote_notation.pipeline.games.games_of`."""
+    if isinstance(item, RecordGame):
+        findings = tuple(issue_finding(i, file, item.number) for i in item.issues)
+        return ReadGame(item.game, item.number, findings)
+    parsed = parse_game_text(item.text, file)  # the .bel text of this game only
+    return ReadGame(parsed.game, item.number, tuple(
+        Finding.from_issue(i, file, item.number) for i in parsed.errors))
+
+
+def records_of(opened: OpenInput, game: int | None = None) -> Iterator[ReadGame]:
+    """The games of ``opened`` as records, one at a time (flat memory); only game number
+    ``game`` (from 1) when given (the other ``.bel`` games are skipped unread). An input with no
+    game but findings gives one :class:`ReadGame` without a game; an empty input, nothing."""
+    for item in games_of(opened):
+        findings_only = isinstance(item, RecordGame) and item.game is None
+        if game is not None and item.number != game and not findings_only:
+            continue
+        read = read_game(item, opened.name)
+        if read.game is None and not read.findings:
+            return
+        yield read
+        if game is not None and item.number == game:
+            return
+
+
+def replays_of(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG,
+               game: int | None = None) -> Iterator[GameReplay]:
+    """Each game of ``opened`` replayed by the checks (what ``render`` draws), the reading's
+    findings among the replay's, one game at a time; only game ``game`` when given. Games
+    that hold no record (an input with findings only) are left out: read them with
+    :func:`records_of`.
+
+    >>> from belote_notation.pipeline.inputs import Source, open_input
+    >>> with open_input(Source("t.bel", data=b"deal 1\\nend\\ndeal 1\\nend\\n")) as opened:
+    ...     [(r.report.game, len(r.deals)) for r in replays_of(opened)]
+    [(1, 1), (2, 1)]
+    """
+    for read in records_of(opened, game):
+        if read.game is not None:
+            yield read.replay(opened.name, config)
+
+
+def iter_replays(what: InputLike, name: str | None = None, config: ValidationConfig = DEFAULT_CONFIG,
+                 game: int | None = None) -> Iterator[GameReplay]:
+    """Each game of an input in any readable format (a path, the bytes of a file, an open
+    stream) replayed, as :func:`replays_of`; ``name`` is the input's name in the findings. An
+    input that cannot be opened raises ``OSError`` with the reason in plain words.
+
+    >>> import io
+    >>> [(r.report.game, len(r.deals)) for r in iter_replays(io.StringIO("deal 1\\nend\\ndeal 1\\nend\\n"))]
+    [(1, 1), (2, 1)]
+    """
+    found = discover([what])
+    for problem in found.problems:
+        raise OSError(f"{problem.path}: {problem.message}")
+    for source in found.sources:
+        if name is not None:
+            source = Source(source.path, source.size, source.data, name)
+        opened = open_input(source)
+        if isinstance(opened, InputProblem):
+            raise OSError(f"{opened.path}: {opened.message}")
+        with opened:
+            yield from replays_of(opened, config, game)
+
+
+class PickedGame(NamedTuple):
+    """A game of an input as records, and what reading it found (syntax or format issues)."""
+
+    game: Game
+    syntax: list[Finding]
+
+
+def pick_game(what: InputLike, number: int) -> PickedGame | InputProblem | None:
+    """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
+    look at), ``None`` when it has fewer games, or what kept the input from being read.
+
+    >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
+    >>> len(picked.game.deals), [f.code for f in picked.syntax]
+    (1, ['BEL006'])
+    >>> pick_game(b"deal 1\\nend\\n", 3) is None
+    True
+    """
+    found = discover([what])
+    if found.problems or not found.sources:
+        return found.problems[0] if found.problems else None
+    opened = open_input(found.sources[0])
+    if isinstance(opened, InputProblem):
+        return opened
+    with opened:
+        try:
+            for read in records_of(opened, number):
+                if read.number == number and read.game is not None:
+                    return PickedGame(read.game, list(read.findings))
+        except (OSError, UnicodeError, MemoryError) as exc:
+            return InputProblem(opened.name, problem_message(exc))
+    return None
