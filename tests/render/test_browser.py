@@ -12,7 +12,8 @@ import pytest
 
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import GameReplay
-from belote_notation.render import deal_svg, iter_replays, write_page
+from belote_notation.pipeline.records import iter_replays
+from belote_notation.render import deal_svg, write_page
 
 ROOT = Path(__file__).resolve().parents[2]
 MOROCCAN = ROOT / "samples/moroccan/forced-take-dead-deal-litige-pot.bel"
