@@ -12,11 +12,9 @@ import json
 
 import click
 
-from belote_notation.analysis.review import state_at
-from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
+from belote_notation.analysis.position import position_report
+from belote_notation.analysis.solver import SolverUnavailable
 from belote_notation.check.replay import replay_game
-from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, card_name, card_symbol_name
-from belote_notation.game.engine import to_play
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
 
@@ -29,31 +27,6 @@ def _point(text: str) -> tuple[int, int]:
         return int(trick), int(card or 1)
     except ValueError:
         raise click.BadParameter(f"{text!r}: write TRICK.CARD, e.g. 4.1") from None
-
-
-def solve_report(replay, point: tuple[int, int], deck) -> dict:
-    """The values, the best line and the table of a deal at ``point`` as plain data."""
-    state = state_at(replay, *point)
-    dd = DoubleDummy()
-    values = dd.card_values(state)
-    mover = to_play(state) if state.trick_no < 8 else None
-    best = values[0].points if values else None
-    line = dd.best_line(state)
-    table = dd.table(state.rules, state.full_hands, state.dealer)
-    return {
-        "deal": replay.deal.number,
-        "at": f"{point[0]}.{point[1]}",
-        "trump": SUIT_SYMBOLS[state.trump],
-        "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
-        "to_play": SEAT_NAMES[mover] if mover is not None else None,
-        "values": [{"card": card_name(v.card, deck), "symbol": card_symbol_name(v.card, deck),
-                    "points": v.points, "loss": (best or 0) - v.points} for v in values],
-        "best_line": [f"{SEAT_NAMES[seat]}:{card_name(card, deck)}" for seat, card in line],
-        "table": [{"trump": SUIT_SYMBOLS[e.trump], "takers": [SEAT_NAMES[t] for t in e.takers],
-                   "leader": SEAT_NAMES[e.leader], "ns": e.points[0], "ew": e.points[1]}
-                  for e in table],
-        "nodes": dd.nodes,
-    }
 
 
 def render(report: dict) -> str:
@@ -101,7 +74,7 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: 
     if not chosen:
         raise click.ClickException("no such deal" if deal_number is not None else "no deal to solve")
     try:
-        report = solve_report(chosen[0], point, replay.deck)
+        report = position_report(chosen[0], *point, replay.deck)
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None

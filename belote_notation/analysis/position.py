@@ -1,0 +1,51 @@
+"""What ``belote-replay solve`` reports of one point of a deal: the double-dummy value of every
+legal card, the best line to the end and the deal's double-dummy table, as plain data (JSON-ready,
+card names in the deal's deck).
+
+>>> from belote_notation.check.replay import replay_game
+>>> from belote_notation.notation.reader import parse_text
+>>> game = parse_text(open("samples/review/annotated-classic.bel", encoding="utf-8").read())[0].game
+>>> deal = next(d for d in replay_game(game, "g.bel").deals if d.state and d.state.taker is not None)
+>>> report = position_report(deal, 8, 1, deal.deck)
+>>> sorted(report)[:4], report["at"]
+(['at', 'best_line', 'deal', 'nodes'], '8.1')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from belote_notation.analysis.review import state_at
+from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.check.replay import DealReplay
+from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, Deck, card_name, card_symbol_name
+from belote_notation.game.engine import to_play
+
+__all__ = ["position_report"]
+
+
+def position_report(replay: DealReplay, trick: int, card: int, deck: Deck) -> dict[str, Any]:
+    """The values, the best line and the table of ``replay`` just before card ``card`` (1..4)
+    of trick ``trick`` (1..8). Raises ``ValueError`` when the deal cannot be solved there, and
+    :class:`~belote_notation.analysis.solver.SolverUnavailable` without the solver's extension."""
+    state = state_at(replay, trick, card)
+    dd = DoubleDummy()
+    values = dd.card_values(state)
+    mover = to_play(state) if state.trick_no < 8 else None
+    best = values[0].points if values else None
+    line = dd.best_line(state)
+    table = dd.table(state.rules, state.full_hands, state.dealer)
+    return {
+        "deal": replay.deal.number,
+        "at": f"{trick}.{card}",
+        "trump": SUIT_SYMBOLS[state.trump],
+        "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
+        "to_play": SEAT_NAMES[mover] if mover is not None else None,
+        "values": [{"card": card_name(v.card, deck), "symbol": card_symbol_name(v.card, deck),
+                    "points": v.points, "loss": (best or 0) - v.points} for v in values],
+        "best_line": [f"{SEAT_NAMES[seat]}:{card_name(played, deck)}" for seat, played in line],
+        "table": [{"trump": SUIT_SYMBOLS[e.trump], "takers": [SEAT_NAMES[t] for t in e.takers],
+                   "leader": SEAT_NAMES[e.leader], "ns": e.points[0], "ew": e.points[1]}
+                  for e in table],
+        "nodes": dd.nodes,
+    }
