@@ -3,12 +3,13 @@ legal card, the best line to the end and the deal's double-dummy table, as plain
 card names in the deal's deck).
 
 >>> from belote_notation.check.replay import replay_game
->>> from belote_notation.notation.reader import parse_text
->>> game = parse_text(open("samples/review/annotated-classic.bel", encoding="utf-8").read())[0].game
->>> deal = next(d for d in replay_game(game, "g.bel").deals if d.state and d.state.taker is not None)
->>> report = position_report(deal, 8, 1, deal.deck)
->>> sorted(report)[:4], report["at"]
-(['at', 'best_line', 'deal', 'nodes'], '8.1')
+>>> from belote_notation.game.rules import Ruleset
+>>> from belote_notation.generator import generate_games
+>>> replay = replay_game(next(generate_games(Ruleset.preset("classic"), deals=4, seed=3)), "g.bel")
+>>> deal = next(d for d in replay.deals if d.state is not None and d.state.taker is not None)
+>>> report = position_report(deal, 8, 1, replay.deck)
+>>> report["at"], len(report["best_line"]), len(report["table"]) > 0
+('8.1', 4, True)
 """
 
 from __future__ import annotations
