@@ -186,8 +186,11 @@ class _Writer:
             raise NotationWriteError(f"a contrée {bid.action} needs a trump 0..5, not {suit}")
         trump = ("SA", "TA")[suit - 4] if suit >= 4 else suit_name(suit, self.deck)
         if bid.action == "bid":
-            if bid.value is None:
-                raise NotationWriteError("a contrée bid needs its points")
+            if bid.value is None or not 80 <= bid.value <= 990 or bid.value % 10:
+                # The grammar's POINTS_BID: 80, 90, or three digits ending in 0 (a JSON twin or a
+                # program may hold another number; written, it would not read back: found by fuzz/json).
+                raise NotationWriteError(f"a contrée bid of {bid.value} points: the notation writes "
+                                         "a multiple of ten from 80 to 990")
             return f"{bid.value}{trump}"
         return f"{bid.action} {trump}"
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from belote_notation.notation.jsonio import game_from_json, game_to_json
 from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.writer import NotationWriteError, write_game
 
 HEAD = '[Rules "coinche"]\n[Dealer "W"]\n\ndeal 1 dealer W\n'
 HANDS = """hand N 7S 9S JS JH KH JD QD QC
@@ -62,3 +64,19 @@ def test_the_quick_path_and_the_grammar_read_the_same_calls():
         assert slow.deals[0].comments == ["via the grammar"]
         for q, s in zip(quick.deals, slow.deals, strict=True):
             assert [without_positions(b) for b in q.bids] == [without_positions(b) for b in s.bids]
+
+
+def test_points_the_notation_cannot_say_are_refused_by_the_writer():
+    """A JSON twin or a program may hold any number of points; the writer writes only what the
+    grammar reads back (80, 90, three digits ending in 0) and refuses the rest plainly (fuzz/json
+    found 842 written as `N:842D`, which no reader reads)."""
+    game = parse_text(HEAD + "smsara N:80H E:pass S:pass W:pass\n" + HANDS + "\nend *\n")[0].game
+    for points, readable in ((80, True), (90, True), (100, True), (990, True),
+                             (85, False), (70, False), (842, False), (1000, False), (0, False)):
+        game.deals[0].bids[0].value = points
+        if readable:
+            back = parse_text(write_game(game))[0]
+            assert back.errors == [] and back.game.deals[0].bids[0].value == points
+        else:
+            with pytest.raises(NotationWriteError, match=f"a contrée bid of {points} points"):
+                write_game(game)
