@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from belote_notation.check.checker import DEFAULT_CONFIG
-from belote_notation.check.codes import NO_GAME_IN_FILE, severity_of
 from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
@@ -99,10 +98,8 @@ class RecordGame:
         syntax = [issue_finding(i, file, self.number) for i in self.issues]
         if self.game is not None:
             return validate_game(self.game, file, self.number, config, syntax=syntax)
-        report = no_game_report(file, self.number)
-        report.findings = sorted(syntax, key=sort_key) + [
-            Finding(NO_GAME_IN_FILE, severity_of(NO_GAME_IN_FILE), "no game found in this input", file, 0, 0,
-                    None)]
+        report = no_game_report(file, self.number)  # its BEL708 "no game found", after the issues
+        report.findings = sorted(syntax, key=sort_key) + report.findings
         report.line = min((f.line for f in syntax if f.line), default=0)
         return report
 

@@ -22,9 +22,10 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.context import BaseContext
 from typing import TypeVar
 
-__all__ = ["IN_FLIGHT_PER_JOB", "ordered_map"]
+__all__ = ["IN_FLIGHT_PER_JOB", "forking", "ordered_map", "process_context"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -44,11 +45,19 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 1,
     return _pooled(function, items, jobs, in_flight or jobs * IN_FLIGHT_PER_JOB)
 
 
+def forking() -> bool:
+    """Whether the workers are forked (Linux): they inherit what this process has loaded (the
+    grammar, the solver's tables) instead of importing it again; elsewhere they are spawned."""
+    return sys.platform.startswith("linux")
+
+
+def process_context() -> BaseContext:
+    """The multiprocessing context of every pool of the pipeline (see :func:`forking`)."""
+    return multiprocessing.get_context("fork" if forking() else "spawn")
+
+
 def _pooled(function: Callable[[T], R], items: Iterable[T], jobs: int, limit: int) -> Iterator[R]:
-    # fork on Linux: the workers inherit what this process has loaded (the grammar, the
-    # solver's tables) instead of importing it again; spawn elsewhere.
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
         waiting: deque[Future[R]] = deque()
         try:
             for item in items:

@@ -27,9 +27,7 @@ A web service runs ``run(..., jobs=1)`` per request (or its games one by one thr
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -40,6 +38,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.pipeline.games import GameToCheck, check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
+from belote_notation.pipeline.ordered import IN_FLIGHT_PER_JOB, forking, process_context
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
 from belote_notation.pipeline.select import ReportOptions
 
@@ -58,7 +57,6 @@ __all__ = [
 BATCH_CHARS = 256 * 1024
 """Games are sent to workers in batches of about this many characters."""
 BATCH_GAMES = 400
-IN_FLIGHT_PER_JOB = 3
 EVERYTHING = ReportOptions()
 
 Progress = Callable[[str, int, int, int], None]
@@ -250,8 +248,7 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
 
 def _run_pool(sources: Iterable[Source], job: Job, jobs: int, progress: Progress | None,
               freeze_gc: bool) -> Iterator[Event]:
-    fork = sys.platform.startswith("linux")
-    context = multiprocessing.get_context("fork" if fork else "spawn")
+    fork = forking()
     freeze = fork and freeze_gc
     if fork:
         # Build the grammar's parser once here: forked workers inherit it ready to use.
@@ -264,7 +261,7 @@ def _run_pool(sources: Iterable[Source], job: Job, jobs: int, progress: Progress
         gc.collect()
         gc.freeze()
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
             # Start every worker now, before any display thread runs in this process.
             for warm in [pool.submit(_warm) for _ in range(jobs)]:
                 warm.result()
