@@ -21,6 +21,10 @@ From the bottom (docs/architecture.md draws the same picture):
                     so no ``game.engine``, and no converter), and the solver and review; neither
                     uses ``generator``
     pipeline        any input opened, checked and reported: what every command goes through
+    collections     select, dedupe, stats and export over collections of games (built on the pipeline)
+    cluster | service
+                    peers: the Dask backend running the pipeline's and the collections' work over
+                    byte ranges; the HTTP service with its store of games and its jobs
     belote_notation the package's front door (``belote_notation/__init__.py``: names on first use)
     belote_replay   the command line (``cli/belote_replay/``): only wires; the library never imports it
 
@@ -61,6 +65,9 @@ FORMATS = "belote_notation.formats"
 RENDER = "belote_notation.render"
 ANALYSIS = "belote_notation.analysis"
 PIPELINE = "belote_notation.pipeline"
+COLLECTIONS = "belote_notation.collections"
+CLUSTER = "belote_notation.cluster"
+SERVICE = "belote_notation.service"
 RANDOM_DEALS = "belote_notation.game.random_deals"
 CLI = "belote_replay"
 
@@ -76,6 +83,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (GENERATOR, FORMATS),
     (RENDER, ANALYSIS),
     (PIPELINE,),
+    (COLLECTIONS,),
+    (CLUSTER, SERVICE),
     (LIBRARY,),
     (CLI,),
 )
