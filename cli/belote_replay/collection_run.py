@@ -1,0 +1,76 @@
+"""What the collection commands (select, dedupe, stats, export) share on the command line: the
+inputs, ``--cluster``, writing an output whole, and their usage errors (exit code 2)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+import click
+
+from belote_notation.collections.work import InputsUnreadable, run_serial, sources_of
+from belote_notation.pipeline.files import replacing
+
+__all__ = ["CLUSTER_HELP", "fail", "open_output", "run", "sources"]
+
+CLUSTER_HELP = ("Run on a Dask cluster: local:N (N local workers) or tcp://HOST:PORT (a scheduler); "
+                "the result is the serial run's (docs/scale.md).")
+
+
+def fail(message: str) -> None:
+    """A usage error or an input that cannot be read: the message on stderr, exit code 2."""
+    click.echo(f"Error: {message}", err=True)
+    raise SystemExit(2)
+
+
+def sources(paths: tuple[str, ...]) -> list[Any]:
+    try:
+        return sources_of(paths or ("-",))
+    except InputsUnreadable as exc:
+        for problem in exc.problems:
+            click.echo(f"{problem.path}: cannot read: {problem.message}", err=True)
+        raise SystemExit(2) from None
+
+
+def run(work: Any, found: list[Any], cluster: str | None) -> Any:
+    """``work`` over the inputs: here, or on the cluster ``cluster`` (the cluster package's
+    ``run_work``, imported only then)."""
+    try:
+        if cluster is None:
+            return run_serial(work, found)
+        try:
+            from belote_notation.cluster import run_work  # type: ignore[attr-defined]
+        except ImportError as exc:
+            fail(f"--cluster needs the cluster backend (pip install 'belote-notation[cluster]'): {exc}")
+        return run_work(work, found, cluster)
+    except InputsUnreadable as exc:
+        fail(str(exc))
+
+
+@contextlib.contextmanager
+def open_output(output: str) -> Iterator[TextIO]:
+    """``-`` (stdout, UTF-8 whatever the locale) or a file written whole (a temporary renamed)."""
+    if output == "-":
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
+        try:
+            yield out
+        finally:
+            with contextlib.suppress(BrokenPipeError, ValueError):
+                out.flush()
+            out.detach()
+        return
+    try:
+        with replacing(output) as handle:
+            yield handle
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+def guarded(action: Callable[[], Any]) -> Any:
+    try:
+        return action()
+    except InputsUnreadable as exc:
+        fail(str(exc))
