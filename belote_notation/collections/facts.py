@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.findings import Finding
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.notation.records import Annotated, Deal, Game
 from belote_notation.pipeline.records import ReadGame
 
@@ -57,6 +58,8 @@ class DealFacts:
     glyphs: frozenset[str]
     annotated: bool
     fingerprint: str | None
+    findings: tuple[Finding, ...] = ()
+    """The findings about this deal (the checks' replay places them)."""
 
     @property
     def made(self) -> bool:
@@ -143,7 +146,8 @@ def _deal_facts(position: int, replay: DealReplay) -> DealFacts:
         credited,  # type: ignore[arg-type]
         tuple(report.belote) if report is not None and report.belote else None,  # type: ignore[arg-type]
         tuple(report.announcements) if report is not None and report.announcements else None,  # type: ignore[arg-type]
-        codes, glyphs, annotated, report.fingerprint if report is not None else None)
+        codes, glyphs, annotated, report.fingerprint if report is not None else None,
+        tuple(replay.findings))
 
 
 def game_facts(read: ReadGame, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameFacts:

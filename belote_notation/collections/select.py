@@ -14,7 +14,7 @@ part is the list of kept records (or their count) of one piece of the inputs.
 >>> import io
 >>> from belote_notation.game.rules import Ruleset
 >>> text = io.StringIO()
->>> _ = write_games(generate_games(Ruleset.preset("classic"), deals=40, seed=2), text)
+>>> _ = write_games(generate_games(Ruleset.preset("classic"), None, deals=40, seed=2), text)
 >>> source = Source("club.bel", data=text.getvalue().encode())
 >>> games = run_serial(SelectWork(Query.build(takers=["N"])), [source])
 >>> deals = run_serial(SelectWork(Query.build(takers=["N"]), deals=True), [source])
