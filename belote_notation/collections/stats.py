@@ -11,6 +11,9 @@ by its two players (``Ana & Bob``). Figures of a player:
 * ``points_as_taker`` / ``points_as_defender``: points credited to their side, per deal
   they (their side, for a team) took / defended;
 * ``findings_per_100``: findings placed on their seat per 100 deals;
+* for a rule system, contract or trump the same figures seen from the takers (``capots``: any
+  capot; ``belotes``, ``announcements``: deals where either side scored one; the findings of
+  every seat);
 * where reviewed: ``review_cards``, ``points_lost`` (and per reviewed deal), ``inaccuracies``,
   ``mistakes``, ``blunders``, ``accuracy``.
 
@@ -200,7 +203,9 @@ def _group_tally(deal: DealFacts) -> Tally:
     """One deal for the groups of deals (rules, contract, trump): the takers' view."""
     out = Tally(deals=1, dead=deal.outcome == "dead", litige=deal.outcome == "litige",
                 takes=deal.taker is not None, made=deal.made, failed=deal.failed,
-                capots=deal.outcome == "capot", findings=len(deal.findings))
+                capots=deal.outcome == "capot", findings=len(deal.findings),
+                belotes=bool(deal.belote and any(deal.belote)),
+                announcements=bool(deal.announcements and any(deal.announcements)))
     if deal.taker is not None and deal.credited is not None:
         out.taker_points, out.taker_deals = deal.credited[deal.taker & 1], 1
         out.defender_points, out.defender_deals = deal.credited[1 - (deal.taker & 1)], 1

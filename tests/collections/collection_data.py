@@ -1,6 +1,6 @@
 """A generated collection for the collection commands' tests: three rule systems, tags that
 vary (dates, events, teams), review material, and a few findings planted (a wrong claimed
-score), each game tagged with its own ``Round`` so that an output can be traced back."""
+score, a belote on a card that is none), each game tagged with its own ``Round`` so that an output can be traced back."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ def _vary(game: Game, index: int, rng: random.Random) -> Game:
         if deal.tricks and rng.random() < 0.25:
             play = rng.choice(rng.choice(deal.tricks).plays)
             play.glyph = rng.choice(GLYPHS)
+        if deal.tricks and rng.random() < 0.1:  # a belote said on a card that is none: BEL407, on a seat
+            play = rng.choice(rng.choice(deal.tricks).plays)
+            if play.mark is None and play.card & 7 not in (5, 6):
+                play.mark = "belote"
         if deal.score is not None and rng.random() < 0.08:
             deal.score = Score(ns=deal.score.ns + 10, ew=deal.score.ew)
     if index % 5 == 0:
