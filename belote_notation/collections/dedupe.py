@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable
+from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow
 from belote_notation.collections.work import input_name
 from belote_notation.notation.fingerprint import deal_fingerprint, game_fingerprint, game_text
 from belote_notation.notation.records import Deal, Game
@@ -194,7 +194,7 @@ class Deduper:
 
     def add(self, entries: Iterable[GameEntry]) -> None:
         rows: list[tuple[str, bytes, int, int]] = []
-        games: list[tuple[int, int, int, bytes, str, bytes | None, int, bytes]] = []
+        games: list[GameRow] = []
         for entry in entries:
             if not self.files or self.files[-1] != entry.file:
                 self.files.append(entry.file)
@@ -228,7 +228,7 @@ class Deduper:
         row = self.table.db.execute("SELECT input, number FROM games WHERE game = ?", (game,)).fetchone()
         return self.files[row[0]], int(row[1])
 
-    def _decide(self, row: tuple[int, int, int, bytes, str, bytes | None, int, bytes], out: DedupeResult) -> None:
+    def _decide(self, row: GameRow, out: DedupeResult) -> None:
         game, input_index, number, fingerprint, kind, key, length, deals = row
         file = self.files[input_index]
         same = self.table.first("game", fingerprint, other_than=game)
@@ -253,8 +253,8 @@ class Deduper:
             out.dropped.append(repeated[0])
             return
         out.repeated_deals.extend(repeated)
-        self.table.add_many(("seen", deal, game, position) for position, deal in enumerate(fingerprints, start=1)
-                            if deal != b"\0" * 16)
+        self.table.add_many(("seen", deal, game, position)
+                            for position, deal in enumerate(fingerprints, start=1) if deal != b"\0" * 16)
         out.kept.add((input_index, number))
 
 

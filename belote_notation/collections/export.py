@@ -55,13 +55,16 @@ def schemas() -> dict[str, Any]:
     pair = [("ns", pa.int32()), ("ew", pa.int32())]
     return {
         "games": pa.schema(common + [
-            ("fingerprint", pa.string()), ("deck", pa.string()), ("event", pa.string()), ("site", pa.string()),
+            ("fingerprint", pa.string()), ("deck", pa.string()), ("event", pa.string()),
+            ("site", pa.string()),
             ("date", pa.string()), ("north", pa.string()), ("east", pa.string()), ("south", pa.string()),
-            ("west", pa.string()), ("team_ns", pa.string()), ("team_ew", pa.string()), ("result", pa.string()),
+            ("west", pa.string()), ("team_ns", pa.string()), ("team_ew", pa.string()),
+            ("result", pa.string()),
             ("winner", pa.string()), ("deals", pa.int32()), ("findings", pa.int32()), ("errors", pa.int32()),
             ("annotated", pa.bool_()), ("tags", pa.map_(pa.string(), pa.string()))]),
         "deals": pa.schema(common + [
-            ("deal", pa.int32()), ("number", pa.int32()), ("fingerprint", pa.string()), ("dealer", pa.string()),
+            ("deal", pa.int32()), ("number", pa.int32()), ("fingerprint", pa.string()),
+            ("dealer", pa.string()),
             ("taker", pa.string()), ("taker_team", pa.string()), ("trump", pa.string()),
             ("contract", pa.string()), ("contract_value", pa.int32()), ("outcome", pa.string()),
             ("made", pa.bool_()), *[(f"credited_{k}", t) for k, t in pair],
@@ -161,8 +164,8 @@ class ParquetWriter:
             if self.batch and not data.num_rows:
                 continue
             target = os.path.join(self.tmp, table)
-            partitioning = ds.partitioning(pa.schema([self.schemas[table].field(c) for c in self.partition_by]),
-                                           flavor="hive") if self.partition_by else None
+            keys = pa.schema([self.schemas[table].field(c) for c in self.partition_by])
+            partitioning = ds.partitioning(keys, flavor="hive") if self.partition_by else None
             ds.write_dataset(data, target, format="parquet", partitioning=partitioning,
                              basename_template=f"part-{self.batch:05d}-{{i}}.parquet",
                              existing_data_behavior="overwrite_or_ignore")

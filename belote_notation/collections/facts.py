@@ -162,4 +162,5 @@ def game_facts(read: ReadGame, file: str, config: ValidationConfig = DEFAULT_CON
         file, read.number, tuple((h.name, h.value) for h in game.headers),
         players,  # type: ignore[arg-type]
         _teams(game), replay.report.rules, game.result if game.result is not None else game.header("Result"),
-        frozenset(f.code for f in replay.report.findings), annotated, replay.report.fingerprint, deals, replay)
+        frozenset(f.code for f in replay.report.findings), annotated, replay.report.fingerprint, deals,
+        replay)

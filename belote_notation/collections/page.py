@@ -25,7 +25,8 @@ __all__ = ["CSS", "csp", "stats_page"]
 CSS = """body{font-family:system-ui,sans-serif;margin:1.5rem;color:#222;max-width:70rem}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0;font-size:.85rem}
-th,td{border:1px solid #ccc;padding:.2rem .45rem;text-align:right}th:first-child,td:first-child{text-align:left}
+th,td{border:1px solid #ccc;padding:.2rem .45rem;text-align:right}
+th:first-child,td:first-child{text-align:left}
 figure{margin:1rem 0}figcaption{font-size:.9rem;color:#555}svg{max-width:100%;height:auto}
 .chart text{font-size:11px;fill:#222}.made{fill:#2e7d32}.failed{fill:#c62828}.value{fill:#1565c0}
 .other{fill:#ef6c00}"""
@@ -36,7 +37,8 @@ BAR_HEIGHT, LABEL_WIDTH, CHART_WIDTH = 18, 150, 640
 def csp() -> str:
     """The page's policy: nothing from outside, no script, only its own style (by hash)."""
     digest = base64.b64encode(hashlib.sha256(CSS.encode("utf-8")).digest()).decode("ascii")
-    return f"default-src 'none'; style-src 'sha256-{digest}'; img-src data:; base-uri 'none'; form-action 'none'"
+    return (f"default-src 'none'; style-src 'sha256-{digest}'; img-src data:; base-uri 'none'; "
+            "form-action 'none'")
 
 
 def _bars(title: str, rows: Sequence[tuple[str, Sequence[tuple[float, str]]]], unit: str = "") -> str:
@@ -58,7 +60,8 @@ def _bars(title: str, rows: Sequence[tuple[str, Sequence[tuple[float, str]]]], u
             x += width
         total = sum(v for v, _ in parts)
         shapes.append(f'<text x="{x + 4:.1f}" y="{y + 13}">{total:g}{unit}</text>')
-    return (f'<figure><svg class="chart" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg" '
+    return (f'<figure><svg class="chart" role="img" aria-label="{escape(title)}" '
+            'xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" height="{height}">'
             f'{"".join(shapes)}</svg><figcaption>{escape(title)}</figcaption></figure>')
 
@@ -76,7 +79,8 @@ def _table(group: str, rows: list[dict[str, Any]]) -> str:
 def _charts(group: str, rows: list[dict[str, Any]]) -> str:
     label = group
     out = [_bars(f"Takes by {label}: made and failed",
-                 [(str(r[group]), [(r["made"], "made"), (r["failed"], "failed")]) for r in rows if r["takes"]])]
+                 [(str(r[group]), [(r["made"], "made"), (r["failed"], "failed")])
+                  for r in rows if r["takes"]])]
     out.append(_bars(f"Average points per deal as taker, by {label}",
                      [(str(r[group]), [(r["points_as_taker"], "value")]) for r in rows
                       if r["points_as_taker"] is not None]))

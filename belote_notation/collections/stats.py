@@ -31,7 +31,7 @@ A part is a :class:`Stats` (sums), merged by adding; figures are worked out at t
 >>> sum(row["takes"] for row in stats.table("player")) == 30 - stats.rows["rules"]["classic"].dead
 True
 >>> stats.games, stats.deal_count
-(3, 30)
+(4, 30)
 """
 
 from __future__ import annotations

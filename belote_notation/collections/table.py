@@ -21,7 +21,10 @@ import sqlite3
 import tempfile
 from collections.abc import Iterable
 
-__all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable"]
+__all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable", "GameRow"]
+
+GameRow = tuple[int, int, int, bytes, str, bytes | None, int, bytes]
+"""A row of the ``games`` table (see :meth:`FingerprintTable.add_games`)."""
 
 MEMORY_ROWS = 1_000_000
 """Rows kept in memory before the table moves to a file."""
@@ -55,7 +58,7 @@ class FingerprintTable:
         if self.path is None and self.rows > self.memory_rows:
             self._to_disk()
 
-    def add_games(self, games: Iterable[tuple[int, int, int, bytes, str, bytes | None, int, bytes]]) -> None:
+    def add_games(self, games: Iterable[GameRow]) -> None:
         """Rows of the ``games`` table: game, input, number, fingerprint, kind and key of the
         game's whole play, its length, its deals' fingerprints end to end."""
         batch = list(games)
@@ -64,7 +67,7 @@ class FingerprintTable:
         if self.path is None and self.rows > self.memory_rows:
             self._to_disk()
 
-    def games(self, start: int, count: int) -> list[tuple[int, int, int, bytes, str, bytes | None, int, bytes]]:
+    def games(self, start: int, count: int) -> list[GameRow]:
         """``count`` rows of ``games`` from game ``start`` on, in order."""
         return self.db.execute("SELECT * FROM games WHERE game >= ? ORDER BY game LIMIT ?",
                                (start, count)).fetchall()

@@ -34,20 +34,21 @@ from typing import Protocol, TypeVar
 from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_notation.pipeline.records import ReadGame, records_of
 
-__all__ = ["CollectionWork", "InputGames", "each_input", "InputsUnreadable", "input_name", "run_serial", "sources_of"]
+__all__ = ["CollectionWork", "InputGames", "InputsUnreadable", "each_input", "input_name", "run_serial",
+           "sources_of"]
 
 P = TypeVar("P")
 R = TypeVar("R")
-P_co = TypeVar("P_co", covariant=True)
+R_co = TypeVar("R_co", covariant=True)
 
 
-class CollectionWork(Protocol[P, R]):
+class CollectionWork(Protocol[P, R_co]):
     """What a collection command does: one part per piece of its inputs, parts merged in order."""
 
     def map(self, games: Iterable[ReadGame]) -> P:
         """The part of the games of one piece of the inputs (in input order)."""
 
-    def merge(self, parts: Sequence[P]) -> R:
+    def merge(self, parts: Sequence[P]) -> R_co:
         """The result of every part, the parts in input order."""
 
 

@@ -61,13 +61,15 @@ def refuse_overwriting_inputs(output: str, found: list) -> None:
 @click.option("--trump", "trumps", multiple=True, help="Trump: S H D C (♠ ♥ ♦ ♣), sa, ta.")
 @click.option("--outcome", "outcomes", multiple=True, type=click.Choice(OUTCOMES, case_sensitive=False),
               help="Deal outcome (made and failed count a capot for the side that made it).")
-@click.option("--glyph", "glyphs", multiple=True, help="A deal with this glyph on a call or card (! ? !! ?? !? ?!).")
+@click.option("--glyph", "glyphs", multiple=True,
+              help="A deal with this glyph on a call or card (! ? !! ?? !? ?!).")
 @click.option("--deals", "deal_ranges", metavar="RANGES", help="Deal positions in their game: 1-3, 5.")
 @click.option("--invert", is_flag=True, help="Keep exactly what the filters leave out.")
 @click.option("--output-deals", "as_deals", is_flag=True,
               help="Write each matching deal as a game of its own (else the matching games).")
 @click.option("--count", is_flag=True, help="Print how many games (or deals) match; write nothing.")
-@click.option("--to", "to_format", metavar="NAME", help="Output format (default: from OUT's name, else .bel).")
+@click.option("--to", "to_format", metavar="NAME",
+              help="Output format (default: from OUT's name, else .bel).")
 @click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default: stdout).")
 @click.option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)
 def command(inputs, tags, players, teams, date_from, date_to, rules, results, has_codes, lacks_codes,

@@ -16,7 +16,8 @@ __all__ = ["command"]
 
 @click.command("stats", epilog="Exit codes: 0 done; 2 usage error or an input that cannot be read.")
 @click.argument("inputs", nargs=-1)
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True)
 @click.option("--html", "html_path", metavar="FILE",
               help="Also write a self-contained HTML page with charts (SVG, no network).")
 @click.option("-o", "--output", default="-", metavar="OUT", help="Where the table goes (default: stdout).")

@@ -1,6 +1,7 @@
 """A generated collection for the collection commands' tests: three rule systems, tags that
 vary (dates, events, teams), review material, and a few findings planted (a wrong claimed
-score, a belote on a card that is none), each game tagged with its own ``Round`` so that an output can be traced back."""
+score, a belote on a card that is none), each game tagged with its own ``Round`` so that an output
+can be traced back."""
 
 from __future__ import annotations
 

@@ -50,7 +50,8 @@ def test_every_duckdb_query_runs_over_the_export(ran: Path, monkeypatch):
     assert all(answers), [q for q, a in zip(queries, answers, strict=True) if not a]
     stats = json.loads((ran / "stats.json").read_text(encoding="utf-8"))
     per_trump = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "SA": "SA", "TA": "TA"}
-    want = sorted((per_trump[r["trump"]], r["takes"], r["made"]) for r in stats["trump"] if r["trump"] != "none")
+    want = sorted((per_trump[r["trump"]], r["takes"], r["made"]) for r in stats["trump"]
+                  if r["trump"] != "none")
     assert sorted((t, n, int(m)) for t, n, m in answers[0]) == want
 
 

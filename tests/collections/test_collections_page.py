@@ -28,12 +28,14 @@ def test_the_stats_page_in_chromium(browser: Any, tmp_path: Path) -> None:
             else None)
     try:
         page.goto(page_file.as_uri())
-        shown = page.evaluate("""() => Array.from(document.querySelectorAll('table[data-group="player"] tbody tr'),
+        shown = page.evaluate("""() => Array.from(
+            document.querySelectorAll('table[data-group="player"] tbody tr'),
             (tr) => Array.from(tr.cells, (c) => c.textContent))""")
         headers = page.evaluate("""() => Array.from(document.querySelectorAll(
             'table[data-group="player"] thead th'), (th) => th.textContent)""")
         bars = page.evaluate("() => document.querySelectorAll('svg.chart rect').length")
-        box = page.evaluate("""() => { const r = document.querySelector('svg.chart rect.made').getBoundingClientRect();
+        box = page.evaluate("""() => {
+            const r = document.querySelector('svg.chart rect.made').getBoundingClientRect();
             return [r.width, r.height]; }""")
         styled = page.evaluate("() => getComputedStyle(document.querySelector('rect.made')).fill")
     finally:

@@ -48,7 +48,8 @@ class Reference:
                                                                               if b.glyph}
         suit = contract[-1].suit if contract else trumps.get(report["trump"]) if report["trump"] else None
         return {"position": position + 1, "dealer": report["dealer"], "taker": report["taker"], "kind": kind,
-                "value": contract[-1].value if contract else None, "trump": suit, "outcome": report["outcome"],
+                "value": contract[-1].value if contract else None, "trump": suit,
+                "outcome": report["outcome"],
                 "won": won, "glyphs": glyphs,
                 "codes": {f["code"] for f in self.report["findings"] if f["deal"] == record.number}}
 
@@ -116,7 +117,8 @@ def expected(refs: list[Reference], filters: dict[str, Any], invert: bool) -> tu
     games, deals = [], []
     for ref in refs:
         game_ok = all(GAME_TESTS[k](ref, v) for k, v in filters.items() if k in GAME_TESTS)
-        dealt = [d for d in ref.deals() if all(DEAL_TESTS[k](d, v) for k, v in filters.items() if k in DEAL_TESTS)]
+        dealt = [d for d in ref.deals()
+                 if all(DEAL_TESTS[k](d, v) for k, v in filters.items() if k in DEAL_TESTS)]
         deal_filters = any(k in DEAL_TESTS for k in filters)
         if (game_ok and (bool(dealt) or not deal_filters)) != invert:
             games.append(ref.round)
@@ -194,7 +196,8 @@ def test_select_output_validates_clean_and_round_trips(collection, tmp_path, dea
     source = tmp_path / "club.bel"
     source.write_text(collection["text"], encoding="utf-8")
     out = tmp_path / "kept.bel"
-    args = ["select", str(source), "--lacks", "BEL5", "--lacks", "BEL4", "--taker", "N", "--taker", "E", "-o", str(out)]
+    args = ["select", str(source), "--lacks", "BEL5", "--lacks", "BEL4", "--taker", "N", "--taker", "E",
+            "-o", str(out)]
     done = CliRunner().invoke(cli, args + (["--output-deals"] if deals else []))
     assert done.exit_code == 0, done.output
     checked = CliRunner().invoke(cli, ["validate", "--format", "json", str(out)])

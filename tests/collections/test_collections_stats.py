@@ -136,7 +136,8 @@ def test_csv_holds_the_json_figures(collection):
     by_key = {(r["group"], r["name"]): r for r in rows}
     for row in collection["stats"]["player"]:
         assert int(by_key[("player", row["player"])]["takes"]) == row["takes"]
-    assert len(rows) == sum(len(collection["stats"][g]) for g in ("player", "team", "rules", "contract", "trump"))
+    groups = ("player", "team", "rules", "contract", "trump")
+    assert len(rows) == sum(len(collection["stats"][g]) for g in groups)
 
 
 def test_review_figures_equal_annotate_json(tmp_path):
@@ -150,9 +151,10 @@ def test_review_figures_equal_annotate_json(tmp_path):
     rows = {r["player"]: r for r in stats["player"]}
     for player in figures["players"]:
         row = rows[player["name"]]
-        assert (row["review_cards"], row["points_lost"], row["inaccuracies"], row["mistakes"], row["blunders"],
-                row["accuracy"]) == (player["cards"], player["points_lost"], player["inaccuracies"],
-                                     player["mistakes"], player["blunders"], player["accuracy"])
+        ours = (row["review_cards"], row["points_lost"], row["inaccuracies"], row["mistakes"],
+                row["blunders"], row["accuracy"])
+        assert ours == (player["cards"], player["points_lost"], player["inaccuracies"], player["mistakes"],
+                        player["blunders"], player["accuracy"])
     assert sum(p["points_lost"] for p in figures["players"]) > 0
     plain = json.loads(CliRunner().invoke(cli, ["stats", "--format", "json", str(source)]).stdout)
     assert all("points_lost" not in r for r in plain["player"])  # not reviewed: no review figures
