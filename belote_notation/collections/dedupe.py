@@ -17,25 +17,29 @@ Reading is the pipeline's (any readable format); no game is checked: fingerprint
 records. The fingerprints go into a :class:`~.table.FingerprintTable` (memory, then disk), so
 memory stays bounded whatever the number of deals. As a :class:`~.work.CollectionWork` a part
 is the list of one piece's :class:`GameEntry` values (about 40 bytes a deal), merged into a
-:class:`DedupeResult`.
+:class:`DedupeResult`, which keeps its decisions in the table too (merge runs in the process
+that writes the output: the result holds the open table).
 
 >>> from belote_notation.pipeline.inputs import Source
 >>> from belote_notation.collections.work import run_serial
 >>> game = "[North \\"A\\"]\\ndeal 1 dealer N\\ntrick 1 N:AS E:KS S:QS W:JS\\nend\\n"
 >>> longer = game.replace("end", "deal 2 dealer E\\ntrick 1 E:AH S:KH W:QH N:JH\\nend")
 >>> result = run_serial(DedupeWork(), [Source("a.bel", data=(game + game + longer).encode())])
->>> [(d.number, d.reason, d.other_number) for d in result.dropped]
+>>> [(d.number, d.reason, d.other_number) for d in result.dropped()]
 [(1, 'prefix', 3), (2, 'exact', 1)]
->>> result.kept_count, result.games
-(1, 3)
+>>> result.kept_count, result.games, list(result.kept_flags())
+(1, 3, [False, False, True])
+>>> result.close()
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
+import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TextIO
 
 from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow
 from belote_notation.collections.work import input_name
@@ -47,6 +51,9 @@ __all__ = ["DedupeResult", "DedupeWork", "Dropped", "GameEntry", "Deduper", "gam
 
 _BATCH = 2_000
 _WHOLE, _CUT = "whole", "cut"
+EMPTY = b"\0" * 16
+"""The place of a deal without any card among a game's deal fingerprints."""
+REASONS = ("exact", "prefix", "deal")
 
 
 def _digest(fingerprint: str) -> bytes:
@@ -148,39 +155,90 @@ class Dropped:
         return f"{where}: deal {self.deal} is deal {self.other_deal} of {other} ({verb})"
 
 
-@dataclass(slots=True)
 class DedupeResult:
-    """The games kept (by file and number, in input order, as a set of ``(file index,
-    number)``), what was dropped and the deals seen in two games."""
+    """What ``dedupe`` decided, kept in its table (memory or disk) until :meth:`close`: the
+    counts, what was dropped and why (:meth:`dropped`), the repeated deals of kept games
+    (:meth:`repeated_deals`), and whether each game is kept, in input order
+    (:meth:`kept_flags`)."""
 
-    files: list[str] = field(default_factory=list)
-    kept: set[tuple[int, int]] = field(default_factory=set)
-    dropped: list[Dropped] = field(default_factory=list)
-    repeated_deals: list[Dropped] = field(default_factory=list)
-    games: int = 0
-    deals: int = 0
-    on_disk: bool = False
+    def __init__(self, table: FingerprintTable, files: Sequence[str], games: int, deals: int) -> None:
+        self.table, self.files, self.games, self.deals = table, list(files), games, deals
+        self.on_disk = table.on_disk
+        counted = dict(table.db.execute(
+            "SELECT reason || ':' || dropped, count(*) FROM decisions GROUP BY reason, dropped").fetchall())
+        self.counts = {r: int(counted.get(f"{r}:1", 0)) for r in REASONS}
+        self.repeated = int(counted.get("deal:0", 0))
 
     @property
     def kept_count(self) -> int:
-        return len(self.kept)
+        return self.games - sum(self.counts.values())
 
-    def keeps(self, file: str, number: int) -> bool:
-        return (self.files.index(file) if file in self.files else -1, number) in self.kept
+    def _decisions(self, dropped: int) -> Iterator[Dropped]:
+        query = ("SELECT a.input, a.number, d.reason, b.input, b.number, d.deal, d.other_deal "
+                 "FROM decisions d JOIN games a ON a.game = d.game JOIN games b ON b.game = d.other "
+                 "WHERE d.dropped = ? ORDER BY d.rowid")
+        for row in self.table.db.execute(query, (dropped,)):
+            yield Dropped(self.files[row[0]], row[1], row[2], self.files[row[3]], row[4], row[5], row[6])
+
+    def dropped(self) -> Iterator[Dropped]:
+        """The games dropped, in input order."""
+        return self._decisions(1)
+
+    def repeated_deals(self) -> Iterator[Dropped]:
+        """The deals of kept games already played in an earlier kept game."""
+        return self._decisions(0)
+
+    def kept_flags(self) -> Iterator[bool]:
+        """For every game, in input order: kept."""
+        query = ("SELECT NOT EXISTS (SELECT 1 FROM decisions d WHERE d.game = g.game AND d.dropped = 1) "
+                 "FROM games g ORDER BY g.game")
+        for (kept,) in self.table.db.execute(query):
+            yield bool(kept)
+
+    def summary(self) -> str:
+        return (f"{self.games} games, {self.deals} deals: {self.kept_count} kept, "
+                f"{self.counts['exact']} exact duplicates, "
+                f"{self.counts['prefix']} prefixes of a longer game, "
+                f"{self.counts['deal']} dropped for a repeated deal; "
+                f"{self.repeated} repeated deals in kept games")
+
+    def write_report(self, out: TextIO, fmt: str = "text") -> None:
+        """The report, streamed: ``text`` (a line per decision, then the summary) or ``json``."""
+        if fmt == "text":
+            for item in self.dropped():
+                out.write(f"{item}\n")
+            for item in self.repeated_deals():
+                out.write(f"{item}\n")
+            out.write(self.summary() + "\n")
+            return
+        out.write(f'{{"games": {self.games}, "deals": {self.deals}, "kept": {self.kept_count}, '
+                  f'"counts": {json.dumps(self.counts)}, "dropped": [')
+        for key, items in (("dropped", self.dropped()), ("repeated_deals", self.repeated_deals())):
+            if key == "repeated_deals":
+                out.write('], "repeated_deals": [')
+            for index, item in enumerate(items):
+                out.write((",\n  " if index else "\n  ") + json.dumps(item.to_dict(), ensure_ascii=False))
+        out.write("]}\n")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "deals": self.deals, "kept": self.kept_count,
-                "dropped": [d.to_dict() for d in self.dropped],
-                "repeated_deals": [d.to_dict() for d in self.repeated_deals]}
+        buffer = io.StringIO()
+        self.write_report(buffer, "json")
+        data: dict[str, Any] = json.loads(buffer.getvalue())
+        return data
 
     def text(self) -> str:
-        lines = [str(d) for d in self.dropped] + [str(d) for d in self.repeated_deals]
-        counts = {r: sum(d.reason == r for d in self.dropped) for r in ("exact", "prefix", "deal")}
-        lines.append(f"{self.games} games, {self.deals} deals: {self.kept_count} kept, "
-                     f"{counts['exact']} exact duplicates, {counts['prefix']} prefixes of a longer game, "
-                     f"{counts['deal']} dropped for a repeated deal; "
-                     f"{len(self.repeated_deals)} repeated deals in kept games")
-        return "\n".join(lines) + "\n"
+        buffer = io.StringIO()
+        self.write_report(buffer, "text")
+        return buffer.getvalue()
+
+    def close(self) -> None:
+        self.table.close()
+
+    def __enter__(self) -> DedupeResult:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 class Deduper:
@@ -205,7 +263,7 @@ class Deduper:
             rows.extend((kind, key, game, entry.length) for kind, key in entry.prefixes)
             kind, key = entry.whole if entry.whole is not None else ("", None)
             games.append((game, len(self.files) - 1, entry.number, entry.fingerprint, kind, key, entry.length,
-                          b"".join(d or b"\0" * 16 for d in entry.deals)))
+                          b"".join(d or EMPTY for d in entry.deals)))
             if len(games) >= _BATCH:
                 self.table.add_many(rows)
                 self.table.add_games(games)
@@ -214,48 +272,36 @@ class Deduper:
         self.table.add_games(games)
 
     def result(self) -> DedupeResult:
-        out = DedupeResult(self.files, games=self.count, deals=self.deals)
+        """Every game decided in input order; the result holds the table (close it)."""
         start = 0
         while batch := self.table.games(start, _BATCH):
+            decisions: list[tuple[int, int, str, int, int | None, int | None]] = []
             for row in batch:
-                self._decide(row, out)
+                decisions += self._decide(row)
+            self.table.db.executemany("INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?)", decisions)
             start = batch[-1][0] + 1
-        out.on_disk = self.table.on_disk
-        self.table.close()
-        return out
+        return DedupeResult(self.table, self.files, self.count, self.deals)
 
-    def _where(self, game: int) -> tuple[str, int]:
-        row = self.table.db.execute("SELECT input, number FROM games WHERE game = ?", (game,)).fetchone()
-        return self.files[row[0]], int(row[1])
-
-    def _decide(self, row: GameRow, out: DedupeResult) -> None:
-        game, input_index, number, fingerprint, kind, key, length, deals = row
-        file = self.files[input_index]
+    def _decide(self, row: GameRow) -> list[tuple[int, int, str, int, int | None, int | None]]:
+        game, _input, _number, fingerprint, kind, key, length, deals = row
         same = self.table.first("game", fingerprint, other_than=game)
         if same is not None and same[0] < game:
-            out.dropped.append(Dropped(file, number, "exact", *self._where(same[0])))
-            return
+            return [(game, 1, "exact", same[0], None, None)]
         if key is not None:
             longer = self.table.first(kind, key, other_than=game, value_above=length)
             if longer is not None:
-                out.dropped.append(Dropped(file, number, "prefix", *self._where(longer[0])))
-                return
-        repeated = []
+                return [(game, 1, "prefix", longer[0], None, None)]
         fingerprints = [deals[i:i + 16] for i in range(0, len(deals), 16)]
+        repeated: list[tuple[int, int, str, int, int | None, int | None]] = []
         for position, deal in enumerate(fingerprints, start=1):
-            if deal == b"\0" * 16:
-                continue
-            seen = self.table.first("seen", deal)
+            seen = self.table.first("seen", deal) if deal != EMPTY else None
             if seen is not None:
-                other_file, other_number = self._where(seen[0])
-                repeated.append(Dropped(file, number, "deal", other_file, other_number, position, seen[1]))
+                repeated.append((game, 0, "deal", seen[0], position, seen[1]))
         if repeated and self.drop_deals:
-            out.dropped.append(repeated[0])
-            return
-        out.repeated_deals.extend(repeated)
+            return [(game, 1, *repeated[0][2:])]
         self.table.add_many(("seen", deal, game, position)
-                            for position, deal in enumerate(fingerprints, start=1) if deal != b"\0" * 16)
-        out.kept.add((input_index, number))
+                            for position, deal in enumerate(fingerprints, start=1) if deal != EMPTY)
+        return repeated
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +322,12 @@ class DedupeWork:
         return list(self.entries(games))
 
     def merge(self, parts: Sequence[Sequence[GameEntry]]) -> DedupeResult:
+        return self.streamed(parts)
+
+    def streamed(self, inputs: Iterable[Iterable[GameEntry]]) -> DedupeResult:
+        """The result of every entry, taken as they come (flat memory: what ``dedupe`` runs
+        here, each input's :meth:`entries` read while the table fills)."""
         deduper = Deduper(self.drop_deals, self.memory_rows)
-        for part in parts:
-            deduper.add(part)
+        for entries in inputs:
+            deduper.add(entries)
         return deduper.result()

@@ -34,7 +34,9 @@ CACHE_KIB = 16_384
 _SCHEMA = ("CREATE TABLE rows (kind TEXT NOT NULL, key BLOB NOT NULL, game INTEGER NOT NULL, "
            "value INTEGER NOT NULL); CREATE INDEX rows_key ON rows (kind, key, game); "
            "CREATE TABLE games (game INTEGER PRIMARY KEY, input INTEGER, number INTEGER, fingerprint BLOB, "
-           "kind TEXT, key BLOB, length INTEGER, deals BLOB)")
+           "kind TEXT, key BLOB, length INTEGER, deals BLOB); "
+           "CREATE TABLE decisions (game INTEGER NOT NULL, dropped INTEGER NOT NULL, reason TEXT NOT NULL, "
+           "other INTEGER NOT NULL, deal INTEGER, other_deal INTEGER)")
 
 
 class FingerprintTable:

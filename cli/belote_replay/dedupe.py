@@ -5,7 +5,6 @@ on-disk table past ``--memory-rows`` (docs/collections.md)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -17,7 +16,7 @@ from belote_notation.collections.dedupe import DedupeWork
 from belote_notation.collections.table import MEMORY_ROWS
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
-from belote_replay.collection_run import CLUSTER_HELP, open_output, run, sources
+from belote_replay.collection_run import CLUSTER_HELP, guarded, open_output, run, sources
 from belote_replay.select import refuse_overwriting_inputs, writer_of
 
 __all__ = ["command"]
@@ -58,17 +57,23 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
         refuse_overwriting_inputs(report_path, found)
     with tempfile.TemporaryDirectory(prefix="belote-dedupe-") as folder:
         found = _spooled(found, folder)
-        result = run(DedupeWork(drop_deals, memory_rows), found, cluster)
-        kept = (read.game for games in each_input(found) for read in games
-                if read.game is not None and result.keeps(games.name, read.number))
-        with open_output(output) as out:
-            for lost in fmt.write(kept, out):
-                click.echo(f"{output}: {lost}", err=True)
-    report = json.dumps(result.to_dict(), indent=2) + "\n" if report_format == "json" else result.text()
-    if report_path is not None:
-        with open_output(report_path) as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False, err=output == "-")
-    if result.dropped:
+        work = DedupeWork(drop_deals, memory_rows)
+        if cluster is not None:
+            result = run(work, found, cluster)
+        else:
+            result = guarded(lambda: work.streamed(work.entries(games) for games in each_input(found)))
+        with result:
+            flags = result.kept_flags()
+            kept = (read.game for games in each_input(found) for read in games
+                    if read.game is not None and next(flags))
+            with open_output(output) as out:
+                for lost in fmt.write(kept, out):
+                    click.echo(f"{output}: {lost}", err=True)
+            if report_path is not None:
+                with open_output(report_path) as handle:
+                    result.write_report(handle, report_format)
+            else:  # beside the games on stdout, the report goes to stderr
+                result.write_report(sys.stderr if output == "-" else sys.stdout, report_format)
+            dropped = result.games - result.kept_count
+    if dropped:
         raise SystemExit(1)

@@ -70,18 +70,21 @@ def test_every_planted_duplicate_and_nothing_else(planted, memory_rows):
     sources = [Source(str(planted["one"])), Source(str(planted["two"]))]
     result = run_serial(DedupeWork(memory_rows=memory_rows), sources)
     assert result.on_disk == (memory_rows == 50)
-    found = {(x.file, x.number, x.reason, x.other_file, x.other_number) for x in result.dropped}
+    found = {(x.file, x.number, x.reason, x.other_file, x.other_number) for x in result.dropped()}
     assert found == planted["dropped"]
     assert {(x.file, x.number, x.deal, x.other_file, x.other_number, x.other_deal)
-            for x in result.repeated_deals} == planted["repeated"]
+            for x in result.repeated_deals()} == planted["repeated"]
     assert result.games == planted["games"] and result.kept_count == planted["games"] - 4
+    assert list(result.kept_flags()).count(False) == 4
+    result.close()
 
 
 def test_drop_deals_also_drops_the_replayed_deal(planted):
     sources = [Source(str(planted["one"])), Source(str(planted["two"]))]
     result = run_serial(DedupeWork(drop_deals=True), sources)
-    assert sorted(x.reason for x in result.dropped) == ["deal", "exact", "exact", "prefix", "prefix"]
-    assert result.repeated_deals == []
+    assert sorted(x.reason for x in result.dropped()) == ["deal", "exact", "exact", "prefix", "prefix"]
+    assert list(result.repeated_deals()) == []
+    result.close()
 
 
 def test_the_command_writes_the_unique_games_and_a_json_report(planted, tmp_path: Path):
