@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
@@ -12,9 +13,11 @@ from typing import Any, TextIO
 import click
 
 from belote_notation.collections.work import InputsUnreadable, run_serial, sources_of
+from belote_notation.formats import Format, all_formats, get_format, guess_format
 from belote_notation.pipeline.files import replacing
 
-__all__ = ["CLUSTER_HELP", "fail", "open_output", "run", "sources"]
+__all__ = ["CLUSTER_HELP", "fail", "guarded", "open_output", "refuse_overwriting_inputs", "run", "sources",
+           "writer_of"]
 
 CLUSTER_HELP = ("Run on a Dask cluster: local:N (N local workers) or tcp://HOST:PORT (a scheduler); "
                 "the result is the serial run's (docs/scale.md).")
@@ -74,3 +77,22 @@ def guarded(action: Callable[[], Any]) -> Any:
         return action()
     except InputsUnreadable as exc:
         fail(str(exc))
+
+
+def writer_of(name: str | None, output: str) -> Format:
+    """The format to write: ``--to``, else OUT's name, else ``.bel``."""
+    fmt = get_format(name) if name else (guess_format(output, writing=True) if output != "-" else None)
+    fmt = fmt or (None if name else get_format("bel"))
+    if fmt is None or not fmt.can_write:
+        names = ", ".join(f.name for f in all_formats() if f.can_write)
+        fail(f"--to {name!r}: no installed format writes it (one of: {names})")
+    assert fmt is not None
+    return fmt
+
+
+def refuse_overwriting_inputs(output: str, found: list) -> None:
+    if output == "-" or not os.path.exists(output):
+        return
+    for source in found:
+        if source.is_file and os.path.samefile(source.path, output):
+            fail(f"{output} is one of the inputs: write the output elsewhere")

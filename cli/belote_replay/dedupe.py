@@ -16,8 +16,15 @@ from belote_notation.collections.dedupe import DedupeWork
 from belote_notation.collections.table import MEMORY_ROWS
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
-from belote_replay.collection_run import CLUSTER_HELP, guarded, open_output, run, sources
-from belote_replay.select import refuse_overwriting_inputs, writer_of
+from belote_replay.collection_run import (
+    CLUSTER_HELP,
+    guarded,
+    open_output,
+    refuse_overwriting_inputs,
+    run,
+    sources,
+    writer_of,
+)
 
 __all__ = ["command"]
 

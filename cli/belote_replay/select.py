@@ -3,36 +3,22 @@ or how many (``--count``). One pass, one game in memory at a time (docs/collecti
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from belote_notation.collections.query import CONTRACTS, OUTCOMES, Query, QueryError
 from belote_notation.collections.select import SelectWork
 from belote_notation.collections.work import each_input
-from belote_notation.formats import Format, all_formats, get_format, guess_format
-from belote_replay.collection_run import CLUSTER_HELP, fail, open_output, run, sources
+from belote_replay.collection_run import (
+    CLUSTER_HELP,
+    fail,
+    open_output,
+    refuse_overwriting_inputs,
+    run,
+    sources,
+    writer_of,
+)
 
 __all__ = ["command"]
-
-
-def writer_of(name: str | None, output: str) -> Format:
-    """The format to write: ``--to``, else OUT's name, else ``.bel``."""
-    fmt = get_format(name) if name else (guess_format(output, writing=True) if output != "-" else None)
-    fmt = fmt or (None if name else get_format("bel"))
-    if fmt is None or not fmt.can_write:
-        names = ", ".join(f.name for f in all_formats() if f.can_write)
-        fail(f"--to {name!r}: no installed format writes it (one of: {names})")
-    assert fmt is not None
-    return fmt
-
-
-def refuse_overwriting_inputs(output: str, found: list) -> None:
-    if output == "-" or not os.path.exists(output):
-        return
-    for source in found:
-        if source.is_file and os.path.samefile(source.path, output):
-            fail(f"{output} is one of the inputs: write the output elsewhere")
 
 
 @click.command("select", epilog="Exit codes: 0 done (even when nothing matched); 2 usage error or an "

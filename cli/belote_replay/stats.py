@@ -9,7 +9,7 @@ import json
 import click
 
 from belote_notation.collections.stats import StatsWork
-from belote_replay.collection_run import CLUSTER_HELP, open_output, run, sources
+from belote_replay.collection_run import CLUSTER_HELP, open_output, refuse_overwriting_inputs, run, sources
 
 __all__ = ["command"]
 
@@ -25,6 +25,9 @@ __all__ = ["command"]
 def command(inputs, fmt, html_path, output, cluster) -> None:
     """Figures per player and team across the games of INPUTS (any readable format)."""
     found = sources(inputs)
+    for target in (output, html_path):
+        if target is not None:
+            refuse_overwriting_inputs(target, found)
     stats = run(StatsWork(), found, cluster)
     if html_path is not None:
         from belote_notation.collections.page import stats_page
