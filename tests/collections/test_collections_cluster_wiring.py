@@ -54,7 +54,8 @@ def test_export_through_the_cluster_writes_the_same_tables(source, tmp_path, mon
     monkeypatch.setattr(cluster, "run_work", lambda work, sources, address, progress=None:
                         run_serial(work, sources), raising=False)
     for name, extra in (("serial", []), ("spread", ["--cluster", "local:2"])):
-        assert CliRunner().invoke(cli, ["export", str(source), "-o", str(tmp_path / name), *extra]).exit_code == 0
+        done = CliRunner().invoke(cli, ["export", str(source), "-o", str(tmp_path / name), *extra])
+        assert done.exit_code == 0, done.output
     for table in ("games", "deals", "tricks", "findings"):
         a = pq.read_table(tmp_path / "serial" / table).to_pylist()
         b = pq.read_table(tmp_path / "spread" / table).to_pylist()
