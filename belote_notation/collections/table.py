@@ -2,10 +2,10 @@
 
 Rows are ``(kind, key, game, value)``: ``key`` a 16-byte digest, ``game`` the 0-based number
 of a game in the whole run (input order), ``value`` an int. Up to :data:`MEMORY_ROWS` rows live
-in an in-memory sqlite3 database (about 80 bytes a row with its index: ~80 MB at the limit);
-past it the database is copied to a temporary file, deleted when the table closes, whose page
-cache is bounded to :data:`CACHE_KIB` KiB. So memory stays under ~100 MB whatever the input's
-size: tens of millions of deals cost disk, not memory.
+in an in-memory sqlite3 database (measured: about 100 bytes a row with its index, so ~50 MB at
+the limit); past it the database is copied to a temporary file, deleted when the table closes,
+whose page cache is bounded to :data:`CACHE_KIB` KiB. So the table's memory stays under ~50 MB
+whatever the input's size: tens of millions of deals cost disk (~140 bytes a deal), not memory.
 
 >>> table = FingerprintTable(memory_rows=2)
 >>> table.add_many([("g", b"a" * 16, 0, 5), ("g", b"a" * 16, 3, 9), ("g", b"b" * 16, 1, 2)])
@@ -26,7 +26,7 @@ __all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable", "GameRow"]
 GameRow = tuple[int, int, int, bytes, str, bytes | None, int, bytes]
 """A row of the ``games`` table (see :meth:`FingerprintTable.add_games`)."""
 
-MEMORY_ROWS = 1_000_000
+MEMORY_ROWS = 500_000
 """Rows kept in memory before the table moves to a file."""
 CACHE_KIB = 16_384
 """The on-disk table's page cache, in KiB."""
