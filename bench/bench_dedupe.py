@@ -25,8 +25,9 @@ def entries(deals: int, per_game: int = 10) -> Iterator[GameEntry]:
     for number in range(1, deals // per_game + 1):
         keys = [os.urandom(16) for _ in range(2 * per_game)]
         deals_of_game = tuple(os.urandom(16) for _ in range(per_game))
-        yield GameEntry("synthetic.bel", number, os.urandom(16), deals_of_game, ("whole", os.urandom(16)), 64 * per_game + 32,
-                        tuple((("cut", "whole")[i % 2], k) for i, k in enumerate(keys[1:])))
+        prefixes = tuple((("cut", "whole")[i % 2], k) for i, k in enumerate(keys[1:]))
+        yield GameEntry("synthetic.bel", number, os.urandom(16), deals_of_game, ("whole", os.urandom(16)),
+                        64 * per_game + 32, prefixes)
 
 
 def main() -> None:
