@@ -60,9 +60,10 @@ AUCTION_TAG = "Auction"
 TERMINATION = ("Termination", "unterminated")
 """The tag of a CFN position in mid-play (PGN's ``Termination`` tag): the deal stops there."""
 COLVER_RULES = (("Rules", "contree"), ("Option", "direction=clockwise"), ("Option", "first_bidder=left"),
-                ("Option", "first_lead=dealer_left"))
+                ("Option", "first_lead=dealer_left"), ("Option", "belote_requires_declaration=false"))
 """The rule system CFN is written for: contrée, with colver's seating (N E S W in turn, the seat
-after the dealer speaks and leads first), as our ``contree`` preset's options say it."""
+after the dealer speaks and leads first), as our ``contree`` preset's options say it; and a
+belote counted without being said, as colver counts it (CFN has no place for the words)."""
 
 
 def our_card(colver: int) -> int:
