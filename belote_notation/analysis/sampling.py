@@ -37,8 +37,10 @@ def promised_length(action: str, value: int | None) -> int:
     The lengths are the fewest that colver's heuristic bidders held in 1,500 deals (80-100:
     some bid with a single card of the suit; 110: two or more; 120: three or more).
 
-    >>> [promised_length("bid", v) for v in (80, 100, 110, 120, 130, 140, 160)], promised_length("capot", None)
-    ([1, 1, 2, 3, 3, 4, 4], 5)
+    >>> [promised_length("bid", v) for v in (80, 100, 110, 120, 130, 140, 160)]
+    [1, 1, 2, 3, 3, 4, 4]
+    >>> promised_length("capot", None), promised_length("pass", None)
+    (5, 0)
     """
     if action in ("capot", "generale"):
         return 5
@@ -212,16 +214,16 @@ def _deal(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, 
     cards = list(unknown)
     rng.shuffle(cards)
     cards.sort(key=lambda c: c not in forced)
-    for (who, suit), lacking in needs.items():
-        if seen.voids[who] & SUIT_MASKS[suit]:
+    for (bidder, suit), lacking in needs.items():
+        if seen.voids[bidder] & SUIT_MASKS[suit]:
             return None
         mine = [c for c in cards if c >> 3 == suit and c not in forced][:lacking]
-        if len(mine) < lacking or room[who] < lacking:
+        if len(mine) < lacking or room[bidder] < lacking:
             return None
         for c in mine:
-            out[who] |= 1 << c
+            out[bidder] |= 1 << c
             cards.remove(c)
-        room[who] -= lacking
+        room[bidder] -= lacking
     for c in cards:
         who = [forced[c]] if c in forced else [s for s in room if not seen.voids[s] >> c & 1]
         who = [s for s in who if room[s] > 0]

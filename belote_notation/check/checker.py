@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
 from belote_notation.check.context import Context, DealObserver
+from belote_notation.check.contract_tag import CONTRACT_TAG, parse_contract_tag
 from belote_notation.check.facts import (
     AnnouncementFact,
     BidFact,
@@ -30,7 +31,6 @@ from belote_notation.check.facts import (
 from belote_notation.check.findings import Finding
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
-from belote_notation.check.contract_tag import CONTRACT_TAG, parse_contract_tag
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.issues import SyntaxIssue

@@ -31,6 +31,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
+from belote_notation.check.contract_tag import CONTRACT_TAG
+from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.formats.base import (
     CANNOT_WRITE,
     KEPT_AS_TEXT,
@@ -41,8 +43,6 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
-from belote_notation.check.contract_tag import CONTRACT_TAG
-from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game
@@ -265,7 +265,7 @@ def _contract_text(game: Game, replay: DealReplay) -> tuple[str | None, str]:
 def _seated_tricks(replay: DealReplay) -> list[list[tuple[int | None, int]]]:
     """(seat, card) of every card played, trick by trick: the seats the checks worked out where
     the record leaves them out."""
-    traced = {trace.number: trace.seats for trace in replay.tricks}
+    traced: dict[int, list[int | None]] = {trace.number: list(trace.seats) for trace in replay.tricks}
     out = []
     for number, trick in enumerate(replay.deal.tricks, 1):
         seats = traced.get(number) or [p.seat for p in trick.plays]

@@ -127,7 +127,8 @@ def test_colver_reads_our_cfn_as_the_same_deal(preset: str) -> None:
         assert env.get_dealer() == game.deals[0].dealer
         played = [colver_card(c) for t in replay.tricks for c in t.cards]
         assert list(env.get_play_order()) == played
-        start = [sorted(colver_card(c) for c in range(32) if m >> c & 1) for m in replay.hands_to_show().masks]
+        masks = replay.hands_to_show().masks
+        start = [sorted(colver_card(c) for c in range(32) if m >> c & 1) for m in masks]
         gone = set(played)
         assert [sorted(h) for h in env.get_hands()] == [[c for c in h if c not in gone] for h in start]
         contract = env.get_contract()

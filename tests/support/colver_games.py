@@ -74,7 +74,8 @@ def play_deal(seed: int, rules: Ruleset) -> ColverDeal:
                   hands=[R.Hand(seat=s, cards=sorted(card(c) for c in hands[s])) for s in range(4)],
                   bids=[_call(seat, action) for seat, action in env.get_bid_history()], tricks=tricks)
     headers = [R.Header(name="Rules", value=rules.name)]
-    headers += [R.Header(name="Option", value=f"{k}={v}") for k, v in {**COLVER_OPTIONS, **COLVER_PLAY}.items()]
+    options = {**COLVER_OPTIONS, **COLVER_PLAY}
+    headers += [R.Header(name="Option", value=f"{k}={v}") for k, v in options.items()]
     points, won, score = env.get_points(), env.get_tricks_won(), env.rewards()
     return ColverDeal(R.Game(headers=headers, deals=[deal]), (points[0], points[1]), (won[0], won[1]),
                       (int(score[0]), int(score[1])), env.get_contract()["coinche"])
