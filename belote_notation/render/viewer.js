@@ -320,7 +320,8 @@
   /* The findings panel: this deal's findings (the count in its heading), each a link to its
      position, and the buttons to the next and previous finding of the game. */
   function findingsPanel() {
-    const d = deal(), p = here(), total = game().deals.reduce((n, other) => n + other.findings.length, 0);
+    const d = deal(), p = here();
+    const total = game().deals.reduce((n, other) => n + other.findings.length, game().findings.length);
     const head = el("h2", { id: "findings-count", "data-count": d.findings.length, "data-total": total,
       text: `${T.findings} (${d.findings.length}) · ${total} ${T.inGame}` });
     const buttons = [["prev-finding", "◀", T.prevFinding, "Shift+N", -1], ["next-finding", "▶", T.nextFinding, "N", 1]]
@@ -342,7 +343,7 @@
 
   /* The quiz: "what would you play?" before a card of the seat in view, then the answer. */
   function quizPanel() {
-    const panel = el("section", { class: "panel", id: "quiz", "aria-live": "polite" });
+    const panel = el("section", { class: "panel", id: "quiz-panel", "aria-live": "polite" });
     const q = question(), a = state.answer;
     if (q) {
       panel.append(el("h2", { text: T.quizAsk }), el("p", { text: `${SEATS[state.view]} · 1-8 · ${T.quizSkip}` }));
