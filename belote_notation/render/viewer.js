@@ -283,11 +283,13 @@
         list.append(row);
       }
       const text = `${seatText(b.seat)}: ${T[b.action] || b.action}${b.suit !== null ? " " + suitText(b.suit) : ""}`;
+      if (state.quiz && !before([0, k + 1], p)) return; // the quiz shows no move still to come
       row.append(" ", link([0, k + 1], `${T.call} ${k + 1}, ${text}`, [text, ...symbols(b.notes)]));
     });
     d.tricks.forEach((trick, t) => {
       const line = el("li", { class: "trick" }, [el("span", { class: "label", text: `${T.trick} ${trick.number}` })]);
       trick.cards.forEach((c, i) => {
+        if (state.quiz && !before([t + 1, i + 1], p)) return;
         const n = trick.notes[i], sv = n && n.solver;
         const label = `${T.trick} ${trick.number}, ${SEATS[trick.seats[i]] || "?"}: ${faces().labels[c]}`;
         const value = sv ? [el("sup", { class: "value", title: `${T.solver}: ${T.thisCard} ${sv.played}`, text: String(sv.played) })] : [];

@@ -57,7 +57,8 @@ def test_the_move_list_goes_to_every_call_and_card(open_page: Any, tmp_path: Pat
     view = open_page(_page(tmp_path, MOROCCAN, "moves"))
     links = view.page.eval_on_selector_all("#moves a", "as => as.map(a => a.dataset.at)")
     expected = [f"0,{k}" for k in range(1, len(deal.deal.bids) + 1)]
-    expected += [f"{t},{c}" for t, trick in enumerate(deal.tricks, start=1) for c in range(1, len(trick.cards) + 1)]
+    expected += [f"{t},{c}" for t, trick in enumerate(deal.tricks, start=1)
+                 for c in range(1, len(trick.cards) + 1)]
     assert links == expected
     view.page.click('#moves a[data-at="3,2"]')
     state = view.state()
@@ -116,7 +117,7 @@ def test_the_table_turns_to_any_seat(open_page: Any, tmp_path: Path) -> None:  #
         # the card each seat played sits on its side of the table
         trick = replay.deals[0].tricks[1]
         mine = trick.cards[trick.seats.index(seat)]
-        assert view.page.evaluate(f"+document.querySelector('#trick .slot2 .card').dataset.card") == mine
+        assert view.page.evaluate("+document.querySelector('#trick .slot2 .card').dataset.card") == mine
     assert view.state()["trick"] and view.problems() == []
 
 
@@ -135,9 +136,14 @@ def test_the_quiz_hides_the_hands_asks_and_reveals_the_best_card(open_page: Any,
     assert view.page.get_attribute("#quiz", "aria-pressed") == "true"
     hands = view.state()["hands"]
     assert [bool(cards) for cards in hands] == [seat == judgement.seat for seat in range(4)]
-    hidden = view.page.eval_on_selector_all(".hand.hidden", "hs => hs.map(h => h.querySelectorAll('.back').length)")
+    hidden = view.page.eval_on_selector_all(".hand.hidden",
+                                            "hs => hs.map(h => h.querySelectorAll('.back').length)")
     assert len(hidden) == 3 and all(count > 0 for count in hidden)
     assert "What would you play?" in (view.page.text_content("#quiz-panel") or "")
+    # no spoiler: the move list stops at the position shown
+    moves = view.page.eval_on_selector_all("#moves a", "as => as.map(a => a.dataset.at)")
+    last = before[3:].replace("t", "").replace("c", ",") if "t" in before else f"0,{before[4:]}"
+    assert moves[-1] == last
     shown = hands[judgement.seat]
     wrong = next(card for card in shown if card not in (judgement.best_card, judgement.card))
     screenshot(view.page, "render-quiz.png")
@@ -176,7 +182,8 @@ def test_the_solvers_values_and_the_labelled_lines(open_page: Any, tmp_path: Pat
         assert link.text_content() == str(judgement.points)
     # the coach's line on West's 10 of trump (trick 4) and the solver's one, each labelled
     _go(view, "#d1t4c1")
-    labels = view.page.eval_on_selector_all("#notes .line", "ls => ls.map(l => [l.dataset.by, l.querySelector('.by').textContent])")
+    labels = view.page.eval_on_selector_all(
+        "#notes .line", "ls => ls.map(l => [l.dataset.by, l.querySelector('.by').textContent])")
     assert ["coach", "coach's line"] in labels and ["solver", "solver's line"] in labels
     screenshot(view.page, "render-study.png")
     assert view.problems() == []
@@ -210,7 +217,8 @@ def test_the_french_page_speaks_french(open_page: Any, tmp_path: Path) -> None: 
     assert "Règles : classique" in (view.page.text_content("#meta") or "")
     assert "Coups" in (view.page.text_content("#moves h2") or "")
     spanish = open_page(_page(tmp_path, MOROCCAN, "es", lang="fr"))
-    names = spanish.page.eval_on_selector_all(".hand .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
+    names = spanish.page.eval_on_selector_all(".hand .card",
+                                              "cs => cs.map(c => c.getAttribute('aria-label'))")
     assert names and all(" de " in name for name in names)
     assert view.problems() == [] and spanish.problems() == []
 
@@ -251,7 +259,8 @@ def test_the_study_tools_stay_inside_the_page(browser: Any, tmp_path: Path, revi
         context.route("**/*", handle)
         view = Watched(context.new_page())
         view.page.goto(origin)
-        for key in ("h", "f", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "1", "n", "N", "f", "h", "End"):
+        keys = ("h", "f", *["ArrowRight"] * 4, "1", "n", "N", "f", "h", "End")
+        for key in keys:
             view.key(key)
         view.page.click("#moves a >> nth=5")
         view.page.wait_for_timeout(200)
