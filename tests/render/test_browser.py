@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -273,30 +274,40 @@ def test_comments_glyphs_nags_and_variations_at_their_card(open_page: Any, tmp_p
 
 
 # ----------------------------------------------------------------------------- no network, a phone, the SVG
-def test_no_request_leaves_the_page(browser: Any, tmp_path: Path) -> None:
-    html = _page_file(tmp_path, REVIEW).read_text(encoding="utf-8")
-    origin = "https://replay.invalid/page.html"
+ORIGIN = "https://replay.invalid/page.html"
+
+
+@contextmanager
+def served(browser: Any, html: str) -> Iterator[tuple[Watched, list[str]]]:
+    """The page served at :data:`ORIGIN` with every request routed and recorded (all but the
+    page aborted): yields the watched page, opened, and the list of the URLs requested."""
     seen: list[str] = []
     context = browser.new_context()
     try:
         def handle(route: Any) -> None:
             seen.append(route.request.url)
-            if route.request.url == origin:
+            if route.request.url == ORIGIN:
                 route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
             else:
                 route.abort()
 
         context.route("**/*", handle)
         watched = Watched(context.new_page())
-        watched.page.goto(origin)
+        watched.page.goto(ORIGIN)
+        yield watched, seen
+    finally:
+        context.close()
+
+
+def test_no_request_leaves_the_page(browser: Any, tmp_path: Path) -> None:
+    html = _page_file(tmp_path, REVIEW).read_text(encoding="utf-8")
+    with served(browser, html) as (watched, seen):
         for key in ("End", "PageDown", "ArrowRight", "End", "PageDown"):
             watched.key(key)
         watched.page.wait_for_timeout(300)
-        assert seen == [origin]
-        assert watched.requests == [origin]
+        assert seen == [ORIGIN]
+        assert watched.requests == [ORIGIN]
         assert watched.problems() == []
-    finally:
-        context.close()
 
 
 def test_readable_on_a_phone(open_page: Any, tmp_path: Path, screenshot: Any) -> None:

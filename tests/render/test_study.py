@@ -17,7 +17,7 @@ from belote_notation.notation.reader import parse_text
 from belote_notation.notation.writer import write_game
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render import game_view, write_page
-from tests.render.test_browser import Watched, open_page  # noqa: F401  (the fixture, shared)
+from tests.render.test_browser import ORIGIN, Watched, open_page, served  # noqa: F401  (a shared fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 REVIEW = ROOT / "samples/review/annotated-classic.bel"
@@ -245,26 +245,10 @@ def test_an_inline_script_slipped_into_the_page_does_not_run(browser: Any, tmp_p
 
 def test_the_study_tools_stay_inside_the_page(browser: Any, tmp_path: Path, reviewed: Any) -> None:
     html = _page(tmp_path, reviewed[0], "inside").read_text(encoding="utf-8")
-    origin = "https://replay.invalid/study.html"
-    seen: list[str] = []
-    context = browser.new_context()
-    try:
-        def handle(route: Any) -> None:
-            seen.append(route.request.url)
-            if route.request.url == origin:
-                route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
-            else:
-                route.abort()
-
-        context.route("**/*", handle)
-        view = Watched(context.new_page())
-        view.page.goto(origin)
-        keys = ("h", "f", *["ArrowRight"] * 4, "1", "n", "N", "f", "h", "End")
-        for key in keys:
+    with served(browser, html) as (view, seen):
+        for key in ("h", "f", *["ArrowRight"] * 4, "1", "n", "N", "f", "h", "End"):
             view.key(key)
         view.page.click("#moves a >> nth=5")
         view.page.wait_for_timeout(200)
-        assert seen == [origin] and view.requests == [origin]
+        assert seen == [ORIGIN] and view.requests == [ORIGIN]
         assert view.problems() == []
-    finally:
-        context.close()
