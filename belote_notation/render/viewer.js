@@ -228,7 +228,7 @@
     if (shown < d.bids.length) contract = T.noContract;
     else if (d.contract) contract = `${SEATS[d.contract.taker]} ${T.takes}, ${T.trump} ${suitText(d.contract.trump)}`;
     else if (d.dead) contract = T.deadDeal;
-    bidding.append(el("p", { id: "contract", text: `${T.contract}: ${contract}` }));
+    bidding.append(el("p", { id: "contract", text: `${T.contract}${T.colon}${contract}` }));
     info.append(bidding);
 
     const made = d.announcements.filter((a) => before(a.at, p));
@@ -262,7 +262,7 @@
     if (found.length) {
       info.append(el("section", { class: "panel", id: "findings-here", role: "alert" }, [el("h2", { text: T.findings }),
         el("ul", {}, found.map((f) => el("li", { class: "finding", "data-code": f.code },
-          [el("span", { class: "code", text: f.code }), ` ${f.line}:${f.col} ${T[f.severity] || f.severity}: ${f.message}`])))]));
+          [el("span", { class: "code", text: f.code }), ` ${f.line}:${f.col} ${T[f.severity] || f.severity}${T.colon}${f.message}`])))]));
     }
     if (state.quiz) info.prepend(quizPanel());
     info.append(movesPanel(), findingsPanel());
@@ -409,7 +409,7 @@
     const winner = g.winner === 0 || g.winner === 1 ? TEAMS[g.winner] : T.nobodyYet;
     const last = state.d === g.deals.length - 1 && atEnd;
     $("sheet").replaceChildren(el("h2", { text: T.match }), table);
-    if (last) $("sheet").append(el("p", { id: "winner", text: `${T.winner}: ${winner}${g.result ? ` (${T.recorded} ${g.result})` : ""}` }));
+    if (last) $("sheet").append(el("p", { id: "winner", text: `${T.winner}${T.colon}${winner}${g.result ? ` (${T.recorded} ${g.result})` : ""}` }));
   }
 
   function hashOf(g, d, p) {
@@ -423,7 +423,7 @@
     if (p[0]) text += ` · ${T.trick} ${d.tricks[p[0] - 1].number} · ${T.card} ${p[1]}`;
     else if (p[1]) text += ` · ${T.bidding} · ${T.call} ${p[1]}`;
     else text += ` · ${T.dealt}`;
-    const link = el("a", { href: hashOf(state.g, state.d, p), "aria-label": `${T.link}: ${text}`, text });
+    const link = el("a", { href: hashOf(state.g, state.d, p), "aria-label": `${T.link}${T.colon}${text}`, text });
     $("position").replaceChildren(link);
     $("first").disabled = $("prev").disabled = state.s === 0;
     $("last").disabled = $("next").disabled = state.s === s.length - 1;
