@@ -173,8 +173,8 @@
     } else {
       const dealt = fiveOnly(d, p) ? T.five : d.five && d.contract ? T.restDealt : T.dealt;
       const mid = [el("div", { id: "dealt", text: dealt })];
-      if (d.offer !== null && fiveOnly(d, p)) mid.push(el("div", { text: T.offer }), card(d.offer, { label: T.offer }));
-      else if (d.offer !== null && !d.five) mid.push(el("div", { text: T.offer }), card(d.offer, { label: T.offer }));
+      // the offer lies face up until the rest is dealt (the taker then holds it)
+      if (d.offer !== null && (!d.five || fiveOnly(d, p))) mid.push(el("div", { text: T.offer }), card(d.offer, { label: T.offer }));
       centre.append(el("div", { class: "mid", id: "trick-caption" }, mid));
     }
     table.append(centre);
