@@ -94,7 +94,7 @@ def test_ranges_cover_every_game_once_with_its_place(tmp_path: Path, name: str, 
 
 
 @pytest.mark.parametrize("name", ["crlf", "broken", "bom", "empty", "one"])
-def test_records_items_and_reports_of_the_ranges_are_those_of_the_whole_input(tmp_path: Path, name: str) -> None:
+def test_records_items_and_reports_of_ranges_are_the_whole_inputs(tmp_path: Path, name: str) -> None:
     data = _inputs()[name]
     path = tmp_path / f"{name}.bel"
     path.write_bytes(data)
