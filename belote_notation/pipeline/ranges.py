@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import io
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, cast
 
-from belote_notation.formats.base import ReadItem
+from belote_notation.formats.base import Format, ReadItem
 from belote_notation.formats.native import parsed_items
 from belote_notation.formats.registry import get_format
 from belote_notation.notation.reader import parse_game_text
@@ -122,16 +122,17 @@ class CutInput:
     error: str | None = None
 
 
-def cut_input(source: Source, target: int = TARGET_BYTES) -> CutInput | InputProblem:
-    """``source`` opened (its format detected) and cut into ranges of about ``target`` bytes
-    (see the module's documentation), or why it cannot be."""
+def cut_input(source: Source, target: int = TARGET_BYTES, format: Format | None = None
+              ) -> CutInput | InputProblem:
+    """``source`` opened (its format detected, or ``format``) and cut into ranges of about
+    ``target`` bytes (see the module's documentation), or why it cannot be."""
     if not (source.is_file or isinstance(source.data, bytes)):
         return InputProblem(source.display, "cannot be cut for a cluster: its workers read files by "
                             "path (or URL); give a file, not a stream")
     if source.is_file and is_url(source.path):
-        opened: OpenInput | InputProblem = _open_url(source)
+        opened: OpenInput | InputProblem = _open_url(source, format)
     else:
-        opened = open_input(source)
+        opened = open_input(source, format)
     if isinstance(opened, InputProblem):
         return opened
     info = InputInfo(opened.name, opened.format.name, opened.own_lines)
@@ -140,12 +141,12 @@ def cut_input(source: Source, target: int = TARGET_BYTES) -> CutInput | InputPro
     return cut
 
 
-def _open_url(source: Source) -> OpenInput | InputProblem:
+def _open_url(source: Source, format: Format | None) -> OpenInput | InputProblem:
     try:
         stream = cast(BinaryIO, io.BufferedReader(urllib.request.urlopen(source.path)))  # noqa: S310
     except (OSError, ValueError) as exc:
         return InputProblem(source.display, problem_message(exc))
-    return open_input(Source(source.path, source.size, stream, source.label))
+    return open_input(Source(source.path, source.size, stream, source.label), format)
 
 
 def _ranges(opened: OpenInput, target: int, cut: CutInput) -> Iterator[ByteRange]:
@@ -254,7 +255,7 @@ def range_games(byte_range: ByteRange) -> Iterator[GameToCheck]:
         yield from games_of(opened)
 
 
-def range_records(byte_range: ByteRange) -> Iterator[ReadGame]:
+def range_records(byte_range: ByteRange) -> Generator[ReadGame, None, None]:
     """The games of ``byte_range`` as records, as
     :func:`~belote_notation.pipeline.records.records_of` gives them for the whole input."""
     for item in range_games(byte_range):

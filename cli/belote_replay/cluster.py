@@ -1,0 +1,63 @@
+"""``--cluster ADDRESS`` for the commands that can run on a Dask cluster (``docs/scale.md``):
+the option, its check (``local:N`` or ``tcp://host:port``; not with ``--jobs``), and a progress
+display of the ranges done. The work is the library's (:mod:`belote_notation.cluster`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from belote_replay.progress import ProgressDisplay
+
+if TYPE_CHECKING:
+    from belote_notation.pipeline.ranges import ByteRange
+
+__all__ = ["RangesDisplay", "checked_cluster", "cluster_option"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+HELP = ("Run on a Dask cluster: local:N (N worker processes on this machine) or tcp://HOST:PORT "
+        "(a `dask scheduler`; the workers read the inputs by path or URL). Not with --jobs.")
+
+
+def cluster_option(help: str = HELP) -> Callable[[F], F]:
+    """The ``--cluster ADDRESS`` option (``help``: what it does for the command)."""
+    return click.option("--cluster", "cluster", default=None, metavar="ADDRESS", help=help)
+
+
+def checked_cluster(address: str | None, jobs_option: str | None = "jobs") -> str | None:
+    """``address`` checked (a usage error when it is neither form, or when ``--jobs`` was
+    typed as well), or ``None`` without ``--cluster``."""
+    if address is None:
+        return None
+    typed = click.core.ParameterSource.COMMANDLINE
+    if jobs_option is not None and click.get_current_context().get_parameter_source(jobs_option) == typed:
+        raise click.UsageError("--cluster and --jobs go one at a time: --jobs spreads the work over "
+                               "this machine's processes, --cluster over a Dask cluster's workers")
+    from belote_notation.cluster.client import AddressError, parse_address
+
+    try:
+        parse_address(address)
+    except AddressError as exc:
+        raise click.BadParameter(str(exc), param_hint="--cluster") from None
+    return address
+
+
+class RangesDisplay(ProgressDisplay):
+    """The ranges of an input done on the cluster, as bytes of the input (stderr)."""
+
+    def __init__(self, label: str, path: str, wanted: bool | None) -> None:
+        try:
+            total = os.stat(path).st_size
+        except OSError:
+            total = 0
+        super().__init__(label, total, "bytes", wanted)
+        self.ranges = 0
+
+    def advance(self, byte_range: ByteRange) -> None:
+        self.ranges += 1
+        done = byte_range.end if byte_range.end is not None else self.total
+        self.update(done, f"{self.ranges:,} ranges", os.path.basename(byte_range.name))
