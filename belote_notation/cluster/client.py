@@ -69,8 +69,9 @@ def connect(address: str) -> Iterator[Any]:
 
     where = parse_address(address)
     if isinstance(where, int):
+        # The scheduler's web server on a free port: 8787 may be taken (another cluster).
         cluster = LocalCluster(n_workers=where, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)  # type: ignore[no-untyped-call]
+                               dashboard_address=":0", silence_logs=logging.ERROR)  # type: ignore[no-untyped-call]
         try:
             with Client(cluster) as client:  # type: ignore[no-untyped-call]
                 yield client

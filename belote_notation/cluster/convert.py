@@ -17,7 +17,7 @@ from belote_notation.cluster.client import Done, RangeProgress, Window, connect
 from belote_notation.formats.base import Format, ReadItem
 from belote_notation.pipeline.inputs import InputProblem, Source
 from belote_notation.pipeline.pool import stopped_message
-from belote_notation.pipeline.ranges import TARGET_BYTES, ByteRange, cut_input, range_items
+from belote_notation.pipeline.ranges import ByteRange, cut_input, range_items
 
 __all__ = ["RangeRead", "read_on_cluster", "read_range"]
 
@@ -55,7 +55,7 @@ def _items(done: Done, progress: RangeProgress | None) -> Iterator[ReadItem]:
 
 
 def read_on_cluster(source: Source, address: str, format: Format | None = None,
-                    progress: RangeProgress | None = None, *, target: int = TARGET_BYTES
+                    progress: RangeProgress | None = None, *, target: int | None = None
                     ) -> Iterator[ReadItem]:
     """The games and issues of ``source`` (read with ``format``, else the detected one) in
     order, each range read on the cluster at ``address``. An input that cannot be opened or

@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from belote_notation.cluster.client import RangeProgress, Window, connect
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
-from belote_notation.pipeline.ranges import TARGET_BYTES, ByteRange, cut_input, range_records
+from belote_notation.pipeline.ranges import ByteRange, cut_input, range_records
 from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["RangeProgress", "RangeWork", "map_range", "ranges_of", "run_work", "serial_parts"]
@@ -55,7 +55,7 @@ def _sources(sources: Iterable[Source | InputLike]) -> Iterator[Source]:
         yield from found.sources
 
 
-def ranges_of(sources: Iterable[Source | InputLike], target: int = TARGET_BYTES) -> Iterator[ByteRange]:
+def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) -> Iterator[ByteRange]:
     """The byte ranges of every input, in order (paths and folders found as ``discover`` finds
     them). An input that cannot be opened or read raises ``OSError`` with the reason: a
     collection's figures without one of its inputs would be a silent wrong answer."""
@@ -78,13 +78,13 @@ def map_range(work: RangeWork[P, Any], byte_range: ByteRange) -> P:
 
 
 def serial_parts(work: RangeWork[P, Any], sources: Iterable[Source | InputLike],
-                 target: int = TARGET_BYTES) -> list[P]:
+                 target: int | None = None) -> list[P]:
     """The parts of every range mapped in this process, in order (what the cluster computes)."""
     return [map_range(work, r) for r in ranges_of(sources, target)]
 
 
 def run_work(work: RangeWork[P, R], sources: Iterable[Source | InputLike], address: str,
-             progress: RangeProgress | None = None, *, target: int = TARGET_BYTES) -> R:
+             progress: RangeProgress | None = None, *, target: int | None = None) -> R:
     """``work.merge`` of ``work.map`` over every byte range of ``sources`` (cut at game
     boundaries, about ``target`` bytes each), the maps run on the Dask cluster at ``address``
     (``local:N`` or ``tcp://host:port``), the parts merged here in input order. A range whose

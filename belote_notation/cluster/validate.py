@@ -39,7 +39,7 @@ from belote_notation.pipeline.pool import (
     check_game,
     stopped_message,
 )
-from belote_notation.pipeline.ranges import TARGET_BYTES, ByteRange, CutInput, cut_input, range_games
+from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, range_games
 from belote_notation.pipeline.select import ReportOptions
 
 __all__ = ["RangeChecked", "check_range", "run_on_cluster"]
@@ -82,7 +82,7 @@ class _Told:
     sizes: dict[str, int] = field(default_factory=dict)
 
 
-def _submit(sources: Iterable[Source], window: Window, job: Job, target: int, told: _Told) -> Iterator[Done]:
+def _submit(sources: Iterable[Source], window: Window, job: Job, target: int | None, told: _Told) -> Iterator[Done]:
     for source in sources:
         cut = cut_input(source, target)
         if isinstance(cut, InputProblem):
@@ -128,7 +128,7 @@ def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
 
 def run_on_cluster(sources: Iterable[Source], config: ValidationConfig, fmt: str = "text",
                    options: ReportOptions = EVERYTHING, address: str = "local:2",
-                   progress: Progress | None = None, *, target: int = TARGET_BYTES) -> Iterator[Event]:
+                   progress: Progress | None = None, *, target: int | None = None) -> Iterator[Event]:
     """The events of :func:`~belote_notation.pipeline.pool.run` for ``sources``, their ranges
     checked on the cluster at ``address`` (``local:N`` or ``tcp://host:port``). ``progress`` is
     told the bytes of the current input reached, as ``run`` tells it."""

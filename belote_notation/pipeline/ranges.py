@@ -36,6 +36,7 @@ How each format is cut:
 from __future__ import annotations
 
 import io
+import os
 import urllib.request
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ from belote_notation.pipeline.output.base import InputInfo
 from belote_notation.pipeline.records import ReadGame, read_game
 
 __all__ = [
+    "RANGE_BYTES_VARIABLE",
     "TARGET_BYTES",
     "ByteRange",
     "CutInput",
@@ -59,6 +61,7 @@ __all__ = [
     "is_url",
     "open_range",
     "range_games",
+    "range_bytes",
     "range_items",
     "range_records",
     "range_texts",
@@ -66,7 +69,19 @@ __all__ = [
 
 TARGET_BYTES = 4 * 1024 * 1024
 """About the bytes of one range: a few seconds of checking, so a lost worker costs little and
-the ranges of one input keep every worker busy."""
+the ranges of one input keep every worker busy (``BELOTE_RANGE_BYTES`` sets another size)."""
+RANGE_BYTES_VARIABLE = "BELOTE_RANGE_BYTES"
+
+
+def range_bytes() -> int:
+    """The size of a range: ``BELOTE_RANGE_BYTES`` when it holds a positive number, else
+    :data:`TARGET_BYTES`.
+
+    >>> range_bytes() > 0
+    True
+    """
+    value = os.environ.get(RANGE_BYTES_VARIABLE, "")
+    return int(value) if value.isdigit() and int(value) > 0 else TARGET_BYTES
 _URL_SCHEMES = ("http://", "https://")
 
 
@@ -122,10 +137,12 @@ class CutInput:
     error: str | None = None
 
 
-def cut_input(source: Source, target: int = TARGET_BYTES, format: Format | None = None
+def cut_input(source: Source, target: int | None = None, format: Format | None = None
               ) -> CutInput | InputProblem:
     """``source`` opened (its format detected, or ``format``) and cut into ranges of about
-    ``target`` bytes (see the module's documentation), or why it cannot be."""
+    ``target`` bytes (default :func:`range_bytes`; see the module's documentation), or why it
+    cannot be."""
+    target = target or range_bytes()
     if not (source.is_file or isinstance(source.data, bytes)):
         return InputProblem(source.display, "cannot be cut for a cluster: its workers read files by "
                             "path (or URL); give a file, not a stream")
