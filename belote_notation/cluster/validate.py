@@ -82,7 +82,8 @@ class _Told:
     sizes: dict[str, int] = field(default_factory=dict)
 
 
-def _submit(sources: Iterable[Source], window: Window, job: Job, target: int | None, told: _Told) -> Iterator[Done]:
+def _submit(sources: Iterable[Source], window: Window, job: Job, target: int | None,
+            told: _Told) -> Iterator[Done]:
     for source in sources:
         cut = cut_input(source, target)
         if isinstance(cut, InputProblem):

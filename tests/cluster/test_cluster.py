@@ -78,7 +78,8 @@ def _same_run(args: Sequence[str | Path], address: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "github", "sarif", "junit"])
-def test_validate_on_the_cluster_writes_the_serial_output(scheduler: str, inputs: list[Path], fmt: str) -> None:
+def test_validate_on_the_cluster_writes_the_serial_output(scheduler: str, inputs: list[Path],
+                                                          fmt: str) -> None:
     out, err = _same_run(["validate", *inputs, "--format", fmt, "--no-progress"], scheduler)
     assert "BEL303" in out and "BEL001" in out      # findings of the cut files are there
     assert "missing.bel" in out + err
