@@ -67,9 +67,10 @@ __all__ = [
     "range_texts",
 ]
 
-TARGET_BYTES = 4 * 1024 * 1024
-"""About the bytes of one range: a few seconds of checking, so a lost worker costs little and
-the ranges of one input keep every worker busy (``BELOTE_RANGE_BYTES`` sets another size)."""
+TARGET_BYTES = 1024 * 1024
+"""About the bytes of one range (about 1,800 deals: a second or less of checking): a lost
+worker costs little and the ranges of one input keep every worker busy, while a task's own
+cost (a few milliseconds) stays small beside it (``BELOTE_RANGE_BYTES`` sets another size)."""
 RANGE_BYTES_VARIABLE = "BELOTE_RANGE_BYTES"
 
 
