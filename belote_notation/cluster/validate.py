@@ -19,13 +19,14 @@ serial read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.cluster.client import Done, Window, connect
-from belote_notation.pipeline.inputs import InputProblem, Source
+from belote_notation.pipeline.inputs import Discovery, InputProblem, Source, discover
 from belote_notation.pipeline.output.base import RenderedGame
 from belote_notation.pipeline.pool import (
     EVERYTHING,
@@ -39,10 +40,33 @@ from belote_notation.pipeline.pool import (
     check_game,
     stopped_message,
 )
-from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, range_games
+from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, is_url, range_games
 from belote_notation.pipeline.select import ReportOptions
 
-__all__ = ["RangeChecked", "check_range", "run_on_cluster"]
+__all__ = ["RangeChecked", "check_range", "discover_for_cluster", "run_on_cluster"]
+
+
+def discover_for_cluster(items: Sequence[str]) -> Discovery:
+    """The inputs of a command line run on a cluster, in the order given: HTTP(S) URLs as they
+    are (the workers read them with ``Range`` requests), everything else as
+    :func:`~belote_notation.pipeline.inputs.discover` finds it.
+
+    >>> [s.path for s in discover_for_cluster(["https://example.org/a.bel", "samples/classic"]).sources][:2]
+    ['https://example.org/a.bel', 'samples/classic/capot-and-belote.bel']
+    """
+    if not any(is_url(item) for item in items):
+        return discover(items)
+    found = Discovery()
+    seen: set[str] = set()
+    for item in items:
+        more = Discovery([Source(item)]) if is_url(item) else discover([item])
+        for source in more.sources:
+            key = source.path if is_url(source.path) else os.path.realpath(source.path)
+            if key not in seen:
+                seen.add(key)
+                found.sources.append(source)
+        found.problems.extend(more.problems)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

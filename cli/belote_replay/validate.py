@@ -143,7 +143,12 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         raise click.UsageError("--statistics goes with --format text")
     cluster = checked_cluster(cluster)
     started = time.perf_counter()
-    found = discover(list(paths))
+    if cluster is not None:  # URLs too: the workers read them by byte ranges
+        from belote_notation.cluster.validate import discover_for_cluster
+
+        found = discover_for_cluster(list(paths))
+    else:
+        found = discover(list(paths))
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
     summary = Summary(files=len(found.sources) + len(found.problems))

@@ -4,6 +4,9 @@ lines, offsets, findings), whatever the cut: BOM, CRLF, empty inputs, one game, 
 
 from __future__ import annotations
 
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
@@ -140,3 +143,44 @@ def test_a_stream_or_a_missing_file_is_refused_with_the_reason(tmp_path: Path) -
     assert isinstance(refused, InputProblem) and "give a file" in refused.message
     missing = cut_input(Source(str(tmp_path / "nope.bel")))
     assert missing == InputProblem(str(tmp_path / "nope.bel"), "no such file or folder")
+
+
+class _RangeHandler(BaseHTTPRequestHandler):
+    """A file server answering ``Range: bytes=A-B`` (as object stores and nginx do)."""
+
+    data = b""
+
+    def do_GET(self) -> None:  # noqa: N802 - the handler's name in http.server
+        wanted = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", ""))
+        if wanted is None:
+            body, status = self.data, 200
+        else:
+            first = int(wanted[1])
+            last = int(wanted[2]) if wanted[2] else len(self.data) - 1
+            body, status = self.data[first:last + 1], 206
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_a_url_is_cut_and_its_ranges_read_with_range_requests() -> None:
+    data = _inputs()["crlf"]
+    _RangeHandler.data = data
+    server = HTTPServer(("127.0.0.1", 0), _RangeHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/games.bel"
+        _, ranges = _cut(Source(url), 700)
+        _, local = _cut(Source("<bytes>", len(data), data), 700)
+        assert len(ranges) > 2
+        assert [(r.start, r.end, r.first_game, r.first_line) for r in ranges] == \
+            [(r.start, r.end, r.first_game, r.first_line) for r in local]
+        assert [g for r in ranges for g in range_records(r)] == [g for r in local for g in range_records(r)]
+    finally:
+        server.shutdown()
+        server.server_close()
