@@ -5,14 +5,15 @@ display of the ranges done. The work is the library's (:mod:`belote_notation.clu
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
 from belote_replay.progress import ProgressDisplay
 
 if TYPE_CHECKING:
+    from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = ["RangesDisplay", "checked_cluster", "cluster_option"]
@@ -47,17 +48,18 @@ def checked_cluster(address: str | None, jobs_option: str | None = "jobs") -> st
 
 
 class RangesDisplay(ProgressDisplay):
-    """The ranges of an input done on the cluster, as bytes of the input (stderr)."""
+    """The ranges done on the cluster, as bytes of the inputs (stderr): what a command built on
+    :func:`belote_notation.cluster.run_work` passes as its ``progress``."""
 
-    def __init__(self, label: str, path: str, wanted: bool | None) -> None:
-        try:
-            total = os.stat(path).st_size
-        except OSError:
-            total = 0
-        super().__init__(label, total, "bytes", wanted)
+    def __init__(self, label: str, sources: Iterable[Source], wanted: bool | None,
+                 stream: TextIO | None = None) -> None:
+        self.sizes = {source.display: source.size for source in sources}
+        super().__init__(label, sum(self.sizes.values()), "bytes", wanted, stream)
+        self.reached: dict[str, int] = {}
         self.ranges = 0
 
     def advance(self, byte_range: ByteRange) -> None:
         self.ranges += 1
-        done = byte_range.end if byte_range.end is not None else self.total
-        self.update(done, f"{self.ranges:,} ranges", os.path.basename(byte_range.name))
+        end = byte_range.end if byte_range.end is not None else self.sizes.get(byte_range.name, 0)
+        self.reached[byte_range.name] = end
+        self.update(sum(self.reached.values()), f"{self.ranges:,} ranges", os.path.basename(byte_range.name))
