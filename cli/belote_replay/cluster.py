@@ -5,7 +5,7 @@ display of the ranges done. The work is the library's (:mod:`belote_notation.clu
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
@@ -16,9 +16,10 @@ if TYPE_CHECKING:
     from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.ranges import ByteRange
 
-__all__ = ["RangesDisplay", "checked_cluster", "cluster_option"]
+__all__ = ["RangesDisplay", "checked_cluster", "cluster_option", "run_collection_work"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
 
 HELP = ("Run on a Dask cluster: local:N (N worker processes on this machine) or tcp://HOST:PORT "
         "(a `dask scheduler`; the workers read the inputs by path or URL). Not with --jobs.")
@@ -63,3 +64,22 @@ class RangesDisplay(ProgressDisplay):
         end = byte_range.end if byte_range.end is not None else self.sizes.get(byte_range.name, 0)
         self.reached[byte_range.name] = end
         self.update(sum(self.reached.values()), f"{self.ranges:,} ranges", os.path.basename(byte_range.name))
+
+
+def run_collection_work(work: Any, sources: Sequence[Source], cluster: str | None,
+                        serial: Callable[[Any, Sequence[Source]], R], label: str,
+                        wanted: bool | None = None) -> R:
+    """A collection command's work (``belote_notation/collections/work.py``): ``serial(work,
+    sources)`` here without ``--cluster``, else :func:`belote_notation.cluster.run_work` on the
+    cluster with the ranges' progress on stderr. What stops it on the cluster (a scheduler not
+    reached, an input the workers cannot read) ends the command: the reason, exit 2."""
+    if cluster is None:
+        return serial(work, sources)
+    from belote_notation.cluster import run_work
+
+    try:
+        with RangesDisplay(label, sources, wanted) as display:
+            return run_work(work, sources, cluster, display.advance)
+    except (OSError, RuntimeError) as exc:
+        click.echo(f"belote-replay: {exc}", err=True)
+        raise SystemExit(2) from None

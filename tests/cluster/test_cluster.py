@@ -161,6 +161,26 @@ def test_run_work_equals_its_serial_run(scheduler: str, inputs: list[Path]) -> N
         run_work(work, inputs, scheduler)
 
 
+def test_a_collection_command_runs_its_work_here_or_on_the_cluster(scheduler: str,
+                                                                   inputs: list[Path]) -> None:
+    import cloudpickle
+
+    from belote_replay.cluster import run_collection_work
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    sources = discover([p for p in inputs if p.exists()]).sources
+    work = DealCount()
+
+    def serial(w: DealCount, found: Sequence[object]) -> Counter[str]:
+        return w.merge([w.map(_all_records([Path(s.path) for s in sources]))])
+
+    here = run_collection_work(work, sources, None, serial, "counting")
+    assert run_collection_work(work, sources, scheduler, serial, "counting", False) == here
+    with pytest.raises(SystemExit) as stopped:
+        run_collection_work(work, sources, "tcp://127.0.0.1:1", serial, "counting", False)
+    assert stopped.value.code == 2
+
+
 def _all_records(paths: list[Path]) -> Iterator[ReadGame]:
     from belote_notation.pipeline.inputs import open_input
     from belote_notation.pipeline.records import records_of
