@@ -100,7 +100,8 @@ class ByteRange:
     """Bytes ``start`` to ``end`` of one input (``end`` ``None``: to its end), read by path."""
 
     path: str
-    """What a worker opens: a path (the same on every host: shared storage) or an HTTP(S) URL."""
+    """What a worker opens: an absolute path (the same on every host: shared storage) or an
+    HTTP(S) URL."""
     name: str
     """The input's name in findings."""
     format: str
@@ -170,6 +171,8 @@ def _open_url(source: Source, format: Format | None) -> OpenInput | InputProblem
 def _ranges(opened: OpenInput, target: int, cut: CutInput) -> Iterator[ByteRange]:
     path, name, fmt = opened.source.path, opened.name, opened.format.name
     data = opened.source.data if isinstance(opened.source.data, bytes) else None
+    if opened.source.is_file and not is_url(path):
+        path = os.path.abspath(path)  # a worker's current folder is not ours; the name stays as given
     try:
         if fmt != "bel":
             yield ByteRange(path, name, fmt, data=data)

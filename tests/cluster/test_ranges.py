@@ -184,3 +184,15 @@ def test_a_url_is_cut_and_its_ranges_read_with_range_requests() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_relative_path_is_read_by_its_absolute_path_and_named_as_given(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    (tmp_path / "t.bel").write_bytes(_inputs()["broken"])
+    monkeypatch.chdir(tmp_path)
+    _, ranges = _cut(Source("t.bel"), 50)
+    assert {r.path for r in ranges} == {str(tmp_path / "t.bel")} and {r.name for r in ranges} == {"t.bel"}
+    monkeypatch.chdir(ROOT)                      # a worker elsewhere still finds it
+    findings = [f for r in ranges for g in range_records(r) for f in g.findings]
+    assert findings and all(f.file == "t.bel" for f in findings)
+    assert sum(1 for r in ranges for _ in range_records(r)) == sum(r.games for r in ranges)
