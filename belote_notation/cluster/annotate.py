@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from belote_notation.analysis.review import DealJudgement
-from belote_notation.cluster.client import Done, RangeProgress, Window, connect
+from belote_notation.cluster.client import Done, RangeProgress, outcomes
 from belote_notation.formats.base import Format
 from belote_notation.pipeline.inputs import InputProblem, Source
 from belote_notation.pipeline.ranges import ByteRange, cut_input, range_records
@@ -55,12 +55,7 @@ def judge_on_cluster(source: Source, settings: ReviewSettings, address: str, for
     cut = cut_input(source, GAME_RANGES, format)
     if isinstance(cut, InputProblem):
         raise OSError(cut.message)
-    with connect(address) as client:
-        window = Window(client)
-        for byte_range in cut.ranges:
-            for done in window.submit(byte_range, judge_range, byte_range, settings):
-                yield from _judged(done, progress)
-        for done in window.drain():
-            yield from _judged(done, progress)
+    for done in outcomes(address, cut.ranges, judge_range, settings):
+        yield from _judged(done, progress)
     if cut.error is not None:
         raise OSError(f"{cut.info.name}: {cut.error}")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "IN_FLIGHT_PER_WORKER", "AddressError", "Done", "RangeProgress", "Window", "connect", "parse_address",
-    "worker_count",
+    "outcomes", "worker_count",
 ]
 
 RangeProgress = Callable[["ByteRange"], None]
@@ -142,3 +142,14 @@ class Window:
     def drain(self) -> Iterator[Done]:
         """Every outcome left, in order."""
         yield from self._until(0)
+
+
+def outcomes(address: str, ranges: Iterable[ByteRange], function: Callable[..., Any], *args: Any
+             ) -> Iterator[Done]:
+    """``function(byte_range, *args)`` for each of ``ranges`` on the cluster at ``address``, the
+    outcomes in the order of the ranges (each :class:`Done` tagged with its range)."""
+    with connect(address) as client:
+        window = Window(client)
+        for byte_range in ranges:
+            yield from window.submit(byte_range, function, byte_range, *args)
+        yield from window.drain()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from belote_notation.cluster.client import Done, RangeProgress, Window, connect
+from belote_notation.cluster.client import Done, RangeProgress, outcomes
 from belote_notation.formats.base import Format, ReadItem
 from belote_notation.pipeline.inputs import InputProblem, Source
 from belote_notation.pipeline.pool import stopped_message
@@ -63,12 +63,7 @@ def read_on_cluster(source: Source, address: str, format: Format | None = None,
     cut = cut_input(source, target, format)
     if isinstance(cut, InputProblem):
         raise OSError(cut.message)
-    with connect(address) as client:
-        window = Window(client)
-        for byte_range in cut.ranges:
-            for done in window.submit(byte_range, read_range, byte_range):
-                yield from _items(done, progress)
-        for done in window.drain():
-            yield from _items(done, progress)
+    for done in outcomes(address, cut.ranges, read_range):
+        yield from _items(done, progress)
     if cut.error is not None:
         raise OSError(f"{cut.info.name}: {cut.error}")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
-from belote_notation.cluster.client import RangeProgress, Window, connect
+from belote_notation.cluster.client import RangeProgress, outcomes
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
 from belote_notation.pipeline.ranges import ByteRange, cut_input, range_records
 from belote_notation.pipeline.records import ReadGame
@@ -68,7 +68,7 @@ def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) 
             raise OSError(f"{cut.info.name}: {cut.error}")
 
 
-def map_range(work: RangeWork[P, Any], byte_range: ByteRange) -> P:
+def map_range(byte_range: ByteRange, work: RangeWork[P, Any]) -> P:
     """``work.map`` over the games of ``byte_range`` (a task, on a worker)."""
     games = range_records(byte_range)
     try:
@@ -80,7 +80,7 @@ def map_range(work: RangeWork[P, Any], byte_range: ByteRange) -> P:
 def serial_parts(work: RangeWork[P, Any], sources: Iterable[Source | InputLike],
                  target: int | None = None) -> list[P]:
     """The parts of every range mapped in this process, in order (what the cluster computes)."""
-    return [map_range(work, r) for r in ranges_of(sources, target)]
+    return [map_range(r, work) for r in ranges_of(sources, target)]
 
 
 def run_work(work: RangeWork[P, R], sources: Iterable[Source | InputLike], address: str,
@@ -91,20 +91,12 @@ def run_work(work: RangeWork[P, R], sources: Iterable[Source | InputLike], addre
     worker died is mapped again; one that cannot be mapped at all raises its error (a
     ``RuntimeError`` naming the range), as an unreadable input raises ``OSError``."""
     parts: list[P] = []
-    with connect(address) as client:
-        window = Window(client)
-
-        def collect(done_items: Iterator[Any]) -> None:
-            for done in done_items:
-                if done.error is not None:
-                    r: ByteRange = done.tag
-                    raise RuntimeError(f"{r.name}: the range from line {r.first_line} could not be "
-                                       f"mapped: {type(done.error).__name__}: {done.error}") from done.error
-                parts.append(done.result)
-                if progress is not None:
-                    progress(done.tag)
-
-        for byte_range in ranges_of(sources, target):
-            collect(window.submit(byte_range, map_range, work, byte_range))
-        collect(window.drain())
+    for done in outcomes(address, ranges_of(sources, target), map_range, work):
+        byte_range: ByteRange = done.tag
+        if done.error is not None:
+            raise RuntimeError(f"{byte_range.name}: the range from line {byte_range.first_line} could not "
+                               f"be mapped: {type(done.error).__name__}: {done.error}") from done.error
+        parts.append(done.result)
+        if progress is not None:
+            progress(byte_range)
     return work.merge(parts)
