@@ -67,10 +67,11 @@ __all__ = [
     "range_texts",
 ]
 
-TARGET_BYTES = 1024 * 1024
-"""About the bytes of one range (about 1,800 deals: a second or less of checking): a lost
-worker costs little and the ranges of one input keep every worker busy, while a task's own
-cost (a few milliseconds) stays small beside it (``BELOTE_RANGE_BYTES`` sets another size)."""
+TARGET_BYTES = 256 * 1024
+"""About the bytes of one range (about 450 deals: a fraction of a second of checking, the size
+of a batch of ``--jobs``): a lost worker costs little, the last ranges leave no worker idle for
+long, and a task's own cost (a few milliseconds) stays small beside it (``BELOTE_RANGE_BYTES``
+sets another size)."""
 RANGE_BYTES_VARIABLE = "BELOTE_RANGE_BYTES"
 
 
