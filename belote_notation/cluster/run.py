@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from belote_notation.cluster.client import RangeProgress, outcomes
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
-from belote_notation.pipeline.ranges import ByteRange, cut_input, range_records
+from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_records
 from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["RangeProgress", "RangeWork", "map_range", "ranges_of", "run_work", "serial_parts"]
@@ -48,6 +48,9 @@ def _sources(sources: Iterable[Source | InputLike]) -> Iterator[Source]:
     for item in sources:
         if isinstance(item, Source):
             yield item
+            continue
+        if isinstance(item, str) and is_url(item):  # read by the workers with Range requests
+            yield Source(item)
             continue
         found = discover([item])
         for problem in found.problems:
