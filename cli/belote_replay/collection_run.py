@@ -38,17 +38,20 @@ def sources(paths: tuple[str, ...]) -> list[Any]:
         raise SystemExit(2) from None
 
 
-def run(work: Any, found: list[Any], cluster: str | None) -> Any:
-    """``work`` over the inputs: here, or on the cluster ``cluster`` (the cluster package's
-    ``run_work``, imported only then)."""
+def run(work: Any, found: list[Any], cluster: str | None, label: str = "reading") -> Any:
+    """``work`` over the inputs: here, or on the cluster ``cluster`` through the cluster
+    package's ``run_work`` (imported only then; its progress on stderr), each failure a
+    message and exit code 2."""
     try:
         if cluster is None:
             return run_serial(work, found)
+        from belote_replay.cluster import checked_cluster, run_collection_work
+
+        checked_cluster(cluster, jobs_option=None)
         try:
-            from belote_notation.cluster import run_work  # type: ignore[attr-defined]
+            return run_collection_work(work, found, cluster, run_serial, label)
         except ImportError as exc:
             fail(f"--cluster needs the cluster backend (pip install 'belote-notation[cluster]'): {exc}")
-        return run_work(work, found, cluster)
     except InputsUnreadable as exc:
         fail(str(exc))
 

@@ -20,15 +20,20 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
+from belote_notation.formats.base import ReadItem
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
+from belote_replay.cluster import checked_cluster, cluster_option
+
+if TYPE_CHECKING:
+    from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = ["command"]
 
@@ -120,6 +125,27 @@ class _Run:
             raise _Stop()
 
 
+class _Reached:
+    """Where the reading is in the input (bytes): this process's stream, or the last range read
+    on the cluster."""
+
+    def __init__(self, tell: Callable[[], int]) -> None:
+        self.here, self.done = tell, 0
+
+    def tell(self) -> int:
+        return self.done or self.here()
+
+    def items(self, opened: OpenInput, cluster: str | None) -> Iterable[ReadItem]:
+        if cluster is None:
+            return opened.format.read(opened.stream, opened.name)
+        from belote_notation.cluster.convert import read_on_cluster
+
+        return read_on_cluster(opened.source, cluster, opened.format, self.advance)
+
+    def advance(self, byte_range: ByteRange) -> None:
+        self.done = byte_range.end or self.done
+
+
 def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run) -> None:
     for lost in fmt.write(games, out):  # about the input's records: placed in the input
         run.show(lost, run.name)
@@ -158,9 +184,12 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
                    "compact JSON.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on stderr (default: only when stderr is a terminal).")
+@cluster_option("Read IN on a Dask cluster, range by range: local:N or tcp://HOST:PORT (docs/scale.md); "
+                "the output is written here, in order.")
 def command(source: str, output: str, from_format: str | None, to_format: str | None,
-            positions: bool, progress: bool | None) -> None:
+            positions: bool, progress: bool | None, cluster: str | None) -> None:
     """Convert IN from one format to another, one game at a time."""
+    cluster = checked_cluster(cluster, jobs_option=None)
     reader = _format(from_format, False) if from_format else None
     writer = _format(to_format, True) if to_format else None
     if writer is None and output != "-":
@@ -171,14 +200,15 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
         click.echo(f"{opened.path}: {why}", err=True)
         raise SystemExit(2)
     with opened:
-        reader, handle, name = opened.format, opened.stream, opened.name
+        reader, name = opened.format, opened.name
         if writer is None:
             writer = _format("json" if reader.name == "bel" else "bel", True)
         if not positions:
             writer = writer.without_positions()
         shown = sys.stderr.isatty() if progress is None else progress
-        run = _Run(name, _Progress(shown, name, _size(opened)), positions, opened.tell)
-        games = run.games_of(reader.read(handle, name))
+        reached = _Reached(opened.tell)
+        run = _Run(name, _Progress(shown, name, _size(opened)), positions, reached.tell)
+        games = run.games_of(reached.items(opened, cluster))
         try:
             if output == "-":
                 _to_stdout(writer, games, run)
@@ -190,8 +220,11 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
             click.echo(f"{name}: errors in the input, not converted ({what}); run "
                        "`belote-replay validate` for details", err=True)
             raise SystemExit(2) from None
+        except OSError as exc:  # on a cluster: the input could not be cut or read, the scheduler reached
+            click.echo(f"{name}: {exc}", err=True)
+            raise SystemExit(2) from None
         finally:
-            run.progress.close(opened.tell())
+            run.progress.close(reached.tell())
     if run.games == 0 and run.warnings:
         raise SystemExit(2)
     if run.warnings:
