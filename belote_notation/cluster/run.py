@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from belote_notation.cluster.client import RangeProgress, outcomes
+from belote_notation.collections.work import InputGames
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
 from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_records
 from belote_notation.pipeline.records import ReadGame
@@ -75,7 +76,7 @@ def map_range(byte_range: ByteRange, work: RangeWork[P, Any]) -> P:
     """``work.map`` over the games of ``byte_range`` (a task, on a worker)."""
     games = range_records(byte_range)
     try:
-        return work.map(games)
+        return work.map(InputGames(byte_range.name, games))  # the input's name: a report names the file
     finally:
         games.close()  # the range's file closed even when map stops early
 

@@ -22,6 +22,10 @@ COMMANDS = {
     "solve": "solve",          # the analysis issue
     "annotate": "annotate",    # the analysis issue
     "render": "render",        # the render issue
+    "select": "select",        # the collections issue
+    "dedupe": "dedupe",
+    "stats": "stats",
+    "export": "export",
 }
 
 
