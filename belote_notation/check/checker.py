@@ -92,6 +92,7 @@ class GameChecker(Visitor[GameReport]):
         self.deal_prints: list[str] = []
         """The fingerprint of each deal so far."""
         self.tagged = False
+        self.inferred_deck = False
         self.result_text: str | None = None
         self.result_pos: Position = (line, col)
         self.deal_count = 0
@@ -116,12 +117,18 @@ class GameChecker(Visitor[GameReport]):
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
 
+    def visit_deck(self, deck: str) -> None:
+        """The deck inferred from the cards is checked as a ``Deck`` tag would be (the records
+        carry it as one), and said so by the assumed rules' info (BEL912)."""
+        self.inferred_deck = True
+        self.visit_header("Deck", deck, 0, 0)
+
     def end_headers(self) -> Skip | None:
         self._setup()
         return None
 
     def _setup(self) -> Context:
-        setup = resolve_setup(self.headers, self.config, self.file, self.number)
+        setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
         rules, deck = setup.rules, setup.deck
         self.setup_findings = setup.findings
         report = self.report

@@ -134,6 +134,11 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.headers.append(new_record(Header, {"line": line, "col": col, "name": name,
                                                 "value": value}))
 
+    def visit_deck(self, deck: str) -> None:
+        """The inferred deck becomes a ``Deck`` tag of the records (read from nowhere: at
+        (0, 0)), so that they say how their cards are named."""
+        self.headers.append(new_record(Header, {"line": 0, "col": 0, "name": "Deck", "value": deck}))
+
     def visit_result(self, result: str | None, line: int, col: int) -> None:
         self.result_text = result
         self.result_pos = (line, col) if result is not None else None
@@ -142,7 +147,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.errors.append(issue)
 
     def result(self) -> ParsedGame:
-        if self.headers:
+        if self.headers and self.headers[0].line:
             line, col = self.headers[0].line, self.headers[0].col
         elif self.deals:
             line, col = self.deals[0].line, self.deals[0].col
