@@ -221,7 +221,7 @@ class GameChecker(Visitor[GameReport]):
         if self.failed:
             return
         lines = self._syntax_lines()
-        broken = any(deal.line <= ln < next_line for ln in lines)
+        broken = [ln for ln in lines if deal.line <= ln < next_line]
         reports = self.report.deals
         kept = len(reports)
 

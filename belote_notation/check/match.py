@@ -11,6 +11,7 @@ result against the totals (BEL603); one note per game says the deals were not re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from belote_notation.check.codes import (
@@ -34,6 +35,7 @@ from belote_notation.check.codes import (
 from belote_notation.check.context import Context
 from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
+from belote_notation.check.followable import CAUSED_BY_LEAVING_OUT, followable
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.game.engine import (
@@ -100,8 +102,10 @@ class MatchCheck:
         self.sheet: list[DealFacts] = []
         """The deals recorded by their scores alone (a score sheet)."""
 
-    def deal(self, deal: DealFacts, position: int, number_check: bool, broken: bool) -> None:
-        """One deal: its number, its dealer, its replay, and what it does to the match."""
+    def deal(self, deal: DealFacts, position: int, number_check: bool, broken: Sequence[int] = ()) -> None:
+        """One deal: its number, its dealer, its replay, and what it does to the match.
+        ``broken``: the lines of the deal with a syntax error (what can be followed of the
+        deal is checked, :mod:`.followable`)."""
         ctx = self.ctx
         ctx.deal_no, ctx.position = deal.number, position
         if number_check and deal.number != position + 1:
@@ -115,22 +119,27 @@ class MatchCheck:
         dealer = self.dealer(deal)
         state: DealState | None = None
         result: DealResult | None = None
+        checked, before = deal, len(ctx.findings)
         if broken:
-            ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number}: it has a syntax error",
+            part = followable(deal, broken)
+            checked = part.deal
+        try:
+            check = DealCheck(ctx, checked, dealer)
+            result = check.run()
+            state = check.state
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
+            ctx.add(ENGINE_FAILURE, f"could not check deal {deal.number}: internal error "
+                    f"{type(exc).__name__}: {exc}", deal.line, deal.col)
+        if broken:
+            ctx.findings[before:] = [f for f in ctx.findings[before:] if f.code not in CAUSED_BY_LEAVING_OUT]
+            what = f"without {', '.join(part.left_out)}" if part.left_out else "in full otherwise"
+            ctx.add(SKIPPED_PLAYS, f"deal {deal.number} has a syntax error: checked {what}",
                     deal.line, deal.col)
-        else:
-            try:
-                check = DealCheck(ctx, deal, dealer)
-                result = check.run()
-                state = check.state
-            except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
-                ctx.add(ENGINE_FAILURE, f"could not check deal {deal.number}: internal error "
-                        f"{type(exc).__name__}: {exc}", deal.line, deal.col)
         report = _claims(deal, dealer) if self.keep else None
         if result is None or (not result.complete and result.outcome != "dead"):
-            self.not_scored(deal, dealer, state, report)
+            self.not_scored(checked, dealer, state, report)
         else:
-            self.scored(deal, result, report)
+            self.scored(checked, result, report)
         if report is not None:
             self.report.deals.append(report)
 
