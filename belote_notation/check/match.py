@@ -84,7 +84,7 @@ def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | Non
 class MatchCheck:
     """The match as the deals go by: ``deal()`` for each, then ``finish()``."""
 
-    __slots__ = ("base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
+    __slots__ = ("added_up", "base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
                  "over_reported", "report", "sheet", "totals_known")
 
     def __init__(self, ctx: Context, report: GameReport, keep: bool, first: FirstDealer) -> None:
@@ -98,6 +98,8 @@ class MatchCheck:
         self.base_totals: tuple[int, int] | None = (0, 0)
         """The record's totals before the current deal (``None``: unknown)."""
         self.totals_known = True
+        self.added_up: tuple[int, int] | None = (0, 0)
+        """The totals the deal scores add up to so far (a slip in a recorded total left out)."""
         self.over_reported = False
         self.sheet: list[DealFacts] = []
         """The deals recorded by their scores alone (a score sheet)."""
@@ -189,12 +191,17 @@ class MatchCheck:
         score, totals, base = deal.score, deal.match_score, self.base_totals
         if totals is None:
             if score is None or base is None:
+                self.added_up = None
                 return None
+            if self.added_up is not None:
+                self.added_up = (self.added_up[0] + score.ns, self.added_up[1] + score.ew)
             return base[0] + score.ns, base[1] + score.ew
         claimed = (totals.ns, totals.ew)
+        added_up = self.added_up
+        self.added_up = (added_up[0] + score.ns, added_up[1] + score.ew) if added_up and score else claimed
         if base is not None and score is not None:
             right = (base[0] + score.ns, base[1] + score.ew)
-            if claimed != right:
+            if claimed != right and not _continues(claimed, added_up, (score.ns, score.ew)):
                 self.ctx.add(SHEET_TOTALS, f"recorded match score {_pair(*claimed)}; the last totals "
                              f"{_pair(*base)} and this deal's score {_pair(score.ns, score.ew)} make "
                              f"{_pair(*right)}", totals.line, totals.col)
@@ -207,6 +214,7 @@ class MatchCheck:
         """Add the deal to the match; the recorded score, totals and pot against it."""
         step = add_deal(self.match, result)
         self.check_scores(deal, result, step)
+        self.added_up = step.totals
         if deal.match_score is not None:
             self.base_totals = (deal.match_score.ns, deal.match_score.ew)
         elif self.base_totals is not None:
@@ -239,9 +247,12 @@ class MatchCheck:
             ok = claimed == right
             if not ok and score is not None:  # consistent with a wrong deal score: said once
                 ok = claimed == (base[0] + score.ns, base[1] + score.ew)
+            if not ok:  # a slip in the last total, corrected here: said there, not again
+                ok = _continues(claimed, self.added_up, credited)
             if not ok:
                 ctx.add(MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
-                        f"{_pair(*right)}", totals.line, totals.col)
+                        f"{_pair(*right)} (the recorded {_pair(*base)} before it plus this deal's "
+                        f"{_pair(*credited)})", totals.line, totals.col)
         if deal.pot is not None and deal.pot != step.pot:
             line, col = deal.pot_pos
             ctx.add(LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
@@ -313,6 +324,12 @@ def _claims(deal: DealFacts, dealer: int) -> DealReport:
         report.claimed_totals = [deal.match_score.ns, deal.match_score.ew]
     report.claimed_pot = deal.pot
     return report
+
+
+def _continues(claimed: tuple[int, int], before: tuple[int, int] | None, score: tuple[int, int]) -> bool:
+    """Whether a recorded total is the right total before the deal plus its score: the total
+    before it was a slip that this one does not carry on (one slip, one finding)."""
+    return before is not None and claimed == (before[0] + score[0], before[1] + score[1])
 
 
 def _team(team: int | None) -> str:
