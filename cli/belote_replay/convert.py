@@ -158,8 +158,11 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
                    "compact JSON.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on stderr (default: only when stderr is a terminal).")
+@click.option("--drop-unknown", is_flag=True,
+              help="Leave out the fields of the input its format does not know (by default they "
+                   "are kept as tags or comments, BEL805).")
 def command(source: str, output: str, from_format: str | None, to_format: str | None,
-            positions: bool, progress: bool | None) -> None:
+            positions: bool, progress: bool | None, drop_unknown: bool) -> None:
     """Convert IN from one format to another, one game at a time."""
     reader = _format(from_format, False) if from_format else None
     writer = _format(to_format, True) if to_format else None
@@ -172,6 +175,8 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
         raise SystemExit(2)
     with opened:
         reader, handle, name = opened.format, opened.stream, opened.name
+        if drop_unknown:
+            reader = reader.dropping_unknown()
         if writer is None:
             writer = _format("json" if reader.name == "bel" else "bel", True)
         if not positions:
