@@ -382,9 +382,9 @@ def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Rev
     players = [PlayerStats(s, game.header(SEAT_WORDS[s]) or "") for s in range(4)]
     for dj in judgements:
         deal = game.deals[dj.position]
-        deal.comments = [c for c in deal.comments if not c.startswith(f"{MARK} review: not reviewed")]
+        deal.comments = [c for c in deal.comments if not c.startswith(f"{MARK} not reviewed:")]
         if dj.skipped:
-            deal.comments.append(f"{MARK} review: not reviewed: {dj.skipped}")
+            deal.comments.append(f"{MARK} not reviewed: {dj.skipped}")
         for index, note in dj.bid_notes.items():
             bid: Bid = deal.bids[index]
             _add(bid.comments, note)

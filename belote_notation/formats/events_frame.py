@@ -57,7 +57,7 @@ FIELD_ALIASES: dict[str, str] = {
 """Field aliases accepted on input."""
 
 KNOWN_FIELDS: dict[str, frozenset[str]] = {
-    "match_start": frozenset({"version", "rules", "players", "tags", "deck", "dealer"}),
+    "match_start": frozenset({"version", "rules", "players", "tags", "deck", "dealer", "preamble"}),
     "deal": frozenset({"number", "dealer"}),
     "five": frozenset({"seat", "cards"}), "rest": frozenset({"seat", "cards"}),
     "hand": frozenset({"seat", "cards"}), "offer": frozenset({"card"}),
@@ -251,10 +251,12 @@ class EventFrame:
                                      name))
         self.unknown_fields.clear()
 
-    def start_game(self, headers: Iterable[tuple[str, str]] = ()) -> None:
+    def start_game(self, headers: Iterable[tuple[str, str]] = (), preamble: Iterable[str] = ()) -> None:
         b = self.builder
         b.begin_game(0, self.line, 1)
         self._reset_game()
+        for text in preamble:  # the comments before the tag pairs
+            b.visit_comment(text, self.line, 1)
         pairs = list(headers)
         for name, value in pairs:
             b.visit_header(name, value, self.line, 1)

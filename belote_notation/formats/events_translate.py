@@ -191,7 +191,9 @@ class EventReader(EventFrame):
         kept = [(k, v) for k, v in extra if TAG_NAME.match(k)]
         if extra:
             self.report(KEPT_AS_TEXT, "fields kept as tags: " + ", ".join(k for k, _ in extra))
-        self.start_game([*shorthands, *headers, *kept])
+        preamble = event.get("preamble")
+        texts = [str(t) for t in preamble] if isinstance(preamble, list) else []
+        self.start_game([*shorthands, *headers, *kept], texts)
 
     def on_match_end(self, event: dict[str, Any]) -> None:
         self.end_deal()

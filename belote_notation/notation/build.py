@@ -114,6 +114,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.index, self.where = index, (line, col)
         self.headers: list[Header] = []
         self.game_comments: list[str] = []
+        self.preamble: list[str] = []
         self.deals: list[Deal] = []
         self.errors: list[SyntaxIssue] = []
         self.result_text: str | None = None
@@ -147,6 +148,9 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.errors.append(issue)
 
     def result(self) -> ParsedGame:
+        if not self.headers and self.preamble:  # no tag pairs: nothing to be before
+            self.game_comments[:0] = self.preamble
+            self.preamble = []
         if self.headers and self.headers[0].line:
             line, col = self.headers[0].line, self.headers[0].col
         elif self.deals:
@@ -155,7 +159,8 @@ class RecordBuilder(Visitor[ParsedGame]):
             line, col = self.where
         game = new_record(Game, {"line": line, "col": col, "headers": self.headers,
                                  "deals": self.deals, "result": self.result_text,
-                                 "comments": self.game_comments, "result_pos": self.result_pos})
+                                 "comments": self.game_comments, "preamble": self.preamble,
+                                 "result_pos": self.result_pos})
         return ParsedGame(game, self.errors, self.index)
 
     # --- a deal ------------------------------------------------------------------------
@@ -274,6 +279,9 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     # --- review material ---------------------------------------------------------------
     def visit_comment(self, text: str, line: int, col: int) -> None:
+        if self.item is None and self.holder is self.game_comments and not self.headers and not self.deals:
+            self.preamble.append(text)  # before the tag pairs: written before them again
+            return
         (self.item.comments if self.item is not None else self.holder).append(text)
 
     def visit_glyph(self, glyph: str, line: int, col: int) -> None:

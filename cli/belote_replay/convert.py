@@ -24,11 +24,13 @@ from typing import TextIO
 
 import click
 
+from belote_notation.check.findings import Finding
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
+from belote_notation.pipeline.output.text import not_bel_name
 
 __all__ = ["command"]
 
@@ -104,7 +106,10 @@ class _Run:
             self.errors += 1
         elif found.severity == "warning":
             self.warnings += 1
-        click.echo(f"{where}: {found}", err=True)
+        detail = ", ".join(part for part in found.where().split(", ")
+                           if not part.startswith(("line", "column")))
+        line = str(Finding.from_issue(found, where, None, found.severity))
+        click.echo(f"{line} ({detail})" if detail else line, err=True)  # as validate prints a finding
 
     def games_of(self, items: Iterable[Game | FormatIssue]) -> Iterator[Game]:
         for item in items:
@@ -168,6 +173,9 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
     writer = _format(to_format, True) if to_format else None
     if writer is None and output != "-":
         writer = guess_format(output, writing=True)
+        if writer is None and not_bel_name(output):  # a name no format writes: say so, write nothing
+            raise click.BadParameter(f"no installed format writes {os.path.basename(output)!r} (name one "
+                                     f"with --to: {_names(True)})", param_hint="-o")
     opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
     if isinstance(opened, InputProblem):
         why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"

@@ -40,7 +40,7 @@ def test_a_deal_with_an_error_in_its_play_is_skipped_and_said(tmp_path) -> None:
     done = run_belote("annotate", INVALID / "BEL303-did-not-follow.bel", "-o", out)
     assert done.returncode == 0, done.stderr
     assert "not reviewed: its play has errors (BEL303" in done.stderr
-    assert "{DD review: not reviewed: its play has errors (BEL303" in out.read_text(encoding="utf-8")
+    assert "{DD not reviewed: its play has errors (BEL303" in out.read_text(encoding="utf-8")
     again = run_belote("annotate", out)  # its own output: nothing added
     assert again.stdout == out.read_text(encoding="utf-8")
 
