@@ -37,7 +37,7 @@ from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.followable import CAUSED_BY_LEAVING_OUT, followable
 from belote_notation.check.report import DealReport, GameReport
-from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.cards import SEAT_NAMES, Deck, suit_display
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -239,7 +239,7 @@ class MatchCheck:
         score = deal.score
         if score is not None and (score.ns, score.ew) != credited:
             ctx.add(DEAL_SCORE, f"recorded deal score {_pair(score.ns, score.ew)}; the deal scores "
-                    f"{_pair(*credited)} ({_explain(result, step)})", score.line, score.col)
+                    f"{_pair(*credited)} ({_explain(result, step, ctx.deck)})", score.line, score.col)
         totals, base = deal.match_score, self.base_totals
         if totals is not None and base is not None:
             claimed = (totals.ns, totals.ew)
@@ -340,11 +340,12 @@ def _pair(ns: int, ew: int) -> str:
     return f"N-S {ns}, E-W {ew}"
 
 
-def _explain(result: DealResult, step: MatchStep) -> str:
+def _explain(result: DealResult, step: MatchStep, deck: Deck) -> str:
     if result.outcome == "dead":
         return "dead deal"
     taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    trump = strain_name(result.trump) if result.trump is not None else "?"
+    trump = "?" if result.trump is None else (
+        suit_display(result.trump, deck) if result.trump < 4 else strain_name(result.trump))  # oros, not ♦
     text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
             f"{result.card_points[0]}-{result.card_points[1]}")
     if any(result.announcements):

@@ -67,7 +67,8 @@ def nag_symbol(nag: int) -> str:
 def card_label(card: int, deck: str, lang: Lang) -> str:
     """What a screen reader says for ``card`` (0..31) of ``deck`` (``french``/``spanish``)."""
     key = (deck if deck == "spanish" else "french", lang)
-    return f"{_RANK_WORDS[key][rank_of(card)]} {_OF[lang]} {_SUIT_WORDS[key][suit_of(card)]}"
+    of = "de" if deck == "spanish" else _OF[lang]  # Spanish names, Spanish words: "rey de oros"
+    return f"{_RANK_WORDS[key][rank_of(card)]} {of} {_SUIT_WORDS[key][suit_of(card)]}"
 
 
 def deck_faces(deck: str, lang: Lang) -> dict[str, object]:

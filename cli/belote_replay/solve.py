@@ -50,10 +50,11 @@ def render(report: dict) -> str:
             lines.append(f"  {v['symbol']:<4} {v['points']:>4}  {mark}")
         lines.append("Best line: " + " ".join(report["best_line"]))
     lines.append("Double-dummy table (card points from the first lead):")
-    lines.append("  trump  takers    leader   N-S   E-W")
+    width = max([5, *(len(e["trump"]) for e in report["table"])])  # oros, espadas: the game's deck
+    lines.append(f"  {'trump':<{width}}  takers    leader   N-S   E-W")
     for e in report["table"]:
         takers = " ".join(e["takers"])
-        lines.append(f"  {e['trump']:<6} {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
+        lines.append(f"  {e['trump']:<{width}}  {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
     return "\n".join(lines) + "\n"
 
 

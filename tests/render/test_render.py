@@ -92,7 +92,7 @@ def test_spanish_and_french_faces() -> None:
     spanish = deck_faces("spanish", "en")
     assert spanish["suits"] == ["espadas", "copas", "oros", "bastos"]
     assert spanish["ranks"] == ["4", "5", "6", "7", "10", "11", "12", "1"]
-    assert card_label(23, "spanish", "en") == "as of oros"
+    assert card_label(23, "spanish", "en") == "as de oros"  # Spanish names in Spanish words (issue 20 item 7)
     assert card_label(0, "french", "fr") == "sept de pique"
     assert game_view(_replay(MOROCCAN))["deck"] == "spanish"
     assert game_view(_replay(REVIEW))["deck"] == "french"
