@@ -216,7 +216,8 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
     out = DealJudgement(position)
     final = replay.state
     if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
-        out.skipped = ("nobody took: no play to review" if final is not None and final.taker is None
+        nobody_took = final is not None and final.taker is None and bool(replay.deal.bids)
+        out.skipped = ("nobody took: no play to review" if nobody_took
                        else "not a complete deal with a contract and known hands")
         return out
     in_play = [f for f in replay.findings
