@@ -114,6 +114,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.index, self.where = index, (line, col)
         self.headers: list[Header] = []
         self.game_comments: list[str] = []
+        self.preamble: list[str] = []
         self.deals: list[Deal] = []
         self.errors: list[SyntaxIssue] = []
         self.result_text: str | None = None
@@ -134,6 +135,11 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.headers.append(new_record(Header, {"line": line, "col": col, "name": name,
                                                 "value": value}))
 
+    def visit_deck(self, deck: str) -> None:
+        """The inferred deck becomes a ``Deck`` tag of the records (read from nowhere: at
+        (0, 0)), so that they say how their cards are named."""
+        self.headers.append(new_record(Header, {"line": 0, "col": 0, "name": "Deck", "value": deck}))
+
     def visit_result(self, result: str | None, line: int, col: int) -> None:
         self.result_text = result
         self.result_pos = (line, col) if result is not None else None
@@ -142,7 +148,10 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.errors.append(issue)
 
     def result(self) -> ParsedGame:
-        if self.headers:
+        if not self.headers and self.preamble:  # no tag pairs: nothing to be before
+            self.game_comments[:0] = self.preamble
+            self.preamble = []
+        if self.headers and self.headers[0].line:
             line, col = self.headers[0].line, self.headers[0].col
         elif self.deals:
             line, col = self.deals[0].line, self.deals[0].col
@@ -150,7 +159,8 @@ class RecordBuilder(Visitor[ParsedGame]):
             line, col = self.where
         game = new_record(Game, {"line": line, "col": col, "headers": self.headers,
                                  "deals": self.deals, "result": self.result_text,
-                                 "comments": self.game_comments, "result_pos": self.result_pos})
+                                 "comments": self.game_comments, "preamble": self.preamble,
+                                 "result_pos": self.result_pos})
         return ParsedGame(game, self.errors, self.index)
 
     # --- a deal ------------------------------------------------------------------------
@@ -269,6 +279,9 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     # --- review material ---------------------------------------------------------------
     def visit_comment(self, text: str, line: int, col: int) -> None:
+        if self.item is None and self.holder is self.game_comments and not self.headers and not self.deals:
+            self.preamble.append(text)  # before the tag pairs: written before them again
+            return
         (self.item.comments if self.item is not None else self.holder).append(text)
 
     def visit_glyph(self, glyph: str, line: int, col: int) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review
+from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review, skipped_notes
 from belote_notation.analysis.solver import SolverUnavailable
 from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
@@ -171,6 +171,9 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
         raise SystemExit(2) from None
     reviews = [apply_review(game.model_copy(deep=True), replays[g].deck, results[g])
                for g, game in enumerate(games)]
+    for g, review in enumerate(reviews):  # which deals were left out, and why (also in the copy)
+        for note in skipped_notes(review):
+            click.echo(f"{file}: game {g + 1}, {note}", err=True)
     text = "\n".join(write_game(review.game) for review in reviews)
     if out is not None:
         try:
