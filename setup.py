@@ -43,6 +43,12 @@ setup(
             sources=["belote_notation/analysis/_dds.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(  # the compiled reader of canonical deals: validate and reading run without it
+            "belote_notation.notation._canon",
+            sources=["belote_notation/notation/_canon.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ],
 )

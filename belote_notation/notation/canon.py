@@ -1,0 +1,82 @@
+"""The compiled reader of canonical deals (the optional C extension ``_canon``) and its switch.
+
+``notation/_canon.c`` reads the lines of a deal in the canonical layout (as ``fmt`` writes it
+and programs emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the
+same tables (this module hands them over: the words are defined once, in
+:mod:`.vocabulary` and :mod:`.quick_words`), and gives the same events; whatever it cannot
+read gives ``None`` and the Python reader reads the deal. It is built by ``setup.py`` when a C
+compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
+import) everything runs on the Python path, which gives the same results.
+
+>>> compiled_reader() is None or callable(compiled_reader())
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import cache, partial
+from typing import Any
+
+from belote_notation.game.cards import Deck
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.quick_words import (
+    quick_calls,
+    quick_points_bid,
+    quick_score_words,
+    quick_strains,
+    quick_suits,
+)
+from belote_notation.notation.tokens import MAX_DIGITS
+
+__all__ = ["PURE_PYTHON_VARIABLE", "compiled_reader", "static_tables"]
+
+PURE_PYTHON_VARIABLE = "BELOTE_PURE_PYTHON"
+"""Set to ``1`` to run the pure-Python path even where the C extensions are built (to compare,
+or to measure it: ``bench/bench_chess.py --pure-python``)."""
+
+Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
+_KINDS = {"hand": 1, "other": 2, "calls": 3, "trick": 4, "score": 5}
+
+
+def pure_python() -> bool:
+    """True when the environment asks for the pure-Python path.
+
+    >>> isinstance(pure_python(), bool)
+    True
+    """
+    return os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
+
+
+def _load() -> Scan | None:
+    if pure_python():
+        return None
+    try:
+        from belote_notation.notation._canon import scan_lines
+    except ImportError:
+        return None
+    return scan_lines  # type: ignore[no-any-return]
+
+
+_SCAN = _load()
+
+
+def compiled_reader() -> Scan | None:
+    """``scan_lines`` of the C extension, ``None`` when it is not built or switched off."""
+    return _SCAN
+
+
+@cache
+def static_tables(deck: Deck, line_kinds: tuple[tuple[str, str], ...],
+                  hands: tuple[tuple[str, str], ...]) -> tuple[Any, ...]:
+    """The tables of the words the C reader reads, for ``deck`` (the ones ``scan_lines`` takes
+    first, in its order): ``line_kinds`` maps the first word of a line to its kind (``hand``,
+    ``other``, ``calls``, ``trick``, ``score``), ``hands`` a hand keyword to its section."""
+    marks = {word: vocab.mark_of(word) for word in vocab.keywords("MARK_WORD")}
+    no_marks = tuple((None,) * n for n in range(9))
+    return ({word: _KINDS[kind] for word, kind in line_kinds}, dict(hands), vocab.SEATS,
+            vocab.card_table(deck), vocab.keywords("SMSARA_KW"), quick_calls(), quick_suits(deck),
+            quick_strains(deck), partial(quick_points_bid, deck=deck), vocab.keywords("TRICK_KW"),
+            vocab.keywords("WINNER_KW"), vocab.play_table(deck), marks, quick_score_words(), no_marks,
+            MAX_DIGITS)
