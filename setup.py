@@ -44,6 +44,12 @@ setup(
             extra_compile_args=["-O2"],
             optional=True,
         ),
+        Extension(  # the engine's play_cards compiled: every command runs without it
+            "belote_notation.game.engine._play",
+            sources=["belote_notation/game/engine/_play.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
         Extension(  # the compiled reader of canonical deals: validate and reading run without it
             "belote_notation.notation._canon",
             sources=["belote_notation/notation/_canon.c"],

@@ -6,7 +6,8 @@ same tables (this module hands them over: the words are defined once, in
 :mod:`.vocabulary` and :mod:`.quick_words`), and gives the same events; whatever it cannot
 read gives ``None`` and the Python reader reads the deal. It is built by ``setup.py`` when a C
 compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
-import) everything runs on the Python path, which gives the same results.
+import: :mod:`belote_notation.game.compiled`) everything runs on the Python path, which gives
+the same results.
 
 >>> compiled_reader() is None or callable(compiled_reader())
 True
@@ -14,12 +15,12 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from functools import cache, partial
 from typing import Any
 
 from belote_notation.game.cards import Deck
+from belote_notation.game.compiled import pure_python
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.quick_words import (
     quick_calls,
@@ -30,23 +31,10 @@ from belote_notation.notation.quick_words import (
 )
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["PURE_PYTHON_VARIABLE", "compiled_reader", "static_tables"]
-
-PURE_PYTHON_VARIABLE = "BELOTE_PURE_PYTHON"
-"""Set to ``1`` to run the pure-Python path even where the C extensions are built (to compare,
-or to measure it: ``bench/bench_chess.py --pure-python``)."""
+__all__ = ["compiled_reader", "static_tables"]
 
 Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
 _KINDS = {"hand": 1, "other": 2, "calls": 3, "trick": 4, "score": 5}
-
-
-def pure_python() -> bool:
-    """True when the environment asks for the pure-Python path.
-
-    >>> isinstance(pure_python(), bool)
-    True
-    """
-    return os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
 
 
 def _load() -> Scan | None:
