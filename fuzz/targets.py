@@ -23,6 +23,7 @@ import io
 from collections.abc import Callable
 
 from belote_notation.check.validator import validate_source
+from fuzz import speed
 from belote_notation.notation.jsonio import (
     JsonReadError,
     JsonWriteError,
@@ -203,4 +204,5 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "checks": checks,
     "writer": writer,
     "json": json_reader,
+    "speed": speed.both_paths,  # the compiled path against the pure-Python path (fuzz/speed.py)
 }
