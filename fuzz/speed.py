@@ -63,7 +63,8 @@ def both_paths(data: bytes) -> None:
 
     fast, pure = reports_of(data), _WORKER.reports(data)
     if fast != pure:
-        first = next((i for i, (a, b) in enumerate(zip(fast, pure)) if a != b), min(len(fast), len(pure)))
+        first = next((i for i, (a, b) in enumerate(zip(fast, pure, strict=False)) if a != b),
+                     min(len(fast), len(pure)))
         raise PropertyFailed(f"the compiled and the pure-Python paths differ from game {first + 1} on")
 
 

@@ -23,7 +23,6 @@ import io
 from collections.abc import Callable
 
 from belote_notation.check.validator import validate_source
-from fuzz import speed
 from belote_notation.notation.jsonio import (
     JsonReadError,
     JsonWriteError,
@@ -45,6 +44,7 @@ from belote_notation.notation.records import (
     Variation,
 )
 from belote_notation.notation.writer import NotationWriteError, write_game
+from fuzz import speed
 
 __all__ = ["TARGETS", "PropertyFailed"]
 

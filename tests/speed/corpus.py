@@ -105,7 +105,8 @@ FLAWS: dict[str, tuple[tuple[str, ...], Flaw]] = {
     "wrong score": (("score", "match"), _number_changed),
     "call changed": (("smsara",), _call_changed),
     "card replaced": (("tafr9a", "rest", "hand"), _card_replaced),
-    "unknown word": (("trick", "smsara", "tafr9a", "rest", "hand", "score", "announce", "offer"), _unknown_word),
+    "unknown word": (("trick", "smsara", "tafr9a", "rest", "hand", "score", "announce", "offer"),
+                     _unknown_word),
     "comment": (("trick", "smsara", "hand", "score"), _comment),
     "variation": (("trick", "smsara"), _variation),
     "double space": (("trick", "smsara", "hand", "rest", "tafr9a"), _double_space),
@@ -149,8 +150,8 @@ def validate_json(path: Path, pure_python: bool) -> dict[str, Any]:
 
     env = dict(os.environ)
     env[PURE_PYTHON_VARIABLE] = "1" if pure_python else "0"
-    proc = subprocess.run([str(BIN), "validate", "--jobs", "1", "--no-progress", "--format", "json", str(path)],
-                          capture_output=True, env=env, check=False)
+    args = [str(BIN), "validate", "--jobs", "1", "--no-progress", "--format", "json", str(path)]
+    proc = subprocess.run(args, capture_output=True, env=env, check=False)
     assert proc.returncode in (0, 1), proc.stderr.decode(errors="replace")
     document: dict[str, Any] = json.loads(proc.stdout)
     document["summary"].pop("seconds", None)
