@@ -529,7 +529,92 @@ error:
     return NULL;
 }
 
+/* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its
+ * instance dictionary and pydantic's three slots set through their descriptors' setters, as
+ * build.py's new_record does: no validation, the reader checked every value). */
+static PyObject *K_LINE, *K_COL, *K_GLYPH, *K_NAGS, *K_COMMENTS, *K_VARIATIONS, *K_SEAT, *K_CARD, *K_MARK;
+
+static int descr_set(PyObject *descr, PyObject *obj, PyObject *value) {
+    descrsetfunc set = Py_TYPE(descr)->tp_descr_set;
+    if (set == NULL) {
+        PyErr_SetString(PyExc_TypeError, "make_plays: a slot without a setter");
+        return -1;
+    }
+    return set(descr, obj, value);
+}
+
+static PyObject *one_play(PyTypeObject *cls, PyObject *slots, PyObject *fields, PyObject *seat, PyObject *card,
+                          PyObject *mark, PyObject *pos) {
+    if (!PyTuple_Check(pos) || PyTuple_GET_SIZE(pos) != 2) {
+        PyErr_SetString(PyExc_ValueError, "make_plays: a position is not (line, col)");
+        return NULL;
+    }
+    PyObject *d = PyDict_New();
+    PyObject *nags = PyList_New(0), *comments = PyList_New(0), *variations = PyList_New(0);
+    PyObject *obj = NULL;
+    if (d == NULL || nags == NULL || comments == NULL || variations == NULL) goto done;
+    if (PyDict_SetItem(d, K_LINE, PyTuple_GET_ITEM(pos, 0)) < 0 || PyDict_SetItem(d, K_COL, PyTuple_GET_ITEM(pos, 1)) < 0
+        || PyDict_SetItem(d, K_GLYPH, Py_None) < 0 || PyDict_SetItem(d, K_NAGS, nags) < 0
+        || PyDict_SetItem(d, K_COMMENTS, comments) < 0 || PyDict_SetItem(d, K_VARIATIONS, variations) < 0
+        || PyDict_SetItem(d, K_SEAT, seat) < 0 || PyDict_SetItem(d, K_CARD, card) < 0
+        || PyDict_SetItem(d, K_MARK, mark) < 0)
+        goto done;
+    obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL) goto done;
+    if (descr_set(PyTuple_GET_ITEM(slots, 0), obj, d) < 0 || descr_set(PyTuple_GET_ITEM(slots, 1), obj, fields) < 0
+        || descr_set(PyTuple_GET_ITEM(slots, 2), obj, Py_None) < 0
+        || descr_set(PyTuple_GET_ITEM(slots, 3), obj, Py_None) < 0)
+        Py_CLEAR(obj);
+done:
+    Py_XDECREF(d);
+    Py_XDECREF(nags);
+    Py_XDECREF(comments);
+    Py_XDECREF(variations);
+    return obj;
+}
+
+static PyObject *make_plays(PyObject *self, PyObject *args) {
+    PyObject *cls, *slots, *fields, *seats, *cards, *marks, *positions;
+    if (!PyArg_ParseTuple(args, "O!O!OOOOO", &PyType_Type, &cls, &PyTuple_Type, &slots, &fields, &seats, &cards,
+                          &marks, &positions))
+        return NULL;
+    if (PyTuple_GET_SIZE(slots) != 4) {
+        PyErr_SetString(PyExc_ValueError, "make_plays: four slot descriptors");
+        return NULL;
+    }
+    PyObject *fs = PySequence_Fast(seats, "seats"), *fc = PySequence_Fast(cards, "cards");
+    PyObject *fm = PySequence_Fast(marks, "marks"), *fp = PySequence_Fast(positions, "positions");
+    PyObject *out = NULL;
+    if (fs == NULL || fc == NULL || fm == NULL || fp == NULL) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fs);
+    if (PySequence_Fast_GET_SIZE(fc) != n || PySequence_Fast_GET_SIZE(fm) != n || PySequence_Fast_GET_SIZE(fp) != n) {
+        PyErr_SetString(PyExc_ValueError, "make_plays: seats, cards, marks and positions of different lengths");
+        goto done;
+    }
+    out = PyList_New(n);
+    if (out == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *play = one_play((PyTypeObject *)cls, slots, fields, PySequence_Fast_GET_ITEM(fs, i),
+                                  PySequence_Fast_GET_ITEM(fc, i), PySequence_Fast_GET_ITEM(fm, i),
+                                  PySequence_Fast_GET_ITEM(fp, i));
+        if (play == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, i, play);
+    }
+done:
+    Py_XDECREF(fs);
+    Py_XDECREF(fc);
+    Py_XDECREF(fm);
+    Py_XDECREF(fp);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"make_plays", make_plays, METH_VARARGS,
+     "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
+     "made as RecordBuilder.visit_trick makes them."},
     {"scan_lines", scan_lines, METH_VARARGS,
      "scan_lines(text, heading_end, line, left, tables) -> (events, end, left) | None\n\n"
      "The lines of the canonical deal whose heading ends at offset heading_end (the heading on "
@@ -550,6 +635,17 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_CAPOT = PyUnicode_InternFromString("capot");
     S_GENERALE = PyUnicode_InternFromString("generale");
     S_TAKE = PyUnicode_InternFromString("take");
+    K_LINE = PyUnicode_InternFromString("line");
+    K_COL = PyUnicode_InternFromString("col");
+    K_GLYPH = PyUnicode_InternFromString("glyph");
+    K_NAGS = PyUnicode_InternFromString("nags");
+    K_COMMENTS = PyUnicode_InternFromString("comments");
+    K_VARIATIONS = PyUnicode_InternFromString("variations");
+    K_SEAT = PyUnicode_InternFromString("seat");
+    K_CARD = PyUnicode_InternFromString("card");
+    K_MARK = PyUnicode_InternFromString("mark");
+    if (!K_LINE || !K_COL || !K_GLYPH || !K_NAGS || !K_COMMENTS || !K_VARIATIONS || !K_SEAT || !K_CARD || !K_MARK)
+        return NULL;
     S_ONE = PyLong_FromLong(1);
     S_TWO = PyLong_FromLong(2);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE

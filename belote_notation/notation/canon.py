@@ -1,4 +1,4 @@
-"""The compiled reader of canonical deals (the optional C extension ``_canon``) and its switch.
+"""The compiled reader of canonical deals (the optional C extension ``_canon``).
 
 ``notation/_canon.c`` reads the lines of a deal in the canonical layout (as ``fmt`` writes it
 and programs emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the
@@ -8,6 +8,9 @@ read gives ``None`` and the Python reader reads the deal. It is built by ``setup
 compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
 import: :mod:`belote_notation.game.compiled`) everything runs on the Python path, which gives
 the same results.
+
+The same extension makes the Play records of a trick for the record builder
+(:func:`compiled_plays`), as :mod:`.build` makes them.
 
 >>> compiled_reader() is None or callable(compiled_reader())
 True
@@ -31,28 +34,35 @@ from belote_notation.notation.quick_words import (
 )
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["compiled_reader", "static_tables"]
+__all__ = ["compiled_plays", "compiled_reader", "static_tables"]
 
 Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
+MakePlays = Callable[..., list[Any]]
 _KINDS = {"hand": 1, "other": 2, "calls": 3, "trick": 4, "score": 5}
 
 
-def _load() -> Scan | None:
+def _load() -> tuple[Scan | None, MakePlays | None]:
     if pure_python():
-        return None
+        return None, None
     try:
-        from belote_notation.notation._canon import scan_lines
+        from belote_notation.notation._canon import make_plays, scan_lines
     except ImportError:
-        return None
-    return scan_lines  # type: ignore[no-any-return]
+        return None, None
+    return scan_lines, make_plays
 
 
-_SCAN = _load()
+_SCAN, _MAKE_PLAYS = _load()
 
 
 def compiled_reader() -> Scan | None:
     """``scan_lines`` of the C extension, ``None`` when it is not built or switched off."""
     return _SCAN
+
+
+def compiled_plays() -> MakePlays | None:
+    """``make_plays`` of the C extension (the Play records of a trick, made as
+    :meth:`~.build.RecordBuilder.visit_trick` makes them), ``None`` when not built or switched off."""
+    return _MAKE_PLAYS
 
 
 @cache
