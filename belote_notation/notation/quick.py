@@ -265,10 +265,10 @@ class QuickReader(ItemReader):
             return None
         scan = compiled_reader()
         if scan is not None:
-            read = scan(text, nl, line, self.issues.left - 1, self._scan_tables())
-            if read is not None:
-                self.issues.left = read[2]
-                return heading.group(), read[0], read[1]
+            scanned = scan(text, nl, line, self.issues.left - 1, self._scan_tables())
+            if scanned is not None:
+                self.issues.left = scanned[2]
+                return heading.group(), scanned[0], scanned[1]
         kept = KeptDeal(self.visitor)
         lines = canonical_lines()
         left = self.issues.left - 1

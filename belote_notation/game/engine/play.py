@@ -11,7 +11,7 @@ comment in ``play_cards``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name, suit_display
 from belote_notation.game.compiled import pure_python
@@ -427,7 +427,7 @@ PYTHON_PLAY_CARDS = play_cards
 """The Python :func:`play_cards`, whatever ``play_cards`` is bound to (the tests compare them)."""
 
 
-def _compiled_play_cards() -> object | None:
+def _compiled_play_cards() -> Callable[..., int] | None:
     """The C loop of :func:`play_cards` (``_play.c``), bound to this module's rules, when it is
     built and not switched off (:mod:`belote_notation.game.compiled`)."""
     if pure_python():
@@ -440,4 +440,4 @@ def _compiled_play_cards() -> object | None:
     return _play.play_cards
 
 
-play_cards = _compiled_play_cards() or play_cards  # type: ignore[assignment]
+play_cards = _compiled_play_cards() or play_cards
