@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
 
 #define MAX_WORDS 64
 
@@ -31,6 +32,7 @@ typedef struct {
     PyObject *events;        /* list of (callable, args) */
     PyObject *current;       /* the section of the kept events (a reference), or NULL */
     Py_ssize_t max_digits;
+    PyObject *line_obj;      /* the current row's line number (a reference) */
 } Scan;
 
 typedef struct {
@@ -58,8 +60,131 @@ static PyObject *word_str(Scan *s, Words *w, Py_ssize_t i) {
     return PyUnicode_Substring(s->text, w->start[i], w->start[i] + w->len[i]);
 }
 
+/* A C copy of the short ASCII words of one table (a dict or a set), for lookups without
+ * making a str of each word: a word of 1-8 ASCII characters packed in 64 bits. The tables are
+ * the cached, never changed tables of notation/canon.py; a copy is made again when another
+ * table (another deck) or a table of another size comes. Longer or non-ASCII words are looked
+ * up in the Python table itself. */
+typedef struct {
+    PyObject *table;     /* a reference, so that the values below stay alive */
+    Py_ssize_t size;
+    uint64_t *keys;      /* 0: an empty slot */
+    PyObject **values;   /* borrowed from the table (Py_None for a set) */
+    uint64_t mask;
+} WordCopy;
+
+static WordCopy copies[T_COUNT];
+
+static int pack_str(PyObject *word, uint64_t *key) {
+    if (!PyUnicode_Check(word)) return 0;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(word);
+    if (n < 1 || n > 8) return 0;
+    int kind = PyUnicode_KIND(word);
+    const void *data = PyUnicode_DATA(word);
+    uint64_t k = 0;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, j);
+        if (c == 0 || c >= 128) return 0;
+        k |= (uint64_t)c << (8 * j);
+    }
+    *key = k;
+    return 1;
+}
+
+static int pack_word(Scan *s, Words *w, Py_ssize_t i, uint64_t *key) {
+    Py_ssize_t n = w->len[i], start = w->start[i];
+    if (n < 1 || n > 8) return 0;
+    uint64_t k = 0;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + j);
+        if (c == 0 || c >= 128) return 0;
+        k |= (uint64_t)c << (8 * j);
+    }
+    *key = k;
+    return 1;
+}
+
+static uint64_t slot_of(uint64_t key, uint64_t mask) {
+    return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
+}
+
+static void copy_insert(WordCopy *c, uint64_t key, PyObject *value) {
+    uint64_t at = slot_of(key, c->mask);
+    while (c->keys[at] != 0 && c->keys[at] != key) at = (at + 1) & c->mask;
+    c->keys[at] = key;
+    c->values[at] = value;
+}
+
+static void copy_clear(WordCopy *c) {
+    Py_CLEAR(c->table);
+    PyMem_Free(c->keys);
+    PyMem_Free(c->values);
+    c->keys = NULL;
+    c->values = NULL;
+}
+
+/* The copy of table `index` of this scan, made if needed; NULL (no error) when it cannot be. */
+static WordCopy *copy_of(Scan *s, int index) {
+    PyObject *t = s->t[index];
+    WordCopy *c = &copies[index];
+    int is_dict = PyDict_Check(t);
+    if (!is_dict && !PyAnySet_Check(t)) return NULL;
+    Py_ssize_t size = is_dict ? PyDict_GET_SIZE(t) : PySet_GET_SIZE(t);
+    if (c->table == t && c->size == size) return c;
+    copy_clear(c);
+    uint64_t cap = 16;
+    while (cap < (uint64_t)size * 2 + 2) cap <<= 1;
+    c->keys = PyMem_Calloc(cap, sizeof(uint64_t));
+    c->values = PyMem_Calloc(cap, sizeof(PyObject *));
+    if (c->keys == NULL || c->values == NULL) {
+        copy_clear(c);
+        return NULL;
+    }
+    c->mask = cap - 1;
+    uint64_t key;
+    if (is_dict) {
+        Py_ssize_t pos = 0;
+        PyObject *k, *v;
+        while (PyDict_Next(t, &pos, &k, &v))
+            if (PyUnicode_CheckExact(k) && pack_str(k, &key)) copy_insert(c, key, v);
+    } else {
+        PyObject *it = PyObject_GetIter(t), *k;
+        if (it == NULL) {
+            PyErr_Clear();
+            copy_clear(c);
+            return NULL;
+        }
+        while ((k = PyIter_Next(it)) != NULL) {  /* the set holds its words: borrowed after this */
+            if (PyUnicode_CheckExact(k) && pack_str(k, &key)) copy_insert(c, key, Py_None);
+            Py_DECREF(k);
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            copy_clear(c);
+            return NULL;
+        }
+    }
+    Py_INCREF(t);
+    c->table = t;
+    c->size = size;
+    return c;
+}
+
 /* table.get(word) as a borrowed reference; NULL and no error: absent; NULL and an error: failed. */
 static PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
+    uint64_t key;
+    if (pack_word(s, w, i, &key)) {
+        WordCopy *c = copy_of(s, table);
+        if (c != NULL) {
+            uint64_t at = slot_of(key, c->mask);
+            while (c->keys[at] != 0) {
+                if (c->keys[at] == key) return c->values[at];
+                at = (at + 1) & c->mask;
+            }
+            return NULL;
+        }
+    }
     PyObject *word = word_str(s, w, i);
     if (word == NULL) return NULL;
     PyObject *found;
@@ -100,8 +225,19 @@ static PyObject *int_of(Scan *s, Py_ssize_t start, Py_ssize_t len) {
     return value;
 }
 
-static PyObject *position(long line, Py_ssize_t col) {
-    return Py_BuildValue("(ln)", line, col);
+/* (line, col): the line's int is made once a row (Scan.line_obj). */
+static PyObject *position_of(PyObject *line_obj, Py_ssize_t col) {
+    PyObject *c = PyLong_FromSsize_t(col);
+    if (c == NULL) return NULL;
+    PyObject *p = PyTuple_New(2);
+    if (p == NULL) {
+        Py_DECREF(c);
+        return NULL;
+    }
+    Py_INCREF(line_obj);
+    PyTuple_SET_ITEM(p, 0, line_obj);
+    PyTuple_SET_ITEM(p, 1, c);
+    return p;
 }
 
 /* Append (callable, args) to the events; steals args. */
@@ -124,7 +260,7 @@ static int enter(Scan *s, PyObject *section, long line) {
     }
     Py_INCREF(section);
     Py_XSETREF(s->current, section);
-    return keep(s, s->t[T_BEGIN_SECTION], Py_BuildValue("(Oli)", section, line, 1));
+    return keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE));
 }
 
 /* Results of a line reader: 1 read, 0 not canonical, -1 an error. */
@@ -144,7 +280,7 @@ static int hand_line(Scan *s, Words *w, long line) {
             Py_DECREF(positions);
             return PyErr_Occurred() ? -1 : 0;
         }
-        PyObject *p = position(line, c);
+        PyObject *p = position_of(s->line_obj, c);
         if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
             Py_XDECREF(p);
             goto fail;
@@ -153,7 +289,7 @@ static int hand_line(Scan *s, Words *w, long line) {
         c += w->len[i] + 1;
     }
     if (enter(s, section, line) < 0) goto fail;
-    PyObject *args = Py_BuildValue("(OOOOli)", section, seat, cards, positions, line, 1);
+    PyObject *args = PyTuple_Pack(6, section, seat, cards, positions, s->line_obj, S_ONE);
     Py_DECREF(cards);
     Py_DECREF(positions);
     return keep(s, s->t[T_VISIT_HAND], args) < 0 ? -1 : 1;
@@ -225,7 +361,10 @@ static int bid_line(Scan *s, Words *w, long line) {
                     i++;
                 }
             }
-            args = Py_BuildValue("(OOOOln)", PyTuple_GET_ITEM(call, 0), action, suit, number, line, here);
+            PyObject *here_obj = PyLong_FromSsize_t(here);
+            args = here_obj == NULL ? NULL : PyTuple_Pack(6, PyTuple_GET_ITEM(call, 0), action, suit, number,
+                                                          s->line_obj, here_obj);
+            Py_XDECREF(here_obj);
         }
         if (args == NULL || PyList_Append(found, args) < 0) {
             Py_XDECREF(args);
@@ -255,7 +394,7 @@ static int marked_plays(Scan *s, Words *w, Py_ssize_t from, Py_ssize_t end, long
     for (Py_ssize_t i = from; i < end; i++) {
         PyObject *pair = lookup(s, T_PLAYS, w, i);
         if (pair != NULL) {
-            PyObject *p = position(line, col);
+            PyObject *p = position_of(s->line_obj, col);
             if (p == NULL || PyList_Append(seats, PyTuple_GET_ITEM(pair, 0)) < 0
                 || PyList_Append(cards, PyTuple_GET_ITEM(pair, 1)) < 0 || PyList_Append(marks, Py_None) < 0
                 || PyList_Append(positions, p) < 0) {
@@ -292,7 +431,7 @@ static int trick_line(Scan *s, Words *w, long line, Py_ssize_t row_len) {
             if (seat == NULL && PyErr_Occurred()) return -1;
             if (seat != NULL) {
                 winner = seat;
-                winner_pos = position(line, 1 + row_len - w->len[end - 1]);
+                winner_pos = position_of(s->line_obj, 1 + row_len - w->len[end - 1]);
                 if (winner_pos == NULL) return -1;
                 end -= 2;
             }
@@ -311,7 +450,7 @@ static int trick_line(Scan *s, Words *w, long line, Py_ssize_t row_len) {
             marked = 1;  /* a belote word, or not a play: read the line again */
             break;
         }
-        PyObject *p = position(line, c);
+        PyObject *p = position_of(s->line_obj, c);
         if (p == NULL || PyList_Append(seats, PyTuple_GET_ITEM(pair, 0)) < 0
             || PyList_Append(cards, PyTuple_GET_ITEM(pair, 1)) < 0 || PyList_Append(positions, p) < 0) {
             Py_XDECREF(p);
@@ -349,8 +488,8 @@ static int trick_line(Scan *s, Words *w, long line, Py_ssize_t row_len) {
     number = int_of(s, w->start[1], w->len[1]);
     if (number == NULL) goto done;
     if (enter(s, S_TRICK, line) < 0) goto done;
-    PyObject *args = Py_BuildValue("(OliOOOOOO)", number, line, 1, seats, cards, marks, positions, winner,
-                                   winner_pos != NULL ? winner_pos : Py_None);
+    PyObject *args = PyTuple_Pack(9, number, s->line_obj, S_ONE, seats, cards, marks, positions, winner,
+                                  winner_pos != NULL ? winner_pos : Py_None);
     result = keep(s, s->t[T_VISIT_TRICK], args) < 0 ? -1 : 1;
 done:
     Py_XDECREF(seats);
@@ -457,6 +596,7 @@ static PyObject *scan_lines(PyObject *self, PyObject *args) {
     s.data = PyUnicode_DATA(text);
     s.t = &PyTuple_GET_ITEM(tables, 0);
     s.current = NULL;
+    s.line_obj = NULL;
     s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
     if (s.max_digits < 0) return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
@@ -473,6 +613,8 @@ static PyObject *scan_lines(PyObject *self, PyObject *args) {
         line += 1;
         nl = find_newline(&s, pos, n);
         int r;
+        Py_XSETREF(s.line_obj, PyLong_FromLong(line));
+        if (s.line_obj == NULL) goto error;
         if (nl < 0) {
             r = deal_ends(&s, pos);
             if (r <= 0) goto stop;
@@ -517,15 +659,18 @@ stop:
         if (r < 0) goto error;
         Py_DECREF(s.events);
         Py_XDECREF(s.current);
+        Py_XDECREF(s.line_obj);
         Py_RETURN_NONE;
     }
     PyObject *out = Py_BuildValue("(Onn)", s.events, pos, left);
     Py_DECREF(s.events);
     Py_XDECREF(s.current);
+    Py_XDECREF(s.line_obj);
     return out;
 error:
     Py_DECREF(s.events);
     Py_XDECREF(s.current);
+    Py_XDECREF(s.line_obj);
     return NULL;
 }
 
