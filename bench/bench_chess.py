@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_chess.py            # needs the bench extra: pip install -e '.[bench]'
     .venv/bin/python bench/bench_chess.py --deals 20000 --games 300 --repeat 3
+    .venv/bin/python bench/bench_chess.py --baseline /work/main   # and today's validate, alternated
 
 This machine's speed moves by 2x with other tenants' load, so a figure in deals per second
 means little alone. Both sides are measured in the same run, alternated, best of ``--repeat``,
@@ -119,13 +120,20 @@ def path_env(pure_python: bool) -> dict[str, str]:
     return {**os.environ, "BELOTE_PURE_PYTHON": "1" if pure_python else "0"}
 
 
-def run_validate(path: Path, jobs: int, pure_python: bool = False) -> tuple[float, int, float]:
+def run_validate(path: Path, jobs: int, pure_python: bool = False,
+                 checkout: Path | None = None) -> tuple[float, int, float]:
     """Wall seconds, peak RSS (kB) and CPU seconds (user + system, its workers included) of
-    ``belote-replay validate --jobs N`` in a fresh process."""
+    ``belote-replay validate --jobs N`` in a fresh process (``checkout``: the code of another
+    checkout of the project, run by this interpreter, its library and CLI first on the path)."""
     args = [str(BIN), "validate", "--jobs", str(jobs), "--no-progress", str(path)]
+    env = path_env(pure_python)
+    if checkout is not None:
+        args = [sys.executable, "-c", "import sys; from belote_replay.main import cli; sys.argv[0] = "
+                "'belote-replay'; cli()", *args[1:]]
+        env["PYTHONPATH"] = os.pathsep.join((str(checkout), str(checkout / "cli")))
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors, env=path_env(pure_python))
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors, env=env)
         _, status, usage = os.wait4(proc.pid, 0)  # the rusage of this process alone
         seconds = time.perf_counter() - started
         proc.returncode = code = os.waitstatus_to_exitcode(status)
@@ -206,6 +214,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=20_000, help="deals in the belote file")
     parser.add_argument("--games", type=int, default=300, help="random chess games")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout of the project (e.g. /work/main): its validate --jobs 1 is "
+                        "measured in the same alternation, as the figure of today to compare with")
     args = parser.parse_args(argv)
 
     print(calibration_line())
@@ -220,7 +231,7 @@ def main(argv: list[str] | None = None) -> None:
               f"{dealt:,} cards dealt, {played:,} cards played ({units / args.deals:.1f} per deal)")
 
         print(f"compiled path: {'built' if compiled_built() else 'NOT built (both paths are Python)'}")
-        chess_s, belote_s, pure_s, belote_wall = [], [], [], []
+        chess_s, belote_s, pure_s, belote_wall, base_s = [], [], [], [], []
         records_s, tuned_s, pure_records_s, pure_tuned_s = [], [], [], []
         for _ in range(args.repeat):  # alternated, so every side sees the same load
             chess_s.append(timed(lambda: read_chess(pgn)))
@@ -228,6 +239,8 @@ def main(argv: list[str] | None = None) -> None:
             belote_s.append(cpu)
             belote_wall.append(wall)
             pure_s.append(run_validate(bel, 1, pure_python=True)[2])
+            if args.baseline is not None:
+                base_s.append(run_validate(bel, 1, checkout=args.baseline)[2])
             records_s.append(read_records_in_process(bel, tuned=False, pure_python=False))
             tuned_s.append(read_records_in_process(bel, tuned=True, pure_python=False))
             pure_records_s.append(read_records_in_process(bel, tuned=False, pure_python=True))
@@ -235,7 +248,10 @@ def main(argv: list[str] | None = None) -> None:
         chess_rate = moves / min(chess_s)
         print(f"python-chess read_game (replays each move): {chess_rate:,.0f} moves/s "
               f"(best of {args.repeat})")
-        for label, seconds in (("compiled path", belote_s), ("pure-Python path", pure_s)):
+        sides = [("compiled path", belote_s), ("pure-Python path", pure_s)]
+        if base_s:
+            sides.append((f"baseline {args.baseline}", base_s))
+        for label, seconds in sides:
             belote_rate = units / min(seconds)
             played_rate = (calls + played) / min(seconds)
             print(f"belote-replay validate --jobs 1, {label}: {belote_rate:,.0f} calls+cards/s, "
