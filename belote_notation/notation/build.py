@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from belote_notation.notation.canon import compiled_plays
 from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.records import (
     Announcement,
@@ -86,6 +87,9 @@ def _fields_of(cls: type[Record]) -> set[str]:
 
 
 _PLAY_FIELDS = _fields_of(Play)
+_PLAY_SLOTS = tuple(_SLOTS[name] for name in (
+    "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
+_MAKE_PLAYS = compiled_plays()
 _HAND_FIELDS = _fields_of(Hand)
 
 
@@ -244,10 +248,16 @@ class RecordBuilder(Visitor[ParsedGame]):
         """The batch: the trick and its plays built at once (no event per play). The plays are
         made inline, not through :func:`new_record`: this loop builds most of the records of a
         machine-written file."""
+        if _MAKE_PLAYS is not None:  # the same records, made in C (notation/_canon.c)
+            plays: list[Bid | Play] = _MAKE_PLAYS(Play, _PLAY_SLOTS, _PLAY_FIELDS, seats, cards, marks,
+                                                  positions)
+            self._add_trick(number, line, col, plays, winner, winner_pos)
+            self.item = plays[-1] if plays else None
+            return
         new, set_dict, set_fields = _new, _set_dict, _set_fields
         set_extra, set_private = _set_extra, _set_private
         fields = _PLAY_FIELDS
-        plays: list[Bid | Play] = []
+        plays = []
         append = plays.append
         for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions, strict=True):
             play = new(Play)
