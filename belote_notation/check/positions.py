@@ -27,7 +27,7 @@ trick: E:A♥ (leader E)
 points: N-S 0, E-W 0; tricks 0-0
 legal: 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦
 >>> inferred_seats(deal)[:2]
-(InferredSeat(trick=1, index=0, card='AH', seat='E'), InferredSeat(trick=1, index=1, card='7D', seat='S'))
+(InferredSeat(trick=1, place=1, card='AH', seat='E'), InferredSeat(trick=1, place=2, card='7D', seat='S'))
 """
 
 from __future__ import annotations
@@ -115,8 +115,8 @@ class InferredSeat(NamedTuple):
     """A play recorded without its seat (``trick 1 AH 7S``) and the seat the checks gave it."""
 
     trick: int
-    index: int
-    """0-based place of the card in its trick."""
+    place: int
+    """The card's place in its trick (1..4)."""
     card: str
     seat: str
 
@@ -176,7 +176,8 @@ class Position:
         return f"Position(deal={self.deal}, trick={self.trick}, card={self.card}, to_move={mover!r})"
 
     def __str__(self) -> str:
-        where = f"after call {self.calls}" if self.trick == 0 else f"trick {self.trick} after card {self.card}"
+        where = (f"after call {self.calls}" if self.trick == 0
+                 else f"trick {self.trick} after card {self.card}")
         verb = "to call" if self.phase == "bidding" else "to play"
         state = f"{SEAT_NAMES[self.to_move]} {verb}" if self.to_move is not None else self.phase
         lines = [f"deal {self.deal}, {where}: {state}", f"contract: {self.contract_words() or '-'}"]
@@ -348,6 +349,6 @@ def inferred_seats(replay: DealReplay) -> tuple[InferredSeat, ...]:
     for t, trick in enumerate(replay.deal.tricks):
         for i, play in enumerate(trick.plays):
             if play.seat is None and t < len(seats) and i < len(seats[t]):
-                out.append(InferredSeat(t + 1, i, card_name(play.card, final.deck),
+                out.append(InferredSeat(t + 1, i + 1, card_name(play.card, final.deck),
                                         SEAT_NAMES[seats[t][i]]))
     return tuple(out)

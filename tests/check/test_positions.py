@@ -139,7 +139,7 @@ def _check_rule_system(name: str, deals: int) -> None:
             if deal.state is None:
                 continue
             _check_deal(deal, rules)
-            written = [(t + 1, i, card_name(p.card, deal.state.deck), SEAT_NAMES[p.seat or 0])
+            written = [(t + 1, i + 1, card_name(p.card, deal.state.deck), SEAT_NAMES[p.seat or 0])
                        for t, trick in enumerate(deal.deal.tricks) for i, p in enumerate(trick.plays)]
             assert [tuple(s) for s in inferred_seats(bare)] == written
             assert inferred_seats(deal) == ()
