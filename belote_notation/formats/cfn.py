@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
 from belote_notation.check.contract_tag import CONTRACT_TAG
 from belote_notation.check.replay import DealReplay, replay_game
@@ -41,6 +41,8 @@ from belote_notation.formats.base import (
     Format,
     FormatIssue,
     ReadItem,
+    Stream,
+    binary_stream,
     issue,
 )
 from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
@@ -339,8 +341,8 @@ class CfnFormat(Format):
     def sniff(self, head: bytes) -> bool:
         return re.match(rb"[NESW]:(-|[789JQKTA.]+)/", head) is not None
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        for number, raw in enumerate(source, 1):
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        for number, raw in enumerate(binary_stream(source), 1):
             try:
                 text = raw.decode("utf-8-sig").strip()
             except UnicodeDecodeError as exc:
