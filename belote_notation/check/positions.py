@@ -176,10 +176,13 @@ class Position:
         return f"Position(deal={self.deal}, trick={self.trick}, card={self.card}, to_move={mover!r})"
 
     def __str__(self) -> str:
-        where = (f"after call {self.calls}" if self.trick == 0
-                 else f"trick {self.trick} after card {self.card}")
+        if self.trick:
+            where = f"trick {self.trick} after card {self.card}"
+        else:
+            where = f"after call {self.calls}" if self.phase in ("bidding", "dead") else "first lead"
         verb = "to call" if self.phase == "bidding" else "to play"
-        state = f"{SEAT_NAMES[self.to_move]} {verb}" if self.to_move is not None else self.phase
+        state = (f"{SEAT_NAMES[self.to_move]} {verb}" if self.to_move is not None
+                 else _ENDS.get(self.phase, self.phase))
         lines = [f"deal {self.deal}, {where}: {state}", f"contract: {self.contract_words() or '-'}"]
         lines += [f"{SEAT_NAMES[seat]}: {hand}" for seat, hand in enumerate(self.hands)]
         if self.leader is not None:
@@ -192,6 +195,8 @@ class Position:
             lines.append(f"legal: {self.legal}")
         return "\n".join(lines)
 
+
+_ENDS = {"bidding": "auction over", "over": "deal over", "dead": "dead deal (everybody passed)"}
 
 # ----------------------------------------------------------------------------- replaying
 _KIND_ACTIONS = {"points": "bid", "capot": "capot", "generale": "generale"}
