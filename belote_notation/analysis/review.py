@@ -138,7 +138,11 @@ def _fresh_state(final: DealState) -> DealState:
     valid announcements (the engine scores the lines from it)."""
     assert final.taker is not None
     state = new_deal(final.rules, final.dealer, final.deck)
-    set_contract(state, final.taker, final.trump)
+    set_contract(state, final.taker, final.strain)  # the strain: sans-atout is no suit's trump
+    # a contrée contract's level and coinche, for the engine's score of the lines (set_contract
+    # gives taker and strain only)
+    state.high_bid, state.doubled = final.high_bid, final.doubled
+    state.contract_kind, state.contract_value = final.contract_kind, final.contract_value
     set_hands(state, final.full_hands)
     for seat, kind, mask in final.announcements:
         announce(state, seat, kind, mask)

@@ -40,7 +40,7 @@ class Seen:
         for seat, card in zip(self.seats, self.cards, strict=True):
             full[seat] |= 1 << card
         twin = new_deal(final.rules, final.dealer, final.deck)
-        set_contract(twin, final.taker, final.trump)
+        set_contract(twin, final.taker, final.strain)
         set_hands(twin, full)
         return play_cards(twin, self.seats, self.cards, [None] * len(self.cards)) == len(self.cards)
 
