@@ -203,4 +203,5 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "checks": checks,
     "writer": writer,
     "json": json_reader,
+    "solver": __import__("fuzz.solver_target", fromlist=["solver"]).solver,  # fuzz/solver_target.py
 }

@@ -122,7 +122,8 @@ class DoubleDummy:
             raise ValueError(f"budget {budget}: expected 1..10**15 positions")
         self.budget = budget
         self._solvers: dict[tuple[Ruleset, int], Solver] = {}
-        self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int]] = {}
+        self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int] | None] = {}
+        """The first-lead values asked so far (None: refused, past the budget)."""
 
     def _solver(self, rules: Ruleset, trump: int) -> Solver:
         key = (rules, trump)
@@ -212,9 +213,16 @@ class DoubleDummy:
     def _first_lead_points(self, rules: Ruleset, hands: list[int], trump: int,
                            leader: int) -> tuple[int, int]:
         key = (rules, tuple(hands), trump, leader)
-        found = self._firsts.get(key)
-        if found is None:
+        if key not in self._firsts:
             solver = self._solver(rules, trump)
-            diff = self._ask(lambda: solver.value(hands, [], leader, 0, 0, 0, 0))
-            found = self._firsts[key] = side_points(diff, rules)
+            try:
+                diff = self._ask(lambda: solver.value(hands, [], leader, 0, 0, 0, 0))
+            except SearchTooLong:
+                self._firsts[key] = None  # asked again, refused at once
+                raise
+            self._firsts[key] = side_points(diff, rules)
+        found = self._firsts[key]
+        if found is None:
+            raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "
+                                "positions (its budget)")
         return found
