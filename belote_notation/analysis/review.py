@@ -257,7 +257,8 @@ def _judge_position(dd: DoubleDummy, state: DealState, played: tuple[int, int, i
         return
     judgement = _judge_card(dd, state, values, t, i, seat, card, declares, thresholds)
     if samples:
-        judgement.expected_loss = expected_loss(dd, state, seat, card, seen, samples, rng)
+        bands = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
+        judgement.expected_loss = expected_loss(dd, state, seat, card, seen, samples, rng, bands)
         judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
     out.cards.append(judgement)
 

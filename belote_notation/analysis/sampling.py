@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from belote_notation.analysis.solver import DoubleDummy, side_points
+from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.game.cards import SUIT_MASKS
 from belote_notation.game.engine import DealState, new_deal, play_cards, set_contract, set_hands
 
@@ -46,7 +46,7 @@ class Seen:
 
 
 def expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen: Seen, samples: int,
-                   rng: random.Random) -> float:
+                   rng: random.Random, bands: Sequence[int] = ()) -> float:
     """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
     its own hand, the cards played (each legal in the sampled deal), the voids shown, the
     face-up card with its taker."""
@@ -57,17 +57,14 @@ def expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen:
     offer, taker = seen.offer, state.taker
     if offer is not None and taker is not None and taker != seat and state.hands[taker] >> offer & 1:
         forced[offer] = taker
-    team = seat & 1
-    totals: dict[int, float] = {}
-    for _ in range(samples):
-        hands = _sample(state.hands, seat, unknown, sizes, seen, forced, rng)
-        values = dd.values_with_hands(state, hands)
-        for c, d in values.items():
-            totals[c] = totals.get(c, 0.0) + side_points(d, state.rules)[team]
+    def draw() -> list[int]:
+        return _sample(state.hands, seat, unknown, sizes, seen, forced, rng)
+
+    totals, drawn = dd.sampled_totals(state, draw, samples, card, seat & 1, bands=bands)
     if not totals:
         return 0.0
     best = max(totals.values())
-    return (best - totals.get(card, best)) / samples
+    return (best - totals.get(card, best)) / drawn
 
 
 def _sample(hands: Sequence[int], seat: int, unknown: list[int], sizes: dict[int, int], seen: Seen,

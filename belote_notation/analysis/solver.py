@@ -26,7 +26,10 @@ The search is an optional C extension: where it was not built, :class:`DoubleDum
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import math
+import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -48,12 +51,17 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["DEFAULT_BUDGET", "CardValue", "DoubleDummy", "SearchTooLong", "SolverUnavailable", "TableEntry",
-           "side_points", "strains_of"]
+__all__ = ["CERTAIN_AFTER", "DEFAULT_BUDGET", "CardValue", "DoubleDummy", "SearchTooLong",
+           "SolverUnavailable", "TableEntry", "side_points", "strains_of"]
 
 DEFAULT_BUDGET = 40_000_000
 """Positions one question may search (a few seconds of the C search; a full deal of the usual
 rule systems takes well under a million)."""
+
+
+CERTAIN_AFTER = 5
+"""Sampled reviews: a card that was among the best in each of this many drawn deals is judged
+on them alone (its best is certain enough; docs/review.md)."""
 
 
 class SearchTooLong(ValueError):
@@ -83,6 +91,21 @@ def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
     if capot is not None and diff == -capot:
         return 0, capot
     return (DEAL_POINTS + diff) // 2, (DEAL_POINTS - diff) // 2
+
+
+def _settled(drawn: list[dict[int, int]], totals: dict[int, int], card: int, bands: Sequence[int]) -> bool:
+    """``card``'s loss against the best card on average is the same in every deal drawn, or its
+    95% interval lies between two of ``bands`` (0 and infinity are bands)."""
+    if card not in totals:
+        return False
+    best = max(totals, key=lambda c: (totals[c], -c))
+    losses = [points[best] - points[card] for points in drawn]
+    if len(set(losses)) == 1:
+        return True
+    mean = sum(losses) / len(losses)
+    spread = 1.96 * statistics.stdev(losses) / math.sqrt(len(losses))
+    edges = [0, *sorted(bands), math.inf]
+    return any(low <= mean - spread and mean + spread < high for low, high in itertools.pairwise(edges))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +185,41 @@ class DoubleDummy:
         return dict(self._ask(lambda: solver.values(hands, state.trick_cards, leader, state.points[0],
                                                      state.points[1], state.tricks_won[0],
                                                      state.tricks_won[1])))
+
+    def sampled_totals(self, state: DealState, draw: Callable[[], list[int]], samples: int, card: int,
+                       team: int, certain_after: int = CERTAIN_AFTER,
+                       bands: Sequence[int] = ()) -> tuple[dict[int, int], int]:
+        """Each legal card's points for ``team`` summed over up to ``samples`` deals of the cards
+        still held drawn by ``draw``, and how many deals were drawn (docs/review.md).
+
+        A deal drawn again is not searched again (late in a deal few deals remain possible);
+        from ``certain_after`` deals on, no more are drawn once one card was among the best in
+        every deal so far (the best card is certain), or once ``card``'s loss against the best
+        card on average is the same in every deal so far (its loss is certain), or once the
+        95% interval of that loss lies between two of ``bands`` (the losses where a judgement
+        changes: the glyph's thresholds): the totals are then those of the deals drawn
+        (``certain_after`` 0: always ``samples``)."""
+        seen: dict[tuple[int, ...], dict[int, int]] = {}
+        totals: dict[int, int] = {}
+        always_best = -1  # the cards among the best in every deal so far (a mask; -1: every card)
+        rules = state.rules
+        drawn_points: list[dict[int, int]] = []
+        for drawn in range(1, samples + 1):
+            hands = draw()
+            key = tuple(hands)
+            points = seen.get(key)
+            if points is None:
+                points = seen[key] = {c: side_points(d, rules)[team]
+                                      for c, d in self.values_with_hands(state, hands).items()}
+            for c, p in points.items():
+                totals[c] = totals.get(c, 0) + p
+            drawn_points.append(points)
+            top = max(points.values(), default=None)
+            always_best &= sum(1 << c for c, p in points.items() if p == top)
+            if certain_after and drawn >= certain_after and (always_best or _settled(drawn_points, totals,
+                                                                                      card, bands)):
+                return totals, drawn
+        return totals, samples
 
     def card_values(self, state: DealState) -> list[CardValue]:
         """The legal cards of the player to move, best first (for the mover's side)."""
