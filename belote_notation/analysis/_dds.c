@@ -24,6 +24,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,7 @@ typedef struct {
     int nt, leader, best_card, best_seat;
     int ns, ew, nst, ewt, trick_no;
     long long nodes, budget; /* budget 0: none */
+    long long limit;          /* the budget, or LLONG_MAX for none: one comparison a node */
     int stopped;              /* the budget ran out: unwinding, nothing more stored */
 } Search;
 
@@ -233,8 +235,7 @@ static int last_trick(Search *s)
 static int search(Search *s, int alpha, int beta)
 {
     const Tables *t = s->t;
-    if (s->budget && ++s->nodes > s->budget) { s->stopped = 1; return 0; }
-    if (!s->budget) s->nodes++;
+    if (++s->nodes > s->limit) { s->stopped = 1; return 0; }
     if (s->nt == 0) {
         if (s->trick_no == 8) return terminal(s);
         if (s->trick_no == 7) return last_trick(s);
@@ -520,6 +521,7 @@ static int read_position(SolverObject *self, PyObject *args, Search *s)
     s->t = &self->t;
     s->tt = self->tt;
     s->budget = self->budget;
+    s->limit = self->budget ? self->budget : LLONG_MAX;
     uint32_t seen = 0;
     for (int i = 0; i < 4; i++) {
         s->hand[i] = (uint32_t)h[i];
