@@ -59,7 +59,7 @@ DEFAULT_BUDGET = 40_000_000
 rule systems takes well under a million)."""
 
 
-CERTAIN_AFTER = 5
+CERTAIN_AFTER = 4
 """Sampled reviews: a card that was among the best in each of this many drawn deals is judged
 on them alone (its best is certain enough; docs/review.md)."""
 
@@ -93,9 +93,14 @@ def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
     return (DEAL_POINTS + diff) // 2, (DEAL_POINTS - diff) // 2
 
 
+_T95 = (0, 0, 12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13, 2.12,
+        2.11, 2.10, 2.09, 1.96)
+"""Student's t for a two-sided 95% interval of the mean of ``n`` deals (``_T95[n]``; 1.96 beyond)."""
+
+
 def _settled(drawn: list[dict[int, int]], totals: dict[int, int], card: int, bands: Sequence[int]) -> bool:
     """``card``'s loss against the best card on average is the same in every deal drawn, or its
-    95% interval lies between two of ``bands`` (0 and infinity are bands)."""
+    95% interval (Student's t) lies between two of ``bands`` (0 and infinity are bands)."""
     if card not in totals:
         return False
     best = max(totals, key=lambda c: (totals[c], -c))
@@ -103,7 +108,7 @@ def _settled(drawn: list[dict[int, int]], totals: dict[int, int], card: int, ban
     if len(set(losses)) == 1:
         return True
     mean = sum(losses) / len(losses)
-    spread = 1.96 * statistics.stdev(losses) / math.sqrt(len(losses))
+    spread = _T95[min(len(losses), len(_T95) - 1)] * statistics.stdev(losses) / math.sqrt(len(losses))
     edges = [0, *sorted(bands), math.inf]
     return any(low <= mean - spread and mean + spread < high for low, high in itertools.pairwise(edges))
 
