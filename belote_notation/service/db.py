@@ -52,7 +52,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    cursor.execute("PRAGMA busy_timeout=30000")  # SQLITE_BUSY_MS
     cursor.close()
 
 
