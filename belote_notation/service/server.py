@@ -73,6 +73,9 @@ def serve(settings: Settings) -> None:
         process.start()
     log.info("serving on http://%s:%d with %d web process(es) and %d job worker(s); database %s",
              settings.host, settings.port, settings.workers, count, _safe_url(settings.database_url))
+    stopped: list[int] = []
+    for sig in (signal.SIGTERM, signal.SIGINT):  # uvicorn raises the signal again once it has stopped:
+        signal.signal(sig, lambda number, _frame: stopped.append(number))  # noted here, the workers stopped below
     try:
         uvicorn.run("belote_notation.service.server:make_app", factory=True, host=settings.host,
                     port=settings.port, workers=settings.workers if settings.workers > 1 else None,
@@ -85,6 +88,7 @@ def serve(settings: Settings) -> None:
             process.join(GRACE)
             if process.is_alive():
                 process.kill()  # its job's lease runs out: another worker takes it again
+    log.info("stopped%s", f" by signal {stopped[0]}" if stopped else "")
 
 
 def _safe_url(url: str) -> str:

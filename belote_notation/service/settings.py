@@ -80,7 +80,7 @@ class Settings:
         env = os.environ if environ is None else environ
         for f in fields(cls):
             raw = env.get(ENV_PREFIX + f.name.upper())
-            if raw is not None:
+            if raw:  # an empty variable is as good as none
                 values[f.name] = raw
         values.update({k: v for k, v in (overrides or {}).items() if v is not None})
         return cls(**{name: _typed(name, value) for name, value in values.items()})

@@ -12,6 +12,7 @@ import os
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,71 @@ def service(database_url: str) -> Iterator[Service]:
 
 def sample(path: str) -> bytes:
     return (SAMPLES / path).read_bytes()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+CLI = [os.environ.get("PYTHON", str(Path(__import__("sys").executable))), "-m", "belote_replay"]
+
+
+def cli(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = 120):  # type: ignore[no-untyped-def]
+    import subprocess
+
+    return subprocess.run([*CLI, *args], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+class Server:
+    """``belote-replay serve`` in a subprocess on a free port of 127.0.0.1."""
+
+    def __init__(self, database_url: str, cwd: Path, *extra: str) -> None:
+        self.database_url, self.cwd, self.extra = database_url, cwd, extra
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: Any = None
+        self.log = cwd / f"serve-{self.port}.log"
+
+    def start(self, wait: float = 60) -> Server:
+        import subprocess
+        import time
+
+        import httpx
+
+        handle = self.log.open("ab")
+        self.process = subprocess.Popen(
+            [*CLI, "serve", "--port", str(self.port), "--database", self.database_url, *self.extra],
+            cwd=self.cwd, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True)
+        handle.close()
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"serve exited {self.process.returncode}: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/readyz", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise AssertionError(f"serve did not get ready: {self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL to the whole process group (web process and job workers)."""
+        import signal
+
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self, timeout: float = 60) -> int:
+        import signal
+
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        code: int = self.process.wait(timeout)
+        return code
