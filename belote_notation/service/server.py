@@ -74,8 +74,9 @@ def serve(settings: Settings) -> None:
     log.info("serving on http://%s:%d with %d web process(es) and %d job worker(s); database %s",
              settings.host, settings.port, settings.workers, count, _safe_url(settings.database_url))
     stopped: list[int] = []
-    for sig in (signal.SIGTERM, signal.SIGINT):  # uvicorn raises the signal again once it has stopped:
-        signal.signal(sig, lambda number, _frame: stopped.append(number))  # noted here, the workers stopped below
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # uvicorn raises the signal again once it has stopped: noted here, the workers stopped below
+        signal.signal(sig, lambda number, _frame: stopped.append(number))
     try:
         uvicorn.run("belote_notation.service.server:make_app", factory=True, host=settings.host,
                     port=settings.port, workers=settings.workers if settings.workers > 1 else None,

@@ -12,8 +12,8 @@ import os
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,7 +122,8 @@ def free_port() -> int:
 CLI = [os.environ.get("PYTHON", str(Path(__import__("sys").executable))), "-m", "belote_replay"]
 
 
-def cli(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = 120):  # type: ignore[no-untyped-def]
+def cli(*args: str, cwd: Path, env: dict[str, str] | None = None,
+        timeout: float = 120) -> Any:
     import subprocess
 
     return subprocess.run([*CLI, *args], cwd=cwd, capture_output=True, text=True, timeout=timeout,
@@ -153,7 +154,8 @@ class Server:
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(f"serve exited {self.process.returncode}: {self.log.read_text()[-3000:]}")
+                log = self.log.read_text()[-3000:]
+                raise AssertionError(f"serve exited {self.process.returncode}: {log}")
             try:
                 if httpx.get(self.url + "/readyz", timeout=2).status_code == 200:
                     return self

@@ -16,7 +16,8 @@ def test_serve_end_to_end(database_url: str, tmp_path: Path) -> None:
         assert refused.returncode == 2 and "serve migrate" in refused.stderr
         migrated = cli("serve", "--database", database_url, "migrate", cwd=tmp_path)
         assert migrated.returncode == 0 and "0001" in migrated.stdout, migrated.stderr
-    made = cli("serve", "--database", database_url, "token", "create", "club", "--scope", "write", cwd=tmp_path)
+    made = cli("serve", "--database", database_url, "token", "create", "club", "--scope", "write",
+               cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     headers = {"Authorization": f"Bearer {made.stdout.strip()}"}
     server = Server(database_url, tmp_path, "--jobs", "1").start()
