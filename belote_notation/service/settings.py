@@ -61,7 +61,7 @@ class Settings:
     """The largest ``limit`` of a list; the default is 50."""
     lease_seconds: float = 30.0
     """A running job whose worker sent no heartbeat for this long is taken again."""
-    max_attempts: int = 3
+    max_attempts: int = 5
     """A job whose worker died this many times fails."""
     review_samples_max: int = 20
     access_log: bool = True

@@ -133,8 +133,9 @@ def cli(*args: str, cwd: Path, env: dict[str, str] | None = None,
 class Server:
     """``belote-replay serve`` in a subprocess on a free port of 127.0.0.1."""
 
-    def __init__(self, database_url: str, cwd: Path, *extra: str) -> None:
+    def __init__(self, database_url: str, cwd: Path, *extra: str, env: dict[str, str] | None = None) -> None:
         self.database_url, self.cwd, self.extra = database_url, cwd, extra
+        self.env = {**os.environ, **(env or {})}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: Any = None
@@ -149,7 +150,7 @@ class Server:
         handle = self.log.open("ab")
         self.process = subprocess.Popen(
             [*CLI, "serve", "--port", str(self.port), "--database", self.database_url, *self.extra],
-            cwd=self.cwd, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=self.cwd, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True, env=self.env)
         handle.close()
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
