@@ -98,9 +98,12 @@ def _handlers(app: FastAPI) -> None:
         return problem_response(ApiProblem(422, "invalid", detail, errors=errors))
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = _CODE_OF_STATUS.get(exc.status_code, "bad-request")
-        return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), dict(exc.headers or {})))
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed(app, request))
+        return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers))
 
     @app.exception_handler(Exception)
     async def internal(_request: Request, exc: Exception) -> JSONResponse:
@@ -112,6 +115,19 @@ def _handlers(app: FastAPI) -> None:
                                                {"Retry-After": "5"}))
         error_log.exception("internal error")
         return problem_response(ApiProblem(500, "internal", "an internal error; it was logged"))
+
+
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route of the path takes (Starlette names only the first route's)."""
+    from starlette.routing import Match
+
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        route_methods = getattr(route, "methods", None)
+        if match != Match.NONE and route_methods:
+            methods |= set(route_methods)
+    return sorted(methods)
 
 
 def _rate_keys(request: Request) -> list[str]:

@@ -40,7 +40,7 @@ class ReviewRequest(BaseModel):
 
 @router.post("/v1/games/{game_id}/review", status_code=202, summary="Queue a review of a game",
              responses={202: {"description": "The job (GET its url)"},
-                        **problem_responses(401, 403, 404, 422, 429)})
+                        **problem_responses(400, 401, 403, 404, 422, 429)})
 async def review(request: Request, game_id: GameId, options: ReviewRequest | None = None,
                  caller: Caller = Depends(writer)) -> JSONResponse:
     """Annotate the game with the solver; the reviewed copy is stored as a new version."""
