@@ -110,7 +110,7 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
         def work() -> dict[str, Any]:
             budget = CpuBudget(state.settings.cpu_seconds)
             games = read_upload(body, name, fmt, config, state.settings.max_games, budget)
-            return store_upload(state.engine, caller.owner, games, private).to_dict()
+            return store_upload(state.engine, caller.owner, games, private).to_dict(state.settings.base_url)
 
         return JSONResponse(await run_in_threadpool(work))
     finally:
@@ -124,7 +124,8 @@ def games(request: Request, caller: Caller = Depends(reader), filters: GameFilte
     """A page of the caller's games, newest first; ``next`` is the cursor of the next page."""
     limit = min(limit, state_of(request).settings.page_max)
     page = list_games(state_of(request).engine, caller.owner, filters, limit, cursor)
-    return {"games": [summary(r) for r in page.rows], "next": page.cursor}
+    base = state_of(request).settings.base_url
+    return {"games": [summary(r, base) for r in page.rows], "next": page.cursor}
 
 
 @router.get("/v1/games/count", summary="How many of the caller's games match",

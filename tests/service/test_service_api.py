@@ -215,3 +215,17 @@ def test_the_shipped_openapi_is_the_served_one(service: Service) -> None:
     from belote_notation.service.openapi import shipped
 
     assert service.client.get("/v1/openapi.json").json() == shipped()
+
+
+def test_the_docs_curl_only_what_the_api_has() -> None:
+    """Every ``curl`` of docs/service.md names an operation of the OpenAPI document (or the front)."""
+    import re
+    from pathlib import Path
+
+    from belote_notation.service.openapi import shipped
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "service.md").read_text(encoding="utf-8")
+    paths = [re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", p) + "$") for p in shipped()["paths"]]
+    used = re.findall(r"curl [^\n]*?http://127\.0\.0\.1:8000(/[^\s'?]*)", page)
+    assert len(used) >= 15
+    assert [u for u in used if not any(p.match(u) for p in paths) and u != "/v1/nothing"] == []
