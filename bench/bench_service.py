@@ -27,7 +27,6 @@ import json
 import os
 import secrets
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -60,8 +59,9 @@ class Server:
                                cwd=folder, env=env).stdout.strip()
         self.headers = {"Authorization": f"Bearer {token}"}
         self.log = (folder / f"serve-{self.port}.log").open("wb")
-        self.process = subprocess.Popen([*cli, "--port", str(self.port), "--workers", str(workers), "--jobs", "0"],
-                                        cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        flags = ["--port", str(self.port), "--workers", str(workers), "--jobs", "0"]
+        self.process = subprocess.Popen([*cli, *flags], cwd=folder, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -127,8 +127,8 @@ def in_process(copies: int, jobs: int) -> float:
     text = MATCH.read_bytes()
     data = b"\n".join([text] * copies)
     started = time.perf_counter()
-    games = sum(isinstance(e, GameChecked) for e in run([Source("m.bel", data=data)], ValidationConfig(), "json",
-                                                         jobs=jobs))
+    events = run([Source("m.bel", data=data)], ValidationConfig(), "json", jobs=jobs)
+    games = sum(isinstance(e, GameChecked) for e in events)
     return games / (time.perf_counter() - started)
 
 
@@ -192,20 +192,22 @@ def main() -> None:
         server = Server(f"sqlite:///{folder / 'validate.db'}", args.workers, folder)
         try:
             body = MATCH.read_bytes()
-            hammer(server, args.clients, min(40, args.requests), "/v1/validate?name=m.bel", [body])  # warm up
-            seconds, latencies = hammer(server, args.clients, args.requests, "/v1/validate?name=m.bel", [body])
+            path = "/v1/validate?name=m.bel"
+            hammer(server, args.clients, min(40, args.requests), path, [body])  # warm up
+            seconds, latencies = hammer(server, args.clients, args.requests, path, [body])
         finally:
             server.stop()
         local = in_process(args.requests, args.workers)
         figures.update(requests_per_s=len(latencies) / seconds, p50_ms=percentile(latencies, 0.5) * 1000,
                        p99_ms=percentile(latencies, 0.99) * 1000, in_process_games_per_s=local)
         figures["ratio"] = figures["requests_per_s"] / local
-        print(f"validate a 10-deal match: {args.clients} clients, {len(latencies)} requests, {args.workers} web "
-              f"process(es): {figures['requests_per_s']:.1f} req/s (= games/s), p50 {figures['p50_ms']:.1f} ms, "
-              f"p99 {figures['p99_ms']:.1f} ms")
+        print(f"validate a 10-deal match: {args.clients} clients, {len(latencies)} requests, "
+              f"{args.workers} web process(es): {figures['requests_per_s']:.1f} req/s (= games/s), "
+              f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms")
         print(f"in-process pipeline, jobs={args.workers}: {local:.1f} games/s; service/in-process ratio "
               f"{figures['ratio']:.2f} (target >= 0.7)")
-        figures["sqlite_upload_games_per_s"] = upload_throughput(f"sqlite:///{folder / 'up.db'}", args, folder)
+        sqlite = f"sqlite:///{folder / 'up.db'}"
+        figures["sqlite_upload_games_per_s"] = upload_throughput(sqlite, args, folder)
         print(f"upload into SQLite: {figures['sqlite_upload_games_per_s']:.1f} games/s "
               f"({args.uploads} files of {args.batch} games, {args.clients} clients)")
         made = postgres_database()
