@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Service, sample
 
 import belote_notation as bn
 from belote_notation.check.report import GameReport
 from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.reader import parse_text
+from tests.service.support import Service, make_service, sample
 
 PARTIE_1 = sample("classic/partie-1.bel")
 PARTIE_2 = sample("classic/partie-2.bel")
@@ -170,8 +170,6 @@ def test_review_job_stores_a_new_version(service: Service) -> None:
 
 
 def test_large_upload_becomes_an_import_job(database_url: str) -> None:
-    from conftest import make_service
-
     from belote_notation.service.jobs import work_one
     from belote_notation.service.work import RUNNERS
 
@@ -184,8 +182,6 @@ def test_large_upload_becomes_an_import_job(database_url: str) -> None:
 
 
 def test_limits(database_url: str) -> None:
-    from conftest import make_service
-
     limits = {"max_body": 2000, "max_games": 1, "rate_per_minute": 6, "cpu_seconds": 1e-9}
     for service in make_service(database_url, **limits):
         post = service.client.post

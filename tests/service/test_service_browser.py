@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import free_port, sample
 
 from belote_notation.service.app import create_app
 from belote_notation.service.settings import Settings
 from belote_notation.service.tokens import create_token
+from tests.service.support import free_port, sample
 
 ATTACKS = [
     "<script>window.__pwned='tag';alert(1)</script>",

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import Server, cli, sample
 from sqlalchemy import create_engine, func, select
 
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, TAGS
+from tests.service.support import Server, cli, sample
 
 pytestmark = pytest.mark.slow
 BASE = sample("classic/partie-2.bel").decode()

@@ -7,11 +7,11 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from conftest import Service
 from sqlalchemy import select
 
 from belote_notation.service.jobs import ClaimedJob, claim, enqueue, finish, work_one
 from belote_notation.service.schema import JOBS
+from tests.service.support import Service
 
 
 def _state(service: Service, job_id: str) -> tuple[str, int]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import Service, make_service, sample
 from sqlalchemy import func, select
 
 from belote_notation.service.schema import GAMES, TAGS, TOKENS
+from tests.service.support import Service, make_service, sample
 
 PARTIE_1 = sample("classic/partie-1.bel")
 SERVICE_SOURCE = Path(__file__).resolve().parents[2] / "belote_notation" / "service"

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 import httpx
-from conftest import Server, cli, sample
+
+from tests.service.support import Server, cli, sample
 
 
 def test_serve_end_to_end(database_url: str, tmp_path: Path) -> None:
