@@ -15,7 +15,7 @@ from sqlalchemy import Row
 
 from belote_notation.formats.registry import get_format
 from belote_notation.pipeline.records import iter_replays
-from belote_notation.render.page import CSP, write_page
+from belote_notation.render.page import content_policy, viewer_script, write_page
 from belote_notation.render.svg import DiagramError, deal_svg
 from belote_notation.service.deps import body_of, optional_caller, reader, state_of, writer
 from belote_notation.service.ingest import read_upload, store_upload
@@ -43,8 +43,9 @@ GAME_TYPES = {"text/x-bel": "bel", "text/plain": "bel", "application/json": "jso
               "application/x-ndjson": "events", "application/vnd.belote.events+jsonl": "events"}
 MEDIA = {"bel": "text/x-bel; charset=utf-8", "json": "application/json", "jsonl": "application/x-ndjson",
          "events": "application/x-ndjson"}
-PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-                "Referrer-Policy": "no-referrer"}
+PAGE_HEADERS = {"Content-Security-Policy": content_policy(viewer_script()),
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+"""The replay page's own policy (its one script allowed by hash), sent as a header too."""
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern="^[A-Za-z0-9_-]+$")]
 """An id of a game or a job (URL-safe)."""
 
