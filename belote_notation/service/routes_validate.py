@@ -7,14 +7,14 @@ from typing import IO, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError
 from belote_notation.formats.registry import all_formats
 from belote_notation.pipeline.select import ReportOptions
 from belote_notation.service.deps import body_of, state_of
-from belote_notation.service.limits import CpuBudget
+from belote_notation.service.limits import SPOOL_IN_MEMORY, CpuBudget
 from belote_notation.service.problems import ApiProblem, problem_responses
 from belote_notation.service.validation import MEDIA_OF, input_format, output_format, validate_body
 
@@ -77,7 +77,7 @@ async def validate(request: Request, body: IO[bytes] = Depends(body_of),
                    option: list[str] = Query([], max_length=40, description="NAME=VALUE, as --option"),
                    select: list[str] = Query([], max_length=100),
                    ignore: list[str] = Query([], max_length=100),
-                   strict: bool = False) -> StreamingResponse:
+                   strict: bool = False) -> Response:
     """Check every game of the body, as `belote-replay validate` does; the answer streams."""
     state = state_of(request)
     try:
@@ -93,6 +93,11 @@ async def validate(request: Request, body: IO[bytes] = Depends(body_of),
         spool = await run_in_threadpool(work)
     finally:
         body.close()
+    size = spool.seek(0, 2)
+    spool.seek(0)
+    if size <= SPOOL_IN_MEMORY:  # a small report in one write: a stream's last chunk would wait for an ACK
+        with spool:
+            return Response(spool.read(), media_type=MEDIA_OF[out_fmt])
     return StreamingResponse(stream_spool(spool), media_type=MEDIA_OF[out_fmt])
 
 
