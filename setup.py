@@ -1,9 +1,12 @@
-"""The C extension of the double-dummy solver (belote_notation.analysis._dds), optional.
+"""The optional C extensions: the double-dummy solver (belote_notation.analysis._dds) and the
+accelerators of validate and reading (the engine's play_cards, belote_notation.game.engine._play;
+the reader of canonical deals, belote_notation.notation._canon: docs/speed.md).
 
-Everything else is in pyproject.toml; setuptools builds this with the machine's C compiler on
+Everything else is in pyproject.toml; setuptools builds these with the machine's C compiler on
 ``pip install -e '.[test]'`` (no other toolchain: see docs/review.md for why C and not numba or
-Cython). Without a working compiler the install still succeeds without the extension: every
-command works but ``solve`` and ``annotate``, which then say in one line how to get the solver.
+Cython). Without a working compiler the install still succeeds without them: every command
+works but ``solve`` and ``annotate``, which then say in one line how to get the solver, and
+validate and reading run on their pure-Python path (the same results, slower).
 ``.ci/no-compiler`` proves that install.
 """
 
@@ -13,12 +16,19 @@ from setuptools.errors import BaseError, CCompilerError
 
 _NOT_BUILT = """
 ********************************************************************************
-belote-notation: the double-dummy solver ({name}) was NOT built: {error}
-Everything installs and works except `belote-replay solve` and `belote-replay annotate`.
-To get the solver, install a C compiler (gcc or clang, and the Python headers:
+belote-notation: {what} ({name}) was NOT built: {error}
+{lost}
+To get it, install a C compiler (gcc or clang, and the Python headers:
 python3-dev on Debian) and install belote-notation again.
 ********************************************************************************
 """
+_LOST = {
+    "belote_notation.analysis._dds": (
+        "the double-dummy solver",
+        "Everything installs and works except `belote-replay solve` and `belote-replay annotate`."),
+}
+_ACCELERATOR = ("a compiled accelerator", "Everything installs and works; validate and reading run on the "
+                "pure-Python path\n(the same results, slower: docs/speed.md).")
 
 
 class OptionalBuildExt(build_ext):
@@ -31,7 +41,8 @@ class OptionalBuildExt(build_ext):
         except (CCompilerError, BaseError) as exc:  # what setuptools' optional=True skips
             if not ext.optional:
                 raise
-            print(_NOT_BUILT.format(name=ext.name, error=exc), flush=True)
+            what, lost = _LOST.get(ext.name, _ACCELERATOR)
+            print(_NOT_BUILT.format(what=what, name=ext.name, error=exc, lost=lost), flush=True)
             raise
 
 
@@ -43,6 +54,18 @@ setup(
             sources=["belote_notation/analysis/_dds.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(  # the engine's play_cards compiled: every command runs without it
+            "belote_notation.game.engine._play",
+            sources=["belote_notation/game/engine/_play.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Extension(  # the compiled reader of canonical deals: validate and reading run without it
+            "belote_notation.notation._canon",
+            sources=["belote_notation/notation/_canon.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ],
 )

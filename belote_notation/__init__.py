@@ -121,7 +121,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS, *_ALIASES})
+    """The public names only (what ``__all__`` lists), as ``help()`` and editors show them."""
+    return sorted({*__all__, "__version__"})
 
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors

@@ -2,15 +2,21 @@
 
     .venv/bin/python bench/bench_chess.py            # needs the bench extra: pip install -e '.[bench]'
     .venv/bin/python bench/bench_chess.py --deals 20000 --games 300 --repeat 3
+    .venv/bin/python bench/bench_chess.py --baseline /work/main   # and today's validate, alternated
 
 This machine's speed moves by 2x with other tenants' load, so a figure in deals per second
-means little alone. Both sides are measured in the same run, alternated, best of ``--repeat``:
+means little alone. Both sides are measured in the same run, alternated, best of ``--repeat``,
+in CPU seconds (user + system of the process measured: a loaded machine stretches wall time
+far more than CPU time; ``--jobs 2`` alone is in wall time):
 
 - chess: a corpus of random legal games (fixed seed) written to a temporary PGN, then read
   with ``chess.pgn.read_game``, which replays every move on a board as it reads it: chess
   moves per second;
 - belote: ``belote-replay validate --jobs 1`` on a ``belote-replay generate --rules classic
-  --deals N --seed 1`` file, as a user runs it (a fresh process): calls and cards per second.
+  --deals N --seed 1`` file, as a user runs it (a fresh process): calls and cards per second,
+  on the compiled path (the optional C accelerators: the reader of canonical deals, the
+  engine's ``play_cards``) and on the pure-Python path (``BELOTE_PURE_PYTHON=1``), both in
+  the same run, alternated; the first line says whether the C accelerators are built.
   Calls are the ``SEAT:take``/``SEAT:pass`` of the bidding; cards every card written in a
   deal (dealt: ``tafr9a``, ``offer``, ``rest``, ``hand``; played: ``trick``), each one a token
   the reader reads and the engine applies, as a chess move is;
@@ -19,10 +25,11 @@ means little alone. Both sides are measured in the same run, alternated, best of
 - ``--jobs 2`` against ``--jobs 1`` (target at least 1.8x);
 - peak memory (max RSS of the validate process) on a quarter of the deals and on all of
   them (target: flat);
-- reading the file to full pydantic records in this process (``notation.reader.iter_games``),
-  with Python's collector as it is, then tuned as the ``belote-replay`` process tunes it (the
-  library never switches the collector: issue 17):
-  calls and cards per second and the ratio to chess (target: 1.5x today's).
+- reading the file to full pydantic records (``notation.reader.iter_games``), timed inside a
+  fresh process on each path, with Python's collector as it is, then tuned as the
+  ``belote-replay`` process tunes it (the library never switches the collector: issue 17):
+  calls and cards per second and the ratio to chess (issue 23: at least the 8,682 deals/s of
+  the reader before its redesign, measured on a quiet machine).
 
 It prints figures and the calibration line; it asserts nothing.
 """
@@ -107,19 +114,33 @@ def read_chess(path: Path) -> int:
     return moves
 
 
-def run_validate(path: Path, jobs: int) -> tuple[float, int]:
-    """Wall seconds and peak RSS (kB) of ``belote-replay validate --jobs N`` in a fresh process."""
+def path_env(pure_python: bool) -> dict[str, str]:
+    """The environment of a run on the compiled path (the C accelerators, where built) or on
+    the pure-Python path (``BELOTE_PURE_PYTHON=1``)."""
+    return {**os.environ, "BELOTE_PURE_PYTHON": "1" if pure_python else "0"}
+
+
+def run_validate(path: Path, jobs: int, pure_python: bool = False,
+                 checkout: Path | None = None) -> tuple[float, int, float]:
+    """Wall seconds, peak RSS (kB) and CPU seconds (user + system, its workers included) of
+    ``belote-replay validate --jobs N`` in a fresh process (``checkout``: the code of another
+    checkout of the project, run by this interpreter, its library and CLI first on the path)."""
     args = [str(BIN), "validate", "--jobs", str(jobs), "--no-progress", str(path)]
+    env = path_env(pure_python)
+    if checkout is not None:
+        args = [sys.executable, "-c", "import sys; from belote_replay.main import cli; sys.argv[0] = "
+                "'belote-replay'; cli()", *args[1:]]
+        env["PYTHONPATH"] = os.pathsep.join((str(checkout), str(checkout / "cli")))
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors)
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors, env=env)
         _, status, usage = os.wait4(proc.pid, 0)  # the rusage of this process alone
         seconds = time.perf_counter() - started
         proc.returncode = code = os.waitstatus_to_exitcode(status)
         if code not in (0, 1):  # 1: findings, which a generated file should not have anyway
             errors.seek(0)
             raise SystemExit(f"validate failed ({code}): {errors.read().decode(errors='replace')}")
-    return seconds, usage.ru_maxrss
+    return seconds, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def read_records(path: Path) -> int:
@@ -147,14 +168,44 @@ def read_records_tuned(path: Path) -> int:
         gc.unfreeze()
 
 
+_READ_ELSEWHERE = """
+import sys, time
+sys.path.insert(0, sys.argv[2])
+import bench_chess
+started, cpu = time.perf_counter(), time.process_time()
+read = bench_chess.read_records_tuned if sys.argv[3] == "tuned" else bench_chess.read_records
+read(bench_chess.Path(sys.argv[1]))
+print(time.perf_counter() - started, time.process_time() - cpu)
+"""
+
+
+def read_records_in_process(path: Path, tuned: bool, pure_python: bool) -> float:
+    """CPU seconds of :func:`read_records` (or the tuned one) in a fresh process on one path:
+    the reading alone is timed there (not the start of the process)."""
+    out = subprocess.run([sys.executable, "-c", _READ_ELSEWHERE, str(path), str(Path(__file__).parent),
+                          "tuned" if tuned else "plain"], env=path_env(pure_python), check=True,
+                         capture_output=True, text=True)
+    return float(out.stdout.strip().splitlines()[-1].split()[1])
+
+
+def compiled_built() -> bool:
+    """True when the C accelerators are built in this install (else both paths are Python)."""
+    out = subprocess.run([sys.executable, "-c", "from belote_notation.notation.canon import compiled_reader; "
+                          "from belote_notation.game.engine import play_cards; "
+                          "print(compiled_reader() is not None and type(play_cards).__name__ != 'function')"],
+                         env=path_env(False), check=True, capture_output=True, text=True)
+    return out.stdout.strip() == "True"
+
+
 def best(repeat: int, run: Callable[[], float]) -> float:
     return min(run() for _ in range(repeat))
 
 
 def timed(action: Callable[[], object]) -> float:
-    started = time.perf_counter()
+    """CPU seconds of ``action`` in this process."""
+    started = time.process_time()
     action()
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 # ----------------------------------------------------------------------------- main
@@ -163,6 +214,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=20_000, help="deals in the belote file")
     parser.add_argument("--games", type=int, default=300, help="random chess games")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout of the project (e.g. /work/main): its validate --jobs 1 is "
+                        "measured in the same alternation, as the figure of today to compare with")
     args = parser.parse_args(argv)
 
     print(calibration_line())
@@ -176,39 +230,55 @@ def main(argv: list[str] | None = None) -> None:
         print(f"corpora: {args.games} chess games, {moves:,} moves; {args.deals:,} deals, {calls:,} calls, "
               f"{dealt:,} cards dealt, {played:,} cards played ({units / args.deals:.1f} per deal)")
 
-        chess_s, belote_s, records_s, tuned_s = [], [], [], []
+        print(f"compiled path: {'built' if compiled_built() else 'NOT built (both paths are Python)'}")
+        chess_s, belote_s, pure_s, belote_wall, base_s = [], [], [], [], []
+        records_s, tuned_s, pure_records_s, pure_tuned_s = [], [], [], []
         for _ in range(args.repeat):  # alternated, so every side sees the same load
             chess_s.append(timed(lambda: read_chess(pgn)))
-            belote_s.append(run_validate(bel, 1)[0])
-            records_s.append(timed(lambda: read_records(bel)))
-            tuned_s.append(timed(lambda: read_records_tuned(bel)))
+            wall, _, cpu = run_validate(bel, 1)
+            belote_s.append(cpu)
+            belote_wall.append(wall)
+            pure_s.append(run_validate(bel, 1, pure_python=True)[2])
+            if args.baseline is not None:
+                base_s.append(run_validate(bel, 1, checkout=args.baseline)[2])
+            records_s.append(read_records_in_process(bel, tuned=False, pure_python=False))
+            tuned_s.append(read_records_in_process(bel, tuned=True, pure_python=False))
+            pure_records_s.append(read_records_in_process(bel, tuned=False, pure_python=True))
+            pure_tuned_s.append(read_records_in_process(bel, tuned=True, pure_python=True))
         chess_rate = moves / min(chess_s)
-        belote_rate = units / min(belote_s)
-        played_rate = (calls + played) / min(belote_s)
         print(f"python-chess read_game (replays each move): {chess_rate:,.0f} moves/s "
               f"(best of {args.repeat})")
-        print(f"belote-replay validate --jobs 1: {belote_rate:,.0f} calls+cards/s, "
-              f"{args.deals / min(belote_s):,.0f} deals/s (best of {args.repeat})")
-        print(f"ratio validate / chess: {belote_rate / chess_rate:.2f} counting every card (dealt, played), "
-              f"{played_rate / chess_rate:.2f} counting calls and cards played only   "
-              f"(issue 7: 3.1 before, target >= 6)")
-        records_rate = units / min(records_s)
-        print(f"reading to pydantic records (iter_games, in process): {records_rate:,.0f} calls+cards/s, "
-              f"{args.deals / min(records_s):,.0f} deals/s; ratio to chess {records_rate / chess_rate:.2f} "
-              f"({(calls + played) / min(records_s) / chess_rate:.2f} counting calls and cards played)")
-        tuned_rate = units / min(tuned_s)
-        print(f"  the same with the collector tuned as the belote-replay process tunes it: "
-              f"{tuned_rate:,.0f} calls+cards/s, {args.deals / min(tuned_s):,.0f} deals/s; ratio to chess "
-              f"{tuned_rate / chess_rate:.2f}")
+        sides = [("compiled path", belote_s), ("pure-Python path", pure_s)]
+        if base_s:
+            sides.append((f"baseline {args.baseline}", base_s))
+        for label, seconds in sides:
+            belote_rate = units / min(seconds)
+            played_rate = (calls + played) / min(seconds)
+            print(f"belote-replay validate --jobs 1, {label}: {belote_rate:,.0f} calls+cards/s, "
+                  f"{args.deals / min(seconds):,.0f} deals/s (best of {args.repeat}); ratio to chess "
+                  f"{belote_rate / chess_rate:.2f} counting every card (dealt, played), "
+                  f"{played_rate / chess_rate:.2f} counting calls and cards played only")
+        print(f"  compiled / pure-Python: {min(pure_s) / min(belote_s):.2f}x   (issue 23: validate at least "
+              "10x chess per act on the compiled path, the pure-Python path at least its ratio before)")
+        for label, plain, tuned in (("compiled path", records_s, tuned_s),
+                                    ("pure-Python path", pure_records_s, pure_tuned_s)):
+            records_rate = units / min(plain)
+            tuned_rate = units / min(tuned)
+            print(f"reading to pydantic records (iter_games), {label}: {records_rate:,.0f} calls+cards/s, "
+                  f"{args.deals / min(plain):,.0f} deals/s, ratio to chess {records_rate / chess_rate:.2f}; "
+                  f"with the collector tuned as the belote-replay process tunes it: "
+                  f"{args.deals / min(tuned):,.0f} deals/s, ratio {tuned_rate / chess_rate:.2f}")
 
         two = best(args.repeat, lambda: run_validate(bel, 2)[0])
-        print(f"--jobs 2: {args.deals / two:,.0f} deals/s, {min(belote_s) / two:.2f}x --jobs 1 "
-              f"(best of {args.repeat}; target >= 1.8)")
+        print(f"--jobs 2, compiled path (wall time): {args.deals / two:,.0f} deals/s, "
+              f"{min(belote_wall) / two:.2f}x --jobs 1 (best of {args.repeat}; target >= 1.8)")
 
-        small_kb = run_validate(small, 1)[1]
-        big_kb = run_validate(bel, 1)[1]
-        print(f"peak RSS of validate --jobs 1: {small_kb / 1024:.0f} MB on {args.deals // 4:,} deals, "
-              f"{big_kb / 1024:.0f} MB on {args.deals:,} deals ({big_kb / small_kb:.2f}x; target: flat)")
+        for label, pure in (("compiled path", False), ("pure-Python path", True)):
+            small_kb = run_validate(small, 1, pure)[1]
+            big_kb = run_validate(bel, 1, pure)[1]
+            print(f"peak RSS of validate --jobs 1, {label}: {small_kb / 1024:.0f} MB on {args.deals // 4:,} "
+                  f"deals, {big_kb / 1024:.0f} MB on {args.deals:,} deals ({big_kb / small_kb:.2f}x; "
+                  "target: flat)")
     print(calibration_line())
 
 

@@ -40,6 +40,10 @@ def seeds(target: str) -> Iterator[tuple[str, bytes]]:
                 yield path.stem + ".json", twin
         else:
             yield path.stem + ".bel", data
+    if target == "speed":  # flawed generated games: canonical deals, what the compiled path reads
+        from fuzz.speed import seeds as speed_seeds
+
+        yield from speed_seeds()
     for rep in REPRODUCERS:
         if (rep.suffix == ".json") == (target == "json") or target == "writer":
             yield f"issue13-{rep.item:02d}-{rep.name}{rep.suffix}", rep.make(min(rep.size, 300))

@@ -44,6 +44,7 @@ from belote_notation.notation.records import (
     Variation,
 )
 from belote_notation.notation.writer import NotationWriteError, write_game
+from fuzz import speed
 
 __all__ = ["TARGETS", "PropertyFailed"]
 
@@ -203,4 +204,5 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "checks": checks,
     "writer": writer,
     "json": json_reader,
+    "speed": speed.both_paths,  # the compiled path against the pure-Python path (fuzz/speed.py)
 }

@@ -19,7 +19,7 @@ from typing import Any
 from belote_notation.analysis.review import state_at
 from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.check.replay import DealReplay
-from belote_notation.game.cards import SEAT_NAMES, SUIT_SYMBOLS, Deck, card_name, card_symbol_name
+from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, card_symbol_name, suit_display
 from belote_notation.game.engine import to_play
 
 __all__ = ["position_report"]
@@ -39,14 +39,19 @@ def position_report(replay: DealReplay, trick: int, card: int, deck: Deck) -> di
     return {
         "deal": replay.deal.number,
         "at": f"{trick}.{card}",
-        "trump": SUIT_SYMBOLS[state.trump],
+        "trump": _trump(state.trump, deck),
         "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
         "to_play": SEAT_NAMES[mover] if mover is not None else None,
         "values": [{"card": card_name(v.card, deck), "symbol": card_symbol_name(v.card, deck),
                     "points": v.points, "loss": (best or 0) - v.points} for v in values],
         "best_line": [f"{SEAT_NAMES[seat]}:{card_name(played, deck)}" for seat, played in line],
-        "table": [{"trump": SUIT_SYMBOLS[e.trump], "takers": [SEAT_NAMES[t] for t in e.takers],
+        "table": [{"trump": _trump(e.trump, deck), "takers": [SEAT_NAMES[t] for t in e.takers],
                    "leader": SEAT_NAMES[e.leader], "ns": e.points[0], "ew": e.points[1]}
                   for e in table],
         "nodes": dd.nodes,
     }
+
+
+def _trump(strain: int, deck: Deck) -> str:
+    """A trump in the game's deck: ``♥`` (French), ``copas`` (Spanish); ``SA``/``TA`` past the suits."""
+    return suit_display(strain, deck) if strain < 4 else ("SA", "TA")[strain - 4] if strain < 6 else "?"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, side_points
+from belote_notation.check.codes import area_of
 from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
 from belote_notation.game.engine import (
@@ -36,11 +37,15 @@ from belote_notation.notation.assessment import GLYPH_NAGS
 from belote_notation.notation.records import Bid, Deal, Game, Glyph, Play, Variation
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
-           "judge_deal", "review_game", "state_at", "summary_comment"]
+           "judge_deal", "review_game", "skipped_notes", "state_at",
+           "summary_comment"]
 
 NAGS = {glyph: GLYPH_NAGS[glyph] for glyph in ("?!", "?", "??")}
 """The PGN numeric annotation glyph of each glyph the review gives ($6 dubious, $2 mistake, $4 blunder)."""
 MARK = "DD"
+SCORE_SHEET_AREAS = frozenset({"scoring", "match"})
+"""Areas of the errors that leave a deal's play to review: the recorded trick winners, scores,
+pots and totals (BEL5xx, BEL6xx), which the replay recomputes."""
 """Every comment the review writes starts with this word (the coach's own stay apart)."""
 SEAT_WORDS = ("North", "East", "South", "West")
 
@@ -211,10 +216,16 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
     out = DealJudgement(position)
     final = replay.state
     if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
-        out.skipped = "not a complete deal with a contract and known hands"
+        nobody_took = final is not None and final.taker is None and bool(replay.deal.bids)
+        out.skipped = ("nobody took: no play to review" if nobody_took
+                       else "not a complete deal with a contract and known hands")
         return out
-    if any(f.severity == "error" for f in replay.findings):
-        out.skipped = "the deal has errors"
+    in_play = [f for f in replay.findings
+               if f.severity == "error" and area_of(f.code) not in SCORE_SHEET_AREAS]
+    if in_play:  # errors of the score sheet alone leave the play to review
+        where = [f"{f.code}" + (f" in trick {f.trick}" if f.trick else "") for f in in_play[:3]]
+        more = f" and {len(in_play) - 3} more" if len(in_play) > 3 else ""
+        out.skipped = f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
         return out
     dd = dd or DoubleDummy()
     declares = [bool(marks) for marks in final.belote_marks]
@@ -340,9 +351,20 @@ def summary_comment(players: Sequence[PlayerStats]) -> str:
     parts = []
     for p in players:
         who = f"{SEAT_NAMES[p.seat]} {p.name}".strip()
-        parts.append(f"{who}: {p.points_lost} points lost, {p.mistakes} mistakes, {p.blunders} blunders, "
-                     f"accuracy {p.accuracy:.0f}%")
+        parts.append(f"{who}: {_count(p.points_lost, 'point')} lost, {_count(p.mistakes, 'mistake')}, "
+                     f"{_count(p.blunders, 'blunder')}, accuracy {p.accuracy:.0f}%")
     return f"{MARK} review: " + "; ".join(parts)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def skipped_notes(review: Review) -> list[str]:
+    """``deal N: not reviewed: why`` for each deal the review left out (said on stderr by
+    ``annotate`` and written as a comment of the deal)."""
+    return [f"deal {review.game.deals[dj.position].number}: not reviewed: {dj.skipped}"
+            for dj in review.deals if dj.skipped]
 
 
 def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,
@@ -362,6 +384,9 @@ def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Rev
     players = [PlayerStats(s, game.header(SEAT_WORDS[s]) or "") for s in range(4)]
     for dj in judgements:
         deal = game.deals[dj.position]
+        deal.comments = [c for c in deal.comments if not c.startswith(f"{MARK} not reviewed:")]
+        if dj.skipped:
+            deal.comments.append(f"{MARK} not reviewed: {dj.skipped}")
         for index, note in dj.bid_notes.items():
             bid: Bid = deal.bids[index]
             _add(bid.comments, note)

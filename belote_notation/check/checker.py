@@ -12,6 +12,7 @@ the deal's text (reported before the next deal) is known first. The same visitor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -55,6 +56,8 @@ _HARMLESS_SYNTAX = frozenset({"BEL006", "BEL007", "BEL010"})
 """Syntax codes that leave the deal whole (missing ``end``, a replaced byte, a stray glyph):
 the deal is still replayed."""
 _END = 1 << 60
+_NOQA = re.compile(r"\s*noqa\b(?:\s*:\s*([A-Za-z0-9,\s]*))?\s*$", re.IGNORECASE)
+"""An inline suppression comment: ``noqa``, ``noqa: BEL605``, ``noqa: BEL3, BEL912``."""
 _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result", "contract",
                         "termination"})
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
@@ -96,6 +99,9 @@ class GameChecker(Visitor[GameReport]):
         self.deal_prints: list[str] = []
         """The fingerprint of each deal so far."""
         self.tagged = False
+        self.inferred_deck = False
+        self.noqa: dict[int, list[str]] = {}
+        """Line -> the code prefixes its ``noqa`` comment suppresses (``""``: every code)."""
         self.result_text: str | None = None
         self.result_pos: Position = (line, col)
         self.deal_count = 0
@@ -120,12 +126,26 @@ class GameChecker(Visitor[GameReport]):
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
 
+    def visit_comment(self, text: str, line: int, col: int) -> None:
+        """``{noqa: BEL605}`` (or ``; noqa: BEL6, BEL912``; a bare ``noqa`` for every code) leaves
+        out the findings of those codes (prefixes) on the comment's line."""
+        found = _NOQA.match(text)
+        if found is not None and line:
+            codes = tuple(c.upper() for c in re.split(r"[\s,]+", found.group(1) or "") if c)
+            self.noqa.setdefault(line, []).extend(codes or ("",))
+
+    def visit_deck(self, deck: str) -> None:
+        """The deck inferred from the cards is checked as a ``Deck`` tag would be (the records
+        carry it as one), and said so by the assumed rules' info (BEL912)."""
+        self.inferred_deck = True
+        self.visit_header("Deck", deck, 0, 0)
+
     def end_headers(self) -> Skip | None:
         self._setup()
         return None
 
     def _setup(self) -> Context:
-        setup = resolve_setup(self.headers, self.config, self.file, self.number)
+        setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
         rules, deck = setup.rules, setup.deck
         self.setup_findings = setup.findings
         report = self.report
@@ -171,6 +191,9 @@ class GameChecker(Visitor[GameReport]):
             if not f.line:  # about the game as a whole (an assumed rule system): at its start
                 f.line, f.col = self.line, self.col
         report.findings = syntax + [f for f in self.setup_findings if (f.line, f.col) not in at] + checks
+        if self.noqa:
+            report.findings = [f for f in report.findings
+                               if not any(f.code.startswith(p) for p in self.noqa.get(f.line, ()))]
         if self.config.keep_deals:
             report.fingerprint = fingerprint(game_text(self.tags, self.deal_prints))
 
@@ -223,7 +246,7 @@ class GameChecker(Visitor[GameReport]):
         if self.failed:
             return
         lines = self._syntax_lines()
-        broken = any(deal.line <= ln < next_line for ln in lines)
+        broken = [ln for ln in lines if deal.line <= ln < next_line]
         reports = self.report.deals
         kept = len(reports)
 

@@ -11,6 +11,7 @@ result against the totals (BEL603); one note per game says the deals were not re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from belote_notation.check.codes import (
@@ -34,8 +35,9 @@ from belote_notation.check.codes import (
 from belote_notation.check.context import Context
 from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
+from belote_notation.check.followable import CAUSED_BY_LEAVING_OUT, followable
 from belote_notation.check.report import DealReport, GameReport
-from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.cards import SEAT_NAMES, Deck, suit_display
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -82,7 +84,7 @@ def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | Non
 class MatchCheck:
     """The match as the deals go by: ``deal()`` for each, then ``finish()``."""
 
-    __slots__ = ("base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
+    __slots__ = ("added_up", "base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
                  "over_reported", "report", "sheet", "totals_known")
 
     def __init__(self, ctx: Context, report: GameReport, keep: bool, first: FirstDealer) -> None:
@@ -96,12 +98,16 @@ class MatchCheck:
         self.base_totals: tuple[int, int] | None = (0, 0)
         """The record's totals before the current deal (``None``: unknown)."""
         self.totals_known = True
+        self.added_up: tuple[int, int] | None = (0, 0)
+        """The totals the deal scores add up to so far (a slip in a recorded total left out)."""
         self.over_reported = False
         self.sheet: list[DealFacts] = []
         """The deals recorded by their scores alone (a score sheet)."""
 
-    def deal(self, deal: DealFacts, position: int, number_check: bool, broken: bool) -> None:
-        """One deal: its number, its dealer, its replay, and what it does to the match."""
+    def deal(self, deal: DealFacts, position: int, number_check: bool, broken: Sequence[int] = ()) -> None:
+        """One deal: its number, its dealer, its replay, and what it does to the match.
+        ``broken``: the lines of the deal with a syntax error (what can be followed of the
+        deal is checked, :mod:`.followable`)."""
         ctx = self.ctx
         ctx.deal_no, ctx.position = deal.number, position
         if number_check and deal.number != position + 1:
@@ -115,22 +121,27 @@ class MatchCheck:
         dealer = self.dealer(deal)
         state: DealState | None = None
         result: DealResult | None = None
+        checked, before = deal, len(ctx.findings)
         if broken:
-            ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number}: it has a syntax error",
+            part = followable(deal, broken)
+            checked = part.deal
+        try:
+            check = DealCheck(ctx, checked, dealer)
+            result = check.run()
+            state = check.state
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
+            ctx.add(ENGINE_FAILURE, f"could not check deal {deal.number}: internal error "
+                    f"{type(exc).__name__}: {exc}", deal.line, deal.col)
+        if broken:
+            ctx.findings[before:] = [f for f in ctx.findings[before:] if f.code not in CAUSED_BY_LEAVING_OUT]
+            what = f"without {', '.join(part.left_out)}" if part.left_out else "in full otherwise"
+            ctx.add(SKIPPED_PLAYS, f"deal {deal.number} has a syntax error: checked {what}",
                     deal.line, deal.col)
-        else:
-            try:
-                check = DealCheck(ctx, deal, dealer)
-                result = check.run()
-                state = check.state
-            except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
-                ctx.add(ENGINE_FAILURE, f"could not check deal {deal.number}: internal error "
-                        f"{type(exc).__name__}: {exc}", deal.line, deal.col)
         report = _claims(deal, dealer) if self.keep else None
         if result is None or (not result.complete and result.outcome != "dead"):
-            self.not_scored(deal, dealer, state, report)
+            self.not_scored(checked, dealer, state, report)
         else:
-            self.scored(deal, result, report)
+            self.scored(checked, result, report)
         if report is not None:
             self.report.deals.append(report)
 
@@ -180,12 +191,17 @@ class MatchCheck:
         score, totals, base = deal.score, deal.match_score, self.base_totals
         if totals is None:
             if score is None or base is None:
+                self.added_up = None
                 return None
+            if self.added_up is not None:
+                self.added_up = (self.added_up[0] + score.ns, self.added_up[1] + score.ew)
             return base[0] + score.ns, base[1] + score.ew
         claimed = (totals.ns, totals.ew)
+        added_up = self.added_up
+        self.added_up = (added_up[0] + score.ns, added_up[1] + score.ew) if added_up and score else claimed
         if base is not None and score is not None:
             right = (base[0] + score.ns, base[1] + score.ew)
-            if claimed != right:
+            if claimed != right and not _continues(claimed, added_up, (score.ns, score.ew)):
                 self.ctx.add(SHEET_TOTALS, f"recorded match score {_pair(*claimed)}; the last totals "
                              f"{_pair(*base)} and this deal's score {_pair(score.ns, score.ew)} make "
                              f"{_pair(*right)}", totals.line, totals.col)
@@ -198,6 +214,7 @@ class MatchCheck:
         """Add the deal to the match; the recorded score, totals and pot against it."""
         step = add_deal(self.match, result)
         self.check_scores(deal, result, step)
+        self.added_up = step.totals
         if deal.match_score is not None:
             self.base_totals = (deal.match_score.ns, deal.match_score.ew)
         elif self.base_totals is not None:
@@ -222,7 +239,7 @@ class MatchCheck:
         score = deal.score
         if score is not None and (score.ns, score.ew) != credited:
             ctx.add(DEAL_SCORE, f"recorded deal score {_pair(score.ns, score.ew)}; the deal scores "
-                    f"{_pair(*credited)} ({_explain(result, step)})", score.line, score.col)
+                    f"{_pair(*credited)} ({_explain(result, step, ctx.deck)})", score.line, score.col)
         totals, base = deal.match_score, self.base_totals
         if totals is not None and base is not None:
             claimed = (totals.ns, totals.ew)
@@ -230,9 +247,12 @@ class MatchCheck:
             ok = claimed == right
             if not ok and score is not None:  # consistent with a wrong deal score: said once
                 ok = claimed == (base[0] + score.ns, base[1] + score.ew)
+            if not ok:  # a slip in the last total, corrected here: said there, not again
+                ok = _continues(claimed, self.added_up, credited)
             if not ok:
                 ctx.add(MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
-                        f"{_pair(*right)}", totals.line, totals.col)
+                        f"{_pair(*right)} (the recorded {_pair(*base)} before it plus this deal's "
+                        f"{_pair(*credited)})", totals.line, totals.col)
         if deal.pot is not None and deal.pot != step.pot:
             line, col = deal.pot_pos
             ctx.add(LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
@@ -306,6 +326,12 @@ def _claims(deal: DealFacts, dealer: int) -> DealReport:
     return report
 
 
+def _continues(claimed: tuple[int, int], before: tuple[int, int] | None, score: tuple[int, int]) -> bool:
+    """Whether a recorded total is the right total before the deal plus its score: the total
+    before it was a slip that this one does not carry on (one slip, one finding)."""
+    return before is not None and claimed == (before[0] + score[0], before[1] + score[1])
+
+
 def _team(team: int | None) -> str:
     return "nobody" if team is None else ("N-S", "E-W")[team]
 
@@ -314,11 +340,12 @@ def _pair(ns: int, ew: int) -> str:
     return f"N-S {ns}, E-W {ew}"
 
 
-def _explain(result: DealResult, step: MatchStep) -> str:
+def _explain(result: DealResult, step: MatchStep, deck: Deck) -> str:
     if result.outcome == "dead":
         return "dead deal"
     taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    trump = strain_name(result.trump) if result.trump is not None else "?"
+    trump = "?" if result.trump is None else (
+        suit_display(result.trump, deck) if result.trump < 4 else strain_name(result.trump))  # oros, not ♦
     text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
             f"{result.card_points[0]}-{result.card_points[1]}")
     if any(result.announcements):

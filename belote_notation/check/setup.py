@@ -26,7 +26,7 @@ from typing import Any
 
 from belote_notation.check.codes import BAD_OPTION, RULES_ASSUMED, UNKNOWN_DECK, UNKNOWN_RULES, severity_of
 from belote_notation.check.findings import Finding
-from belote_notation.check.suggest import ConfigError, checked_ruleset, parse_options
+from belote_notation.check.suggest import ConfigError, checked_ruleset, did_you_mean_rules, parse_options
 from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck
 from belote_notation.game.rules import RulesError, Ruleset
 from belote_notation.notation.headers import deck_from_name, rule_overrides
@@ -128,9 +128,10 @@ def assumed_rules(deck_header: Header | None) -> tuple[str, str]:
 
 
 def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, file: str = "<string>",
-                  number: int = 1) -> GameSetup:
+                  number: int = 1, inferred_deck: bool = False) -> GameSetup:
     """The ruleset and deck to check a game with (its ``headers``), and findings about unusable
-    headers.
+    headers. ``inferred_deck``: the ``Deck`` header is the reader's inference from the cards
+    (no tag named the deck), which BEL912 says.
 
     >>> setup = resolve_setup([Header(name="Rules", value="moroccan")], ValidationConfig())
     >>> setup.rules.name, setup.deck.value, setup.findings
@@ -145,8 +146,8 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
                                 header.col if header else 0, game=number))
 
     rules_header, deck_header = _last(headers, "rules"), _last(headers, "deck")
-    rules = _with_overrides(_named_rules(config, rules_header, deck_header, finding), headers, config,
-                            finding)
+    rules = _with_overrides(_named_rules(config, rules_header, deck_header, finding, inferred_deck),
+                            headers, config, finding)
     deck = rules.deck
     if deck_header is not None:
         parsed = parse_deck(deck_header.value)
@@ -172,7 +173,7 @@ def _last(headers: Sequence[Header], name: str) -> Header | None:
 
 
 def _named_rules(config: ValidationConfig, rules_header: Header | None, deck_header: Header | None,
-                 finding: _Report) -> Ruleset:
+                 finding: _Report, inferred_deck: bool = False) -> Ruleset:
     """The rule system: the configuration's, the ``Rules`` header's or the one assumed."""
     rules: Ruleset | None = None
     if config.rules:
@@ -181,14 +182,20 @@ def _named_rules(config: ValidationConfig, rules_header: Header | None, deck_hea
         try:
             rules = Ruleset.preset(rules_header.value)
         except RulesError as exc:
-            finding(UNKNOWN_RULES, f"{exc}; checked with the {DEFAULT_RULES} rules instead",
+            hint = did_you_mean_rules(rules_header.value)
+            finding(UNKNOWN_RULES, f"{exc}{hint}; checked with the {DEFAULT_RULES} rules instead",
                     rules_header)
     if rules is None and rules_header is None:
         name, why = assumed_rules(deck_header)
         rules = Ruleset.preset(name)
         deck_too = f" and the {rules.deck.value} deck" if deck_header is None else ""
-        finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{deck_too}{why}; say "
-                f"which with [Rules \"{name}\"] (or --rules NAME)", None)
+        if inferred_deck and deck_header is not None:
+            finding(RULES_ASSUMED, f"no Rules or Deck tag: the cards are {deck_header.value}, so "
+                    f"checked with the {name} rules and the {deck_header.value} deck; say which with "
+                    f"[Rules \"{name}\"] (or --rules NAME)", None)
+        else:
+            finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{deck_too}{why}; "
+                    f"say which with [Rules \"{name}\"] (or --rules NAME)", None)
     return rules if rules is not None else Ruleset.preset(DEFAULT_RULES)
 
 

@@ -27,7 +27,8 @@ from belote_notation.check.report import CodeSelection
 if TYPE_CHECKING:  # imported when used: did_you_mean is wanted by commands that start without pydantic
     from belote_notation.game.rules import RulesError, Ruleset
 
-__all__ = ["ConfigError", "ConfigField", "checked_codes", "checked_ruleset", "did_you_mean", "parse_options"]
+__all__ = ["ConfigError", "ConfigField", "checked_codes", "checked_ruleset", "did_you_mean",
+           "did_you_mean_rules", "parse_options"]
 
 ConfigField = Literal["rules", "options", "select", "ignore"]
 
@@ -49,6 +50,20 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest of ``choices``, or an empty string."""
     names = {str(c).lower(): str(c) for c in choices}
     close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
+    return f" (did you mean {names[close[0]]!r}?)" if close else ""
+
+
+def did_you_mean_rules(word: str) -> str:
+    """`` (did you mean 'x'?)`` for the rule system whose name or alias is closest to ``word``.
+
+    >>> did_you_mean_rules("marocan"), did_you_mean_rules("belote-marocain"), did_you_mean_rules("zzz")
+    (" (did you mean 'moroccan'?)", " (did you mean 'moroccan'?)", '')
+    """
+    from belote_notation.game.cards import RULE_SYSTEM_ALIASES, RULE_SYSTEM_DECKS
+
+    names = {name: name for name in RULE_SYSTEM_DECKS} | RULE_SYSTEM_ALIASES
+    spaced = " ".join(word.strip().lower().replace("-", " ").replace("_", " ").split())
+    close = difflib.get_close_matches(spaced, list(names), n=1, cutoff=0.6)
     return f" (did you mean {names[close[0]]!r}?)" if close else ""
 
 
@@ -100,12 +115,12 @@ def parse_options(texts: Iterable[str]) -> tuple[tuple[str, str], ...]:
 
 @functools.lru_cache(maxsize=64)
 def _ruleset(rules: str, options: tuple[tuple[str, str], ...]) -> Ruleset:
-    from belote_notation.game.rules import RulesError, Ruleset, preset_names
+    from belote_notation.game.rules import RulesError, Ruleset
 
     try:
         ruleset = Ruleset.preset(rules)
     except RulesError as exc:
-        raise ConfigError("rules", f"{exc}{did_you_mean(rules, preset_names())}") from None
+        raise ConfigError("rules", f"{exc}{did_you_mean_rules(rules)}") from None
     for key, value in options:
         try:
             ruleset = ruleset.with_options({key: value})

@@ -136,6 +136,12 @@ class Format:
         a format that would print them anyway returns a compact variant."""
         return self
 
+    def dropping_unknown(self) -> Format:
+        """This format reading without what it does not know (``convert --drop-unknown``): a
+        format that keeps unknown fields as tags or comments (BEL805) returns a variant that
+        leaves them out; the others return themselves."""
+        return self
+
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
         """Games from a byte stream, one at a time, each preceded by the issues found in it."""
         raise NotImplementedError(f"format {self.name!r} cannot be read")

@@ -58,8 +58,15 @@ class EventsFormat(Format):
         return first.startswith(b"{") and b'"type"' in first and (
             b'"match_start"' in first or b'"deal"' in first or b'"start"' in first)
 
+    drop_unknown = False
+
+    def dropping_unknown(self) -> Format:
+        variant = EventsFormat()
+        variant.drop_unknown = True
+        return variant
+
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        return read_json_lines(source)
+        return read_json_lines(source, drop_unknown=self.drop_unknown)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         for game in games:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from belote_notation.formats.base import MISSING_FIELD, UNREADABLE_VALUE, FormatIssue, issue
+from belote_notation.formats.base import KEPT_AS_TEXT, MISSING_FIELD, UNREADABLE_VALUE, FormatIssue, issue
 from belote_notation.formats.events_writer import PLAYER_TAGS
 from belote_notation.formats.values import card_value, int_value, seat_value
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
@@ -57,7 +57,7 @@ FIELD_ALIASES: dict[str, str] = {
 """Field aliases accepted on input."""
 
 KNOWN_FIELDS: dict[str, frozenset[str]] = {
-    "match_start": frozenset({"version", "rules", "players", "tags", "deck", "dealer"}),
+    "match_start": frozenset({"version", "rules", "players", "tags", "deck", "dealer", "preamble"}),
     "deal": frozenset({"number", "dealer"}),
     "five": frozenset({"seat", "cards"}), "rest": frozenset({"seat", "cards"}),
     "hand": frozenset({"seat", "cards"}), "offer": frozenset({"card"}),
@@ -122,6 +122,8 @@ class EventFrame:
         self.open = False
         self.line = 0
         self.kind = ""
+        self.drop_unknown = False
+        """Leave unknown fields of the events out (``convert --drop-unknown``), not as comments."""
         self._reset_game()
 
     def _reset_game(self) -> None:
@@ -132,6 +134,12 @@ class EventFrame:
         self.section: Section | None = None
         self.trick = 0
         self.in_trick = False
+        self.implicit_trick = False
+        """The open trick was opened by a ``card`` (no ``trick`` event): its fourth card ends it."""
+        self.cards_in_trick = 0
+        """Cards of the main line played in the open trick (given to the builder or pending)."""
+        self.unknown_fields: dict[str, list[int]] = {}
+        """The game's unknown fields: name -> [first line, events], said at its end."""
         self.depth = 0
         self.deal_number = 0
         self.round = 1
@@ -230,10 +238,25 @@ class EventFrame:
         return out
 
     # --- the game's frame
-    def start_game(self, headers: Iterable[tuple[str, str]] = ()) -> None:
+    def finish_unknown(self) -> None:
+        """One BEL805 per unknown field of the game, at its first event, with a count (a field
+        an app writes on every event is one finding, not one per event)."""
+        if self.drop_unknown:
+            self.unknown_fields.clear()
+            return
+        for name, (first, count) in self.unknown_fields.items():
+            events = f"{count} events" if count != 1 else "1 event"
+            self.issues.append(issue(KEPT_AS_TEXT, f"unknown field `{name}` kept as a comment on {events} "
+                                     "(first here; convert --drop-unknown leaves it out)", first, first,
+                                     name))
+        self.unknown_fields.clear()
+
+    def start_game(self, headers: Iterable[tuple[str, str]] = (), preamble: Iterable[str] = ()) -> None:
         b = self.builder
         b.begin_game(0, self.line, 1)
         self._reset_game()
+        for text in preamble:  # the comments before the tag pairs
+            b.visit_comment(text, self.line, 1)
         pairs = list(headers)
         for name, value in pairs:
             b.visit_header(name, value, self.line, 1)
@@ -251,11 +274,19 @@ class EventFrame:
         self.builder.visit_trick(trick.number, trick.line, 1, trick.seats, trick.cards, trick.marks,
                                  trick.positions, winner, None if winner is None else (self.line, 1))
 
-    def open_trick(self, number: int, line: int) -> None:
-        """Trick ``number`` begins at ``line``: its plays are kept until it ends."""
+    def open_trick(self, number: int, line: int, implicit: bool = False) -> None:
+        """Trick ``number`` begins at ``line``: its plays are kept until it ends (``implicit``:
+        opened by a card, without a ``trick`` event)."""
         self.trick = number
         self.pending = OpenTrick(number, line)
         self.in_trick = True
+        self.implicit_trick = implicit
+        self.cards_in_trick = 0
+
+    def trick_is_full(self) -> bool:
+        """The open trick was opened by a card and has its four cards: the next card opens the
+        next trick (docs/formats/events.md: ``trick`` and ``trick_end`` may be left out)."""
+        return self.implicit_trick and self.in_trick and self.cards_in_trick >= 4
 
     def end_deal(self) -> None:
         self.flush()
@@ -271,6 +302,7 @@ class EventFrame:
         if not self.open:
             return None
         self.end_deal()
+        self.finish_unknown()
         self.builder.end_game()
         self.open = False
         return self.builder.result().game

@@ -31,20 +31,24 @@ def _as_is(event: dict[str, Any], line: int, reader: EventReader) -> Iterable[di
     return (event,)
 
 
-def read_json_lines(source: BinaryIO, translate: Translate = _as_is) -> Iterator[ReadItem]:
+def read_json_lines(source: BinaryIO, translate: Translate = _as_is,
+                    drop_unknown: bool = False) -> Iterator[ReadItem]:
     """Games from JSON Lines of events (or of a foreign log's messages, through ``translate``),
-    one at a time, each after the issues found in it.
+    one at a time, each after the issues found in it; ``drop_unknown``: leave unknown fields
+    out instead of keeping them as comments (BEL805).
 
     >>> import io
     >>> text = b'{"type": "deal", "number": 1}\\n{"type": "card", "seat": "N", "card": "AS"}\\n'
     >>> [type(item).__name__ for item in read_json_lines(io.BytesIO(text))]
     ['Game']
     """
-    return _read_json_lines(source, translate)
+    return _read_json_lines(source, translate, drop_unknown)
 
 
-def _read_json_lines(source: BinaryIO, translate: Translate) -> Generator[ReadItem, None, None]:
+def _read_json_lines(source: BinaryIO, translate: Translate,
+                     drop_unknown: bool = False) -> Generator[ReadItem, None, None]:
     reader = EventReader()
+    reader.drop_unknown = drop_unknown
     seen: dict[bytes, dict[str, Any]] = {}
     """Lines already decoded (a log repeats its card lines): bounded, so memory stays flat.
     The events are only read, never changed, so a decoded line is shared."""

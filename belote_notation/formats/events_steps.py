@@ -45,9 +45,10 @@ class CardStep(Step):
     mark: Mark | None
 
     def replay(self, reader: EventFrame, line: int) -> bool:
-        if reader.pending is None:
+        if reader.pending is None or reader.trick_is_full():
             return False
         reader.pending.add(self.seat, self.card, self.mark, line)
+        reader.cards_in_trick += 1
         return True
 
 

@@ -90,7 +90,7 @@ class EventReader(EventFrame):
         self.line = line
         raw_type = event.get("type")
         if self.pending is not None:
-            if raw_type == "card" and len(event) <= 4:
+            if raw_type == "card" and len(event) <= 4 and not self.trick_is_full():
                 if self._canonical_card(event, line):
                     return None
             elif raw_type != "card" and raw_type != "trick_end":
@@ -135,6 +135,7 @@ class EventReader(EventFrame):
                 and len(event) == 3 + (mark is not None):
             step = self.step = CardStep(SEATS[seat], self.names[card], mark)  # type: ignore[arg-type]
             self.pending.add(step.seat, step.card, step.mark, line)  # type: ignore[union-attr]
+            self.cards_in_trick += 1
             return True
         return False
 
@@ -160,11 +161,15 @@ class EventReader(EventFrame):
         extra = {k: v for k, v in event.items() if k not in known and k != "type"}
         if not extra or kind == "match_start":
             return
+        for name in extra:  # said once per field and game, with a count (finish_unknown)
+            seen = self.unknown_fields.setdefault(name, [self.line, 0])
+            seen[1] += 1
+        if self.drop_unknown:
+            return
         self.flush()  # the comment goes to the item just read
         for name, value in extra.items():
             text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             self.builder.visit_comment(f"{name}={text}", self.line, 1)
-        self.report(KEPT_AS_TEXT, "fields kept as comments: " + ", ".join(sorted(extra)))
 
     # --- the handlers, one per event type (see HANDLERS)
     def on_match_start(self, event: dict[str, Any]) -> None:
@@ -186,7 +191,9 @@ class EventReader(EventFrame):
         kept = [(k, v) for k, v in extra if TAG_NAME.match(k)]
         if extra:
             self.report(KEPT_AS_TEXT, "fields kept as tags: " + ", ".join(k for k, _ in extra))
-        self.start_game([*shorthands, *headers, *kept])
+        preamble = event.get("preamble")
+        texts = [str(t) for t in preamble] if isinstance(preamble, list) else []
+        self.start_game([*shorthands, *headers, *kept], texts)
 
     def on_match_end(self, event: dict[str, Any]) -> None:
         self.end_deal()
@@ -285,9 +292,14 @@ class EventReader(EventFrame):
         seat = self.seat_of(event, required=False)
         card = self.card_of(self.need(event, "card"))
         mark = self.value_of(event, "belote", mark_value, "a belote word from", required=False)
-        if self.depth == 0 and not (self.section == "trick" and self.in_trick):
+        if self.depth == 0 and self.section == "trick" and self.in_trick and self.trick_is_full():
+            self.flush()
+            self.open_trick(self.trick + 1, self.line, implicit=True)
+        elif self.depth == 0 and not (self.section == "trick" and self.in_trick):
             self.enter("trick")
-            self.open_trick(self.trick + 1, self.line)
+            self.open_trick(self.trick + 1, self.line, implicit=True)
+        if self.depth == 0:
+            self.cards_in_trick += 1
         if self.pending is not None and self.depth == 0:
             self.pending.add(seat, card, mark, self.line)
         else:

@@ -66,6 +66,7 @@ class EventsWriter(Visitor[None]):
     # --- the game
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         self.headers, self.comments, self.result_text = [], [], None
+        self.preamble: list[str] = []
         self.started = False
         return None
 
@@ -83,6 +84,8 @@ class EventsWriter(Visitor[None]):
         if players:
             start["players"] = players
         start["tags"] = [[name, value] for name, value in self.headers]
+        if self.preamble:
+            start["preamble"] = self.preamble
         self._emit(start)
         for text in self.comments:
             self._emit({"type": "comment", "text": text})
@@ -92,6 +95,8 @@ class EventsWriter(Visitor[None]):
     def visit_comment(self, text: str, line: int, col: int) -> None:
         if self.started:
             self._emit({"type": "comment", "text": text})
+        elif not self.headers:  # before the tag pairs: kept there (match_start's preamble)
+            self.preamble.append(text)
         else:  # the game's comments: after match_start
             self.comments.append(text)
 

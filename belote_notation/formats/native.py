@@ -30,11 +30,11 @@ from belote_notation.notation.jsonio import (
     write_json_games,
     write_jsonl_games,
 )
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.reader import ParsedGame, iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
 
-__all__ = ["BelFormat", "JsonFormat", "JsonlFormat"]
+__all__ = ["BelFormat", "JsonFormat", "JsonlFormat", "parsed_items"]
 
 
 class BelFormat(Format):
@@ -44,10 +44,7 @@ class BelFormat(Format):
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
         for parsed in iter_games(source, name):
-            for problem in parsed.errors:
-                yield FormatIssue(problem.code, "error", problem.message, problem.line, 0, "",
-                                  problem.col)
-            yield parsed.game
+            yield from parsed_items(parsed)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         for count, game in enumerate(games):
@@ -60,6 +57,14 @@ class BelFormat(Format):
             if count:
                 out.write("\n")
             out.write(text)
+
+
+def parsed_items(parsed: ParsedGame) -> Iterator[ReadItem]:
+    """What :meth:`BelFormat.read` gives for one parsed game: its syntax errors as issues, then
+    the game (a cluster's worker reads the games of a byte range with it)."""
+    for problem in parsed.errors:
+        yield FormatIssue(problem.code, "error", problem.message, problem.line, 0, "", problem.col)
+    yield parsed.game
 
 
 def _json_writable(games: Iterable[Game], lost: list[FormatIssue]) -> Iterator[Game]:

@@ -43,6 +43,7 @@ __all__ = [
     "PLAIN_POINTS",
     "QUEEN",
     "RANKS",
+    "RULE_SYSTEM_ALIASES",
     "RULE_SYSTEM_DECKS",
     "SANS_ATOUT",
     "SEATS",
@@ -97,14 +98,17 @@ RULE_SYSTEM_DECKS: dict[str, Deck] = {
     "contree": Deck.FRENCH,
     "coinche": Deck.FRENCH,
 }
-_RULE_SYSTEM_ALIASES = {
+RULE_SYSTEM_ALIASES: dict[str, str] = {
     "morocco": "moroccan", "balote": "moroccan", "maroc": "moroccan", "marocaine": "moroccan",
-    "bs.fyi": "classic", "bsfyi": "classic", "classique": "classic",
-    "game-duell": "gameduell", "game_duell": "gameduell",
-    "wikipedia": "traditional", "traditionnelle": "traditional",
+    "marocain": "moroccan", "belote marocaine": "moroccan", "moroccan belote": "moroccan",
+    "bs.fyi": "classic", "bsfyi": "classic", "classique": "classic", "belote classique": "classic",
+    "game duell": "gameduell",
+    "wikipedia": "traditional", "traditionnelle": "traditional", "belote traditionnelle": "traditional",
     "contrée": "contree", "belote contrée": "contree", "belote contree": "contree",
-    "coinchée": "coinche", "coinchee": "coinche", "belote coinchée": "coinche",
+    "coinchée": "coinche", "coinchee": "coinche", "belote coinchée": "coinche", "belote coinchee": "coinche",
 }
+"""Every other name a rule system is written by (any case; ``-`` and ``_`` read as spaces),
+listed in docs/notation.md."""
 
 
 def rule_system_key(name: str) -> str:
@@ -112,9 +116,12 @@ def rule_system_key(name: str) -> str:
 
     >>> rule_system_key(" Balote "), rule_system_key("Classique"), rule_system_key("other")
     ('moroccan', 'classic', 'other')
+    >>> rule_system_key("Belote-Marocaine"), rule_system_key("game_duell")
+    ('moroccan', 'gameduell')
     """
     key = name.strip().lower()
-    return _RULE_SYSTEM_ALIASES.get(key, key)
+    spaced = " ".join(key.replace("-", " ").replace("_", " ").split())
+    return RULE_SYSTEM_ALIASES.get(key) or RULE_SYSTEM_ALIASES.get(spaced) or key
 
 
 def deck_of_rule_system(name: str) -> Deck | None:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from belote_notation.notation.canon import compiled_plays
 from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.records import (
     Announcement,
@@ -86,6 +87,9 @@ def _fields_of(cls: type[Record]) -> set[str]:
 
 
 _PLAY_FIELDS = _fields_of(Play)
+_PLAY_SLOTS = tuple(_SLOTS[name] for name in (
+    "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
+_MAKE_PLAYS = compiled_plays()
 _HAND_FIELDS = _fields_of(Hand)
 
 
@@ -114,6 +118,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.index, self.where = index, (line, col)
         self.headers: list[Header] = []
         self.game_comments: list[str] = []
+        self.preamble: list[str] = []
         self.deals: list[Deal] = []
         self.errors: list[SyntaxIssue] = []
         self.result_text: str | None = None
@@ -134,6 +139,11 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.headers.append(new_record(Header, {"line": line, "col": col, "name": name,
                                                 "value": value}))
 
+    def visit_deck(self, deck: str) -> None:
+        """The inferred deck becomes a ``Deck`` tag of the records (read from nowhere: at
+        (0, 0)), so that they say how their cards are named."""
+        self.headers.append(new_record(Header, {"line": 0, "col": 0, "name": "Deck", "value": deck}))
+
     def visit_result(self, result: str | None, line: int, col: int) -> None:
         self.result_text = result
         self.result_pos = (line, col) if result is not None else None
@@ -142,7 +152,10 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.errors.append(issue)
 
     def result(self) -> ParsedGame:
-        if self.headers:
+        if not self.headers and self.preamble:  # no tag pairs: nothing to be before
+            self.game_comments[:0] = self.preamble
+            self.preamble = []
+        if self.headers and self.headers[0].line:
             line, col = self.headers[0].line, self.headers[0].col
         elif self.deals:
             line, col = self.deals[0].line, self.deals[0].col
@@ -150,7 +163,8 @@ class RecordBuilder(Visitor[ParsedGame]):
             line, col = self.where
         game = new_record(Game, {"line": line, "col": col, "headers": self.headers,
                                  "deals": self.deals, "result": self.result_text,
-                                 "comments": self.game_comments, "result_pos": self.result_pos})
+                                 "comments": self.game_comments, "preamble": self.preamble,
+                                 "result_pos": self.result_pos})
         return ParsedGame(game, self.errors, self.index)
 
     # --- a deal ------------------------------------------------------------------------
@@ -234,10 +248,16 @@ class RecordBuilder(Visitor[ParsedGame]):
         """The batch: the trick and its plays built at once (no event per play). The plays are
         made inline, not through :func:`new_record`: this loop builds most of the records of a
         machine-written file."""
+        if _MAKE_PLAYS is not None:  # the same records, made in C (notation/_canon.c)
+            plays: list[Bid | Play] = _MAKE_PLAYS(Play, _PLAY_SLOTS, _PLAY_FIELDS, seats, cards, marks,
+                                                  positions)
+            self._add_trick(number, line, col, plays, winner, winner_pos)
+            self.item = plays[-1] if plays else None
+            return
         new, set_dict, set_fields = _new, _set_dict, _set_fields
         set_extra, set_private = _set_extra, _set_private
         fields = _PLAY_FIELDS
-        plays: list[Bid | Play] = []
+        plays = []
         append = plays.append
         for seat, card, mark, (pline, pcol) in zip(seats, cards, marks, positions, strict=True):
             play = new(Play)
@@ -269,6 +289,9 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     # --- review material ---------------------------------------------------------------
     def visit_comment(self, text: str, line: int, col: int) -> None:
+        if self.item is None and self.holder is self.game_comments and not self.headers and not self.deals:
+            self.preamble.append(text)  # before the tag pairs: written before them again
+            return
         (self.item.comments if self.item is not None else self.holder).append(text)
 
     def visit_glyph(self, glyph: str, line: int, col: int) -> None:

@@ -14,7 +14,7 @@ import re
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import deck_from_name, game_deck
+from belote_notation.notation.headers import deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
@@ -196,6 +196,9 @@ class GameReader:
                                "french); the cards are read by the Rules tag's deck, else French",
                                deck_tag.line, deck_tag.col)
         self.deck = game_deck(tags)
+        if not names_deck(tags) and infer_deck(self.text) is Deck.SPANISH:
+            self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
+            self.visitor.visit_deck(Deck.SPANISH.value)
 
     def unescape(self, raw: str, chunk: Chunk | _Locator, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""

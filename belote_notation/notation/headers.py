@@ -3,7 +3,9 @@
 Resolution (docs/notation.md, "Deck and rules of a game"):
 
 * deck: the ``Deck`` tag if present; else the deck of the preset named by the ``Rules`` tag;
-  else French. An unknown ``Rules`` name reads as French (the validator reports the name).
+  else the deck the cards and suit words are written in (:func:`infer_deck`: Spanish when
+  only Spanish cards or suits are written); else French. An unknown ``Rules`` name reads as
+  French (the validator reports the name).
 * rules (resolved by the checks, :mod:`belote_notation.check.setup`): the ``Rules`` tag names
   a preset; every ``Option`` tag (``[Option "target=1000"]``, one option per tag, repeatable)
   overrides one option by name; ``Target`` is a shorthand for ``[Option "target=..."]``.
@@ -12,13 +14,14 @@ Resolution (docs/notation.md, "Deck and rules of a game"):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
 from belote_notation.notation.records import Header
 
-__all__ = ["TagPair", "deck_from_name", "game_deck", "rule_overrides"]
+__all__ = ["TagPair", "deck_from_name", "game_deck", "infer_deck", "names_deck", "rule_overrides"]
 
 
 class TagPair(Protocol):
@@ -66,6 +69,50 @@ def game_deck(headers: Iterable[TagPair]) -> Deck:
     if rules_tag is not None:
         return deck_of_rule_system(rules_tag.value) or Deck.FRENCH
     return Deck.FRENCH
+
+
+_CARD_OR_SUIT = re.compile(
+    r"(?<![\w])(?:(?P<rank>10|11|12|[1-9]|[TJQKAVDR])(?P<suit>[SHDCEOB\u2660-\u2667])"
+    r"|(?P<word>espadas|copas|oros|bastos|spades|hearts|diamonds|clubs|pique|coeur|c\u0153ur|carreau"
+    r"|tr[e\u00e8]fle))(?![\w])", re.IGNORECASE)
+_SPANISH_RANKS = frozenset({"1", "4", "5", "6", "11", "12"})
+_FRENCH_RANKS = frozenset({"8", "9", "T", "J", "Q", "K", "A", "V", "D", "R"})
+_SPANISH_WORDS = frozenset({"espadas", "copas", "oros", "bastos"})
+
+
+def infer_deck(text: str) -> Deck | None:
+    """The deck a game's text is written in when no tag says it: Spanish when every card or
+    suit word that names one deck only is Spanish (a rank 1, 4, 5, 6, 11 or 12, a suit E, O or
+    B, a suit word such as ``oros``), French when every one is French; ``None`` when there is
+    none, or both (then French is read, as without inference).
+
+    >>> infer_deck("trick 1 N:4c E:12b S:1o W:7e"), infer_deck("trick 1 N:7S E:KS")
+    (<Deck.SPANISH: 'spanish'>, <Deck.FRENCH: 'french'>)
+    >>> infer_deck("trick 1 N:10C E:7C") is None, infer_deck("N:4C E:KS") is None
+    (True, True)
+    """
+    spanish = french = False
+    for found in _CARD_OR_SUIT.finditer(text):
+        word = found.group("word")
+        if word is not None:
+            if word.lower() in _SPANISH_WORDS:
+                spanish = True
+            else:
+                french = True
+        else:
+            rank, suit = found.group("rank").upper(), found.group("suit").upper()
+            if suit in "EOB" or rank in _SPANISH_RANKS:
+                spanish = True
+            if suit in "SHD" or suit > "\u2000" or rank in _FRENCH_RANKS:
+                french = True
+        if spanish and french:
+            return None
+    return Deck.SPANISH if spanish else Deck.FRENCH if french else None
+
+
+def names_deck(headers: Iterable[TagPair]) -> bool:
+    """Whether a ``Deck`` or a ``Rules`` tag says the deck of a game (else it is inferred)."""
+    return any(header.name.lower() in ("deck", "rules") for header in headers)
 
 
 def rule_overrides(headers: Iterable[Header]) -> list[tuple[Header, str, str]]:

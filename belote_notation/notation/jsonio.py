@@ -55,7 +55,9 @@ class JsonWriteError(NotationWriteError):
 def game_to_json(game: Game) -> dict[str, Any]:
     """One game as a JSON-ready dict (:class:`JsonWriteError` past :data:`MAX_DEPTH`)."""
     check_depth(game)
-    return game.model_dump(mode="json")
+    # the comments before the tag pairs only when there are some: the twin of a game without
+    # them is what it was before the field existed
+    return game.model_dump(mode="json", exclude=None if game.preamble else {"preamble"})
 
 
 def check_depth(game: Game) -> None:

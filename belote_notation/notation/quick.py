@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.canon import compiled_reader, static_tables
 from belote_notation.notation.items import ItemReader
 from belote_notation.notation.quick_words import (
     quick_calls,
@@ -55,6 +56,12 @@ _OTHER_LINES: dict[str, tuple[Section, re.Pattern[str]]] = {
         r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick="
         + _INT + r")?(?: before=" + _INT + ")?")),
 }
+_LINE_KINDS = (*((w, "hand") for w in ("tafr9a", "rest", "hand")), ("offer", "other"), ("announce", "other"),
+               *((w, "calls") for w in vocab.keywords("SMSARA_KW")),
+               *((w, "trick") for w in vocab.keywords("TRICK_KW")),
+               *((w, "score") for w in quick_score_words()))
+"""The first word of each kind of canonical line, for the compiled reader (the keys of
+:func:`canonical_lines`, checked by a doctest there)."""
 _DEAL_END = re.compile(r"[ \t\r\n]*(?:deal|end)(?![\w])|[ \t\r\n]*\Z")
 
 
@@ -256,6 +263,12 @@ class QuickReader(ItemReader):
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
+        scan = compiled_reader()
+        if scan is not None:
+            scanned = scan(text, nl, line, self.issues.left - 1, self._scan_tables())
+            if scanned is not None:
+                self.issues.left = scanned[2]
+                return heading.group(), scanned[0], scanned[1]
         kept = KeptDeal(self.visitor)
         lines = canonical_lines()
         left = self.issues.left - 1
@@ -279,6 +292,23 @@ class QuickReader(ItemReader):
                 return None
         self.issues.left = left
         return heading.group(), kept.events, pos
+
+    def _scan_tables(self) -> tuple[Any, ...]:
+        """What the compiled reader reads with: the tables of this deck, the visitor's events
+        (made for each deal: kept on the reader they would make a reference cycle of it)."""
+        visitor = self.visitor
+        return (*static_tables(self.deck, _LINE_KINDS, tuple(_HANDS.items())), self._other_row,
+                _DEAL_END.match, visitor.begin_section, visitor.visit_hand, visitor.visit_trick,
+                visitor.visit_call, visitor.visit_score)
+
+    def _other_row(self, row: str, line: int) -> tuple[Section, Event] | None:
+        """An offer or announcement line for the compiled reader: the section and the event
+        :meth:`_kept_other` keeps (``None``: not canonical)."""
+        kept = _OtherRow()
+        if not self._kept_other(row, line, kept):  # type: ignore[arg-type]
+            return None
+        assert kept.current is not None
+        return kept.current, kept.events[0]
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:
         batch = self.trick_line(row, line, 1)
@@ -344,6 +374,16 @@ class KeptDeal:
             self.events.append((self.begin_section, (section, line, 1)))
 
 
+class _OtherRow:
+    """What :meth:`QuickReader._kept_other` writes to: its section and its one event."""
+
+    __slots__ = ("current", "events")
+
+    def __init__(self) -> None:
+        self.current: Section | None = None
+        self.events: list[Event] = []
+
+
 CanonicalLine = Callable[[QuickReader, str, int, KeptDeal], bool]
 """The reader of one kind of line of a canonical deal: its text and line, the deal's events so
 far, to which it adds the line's (``False``: not canonical)."""
@@ -356,6 +396,8 @@ def canonical_lines() -> dict[str, CanonicalLine]:
     bound methods kept on the reader would make a reference cycle of every reader).
 
     >>> canonical_lines()["trick"] is QuickReader._kept_trick
+    True
+    >>> sorted(canonical_lines()) == sorted(word for word, _ in _LINE_KINDS)
     True
     """
     q = QuickReader

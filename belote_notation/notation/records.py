@@ -215,6 +215,8 @@ class Game(Record):
     result: str | None = None
     """The recorded end of the match (``NS``, ``EW``, ``*`` unfinished), if written."""
     comments: list[str] = Field(default_factory=list)
+    preamble: list[str] = Field(default_factory=list)
+    """Comments before the tag pairs (a file's title line), written before them again."""
     result_pos: Position | None = None
     """(line, col) of the result after ``end``, when read from text."""
 

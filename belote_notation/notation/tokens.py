@@ -112,7 +112,7 @@ _COMMENT_ESCAPE = re.compile(r"\\([\\{}\[])")
 def comment_text(chunk: Chunk) -> str:
     """A comment without its delimiters; ``\\}`` ``\\{`` ``\\[`` ``\\\\`` unescaped."""
     if chunk.type == "LINE_COMMENT":
-        return chunk.value[1:].rstrip("\r")
+        return chunk.value[1:].strip()  # `; x` is the comment `x`, written `{x}`
     text = chunk.value[1:-1]
     return _COMMENT_ESCAPE.sub(r"\1", text) if "\\" in text else text
 

@@ -14,6 +14,7 @@ The order of events for one game (``*`` many, ``?`` optional)::
     begin_game
       visit_header*                       tag pairs, in file order
       visit_comment*                      the game's comments before the first deal
+      visit_deck?                         the deck inferred from the cards (no tag names it)
     end_headers                           SKIP: the reader skips the body of the game
       begin_deal                          SKIP: the reader skips the deal (then no end_deal)
         visit_comment*                    comments about the deal
@@ -119,6 +120,11 @@ class Visitor(Generic[T]):
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         """A tag pair ``[name "value"]`` (value unescaped)."""
+
+    def visit_deck(self, deck: str) -> None:
+        """No tag names the deck (neither ``Deck`` nor ``Rules``) and the cards were read in
+        ``deck`` (``spanish``) because every card and suit word is written in it
+        (:func:`~belote_notation.notation.headers.infer_deck`); after the tag pairs."""
 
     def end_headers(self) -> Skip | None:
         """The tag pairs are over (called once per game, even when it has none)."""

@@ -31,6 +31,8 @@ def walk_game(game: Game, visitor: Visitor[T], index: int = 0) -> T:
     """Report ``game`` to ``visitor`` as the reader would, and return ``visitor.result()``."""
     if visitor.begin_game(index, game.line, game.col) is SKIP:
         return visitor.result()
+    for text in game.preamble:
+        visitor.visit_comment(text, game.line, game.col)
     for header in game.headers:
         visitor.visit_header(header.name, header.value, header.line, header.col)
     for text in game.comments:

@@ -273,7 +273,7 @@ def write_game(game: Game) -> str:
     Raises :class:`NotationWriteError` if a record holds a value the notation cannot write.
     """
     writer = _Writer(game_deck(game.headers))
-    lines: list[str] = []
+    lines: list[str] = [_comment(c) for c in game.preamble]
     for header in game.headers:
         if header.name.lower() == "deck" and deck_from_name(header.value) is None:
             raise NotationWriteError(f"deck {header.value!r} is unknown (spanish or french): the "

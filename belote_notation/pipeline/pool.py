@@ -51,7 +51,9 @@ __all__ = [
     "InputStarted",
     "Job",
     "Progress",
+    "check_game",
     "run",
+    "stopped_message",
 ]
 
 BATCH_CHARS = 256 * 1024
@@ -105,7 +107,8 @@ def _info(opened: OpenInput) -> InputStarted:
     return InputStarted(InputInfo(opened.name, opened.format.name, opened.own_lines))
 
 
-def _stopped(exc: BaseException) -> str:
+def stopped_message(exc: BaseException) -> str:
+    """Why reading an input stopped early, in plain words (a bug included: never a traceback)."""
     if isinstance(exc, OSError | MemoryError | UnicodeError):
         return problem_message(exc)
     return f"stopped reading: internal error {type(exc).__name__}: {exc}"
@@ -135,24 +138,27 @@ def _read_here(opened: OpenInput, job: Job, progress: Progress | None) -> Iterat
             if progress is not None:
                 progress(opened.name, opened.tell(), games, deals)
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
-        error = _stopped(exc)
+        error = stopped_message(exc)
     finally:
         opened.close()
     yield InputEnded(opened.name, error)
 
 
 # ----------------------------------------------------------------------------- worker processes
+def check_game(item: GameToCheck, path: str, job: Job) -> RenderedGame:
+    """One game of input ``path`` checked and rendered (in a worker: a process of the pool, or a
+    cluster's); a game that makes the checker fail is a ``BEL901`` finding of that game."""
+    try:
+        report = item.check(path, job.config)
+    except Exception as exc:  # noqa: BLE001 - never lose the rest of a batch to one game
+        report = no_game_report(path, item.number, item.line,
+                                f"could not check this game: {type(exc).__name__}: {exc}")
+    return job.render(report)
+
+
 def _work(path: str, batch: list[GameToCheck], job: Job) -> list[RenderedGame]:
     """Check and render a batch of games of one input (in a worker)."""
-    out = []
-    for item in batch:
-        try:
-            report = item.check(path, job.config)
-        except Exception as exc:  # noqa: BLE001 - never lose the rest of the batch to one game
-            report = no_game_report(path, item.number, item.line,
-                                    f"could not check this game: {type(exc).__name__}: {exc}")
-        out.append(job.render(report))
-    return out
+    return [check_game(item, path, job) for item in batch]
 
 
 def _warm() -> int:
@@ -240,7 +246,7 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
         if count == 0:
             window.event(GameChecked(opened.name, window.job.render(no_game_report(opened.name))))
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
-        error = _stopped(exc)
+        error = stopped_message(exc)
     finally:
         opened.close()
     window.event(InputEnded(opened.name, error))

@@ -73,10 +73,11 @@ class _Judge:
 
 
 def judge_games(games: Sequence[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),
-                jobs: int = 1) -> Iterator[tuple[int, DealJudgement]]:
+                jobs: int = 1, first_number: int = 1) -> Iterator[tuple[int, DealJudgement]]:
     """``(index of the game in games, judgement)`` for every deal of every game, in order,
-    judged over ``jobs`` worker processes (in this process when 1)."""
-    tasks = (DealTask(game, file, index + 1, position)
+    judged over ``jobs`` worker processes (in this process when 1); the games are numbered
+    from ``first_number`` in ``file`` (a cluster's worker judges a part of an input)."""
+    tasks = (DealTask(game, file, index + first_number, position)
              for index, game in enumerate(games) for position in range(len(game.deals)))
     indexes = (index for index, game in enumerate(games) for _ in game.deals)
     return zip(indexes, ordered_map(_Judge(settings), tasks, jobs), strict=True)

@@ -125,8 +125,10 @@ def _match_row(d: DealReport, style: Style, width: int, recorded: list[int]) -> 
     ns, ew = (credited[0], credited[1]) if credited else ("-", "-")
     pot = d.pot if d.pot is not None else (d.claimed_pot if d.claimed_pot is not None else "-")
     total_ns, total_ew = (totals[0], totals[1]) if totals else ("-", "-")
+    typed = d.claimed_totals
+    beside = f"  (typed {typed[0]} {typed[1]})" if typed is not None and totals and typed != totals else ""
     return (f"  {d.number:>4}  {dealer:<6}  {taker:<5}  {trump:<{width}}  {d.outcome or '?':<10}  "
-            f"{ns:>4}  {ew:>4}  {pot:>4}  {total_ns:>9}  {total_ew:>9}")
+            f"{ns:>4}  {ew:>4}  {pot:>4}  {total_ns:>9}  {total_ew:>9}{beside}")
 
 
 def game_document(game_replay: GameReplay, deal_number: int | None) -> dict[str, Any]:
@@ -354,6 +356,8 @@ def _score(replay: DealReplay) -> list[str]:
     lines.append(f"  match {_pair(report.totals)}, pot {report.pot}")
     if report.claimed_score is not None and report.claimed_score != _with_pot(report):
         lines.append(f"  recorded deal score {_pair(report.claimed_score)}")
+    if report.claimed_totals is not None and report.claimed_totals != report.totals:
+        lines.append(f"  recorded match {_pair(report.claimed_totals)}")
     return lines
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review
+from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review, skipped_notes
 from belote_notation.analysis.solver import SolverUnavailable
 from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
@@ -34,6 +34,7 @@ from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
+from belote_replay.cluster import checked_cluster, cluster_option
 
 __all__ = ["command"]
 
@@ -87,14 +88,21 @@ class _Progress:
 
 
 def _judge_all(games: list[Game], thresholds: Thresholds, samples: int, seed: int, jobs: int,
-               file: str) -> tuple[list[GameReplay], list[list[DealJudgement]]]:
-    """Every deal of every game judged (over ``jobs`` processes, by the pipeline), with a
-    progress bar on a terminal."""
+               file: str, cluster: str | None = None) -> tuple[list[GameReplay], list[list[DealJudgement]]]:
+    """Every deal of every game judged (over ``jobs`` processes, by the pipeline, or on the
+    cluster at ``cluster``), with a progress bar on a terminal."""
     replays = [replay_game(game, file, index + 1) for index, game in enumerate(games)]
     progress = _Progress(sum(len(r.deals) for r in replays))
     results: list[list[DealJudgement]] = [[] for _ in games]
+    settings = ReviewSettings(thresholds, samples, seed)
+    if cluster is not None:
+        from belote_notation.cluster.annotate import judge_on_cluster
+
+        judged = judge_on_cluster(Source(file), settings, cluster)
+    else:
+        judged = judge_games(games, file, settings, jobs)
     try:
-        for index, judgement in judge_games(games, file, ReviewSettings(thresholds, samples, seed), jobs):
+        for index, judgement in judged:
             results[index].append(judgement)
             progress.advance()
     finally:
@@ -139,9 +147,12 @@ def _json(index: int, review, deck) -> dict:
               help="Points lost from which a card gets ?")
 @click.option("--blunder", type=click.IntRange(min=1), default=_DEFAULT.blunder, show_default=True,
               help="Points lost from which a card gets ??")
+@cluster_option("Judge the games on a Dask cluster, a game per task: local:N or tcp://HOST:PORT "
+                "(docs/scale.md). Not with --jobs.")
 def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs: int, inaccuracy: int,
-            mistake: int, blunder: int) -> None:
+            mistake: int, blunder: int, cluster: str | None) -> None:
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
+    cluster = checked_cluster(cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
     thresholds = Thresholds(inaccuracy, mistake, blunder)
@@ -150,12 +161,19 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
     except OSError as exc:
         raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
     try:
-        replays, results = _judge_all(games, thresholds, samples, seed, min(jobs, os.cpu_count() or 1), file)
+        replays, results = _judge_all(games, thresholds, samples, seed, min(jobs, os.cpu_count() or 1), file,
+                                      cluster)
+    except OSError as exc:  # on a cluster: the scheduler not reached, the file not read by the workers
+        click.echo(f"belote-replay: {exc}", err=True)
+        raise SystemExit(2) from None
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None
     reviews = [apply_review(game.model_copy(deep=True), replays[g].deck, results[g])
                for g, game in enumerate(games)]
+    for g, review in enumerate(reviews):  # which deals were left out, and why (also in the copy)
+        for note in skipped_notes(review):
+            click.echo(f"{file}: game {g + 1}, {note}", err=True)
     text = "\n".join(write_game(review.game) for review in reviews)
     if out is not None:
         try:

@@ -20,15 +20,22 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from belote_notation.check.findings import Finding
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
+from belote_notation.formats.base import ReadItem
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
+from belote_notation.pipeline.output.text import not_bel_name
+from belote_replay.cluster import checked_cluster, cluster_option
+
+if TYPE_CHECKING:
+    from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = ["command"]
 
@@ -104,7 +111,10 @@ class _Run:
             self.errors += 1
         elif found.severity == "warning":
             self.warnings += 1
-        click.echo(f"{where}: {found}", err=True)
+        detail = ", ".join(part for part in found.where().split(", ")
+                           if not part.startswith(("line", "column")))
+        line = str(Finding.from_issue(found, where, None, found.severity))
+        click.echo(f"{line} ({detail})" if detail else line, err=True)  # as validate prints a finding
 
     def games_of(self, items: Iterable[Game | FormatIssue]) -> Iterator[Game]:
         for item in items:
@@ -118,6 +128,27 @@ class _Run:
             yield item if self.positions else without_positions(item)
         if self.errors:
             raise _Stop()
+
+
+class _Reached:
+    """Where the reading is in the input (bytes): this process's stream, or the last range read
+    on the cluster."""
+
+    def __init__(self, tell: Callable[[], int]) -> None:
+        self.here, self.done = tell, 0
+
+    def tell(self) -> int:
+        return self.done or self.here()
+
+    def items(self, opened: OpenInput, reader: Format, cluster: str | None) -> Iterable[ReadItem]:
+        if cluster is None:
+            return reader.read(opened.stream, opened.name)
+        from belote_notation.cluster.convert import read_on_cluster
+
+        return read_on_cluster(opened.source, cluster, reader, self.advance)
+
+    def advance(self, byte_range: ByteRange) -> None:
+        self.done = byte_range.end or self.done
 
 
 def _write(fmt: Format, games: Iterator[Game], out: TextIO, run: _Run) -> None:
@@ -158,27 +189,39 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
                    "compact JSON.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on stderr (default: only when stderr is a terminal).")
+@click.option("--drop-unknown", is_flag=True,
+              help="Leave out the fields of the input its format does not know (by default they "
+                   "are kept as tags or comments, BEL805).")
+@cluster_option("Read IN on a Dask cluster, range by range: local:N or tcp://HOST:PORT (docs/scale.md); "
+                "the output is written here, in order.")
 def command(source: str, output: str, from_format: str | None, to_format: str | None,
-            positions: bool, progress: bool | None) -> None:
+            positions: bool, progress: bool | None, drop_unknown: bool, cluster: str | None) -> None:
     """Convert IN from one format to another, one game at a time."""
+    cluster = checked_cluster(cluster, jobs_option=None)
     reader = _format(from_format, False) if from_format else None
     writer = _format(to_format, True) if to_format else None
     if writer is None and output != "-":
         writer = guess_format(output, writing=True)
+        if writer is None and not_bel_name(output):  # a name no format writes: say so, write nothing
+            raise click.BadParameter(f"no installed format writes {os.path.basename(output)!r} (name one "
+                                     f"with --to: {_names(True)})", param_hint="-o")
     opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
     if isinstance(opened, InputProblem):
         why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"
         click.echo(f"{opened.path}: {why}", err=True)
         raise SystemExit(2)
     with opened:
-        reader, handle, name = opened.format, opened.stream, opened.name
+        reader, name = opened.format, opened.name
+        if drop_unknown:
+            reader = reader.dropping_unknown()
         if writer is None:
             writer = _format("json" if reader.name == "bel" else "bel", True)
         if not positions:
             writer = writer.without_positions()
         shown = sys.stderr.isatty() if progress is None else progress
-        run = _Run(name, _Progress(shown, name, _size(opened)), positions, opened.tell)
-        games = run.games_of(reader.read(handle, name))
+        reached = _Reached(opened.tell)
+        run = _Run(name, _Progress(shown, name, _size(opened)), positions, reached.tell)
+        games = run.games_of(reached.items(opened, reader, cluster))
         try:
             if output == "-":
                 _to_stdout(writer, games, run)
@@ -190,8 +233,11 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
             click.echo(f"{name}: errors in the input, not converted ({what}); run "
                        "`belote-replay validate` for details", err=True)
             raise SystemExit(2) from None
+        except OSError as exc:  # on a cluster: the input could not be cut or read, the scheduler reached
+            click.echo(f"{name}: {exc}", err=True)
+            raise SystemExit(2) from None
         finally:
-            run.progress.close(opened.tell())
+            run.progress.close(reached.tell())
     if run.games == 0 and run.warnings:
         raise SystemExit(2)
     if run.warnings:

@@ -29,6 +29,7 @@ from typing import BinaryIO, TextIO
 
 import click
 
+from belote_notation.check.findings import Finding
 from belote_notation.notation.jsonio import (
     JsonReadError,
     read_json_games,
@@ -49,7 +50,8 @@ def _write_bel(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
     messages: list[str] = []
     count = 0
     for parsed in iter_games(handle, name):
-        messages += [str(issue) for issue in parsed.errors]
+        messages += [str(Finding.from_issue(issue, issue.file or name, parsed.index + 1))
+                     for issue in parsed.errors]
         if messages:
             continue  # keep reading: every issue of the file is listed
         try:

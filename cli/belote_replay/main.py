@@ -23,6 +23,10 @@ COMMANDS = {
     "annotate": "annotate",    # the analysis issue
     "render": "render",        # the render issue
     "serve": "serve",          # the service issue
+    "select": "select",        # the collections issue
+    "dedupe": "dedupe",
+    "stats": "stats",
+    "export": "export",
 }
 
 
@@ -90,7 +94,7 @@ def _tune_collector(ctx: click.Context) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="belote-replay")
+@click.version_option(__version__, "-V", "--version", prog_name="belote-replay")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Parse, replay, validate, convert and render Belote records (.bel files)."""

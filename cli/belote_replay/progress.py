@@ -59,7 +59,7 @@ class ProgressDisplay:
         self.bar = Progress(
             TextColumn(f"[bold]{self.label}[/] {{task.description}}"), BarColumn(),
             TaskProgressColumn(), TextColumn("{task.fields[detail]}"), TimeElapsedColumn(),
-            console=Console(file=self.stream), transient=True,
+            console=Console(file=self.stream, soft_wrap=True), transient=True,  # no line cut at the width
             # output on a terminal is printed above the bar; into a file or a pipe it goes
             # straight to stdout, untouched
             redirect_stdout=isatty(sys.stdout), redirect_stderr=False)

@@ -21,6 +21,13 @@ from belote_notation.pipeline.records import pick_game  # the one way the comman
 __all__ = ["command"]
 
 
+class _Refused(click.ClickException):
+    """A question solve cannot answer (no such file, game, deal or point): exit 2, as the other
+    commands' usage errors."""
+
+    exit_code = 2
+
+
 def _point(text: str) -> tuple[int, int]:
     trick, _, card = text.partition(".")
     try:
@@ -43,10 +50,11 @@ def render(report: dict) -> str:
             lines.append(f"  {v['symbol']:<4} {v['points']:>4}  {mark}")
         lines.append("Best line: " + " ".join(report["best_line"]))
     lines.append("Double-dummy table (card points from the first lead):")
-    lines.append("  trump  takers    leader   N-S   E-W")
+    width = max([5, *(len(e["trump"]) for e in report["table"])])  # oros, espadas: the game's deck
+    lines.append(f"  {'trump':<{width}}  takers    leader   N-S   E-W")
     for e in report["table"]:
         takers = " ".join(e["takers"])
-        lines.append(f"  {e['trump']:<6} {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
+        lines.append(f"  {e['trump']:<{width}}  {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
     return "\n".join(lines) + "\n"
 
 
@@ -64,22 +72,22 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: 
     point = _point(at)
     parsed = pick_game(file, game_number)
     if isinstance(parsed, InputProblem):
-        raise click.ClickException(f"{file}: {parsed.message}")
+        raise _Refused(f"{file}: {parsed.message}")
     if parsed is None:
-        raise click.ClickException(f"{file} has no game {game_number}")
+        raise _Refused(f"{file} has no game {game_number}")
     replay = replay_game(parsed.game, file)
     chosen = [d for d in replay.deals if (deal_number is None and d.hands_complete and d.state is not None
                                           and d.state.taker is not None)
               or d.deal.number == deal_number]
     if not chosen:
-        raise click.ClickException("no such deal" if deal_number is not None else "no deal to solve")
+        raise _Refused("no such deal" if deal_number is not None else "no deal to solve")
     try:
         report = position_report(chosen[0], *point, replay.deck)
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None
     except ValueError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _Refused(str(exc)) from None
     if fmt == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:

@@ -20,6 +20,7 @@ from belote_notation.check.suggest import ConfigError, checked_codes
 from belote_notation.pipeline.inputs import discover
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
 from belote_notation.pipeline.select import ReportOptions
+from belote_replay.cluster import checked_cluster, cluster_option
 from belote_replay.config import ConfigError as ConfigFileError
 from belote_replay.config import find_config
 from belote_replay.output import ConsoleStream
@@ -127,10 +128,11 @@ class _ConfiguredCommand(click.Command):
               help="Worker processes (0: one per core).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress display on stderr (default: when stderr is a terminal).")
+@cluster_option()
 def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...], fmt: str,
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
-            progress: bool | None) -> None:
+            progress: bool | None, cluster: str | None) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
     in any readable format of `belote-replay formats`) and report every illegal act and wrong
     score, one line per finding."""
@@ -139,8 +141,14 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     report_options = ReportOptions(_selection(select, ignore), strict)
     if statistics and fmt != "text":
         raise click.UsageError("--statistics goes with --format text")
+    cluster = checked_cluster(cluster)
     started = time.perf_counter()
-    found = discover(list(paths))
+    if cluster is not None:  # URLs too: the workers read them by byte ranges
+        from belote_notation.cluster.validate import discover_for_cluster
+
+        found = discover_for_cluster(list(paths))
+    else:
+        found = discover(list(paths))
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
     summary = Summary(files=len(found.sources) + len(found.problems))
@@ -153,10 +161,18 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     writer.begin()
     try:
         with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
-            events = run(found.sources, config, fmt, report_options, jobs or os.cpu_count() or 1,
-                         display.advance, freeze_gc=True)
+            if cluster is not None:
+                from belote_notation.cluster.validate import run_on_cluster
+
+                events = run_on_cluster(found.sources, config, fmt, report_options, cluster, display.advance)
+            else:
+                events = run(found.sources, config, fmt, report_options, jobs or os.cpu_count() or 1,
+                             display.advance, freeze_gc=True)
             for event in events:
                 _write(event, writer, summary, problems)
+    except OSError as exc:  # the scheduler of --cluster cannot be reached
+        ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
+        sys.exit(2)
     except KeyboardInterrupt:
         ConsoleStream("stderr").write("belote-replay: interrupted\n")
         sys.exit(130)

@@ -81,7 +81,7 @@ def test_thresholds_are_settable() -> None:
 def test_annotating_twice_adds_nothing() -> None:
     once = write_game(review_game(_game()).game)
     assert write_game(review_game(parse_text(once)[0].game).game) == once
-    assert "{DD review: N Nadia: 110 points lost, 0 mistakes, 1 blunders" in once
+    assert "{DD review: N Nadia: 110 points lost, 0 mistakes, 1 blunder," in once
 
 
 def test_a_coach_glyph_and_comment_stay() -> None:

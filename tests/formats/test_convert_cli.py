@@ -122,7 +122,8 @@ def test_what_could_not_be_read_is_listed_and_the_rest_converted(tmp_path: Path)
                    '{"type": "card", "seat": "N", "card": "AS"}\n', encoding="utf-8")
     result = CliRunner().invoke(convert, [str(log), "--to", "bel"])
     assert result.exit_code == 1
-    assert "line 2, field card: BEL803 cannot read a card from 'ZZ'" in result.output
+    # as validate prints a finding: path:line:col: severity CODE message (issue 20 item 8)
+    assert "app.events.jsonl:2:1: warning BEL803 cannot read a card from 'ZZ' (field card)" in result.output
     assert "trick 1 N:AS" in result.output
 
 

@@ -64,6 +64,8 @@ def mutate(rng: random.Random, data: bytes, is_json: bool) -> bytes:
         except ValueError:
             pass
     elif roll < 0.65:
+        if not data:  # an earlier mutation deleted the only line: nothing to flip
+            return data
         raw = bytearray(data)
         for _ in range(rng.randint(1, 5)):
             raw[rng.randrange(len(raw))] = rng.randrange(256)

@@ -48,7 +48,7 @@ def test_lenient_form_reads_like_the_canonical_one() -> None:
     lenient = one('[Rules "classic"]\nDONNE 7 DONNEUR s ; typed\ncinq n 7♥ 8♥ d♥ d♦ v♣\n'
                   "retourne t♣\nEnchères w:Passe n:PRENDS\npli 1 8♦ d♦ 7♦ 9♦ gagne n\n"
                   "pli r♥ bel 9♥ a♥ v♥\nMarque 64 98\nfin *\n")
-    canonical = one('[Rules "classic"]\ndeal 7 dealer S\n{ typed}\ntafr9a N 7H 8H QH QD JC\n'
+    canonical = one('[Rules "classic"]\ndeal 7 dealer S\n{typed}\ntafr9a N 7H 8H QH QD JC\n'
                     "offer 10C\nsmsara W:pass N:take\ntrick 1 8D QD 7D 9D winner N\n"
                     "trick 2 KH belote 9H AH JH\nscore 64 98\nend *\n")
     assert lenient.errors == [] and canonical.errors == []
@@ -101,7 +101,7 @@ def test_review_material_attaches_to_the_item_before_it() -> None:
     assert var.items[0].variations[0].items[0].action == "pass"
     trick = deal.tricks[0]
     assert trick.comments == ["lead"]
-    assert (trick.plays[0].glyph, trick.plays[0].comments) == ("??", [" oops"])
+    assert (trick.plays[0].glyph, trick.plays[0].comments) == ("??", ["oops"])  # `; x` is `x` (issue 20)
     assert trick.plays[1].variations[0].items[0].glyph == "!"
 
 

@@ -11,9 +11,10 @@ comment in ``play_cards``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name, suit_display
+from belote_notation.game.compiled import pure_python
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
@@ -420,3 +421,23 @@ def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick
                              card=card))
     state.belote_marks[seat].append((mark, card))
     return out
+
+
+PYTHON_PLAY_CARDS = play_cards
+"""The Python :func:`play_cards`, whatever ``play_cards`` is bound to (the tests compare them)."""
+
+
+def _compiled_play_cards() -> Callable[..., int] | None:
+    """The C loop of :func:`play_cards` (``_play.c``), bound to this module's rules, when it is
+    built and not switched off (:mod:`belote_notation.game.compiled`)."""
+    if pure_python():
+        return None
+    try:
+        from belote_notation.game.engine import _play
+    except ImportError:
+        return None
+    _play.bind(legal_for, _belote_card, _close_trick, PYTHON_PLAY_CARDS)
+    return _play.play_cards
+
+
+play_cards = _compiled_play_cards() or play_cards

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.report import GameReport
+from belote_notation.notation.issues import NO_GAME
 from belote_notation.pipeline.select import ReportOptions
 
 __all__ = ["JSON_KINDS", "InputInfo", "RenderedGame", "Stream", "Summary", "Writer", "plural", "render_game"]
@@ -54,6 +55,8 @@ class RenderedGame:
     deals: int
     findings: list[Finding] = field(default_factory=list)
     out: str = ""
+    empty: bool = False
+    """The input held no game (BEL009): its report is written, it is not counted as a game."""
 
 
 def render_game(report: GameReport, fmt: str = "text", options: ReportOptions = _EVERYTHING) -> RenderedGame:
@@ -61,8 +64,9 @@ def render_game(report: GameReport, fmt: str = "text", options: ReportOptions = 
     view = options.view(report)
     counts = view.counts()
     out = json.dumps(view.to_dict(), ensure_ascii=False, separators=(",", ":")) if fmt in JSON_KINDS else ""
+    empty = not report.deal_count and any(f.code == NO_GAME for f in report.findings)
     return RenderedGame(counts["error"], counts["warning"], counts["info"], view.deal_count,
-                        sorted(view.findings, key=sort_key), out)
+                        sorted(view.findings, key=sort_key), out, empty)
 
 
 def plural(n: int, word: str) -> str:
@@ -84,7 +88,7 @@ class Summary:
     """Findings reported, per code (``--statistics``)."""
 
     def add(self, game: RenderedGame) -> None:
-        self.games += 1
+        self.games += not game.empty
         self.deals += game.deals
         self.errors += game.errors
         self.warnings += game.warnings

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from belote_notation.check.findings import Finding
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
 
-__all__ = ["TextStyle", "TextWriter"]
+__all__ = ["TextStyle", "TextWriter", "not_bel_name"]
 
 _COLOURS = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "info": "\x1b[1;36m"}
 _BOLD, _DIM, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -59,6 +59,17 @@ class TextStyle:
         return f"{gutter}{text}\n{' ' * (len(gutter) - 2)}| {pad}{caret}\n"
 
 
+def not_bel_name(name: str) -> bool:
+    """A file name with an extension that is not ``.bel`` (``README.md``): read as ``.bel`` only
+    because nothing else claimed it.
+
+    >>> not_bel_name("README.md"), not_bel_name("game.bel"), not_bel_name("-"), not_bel_name("notes")
+    (True, False, False, False)
+    """
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return "." in base.strip(".") and not base.lower().endswith(".bel")
+
+
 class TextWriter(Writer):
     """``path:line:col: severity CODE message`` lines, then the summary line."""
 
@@ -66,11 +77,23 @@ class TextWriter(Writer):
         super().__init__(out, err)
         self.style = style
         self.excerpts = True
+        self.guessed = False
+        """The input is read as .bel by default: no format claims its name nor its content."""
+        self.syntax = 0
 
     def file_start(self, info: InputInfo) -> None:
         self.excerpts = info.own_lines
+        self.guessed = info.format == "bel" and not_bel_name(info.name)
+        self.syntax = 0
+
+    def file_end(self, path: str, error: str | None) -> None:
+        super().file_end(path, error)
+        if self.guessed and self.syntax:
+            self.err.write(f"belote-replay: {path}: not a .bel file? It was read as .bel because no "
+                           "format claims its name or content (`belote-replay formats` lists them)\n")
 
     def game(self, game: RenderedGame) -> None:
+        self.syntax += sum(f.code.startswith("BEL0") and f.severity == "error" for f in game.findings)
         if self.style.statistics:
             return
         for f in game.findings:

@@ -1,0 +1,106 @@
+"""A collection command's work on a Dask cluster: :func:`run_work`, the cluster side of the
+collections <-> cluster interface (``belote_notation/collections/work.py`` defines the works).
+
+A work is a picklable object with ``map(games) -> P`` (the games of one byte range, in input
+order, as :class:`~belote_notation.pipeline.records.ReadGame`\\ s) and ``merge(parts) -> R``
+(the parts in input order). :func:`run_work` cuts the inputs into byte ranges at game
+boundaries (:mod:`belote_notation.pipeline.ranges`), runs ``work.map`` on each range on a
+worker (which reads the range itself, by path) and ``work.merge`` here. What crosses the
+network: the work object and a :class:`~belote_notation.pipeline.ranges.ByteRange` per task,
+and each range's part back; never the games.
+
+>>> class CountGames:
+...     def map(self, games):
+...         return sum(1 for _ in games)
+...     def merge(self, parts):
+...         return sum(parts)
+>>> from belote_notation.pipeline.inputs import Source
+>>> serial_parts(CountGames(), [Source("t.bel", data=b"deal 1\\nend\\ndeal 1\\nend\\n")], target=1)
+[1, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
+
+from belote_notation.cluster.client import RangeProgress, outcomes
+from belote_notation.collections.work import InputGames
+from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
+from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_records
+from belote_notation.pipeline.records import ReadGame
+
+__all__ = ["RangeProgress", "RangeWork", "map_range", "ranges_of", "run_work", "serial_parts"]
+
+P = TypeVar("P")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+
+class RangeWork(Protocol[P, R_co]):
+    """What :func:`run_work` runs: ``map`` over the games of a range, ``merge`` of the parts."""
+
+    def map(self, games: Iterable[ReadGame]) -> P: ...
+
+    def merge(self, parts: Sequence[P]) -> R_co: ...
+
+
+def _sources(sources: Iterable[Source | InputLike]) -> Iterator[Source]:
+    for item in sources:
+        if isinstance(item, Source):
+            yield item
+            continue
+        if isinstance(item, str) and is_url(item):  # read by the workers with Range requests
+            yield Source(item)
+            continue
+        found = discover([item])
+        for problem in found.problems:
+            raise OSError(f"{problem.path}: {problem.message}")
+        yield from found.sources
+
+
+def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) -> Iterator[ByteRange]:
+    """The byte ranges of every input, in order (paths and folders found as ``discover`` finds
+    them). An input that cannot be opened or read raises ``OSError`` with the reason: a
+    collection's figures without one of its inputs would be a silent wrong answer."""
+    for source in _sources(sources):
+        cut = cut_input(source, target)
+        if isinstance(cut, InputProblem):
+            raise OSError(f"{cut.path}: {cut.message}")
+        yield from cut.ranges
+        if cut.error is not None:
+            raise OSError(f"{cut.info.name}: {cut.error}")
+
+
+def map_range(byte_range: ByteRange, work: RangeWork[P, Any]) -> P:
+    """``work.map`` over the games of ``byte_range`` (a task, on a worker)."""
+    games = range_records(byte_range)
+    try:
+        return work.map(InputGames(byte_range.name, games))  # the input's name: a report names the file
+    finally:
+        games.close()  # the range's file closed even when map stops early
+
+
+def serial_parts(work: RangeWork[P, Any], sources: Iterable[Source | InputLike],
+                 target: int | None = None) -> list[P]:
+    """The parts of every range mapped in this process, in order (what the cluster computes)."""
+    return [map_range(r, work) for r in ranges_of(sources, target)]
+
+
+def run_work(work: RangeWork[P, R], sources: Iterable[Source | InputLike], address: str,
+             progress: RangeProgress | None = None, *, target: int | None = None) -> R:
+    """``work.merge`` of ``work.map`` over every byte range of ``sources`` (cut at game
+    boundaries, about ``target`` bytes each), the maps run on the Dask cluster at ``address``
+    (``local:N`` or ``tcp://host:port``), the parts merged here in input order. A range whose
+    worker died is mapped again; one that cannot be mapped at all raises its error (a
+    ``RuntimeError`` naming the range), as an unreadable input raises ``OSError``."""
+    parts: list[P] = []
+    for done in outcomes(address, ranges_of(sources, target), map_range, work):
+        byte_range: ByteRange = done.tag
+        if done.error is not None:
+            raise RuntimeError(f"{byte_range.name}: the range from line {byte_range.first_line} could not "
+                               f"be mapped: {type(done.error).__name__}: {done.error}") from done.error
+        parts.append(done.result)
+        if progress is not None:
+            progress(byte_range)
+    return work.merge(parts)

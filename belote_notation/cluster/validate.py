@@ -1,0 +1,164 @@
+"""``validate`` on a Dask cluster: the events of :func:`belote_notation.pipeline.pool.run`, the
+same ones in the same order, with the inputs' byte ranges checked on the workers.
+
+The client (this process) opens each input once to detect its format and cut it into byte
+ranges at game boundaries (:func:`~belote_notation.pipeline.ranges.cut_input`, streaming); each
+range is a task: a worker opens the file by its path (or URL), reads its bytes only, checks
+and renders its games (:func:`~belote_notation.pipeline.pool.check_game`) and sends back the
+rendered reports. What crosses the network: a :class:`~belote_notation.pipeline.ranges.ByteRange`
+(the path, two offsets, the first game's number and line) and the :class:`Job` (the rules,
+the output format, the code selection) to the worker; the rendered reports of the range (its
+findings, as text or JSON) back. The writer runs here, in input order, so the output is the
+serial one byte for byte.
+
+A worker killed mid-range costs nothing: Dask runs the range again on another worker. A range
+that still cannot be checked (every try failed) is said in one ``BEL901`` finding, as the
+process pool says a lost batch; a read that fails in a range stops that input, as it stops the
+serial read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.validator import no_game_report
+from belote_notation.cluster.client import Done, Window, connect
+from belote_notation.pipeline.inputs import Discovery, InputProblem, Source, discover
+from belote_notation.pipeline.output.base import RenderedGame
+from belote_notation.pipeline.pool import (
+    EVERYTHING,
+    Event,
+    GameChecked,
+    InputEnded,
+    InputFailed,
+    InputStarted,
+    Job,
+    Progress,
+    check_game,
+    stopped_message,
+)
+from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, is_url, range_games
+from belote_notation.pipeline.select import ReportOptions
+
+__all__ = ["RangeChecked", "check_range", "discover_for_cluster", "run_on_cluster"]
+
+
+def discover_for_cluster(items: Sequence[str]) -> Discovery:
+    """The inputs of a command line run on a cluster, in the order given: HTTP(S) URLs as they
+    are (the workers read them with ``Range`` requests), everything else as
+    :func:`~belote_notation.pipeline.inputs.discover` finds it.
+
+    >>> [s.path for s in discover_for_cluster(["https://example.org/a.bel", "samples/classic"]).sources][:2]
+    ['https://example.org/a.bel', 'samples/classic/capot-and-belote.bel']
+    """
+    if not any(is_url(item) for item in items):
+        return discover(items)
+    found = Discovery()
+    seen: set[str] = set()
+    for item in items:
+        more = Discovery([Source(item)]) if is_url(item) else discover([item])
+        for source in more.sources:
+            key = source.path if is_url(source.path) else os.path.realpath(source.path)
+            if key not in seen:
+                seen.add(key)
+                found.sources.append(source)
+        found.problems.extend(more.problems)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class RangeChecked:
+    """The rendered games of one range, and why its reading stopped early (if it did)."""
+
+    games: list[RenderedGame]
+    error: str | None = None
+
+
+def check_range(byte_range: ByteRange, job: Job) -> RangeChecked:
+    """The games of ``byte_range`` checked and rendered (a task, on a worker)."""
+    games: list[RenderedGame] = []
+    try:
+        for item in range_games(byte_range):
+            games.append(check_game(item, byte_range.name, job))
+    except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
+        return RangeChecked(games, stopped_message(exc))
+    return RangeChecked(games)
+
+
+@dataclass(slots=True)
+class _InputEnd:
+    """Noted after an input's ranges: its end, with the error of its cutting if any."""
+
+    cut: CutInput
+
+
+@dataclass(slots=True)
+class _Told:
+    """What the events told so far, for the progress display and the inputs stopped early."""
+
+    progress: Progress | None
+    games: int = 0
+    deals: int = 0
+    stopped: dict[str, str] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+
+
+def _submit(sources: Iterable[Source], window: Window, job: Job, target: int | None,
+            told: _Told) -> Iterator[Done]:
+    for source in sources:
+        cut = cut_input(source, target)
+        if isinstance(cut, InputProblem):
+            window.note(InputFailed(cut.path, cut.message))
+            continue
+        told.sizes[cut.info.name] = cut.size
+        window.note(InputStarted(cut.info))
+        for byte_range in cut.ranges:
+            yield from window.submit(byte_range, check_range, byte_range, job)
+        window.note(_InputEnd(cut))
+    yield from window.drain()
+
+
+def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
+    if done.noted:
+        if isinstance(done.tag, _InputEnd):
+            name = done.tag.cut.info.name
+            yield InputEnded(name, told.stopped.pop(name, None) or done.tag.cut.error)
+        else:
+            yield done.tag
+        return
+    byte_range: ByteRange = done.tag
+    if byte_range.name in told.stopped:
+        return  # the input's reading stopped in an earlier range
+    if done.error is not None:
+        what = f"{byte_range.size} bytes" if byte_range.size else "the rest of the input"
+        report = no_game_report(byte_range.name, 0, byte_range.first_line,
+                                f"could not check {what} of games from line {byte_range.first_line}: "
+                                f"the cluster failed ({type(done.error).__name__})")
+        checked = RangeChecked([job.render(report)])
+    else:
+        checked = done.result
+    for game in checked.games:
+        told.games += 1
+        told.deals += game.deals
+        yield GameChecked(byte_range.name, game)
+    if checked.error is not None:
+        told.stopped[byte_range.name] = checked.error
+    if told.progress is not None:
+        reached = byte_range.end if byte_range.end is not None else told.sizes.get(byte_range.name, 0)
+        told.progress(byte_range.name, reached, told.games, told.deals)
+
+
+def run_on_cluster(sources: Iterable[Source], config: ValidationConfig, fmt: str = "text",
+                   options: ReportOptions = EVERYTHING, address: str = "local:2",
+                   progress: Progress | None = None, *, target: int | None = None) -> Iterator[Event]:
+    """The events of :func:`~belote_notation.pipeline.pool.run` for ``sources``, their ranges
+    checked on the cluster at ``address`` (``local:N`` or ``tcp://host:port``). ``progress`` is
+    told the bytes of the current input reached, as ``run`` tells it."""
+    job = Job(config, fmt, options)
+    told = _Told(progress)
+    with connect(address) as client:
+        for done in _submit(sources, Window(client), job, target, told):
+            yield from _events(done, job, told)

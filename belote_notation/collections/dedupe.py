@@ -1,0 +1,333 @@
+"""``dedupe``: the games of a collection told apart by what was played (fingerprints).
+
+A game is dropped when it is
+
+* ``exact``: its game fingerprint is an earlier game's (the same players, rules and deals,
+  however written: ``notation/fingerprint.py``); the first copy is kept;
+* ``prefix``: its deals are the first deals of a longer game with the same rules and players
+  (a live feed stopped early); its last deal may be cut short, and is then recognised by its
+  dealt cards (dealer, first five cards and offer, else the 8-card hands; a record of the
+  tricks only: its first trick, when complete);
+* ``deal`` (only with ``drop_deals``): a deal of it was played in an earlier kept game (the
+  same deal replayed in another match). Without ``drop_deals`` these are reported, not dropped.
+
+Deals without any card recorded have no meaningful fingerprint and are never compared.
+
+Reading is the pipeline's (any readable format); no game is checked: fingerprints read the
+records. The fingerprints go into a :class:`~.table.FingerprintTable` (memory, then disk), so
+memory stays bounded whatever the number of deals. As a :class:`~.work.CollectionWork` a part
+is the list of one piece's :class:`GameEntry` values (about 40 bytes a deal), merged into a
+:class:`DedupeResult`, which keeps its decisions in the table too (merge runs in the process
+that writes the output: the result holds the open table).
+
+>>> from belote_notation.pipeline.inputs import Source
+>>> from belote_notation.collections.work import run_serial
+>>> game = "[North \\"A\\"]\\ndeal 1 dealer N\\ntrick 1 N:AS E:KS S:QS W:JS\\nend\\n"
+>>> longer = game.replace("end", "deal 2 dealer E\\ntrick 1 E:AH S:KH W:QH N:JH\\nend")
+>>> result = run_serial(DedupeWork(), [Source("a.bel", data=(game + game + longer).encode())])
+>>> [(d.number, d.reason, d.other_number) for d in result.dropped()]
+[(1, 'prefix', 3), (2, 'exact', 1)]
+>>> result.kept_count, result.games, list(result.kept_flags())
+(1, 3, [False, False, True])
+>>> result.close()
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow
+from belote_notation.collections.work import input_name
+from belote_notation.notation.fingerprint import deal_fingerprint, game_fingerprint, game_text
+from belote_notation.notation.records import Deal, Game
+from belote_notation.pipeline.records import ReadGame
+
+__all__ = ["DedupeResult", "DedupeWork", "Dropped", "GameEntry", "Deduper", "game_entry"]
+
+_BATCH = 2_000
+_WHOLE, _CUT = "whole", "cut"
+EMPTY = b"\0" * 16
+"""The place of a deal without any card among a game's deal fingerprints."""
+REASONS = ("exact", "prefix", "deal")
+
+
+def _digest(fingerprint: str) -> bytes:
+    return bytes.fromhex(fingerprint.partition(":")[2])
+
+
+def _has_cards(deal: Deal) -> bool:
+    return bool(deal.five or deal.hands or deal.tricks)
+
+
+def _complete(deal: Deal) -> bool:
+    return len(deal.tricks) == 8 and all(len(t.plays) == 4 for t in deal.tricks)
+
+
+def _dealt(deal: Deal) -> bytes | None:
+    """What starts a deal, to recognise it cut short: its dealt cards (dealer, first five,
+    offer; else its 8-card hands); for a record of the tricks only, its first trick when
+    complete; ``None`` when the deal has none of these."""
+    hands = deal.five or deal.hands
+    if hands:
+        held = sorted((h.seat, tuple(sorted(h.cards))) for h in hands)
+        offer = deal.offer.card if deal.offer is not None else None
+        return repr((deal.dealer, held, offer)).encode()
+    if deal.tricks and len(deal.tricks[0].plays) == 4:
+        return repr((deal.dealer, [(p.seat, p.card) for p in deal.tricks[0].plays])).encode()
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """What ``dedupe`` keeps of one game: its place, fingerprints and prefix keys."""
+
+    file: str
+    number: int
+    fingerprint: bytes
+    deals: tuple[bytes, ...]
+    """The fingerprints of the deals with cards (empty bytes for a deal without any)."""
+    whole: tuple[str, bytes] | None
+    """The kind and key of the game's whole play (``None``: nothing to compare)."""
+    length: int
+    """Deals × 64 + cards played in the last deal: a longer game has a longer length."""
+    prefixes: tuple[tuple[str, bytes], ...]
+    """The keys of every shorter game this one continues."""
+
+
+def game_entry(game: Game, file: str, number: int) -> GameEntry:
+    """The entry of one game (fingerprints over its records, no check)."""
+    basis = game_text(((h.name, h.value) for h in game.headers), ()).encode()
+    running = hashlib.blake2b(basis, digest_size=16)
+    prefixes: list[tuple[str, bytes]] = []
+    deals: list[bytes] = []
+    for position, deal in enumerate(game.deals):
+        dealt = _dealt(deal)
+        if dealt is not None:
+            cut = running.copy()
+            cut.update(b"cut" + dealt)
+            prefixes.append((_CUT, cut.digest()))
+        if position > 0:
+            prefixes.append((_WHOLE, running.digest()))
+        fingerprint = deal_fingerprint(deal) if _has_cards(deal) else ""
+        deals.append(_digest(fingerprint) if fingerprint else b"")
+        running.update(fingerprint.encode() or b"-")
+    whole: tuple[str, bytes] | None = (_WHOLE, running.digest()) if game.deals else None
+    if game.deals and not _complete(game.deals[-1]):
+        whole = next(((k, v) for k, v in reversed(prefixes) if k == _CUT), None) \
+            if _dealt(game.deals[-1]) is not None else None
+    last = game.deals[-1] if game.deals else None
+    cards = min(63, sum(len(t.plays) for t in last.tricks)) if last is not None else 0
+    return GameEntry(file, number, _digest(game_fingerprint(game)), tuple(deals), whole,
+                     64 * len(game.deals) + cards, tuple(prefixes))
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """A game left out, and why: ``exact``, ``prefix`` or ``deal`` (its deal ``deal``,
+    1-based, is deal ``other_deal`` of the other game)."""
+
+    file: str
+    number: int
+    reason: str
+    other_file: str
+    other_number: int
+    deal: int | None = None
+    other_deal: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "game": self.number, "reason": self.reason,
+                "other": {"file": self.other_file, "game": self.other_number, "deal": self.other_deal},
+                "deal": self.deal}
+
+    def __str__(self) -> str:
+        where = f"{self.file} game {self.number}"
+        other = f"{self.other_file} game {self.other_number}"
+        if self.reason == "exact":
+            return f"{where}: the same game as {other}"
+        if self.reason == "prefix":
+            return f"{where}: the start of {other}"
+        verb = "dropped" if self.deal is not None and self.reason == "deal" else "kept"
+        return f"{where}: deal {self.deal} is deal {self.other_deal} of {other} ({verb})"
+
+
+class DedupeResult:
+    """What ``dedupe`` decided, kept in its table (memory or disk) until :meth:`close`: the
+    counts, what was dropped and why (:meth:`dropped`), the repeated deals of kept games
+    (:meth:`repeated_deals`), and whether each game is kept, in input order
+    (:meth:`kept_flags`)."""
+
+    def __init__(self, table: FingerprintTable, files: Sequence[str], games: int, deals: int) -> None:
+        self.table, self.files, self.games, self.deals = table, list(files), games, deals
+        self.on_disk = table.on_disk
+        counted = dict(table.db.execute(
+            "SELECT reason || ':' || dropped, count(*) FROM decisions GROUP BY reason, dropped").fetchall())
+        self.counts = {r: int(counted.get(f"{r}:1", 0)) for r in REASONS}
+        self.repeated = int(counted.get("deal:0", 0))
+
+    @property
+    def kept_count(self) -> int:
+        return self.games - sum(self.counts.values())
+
+    def _decisions(self, dropped: int) -> Iterator[Dropped]:
+        query = ("SELECT a.input, a.number, d.reason, b.input, b.number, d.deal, d.other_deal "
+                 "FROM decisions d JOIN games a ON a.game = d.game JOIN games b ON b.game = d.other "
+                 "WHERE d.dropped = ? ORDER BY d.rowid")
+        for row in self.table.db.execute(query, (dropped,)):
+            yield Dropped(self.files[row[0]], row[1], row[2], self.files[row[3]], row[4], row[5], row[6])
+
+    def dropped(self) -> Iterator[Dropped]:
+        """The games dropped, in input order."""
+        return self._decisions(1)
+
+    def repeated_deals(self) -> Iterator[Dropped]:
+        """The deals of kept games already played in an earlier kept game."""
+        return self._decisions(0)
+
+    def kept_flags(self) -> Iterator[bool]:
+        """For every game, in input order: kept."""
+        query = ("SELECT NOT EXISTS (SELECT 1 FROM decisions d WHERE d.game = g.game AND d.dropped = 1) "
+                 "FROM games g ORDER BY g.game")
+        for (kept,) in self.table.db.execute(query):
+            yield bool(kept)
+
+    def summary(self) -> str:
+        return (f"{self.games} games, {self.deals} deals: {self.kept_count} kept, "
+                f"{self.counts['exact']} exact duplicates, "
+                f"{self.counts['prefix']} prefixes of a longer game, "
+                f"{self.counts['deal']} dropped for a repeated deal; "
+                f"{self.repeated} repeated deals in kept games")
+
+    def write_report(self, out: TextIO, fmt: str = "text") -> None:
+        """The report, streamed: ``text`` (a line per decision, then the summary) or ``json``."""
+        if fmt == "text":
+            for item in self.dropped():
+                out.write(f"{item}\n")
+            for item in self.repeated_deals():
+                out.write(f"{item}\n")
+            out.write(self.summary() + "\n")
+            return
+        out.write(f'{{"games": {self.games}, "deals": {self.deals}, "kept": {self.kept_count}, '
+                  f'"counts": {json.dumps(self.counts)}, "dropped": [')
+        for key, items in (("dropped", self.dropped()), ("repeated_deals", self.repeated_deals())):
+            if key == "repeated_deals":
+                out.write('], "repeated_deals": [')
+            for index, item in enumerate(items):
+                out.write((",\n  " if index else "\n  ") + json.dumps(item.to_dict(), ensure_ascii=False))
+        out.write("]}\n")
+
+    def to_dict(self) -> dict[str, Any]:
+        buffer = io.StringIO()
+        self.write_report(buffer, "json")
+        data: dict[str, Any] = json.loads(buffer.getvalue())
+        return data
+
+    def text(self) -> str:
+        buffer = io.StringIO()
+        self.write_report(buffer, "text")
+        return buffer.getvalue()
+
+    def close(self) -> None:
+        self.table.close()
+
+    def __enter__(self) -> DedupeResult:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Deduper:
+    """Entries in input order in (:meth:`add`), the decisions out (:meth:`result`)."""
+
+    def __init__(self, drop_deals: bool = False, memory_rows: int = MEMORY_ROWS) -> None:
+        self.drop_deals = drop_deals
+        self.table = FingerprintTable(memory_rows)
+        self.files: list[str] = []
+        self.count = self.deals = 0
+
+    def add(self, entries: Iterable[GameEntry]) -> None:
+        rows: list[tuple[str, bytes, int, int]] = []
+        games: list[GameRow] = []
+        for entry in entries:
+            if not self.files or self.files[-1] != entry.file:
+                self.files.append(entry.file)
+            game = self.count
+            self.count += 1
+            self.deals += len(entry.deals)
+            rows.append(("game", entry.fingerprint, game, 0))
+            rows.extend((kind, key, game, entry.length) for kind, key in entry.prefixes)
+            kind, key = entry.whole if entry.whole is not None else ("", None)
+            games.append((game, len(self.files) - 1, entry.number, entry.fingerprint, kind, key, entry.length,
+                          b"".join(d or EMPTY for d in entry.deals)))
+            if len(games) >= _BATCH:
+                self.table.add_many(rows)
+                self.table.add_games(games)
+                rows, games = [], []
+        self.table.add_many(rows)
+        self.table.add_games(games)
+
+    def result(self) -> DedupeResult:
+        """Every game decided in input order; the result holds the table (close it)."""
+        start = 0
+        while batch := self.table.games(start, _BATCH):
+            decisions: list[tuple[int, int, str, int, int | None, int | None]] = []
+            for row in batch:
+                decisions += self._decide(row)
+            self.table.db.executemany("INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?)", decisions)
+            start = batch[-1][0] + 1
+        return DedupeResult(self.table, self.files, self.count, self.deals)
+
+    def _decide(self, row: GameRow) -> list[tuple[int, int, str, int, int | None, int | None]]:
+        game, _input, _number, fingerprint, kind, key, length, deals = row
+        same = self.table.first("game", fingerprint, other_than=game)
+        if same is not None and same[0] < game:
+            return [(game, 1, "exact", same[0], None, None)]
+        if key is not None:
+            longer = self.table.first(kind, key, other_than=game, value_above=length)
+            if longer is not None:
+                return [(game, 1, "prefix", longer[0], None, None)]
+        fingerprints = [deals[i:i + 16] for i in range(0, len(deals), 16)]
+        repeated: list[tuple[int, int, str, int, int | None, int | None]] = []
+        for position, deal in enumerate(fingerprints, start=1):
+            seen = self.table.first("seen", deal) if deal != EMPTY else None
+            if seen is not None:
+                repeated.append((game, 0, "deal", seen[0], position, seen[1]))
+        if repeated and self.drop_deals:
+            return [(game, 1, *repeated[0][2:])]
+        self.table.add_many(("seen", deal, game, position)
+                            for position, deal in enumerate(fingerprints, start=1) if deal != EMPTY)
+        return repeated
+
+
+@dataclass(frozen=True, slots=True)
+class DedupeWork:
+    """The entries of a collection's games, decided together (``drop_deals``: drop a game
+    that repeats a deal of an earlier kept game)."""
+
+    drop_deals: bool = False
+    memory_rows: int = MEMORY_ROWS
+
+    def entries(self, games: Iterable[ReadGame]) -> Iterator[GameEntry]:
+        file = input_name(games)
+        for read in games:
+            if read.game is not None:
+                yield game_entry(read.game, file, read.number)
+
+    def map(self, games: Iterable[ReadGame]) -> list[GameEntry]:
+        return list(self.entries(games))
+
+    def merge(self, parts: Sequence[Sequence[GameEntry]]) -> DedupeResult:
+        return self.streamed(parts)
+
+    def streamed(self, inputs: Iterable[Iterable[GameEntry]]) -> DedupeResult:
+        """The result of every entry, taken as they come (flat memory: what ``dedupe`` runs
+        here, each input's :meth:`entries` read while the table fills)."""
+        deduper = Deduper(self.drop_deals, self.memory_rows)
+        for entries in inputs:
+            deduper.add(entries)
+        return deduper.result()

@@ -1,0 +1,82 @@
+"""The review figures of an annotated game read back from its record (what ``annotate`` wrote).
+
+A game reviewed by ``belote-replay annotate`` carries a ``DD review:`` comment; each card that
+lost points carries a ``DD: loses N points`` comment and, from the thresholds on, a glyph
+(``?!`` inaccuracy, ``?`` mistake, ``??`` blunder). The cards with a choice (the review's
+denominator of accuracy) are counted on the checks' replay with the engine's legal cards,
+in the deals the review judges (a contract, every hand known, eight tricks, no error).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from belote_notation.analysis.review import MARK, state_at
+from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.game.engine import legal_cards, play_card, to_play
+
+__all__ = ["CardFigures", "is_reviewed", "review_figures"]
+
+_LOSS = re.compile(rf"^{MARK}: loses (\d+) points")
+
+
+@dataclass(slots=True)
+class CardFigures:
+    """One player's review figures."""
+
+    cards: int = 0
+    """Cards played with a choice."""
+    points_lost: int = 0
+    inaccuracies: int = 0
+    mistakes: int = 0
+    blunders: int = 0
+    lossless: int = 0
+
+    def add(self, other: CardFigures) -> None:
+        self.cards += other.cards
+        self.points_lost += other.points_lost
+        self.inaccuracies += other.inaccuracies
+        self.mistakes += other.mistakes
+        self.blunders += other.blunders
+        self.lossless += other.lossless
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of the cards with a choice that lost nothing, in percent."""
+        return 100.0 * self.lossless / self.cards if self.cards else None
+
+
+def is_reviewed(replay: GameReplay) -> bool:
+    return any(c.startswith(f"{MARK} review:") for c in replay.game.comments)
+
+
+def _judged(deal: DealReplay) -> bool:
+    final = deal.state
+    return (final is not None and final.taker is not None and final.trick_no >= 8 and deal.hands_complete
+            and not any(f.severity == "error" for f in deal.findings))
+
+
+def review_figures(replay: GameReplay) -> list[CardFigures]:
+    """The figures of the four seats (N E S W) of a reviewed game (all zero for another)."""
+    seats = [CardFigures() for _ in range(4)]
+    if not is_reviewed(replay):
+        return seats
+    for deal in replay.deals:
+        if not _judged(deal):
+            continue
+        state = state_at(deal, 1, 1)
+        for trick in deal.deal.tricks:
+            for play in trick.plays:
+                seat = to_play(state)
+                if legal_cards(state).bit_count() > 1:
+                    figures = seats[seat]
+                    figures.cards += 1
+                    loss = next((int(m.group(1)) for c in play.comments if (m := _LOSS.match(c))), 0)
+                    figures.points_lost += loss
+                    figures.lossless += loss == 0
+                    figures.inaccuracies += play.glyph == "?!"
+                    figures.mistakes += play.glyph == "?"
+                    figures.blunders += play.glyph == "??"
+                play_card(state, seat, play.card, play.mark)
+    return seats

@@ -1,0 +1,89 @@
+"""``select``: the games or deals of a collection that match a :class:`~.query.Query`.
+
+One pass, one game in memory at a time: :meth:`SelectWork.select` yields what is kept as
+records (a deal is kept as a game of its own: the game's tags, without its result, with a
+``Dealer`` tag for that deal, the deal numbered 1 and no match totals, so that it validates
+on its own), to be written in any writable format. As a :class:`~.work.CollectionWork` a
+part is the list of kept records (or their count) of one piece of the inputs.
+
+>>> from belote_notation.pipeline.inputs import Source
+>>> from belote_notation.collections.query import Query
+>>> from belote_notation.collections.work import run_serial
+>>> from belote_notation.generator import generate_games
+>>> from belote_notation.notation.writer import write_games
+>>> import io
+>>> from belote_notation.game.rules import Ruleset
+>>> text = io.StringIO()
+>>> _ = write_games(generate_games(Ruleset.preset("classic"), None, deals=40, seed=2), text)
+>>> source = Source("club.bel", data=text.getvalue().encode())
+>>> games = run_serial(SelectWork(Query.build(takers=["N"])), [source])
+>>> deals = run_serial(SelectWork(Query.build(takers=["N"]), deals=True), [source])
+>>> all(d.deals[0].number == 1 for d in deals), len(deals) >= len(games) > 0
+(True, True)
+>>> run_serial(SelectWork(Query.build(takers=["N"]), deals=True, count=True), [source]) == len(deals)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
+from belote_notation.collections.query import Query
+from belote_notation.collections.work import input_name
+from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.notation.records import Game, Header
+from belote_notation.pipeline.records import ReadGame
+
+__all__ = ["SelectWork", "deal_as_game"]
+
+_DROPPED_TAGS = ("result", "dealer", "firstdealer")
+
+
+def deal_as_game(game: Game, facts: DealFacts) -> Game:
+    """Deal ``facts.position`` of ``game`` as a game of its own (see the module's text)."""
+    deal = game.deals[facts.position - 1]
+    headers = [h for h in game.headers if h.name.lower() not in _DROPPED_TAGS]
+    dealer = facts.dealer if facts.dealer is not None else deal.dealer
+    if dealer is not None:
+        headers.append(Header(name="Dealer", value=SEAT_NAMES[dealer]))
+    alone = deal.model_copy(update={"number": 1, "match_score": None, "pot": None})
+    return game.model_copy(update={"headers": headers, "deals": [alone], "result": None})
+
+
+@dataclass(frozen=True, slots=True)
+class SelectWork:
+    """The games (or, with ``deals``, the deals) that ``query`` keeps; with ``count`` only
+    how many."""
+
+    query: Query
+    deals: bool = False
+    count: bool = False
+    config: ValidationConfig = DEFAULT_CONFIG
+
+    def kept(self, facts: GameFacts) -> list[Game]:
+        """What is kept of one game."""
+        game = facts.replay.game
+        if not self.deals:
+            return [game] if self.query.selects_game(facts) else []
+        return [deal_as_game(game, d) for d in self.query.selected_deals(facts)]
+
+    def select(self, games: Iterable[ReadGame]) -> Iterator[Game]:
+        """What is kept, one game read at a time (games with no record are skipped)."""
+        file = input_name(games)
+        for read in games:
+            if read.game is not None:
+                yield from self.kept(game_facts(read, file, self.config))
+
+    def map(self, games: Iterable[ReadGame]) -> list[Game] | int:
+        if self.count:
+            return sum(1 for _ in self.select(games))
+        return list(self.select(games))
+
+    def merge(self, parts: Sequence[list[Game] | int]) -> list[Game] | int:
+        if self.count:
+            return sum(p for p in parts if isinstance(p, int))
+        return [g for p in parts if isinstance(p, list) for g in p]

@@ -1,0 +1,264 @@
+"""``stats``: figures per player, per team, per rule system, contract and trump.
+
+Every figure comes from the checks' replay of each game (:mod:`.facts`) and, for reviewed
+games, from the review written into the record (:mod:`.review_figures`). A player is named by
+the seat tags (``North``...), an unnamed seat is left out; a team by the ``Teams`` tag, else
+by its two players (``Ana & Bob``). Figures of a player:
+
+* ``deals``: deals played (dead deals included); ``takes``, ``made``, ``failed`` (a capot
+  counts for the side that made it), ``capots`` (capots their side made), ``dead``;
+* ``belotes`` and ``announcements``: deals where their side scored a belote, announcements;
+* ``points_as_taker`` / ``points_as_defender``: points credited to their side, per deal
+  they (their side, for a team) took / defended;
+* ``findings_per_100``: findings placed on their seat per 100 deals;
+* for a rule system, contract or trump the same figures seen from the takers (``capots``: any
+  capot; ``belotes``, ``announcements``: deals where either side scored one; the findings of
+  every seat);
+* where reviewed: ``review_cards``, ``points_lost`` (and per reviewed deal), ``inaccuracies``,
+  ``mistakes``, ``blunders``, ``accuracy``.
+
+A part is a :class:`Stats` (sums), merged by adding; figures are worked out at the end.
+
+>>> from belote_notation.pipeline.inputs import Source
+>>> from belote_notation.collections.work import run_serial
+>>> from belote_notation.generator import generate_games
+>>> from belote_notation.notation.writer import write_games
+>>> from belote_notation.game.rules import Ruleset
+>>> import io
+>>> text = io.StringIO()
+>>> _ = write_games(generate_games(Ruleset.preset("classic"), None, deals=30, seed=4), text)
+>>> stats = run_serial(StatsWork(), [Source("club.bel", data=text.getvalue().encode())])
+>>> sum(row["takes"] for row in stats.table("player")) == 30 - stats.rows["rules"]["classic"].dead
+True
+>>> stats.games, stats.deal_count
+(4, 30)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
+from belote_notation.collections.review_figures import CardFigures, is_reviewed, review_figures
+from belote_notation.collections.work import input_name
+from belote_notation.pipeline.records import ReadGame
+
+__all__ = ["GROUPS", "Stats", "StatsWork", "Tally"]
+
+GROUPS = ("player", "team", "rules", "contract", "trump")
+TRUMP_NAMES = ("♠", "♥", "♦", "♣", "SA", "TA")
+
+
+@dataclass(slots=True)
+class Tally:
+    """Sums for one player, team, rule system, contract or trump."""
+
+    deals: int = 0
+    takes: int = 0
+    made: int = 0
+    failed: int = 0
+    litige: int = 0
+    capots: int = 0
+    dead: int = 0
+    belotes: int = 0
+    announcements: int = 0
+    taker_points: int = 0
+    taker_deals: int = 0
+    defender_points: int = 0
+    defender_deals: int = 0
+    findings: int = 0
+    reviewed_deals: int = 0
+    review: CardFigures = field(default_factory=CardFigures)
+
+    def add(self, other: Tally) -> None:
+        for f in fields(self):
+            if f.name != "review":
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        self.review.add(other.review)
+
+    def figures(self) -> dict[str, Any]:
+        """The figures of the module's text."""
+        out: dict[str, Any] = {
+            "deals": self.deals, "takes": self.takes, "made": self.made, "failed": self.failed,
+            "litige": self.litige, "capots": self.capots, "dead": self.dead, "belotes": self.belotes,
+            "announcements": self.announcements,
+            "points_as_taker": _ratio(self.taker_points, self.taker_deals),
+            "points_as_defender": _ratio(self.defender_points, self.defender_deals),
+            "findings_per_100": _ratio(100 * self.findings, self.deals),
+        }
+        if self.review.cards:
+            out.update({"review_cards": self.review.cards, "points_lost": self.review.points_lost,
+                        "points_lost_per_deal": _ratio(self.review.points_lost, self.reviewed_deals),
+                        "inaccuracies": self.review.inaccuracies, "mistakes": self.review.mistakes,
+                        "blunders": self.review.blunders,
+                        "accuracy": round(self.review.accuracy or 0.0, 1)})
+        return out
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return round(a / b, 2) if b else None
+
+
+@dataclass(slots=True)
+class Stats:
+    """The tallies of a collection by group (:data:`GROUPS`) and name; games and deals seen."""
+
+    games: int = 0
+    deal_count: int = 0
+    rows: dict[str, dict[str, Tally]] = field(default_factory=lambda: {g: {} for g in GROUPS})
+
+    def tally(self, group: str, name: str) -> Tally:
+        found = self.rows[group].get(name)
+        if found is None:
+            found = self.rows[group][name] = Tally()
+        return found
+
+    def add(self, other: Stats) -> None:
+        self.games += other.games
+        self.deal_count += other.deal_count
+        for group, named in other.rows.items():
+            for name, tally in named.items():
+                self.tally(group, name).add(tally)
+
+    def table(self, group: str) -> list[dict[str, Any]]:
+        """One row per name of ``group`` (sorted by deals, then name), its figures."""
+        named = sorted(self.rows[group].items(), key=lambda item: (-item[1].deals, item[0]))
+        return [{group: name, **tally.figures()} for name, tally in named]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "deals": self.deal_count, **{g: self.table(g) for g in GROUPS}}
+
+    def csv(self) -> str:
+        """Every table in one CSV: ``group,name`` then the figures (empty when not given)."""
+        columns: list[str] = []
+        rows = [(g, row) for g in GROUPS for row in self.table(g)]
+        for _, row in rows:
+            columns += [k for k in row if k not in columns and k not in GROUPS]
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["group", "name", *columns])
+        for group, row in rows:
+            writer.writerow([group, row[group], *("" if row.get(c) is None else row[c] for c in columns)])
+        return out.getvalue()
+
+    def text(self) -> str:
+        """Tables for people: one per group, the main figures."""
+        keys = ("deals", "takes", "made", "failed", "capots", "dead", "points_as_taker",
+                "points_as_defender", "findings_per_100", "points_lost_per_deal", "mistakes", "blunders",
+                "accuracy")
+        lines = [f"{self.games} games, {self.deal_count} deals"]
+        for group in GROUPS:
+            table = self.table(group)
+            if not table:
+                continue
+            shown = [k for k in keys if any(k in row for row in table)]
+            width = max(len(group), *(len(str(row[group])) for row in table))
+            lines += ["", f"{group:<{width}}  " + "  ".join(f"{k:>{max(6, len(k))}}" for k in shown)]
+            for row in table:
+                cells = ["-" if row.get(k) is None else str(row[k]) for k in shown]
+                lines.append(f"{str(row[group]):<{width}}  " + "  ".join(
+                    f"{c:>{max(6, len(k))}}" for c, k in zip(cells, shown, strict=True)))
+        return "\n".join(lines) + "\n"
+
+
+def _team_names(facts: GameFacts) -> tuple[str | None, str | None]:
+    names: list[str | None] = []
+    for team in (0, 1):
+        if facts.teams[team]:
+            names.append(facts.teams[team])
+            continue
+        players = [facts.players[team], facts.players[team + 2]]
+        names.append(" & ".join(p for p in players if p) or None)
+    return names[0], names[1]
+
+
+def _deal_tally(deal: DealFacts, team: int, seats: Sequence[int]) -> Tally:
+    """One deal seen from ``team``: ``seats`` (a player's, or both of a team's) are whose takes
+    and findings count; the points as defender are those of the deals the other side took."""
+    out = Tally(deals=1, dead=deal.outcome == "dead", litige=deal.outcome == "litige")
+    taker_team = deal.taker & 1 if deal.taker is not None else None
+    took = deal.taker in seats
+    if took:
+        out.takes, out.made, out.failed = 1, deal.made, deal.failed
+    credited = deal.credited
+    out.capots = deal.outcome == "capot" and credited is not None and credited[team] > credited[1 - team]
+    out.belotes = bool(deal.belote and deal.belote[team])
+    out.announcements = bool(deal.announcements and deal.announcements[team])
+    if deal.credited is not None and taker_team is not None:
+        if took:
+            out.taker_points, out.taker_deals = deal.credited[team], 1
+        elif taker_team != team:
+            out.defender_points, out.defender_deals = deal.credited[team], 1
+    out.findings = sum(1 for f in deal.findings if f.seat in seats)
+    return out
+
+
+def _group_tally(deal: DealFacts) -> Tally:
+    """One deal for the groups of deals (rules, contract, trump): the takers' view."""
+    out = Tally(deals=1, dead=deal.outcome == "dead", litige=deal.outcome == "litige",
+                takes=deal.taker is not None, made=deal.made, failed=deal.failed,
+                capots=deal.outcome == "capot", findings=len(deal.findings),
+                belotes=bool(deal.belote and any(deal.belote)),
+                announcements=bool(deal.announcements and any(deal.announcements)))
+    if deal.taker is not None and deal.credited is not None:
+        out.taker_points, out.taker_deals = deal.credited[deal.taker & 1], 1
+        out.defender_points, out.defender_deals = deal.credited[1 - (deal.taker & 1)], 1
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class StatsWork:
+    """The :class:`Stats` of a collection."""
+
+    config: ValidationConfig = DEFAULT_CONFIG
+
+    def add_game(self, stats: Stats, facts: GameFacts) -> None:
+        stats.games += 1
+        stats.deal_count += len(facts.deals)
+        teams = _team_names(facts)
+        reviewed = is_reviewed(facts.replay)
+        figures = review_figures(facts.replay) if reviewed else None
+        for deal in facts.deals:
+            for seat, player in enumerate(facts.players):
+                if player:
+                    stats.tally("player", player).add(_deal_tally(deal, seat & 1, (seat,)))
+            for team, name in enumerate(teams):
+                if name:
+                    stats.tally("team", name).add(_deal_tally(deal, team, (team, team + 2)))
+            grouped = _group_tally(deal)
+            stats.tally("rules", facts.rules or "?").add(grouped)
+            stats.tally("contract", deal.contract_kind or "none").add(grouped)
+            stats.tally("trump", TRUMP_NAMES[deal.trump] if deal.trump is not None else "none").add(grouped)
+        if figures is not None:
+            judged = len(facts.deals)
+            for seat, player in enumerate(facts.players):
+                if player:
+                    tally = stats.tally("player", player)
+                    tally.review.add(figures[seat])
+                    tally.reviewed_deals += judged
+            for team, name in enumerate(teams):
+                if name:
+                    tally = stats.tally("team", name)
+                    tally.review.add(figures[team])
+                    tally.review.add(figures[team + 2])
+                    tally.reviewed_deals += judged
+
+    def map(self, games: Iterable[ReadGame]) -> Stats:
+        stats = Stats()
+        file = input_name(games)
+        for read in games:
+            if read.game is not None:
+                self.add_game(stats, game_facts(read, file, self.config))
+        return stats
+
+    def merge(self, parts: Sequence[Stats]) -> Stats:
+        total = Stats()
+        for part in parts:
+            total.add(part)
+        return total

@@ -1,0 +1,108 @@
+"""The work of a collection command, runnable here or on a cluster.
+
+A command over a collection (``select``, ``dedupe``, ``stats``, ``export``) is a picklable
+object with two methods (:class:`CollectionWork`):
+
+* ``map(games)``: the games of one piece of the inputs (every game of an input here, the
+  games of one byte range on a cluster), in input order, as the pipeline reads them
+  (:class:`~belote_notation.pipeline.records.ReadGame`), to a part ``P``;
+* ``merge(parts)``: the parts in input order to the result ``R``.
+
+:func:`run_serial` runs a work in this process; ``belote_notation.cluster.run_work(work,
+sources, address)`` runs the same work on Dask and gives the same result. The games handed to
+``map`` come as :class:`InputGames`, an iterable that also says which input they are from
+(a report names the file of a game): a caller that has bare games may pass any iterable of
+them, and :func:`input_name` gives ``"<input>"``.
+
+>>> class CountDeals:
+...     def map(self, games):
+...         return sum(len(g.game.deals) for g in games if g.game is not None)
+...     def merge(self, parts):
+...         return sum(parts)
+>>> from belote_notation.pipeline.inputs import Source
+>>> run_serial(CountDeals(), [Source("a.bel", data=b"deal 1\\ndeal 2\\nend\\ndeal 1\\nend\\n"),
+...                           Source("b.bel", data=b"deal 1\\nend\\n")])
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
+from belote_notation.pipeline.records import ReadGame, records_of
+
+__all__ = ["CollectionWork", "InputGames", "InputsUnreadable", "each_input", "input_name", "run_serial",
+           "sources_of"]
+
+P = TypeVar("P")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+
+class CollectionWork(Protocol[P, R_co]):
+    """What a collection command does: one part per piece of its inputs, parts merged in order."""
+
+    def map(self, games: Iterable[ReadGame]) -> P:
+        """The part of the games of one piece of the inputs (in input order)."""
+
+    def merge(self, parts: Sequence[P]) -> R_co:
+        """The result of every part, the parts in input order."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputGames:
+    """The games of one input (or of one byte range of it) and the input's name."""
+
+    name: str
+    games: Iterable[ReadGame]
+
+    def __iter__(self) -> Iterator[ReadGame]:
+        return iter(self.games)
+
+
+def input_name(games: Iterable[ReadGame]) -> str:
+    """The name of the input ``games`` come from (``"<input>"`` when they do not say).
+
+    >>> input_name(InputGames("club.bel", [])), input_name([])
+    ('club.bel', '<input>')
+    """
+    return games.name if isinstance(games, InputGames) else "<input>"
+
+
+class InputsUnreadable(Exception):
+    """An input could not be opened or read: ``problems`` says which and why."""
+
+    def __init__(self, problems: Sequence[InputProblem]) -> None:
+        super().__init__("; ".join(f"{p.path}: {p.message}" for p in problems))
+        self.problems = tuple(problems)
+
+
+def sources_of(paths: Sequence[str]) -> list[Source]:
+    """The inputs of a command (files, folders, ``-``) as the pipeline discovers them; raises
+    :class:`InputsUnreadable` when one cannot be read."""
+    found = discover(list(paths))
+    if found.problems:
+        raise InputsUnreadable(found.problems)
+    return list(found.sources)
+
+
+def each_input(sources: Iterable[Source]) -> Iterator[InputGames]:
+    """The games of each input in turn, read one at a time while the caller goes through
+    them (the input is closed when the next one starts); an input that cannot be opened
+    raises :class:`InputsUnreadable`."""
+    for source in sources:
+        opened = open_input(source)
+        if isinstance(opened, InputProblem):
+            raise InputsUnreadable([opened])
+        with opened:
+            yield InputGames(opened.name, records_of(opened))
+
+
+def run_serial(work: CollectionWork[P, R], sources: Iterable[Source]) -> R:
+    """``work`` over ``sources`` in this process: one ``map`` per input, in order, one game in
+    memory at a time (the part holds what the work keeps), then ``merge``. An input that
+    cannot be opened raises :class:`InputsUnreadable`."""
+    return work.merge([work.map(games) for games in each_input(sources)])

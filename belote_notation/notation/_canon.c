@@ -1,0 +1,800 @@
+/* The compiled reader of a canonical deal's lines (belote_notation.notation._canon), optional.
+ *
+ * It is an accelerator of QuickReader.canonical_deal (notation/quick.py), not a second reader:
+ * it reads the lines after a deal's heading exactly as that method's loop does, with the same
+ * Python tables (card words, play words, calls, suits, seats, keywords: passed in by
+ * notation/canon.py, never written here) and keeps the same events (bound methods of the
+ * visitor and their arguments). What it does not read itself (an offer or announcement line,
+ * a contree bid of points, the end of the deal) it asks of the Python functions it is given.
+ * Any line it cannot read gives None: the Python reader then reads the deal (and reports what
+ * is wrong). tests/speed/test_differential.py proves both readers give the same reports.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define MAX_WORDS 64
+
+enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS, T_POINTS_BID,
+       T_TRICK_WORDS, T_WINNERS, T_PLAYS, T_MARKS, T_SCORE_WORDS, T_NO_MARKS, T_MAX_DIGITS,
+       T_OTHER, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
+       T_VISIT_SCORE, T_COUNT };
+enum { K_HAND = 1, K_OTHER, K_CALLS, K_TRICK, K_SCORE };
+
+static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_CAPOT, *S_GENERALE, *S_TAKE,
+    *S_ONE, *S_TWO;
+
+typedef struct {
+    PyObject *text;
+    int kind;
+    const void *data;
+    PyObject **t;            /* the tables (borrowed from the tuple) */
+    PyObject *events;        /* list of (callable, args) */
+    PyObject *current;       /* the section of the kept events (a reference), or NULL */
+    Py_ssize_t max_digits;
+    PyObject *line_obj;      /* the current row's line number (a reference) */
+} Scan;
+
+typedef struct {
+    Py_ssize_t start[MAX_WORDS], len[MAX_WORDS];
+    Py_ssize_t n;
+} Words;
+
+/* row.split(" "): False when it has more words than this reader keeps (then: not canonical). */
+static int split_words(Scan *s, Py_ssize_t a, Py_ssize_t b, Words *w) {
+    Py_ssize_t start = a;
+    w->n = 0;
+    for (Py_ssize_t i = a; i <= b; i++) {
+        if (i == b || PyUnicode_READ(s->kind, s->data, i) == ' ') {
+            if (w->n >= MAX_WORDS) return 0;
+            w->start[w->n] = start;
+            w->len[w->n] = i - start;
+            w->n++;
+            start = i + 1;
+        }
+    }
+    return 1;
+}
+
+static PyObject *word_str(Scan *s, Words *w, Py_ssize_t i) {
+    return PyUnicode_Substring(s->text, w->start[i], w->start[i] + w->len[i]);
+}
+
+/* A C copy of the short ASCII words of one table (a dict or a set), for lookups without
+ * making a str of each word: a word of 1-8 ASCII characters packed in 64 bits. The tables are
+ * the cached, never changed tables of notation/canon.py; a copy is made again when another
+ * table (another deck) or a table of another size comes. Longer or non-ASCII words are looked
+ * up in the Python table itself. */
+typedef struct {
+    PyObject *table;     /* a reference, so that the values below stay alive */
+    Py_ssize_t size;
+    uint64_t *keys;      /* 0: an empty slot */
+    PyObject **values;   /* borrowed from the table (Py_None for a set) */
+    uint64_t mask;
+} WordCopy;
+
+static WordCopy copies[T_COUNT];
+
+static int pack_str(PyObject *word, uint64_t *key) {
+    if (!PyUnicode_Check(word)) return 0;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(word);
+    if (n < 1 || n > 8) return 0;
+    int kind = PyUnicode_KIND(word);
+    const void *data = PyUnicode_DATA(word);
+    uint64_t k = 0;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, j);
+        if (c == 0 || c >= 128) return 0;
+        k |= (uint64_t)c << (8 * j);
+    }
+    *key = k;
+    return 1;
+}
+
+static int pack_word(Scan *s, Words *w, Py_ssize_t i, uint64_t *key) {
+    Py_ssize_t n = w->len[i], start = w->start[i];
+    if (n < 1 || n > 8) return 0;
+    uint64_t k = 0;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + j);
+        if (c == 0 || c >= 128) return 0;
+        k |= (uint64_t)c << (8 * j);
+    }
+    *key = k;
+    return 1;
+}
+
+static uint64_t slot_of(uint64_t key, uint64_t mask) {
+    return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
+}
+
+static void copy_insert(WordCopy *c, uint64_t key, PyObject *value) {
+    uint64_t at = slot_of(key, c->mask);
+    while (c->keys[at] != 0 && c->keys[at] != key) at = (at + 1) & c->mask;
+    c->keys[at] = key;
+    c->values[at] = value;
+}
+
+static void copy_clear(WordCopy *c) {
+    Py_CLEAR(c->table);
+    PyMem_Free(c->keys);
+    PyMem_Free(c->values);
+    c->keys = NULL;
+    c->values = NULL;
+}
+
+/* The copy of table `index` of this scan, made if needed; NULL (no error) when it cannot be. */
+static WordCopy *copy_of(Scan *s, int index) {
+    PyObject *t = s->t[index];
+    WordCopy *c = &copies[index];
+    int is_dict = PyDict_Check(t);
+    if (!is_dict && !PyAnySet_Check(t)) return NULL;
+    Py_ssize_t size = is_dict ? PyDict_GET_SIZE(t) : PySet_GET_SIZE(t);
+    if (c->table == t && c->size == size) return c;
+    copy_clear(c);
+    uint64_t cap = 16;
+    while (cap < (uint64_t)size * 2 + 2) cap <<= 1;
+    c->keys = PyMem_Calloc(cap, sizeof(uint64_t));
+    c->values = PyMem_Calloc(cap, sizeof(PyObject *));
+    if (c->keys == NULL || c->values == NULL) {
+        copy_clear(c);
+        return NULL;
+    }
+    c->mask = cap - 1;
+    uint64_t key;
+    if (is_dict) {
+        Py_ssize_t pos = 0;
+        PyObject *k, *v;
+        while (PyDict_Next(t, &pos, &k, &v))
+            if (PyUnicode_CheckExact(k) && pack_str(k, &key)) copy_insert(c, key, v);
+    } else {
+        PyObject *it = PyObject_GetIter(t), *k;
+        if (it == NULL) {
+            PyErr_Clear();
+            copy_clear(c);
+            return NULL;
+        }
+        while ((k = PyIter_Next(it)) != NULL) {  /* the set holds its words: borrowed after this */
+            if (PyUnicode_CheckExact(k) && pack_str(k, &key)) copy_insert(c, key, Py_None);
+            Py_DECREF(k);
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            copy_clear(c);
+            return NULL;
+        }
+    }
+    Py_INCREF(t);
+    c->table = t;
+    c->size = size;
+    return c;
+}
+
+/* table.get(word) as a borrowed reference; NULL and no error: absent; NULL and an error: failed. */
+static PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
+    uint64_t key;
+    if (pack_word(s, w, i, &key)) {
+        WordCopy *c = copy_of(s, table);
+        if (c != NULL) {
+            uint64_t at = slot_of(key, c->mask);
+            while (c->keys[at] != 0) {
+                if (c->keys[at] == key) return c->values[at];
+                at = (at + 1) & c->mask;
+            }
+            return NULL;
+        }
+    }
+    PyObject *word = word_str(s, w, i);
+    if (word == NULL) return NULL;
+    PyObject *found;
+    PyObject *t = s->t[table];
+    if (PyDict_Check(t)) {
+        found = PyDict_GetItemWithError(t, word);
+    } else {
+        int has = PySet_Contains(t, word);
+        found = has > 0 ? Py_None : NULL;  /* a set: Py_None marks membership */
+    }
+    Py_DECREF(word);
+    return found;
+}
+
+static int word_is(Scan *s, Words *w, Py_ssize_t i, const char *lit) {
+    Py_ssize_t n = (Py_ssize_t)strlen(lit);
+    if (w->len[i] != n) return 0;
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (PyUnicode_READ(s->kind, s->data, w->start[i] + k) != (Py_UCS4)(unsigned char)lit[k]) return 0;
+    return 1;
+}
+
+/* word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS */
+static int ascii_digits(Scan *s, Py_ssize_t start, Py_ssize_t len) {
+    if (len <= 0 || len > s->max_digits) return 0;
+    for (Py_ssize_t k = 0; k < len; k++) {
+        Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + k);
+        if (c < '0' || c > '9') return 0;
+    }
+    return 1;
+}
+
+static PyObject *int_of(Scan *s, Py_ssize_t start, Py_ssize_t len) {
+    PyObject *word = PyUnicode_Substring(s->text, start, start + len);
+    if (word == NULL) return NULL;
+    PyObject *value = PyLong_FromUnicodeObject(word, 10);
+    Py_DECREF(word);
+    return value;
+}
+
+/* (line, col): the line's int is made once a row (Scan.line_obj). */
+static PyObject *position_of(PyObject *line_obj, Py_ssize_t col) {
+    PyObject *c = PyLong_FromSsize_t(col);
+    if (c == NULL) return NULL;
+    PyObject *p = PyTuple_New(2);
+    if (p == NULL) {
+        Py_DECREF(c);
+        return NULL;
+    }
+    Py_INCREF(line_obj);
+    PyTuple_SET_ITEM(p, 0, line_obj);
+    PyTuple_SET_ITEM(p, 1, c);
+    return p;
+}
+
+/* Append (callable, args) to the events; steals args. */
+static int keep(Scan *s, PyObject *callable, PyObject *args) {
+    if (args == NULL) return -1;
+    PyObject *event = PyTuple_Pack(2, callable, args);
+    Py_DECREF(args);
+    if (event == NULL) return -1;
+    int r = PyList_Append(s->events, event);
+    Py_DECREF(event);
+    return r;
+}
+
+/* kept.enter(section, line) */
+static int enter(Scan *s, PyObject *section, long line) {
+    if (s->current != NULL) {
+        int same = PyUnicode_Compare(s->current, section);
+        if (same == -1 && PyErr_Occurred()) return -1;
+        if (same == 0) return 0;
+    }
+    Py_INCREF(section);
+    Py_XSETREF(s->current, section);
+    return keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE));
+}
+
+/* Results of a line reader: 1 read, 0 not canonical, -1 an error. */
+static int hand_line(Scan *s, Words *w, long line) {
+    if (w->n < 2) return 0;
+    PyObject *section = lookup(s, T_HANDS, w, 0);
+    if (section == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *seat = lookup(s, T_SEATS, w, 1);
+    if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *cards = PyList_New(0), *positions = PyList_New(0);
+    if (cards == NULL || positions == NULL) goto fail;
+    Py_ssize_t c = 1 + w->len[0] + w->len[1] + 2;
+    for (Py_ssize_t i = 2; i < w->n; i++) {
+        PyObject *card = lookup(s, T_CARDS, w, i);
+        if (card == NULL) {
+            Py_DECREF(cards);
+            Py_DECREF(positions);
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        PyObject *p = position_of(s->line_obj, c);
+        if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
+            Py_XDECREF(p);
+            goto fail;
+        }
+        Py_DECREF(p);
+        c += w->len[i] + 1;
+    }
+    if (enter(s, section, line) < 0) goto fail;
+    PyObject *args = PyTuple_Pack(6, section, seat, cards, positions, s->line_obj, S_ONE);
+    Py_DECREF(cards);
+    Py_DECREF(positions);
+    return keep(s, s->t[T_VISIT_HAND], args) < 0 ? -1 : 1;
+fail:
+    Py_XDECREF(cards);
+    Py_XDECREF(positions);
+    return -1;
+}
+
+static int bid_line(Scan *s, Words *w, long line) {
+    if (w->n < 2) return 0;
+    PyObject *kw = lookup(s, T_SMSARA, w, 0);
+    if (kw == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *number;
+    if (word_is(s, w, 1, "1")) number = S_ONE;
+    else if (word_is(s, w, 1, "2")) number = S_TWO;
+    else return 0;
+    PyObject *found = PyList_New(0);
+    if (found == NULL) return -1;
+    Py_ssize_t c = 1 + w->len[0] + w->len[1] + 2;
+    Py_ssize_t i = 2, n = w->n;
+    while (i < n) {
+        PyObject *call = lookup(s, T_CALLS, w, i);
+        PyObject *args;
+        if (call == NULL) {
+            if (PyErr_Occurred()) goto fail;
+            PyObject *word = word_str(s, w, i);
+            if (word == NULL) goto fail;
+            PyObject *points = PyObject_CallOneArg(s->t[T_POINTS_BID], word);  /* contree: 80H, N:110SA */
+            Py_DECREF(word);
+            if (points == NULL) goto fail;
+            if (points == Py_None || !PyTuple_Check(points) || PyTuple_GET_SIZE(points) != 3) {
+                Py_DECREF(points);
+                Py_DECREF(found);
+                return 0;
+            }
+            args = Py_BuildValue("(OOOOlnO)", PyTuple_GET_ITEM(points, 0), S_BID, PyTuple_GET_ITEM(points, 2),
+                                 number, line, c, PyTuple_GET_ITEM(points, 1));
+            Py_DECREF(points);
+            c += w->len[i] + 1;
+            i++;
+        } else {
+            if (!PyTuple_Check(call) || PyTuple_GET_SIZE(call) != 2) goto not_canonical;
+            PyObject *action = PyTuple_GET_ITEM(call, 1);
+            PyObject *suit = Py_None;
+            Py_ssize_t here = c;
+            c += w->len[i] + 1;
+            i++;
+            int capot = PyUnicode_Check(action) && (PyUnicode_Compare(action, S_CAPOT) == 0
+                                                    || PyUnicode_Compare(action, S_GENERALE) == 0);
+            if (capot) {
+                suit = i < n ? lookup(s, T_STRAINS, w, i) : NULL;
+                if (suit == NULL) {
+                    if (PyErr_Occurred()) goto fail;
+                    goto not_canonical;
+                }
+                c += w->len[i] + 1;
+                i++;
+            } else if (PyUnicode_Check(action) && PyUnicode_Compare(action, S_TAKE) == 0 && i < n) {
+                PyObject *next = lookup(s, T_CALLS, w, i);
+                if (next == NULL && PyErr_Occurred()) goto fail;
+                if (next == NULL) {
+                    suit = lookup(s, T_SUITS, w, i);
+                    if (suit == NULL) {
+                        if (PyErr_Occurred()) goto fail;
+                        goto not_canonical;
+                    }
+                    c += w->len[i] + 1;
+                    i++;
+                }
+            }
+            PyObject *here_obj = PyLong_FromSsize_t(here);
+            args = here_obj == NULL ? NULL : PyTuple_Pack(6, PyTuple_GET_ITEM(call, 0), action, suit, number,
+                                                          s->line_obj, here_obj);
+            Py_XDECREF(here_obj);
+        }
+        if (args == NULL || PyList_Append(found, args) < 0) {
+            Py_XDECREF(args);
+            goto fail;
+        }
+        Py_DECREF(args);
+    }
+    if (enter(s, S_BIDDING, line) < 0) goto fail;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(found); k++) {
+        PyObject *args = PyList_GET_ITEM(found, k);
+        Py_INCREF(args);
+        if (keep(s, s->t[T_VISIT_CALL], args) < 0) goto fail;
+    }
+    Py_DECREF(found);
+    return 1;
+not_canonical:
+    Py_DECREF(found);
+    return 0;
+fail:
+    Py_DECREF(found);
+    return -1;
+}
+
+/* The plays words[from:end] with belote words after some (QuickReader.marked_plays). */
+static int marked_plays(Scan *s, Words *w, Py_ssize_t from, Py_ssize_t end, long line, Py_ssize_t col,
+                        PyObject *seats, PyObject *cards, PyObject *marks, PyObject *positions) {
+    for (Py_ssize_t i = from; i < end; i++) {
+        PyObject *pair = lookup(s, T_PLAYS, w, i);
+        if (pair != NULL) {
+            PyObject *p = position_of(s->line_obj, col);
+            if (p == NULL || PyList_Append(seats, PyTuple_GET_ITEM(pair, 0)) < 0
+                || PyList_Append(cards, PyTuple_GET_ITEM(pair, 1)) < 0 || PyList_Append(marks, Py_None) < 0
+                || PyList_Append(positions, p) < 0) {
+                Py_XDECREF(p);
+                return -1;
+            }
+            Py_DECREF(p);
+        } else {
+            if (PyErr_Occurred()) return -1;
+            PyObject *mark = lookup(s, T_MARKS, w, i);
+            if (mark == NULL) return PyErr_Occurred() ? -1 : 0;
+            Py_ssize_t m = PyList_GET_SIZE(marks);
+            if (m == 0 || PyList_GET_ITEM(marks, m - 1) != Py_None) return 0;
+            Py_INCREF(mark);
+            if (PyList_SetItem(marks, m - 1, mark) < 0) return -1;
+        }
+        col += w->len[i] + 1;
+    }
+    return 1;
+}
+
+static int trick_line(Scan *s, Words *w, long line, Py_ssize_t row_len) {
+    if (w->n < 2) return 0;
+    PyObject *kw = lookup(s, T_TRICK_WORDS, w, 0);
+    if (kw == NULL) return PyErr_Occurred() ? -1 : 0;
+    if (!ascii_digits(s, w->start[1], w->len[1])) return 0;
+    PyObject *winner = Py_None, *winner_pos = NULL;
+    Py_ssize_t end = w->n;
+    if (end > 3) {
+        PyObject *win_kw = lookup(s, T_WINNERS, w, end - 2);
+        if (win_kw == NULL && PyErr_Occurred()) return -1;
+        if (win_kw != NULL) {
+            PyObject *seat = lookup(s, T_SEATS, w, end - 1);
+            if (seat == NULL && PyErr_Occurred()) return -1;
+            if (seat != NULL) {
+                winner = seat;
+                winner_pos = position_of(s->line_obj, 1 + row_len - w->len[end - 1]);
+                if (winner_pos == NULL) return -1;
+                end -= 2;
+            }
+        }
+    }
+    PyObject *seats = PyList_New(0), *cards = PyList_New(0), *positions = PyList_New(0);
+    PyObject *marks = NULL, *number = NULL;
+    int result = -1;
+    if (seats == NULL || cards == NULL || positions == NULL) goto done;
+    Py_ssize_t start = 1 + w->len[0] + w->len[1] + 2, c = start;
+    int marked = 0;
+    for (Py_ssize_t i = 2; i < end; i++) {
+        PyObject *pair = lookup(s, T_PLAYS, w, i);
+        if (pair == NULL) {
+            if (PyErr_Occurred()) goto done;
+            marked = 1;  /* a belote word, or not a play: read the line again */
+            break;
+        }
+        PyObject *p = position_of(s->line_obj, c);
+        if (p == NULL || PyList_Append(seats, PyTuple_GET_ITEM(pair, 0)) < 0
+            || PyList_Append(cards, PyTuple_GET_ITEM(pair, 1)) < 0 || PyList_Append(positions, p) < 0) {
+            Py_XDECREF(p);
+            goto done;
+        }
+        Py_DECREF(p);
+        c += w->len[i] + 1;
+    }
+    if (marked) {
+        if (PyList_SetSlice(seats, 0, PY_SSIZE_T_MAX, NULL) < 0 || PyList_SetSlice(cards, 0, PY_SSIZE_T_MAX, NULL) < 0
+            || PyList_SetSlice(positions, 0, PY_SSIZE_T_MAX, NULL) < 0)
+            goto done;
+        marks = PyList_New(0);
+        if (marks == NULL) goto done;
+        int r = marked_plays(s, w, 2, end, line, start, seats, cards, marks, positions);
+        if (r <= 0) {
+            result = r;
+            goto done;
+        }
+    } else {
+        Py_ssize_t k = PyList_GET_SIZE(cards);
+        PyObject *no_marks = s->t[T_NO_MARKS];
+        if (k < PyTuple_GET_SIZE(no_marks)) {
+            marks = PyTuple_GET_ITEM(no_marks, k);
+            Py_INCREF(marks);
+        } else {
+            marks = PyTuple_New(k);
+            if (marks == NULL) goto done;
+            for (Py_ssize_t j = 0; j < k; j++) {
+                Py_INCREF(Py_None);
+                PyTuple_SET_ITEM(marks, j, Py_None);
+            }
+        }
+    }
+    number = int_of(s, w->start[1], w->len[1]);
+    if (number == NULL) goto done;
+    if (enter(s, S_TRICK, line) < 0) goto done;
+    PyObject *args = PyTuple_Pack(9, number, s->line_obj, S_ONE, seats, cards, marks, positions, winner,
+                                  winner_pos != NULL ? winner_pos : Py_None);
+    result = keep(s, s->t[T_VISIT_TRICK], args) < 0 ? -1 : 1;
+done:
+    Py_XDECREF(seats);
+    Py_XDECREF(cards);
+    Py_XDECREF(positions);
+    Py_XDECREF(marks);
+    Py_XDECREF(number);
+    Py_XDECREF(winner_pos);
+    return result;
+}
+
+static int score_number(Scan *s, Words *w, Py_ssize_t i) {
+    Py_ssize_t start = w->start[i], len = w->len[i];
+    if (len > 0) {
+        Py_UCS4 first = PyUnicode_READ(s->kind, s->data, start);
+        if (first == '+' || first == '-') {
+            start++;
+            len--;
+        }
+    }
+    return ascii_digits(s, start, len);
+}
+
+static int score_line(Scan *s, Words *w, long line) {
+    PyObject *kind = lookup(s, T_SCORE_WORDS, w, 0);
+    if (kind == NULL) return PyErr_Occurred() ? -1 : 0;
+    int pot = PyUnicode_Compare(kind, S_POT) == 0;
+    if (w->n != (pot ? 2 : 3)) return 0;
+    for (Py_ssize_t i = 1; i < w->n; i++)
+        if (!score_number(s, w, i)) return 0;
+    PyObject *ns = int_of(s, w->start[1], w->len[1]);
+    if (ns == NULL) return -1;
+    PyObject *args;
+    if (pot) {
+        args = Py_BuildValue("(OOOln)", kind, ns, Py_None, line, 1 + w->len[0] + 1);
+    } else {
+        PyObject *ew = int_of(s, w->start[2], w->len[2]);
+        if (ew == NULL) {
+            Py_DECREF(ns);
+            return -1;
+        }
+        args = Py_BuildValue("(OOOli)", kind, ns, ew, line, 1);
+        Py_DECREF(ew);
+    }
+    Py_DECREF(ns);
+    if (args == NULL) return -1;
+    if (enter(s, S_SCORES, line) < 0) {
+        Py_DECREF(args);
+        return -1;
+    }
+    return keep(s, s->t[T_VISIT_SCORE], args) < 0 ? -1 : 1;
+}
+
+/* An offer or announcement line: other(row, line) gives (section, event) or None. */
+static int other_line(Scan *s, Py_ssize_t a, Py_ssize_t b, long line) {
+    PyObject *row = PyUnicode_Substring(s->text, a, b);
+    if (row == NULL) return -1;
+    PyObject *got = PyObject_CallFunction(s->t[T_OTHER], "Ol", row, line);
+    Py_DECREF(row);
+    if (got == NULL) return -1;
+    if (got == Py_None || !PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
+        Py_DECREF(got);
+        return 0;
+    }
+    PyObject *section = PyTuple_GET_ITEM(got, 0);
+    if (!PyUnicode_Check(section)) {
+        Py_DECREF(got);
+        return 0;
+    }
+    Py_INCREF(section);
+    Py_XSETREF(s->current, section);
+    int r = PyList_Append(s->events, PyTuple_GET_ITEM(got, 1));
+    Py_DECREF(got);
+    return r < 0 ? -1 : 1;
+}
+
+static Py_ssize_t find_newline(Scan *s, Py_ssize_t pos, Py_ssize_t n) {
+    for (Py_ssize_t i = pos; i < n; i++)
+        if (PyUnicode_READ(s->kind, s->data, i) == '\n') return i;
+    return -1;
+}
+
+/* True when deal_end(text, pos) matches (what may follow a canonical deal). */
+static int deal_ends(Scan *s, Py_ssize_t pos) {
+    PyObject *m = PyObject_CallFunction(s->t[T_DEAL_END], "On", s->text, pos);
+    if (m == NULL) return -1;
+    int r = m != Py_None;
+    Py_DECREF(m);
+    return r;
+}
+
+static PyObject *scan_lines(PyObject *self, PyObject *args) {
+    PyObject *text, *tables;
+    Py_ssize_t nl, left;
+    long line;
+    if (!PyArg_ParseTuple(args, "UnlnO!", &text, &nl, &line, &left, &PyTuple_Type, &tables)) return NULL;
+    if (PyTuple_GET_SIZE(tables) != T_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "scan_lines: wrong tables");
+        return NULL;
+    }
+    Scan s;
+    s.text = text;
+    s.kind = PyUnicode_KIND(text);
+    s.data = PyUnicode_DATA(text);
+    s.t = &PyTuple_GET_ITEM(tables, 0);
+    s.current = NULL;
+    s.line_obj = NULL;
+    s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
+    if (s.max_digits < 0) return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (nl < 0 || nl >= n) {
+        PyErr_SetString(PyExc_ValueError, "scan_lines: the heading's newline is out of the text");
+        return NULL;
+    }
+    s.events = PyList_New(0);
+    if (s.events == NULL) return NULL;
+    Py_ssize_t pos;
+    Words w;
+    for (;;) {
+        pos = nl + 1;
+        line += 1;
+        nl = find_newline(&s, pos, n);
+        int r;
+        Py_XSETREF(s.line_obj, PyLong_FromLong(line));
+        if (s.line_obj == NULL) goto error;
+        if (nl < 0) {
+            r = deal_ends(&s, pos);
+            if (r <= 0) goto stop;
+            break;
+        }
+        Py_ssize_t spaces = 0, space = -1;
+        for (Py_ssize_t i = pos; i < nl; i++)
+            if (PyUnicode_READ(s.kind, s.data, i) == ' ') {
+                if (space < 0) space = i;
+                spaces++;
+            }
+        left -= spaces + 1;
+        if (left < 0) { r = 0; goto stop; }  /* more words than the game may still hold */
+        /* lines.get(row[:row.find(" ")]): no space cuts the last character, as Python does */
+        Py_ssize_t key_end = space >= 0 ? space : (nl > pos ? nl - 1 : pos);
+        PyObject *key = PyUnicode_Substring(text, pos, key_end);
+        if (key == NULL) goto error;
+        PyObject *kind_obj = PyDict_GetItemWithError(s.t[T_KINDS], key);
+        Py_DECREF(key);
+        if (kind_obj == NULL) {
+            if (PyErr_Occurred()) goto error;
+            r = deal_ends(&s, pos);
+            if (r <= 0) goto stop;
+            break;
+        }
+        long kind = PyLong_AsLong(kind_obj);
+        if (kind == K_OTHER) {
+            r = other_line(&s, pos, nl, line);
+        } else {
+            if (!split_words(&s, pos, nl, &w)) { r = 0; goto stop; }
+            switch (kind) {
+            case K_HAND: r = hand_line(&s, &w, line); break;
+            case K_CALLS: r = bid_line(&s, &w, line); break;
+            case K_TRICK: r = trick_line(&s, &w, line, nl - pos); break;
+            case K_SCORE: r = score_line(&s, &w, line); break;
+            default: r = 0;
+            }
+        }
+        if (r <= 0) goto stop;
+        continue;
+stop:
+        if (r < 0) goto error;
+        Py_DECREF(s.events);
+        Py_XDECREF(s.current);
+        Py_XDECREF(s.line_obj);
+        Py_RETURN_NONE;
+    }
+    PyObject *out = Py_BuildValue("(Onn)", s.events, pos, left);
+    Py_DECREF(s.events);
+    Py_XDECREF(s.current);
+    Py_XDECREF(s.line_obj);
+    return out;
+error:
+    Py_DECREF(s.events);
+    Py_XDECREF(s.current);
+    Py_XDECREF(s.line_obj);
+    return NULL;
+}
+
+/* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its
+ * instance dictionary and pydantic's three slots set through their descriptors' setters, as
+ * build.py's new_record does: no validation, the reader checked every value). */
+static PyObject *K_LINE, *K_COL, *K_GLYPH, *K_NAGS, *K_COMMENTS, *K_VARIATIONS, *K_SEAT, *K_CARD, *K_MARK;
+
+static int descr_set(PyObject *descr, PyObject *obj, PyObject *value) {
+    descrsetfunc set = Py_TYPE(descr)->tp_descr_set;
+    if (set == NULL) {
+        PyErr_SetString(PyExc_TypeError, "make_plays: a slot without a setter");
+        return -1;
+    }
+    return set(descr, obj, value);
+}
+
+static PyObject *one_play(PyTypeObject *cls, PyObject *slots, PyObject *fields, PyObject *seat, PyObject *card,
+                          PyObject *mark, PyObject *pos) {
+    if (!PyTuple_Check(pos) || PyTuple_GET_SIZE(pos) != 2) {
+        PyErr_SetString(PyExc_ValueError, "make_plays: a position is not (line, col)");
+        return NULL;
+    }
+    PyObject *d = PyDict_New();
+    PyObject *nags = PyList_New(0), *comments = PyList_New(0), *variations = PyList_New(0);
+    PyObject *obj = NULL;
+    if (d == NULL || nags == NULL || comments == NULL || variations == NULL) goto done;
+    if (PyDict_SetItem(d, K_LINE, PyTuple_GET_ITEM(pos, 0)) < 0 || PyDict_SetItem(d, K_COL, PyTuple_GET_ITEM(pos, 1)) < 0
+        || PyDict_SetItem(d, K_GLYPH, Py_None) < 0 || PyDict_SetItem(d, K_NAGS, nags) < 0
+        || PyDict_SetItem(d, K_COMMENTS, comments) < 0 || PyDict_SetItem(d, K_VARIATIONS, variations) < 0
+        || PyDict_SetItem(d, K_SEAT, seat) < 0 || PyDict_SetItem(d, K_CARD, card) < 0
+        || PyDict_SetItem(d, K_MARK, mark) < 0)
+        goto done;
+    obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL) goto done;
+    if (descr_set(PyTuple_GET_ITEM(slots, 0), obj, d) < 0 || descr_set(PyTuple_GET_ITEM(slots, 1), obj, fields) < 0
+        || descr_set(PyTuple_GET_ITEM(slots, 2), obj, Py_None) < 0
+        || descr_set(PyTuple_GET_ITEM(slots, 3), obj, Py_None) < 0)
+        Py_CLEAR(obj);
+done:
+    Py_XDECREF(d);
+    Py_XDECREF(nags);
+    Py_XDECREF(comments);
+    Py_XDECREF(variations);
+    return obj;
+}
+
+static PyObject *make_plays(PyObject *self, PyObject *args) {
+    PyObject *cls, *slots, *fields, *seats, *cards, *marks, *positions;
+    if (!PyArg_ParseTuple(args, "O!O!OOOOO", &PyType_Type, &cls, &PyTuple_Type, &slots, &fields, &seats, &cards,
+                          &marks, &positions))
+        return NULL;
+    if (PyTuple_GET_SIZE(slots) != 4) {
+        PyErr_SetString(PyExc_ValueError, "make_plays: four slot descriptors");
+        return NULL;
+    }
+    PyObject *fs = PySequence_Fast(seats, "seats"), *fc = PySequence_Fast(cards, "cards");
+    PyObject *fm = PySequence_Fast(marks, "marks"), *fp = PySequence_Fast(positions, "positions");
+    PyObject *out = NULL;
+    if (fs == NULL || fc == NULL || fm == NULL || fp == NULL) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fs);
+    if (PySequence_Fast_GET_SIZE(fc) != n || PySequence_Fast_GET_SIZE(fm) != n || PySequence_Fast_GET_SIZE(fp) != n) {
+        PyErr_SetString(PyExc_ValueError, "make_plays: seats, cards, marks and positions of different lengths");
+        goto done;
+    }
+    out = PyList_New(n);
+    if (out == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *play = one_play((PyTypeObject *)cls, slots, fields, PySequence_Fast_GET_ITEM(fs, i),
+                                  PySequence_Fast_GET_ITEM(fc, i), PySequence_Fast_GET_ITEM(fm, i),
+                                  PySequence_Fast_GET_ITEM(fp, i));
+        if (play == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, i, play);
+    }
+done:
+    Py_XDECREF(fs);
+    Py_XDECREF(fc);
+    Py_XDECREF(fm);
+    Py_XDECREF(fp);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"make_plays", make_plays, METH_VARARGS,
+     "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
+     "made as RecordBuilder.visit_trick makes them."},
+    {"scan_lines", scan_lines, METH_VARARGS,
+     "scan_lines(text, heading_end, line, left, tables) -> (events, end, left) | None\n\n"
+     "The lines of the canonical deal whose heading ends at offset heading_end (the heading on "
+     "file line `line`), read as QuickReader.canonical_deal reads them; None: not canonical."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_canon", "The compiled reader of a canonical deal's lines.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__canon(void) {
+    S_TRICK = PyUnicode_InternFromString("trick");
+    S_BIDDING = PyUnicode_InternFromString("bidding");
+    S_SCORES = PyUnicode_InternFromString("scores");
+    S_BID = PyUnicode_InternFromString("bid");
+    S_POT = PyUnicode_InternFromString("pot");
+    S_CAPOT = PyUnicode_InternFromString("capot");
+    S_GENERALE = PyUnicode_InternFromString("generale");
+    S_TAKE = PyUnicode_InternFromString("take");
+    K_LINE = PyUnicode_InternFromString("line");
+    K_COL = PyUnicode_InternFromString("col");
+    K_GLYPH = PyUnicode_InternFromString("glyph");
+    K_NAGS = PyUnicode_InternFromString("nags");
+    K_COMMENTS = PyUnicode_InternFromString("comments");
+    K_VARIATIONS = PyUnicode_InternFromString("variations");
+    K_SEAT = PyUnicode_InternFromString("seat");
+    K_CARD = PyUnicode_InternFromString("card");
+    K_MARK = PyUnicode_InternFromString("mark");
+    if (!K_LINE || !K_COL || !K_GLYPH || !K_NAGS || !K_COMMENTS || !K_VARIATIONS || !K_SEAT || !K_CARD || !K_MARK)
+        return NULL;
+    S_ONE = PyLong_FromLong(1);
+    S_TWO = PyLong_FromLong(2);
+    if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE
+        || !S_ONE || !S_TWO)
+        return NULL;
+    return PyModule_Create(&module);
+}

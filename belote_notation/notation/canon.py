@@ -1,0 +1,80 @@
+"""The compiled reader of canonical deals (the optional C extension ``_canon``).
+
+``notation/_canon.c`` reads the lines of a deal in the canonical layout (as ``fmt`` writes it
+and programs emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the
+same tables (this module hands them over: the words are defined once, in
+:mod:`.vocabulary` and :mod:`.quick_words`), and gives the same events; whatever it cannot
+read gives ``None`` and the Python reader reads the deal. It is built by ``setup.py`` when a C
+compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
+import: :mod:`belote_notation.game.compiled`) everything runs on the Python path, which gives
+the same results.
+
+The same extension makes the Play records of a trick for the record builder
+(:func:`compiled_plays`), as :mod:`.build` makes them.
+
+>>> compiled_reader() is None or callable(compiled_reader())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, partial
+from typing import Any
+
+from belote_notation.game.cards import Deck
+from belote_notation.game.compiled import pure_python
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.quick_words import (
+    quick_calls,
+    quick_points_bid,
+    quick_score_words,
+    quick_strains,
+    quick_suits,
+)
+from belote_notation.notation.tokens import MAX_DIGITS
+
+__all__ = ["compiled_plays", "compiled_reader", "static_tables"]
+
+Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
+MakePlays = Callable[..., list[Any]]
+_KINDS = {"hand": 1, "other": 2, "calls": 3, "trick": 4, "score": 5}
+
+
+def _load() -> tuple[Scan | None, MakePlays | None]:
+    if pure_python():
+        return None, None
+    try:
+        from belote_notation.notation._canon import make_plays, scan_lines
+    except ImportError:
+        return None, None
+    return scan_lines, make_plays
+
+
+_SCAN, _MAKE_PLAYS = _load()
+
+
+def compiled_reader() -> Scan | None:
+    """``scan_lines`` of the C extension, ``None`` when it is not built or switched off."""
+    return _SCAN
+
+
+def compiled_plays() -> MakePlays | None:
+    """``make_plays`` of the C extension (the Play records of a trick, made as
+    :meth:`~.build.RecordBuilder.visit_trick` makes them), ``None`` when not built or switched off."""
+    return _MAKE_PLAYS
+
+
+@cache
+def static_tables(deck: Deck, line_kinds: tuple[tuple[str, str], ...],
+                  hands: tuple[tuple[str, str], ...]) -> tuple[Any, ...]:
+    """The tables of the words the C reader reads, for ``deck`` (the ones ``scan_lines`` takes
+    first, in its order): ``line_kinds`` maps the first word of a line to its kind (``hand``,
+    ``other``, ``calls``, ``trick``, ``score``), ``hands`` a hand keyword to its section."""
+    marks = {word: vocab.mark_of(word) for word in vocab.keywords("MARK_WORD")}
+    no_marks = tuple((None,) * n for n in range(9))
+    return ({word: _KINDS[kind] for word, kind in line_kinds}, dict(hands), vocab.SEATS,
+            vocab.card_table(deck), vocab.keywords("SMSARA_KW"), quick_calls(), quick_suits(deck),
+            quick_strains(deck), partial(quick_points_bid, deck=deck), vocab.keywords("TRICK_KW"),
+            vocab.keywords("WINNER_KW"), vocab.play_table(deck), marks, quick_score_words(), no_marks,
+            MAX_DIGITS)

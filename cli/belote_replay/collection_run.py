@@ -1,0 +1,101 @@
+"""What the collection commands (select, dedupe, stats, export) share on the command line: the
+inputs, ``--cluster``, writing an output whole, and their usage errors (exit code 2)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+import click
+
+from belote_notation.collections.work import InputsUnreadable, run_serial, sources_of
+from belote_notation.formats import Format, all_formats, get_format, guess_format
+from belote_notation.pipeline.files import replacing
+
+__all__ = ["CLUSTER_HELP", "fail", "guarded", "open_output", "refuse_overwriting_inputs", "run", "sources",
+           "writer_of"]
+
+CLUSTER_HELP = ("Run on a Dask cluster: local:N (N local workers) or tcp://HOST:PORT (a scheduler); "
+                "the result is the serial run's (docs/scale.md).")
+
+
+def fail(message: str) -> None:
+    """A usage error or an input that cannot be read: the message on stderr, exit code 2."""
+    click.echo(f"Error: {message}", err=True)
+    raise SystemExit(2)
+
+
+def sources(paths: tuple[str, ...]) -> list[Any]:
+    try:
+        return sources_of(paths or ("-",))
+    except InputsUnreadable as exc:
+        for problem in exc.problems:
+            click.echo(f"{problem.path}: cannot read: {problem.message}", err=True)
+        raise SystemExit(2) from None
+
+
+def run(work: Any, found: list[Any], cluster: str | None, label: str = "reading") -> Any:
+    """``work`` over the inputs: here, or on the cluster ``cluster`` through the cluster
+    package's ``run_work`` (imported only then; its progress on stderr), each failure a
+    message and exit code 2."""
+    try:
+        if cluster is None:
+            return run_serial(work, found)
+        from belote_replay.cluster import checked_cluster, run_collection_work
+
+        checked_cluster(cluster, jobs_option=None)
+        try:
+            return run_collection_work(work, found, cluster, run_serial, label)
+        except ImportError as exc:
+            fail(f"--cluster needs the cluster backend (pip install 'belote-notation[cluster]'): {exc}")
+    except InputsUnreadable as exc:
+        fail(str(exc))
+
+
+@contextlib.contextmanager
+def open_output(output: str) -> Iterator[TextIO]:
+    """``-`` (stdout, UTF-8 whatever the locale) or a file written whole (a temporary renamed)."""
+    if output == "-":
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n", write_through=True)
+        try:
+            yield out
+        finally:
+            with contextlib.suppress(BrokenPipeError, ValueError):
+                out.flush()
+            out.detach()
+        return
+    try:
+        with replacing(output) as handle:
+            yield handle
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+def guarded(action: Callable[[], Any]) -> Any:
+    try:
+        return action()
+    except InputsUnreadable as exc:
+        fail(str(exc))
+
+
+def writer_of(name: str | None, output: str) -> Format:
+    """The format to write: ``--to``, else OUT's name, else ``.bel``."""
+    fmt = get_format(name) if name else (guess_format(output, writing=True) if output != "-" else None)
+    fmt = fmt or (None if name else get_format("bel"))
+    if fmt is None or not fmt.can_write:
+        names = ", ".join(f.name for f in all_formats() if f.can_write)
+        fail(f"--to {name!r}: no installed format writes it (one of: {names})")
+    assert fmt is not None
+    return fmt
+
+
+def refuse_overwriting_inputs(output: str, found: list) -> None:
+    if output == "-" or not os.path.exists(output):
+        return
+    for source in found:
+        if source.is_file and os.path.samefile(source.path, output):
+            fail(f"{output} is one of the inputs: write the output elsewhere")

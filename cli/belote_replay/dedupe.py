@@ -1,0 +1,86 @@
+"""``belote-replay dedupe INPUTS... -o UNIQUE --report REPORT``: the games of a collection
+without exact duplicates and without games that are the start of a longer one; what was
+dropped and why in a report (text or JSON). Memory stays bounded: the fingerprints go to an
+on-disk table past ``--memory-rows`` (docs/collections.md)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+
+import click
+
+from belote_notation.collections.dedupe import DedupeWork
+from belote_notation.collections.table import MEMORY_ROWS
+from belote_notation.collections.work import each_input
+from belote_notation.pipeline.inputs import Source
+from belote_replay.collection_run import (
+    CLUSTER_HELP,
+    guarded,
+    open_output,
+    refuse_overwriting_inputs,
+    run,
+    sources,
+    writer_of,
+)
+
+__all__ = ["command"]
+
+
+def _spooled(found: list, folder: str) -> list:
+    """stdin is read twice (decide, then write): copied to a temporary file first."""
+    out = []
+    for source in found:
+        if source.is_stdin:
+            path = os.path.join(folder, "stdin")
+            with open(path, "wb") as handle:
+                shutil.copyfileobj(sys.stdin.buffer, handle)
+            source = Source(path, os.path.getsize(path), None, "<stdin>")
+        out.append(source)
+    return out
+
+
+@click.command("dedupe", epilog="Exit codes: 0 nothing dropped; 1 games dropped (listed in the report); "
+               "2 usage error or an input that cannot be read.")
+@click.argument("inputs", nargs=-1)
+@click.option("-o", "--output", default="-", metavar="OUT", help="The unique games (default: stdout).")
+@click.option("--to", "to_format", metavar="NAME", help="Format of OUT (default: from its name, else .bel).")
+@click.option("--report", "report_path", metavar="FILE",
+              help="Where the report goes (default: stderr, or stdout when OUT is a file).")
+@click.option("--report-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--drop-deals", is_flag=True,
+              help="Also drop a game that repeats a deal of an earlier kept game (else only reported).")
+@click.option("--memory-rows", type=click.IntRange(min=1), default=MEMORY_ROWS, show_default=True,
+              help="Fingerprint rows kept in memory before the table moves to a temporary file.")
+@click.option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)
+def command(inputs, output, to_format, report_path, report_format, drop_deals, memory_rows, cluster) -> None:
+    """Drop duplicate games and games that are the start of another, from INPUTS (any format)."""
+    found = sources(inputs)
+    fmt = writer_of(to_format, output)
+    refuse_overwriting_inputs(output, found)
+    if report_path is not None:
+        refuse_overwriting_inputs(report_path, found)
+    with tempfile.TemporaryDirectory(prefix="belote-dedupe-") as folder:
+        found = _spooled(found, folder)
+        work = DedupeWork(drop_deals, memory_rows)
+        if cluster is not None:
+            result = run(work, found, cluster)
+        else:
+            result = guarded(lambda: work.streamed(work.entries(games) for games in each_input(found)))
+        with result:
+            flags = result.kept_flags()
+            kept = (read.game for games in each_input(found) for read in games
+                    if read.game is not None and next(flags))
+            with open_output(output) as out:
+                for lost in fmt.write(kept, out):
+                    click.echo(f"{output}: {lost}", err=True)
+            if report_path is not None:
+                with open_output(report_path) as handle:
+                    result.write_report(handle, report_format)
+            else:  # beside the games on stdout, the report goes to stderr
+                result.write_report(sys.stderr if output == "-" else sys.stdout, report_format)
+            dropped = result.games - result.kept_count
+    if dropped:
+        raise SystemExit(1)

@@ -1,0 +1,64 @@
+"""Issue 20 item 2: a Moroccan file without ``[Rules]`` is read in the deck its cards are in."""
+
+from __future__ import annotations
+
+import pytest
+
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.suggest import ConfigError
+from belote_notation.check.validator import validate_text
+from belote_notation.game.cards import RULE_SYSTEM_ALIASES, RULE_SYSTEM_DECKS
+from belote_notation.notation.reader import parse_text
+from belote_notation.notation.writer import write_game
+from tests.daily.support import ROOT, codes, untagged_spanish
+
+
+def test_untagged_spanish_cards_are_read_as_spanish_and_said_once() -> None:
+    reports = validate_text(untagged_spanish(), "club.bel")
+    assert [codes(r) for r in reports] == [["BEL912"]]
+    report = reports[0]
+    assert (report.rules, report.deck) == ("moroccan", "spanish")
+    assert "the cards are spanish" in report.findings[0].message
+
+
+def test_upper_case_untagged_spanish_cards_too() -> None:
+    reports = validate_text(untagged_spanish(lower=False), "club.bel")
+    assert [codes(r) for r in reports] == [["BEL912"]]
+
+
+def test_mixed_cards_are_not_guessed() -> None:
+    text = '[Event "x"]\ndeal 1\ntrick 1 N:4C E:KS S:7S W:8S\nend\n'
+    report = validate_text(text)[0]
+    assert report.deck == "french"
+    assert "BEL004" in codes(report)  # 4C is not a French card
+
+
+def test_the_records_and_fmt_say_the_inferred_deck() -> None:
+    game = parse_text(untagged_spanish())[0].game
+    assert game.header("Deck") == "spanish"
+    written = write_game(game)
+    assert '[Deck "spanish"]' in written and "tafr9a N 4E 10E 6O 7O 4B" in written
+    again = validate_text(written)[0]
+    assert codes(again) == ["BEL912"] and again.deck == "spanish"
+
+
+@pytest.mark.parametrize("name", ["marocain", "belote-marocaine", "Belote Marocaine", "MAROC"])
+def test_aliases_name_the_moroccan_rules(name: str) -> None:
+    text = untagged_spanish(lower=False).replace("[Dealer", f'[Rules "{name}"]\n[Dealer', 1)
+    report = validate_text(text)[0]
+    assert report.rules == "moroccan" and codes(report) == []
+
+
+@pytest.mark.parametrize("typo", ["marocan", "belote marocain", "moroccn"])
+def test_unknown_rule_system_gets_did_you_mean(typo: str) -> None:
+    text = untagged_spanish(lower=False).replace("[Dealer", f'[Rules "{typo}"]\n[Dealer', 1)
+    (bad,) = [f for f in validate_text(text)[0].findings if f.code == "BEL701"]
+    assert "did you mean 'moroccan'?" in bad.message
+    with pytest.raises(ConfigError, match="did you mean 'moroccan'"):
+        ValidationConfig(rules=typo)
+
+
+def test_docs_list_every_rule_system_and_alias() -> None:
+    docs = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    for name in [*RULE_SYSTEM_DECKS, *RULE_SYSTEM_ALIASES]:
+        assert f"`{name}`" in docs, name
