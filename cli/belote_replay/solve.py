@@ -32,9 +32,12 @@ class _Refused(click.ClickException):
 def _point(text: str) -> tuple[int, int]:
     trick, _, card = text.partition(".")
     try:
-        return int(trick), int(card or 1)
+        point = int(trick), int(card or 1)
     except ValueError:
         raise click.BadParameter(f"{text!r}: write TRICK.CARD, e.g. 4.1") from None
+    if not (1 <= point[0] <= 8 and 1 <= point[1] <= 4):
+        raise click.BadParameter(f"{text!r}: TRICK is 1 to 8 and CARD 1 to 4, e.g. 4.1")
+    return point
 
 
 def render(report: dict) -> str:
