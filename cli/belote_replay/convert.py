@@ -27,7 +27,7 @@ import click
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
-from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 
 __all__ = ["command"]
@@ -165,6 +165,10 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
     writer = _format(to_format, True) if to_format else None
     if writer is None and output != "-":
         writer = guess_format(output, writing=True)
+    if same_file(source, output):  # fmt rewrites in place by design; convert never does
+        click.echo(f"{output}: is IN itself: not converted (OUT would replace the input it is read "
+                   "from); write to another file, or use `belote-replay fmt` to rewrite a .bel", err=True)
+        raise SystemExit(2)
     opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
     if isinstance(opened, InputProblem):
         why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"
