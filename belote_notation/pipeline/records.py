@@ -79,9 +79,10 @@ class ReadGame:
         try:
             check_depth(self.game or Game())
         except JsonWriteError as exc:
-            message = f"game {self.number} cannot be drawn: alternative lines nested more than {MAX_DEPTH} deep"
-            return Finding.from_issue(SyntaxIssue(CANNOT_WRITE, message, exc.line, exc.col), file, self.number,
-                                      "warning")
+            message = (f"game {self.number} cannot be drawn: alternative lines nested more than "
+                       f"{MAX_DEPTH} deep")
+            issue = SyntaxIssue(CANNOT_WRITE, message, exc.line, exc.col)
+            return Finding.from_issue(issue, file, self.number, "warning")
         return None
 
     def replay(self, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameReplay:
@@ -191,7 +192,8 @@ class _Spent(Exception):
     """More than a game's worth of bytes read without a game."""
 
 
-def pick_game(what: InputLike, number: int, held: list[Finding] | None = None) -> PickedGame | InputProblem | None:
+def pick_game(what: InputLike, number: int,
+              held: list[Finding] | None = None) -> PickedGame | InputProblem | None:
     """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
     look at), ``None`` when it has fewer games, or what kept the input from being read. Reading
     streams and stops at that game: one game in memory, the games before it skipped unread
@@ -241,4 +243,5 @@ def _never_ending(file: str, number: int, limit: int) -> PickedGame | InputProbl
     message = (f"this game is longer than {MAX_GAME_CHARS:,} characters (or has no `end` before that "
                f"much text); it was skipped, and reading stopped after {limit:,} bytes of it")
     line = 1 if number == 1 else 0  # where a later game starts is not known here
-    return PickedGame(Game(), [Finding.from_issue(SyntaxIssue(GAME_TOO_LARGE, message, line, 1), file, number)])
+    finding = Finding.from_issue(SyntaxIssue(GAME_TOO_LARGE, message, line, 1), file, number)
+    return PickedGame(Game(), [finding])

@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -196,7 +195,8 @@ def _output(out: str | None, fmt: str) -> Iterator[TextIO | None]:
             yield spool
             spool.seek(0)
             stdout = click.get_text_stream("stdout")
-            shutil.copyfileobj(spool, stdout)
+            while chunk := spool.read(1 << 16):
+                stdout.write(chunk)
             stdout.flush()
         return
     try:
