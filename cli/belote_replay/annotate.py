@@ -194,7 +194,7 @@ def _output(out: str | None, fmt: str) -> Iterator[TextIO | None]:
         with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
             yield spool
             spool.seek(0)
-            stdout = click.get_text_stream("stdout")
+            stdout = sys.stdout
             while chunk := spool.read(1 << 16):
                 stdout.write(chunk)
             stdout.flush()
