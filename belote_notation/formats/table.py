@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
@@ -40,7 +41,7 @@ from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.records import Deal, Game, Header
 
-__all__ = ["COLUMNS", "CsvFormat", "deal_rows"]
+__all__ = ["COLUMNS", "CsvFormat", "deal_rows", "safe_cell"]
 
 COLUMNS = ("game", "rules", "deal", "dealer", "taker", "trump", "contract", "outcome",
            "card_points_ns", "card_points_ew", "announcements_ns", "announcements_ew",
@@ -101,6 +102,25 @@ def deal_rows(game: Game, number: int = 1) -> Iterator[list[object]]:
         row.extend((deal.match_score.ns, deal.match_score.ew) if deal.match_score else ("", ""))
         row.append("" if deal.pot is None else deal.pot)
         yield row
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def safe_cell(cell: object) -> object:
+    """A cell a spreadsheet will not run as a formula (OWASP's CSV injection guidance): a text
+    starting with ``= + - @``, a tab or a line break gets a leading ``'``; numbers, negative
+    ones included, and every other text are written as they are.
+
+    >>> [safe_cell(c) for c in ("=HYPERLINK(A1)", "+1+1", "@SUM(A1)", "-12", -3, "classic")]
+    ["'=HYPERLINK(A1)", "'+1+1", "'@SUM(A1)", '-12', -3, 'classic']
+    >>> safe_cell(chr(9) + "x") == "'" + chr(9) + "x", safe_cell("-1-1")
+    (True, "'-1-1")
+    """
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 # ============================================================================ reading
@@ -302,5 +322,5 @@ class CsvFormat(Format):
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
         for number, game in enumerate(games, 1):
-            writer.writerows(deal_rows(game, number))
+            writer.writerows([safe_cell(cell) for cell in row] for row in deal_rows(game, number))
         return iter(())
