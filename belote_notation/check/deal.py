@@ -16,7 +16,6 @@ After an illegal act the replay goes on with the act applied, so later problems 
 from __future__ import annotations
 
 from collections import Counter
-
 from collections.abc import Sequence
 
 from belote_notation.check.codes import (

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple

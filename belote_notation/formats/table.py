@@ -35,7 +35,7 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
-from belote_notation.formats.values import action_value, int_value, seat_value, suit_value
+from belote_notation.formats.values import MAX_DIGITS, action_value, int_value, seat_value, shown, suit_value
 from belote_notation.game.cards import SEAT_NAMES, Deck, suit_name
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
@@ -124,6 +124,14 @@ def safe_cell(cell: object) -> object:
 
 
 # ============================================================================ reading
+def _too_long(text: str) -> str:
+    digits = text.lstrip("+-")
+    if digits.isdigit() and len(digits) > MAX_DIGITS:
+        return f" (the reader reads numbers of at most {MAX_DIGITS} digits)"
+    return ""
+
+
+
 def _column(name: str) -> str:
     key = "_".join(name.strip().lower().replace("-", " ").split())
     return ALIASES.get(key, key)
@@ -163,11 +171,12 @@ class _SheetReader:
             return None
         value = read(text)
         if value is None:
-            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read {what} from {text!r}",
-                                     line, line, name))
+            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read {what} from {shown(text)}"
+                                     + _too_long(text), line, line, name))
         return value
 
     def _int(self, row: dict[str, str], name: str, line: int) -> int | None:
+        """A number of at most the reader's :data:`MAX_DIGITS` digits."""
         return self._cell(row, name, line, int_value, "a number")
 
     def _seat(self, row: dict[str, str], name: str, line: int) -> int | None:

@@ -61,7 +61,8 @@ def test_a_plugin_with_bad_extensions_is_not_loaded_and_the_rest_works(tmp_path:
     _install(tmp_path)
     listed = run(tmp_path, "formats")
     assert listed.returncode == 0, listed.stderr
-    assert "not loaded: plugin noext (broken_plugins:NoExtensions): TypeError: its extensions" in listed.stderr
+    assert ("not loaded: plugin noext (broken_plugins:NoExtensions): TypeError: its extensions"
+            in listed.stderr)
     assert "Traceback" not in listed.stderr
     assert [row.split()[0] for row in listed.stdout.splitlines()][:2] == ["bel", "json"]
     sample = ROOT / "samples" / "classic" / "capot-and-belote.bel"
@@ -96,8 +97,8 @@ def test_the_sniff_failures_are_said_like_a_failed_import(tmp_path: Path) -> Non
               "print(*load_errors(), sep='\\n')\n")
     (tmp_path / "probe.py").write_text(script, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
-    probe = subprocess.run([sys.executable, "probe.py"], capture_output=True, text=True, env=env, cwd=tmp_path,
-                           timeout=120)
+    probe = subprocess.run([sys.executable, "probe.py"], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=120)
     assert probe.returncode == 0, probe.stderr
     lines = probe.stdout.splitlines()
     assert lines[:2] == ["None", "events"]
