@@ -41,6 +41,7 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
+from belote_notation.formats.limits import MAX_LINE_BYTES, bounded_lines
 from belote_notation.formats.values import shown
 from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
 from belote_notation.notation.build import RecordBuilder
@@ -250,7 +251,11 @@ class CfnFormat(Format):
         return re.match(rb"[NESW]:(-|[789JQKTA.]+)/", head) is not None
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        for number, raw in enumerate(source, 1):
+        for number, raw in enumerate(bounded_lines(source), 1):
+            if raw is None:
+                yield issue(UNREADABLE, f"a line longer than {MAX_LINE_BYTES:,} bytes (the reader's limit): "
+                            "not read", number, number)
+                continue
             try:
                 text = raw.decode("utf-8-sig").strip()
             except UnicodeDecodeError as exc:

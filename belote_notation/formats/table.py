@@ -35,6 +35,7 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
+from belote_notation.formats.limits import GameBudget
 from belote_notation.formats.values import MAX_DIGITS, action_value, int_value, seat_value, shown, suit_value
 from belote_notation.game.cards import SEAT_NAMES, Deck, suit_name
 from belote_notation.notation.build import RecordBuilder
@@ -271,6 +272,7 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
                     + ", ".join(extra), 1, 1)
     rows = csv.reader(_lines(text, reader), delimiter=delimiter)
     line = 1
+    budget = GameBudget()  # the reader's items per game: each cell of a row one item
     while True:
         try:
             values = next(rows)
@@ -286,7 +288,18 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
         if len(values) > len(names):
             reader.issues.append(issue(UNREADABLE_VALUE, f"{len(values) - len(names)} cells "
                                        "after the last named column: left out", line, line))
+        cells = sum(1 for v in values if v.strip())
+        cut = None
+        if budget.spend(cells) and reader.game_key is not None:  # read up to here, the rest: another game
+            yield budget.cut_issue(line, "filled cells")
+            cut = reader.finish()
+            budget.spend(cells)
         game = reader.row(dict(zip(names, values, strict=False)), line, extra)
+        if game is not None:  # the row began another game: the one before is done
+            budget.reset()
+            budget.spend(cells)
+        if cut is not None:
+            yield cut
         yield from reader.issues
         reader.issues.clear()
         if game is not None:
