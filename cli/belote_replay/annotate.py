@@ -160,6 +160,12 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
     opened = open_input(Source(file))
     if isinstance(opened, InputProblem):
         _fail(f"cannot read {opened.path}: {opened.message}")
+    if opened.source.is_file:  # a file is read once before judging: refused before any solver work
+        with opened:
+            _refuse_unread(opened)
+        opened = open_input(Source(file))
+        if isinstance(opened, InputProblem):
+            _fail(f"cannot read {opened.path}: {opened.message}")
     with opened, _output(out, fmt) as handle:
         reading = _Reading(opened)
         try:
@@ -169,11 +175,28 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
         except (OSError, UnicodeError) as exc:
             _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
         if reading.unread:
-            click.echo(f"belote-replay: {opened.name}: not annotated: it could not be read whole (the errors "
-                       "above; `belote-replay validate` tells more); nothing was written", err=True)
-            raise SystemExit(1)
+            _refused(opened.name)
     if fmt == "json":
         click.echo(json.dumps(payload if len(payload) != 1 else payload[0], ensure_ascii=False, indent=2))
+
+
+def _refuse_unread(opened: OpenInput) -> None:
+    """Every game of ``opened`` read (one at a time, nothing judged); refused when one could not
+    be read whole."""
+    reading = _Reading(opened)
+    try:
+        for _ in reading.games():
+            pass
+    except (OSError, UnicodeError) as exc:
+        _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
+    if reading.unread:
+        _refused(opened.name)
+
+
+def _refused(name: str) -> NoReturn:
+    click.echo(f"belote-replay: {name}: not annotated: it could not be read whole (the errors above; "
+               "`belote-replay validate` tells more); nothing was written", err=True)
+    raise SystemExit(1)
 
 
 def _fail(message: str) -> NoReturn:

@@ -75,26 +75,29 @@ def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bo
     opened = open_input(Source(file))
     if isinstance(opened, InputProblem):
         _fail(f"{opened.path}: {opened.message}")
+    left = _Left()
     with opened:
         try:
             if svg:
-                _write(output, _svg(opened, config, game_number or 1, deal_number or 0, trick, lang))
+                _write(output, _svg(opened, config, game_number or 1, deal_number or 0, trick, lang, left))
             else:
-                _page(opened, config, game_number, output, lang)
+                _page(opened, config, game_number, output, lang, left)
         except (OSError, UnicodeError) as exc:
             where = getattr(exc, "filename", None) or opened.name
             _fail(f"{where}: {getattr(exc, 'strerror', None) or exc}")
-    if _Left.count:
+    if left.count:
         sys.exit(1)
 
 
 class _Left:
-    """How many games were left out of the output (nested too deep to draw)."""
+    """How many games were left out of the output (nested too deep to draw), in this run."""
 
-    count = 0
+    def __init__(self) -> None:
+        self.count = 0
 
 
-def _replays(opened: OpenInput, config: ValidationConfig, game: int | None) -> Iterator[GameReplay]:
+def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
+             left: _Left) -> Iterator[GameReplay]:
     """The games of FILE replayed, whatever its format; an input that holds findings but no game
     has them listed on stderr. A game whose alternative lines are nested deeper than the page
     holds (the JSON twin's limit) is left out, its located finding on stderr."""
@@ -106,15 +109,15 @@ def _replays(opened: OpenInput, config: ValidationConfig, game: int | None) -> I
         too_deep = read.too_deep(opened.name)
         if too_deep is not None:
             click.echo(f"{too_deep} (left out)", err=True)
-            _Left.count += 1
+            left.count += 1
             continue
         yield read.replay(opened.name, config)
 
 
 def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, trick: int | None,
-         lang: Lang) -> str:
+         lang: Lang, left: _Left) -> str:
     name = opened.name
-    replay = next(_replays(opened, config, game), None)
+    replay = next(_replays(opened, config, game, left), None)
     if replay is None:
         _fail(f"{name}: there is no game {game}")
     positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
@@ -126,10 +129,11 @@ def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, tric
         _fail(f"{name}: {exc}")
 
 
-def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output: str, lang: Lang) -> None:
+def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output: str, lang: Lang,
+          left: _Left) -> None:
     name = opened.name
     title = name if name == "<stdin>" else name.replace("\\", "/").rsplit("/", 1)[-1]
-    replays = _replays(opened, config, game)
+    replays = _replays(opened, config, game, left)
     first = next(replays, None)  # an unreadable FILE fails here, before OUT is created
     if first is None:
         _fail(f"{name}: " + (f"there is no game {game}" if game else "no game found"))
