@@ -32,13 +32,14 @@ from belote_notation.game.engine import (
     set_contract,
     set_hands,
 )
+from belote_notation.notation.assessment import GLYPH_NAGS
 from belote_notation.notation.records import Bid, Deal, Game, Glyph, Play, Variation
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
            "judge_deal", "review_game", "state_at", "summary_comment"]
 
-NAGS = {"?!": 6, "?": 2, "??": 4}
-"""The PGN numeric annotation glyph of each glyph ($6 dubious, $2 mistake, $4 blunder)."""
+NAGS = {glyph: GLYPH_NAGS[glyph] for glyph in ("?!", "?", "??")}
+"""The PGN numeric annotation glyph of each glyph the review gives ($6 dubious, $2 mistake, $4 blunder)."""
 MARK = "DD"
 """Every comment the review writes starts with this word (the coach's own stay apart)."""
 SEAT_WORDS = ("North", "East", "South", "West")

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
 from belote_notation.check.context import Context, DealObserver
+from belote_notation.check.contract_tag import CONTRACT_TAG, parse_contract_tag
 from belote_notation.check.facts import (
     AnnouncementFact,
     BidFact,
@@ -54,8 +55,11 @@ _HARMLESS_SYNTAX = frozenset({"BEL006", "BEL007", "BEL010"})
 """Syntax codes that leave the deal whole (missing ``end``, a replaced byte, a stray glyph):
 the deal is still replayed."""
 _END = 1 << 60
-_READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result"})
-"""Tag pairs that change the checks (setup.py and notation.headers read the first five)."""
+_READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result", "contract",
+                        "termination"})
+"""Tag pairs that change the checks (setup.py and notation.headers read the first five; a
+``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
+``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
 Annotated = BidFact | PlayFact | AnnouncementFact | TrickFact
 """What review material (a variation, a belote word) follows: a call, an announcement, a play
 of an alternative line, or the last play of a trick (a play of the deal itself)."""
@@ -127,6 +131,11 @@ class GameChecker(Visitor[GameReport]):
         report = self.report
         report.rules, report.options, report.deck = rules.name, changed_options(rules), deck.value
         self.ctx = Context(self.file, self.number, rules, deck, self.observer)
+        contracts = [h.value for h in self.headers if h.name.lower() == CONTRACT_TAG.lower()]
+        if contracts:
+            self.ctx.contract_tag = parse_contract_tag(contracts[-1])
+        self.ctx.unterminated = any(h.name.lower() == "termination" and h.value.lower() == "unterminated"
+                                    for h in self.headers)
         return self.ctx
 
     def visit_error(self, issue: SyntaxIssue) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from belote_notation.check.codes import severity_of
+from belote_notation.check.contract_tag import ContractTag
 from belote_notation.check.findings import Finding
 from belote_notation.game.cards import Deck
 from belote_notation.game.engine import DealState, Violation
@@ -36,7 +37,8 @@ class DealObserver(Protocol):
 class Context:
     """Per-game context: the rules, the deck, where findings go and how they are labelled."""
 
-    __slots__ = ("deal_no", "deck", "file", "findings", "number", "observer", "position", "rules")
+    __slots__ = ("contract_tag", "deal_no", "deck", "file", "findings", "number", "observer", "position",
+                 "rules", "unterminated")
 
     def __init__(self, file: str, number: int, rules: Ruleset, deck: Deck,
                  observer: DealObserver | None) -> None:
@@ -49,6 +51,12 @@ class Context:
         self.deal_no: int | None = None
         self.position = 0
         """0-based position of the current deal in the game."""
+        self.contract_tag: ContractTag | None = None
+        """The contract of the ``Contract`` tag (check/contract_tag.py), for a first deal
+        recorded without its auction."""
+        self.unterminated = False
+        """The game says it stops before its end (``[Termination "unterminated"]``, PGN's tag):
+        a deal whose record stops in mid-play is a position, not a deal with missing tricks."""
 
     def add(self, code: str, message: str, line: int = 0, col: int = 0, trick: int | None = None,
             seat: int | None = None) -> None:

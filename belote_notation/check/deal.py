@@ -3,7 +3,8 @@
 ::
 
     distribution ── deal_five (five cards, offer) ──▶ BEL1xx at the card or hand
-    bidding      ── apply_bid ──▶ BEL2xx at the call (or set_contract for a contract only)
+    bidding      ── apply_bid ──▶ BEL2xx at the call (or set_contract / set_auction_result for a
+                    contract only: a single take, a contrée ``Contract`` tag)
     rest, hands  ── deal_rest / set_hands ──▶ BEL1xx, BEL712 at the hand
     contract     ── no trump or a dead deal: what can still be said, then stop
     announcements and tricks ── announce, play_card ──▶ BEL3xx/4xx at the card or announcement
@@ -29,6 +30,7 @@ from belote_notation.check.codes import (
     NO_TRUMP,
 )
 from belote_notation.check.context import Context, TrickTrace
+from belote_notation.check.contract_tag import ContractTag
 from belote_notation.check.facts import BidFact, DealFacts, HandFact
 from belote_notation.check.play import play_tricks
 from belote_notation.check.variations import replay_variations
@@ -51,6 +53,7 @@ from belote_notation.game.engine import (
     new_deal,
     next_bidder,
     score_deal,
+    set_auction_result,
     set_contract,
     set_hands,
 )
@@ -169,6 +172,8 @@ class DealCheck:
         deal, ctx, state = self.deal, self.ctx, self.state
         bids = deal.bids
         if not bids:
+            if ctx.contract_tag is not None and ctx.position == 0 and ctx.rules.bidding == "contree":
+                self.tagged_contract(ctx.contract_tag)
             return
         if len(bids) == 1 and bids[0].action == "take" and deal.offer is None and not deal.five:
             bid = bids[0]  # a partial record giving only the contract: taker and trump
@@ -195,6 +200,25 @@ class DealCheck:
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
 
+    def tagged_contract(self, tag: ContractTag) -> None:
+        """A contrée deal recorded with its contract (the ``Contract`` tag) and no auction: play
+        it in that contract. A tag naming only the takers' team stands for a taker where none
+        is needed; where one is (the first lead after the taker, a générale) it gives nothing."""
+        ctx, deal, rules = self.ctx, self.deal, self.ctx.rules
+        action = ("capot" if tag.value == rules.capot_bid_value else
+                  "generale" if tag.value == rules.generale_bid_value else "bid")
+        seat = tag.seat
+        if seat is None and rules.first_lead != "after_taker" and action != "generale":
+            seat = tag.team  # N for N-S, E for E-W: only the team counts here
+        if seat is None:
+            ctx.add(NO_BIDDING, f"could not use the contract {tag.value} of the Contract tag: it names "
+                    "the takers' team, and these rules need the taker's seat", deal.line, deal.col)
+            return
+        set_auction_result(self.state, seat, action, tag.strain, tag.value, tag.doubled)
+        self.contract_only = True
+        ctx.add(NO_BIDDING, "could not check the bidding: only the contract is recorded (the Contract "
+                "tag)", deal.line, deal.col)
+
     def short_round(self, bid: BidFact) -> None:
         """Round 2 starts before four calls of round 1: say who did not speak, and let them pass
         so that the round-2 calls are judged as round-2 calls."""
@@ -214,7 +238,7 @@ class DealCheck:
         """Notes on what the record leaves out: the bidding, every card."""
         deal, state = self.deal, self.state
         dead = is_dead(state)
-        if not deal.bids and not dead:
+        if not deal.bids and not dead and not self.contract_only:
             self.ctx.add(NO_BIDDING, "could not check the bidding: no bids recorded", deal.line,
                          deal.col)
         if not deal.five and not deal.hands and not deal.rest and not dead and not deal.tricks:

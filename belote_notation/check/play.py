@@ -57,6 +57,9 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
                 _play_rest(ctx, state, trick, stopped)
             if traces is None and (trick.winner is None or trick.winner == last_trick_winner(state)):
                 continue
+        elif ctx.unterminated and len(cards) < 4 and t_index == len(tricks) - 1:
+            _play(ctx, state, trick, len(cards), pending, counts)  # a position: the record stops here
+            break
         else:
             n = _trick_shape(ctx, deal, state, trick, t_index)
             if not n:
@@ -69,6 +72,11 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     done = tricks_played(state)
     if done >= 8:
         return True
+    if ctx.unterminated:  # a position ([Termination "unterminated"]): stopping early is no fault
+        ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: the record stops after "
+                f"{done} complete trick{'' if done == 1 else 's'} "
+                "(Termination: unterminated)", deal.line, deal.col)
+        return False
     if len(tricks) < 8:  # the record stops early: say which trick is missing
         line, col = (tricks[-1].line, tricks[-1].col) if tricks else (deal.line, deal.col)
         ctx.add(C.TRICKS_MISSING, f"only {len(tricks)} of the 8 tricks are recorded", line, col,

@@ -31,6 +31,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
+from belote_notation.check.contract_tag import CONTRACT_TAG
+from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.formats.base import (
     CANNOT_WRITE,
     KEPT_AS_TEXT,
@@ -57,11 +59,14 @@ _OURS = (0, 1, 2, 4, 5, 6, 3, 7)
 """colver rank index -> our rank index (ours: 7 8 9 10 J Q K A)."""
 _CONTRACT = re.compile(r"(\d+)([shdc])(NS|EW)(x{0,2})\Z")
 _AUCTION = re.compile(r"bid:(0|\d+[shdc][NESW])/p\d+(/c\d+)?/[NESW]\Z")
-CONTRACT_TAG, AUCTION_TAG = "Contract", "Auction"
+AUCTION_TAG = "Auction"
+TERMINATION = ("Termination", "unterminated")
+"""The tag of a CFN position in mid-play (PGN's ``Termination`` tag): the deal stops there."""
 COLVER_RULES = (("Rules", "contree"), ("Option", "direction=clockwise"), ("Option", "first_bidder=left"),
-                ("Option", "first_lead=dealer_left"))
+                ("Option", "first_lead=dealer_left"), ("Option", "belote_requires_declaration=false"))
 """The rule system CFN is written for: contrée, with colver's seating (N E S W in turn, the seat
-after the dealer speaks and leads first), as our ``contree`` preset's options say it."""
+after the dealer speaks and leads first), as our ``contree`` preset's options say it; and a
+belote counted without being said, as colver counts it (CFN has no place for the words)."""
 
 
 def our_card(colver: int) -> int:
@@ -163,7 +168,8 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
         return bad("hands", f"the hands and tricks hold {len(set(every))} cards, not 32: left out")
     b = RecordBuilder()
     b.begin_game(0, line, 1)
-    for name, value in (*COLVER_RULES, tag):
+    position = (TERMINATION,) if len(plays) < 32 else ()
+    for name, value in (*COLVER_RULES, tag, *position):
         b.visit_header(name, value, line, 1)
     b.end_headers()
     b.begin_deal(1, dealer, line, 1)
@@ -179,8 +185,9 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
                           [(line, 1)] * len(plays[start:start + 4]), None, None)
     b.end_deal()
     b.end_game()
-    problems.append(issue(KEPT_AS_TEXT, f"the {tag[0].lower()} {tag[1]} is kept as a tag "
-                          "(CFN has no auction: no bid is made up)", line, line, "contract"))
+    if tag[0] == AUCTION_TAG:
+        problems.append(issue(KEPT_AS_TEXT, f"the auction {tag[1]} is kept as a tag (its bids are not "
+                              "in CFN: none is made up)", line, line, "contract"))
     return b.result().game, problems
 
 
@@ -212,7 +219,9 @@ def _seats(plays: list[int], dealer: int, trump: int) -> list[int]:
 
 
 # ============================================================================ writing
-def _deal_contract(game: Game, deal: Deal) -> str | None:
+def _written_contract(game: Game, deal: Deal) -> str | None:
+    """The contract a record writes for CFN: a ``contract=...`` comment on the deal, else the
+    ``Contract`` or ``Auction`` tag of a one-deal game."""
     for text in deal.comments:
         if text.startswith("contract="):
             return text.split("=", 1)[1].strip()
@@ -221,25 +230,108 @@ def _deal_contract(game: Game, deal: Deal) -> str | None:
     return None
 
 
-def cfn_of_deal(game: Game, deal: Deal) -> tuple[str | None, str]:
-    """The CFN of a deal, or ``None`` and why it cannot be written."""
-    contract = _deal_contract(game, deal)
-    if contract is None or _contract(contract)[0] is None:
-        return None, "no CFN contract (a Contract tag or a contract=... comment)"
+def _auction_contract(replay: DealReplay) -> tuple[str | None, str]:
+    """The CFN contract of the auction the checks replayed (``None`` and why when CFN cannot
+    write it; ``None`` and ``""`` when the deal has no contrée auction)."""
+    if not replay.deal.bids:
+        return None, ""
+    if replay.dead:
+        return "0", ""
+    taken = replay.contract
+    if taken is None or taken.kind is None:
+        return None, ""  # a Belote take (or an unfinished auction): no contract of points
+    if taken.trump is None or taken.trump > 3:
+        return None, "CFN has no sans-atout or tout-atout contract"
+    if taken.kind == "generale":
+        return None, "CFN has no générale"
+    value = 250 if taken.kind == "capot" else taken.value
+    if taken.kind == "points" and (value is None or not 80 <= value <= 160):
+        return None, f"CFN bids go from 80 to 160, not {value}"
+    return f"{value}{SUITS[taken.trump]}{('NS', 'EW')[taken.taker & 1]}{'x' * taken.doubled}", ""
+
+
+def _contract_text(game: Game, replay: DealReplay) -> tuple[str | None, str]:
+    """The CFN contract of a deal: the auction's, else the one the record writes for CFN."""
+    from_auction, why = _auction_contract(replay)
+    written = _written_contract(game, replay.deal)
+    if why:
+        return None, why
+    if from_auction is not None:
+        if written is not None and written != from_auction:
+            return None, f"the recorded contract {written} is not the auction's {from_auction}"
+        return from_auction, ""
+    if written is None or _contract(written)[0] is None:
+        return None, "no CFN contract (a contrée auction, a Contract tag or a contract=... comment)"
+    return written, ""
+
+
+def _seated_tricks(replay: DealReplay) -> list[list[tuple[int | None, int]]]:
+    """(seat, card) of every card played, trick by trick: the seats the checks worked out where
+    the record leaves them out."""
+    traced: dict[int, list[int | None]] = {trace.number: list(trace.seats) for trace in replay.tricks}
+    out = []
+    for number, trick in enumerate(replay.deal.tricks, 1):
+        seats = traced.get(number) or [p.seat for p in trick.plays]
+        out.append([(seats[i] if i < len(seats) else None, p.card) for i, p in enumerate(trick.plays)])
+    return out
+
+
+def _same_deal(text: str, hands: list[list[int]], tricks: list[list[tuple[int | None, int]]]) -> bool:
+    """``text`` read back gives these hands and these tricks, each card played by its seat."""
+    game, _ = read_cfn_line(text, 1)
+    if game is None:
+        return False
+    deal = game.deals[0]
+    back_hands = {h.seat: sorted(h.cards) for h in deal.hands}
+    back_tricks = [[(p.seat, p.card) for p in t.plays] for t in deal.tricks]
+    return back_hands == {seat: sorted(h) for seat, h in enumerate(hands)} and back_tricks == tricks
+
+
+def cfn_of_deal(game: Game, replay: DealReplay) -> tuple[str | None, str]:
+    r"""The CFN of a replayed deal of ``game``, or ``None`` and why it cannot be written.
+
+    CFN plays N E S W in turn, the seat after the dealer leading: a deal played otherwise
+    (counter-clockwise, another first lead) would come back as another deal, so it is refused;
+    every string written is read back and compared with the record before it is given.
+
+    >>> from belote_notation.check.replay import replay_game
+    >>> from belote_notation.notation.reader import parse_text
+    >>> hands = ("hand N 7S 8S 9S 10S JS QS KS AS\nhand E 7H 8H 9H 10H JH QH KH AH\n"
+    ...          "hand S 7D 8D 9D 10D JD QD KD AD\nhand W 7C 8C 9C 10C JC QC KC AC\n")
+    >>> def cfn(options):
+    ...     text = (f'[Rules "contree"]\n{options}\ndeal 1 dealer S\n'
+    ...             f'smsara W:80S N:pass E:pass S:pass\n{hands}end\n')
+    ...     game = parse_text(text)[0].game
+    ...     return cfn_of_deal(game, replay_game(game).deals[0])
+    >>> cfn("")[1]
+    'CFN plays N E S W in turn, the seat after the dealer leading; this deal is played counter-clockwise'
+    >>> cfn("\n".join(f'[Option "{o}"]' for o in ("direction=clockwise", "first_bidder=left",
+    ...                                             "first_lead=dealer_left")))
+    ('S:ATKQJ987.../.ATKQJ987../..ATKQJ987./...ATKQJ987 - 80sEW', '')
+    """
+    deal = replay.deal
     if deal.dealer is None:
         return None, "no dealer"
-    hands: list[list[int]] = [[], [], [], []]
-    for hand in deal.hands:
-        if 0 <= hand.seat <= 3:
-            hands[hand.seat].extend(hand.cards)
-    if any(len(h) != 8 for h in hands):
+    rules = replay.rules
+    if rules is not None and rules.direction != "clockwise":
+        return None, ("CFN plays N E S W in turn, the seat after the dealer leading; this deal is "
+                      "played counter-clockwise")
+    contract, why = _contract_text(game, replay)
+    if contract is None:
+        return None, why
+    shown = replay.hands_to_show()
+    if shown is None or not shown.complete:
         return None, "CFN needs the four 8-card hands"
-    played = [[p.card for p in t.plays] for t in deal.tricks]
-    gone = {c for trick in played for c in trick}
+    hands = [[c for c in range(32) if mask >> c & 1] for mask in shown.masks]
+    tricks = _seated_tricks(replay)
+    gone = {card for trick in tricks for _, card in trick}
     held = [[c for c in h if c not in gone] for h in hands]
-    tricks = "/".join("".join(_card_text(c) for c in trick) for trick in played) or "-"
-    hands_text = "/".join(_hand_text(h) for h in held)
-    return f"{SEAT_NAMES[deal.dealer]}:{hands_text} {tricks} {contract}", ""
+    tricks_text = "/".join("".join(_card_text(c) for _, c in trick) for trick in tricks) or "-"
+    text = f"{SEAT_NAMES[deal.dealer]}:{'/'.join(_hand_text(h) for h in held)} {tricks_text} {contract}"
+    if not _same_deal(text, hands, tricks):
+        return None, ("CFN would give another deal (CFN plays N E S W in turn, the seat after the "
+                      "dealer leading, each trick's winner leading the next)")
+    return text, ""
 
 
 class CfnFormat(Format):
@@ -270,8 +362,9 @@ class CfnFormat(Format):
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         for count, game in enumerate(games, 1):
-            for deal in game.deals:
-                text, why = cfn_of_deal(game, deal)
+            for replay in replay_game(game, number=count).deals:
+                deal = replay.deal
+                text, why = cfn_of_deal(game, replay)
                 if text is None:
                     yield issue(CANNOT_WRITE, f"game {count}, deal {deal.number}: {why}: left out",
                                 deal.line)

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
+from belote_notation.notation.assessment import GLYPHS
 from belote_notation.notation.headers import deck_from_name, game_deck
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick
 from belote_notation.notation.tokens import MAX_DIGITS
@@ -29,7 +30,6 @@ from belote_notation.notation.tokens import MAX_DIGITS
 __all__ = ["NotationWriteError", "run_nested", "write_deal", "write_game", "write_games"]
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
-_GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
 
 class NotationWriteError(ValueError):
@@ -130,7 +130,7 @@ class _Writer:
         """The glyph, NAGs and comments of ``item``."""
         out: list[str] = []
         if item.glyph is not None:
-            if item.glyph not in _GLYPHS:
+            if item.glyph not in GLYPHS:
                 raise NotationWriteError(f"glyph {item.glyph!r} is not one of ! ? !! ?? !? ?!")
             out.append(item.glyph)
         for nag in item.nags:

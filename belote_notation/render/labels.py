@@ -1,13 +1,11 @@
 """The words of the rendered pages and diagrams, in English and French, and the card names.
 
 One home for what a person reads on a page: the viewer's buttons and headings, the names of
-the cards of both decks (Spanish cards keep their Spanish names in both languages), the
-symbols of the NAGs.
+the cards of both decks (Spanish cards keep their Spanish names in both languages). The
+symbols of glyphs and NAGs have their own owner, :mod:`belote_notation.notation.assessment`.
 
 >>> card_label(31, "french", "en"), card_label(31, "spanish", "fr")
 ('ace of clubs', 'as de bastos')
->>> nag_symbol(4), nag_symbol(99)
-('??', '$99')
 """
 
 from __future__ import annotations
@@ -23,7 +21,7 @@ from belote_notation.game.cards import (
     suit_of,
 )
 
-__all__ = ["LANGS", "SPANISH_ICONS", "Lang", "card_label", "deck_faces", "nag_symbol", "texts"]
+__all__ = ["LANGS", "RANK_LETTERS", "SPANISH_ICONS", "Lang", "card_label", "deck_faces", "texts"]
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -41,7 +39,15 @@ _SUIT_WORDS = {
     ("spanish", "en"): SPANISH_SUIT_WORDS,
     ("spanish", "fr"): SPANISH_SUIT_WORDS,
 }
-_OF = {"en": "of", "fr": "de"}
+_OF = {("french", "en"): "of", ("french", "fr"): "de", ("spanish", "en"): "de", ("spanish", "fr"): "de"}
+"""A Spanish card is named in Spanish whole: ``rey de oros``, never ``rey of oros``."""
+RANK_LETTERS = {
+    ("french", "en"): FRENCH_RANKS,
+    ("french", "fr"): ("7", "8", "9", "10", "V", "D", "R", "A"),  # valet, dame, roi
+    ("spanish", "en"): SPANISH_RANKS,
+    ("spanish", "fr"): SPANISH_RANKS,
+}
+"""The rank letters drawn on a card, by deck and language (``render --lang fr``: V D R)."""
 
 SPANISH_ICONS = {
     "oros": '<circle cx="8" cy="8" r="6.2" fill="currentColor"/>'
@@ -55,19 +61,14 @@ SPANISH_ICONS = {
 SPANISH_COLOURS = {"oros": "#b8860b", "copas": "#c0262d", "espadas": "#1d4f91", "bastos": "#2e7d32"}
 FRENCH_COLOURS = ("#111111", "#c0262d", "#c0262d", "#111111")
 
-NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "□", 10: "=", 13: "∞",
-               14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+"}
-"""The NAGs with a symbol, as PGN viewers draw them (the others stay ``$n``)."""
-
-
-def nag_symbol(nag: int) -> str:
-    return NAG_SYMBOLS.get(nag, f"${nag}")
-
-
 def card_label(card: int, deck: str, lang: Lang) -> str:
-    """What a screen reader says for ``card`` (0..31) of ``deck`` (``french``/``spanish``)."""
+    """What a screen reader says for ``card`` (0..31) of ``deck`` (``french``/``spanish``).
+
+    >>> card_label(30, "spanish", "en"), card_label(30, "french", "fr")
+    ('rey de bastos', 'roi de trèfle')
+    """
     key = (deck if deck == "spanish" else "french", lang)
-    return f"{_RANK_WORDS[key][rank_of(card)]} {_OF[lang]} {_SUIT_WORDS[key][suit_of(card)]}"
+    return f"{_RANK_WORDS[key][rank_of(card)]} {_OF[key]} {_SUIT_WORDS[key][suit_of(card)]}"
 
 
 def deck_faces(deck: str, lang: Lang) -> dict[str, object]:
@@ -77,7 +78,7 @@ def deck_faces(deck: str, lang: Lang) -> dict[str, object]:
     key = ("spanish" if spanish else "french", lang)
     return {
         "name": key[0],
-        "ranks": list(SPANISH_RANKS if spanish else FRENCH_RANKS),
+        "ranks": list(RANK_LETTERS[key]),
         "suits": list(SPANISH_SUIT_WORDS) if spanish else list(SUIT_SYMBOLS),
         "suitWords": list(_SUIT_WORDS[key]),
         "labels": [card_label(card, key[0], lang) for card in range(32)],
@@ -152,13 +153,55 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "table": ("The table", "La table"),
     "step": ("Position", "Position"),
     "link": ("Link to this position", "Lien vers cette position"),
-    "keys": ("Keys: ← → call or card, Shift+← → trick, PageUp/PageDown deal, Home/End",
-             "Touches : ← → enchère ou carte, Maj+← → pli, PagePréc/PageSuiv donne, Début/Fin"),
+    "keys": ("Keys: ← → call or card, Shift+← → trick, PageUp/PageDown deal, Home/End, N/Shift+N finding, "
+             "F turn the table, H hide the hands (quiz), 1-8 pick a card",
+             "Touches : ← → enchère ou carte, Maj+← → pli, PagePréc/PageSuiv donne, Début/Fin, "
+             "N/Maj+N constat, F tourner la table, H cacher les mains (quiz), 1-8 choisir une carte"),
+    "moves": ("Moves", "Coups"),
+    "nextFinding": ("Next finding", "Constat suivant"),
+    "prevFinding": ("Previous finding", "Constat précédent"),
+    "inGame": ("in the game", "dans la partie"),
+    "noFinding": ("no finding in this deal", "aucun constat dans cette donne"),
+    "seatView": ("Seen from", "Vu depuis"),
+    "flip": ("Turn the table", "Tourner la table"),
+    "quiz": ("Hide the hands", "Cacher les mains"),
+    "quizAsk": ("What would you play?", "Que joueriez-vous ?"),
+    "quizYou": ("You chose", "Vous avez choisi"),
+    "quizPlayed": ("Played", "Joué"),
+    "quizBest": ("Best card (solver)", "Meilleure carte (solveur)"),
+    "quizBestPlayed": ("the card played was the solver's best",
+                       "la carte jouée était la meilleure du solveur"),
+    "quizCoach": ("Coach's line", "Variante de l'entraîneur"),
+    "quizUnknown": ("the game does not say which card was best here",
+                    "la partie ne dit pas ici quelle carte était la meilleure"),
+    "quizSkip": ("→ shows the card played", "→ montre la carte jouée"),
+    "hidden": ("hidden card", "carte cachée"),
+    "hiddenCards": ("hidden cards", "cartes cachées"),
+    "solver": ("solver", "solveur"),
+    "coach": ("coach", "entraîneur"),
+    "solverLine": ("solver's line", "variante du solveur"),
+    "coachLine": ("coach's line", "variante de l'entraîneur"),
+    "makes": ("makes", "fait"),
+    "thisCard": ("this card", "cette carte"),
+    "best": ("best", "meilleure"),
+    "loses": ("loses", "perd"),
+    "five": ("First five cards (tafr9a)", "Cinq premières cartes (tafr9a)"),
+    "restDealt": ("Rest dealt", "Reste distribué"),
+    "error": ("error", "erreur"),
+    "warning": ("warning", "avertissement"),
+    "info": ("info", "info"),
+    "colon": (": ", " : "),
     "illegal": ("marked by the validator", "relevée par le validateur"),
     "rules": ("Rules", "Règles"),
     "empty": ("no card yet", "pas encore de carte"),
 }
 """The viewer's words, one line per key so that no language misses one."""
+RULES_NAMES: dict[str, tuple[str, str]] = {
+    "moroccan": ("Moroccan", "marocaine"), "classic": ("classic", "classique"),
+    "gameduell": ("GameDuell", "GameDuell"), "traditional": ("traditional", "traditionnelle"),
+    "contree": ("contrée", "contrée"), "coinche": ("coinche", "coinche"),
+}
+"""The rule systems' names on the page's info line (``Règles : classique``)."""
 
 
 def texts(lang: Lang) -> dict[str, str]:
@@ -168,4 +211,6 @@ def texts(lang: Lang) -> dict[str, str]:
     'Feuille de marque'
     """
     index = LANGS.index(lang)
-    return {key: words[index] for key, words in _TEXTS.items()}
+    words = {key: words[index] for key, words in _TEXTS.items()}
+    words.update({f"rules:{key}": names[index] for key, names in RULES_NAMES.items()})
+    return words

@@ -4,7 +4,8 @@ The page is written as the games are read (:func:`write_page` takes an iterable 
 and writes each game's data as soon as it is replayed), so a large file costs the memory of
 one game. Its shape::
 
-    <head> inline CSS, a Content-Security-Policy allowing nothing from outside </head>
+    <head> inline CSS, a Content-Security-Policy allowing nothing from outside, and no script
+           but the viewer's own (by its SHA-256 hash) </head>
     <body> the empty frame of the viewer
            <script type="application/json" id="belote-labels"> words and card faces </script>
            <script type="application/json" class="belote-game"> one per game </script> ...
@@ -23,6 +24,8 @@ one game. Its shape::
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from collections.abc import Iterable
 from functools import cache
@@ -34,13 +37,32 @@ from belote_notation.check.replay import GameReplay
 from belote_notation.render.labels import Lang, deck_faces, texts
 from belote_notation.render.view import game_view
 
-__all__ = ["SVG_NS", "page_data", "write_page"]
+__all__ = ["SVG_NS", "content_policy", "page_data", "viewer_script", "write_page"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 """The one URL the page holds: the SVG namespace (a name, never fetched)."""
 
-CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
-"""Nothing may be loaded from anywhere: the page is its own world."""
+def content_policy(script: str) -> str:
+    """The page's Content-Security-Policy: nothing may be loaded from anywhere (the page is its
+    own world), and the only script that may run is ``script``, named by its SHA-256 hash (the
+    text between ``<script>`` and ``</script>``, hashed when the page is written, so an edit of
+    viewer.js keeps working). An inline script slipped in through a player's name or a comment
+    would not run even if an escaping mistake let it into the page (issue 22).
+
+    >>> policy = content_policy("alert(1)")
+    >>> [part for part in policy.split("; ") if part.startswith("script-src")]
+    ["script-src 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]
+    >>> policy.startswith("default-src 'none';")
+    True
+    """
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; img-src data:; "
+            "base-uri 'none'; form-action 'none'")
+
+
+def viewer_script() -> str:
+    """The text of the page's one script element (the viewer, between its tags)."""
+    return f"\n{_asset('viewer.js')}"
 
 
 @cache
@@ -63,10 +85,11 @@ def write_page(out: TextIO, replays: Iterable[GameReplay], title: str = "Belote 
                lang: Lang = "en") -> int:
     """Write the page of ``replays`` to ``out``, game by game; returns how many games."""
     words = texts(lang)
+    script = viewer_script()
     out.write(
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{content_policy(script)}">\n'
         f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n</head>\n<body>\n"
         f'<header><h1 id="title">{escape(title)}</h1><p class="meta" id="meta"></p></header>\n'
         f'<nav id="games" aria-label="{escape(words["games"])}"></nav>\n'
@@ -81,5 +104,5 @@ def write_page(out: TextIO, replays: Iterable[GameReplay], title: str = "Belote 
         count += 1
         data = _script_json(game_view(replay))
         out.write(f'<script type="application/json" class="belote-game">{data}</script>\n')
-    out.write(f"<script>\n{_asset('viewer.js')}</script>\n</body>\n</html>\n")
+    out.write(f"<script>{script}</script>\n</body>\n</html>\n")
     return count

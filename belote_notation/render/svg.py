@@ -2,8 +2,10 @@
 
 What python-chess's ``chess.svg.board`` is for chess: a picture for documents and web pages.
 The hands are shown as dealt, or, with a trick, as they stood before it, with the trick's
-cards in the middle and its winner (the engine's) framed. The SVG is plain XML with no
-external reference (no font, no image, no link).
+cards in the middle, its winner (the engine's) framed in gold, a card a finding is about
+framed in red as the page marks it (its codes in the card's title), and each card's review
+symbols (one per meaning, :mod:`belote_notation.notation.assessment`). The SVG is plain XML
+with no external reference (no font, no image, no link).
 
 >>> from belote_notation.check.replay import replay_game
 >>> from belote_notation.game.rules import Ruleset
@@ -20,22 +22,23 @@ from html import escape
 
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.game.cards import (
-    FRENCH_RANKS,
-    SPANISH_RANKS,
     SPANISH_SUIT_WORDS,
     SUIT_SYMBOLS,
     cards_of,
     rank_of,
     suit_of,
 )
+from belote_notation.notation.assessment import review_symbols
 from belote_notation.render.labels import (
     FRENCH_COLOURS,
+    RANK_LETTERS,
     SPANISH_COLOURS,
     SPANISH_ICONS,
     Lang,
     card_label,
     texts,
 )
+from belote_notation.render.view import card_findings
 
 __all__ = ["DiagramError", "deal_svg"]
 
@@ -64,6 +67,8 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
     hands = deal.start_hands
     trick_cards: list[tuple[int, int]] = []
     winner = None
+    marked = card_findings(deal, trick) if trick is not None else {}
+    plays = deal.deal.tricks[trick - 1].plays if trick is not None and trick <= len(deal.deal.tricks) else []
     if trick is not None:
         if not 1 <= trick <= len(deal.tricks):
             raise DiagramError(f"deal {deal.deal.number} has no trick {trick} (it has {len(deal.tricks)})")
@@ -85,8 +90,11 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
     for seat in range(4):
         parts.append(_hand(seat, seats[seat], names[seat], hands[seat] if hands is not None else None,
                            deal, spanish, lang, words))
-    for seat, card in trick_cards:
-        parts.append(_trick_card(seat, card, seat == winner, spanish, lang))
+    for index, (seat, card) in enumerate(trick_cards, start=1):
+        play = plays[index - 1] if index <= len(plays) and plays[index - 1].card == card else None
+        symbols = review_symbols(play.glyph, play.nags) if play is not None else []
+        parts.append(_trick_card(seat, card, seat == winner, spanish, lang,
+                                 [f"{f.code} {f.message}" for f in marked.get(index, [])], symbols))
     if trick is None and deal.deal.offer is not None:
         parts.append(_trick_card(None, deal.deal.offer.card, False, spanish, lang))
         parts.append(f'<text x="280" y="250" text-anchor="middle" fill="#ffffff">'
@@ -119,7 +127,7 @@ def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealRepl
     x, y = _SPOTS[seat]
     if seat in (0, 2):
         x -= 60
-    ranks = SPANISH_RANKS if spanish else FRENCH_RANKS
+    ranks = RANK_LETTERS["spanish" if spanish else "french", lang]
     dealer = deal.report.dealer if deal.report is not None else deal.deal.dealer
     head = seat_word + (f" · {name}" if name else "") + (f" ({words['dealer']})" if seat == dealer else "")
     out = [f'<g class="hand" data-seat="{seat}">',
@@ -142,12 +150,22 @@ def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealRepl
     return "".join(out)
 
 
-def _trick_card(seat: int | None, card: int, won: bool, spanish: bool, lang: Lang) -> str:
+def _trick_card(seat: int | None, card: int, won: bool, spanish: bool, lang: Lang,
+                findings: list[str] | None = None, symbols: list[str] | None = None) -> str:
+    """A card in the middle: framed gold when it wins the trick, red (class ``illegal``) when a
+    finding is about it; its review symbols beside it."""
     x, y = _TRICK_SPOTS[seat] if seat is not None else (261, 173)
-    ranks = SPANISH_RANKS if spanish else FRENCH_RANKS
+    ranks = RANK_LETTERS["spanish" if spanish else "french", lang]
     label = card_label(card, "spanish" if spanish else "french", lang)
-    stroke = '#ffd54a" stroke-width="4' if won else '#777777" stroke-width="1'
-    return (f'<g class="trick-card" data-card="{card}"><title>{escape(label)}</title>'
-            f'<rect x="{x}" y="{y}" width="38" height="54" rx="4" fill="#ffffff" stroke="{stroke}"/>'
+    if findings:
+        label += ": " + "; ".join(findings)
+        stroke, fill, kind = '#b00020" stroke-width="4', "#ffe9ec", "trick-card illegal"
+    else:
+        stroke = '#ffd54a" stroke-width="4' if won else '#777777" stroke-width="1'
+        fill, kind = "#ffffff", "trick-card"
+    note = (f'<text class="symbols" x="{x + 40}" y="{y + 12}" font-size="12" font-weight="bold" '
+            f'fill="#ffffff">{escape(" ".join(symbols))}</text>') if symbols else ""
+    return (f'<g class="{kind}" data-card="{card}"><title>{escape(label)}</title>'
+            f'<rect x="{x}" y="{y}" width="38" height="54" rx="4" fill="{fill}" stroke="{stroke}"/>'
             f'<text x="{x + 19}" y="{y + 22}" text-anchor="middle" font-weight="bold" fill="#111111">'
-            f'{ranks[rank_of(card)]}</text>{_suit(suit_of(card), spanish, x + 12, y + 44)}</g>')
+            f'{ranks[rank_of(card)]}</text>{_suit(suit_of(card), spanish, x + 12, y + 44)}{note}</g>')

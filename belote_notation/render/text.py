@@ -36,6 +36,7 @@ from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.replay import DealReplay, GameReplay, call_name
 from belote_notation.check.report import DealReport, seat_name
 from belote_notation.game.cards import Deck, card_name, card_words
+from belote_notation.notation.assessment import shown_nags
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Play, Variation
 from belote_notation.notation.writer import run_nested
 from belote_notation.render.text_style import SEATS, Style
@@ -178,7 +179,7 @@ def _item(item: Bid | Play, style: Style, seat: int | None = None) -> str:
 
 def _notes(item: Annotated, style: Style) -> list[str]:
     """What follows an item besides its glyph: NAGs, comments, alternative lines, in order."""
-    out = [f"${nag}" for nag in item.nags]
+    out = [f"${nag}" for nag in shown_nags(item.glyph, item.nags)]
     out += [f"{{{comment}}}" for comment in item.comments]
     out += [_variation(v, style) for v in item.variations]
     return out
@@ -198,7 +199,7 @@ def _variation_steps(variation: Variation, style: Style, out: list[str]) -> Iter
     for item in variation.items:
         out.append(sep + _item(item, style))
         sep = " "
-        out.extend(f" ${nag}" for nag in item.nags)
+        out.extend(f" ${nag}" for nag in shown_nags(item.glyph, item.nags))
         out.extend(f" {{{comment}}}" for comment in item.comments)
         for inner in item.variations:
             out.append(" ")

@@ -30,10 +30,11 @@ from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import DealReport
 from belote_notation.game.cards import cards_of
+from belote_notation.notation.assessment import review_symbols
 from belote_notation.notation.records import Annotated, Bid, Deal, Play, Variation
-from belote_notation.render.labels import nag_symbol
+from belote_notation.render.review_notes import line_author, solver_reviewed, solver_values
 
-__all__ = ["ActIndex", "game_view", "sheet_row"]
+__all__ = ["ActIndex", "card_findings", "game_view", "sheet_row"]
 
 ActIndex = tuple[int, int]
 """(trick, card) from 1 in a deal; (0, k) after the k-th call; (0, 0) is the deal as dealt."""
@@ -54,6 +55,7 @@ def game_view(replay: GameReplay) -> dict[str, Any]:
         "deck": replay.deck.value,
         "players": [game.header(word) or "" for word in SEAT_HEADERS],
         "comments": list(game.comments),
+        "reviewed": solver_reviewed(game.comments),
         "findings": [_finding(f, None, False) for f in sorted(general, key=sort_key)],
         "deals": [_deal(d) for d in replay.deals],
         "sheet": [sheet_row(d) for d in report.deals],
@@ -84,6 +86,7 @@ def _deal(replay: DealReplay) -> dict[str, Any]:
         "dealer": replay.dealer,
         "hands": [list(cards_of(mask)) for mask in hands] if hands is not None else None,
         "complete": replay.hands_complete,
+        "five": _five(deal),
         "offer": deal.offer.card if deal.offer is not None else None,
         "bids": [_bid(bid) for bid in deal.bids],
         "contract": None if taken is None else {"taker": taken.taker, "trump": taken.trump},
@@ -119,21 +122,33 @@ def _tricks(replay: DealReplay) -> list[dict[str, Any]]:
     return out
 
 
+def _five(deal: Deal) -> list[list[int]] | None:
+    """The first five cards of each seat (*tafr9a*) when the record gives all four: the page
+    shows them alone until the bidding is over, then the hands with the rest dealt."""
+    five = {hand.seat: list(hand.cards) for hand in deal.five}
+    if sorted(five) != [0, 1, 2, 3] or any(len(cards) != 5 for cards in five.values()):
+        return None
+    return [five[seat] for seat in range(4)]
+
+
 def _bid(bid: Bid) -> dict[str, Any]:
     return {"seat": bid.seat, "action": bid.action, "suit": bid.suit, "round": bid.round,
             "notes": _notes(bid)}
 
 
 def _notes(item: Annotated) -> dict[str, Any] | None:
-    """The review material of ``item`` (``None`` when it has none: most items)."""
+    """The review material of ``item`` (``None`` when it has none: most items): one symbol per
+    meaning for its glyph and NAGs, its comments, its alternative lines (each said to be the
+    solver's or the coach's), and the solver's values when ``annotate`` wrote them."""
     if item.glyph is None and not item.nags and not item.comments and not item.variations:
         return None
-    return {"glyph": item.glyph, "nags": [nag_symbol(n) for n in item.nags],
-            "comments": list(item.comments), "variations": [_variation(v) for v in item.variations]}
+    variations = [_variation(v) for v in item.variations]
+    return {"symbols": review_symbols(item.glyph, item.nags), "comments": list(item.comments),
+            "variations": variations, "solver": solver_values(item)}
 
 
 def _variation(variation: Variation) -> dict[str, Any]:
-    items = []
+    items: list[dict[str, Any]] = []
     for item in variation.items:
         entry: dict[str, Any] = {"seat": item.seat, "notes": _notes(item)}
         if isinstance(item, Play):
@@ -141,7 +156,7 @@ def _variation(variation: Variation) -> dict[str, Any]:
         else:
             entry.update(action=item.action, suit=item.suit)
         items.append(entry)
-    return {"comments": list(variation.comments), "items": items}
+    return {"comments": list(variation.comments), "items": items, "by": line_author(variation)}
 
 
 def _score(report: DealReport | None) -> dict[str, Any] | None:
@@ -175,6 +190,22 @@ def _announced_at(trick: int | None, before: int | None, tricks: list[dict[str, 
         return 0, 0
     count = len(tricks[trick - 1]["cards"])
     return (trick, min(max(before or 1, 1), count)) if count else (0, 0)
+
+
+def card_findings(replay: DealReplay, trick: int) -> dict[int, list[Finding]]:
+    """The findings about each card of ``trick`` (1-based), by the card's place in the trick
+    (from 1): a finding is about a card when it points at the card's token, the rule the page
+    marks a card by (``_place``), so the SVG and the page frame the same cards."""
+    if not 1 <= trick <= len(replay.deal.tricks):
+        return {}
+    at = {(play.line, play.col): index
+          for index, play in enumerate(replay.deal.tricks[trick - 1].plays, start=1) if play.line}
+    out: dict[int, list[Finding]] = {}
+    for finding in sorted(replay.findings, key=sort_key):
+        index = at.get((finding.line, finding.col))
+        if index is not None:
+            out.setdefault(index, []).append(finding)
+    return out
 
 
 class _Acts:

@@ -135,7 +135,9 @@ def test_show_of_the_review_sample_holds_all_its_review_material() -> None:
                     assert f"{{{comment}}}" in section
                     material += 1
                 for item in _annotated(deal):
-                    notes = [f"${n}" for n in item.nags] + [f"{{{c}}}" for c in item.comments]
+                    # one symbol per meaning (issue 20): a NAG saying what the glyph says is not repeated
+                    same = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}.get(item.glyph or "")
+                    notes = [f"${n}" for n in item.nags if n != same] + [f"{{{c}}}" for c in item.comments]
                     notes += ["(" + _written(v.items[0], Deck.FRENCH) for v in item.variations]
                     if not notes and not item.glyph:
                         continue

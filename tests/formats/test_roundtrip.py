@@ -61,7 +61,7 @@ def test_colver_cfn_round_trips() -> None:
     source = (FIXTURES / "colver-deals.cfn").read_text(encoding="utf-8")
     games, issues = read("cfn", source)
     assert len(games) == len(source.splitlines())
-    assert set(i.code for i in issues) == {"BEL805"}
+    assert issues == []  # every contract is a Contract tag the checks use: nothing lost
     text, lost = write("cfn", games)
     assert lost == [] and text == source
     back, _ = read("cfn", text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -107,13 +108,19 @@ def test_a_whole_deal_stepped_through_shows_the_validators_numbers(open_page: An
     view = open_page(_page_file(tmp_path, MOROCCAN))
     state = view.state()
     assert state["hash"] == "#d1" and state["trick"] == []
-    dealt = [sorted(hand) for hand in state["hands"]]
-    assert dealt == [sorted(c for c in range(32) if mask >> c & 1) for mask in deal.start_hands or []]
+    # the Moroccan distribution as it happened (issue 20): the first five cards while the bidding
+    # goes on, the whole hands once the rest is dealt after the last call
+    five = {hand.seat: sorted(hand.cards) for hand in deal.deal.five}
+    assert [sorted(hand) for hand in state["hands"]] == [five[seat] for seat in range(4)]
     calls = deal.deal.bids
     for k, call in enumerate(calls, start=1):
         state = view.key("ArrowRight")
         assert state["hash"] == f"#d1b{k}" and state["trick"] == []
         assert len(state["calls"]) == k and state["calls"][-1].startswith(f"{'NESW'[call.seat or 0]}: ")
+        if k < len(calls):
+            assert [sorted(hand) for hand in state["hands"]] == [five[seat] for seat in range(4)]
+    dealt = [sorted(hand) for hand in state["hands"]]
+    assert dealt == [sorted(c for c in range(32) if mask >> c & 1) for mask in deal.start_hands or []]
     taker = deal.report.taker
     assert state["contract"].startswith(f"Contract: {('North', 'East', 'South', 'West')[taker or 0]} takes")
     played: set[int] = set()
@@ -187,7 +194,7 @@ def test_keyboard_navigation_and_links(open_page: Any, tmp_path: Path) -> None:
                                             "bs => bs.map(b => b.getAttribute('aria-label'))")
     assert all(labels) and "Next card" in labels
     cards = view.page.eval_on_selector_all(".hand .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
-    assert cards and all(" of " in label for label in cards)
+    assert cards and all(" de " in label and " of " not in label for label in cards)  # rey de oros (issue 20)
     assert any(word in " ".join(cards) for word in ("oros", "copas", "espadas", "bastos"))
     # the deal list and a typed link move to the position they name
     view.page.click("#deal-list a >> text='5'")
@@ -267,30 +274,40 @@ def test_comments_glyphs_nags_and_variations_at_their_card(open_page: Any, tmp_p
 
 
 # ----------------------------------------------------------------------------- no network, a phone, the SVG
-def test_no_request_leaves_the_page(browser: Any, tmp_path: Path) -> None:
-    html = _page_file(tmp_path, REVIEW).read_text(encoding="utf-8")
-    origin = "https://replay.invalid/page.html"
+ORIGIN = "https://replay.invalid/page.html"
+
+
+@contextmanager
+def served(browser: Any, html: str) -> Iterator[tuple[Watched, list[str]]]:
+    """The page served at :data:`ORIGIN` with every request routed and recorded (all but the
+    page aborted): yields the watched page, opened, and the list of the URLs requested."""
     seen: list[str] = []
     context = browser.new_context()
     try:
         def handle(route: Any) -> None:
             seen.append(route.request.url)
-            if route.request.url == origin:
+            if route.request.url == ORIGIN:
                 route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
             else:
                 route.abort()
 
         context.route("**/*", handle)
         watched = Watched(context.new_page())
-        watched.page.goto(origin)
+        watched.page.goto(ORIGIN)
+        yield watched, seen
+    finally:
+        context.close()
+
+
+def test_no_request_leaves_the_page(browser: Any, tmp_path: Path) -> None:
+    html = _page_file(tmp_path, REVIEW).read_text(encoding="utf-8")
+    with served(browser, html) as (watched, seen):
         for key in ("End", "PageDown", "ArrowRight", "End", "PageDown"):
             watched.key(key)
         watched.page.wait_for_timeout(300)
-        assert seen == [origin]
-        assert watched.requests == [origin]
+        assert seen == [ORIGIN]
+        assert watched.requests == [ORIGIN]
         assert watched.problems() == []
-    finally:
-        context.close()
 
 
 def test_readable_on_a_phone(open_page: Any, tmp_path: Path, screenshot: Any) -> None:

@@ -78,21 +78,22 @@ def test_review_material_is_carried() -> None:
     view = game_view(_replay(REVIEW))
     deal = view["deals"][0]  # type: ignore[index]
     instead = {"seat": 0, "action": "pass", "suit": None,
-               "notes": {"glyph": None, "nags": ["="], "comments": [], "variations": []}}
+               "notes": {"symbols": ["="], "comments": [], "variations": [], "solver": None}}
     comment = "light: no heart in hand but the offer"
-    assert deal["bids"][2]["notes"] == {"glyph": "?!", "nags": [], "comments": [comment],
-                                        "variations": [{"comments": [], "items": [instead]}]}
+    assert deal["bids"][2]["notes"] == {"symbols": ["?!"], "comments": [comment], "solver": None,
+                                        "variations": [{"comments": [], "items": [instead], "by": "coach"}]}
     fourth = deal["tricks"][3]
     assert fourth["comments"] == ["West leads trump."]
-    assert fourth["notes"][0]["glyph"] == "??" and fourth["notes"][0]["nags"] == ["??"]
-    assert fourth["notes"][3]["glyph"] == "!!"
+    # W:10H?? $4: a blunder written twice is one symbol (issue 20 item 1)
+    assert fourth["notes"][0]["symbols"] == ["??"]
+    assert fourth["notes"][3]["symbols"] == ["!!"]
 
 
 def test_spanish_and_french_faces() -> None:
     spanish = deck_faces("spanish", "en")
     assert spanish["suits"] == ["espadas", "copas", "oros", "bastos"]
     assert spanish["ranks"] == ["4", "5", "6", "7", "10", "11", "12", "1"]
-    assert card_label(23, "spanish", "en") == "as of oros"
+    assert card_label(23, "spanish", "en") == "as de oros"  # a Spanish card in Spanish, never "as of oros"
     assert card_label(0, "french", "fr") == "sept de pique"
     assert game_view(_replay(MOROCCAN))["deck"] == "spanish"
     assert game_view(_replay(REVIEW))["deck"] == "french"

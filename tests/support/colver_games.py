@@ -18,10 +18,17 @@ COLVER_OPTIONS = {
     "direction": "clockwise", "first_bidder": "left", "first_lead": "dealer_left", "next_dealer": "left",
     "belote_requires_declaration": "false", "round_scores_to_ten": "false", "failed_contract_points": "162",
     "double_multiplies": "contract_to_winner", "capot_points": "252",
-    "belote_survives_failure": "false", "failed_belote_to_defence": "true",
+    "belote_survives_failure": "false", "failed_belote_to_defence": "true", "redouble_multiplier": "3",
 }
-"""What colver plays that differs from our ``contree`` preset in turn order and scoring (the play
-obligations are the preset's: the test shows colver's play never breaks them)."""
+"""What colver plays that differs from our ``contree`` preset in turn order and scoring (its
+surcoinche multiplies by 3). Its play obligations differ too (docs/rules.md, "Checked against
+colver"): :data:`COLVER_PLAY` names them."""
+
+COLVER_PLAY = {"must_undertrump": "false", "overtrump_partner_when_trump_led": "true"}
+"""colver's play obligations where they differ from the ``contree`` preset's: no obligation to
+undertrump (the preset obliges a player who must trump but cannot overtrump to trump lower),
+and trump led, overtrump even the partner's trump (the preset: only an opponent's).
+tests/game/test_colver_play_obligations.py shows both, position by position."""
 
 
 def card(colver_card: int) -> int:
@@ -67,7 +74,8 @@ def play_deal(seed: int, rules: Ruleset) -> ColverDeal:
                   hands=[R.Hand(seat=s, cards=sorted(card(c) for c in hands[s])) for s in range(4)],
                   bids=[_call(seat, action) for seat, action in env.get_bid_history()], tricks=tricks)
     headers = [R.Header(name="Rules", value=rules.name)]
-    headers += [R.Header(name="Option", value=f"{k}={v}") for k, v in COLVER_OPTIONS.items()]
+    options = {**COLVER_OPTIONS, **COLVER_PLAY}
+    headers += [R.Header(name="Option", value=f"{k}={v}") for k, v in options.items()]
     points, won, score = env.get_points(), env.get_tricks_won(), env.rewards()
     return ColverDeal(R.Game(headers=headers, deals=[deal]), (points[0], points[1]), (won[0], won[1]),
                       (int(score[0]), int(score[1])), env.get_contract()["coinche"])

@@ -28,6 +28,7 @@ from belote_notation.game.engine.auction import (
     auction_over,
     contract_name,
     legal_auction_calls,
+    set_auction_result,
     strain_name,
 )
 from belote_notation.game.engine.bidding import apply_bid, bid_round, bidding_over, forced_take, legal_bids
@@ -149,6 +150,7 @@ __all__ = [
     "last_trick",
     "last_trick_winner",
     "legal_auction_calls",
+    "set_auction_result",
     "legal_bids",
     "legal_cards",
     "legal_for",

@@ -37,7 +37,7 @@ from belote_notation.game.engine.state import (
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
 
 __all__ = ["AuctionCall", "BID_ACTIONS", "apply_auction_call", "auction_over", "contract_name",
-           "legal_auction_calls", "strain_name"]
+           "legal_auction_calls", "set_auction_result", "strain_name"]
 
 AuctionCall = tuple[str, int | None, int | None]
 """A possible call: ``(action, suit, value)``."""
@@ -247,13 +247,37 @@ def _maybe_end(state: DealState) -> None:
         return
     if state.doubled == 2 or state.passes_run >= 3:
         seat, action, suit, value = high
-        rules = state.rules
-        state.taker = seat
-        state.strain = suit
-        state.trump = suit if suit < 4 else -1
-        state.contract_kind = "points" if action == "bid" else action
-        state.contract_value = (value if action == "bid" else rules.capot_bid_value if action == "capot"
-                                else rules.generale_bid_value)
-        if state.hands_known:
-            state.phase = PHASE_PLAY
-        prepare_fast_path(state)
+        _settle(state, seat, action, suit, value)
+
+
+def _settle(state: DealState, seat: int, action: str, suit: int, value: int | None) -> None:
+    """The contract is ``action`` (a call of :data:`BID_ACTIONS`) by ``seat``: play may start."""
+    rules = state.rules
+    state.taker = seat
+    state.strain = suit
+    state.trump = suit if suit < 4 else -1
+    state.contract_kind = "points" if action == "bid" else action
+    state.contract_value = ((value or 0) if action == "bid" else rules.capot_bid_value if action == "capot"
+                            else rules.generale_bid_value)
+    if state.hands_known:
+        state.phase = PHASE_PLAY
+    prepare_fast_path(state)
+
+
+def set_auction_result(state: DealState, taker: int, action: str, suit: int, value: int | None = None,
+                       doubled: int = 0) -> None:
+    """Set a contrée contract without its auction (a record that gives only the contract): the
+    call ``action`` (``bid`` of ``value`` points, ``capot`` or ``generale``) in ``suit`` (0-3, 4
+    sans-atout, 5 tout-atout) by ``taker``, coinché once (``doubled=1``) or surcoinché (2).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import contract, new_deal
+    >>> state = new_deal(Ruleset.preset("contree"), dealer=0)
+    >>> set_auction_result(state, 1, "capot", 0, doubled=1)
+    >>> contract(state)
+    Contract(taker=1, trump=0, kind='capot', value=250, doubled=1)
+    """
+    if action not in BID_ACTIONS or not 0 <= suit <= TOUT_ATOUT or not 0 <= doubled <= 2:
+        raise ValueError(f"not a contrée contract: {action} {suit} doubled={doubled}")
+    state.doubled = doubled
+    _settle(state, taker & 3, action, suit, value)

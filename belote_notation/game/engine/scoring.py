@@ -199,6 +199,20 @@ def _contract_made(state: DealState, counts: _Counts, card: Pair, taker_team: in
     return points >= state.contract_value
 
 
+def _doubled_base(rules: Ruleset, capot: bool) -> int:
+    """What a doubled deal's winners score besides the contract (before the multiplier, under
+    ``double_multiplies=all``): ``failed_contract_points`` (the deal's 160 or 162), or
+    ``capot_points`` for takers who made their contract with all eight tricks, as an undoubled
+    made capot counts them (and as colver scores a coinched capot: 252 + 2 x 250); a defence
+    that took all eight scores 160/162, as it does undoubled; nothing under
+    ``contree_scoring=points_bid``."""
+    if rules.contree_scoring != "points_made":
+        return 0
+    if capot and rules.capot_points is not None:
+        return rules.capot_points
+    return rules.failed_contract_points
+
+
 def _judge_contree(state: DealState, counts: _Counts, taker_team: int, capot_team: int | None
                    ) -> tuple[str, int | None, Pair, int]:
     """``(outcome, winning team, credited, 0)`` of a contrée deal: ``contree_scoring``,
@@ -216,7 +230,7 @@ def _judge_contree(state: DealState, counts: _Counts, taker_team: int, capot_tea
     winner = T if made else D
     credited = [0, 0]
     if state.doubled and rules.double_multiplies != "contract":
-        fixed = rules.failed_contract_points if rules.contree_scoring == "points_made" else 0
+        fixed = _doubled_base(rules, made and capot_team == T)
         won = mult * (fixed + value) if rules.double_multiplies == "all" else fixed + mult * value
         credited[winner] = won + ann[0] + ann[1] + bel[winner]
         credited[1 - winner] = bel[1 - winner]
