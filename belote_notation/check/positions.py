@@ -149,8 +149,9 @@ class Position:
     call_history: tuple[Call, ...]
     contract: Contract | None
     phase: str
-    """``bidding`` (until the first lead), ``play``, ``over`` (eight tricks or the record's end)
-    or ``dead`` (everybody passed)."""
+    """``bidding`` (until the first lead), ``play``, ``over`` (after eight tricks) or ``dead``
+    (everybody passed). A record that stops in mid-play ends on a ``play`` position: who is to
+    move and what they may play there."""
     deck: Deck
 
     @property
@@ -261,7 +262,7 @@ class _Replayer:
         done = self.cards_played
         trick, card = ((done - 1) // 4 + 1, (done - 1) % 4 + 1) if done else (0, 0)
         now = trick_so_far(state)
-        playing = phase == "play" and tricks_played(state) < 8 and done < len(self.plays)
+        playing = phase == "play" and tricks_played(state) < 8
         if phase == "play" and not playing:
             phase = "over"
         if phase == "bidding" and is_dead(state):

@@ -29,6 +29,7 @@ from belote_notation.game.engine import (
     held,
     legal_cards,
     new_deal,
+    next_player,
     play_card,
     running_points,
     set_hands,
@@ -199,3 +200,22 @@ def test_a_dead_deal_stops_after_its_calls() -> None:
                 assert all(p.trick == 0 for p in positions)
                 return
     pytest.fail("no dead deal in 60 generated deals")
+
+
+def test_a_record_that_stops_in_mid_play_ends_on_the_player_to_move() -> None:
+    """A position record (``[Termination "unterminated"]``): python-chess's use, what may be
+    played from here."""
+    game = _generated("classic", 1, seed=5)[0]
+    deal = game.deals[0]
+    deal.tricks = deal.tricks[:3]
+    deal.tricks[2].plays = deal.tricks[2].plays[:2]
+    deal.tricks[2].winner = None
+    deal.score = deal.match_score = None
+    game.deals = [deal]
+    game.headers.append(game.headers[0].model_copy(update={"name": "Termination", "value": "unterminated"}))
+    replay = replay_game(game).deals[0]
+    last = list(deal_positions(replay))[-1]
+    assert replay.state is not None
+    assert (last.phase, last.trick, last.card) == ("play", 3, 2)
+    assert last.legal.mask == legal_cards(replay.state) != 0
+    assert last.to_move == next_player(replay.state) and last.leader == deal.tricks[2].plays[0].seat
