@@ -54,6 +54,8 @@ from belote_notation.game.engine import (
     hands_dealt,
     hands_known,
     is_dead,
+    legal_auction_calls,
+    legal_bids,
     legal_cards,
     new_deal,
     next_bidder,
@@ -143,6 +145,8 @@ class Position:
     """Who calls or plays next; ``None`` once the deal is over."""
     legal: Cards
     """The cards ``to_move`` may play (empty in the bidding and at the end)."""
+    legal_calls: tuple[Call, ...]
+    """The calls ``to_move`` may make (empty once the bidding is over)."""
     points: tuple[int, int]
     """Card points won so far by N-S and E-W (the 10 of the last trick included)."""
     tricks_won: tuple[int, int]
@@ -257,6 +261,16 @@ class _Replayer:
         play_card(self.state, seat, card, mark)
         self.cards_played += 1
 
+    def legal_calls(self, bidding: bool) -> tuple[Call, ...]:
+        state = self.state
+        if not bidding:
+            return ()
+        seat = next_bidder(state)
+        if self.contree:
+            return tuple(Call(seat, action, suit, value)
+                         for action, suit, value in legal_auction_calls(state))
+        return tuple(Call(seat, action, suit) for action, suit in legal_bids(state))
+
     def position(self, phase: str) -> Position:
         state, deck = self.state, self.final.deck
         done = self.cards_played
@@ -278,7 +292,7 @@ class _Replayer:
             self.number, call_count(state), trick, card, state.dealer,
             tuple(Cards(mask, deck) for mask in held), tuple(Cards(mask, deck) for mask in dealt),
             tuple(PlayedCard(s, c) for s, c in zip(now.seats, now.cards, strict=True)),
-            leader, to_move, Cards(legal_cards(state) if playing else 0, deck),
+            leader, to_move, Cards(legal_cards(state) if playing else 0, deck), self.legal_calls(bidding),
             running_points(state), (state.tricks_won[0], state.tricks_won[1]), calls(state),
             contract(state), phase, deck)
 

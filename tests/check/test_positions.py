@@ -27,6 +27,8 @@ from belote_notation.game.engine import (
     deal_rest,
     hand_now,
     held,
+    legal_auction_calls,
+    legal_bids,
     legal_cards,
     new_deal,
     next_player,
@@ -82,6 +84,10 @@ def _agrees(position: Position, state: DealState, label: str, played: list[int])
     assert position.contract == contract(state)
     if label in ("start", "call"):
         assert position.trick == 0 and position.legal.mask == 0 and position.points == (0, 0)
+        legal = (legal_auction_calls(state) if state.rules.bidding == "contree"
+                 else [(action, suit, None) for action, suit in legal_bids(state)])
+        assert [(c.action, c.suit, c.value) for c in position.legal_calls] == legal
+        assert all(c.seat == position.to_move for c in position.legal_calls)
         return
     assert position.legal.mask == legal_cards(state), position
     for seat in range(4):
@@ -100,7 +106,11 @@ def _check_deal(replay: DealReplay, rules: Ruleset) -> int:
     positions = list(deal_positions(replay))
     played = [0, 0, 0, 0]
     steps = 0
+    bids = iter(replay.deal.bids)
     for (label, state, card), position in zip(_record_replay(replay.deal, rules), positions, strict=True):
+        if position.legal_calls:
+            bid = next(bids)
+            assert (bid.seat, bid.action, bid.suit, bid.value) in position.legal_calls
         if card is not None:
             played[card[0]] |= 1 << card[1]
         _agrees(position, state, label, played)
