@@ -46,13 +46,16 @@ from belote_notation.game.engine import (
     apply_bid,
     call_count,
     calls,
+    completed_tricks,
     contract,
     contract_name,
     deal_five,
     deal_rest,
+    dealer,
     hand_now,
     hands_dealt,
     hands_known,
+    held,
     is_dead,
     legal_auction_calls,
     legal_bids,
@@ -60,6 +63,7 @@ from belote_notation.game.engine import (
     new_deal,
     next_bidder,
     next_player,
+    offer,
     play_card,
     running_points,
     set_auction_result,
@@ -217,16 +221,17 @@ class _Replayer:
             raise ValueError("the deal was not replayed (a score sheet, or no deal record)")
         self.replay, self.final = replay, final
         self.number = replay.deal.number
-        self.state = new_deal(final.rules, final.dealer, final.deck)
+        self.state = new_deal(final.rules, dealer(final), final.deck)
         self.contree = final.rules.bidding == "contree"
         self.calls = calls(final)
-        finished = [(seat, card) for seats, cards, _w in final.tricks for seat, card in zip(seats, cards,
-                                                                                           strict=True)]
-        self.plays = finished + list(zip(final.trick_seats, final.trick_cards, strict=True))
+        now = trick_so_far(final)
+        self.plays = [(seat, card) for trick in completed_tricks(final)
+                      for seat, card in zip(trick.seats, trick.cards, strict=True)]
+        self.plays += zip(now.seats, now.cards, strict=True)
         self.marks = [mark for trace in replay.tricks for mark in trace.marks]
         self.cards_played = 0
         if not self.contree:
-            deal_five(self.state, list(final.five) if final.five is not None else None, final.offer)
+            deal_five(self.state, list(final.five) if final.five is not None else None, offer(final))
 
     def call(self, index: int) -> None:
         seat, action, suit, value = self.calls[index]
@@ -236,19 +241,20 @@ class _Replayer:
         """The contract without an auction, the rest of the cards and the announcements; False
         when there is no play to follow (dead deal, no contract or hands unknown)."""
         state, final = self.state, self.final
-        if not self.calls and final.taker is not None:
-            if final.contract_kind is not None:
-                set_auction_result(state, final.taker, _KIND_ACTIONS[final.contract_kind], final.strain,
-                                   final.contract_value, final.doubled)
+        taken = contract(final)
+        if not self.calls and taken is not None and taken.trump is not None:
+            if taken.kind is not None:
+                set_auction_result(state, taken.taker, _KIND_ACTIONS[taken.kind], taken.trump, taken.value,
+                                   taken.doubled)
             else:
-                set_contract(state, final.taker, final.trump)
+                set_contract(state, taken.taker, taken.trump)
         if hands_known(final):
-            five = state.five
-            if five is not None and final.offer is not None and final.taker is not None:
-                offer = 1 << final.offer
-                deal_rest(state, [final.full_hands[s] & ~five[s] & ~offer for s in range(4)])
+            hands = [held(final, seat) for seat in range(4)]
+            five, face_up = state.five, offer(final)
+            if five is not None and face_up is not None and taken is not None:
+                deal_rest(state, [hands[s] & ~five[s] & ~(1 << face_up) for s in range(4)])
             else:
-                set_hands(state, final.full_hands)
+                set_hands(state, hands)
         if is_dead(state) or contract(state) is None or not hands_known(state):
             return False
         for seat, kind, mask in final.announcements:
@@ -287,10 +293,10 @@ class _Replayer:
             leader = now.seats[0] if now.seats else next_player(state) if playing else None
         to_move = next_bidder(state) if bidding else next_player(state) if playing else None
         dealt = hands_dealt(state) or [0, 0, 0, 0]
-        held = [hand_now(state, s) for s in range(4)] if hands_known(state) else dealt
+        holding = [hand_now(state, s) for s in range(4)] if hands_known(state) else dealt
         return Position(
-            self.number, call_count(state), trick, card, state.dealer,
-            tuple(Cards(mask, deck) for mask in held), tuple(Cards(mask, deck) for mask in dealt),
+            self.number, call_count(state), trick, card, dealer(state),
+            tuple(Cards(mask, deck) for mask in holding), tuple(Cards(mask, deck) for mask in dealt),
             tuple(PlayedCard(s, c) for s, c in zip(now.seats, now.cards, strict=True)),
             leader, to_move, Cards(legal_cards(state) if playing else 0, deck), self.legal_calls(bidding),
             running_points(state), (state.tricks_won[0], state.tricks_won[1]), calls(state),
@@ -364,7 +370,7 @@ def inferred_seats(replay: DealReplay) -> tuple[InferredSeat, ...]:
     final = replay.state
     if final is None:
         return ()
-    seats = [seats for seats, _cards, _w in final.tricks] + [list(final.trick_seats)]
+    seats = [trick.seats for trick in completed_tricks(final)] + [trick_so_far(final).seats]
     out = []
     for t, trick in enumerate(replay.deal.tricks):
         for i, play in enumerate(trick.plays):
