@@ -112,7 +112,8 @@ def test_annotate_takes_the_uniform_draw_as_an_option(tmp_path) -> None:
     record = tmp_path / "colver.bel"
     record.write_text(write_game(next(games(1, 3))), encoding="utf-8")
     for sampling in ("auction", "uniform"):
-        done = run_belote("annotate", str(record), "--samples", "2", "--sampling", sampling, "--format", "json")
+        done = run_belote("annotate", str(record), "--samples", "2", "--sampling", sampling,
+                          "--format", "json")
         assert done.returncode == 0, done.stderr
     refused = run_belote("annotate", str(record), "--samples", "2", "--sampling", "both")
     assert refused.returncode == 2 and "--sampling" in refused.stderr
