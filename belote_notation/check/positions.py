@@ -230,6 +230,9 @@ class _Replayer:
         self.plays += zip(now.seats, now.cards, strict=True)
         self.marks = [mark for trace in replay.tricks for mark in trace.marks]
         self.cards_played = 0
+        self.dealt_at_once = ([held(final, seat) for seat in range(4)]
+                              if self.contree and hands_known(final) else None)
+        """Contrée deals all eight cards before the auction (the checks give them after it)."""
         if not self.contree:
             deal_five(self.state, list(final.five) if final.five is not None else None, offer(final))
 
@@ -292,7 +295,7 @@ class _Replayer:
         if phase in ("play", "over"):
             leader = now.seats[0] if now.seats else next_player(state) if playing else None
         to_move = next_bidder(state) if bidding else next_player(state) if playing else None
-        dealt = hands_dealt(state) or [0, 0, 0, 0]
+        dealt = hands_dealt(state) or self.dealt_at_once or [0, 0, 0, 0]
         holding = [hand_now(state, s) for s in range(4)] if hands_known(state) else dealt
         return Position(
             self.number, call_count(state), trick, card, dealer(state),

@@ -79,7 +79,7 @@ def _record_replay(deal: Deal, rules: Ruleset) -> Iterator[Step]:
             yield "card", state, (play.seat, play.card)
 
 
-def _agrees(position: Position, state: DealState, label: str, played: list[int]) -> None:
+def _agrees(position: Position, state: DealState, label: str, played: list[int], deal: Deal) -> None:
     assert position.call_history == calls(state)
     assert position.contract == contract(state)
     if label in ("start", "call"):
@@ -88,6 +88,8 @@ def _agrees(position: Position, state: DealState, label: str, played: list[int])
                  else [(action, suit, None) for action, suit in legal_bids(state)])
         assert [(c.action, c.suit, c.value) for c in position.legal_calls] == legal
         assert all(c.seat == position.to_move for c in position.legal_calls)
+        dealt = _masks(deal.hands) if state.rules.bidding == "contree" else _masks(deal.five)
+        assert [hand.mask for hand in position.dealt] == [hand.mask for hand in position.hands] == dealt
         return
     assert position.legal.mask == legal_cards(state), position
     for seat in range(4):
@@ -113,7 +115,7 @@ def _check_deal(replay: DealReplay, rules: Ruleset) -> int:
             assert (bid.seat, bid.action, bid.suit, bid.value) in position.legal_calls
         if card is not None:
             played[card[0]] |= 1 << card[1]
-        _agrees(position, state, label, played)
+        _agrees(position, state, label, played, replay.deal)
         steps += 1
     final = replay.state
     assert final is not None
