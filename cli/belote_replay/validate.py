@@ -128,11 +128,17 @@ class _ConfiguredCommand(click.Command):
               help="Worker processes (0: one per core).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress display on stderr (default: when stderr is a terminal).")
+@click.option("--fix", "fix", is_flag=True,
+              help="Rewrite what the engine recomputes (trick winners, deal scores, running totals, the "
+                   "pot, the result; never a card, a call or a hand) in the .bel files, then report what "
+                   "remains.")
+@click.option("--diff", "diff", is_flag=True, help="Show the fixes --fix would make as a unified diff; "
+              "write nothing.")
 @cluster_option()
 def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...], fmt: str,
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
-            progress: bool | None, cluster: str | None) -> None:
+            progress: bool | None, fix: bool, diff: bool, cluster: str | None) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
     in any readable format of `belote-replay formats`) and report every illegal act and wrong
     score, one line per finding."""
@@ -141,6 +147,13 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     report_options = ReportOptions(_selection(select, ignore), strict)
     if statistics and fmt != "text":
         raise click.UsageError("--statistics goes with --format text")
+    if fix or diff:
+        if fmt != "text" or statistics or cluster is not None:
+            raise click.UsageError("--fix and --diff go with --format text, without --statistics "
+                                   "or --cluster")
+        from belote_replay.fixing import fix_inputs
+
+        fix_inputs(discover(list(paths)), config, report_options, diff, exit_zero)
     cluster = checked_cluster(cluster)
     started = time.perf_counter()
     if cluster is not None:  # URLs too: the workers read them by byte ranges
