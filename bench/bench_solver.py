@@ -9,7 +9,9 @@ the same run so both see the same machine load::
 Target (issue 11): median at most 2x colver's. Both CPU time (the one-core figure, what the
 target is read on: both solvers run in this process) and wall-clock time are printed; on the
 shared machine wall-clock time mostly measures the other tenants. The values are compared
-too (they must be equal; a difference is printed and fails the run).
+too (they must be equal; a difference is printed and fails the run). The same deals are then
+solved by this solver at sans-atout and tout-atout (contrée's values and obligations), which
+colver does not play: their times are printed beside the suit contracts' (issue 21).
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from calibration import calibration_line  # bench/ is on sys.path when run as a 
 from belote_notation.analysis.peers import COLVER_RULES, from_colver_card
 from belote_notation.analysis.solver import side_points
 from belote_notation.analysis.tables import solver_for
+from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
+from belote_notation.game.rules import Ruleset
+
+STRAIN_RULES = Ruleset.preset("contree").with_options({"sans_atout": True, "tout_atout": True})
 
 
 def _figures(times: list[float]) -> str:
@@ -49,6 +55,7 @@ def main() -> int:
     theirs_wall: list[float] = []
     differ = 0
     nodes = 0
+    strains: dict[int, list[float]] = {SANS_ATOUT: [], TOUT_ATOUT: []}
     for n in range(args.deals):
         env = colver.Env.deal(dealer=n % 4, seed=args.seed + n)
         trump = rng.randrange(4)
@@ -66,6 +73,10 @@ def main() -> int:
         ours.append(time.process_time() - cpu)
         ours_wall.append(time.perf_counter() - wall)
         nodes += solver.nodes
+        for strain, times in strains.items():
+            cpu = time.process_time()
+            solver_for(STRAIN_RULES, strain).values(hands, [], leader, 0, 0, 0, 0)
+            times.append(time.process_time() - cpu)
         mine = {card: side_points(diff, COLVER_RULES)[0] for card, diff in found}
         if mine != {from_colver_card(card): points for card, points in expected}:
             differ += 1
@@ -75,6 +86,8 @@ def main() -> int:
     print(f"  this solver  {_figures(ours)}   ({nodes / args.deals:,.0f} nodes a deal)")
     print(f"  colver       {_figures(theirs)}")
     print(f"  ratio of medians {statistics.median(ours) / statistics.median(theirs):.2f} (target <= 2)")
+    print(f"  sans-atout   {_figures(strains[SANS_ATOUT])}   (this solver only: colver plays suits)")
+    print(f"  tout-atout   {_figures(strains[TOUT_ATOUT])}")
     print("Wall-clock time:")
     print(f"  this solver  {_figures(ours_wall)}")
     print(f"  colver       {_figures(theirs_wall)}")

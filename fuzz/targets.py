@@ -205,4 +205,5 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "writer": writer,
     "json": json_reader,
     "speed": speed.both_paths,  # the compiled path against the pure-Python path (fuzz/speed.py)
+    "solver": __import__("fuzz.solver_target", fromlist=["solver"]).solver,  # fuzz/solver_target.py
 }

@@ -7,8 +7,14 @@
  * value. tests/analysis/test_tables.py proves the legal masks equal to the engine's on random
  * positions of every rule system.
  *
+ * The contract's strain is a trump suit 0..3, 4 sans-atout (no suit is trump) or 5 tout-atout
+ * (the suit led ranks as trump in each trick: the situation of legal_of is read with the suit
+ * led as trump), as the engine numbers them.
+ *
  * The value of a position is the final N-S card points minus E-W's (capot counted as the rule
- * system counts it); N-S maximise it, E-W minimise it. Speed (see docs/review.md):
+ * system counts it); N-S maximise it, E-W minimise it. A question may carry a budget of
+ * positions: past it the search stops and the call raises SearchLimit (nothing half-searched
+ * is kept in the table: an entry is only stored for a subtree searched to its end). Speed (see docs/review.md):
  *   - fail-soft alpha-beta, a transposition table at the start of each trick storing bounds
  *     relative to the points already made (two capot flags in the key), and the best card;
  *   - cards of one hand adjacent in strength among the cards still live, with equal points,
@@ -18,6 +24,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +38,11 @@ typedef struct {
     uint32_t higher[32];
     uint8_t code[65];
     uint8_t order[4][8]; /* the cards of each suit, weakest first */
-    int trump, step, capot, bonus;
+    int trump, step, capot, bonus; /* trump: the strain, 0..3 a suit, 4 sans-atout, 5 tout-atout */
 } Tables;
+
+#define SANS_ATOUT 4
+#define TOUT_ATOUT 5
 
 typedef struct {
     uint32_t h[4];
@@ -48,7 +58,9 @@ typedef struct {
     int tc[4];
     int nt, leader, best_card, best_seat;
     int ns, ew, nst, ewt, trick_no;
-    long long nodes;
+    long long nodes, budget; /* budget 0: none */
+    long long limit;          /* the budget, or LLONG_MAX for none: one comparison a node */
+    int stopped;              /* the budget ran out: unwinding, nothing more stored */
 } Search;
 
 /* ------------------------------------------------------------------ legality (from tables) */
@@ -56,12 +68,13 @@ static uint32_t legal_of(const Tables *t, uint32_t hand, int nt, int led, int be
 {
     if (nt == 0)
         return hand; /* code[64]: the lead; checked to be "any card" when the tables are made */
-    uint32_t tmask = 0xFFu << (t->trump * 8);
+    int trump = t->trump == SANS_ATOUT ? -1 : t->trump == TOUT_ATOUT ? led : t->trump;
+    uint32_t tmask = trump < 0 ? 0 : 0xFFu << (trump * 8);
     uint32_t follow = hand & (0xFFu << (led * 8));
     uint32_t trumps = hand & tmask;
-    int best_trump = (best >> 3) == t->trump;
+    int best_trump = trump >= 0 && (best >> 3) == trump;
     uint32_t higher = best_trump ? (trumps & t->higher[best]) : 0;
-    int idx = (led == t->trump) | (follow ? 2 : 0) | (trumps ? 4 : 0) | (best_trump ? 8 : 0) |
+    int idx = (led == trump) | (follow ? 2 : 0) | (trumps ? 4 : 0) | (best_trump ? 8 : 0) |
               (higher ? 16 : 0) | (partner_master ? 32 : 0);
     switch (t->code[idx]) {
     case 1: return follow;
@@ -222,7 +235,7 @@ static int last_trick(Search *s)
 static int search(Search *s, int alpha, int beta)
 {
     const Tables *t = s->t;
-    s->nodes++;
+    if (++s->nodes > s->limit) { s->stopped = 1; return 0; }
     if (s->nt == 0) {
         if (s->trick_no == 8) return terminal(s);
         if (s->trick_no == 7) return last_trick(s);
@@ -271,6 +284,7 @@ static int search(Search *s, int alpha, int beta)
         play(s, seat, list[i], &u);
         int v = search(s, alpha, beta);
         unplay(s, seat, list[i], &u);
+        if (s->stopped) return 0;
         if (maximise) {
             if (v > best) { best = v; best_move = list[i]; }
             if (best > alpha) alpha = best;
@@ -307,6 +321,7 @@ static int mtdf(Search *s, int guess)
     while (lo < hi) {
         int beta = g == lo ? g + 1 : g;
         g = search(s, beta - 1, beta);
+        if (s->stopped) return 0;
         if (g < beta) hi = g; else lo = g;
     }
     return g;
@@ -323,12 +338,17 @@ static int mtdf(Search *s, int guess)
 #define MAX_CAPOT 1000
 #define MAX_SIDE_POINTS 1000
 
+#define MAX_BUDGET 1000000000000000LL
+
 typedef struct {
     PyObject_HEAD
     Tables t;
     Entry *tt; /* NULL until __init__ succeeds (Solver.__new__(Solver) alone leaves it so) */
     long long nodes;
+    long long budget; /* positions one question may search; 0: no bound */
 } SolverObject;
+
+static PyObject *SearchLimit; /* the module's exception: a question passed its budget */
 
 static void Solver_dealloc(SolverObject *self)
 {
@@ -450,7 +470,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     for (int i = 0; i < 32; i++) t.higher[i] = (uint32_t)tmp[i];
     if (read_int_list(code, "code", 65, 65, 0, 4, tmp, NULL) < 0 || check_codes(tmp) < 0) return -1;
     for (int i = 0; i < 65; i++) t.code[i] = (uint8_t)tmp[i];
-    if (read_int(trump_o, "trump", -1, 0, 3, &trump) < 0 || read_int(step_o, "step", -1, 1, 3, &step) < 0 ||
+    if (read_int(trump_o, "trump", -1, 0, 5, &trump) < 0 || read_int(step_o, "step", -1, 1, 3, &step) < 0 ||
         read_int(capot_o, "capot", -1, 0, MAX_CAPOT, &capot) < 0 ||
         read_int(bonus_o, "bonus", -1, 0, MAX_BONUS, &bonus) < 0)
         return -1;
@@ -500,6 +520,8 @@ static int read_position(SolverObject *self, PyObject *args, Search *s)
     memset(s, 0, sizeof *s);
     s->t = &self->t;
     s->tt = self->tt;
+    s->budget = self->budget;
+    s->limit = self->budget ? self->budget : LLONG_MAX;
     uint32_t seen = 0;
     for (int i = 0; i < 4; i++) {
         s->hand[i] = (uint32_t)h[i];
@@ -535,7 +557,24 @@ static int read_position(SolverObject *self, PyObject *args, Search *s)
             return -1;
         }
     }
+    /* The points so far are those of the cards of the finished tricks (and the last trick's
+     * bonus after eight), a side without a trick has none: the table stores values relative to
+     * the points so far, which is exact only for such positions (a side's capot is absolute). */
+    int played_points = tricks == 8 ? self->t.bonus : 0;
+    for (uint32_t m = ~seen; m; m &= m - 1) played_points += self->t.points[__builtin_ctz(m)];
+    if (ns + ew != played_points || (nst == 0 && ns != 0) || (ewt == 0 && ew != 0)) {
+        PyErr_Format(PyExc_ValueError, "ns + ew: expected the %d points of the finished tricks, got %lld + %lld "
+                     "(and 0 for a side without a trick)", played_points, ns, ew);
+        return -1;
+    }
     return 0;
+}
+
+static PyObject *over_budget(SolverObject *self, const Search *s)
+{
+    self->nodes += s->nodes;
+    PyErr_Format(SearchLimit, "the search passed its budget of %lld positions", s->budget);
+    return NULL;
 }
 
 static PyObject *Solver_values(SolverObject *self, PyObject *args)
@@ -559,6 +598,7 @@ static PyObject *Solver_values(SolverObject *self, PyObject *args)
         play(&s, seat, list[i], &u);
         guess = value[list[i]] = mtdf(&s, guess);
         unplay(&s, seat, list[i], &u);
+        if (s.stopped) return over_budget(self, &s);
     }
     /* an equivalent card has the value of the searched one below it */
     for (int suit = 0; suit < 4; suit++) {
@@ -589,6 +629,7 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args)
     Search s;
     if (read_position(self, args, &s) < 0) return NULL;
     int v = s.trick_no >= 8 ? terminal(&s) : mtdf(&s, s.ns - s.ew);
+    if (s.stopped) return over_budget(self, &s);
     self->nodes += s.nodes;
     return PyLong_FromLong(v);
 }
@@ -626,8 +667,24 @@ static PyMethodDef Solver_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *Solver_get_budget(SolverObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromLongLong(self->budget);
+}
+
+static int Solver_set_budget(SolverObject *self, PyObject *value, void *Py_UNUSED(closure))
+{
+    long long budget;
+    if (value == NULL) { PyErr_SetString(PyExc_TypeError, "budget: cannot be deleted"); return -1; }
+    if (read_int(value, "budget", -1, 0, MAX_BUDGET, &budget) < 0) return -1;
+    self->budget = budget;
+    return 0;
+}
+
 static PyGetSetDef Solver_getset[] = {
     {"nodes", (getter)Solver_get_nodes, NULL, "Positions searched so far.", NULL},
+    {"budget", (getter)Solver_get_budget, (setter)Solver_set_budget,
+     "Positions one call may search before it raises SearchLimit (0: no bound).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -656,6 +713,14 @@ PyMODINIT_FUNC PyInit__dds(void)
     Py_INCREF(&SolverType);
     if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
         Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    SearchLimit = PyErr_NewExceptionWithDoc("belote_notation.analysis._dds.SearchLimit",
+                                            "A question passed the Solver's budget of positions.",
+                                            PyExc_RuntimeError, NULL);
+    if (SearchLimit == NULL || PyModule_AddObject(m, "SearchLimit", Py_NewRef(SearchLimit)) < 0) {
+        Py_XDECREF(SearchLimit);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,15 +1,18 @@
 """What ``belote-replay solve`` reports of one point of a deal: the double-dummy value of every
-legal card, the best line to the end and the deal's double-dummy table, as plain data (JSON-ready,
-card names in the deal's deck).
+legal card, the best line to the end and (when asked: it searches the whole deal once per trump)
+the deal's double-dummy table, as plain data (JSON-ready, card names in the deal's deck). Every
+contract the rules know is solved: a trump suit, sans-atout (``SA``), tout-atout (``TA``).
 
 >>> from belote_notation.check.replay import replay_game
 >>> from belote_notation.game.rules import Ruleset
 >>> from belote_notation.generator import generate_games
 >>> replay = replay_game(next(generate_games(Ruleset.preset("classic"), deals=4, seed=3)), "g.bel")
 >>> deal = next(d for d in replay.deals if d.state is not None and d.state.taker is not None)
->>> report = position_report(deal, 8, 1, replay.deck)
+>>> report = position_report(deal, 8, 1, replay.deck, table=True)
 >>> report["at"], len(report["best_line"]), len(report["table"]) > 0
 ('8.1', 4, True)
+>>> position_report(deal, 8, 1, replay.deck)["table"]  # not asked: not searched
+[]
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from belote_notation.analysis.review import state_at
-from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.analysis.solver import DEFAULT_BUDGET, DoubleDummy
 from belote_notation.check.replay import DealReplay
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, card_symbol_name, suit_display
 from belote_notation.game.engine import to_play
@@ -25,21 +28,31 @@ from belote_notation.game.engine import to_play
 __all__ = ["position_report"]
 
 
-def position_report(replay: DealReplay, trick: int, card: int, deck: Deck) -> dict[str, Any]:
-    """The values, the best line and the table of ``replay`` just before card ``card`` (1..4)
-    of trick ``trick`` (1..8). Raises ``ValueError`` when the deal cannot be solved there, and
+def position_report(replay: DealReplay, trick: int, card: int, deck: Deck, table: bool = False,
+                    budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
+    """The values, the best line and (``table``) the table of ``replay`` just before card
+    ``card`` (1..4) of trick ``trick`` (1..8), each question within ``budget`` positions.
+    Raises ``ValueError`` naming the deal and the point when the deal cannot be solved there
+    (:class:`~belote_notation.analysis.solver.SearchTooLong` past the budget), and
     :class:`~belote_notation.analysis.solver.SolverUnavailable` without the solver's extension."""
+    try:
+        return _report(replay, trick, card, deck, table, DoubleDummy(budget))
+    except ValueError as exc:
+        raise type(exc)(f"deal {replay.deal.number}, before {trick}.{card}: {exc}") from None
+
+
+def _report(replay: DealReplay, trick: int, card: int, deck: Deck, table: bool,
+            dd: DoubleDummy) -> dict[str, Any]:
     state = state_at(replay, trick, card)
-    dd = DoubleDummy()
     values = dd.card_values(state)
     mover = to_play(state) if state.trick_no < 8 else None
     best = values[0].points if values else None
     line = dd.best_line(state)
-    table = dd.table(state.rules, state.full_hands, state.dealer)
+    entries = dd.table(state.rules, state.full_hands, state.dealer) if table else []
     return {
         "deal": replay.deal.number,
         "at": f"{trick}.{card}",
-        "trump": _trump(state.trump, deck),
+        "trump": _trump(state.strain, deck),
         "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
         "to_play": SEAT_NAMES[mover] if mover is not None else None,
         "values": [{"card": card_name(v.card, deck), "symbol": card_symbol_name(v.card, deck),
@@ -47,7 +60,7 @@ def position_report(replay: DealReplay, trick: int, card: int, deck: Deck) -> di
         "best_line": [f"{SEAT_NAMES[seat]}:{card_name(played, deck)}" for seat, played in line],
         "table": [{"trump": _trump(e.trump, deck), "takers": [SEAT_NAMES[t] for t in e.takers],
                    "leader": SEAT_NAMES[e.leader], "ns": e.points[0], "ew": e.points[1]}
-                  for e in table],
+                  for e in entries],
         "nodes": dd.nodes,
     }
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from belote_notation.analysis.sampling import Seen, expected_loss
-from belote_notation.analysis.solver import DoubleDummy, side_points
+from belote_notation.analysis.solver import DoubleDummy, SearchTooLong, side_points
 from belote_notation.check.codes import area_of
 from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
@@ -104,6 +104,8 @@ class DealJudgement:
     bid_notes: dict[int, str] = field(default_factory=dict)
     """Index of a call in the deal's bids -> the note."""
     skipped: str | None = None
+    unjudged: list[tuple[int, int]] = field(default_factory=list)
+    """(trick 1..8, index 0..3) of the cards left unjudged: the solver passed its budget there."""
 
 
 @dataclass(slots=True)
@@ -144,7 +146,11 @@ def _fresh_state(final: DealState) -> DealState:
     valid announcements (the engine scores the lines from it)."""
     assert final.taker is not None
     state = new_deal(final.rules, final.dealer, final.deck)
-    set_contract(state, final.taker, final.trump)
+    set_contract(state, final.taker, final.strain)  # the strain: sans-atout is no suit's trump
+    # a contrée contract's level and coinche, for the engine's score of the lines (set_contract
+    # gives taker and strain only)
+    state.high_bid, state.doubled = final.high_bid, final.doubled
+    state.contract_kind, state.contract_value = final.contract_kind, final.contract_value
     set_hands(state, final.full_hands)
     for seat, kind, mask in final.announcements:
         announce(state, seat, kind, mask)
@@ -231,21 +237,42 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
     declares = [bool(marks) for marks in final.belote_marks]
     state = _fresh_state(final)
     deal = replay.deal
-    out.bid_notes = _bid_notes(dd, deal, final)
+    try:
+        out.bid_notes = _bid_notes(dd, deal, final)
+    except SearchTooLong:  # the table of the first lead is past the budget: no note
+        out.bid_notes = {}
     rng = random.Random(seed * 1_000_003 + position)
     seen = Seen(final, deal.offer.card if deal.offer is not None else None)
     for t, (seats, cards, _winner) in enumerate(final.tricks):
+        refused = False
         for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
-            values = dd.values(state)
-            if len(values) > 1:
-                out.cards.append(_judge_card(dd, state, values, t, i, seat, card, declares, thresholds))
-                if samples:
-                    judgement = out.cards[-1]
-                    judgement.expected_loss = expected_loss(dd, state, seat, card, seen, samples, rng)
-                    judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
+            try:
+                if not refused:
+                    _judge_position(dd, state, (t, i, seat, card), declares, thresholds, out, samples, seen,
+                                    rng)
+            except SearchTooLong:  # refused, not guessed: the rest of the trick stays unjudged
+                refused = True
+            if refused:
+                out.unjudged.append((t + 1, i))
             seen.played(seat, card, cards[0] >> 3)
             play_card(state, seat, card, _recorded_mark(deal, t, i))
     return out
+
+
+def _judge_position(dd: DoubleDummy, state: DealState, played: tuple[int, int, int, int],
+                    declares: Sequence[bool], thresholds: Thresholds, out: DealJudgement, samples: int,
+                    seen: Seen, rng: random.Random) -> None:
+    """Judge the card ``played`` (trick, index, seat, card) of ``state`` when it had a choice."""
+    t, i, seat, card = played
+    values = dd.values(state)
+    if len(values) <= 1:
+        return
+    judgement = _judge_card(dd, state, values, t, i, seat, card, declares, thresholds)
+    if samples:
+        bands = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
+        judgement.expected_loss = expected_loss(dd, state, seat, card, seen, samples, rng, bands)
+        judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
+    out.cards.append(judgement)
 
 
 def _recorded_mark(deal: Deal, trick: int, index: int) -> str | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from belote_notation.analysis.solver import DoubleDummy, side_points
+from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.game.cards import SUIT_MASKS
 from belote_notation.game.engine import Call, DealState, calls, new_deal, play_cards, set_contract, set_hands
 
@@ -112,27 +112,24 @@ class Seen:
         assert final.taker is not None
         full = self.dealt(hands)
         twin = new_deal(final.rules, final.dealer, final.deck)
-        set_contract(twin, final.taker, final.trump)
+        set_contract(twin, final.taker, final.strain)
         set_hands(twin, full)
         return play_cards(twin, self.seats, self.cards, [None] * len(self.cards)) == len(self.cards)
 
 
 def expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen: Seen, samples: int,
-                   rng: random.Random) -> float:
+                   rng: random.Random, bands: Sequence[int] = ()) -> float:
     """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
     its own hand, the cards played (each legal in the sampled deal), the voids shown, the
     face-up card with its taker."""
-    team = seat & 1
-    totals: dict[int, float] = {}
-    for _ in range(samples):
-        hands = sample_hands(state, seat, seen, rng)
-        values = dd.values_with_hands(state, hands)
-        for c, d in values.items():
-            totals[c] = totals.get(c, 0.0) + side_points(d, state.rules)[team]
+    def draw() -> list[int]:
+        return sample_hands(state, seat, seen, rng)
+
+    totals, drawn = dd.sampled_totals(state, draw, samples, card, seat & 1, bands=bands)
     if not totals:
         return 0.0
     best = max(totals.values())
-    return (best - totals.get(card, best)) / samples
+    return (best - totals.get(card, best)) / drawn
 
 
 def sample_hands(state: DealState, seat: int, seen: Seen, rng: random.Random) -> list[int]:

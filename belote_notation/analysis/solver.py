@@ -1,8 +1,15 @@
 """Double-dummy values of an engine position: every legal card, the best line, the DD table.
 
 A position is the engine's own :class:`~belote_notation.game.engine.DealState` (hands known,
-trump set): the C search reads its hands, the current trick, the points and tricks so far.
-Values are card points (the last trick's 10 and the capot as the rule system counts them).
+contract set: a trump suit, or sans-atout or tout-atout): the C search reads its hands, the
+current trick, the points and tricks so far. Values are card points (the last trick's 10 and
+the capot as the rule system counts them).
+
+Every question (one position's values, one entry of the table) has a budget of positions
+searched (:data:`DEFAULT_BUDGET`, settable): past it the question is refused with
+:class:`SearchTooLong`, never answered from a part of the search. The work of a question is
+exponential only in the cards left to play: nothing is searched from an earlier point unless
+the table is asked for.
 
 >>> from belote_notation.game.rules import Ruleset
 >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
@@ -19,11 +26,15 @@ The search is an optional C extension: where it was not built, :class:`DoubleDum
 
 from __future__ import annotations
 
+import itertools
+import math
+import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from belote_notation.analysis.tables import SolverUnavailable, solver_for, solver_type
-from belote_notation.game.cards import DEAL_POINTS
+from belote_notation.analysis.tables import SolverUnavailable, solver_for, solver_limit, solver_type
+from belote_notation.game.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine import (
     DealState,
     copy_deal,
@@ -38,7 +49,34 @@ from belote_notation.game.rules import Ruleset
 if TYPE_CHECKING:
     from belote_notation.analysis._dds import Solver
 
-__all__ = ["CardValue", "DoubleDummy", "SolverUnavailable", "TableEntry", "side_points"]
+T = TypeVar("T")
+
+__all__ = ["CERTAIN_AFTER", "DEFAULT_BUDGET", "CardValue", "DoubleDummy", "SearchTooLong",
+           "SolverUnavailable", "TableEntry", "side_points", "strains_of"]
+
+DEFAULT_BUDGET = 40_000_000
+"""Positions one question may search (a few seconds of the C search; a full deal of the usual
+rule systems takes well under a million)."""
+
+
+CERTAIN_AFTER = 4
+"""Sampled reviews: a card that was among the best in each of this many drawn deals is judged
+on them alone (its best is certain enough; docs/review.md)."""
+
+
+class SearchTooLong(ValueError):
+    """A question passed its budget of positions: refused, not answered from a part."""
+
+
+def strains_of(rules: Ruleset) -> tuple[int, ...]:
+    """The contracts' trumps ``rules`` allow: the four suits, sans-atout and tout-atout when on.
+
+    >>> strains_of(Ruleset.preset("classic")), strains_of(Ruleset.preset("contree").with_options(
+    ...     {"sans_atout": True, "tout_atout": True}))
+    ((0, 1, 2, 3), (0, 1, 2, 3, 4, 5))
+    """
+    extra = ((SANS_ATOUT,) if rules.sans_atout else ()) + ((TOUT_ATOUT,) if rules.tout_atout else ())
+    return (0, 1, 2, 3) + extra
 
 
 def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
@@ -53,6 +91,26 @@ def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
     if capot is not None and diff == -capot:
         return 0, capot
     return (DEAL_POINTS + diff) // 2, (DEAL_POINTS - diff) // 2
+
+
+_T95 = (0, 0, 12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13, 2.12,
+        2.11, 2.10, 2.09, 1.96)
+"""Student's t for a two-sided 95% interval of the mean of ``n`` deals (``_T95[n]``; 1.96 beyond)."""
+
+
+def _settled(drawn: list[dict[int, int]], totals: dict[int, int], card: int, bands: Sequence[int]) -> bool:
+    """``card``'s loss against the best card on average is the same in every deal drawn, or its
+    95% interval (Student's t) lies between two of ``bands`` (0 and infinity are bands)."""
+    if card not in totals:
+        return False
+    best = max(totals, key=lambda c: (totals[c], -c))
+    losses = [points[best] - points[card] for points in drawn]
+    if len(set(losses)) == 1:
+        return True
+    mean = sum(losses) / len(losses)
+    spread = _T95[min(len(losses), len(_T95) - 1)] * statistics.stdev(losses) / math.sqrt(len(losses))
+    edges = [0, *sorted(bands), math.inf]
+    return any(low <= mean - spread and mean + spread < high for low, high in itertools.pairwise(edges))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +130,7 @@ class TableEntry:
     """One line of the double-dummy table: a trump, the takers it stands for, the leader."""
 
     trump: int
+    """The strain: a suit 0-3, 4 sans-atout, 5 tout-atout."""
     takers: tuple[int, ...]
     leader: int
     points: tuple[int, int]
@@ -81,13 +140,18 @@ class TableEntry:
 class DoubleDummy:
     """The solver: one C searcher (and its transposition table) per rule set and trump, kept
     for every position asked, so the positions of one deal share what was searched.
+    ``budget`` bounds the positions of each question (:class:`SearchTooLong` past it).
 
     Raises :class:`SolverUnavailable` when the C extension was not built with this install."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
         solver_type()  # fail here, before any work, where the extension is missing
+        if not 1 <= budget <= 10**15:
+            raise ValueError(f"budget {budget}: expected 1..10**15 positions")
+        self.budget = budget
         self._solvers: dict[tuple[Ruleset, int], Solver] = {}
-        self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int]] = {}
+        self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int] | None] = {}
+        """The first-lead values asked so far (None: refused, past the budget)."""
 
     def _solver(self, rules: Ruleset, trump: int) -> Solver:
         key = (rules, trump)
@@ -96,7 +160,15 @@ class DoubleDummy:
             if len(self._solvers) >= 8:
                 self._solvers.clear()
             solver = self._solvers[key] = solver_for(rules, trump)
+        solver.budget = self.budget
         return solver
+
+    def _ask(self, call: Callable[[], T]) -> T:
+        try:
+            return call()
+        except solver_limit() as exc:
+            raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "
+                                "positions (its budget)") from exc
 
     @property
     def nodes(self) -> int:
@@ -109,13 +181,50 @@ class DoubleDummy:
 
     def values_with_hands(self, state: DealState, hands: list[int]) -> dict[int, int]:
         """:meth:`values` with the cards still held dealt as ``hands`` (a sampled deal)."""
-        if state.trick_no >= 8 or state.trump < 0 or not state.hands_known:
+        if state.trick_no >= 8 or not state.hands_known:
             return {}
+        if not 0 <= state.strain <= TOUT_ATOUT:
+            raise ValueError("the deal's trump is not known: nothing to solve")
         leader = state.trick_seats[0] if state.trick_cards else to_play(state)
-        solver = self._solver(state.rules, state.trump)
-        found = solver.values(hands, state.trick_cards, leader, state.points[0], state.points[1],
-                              state.tricks_won[0], state.tricks_won[1])
-        return dict(found)
+        solver = self._solver(state.rules, state.strain)
+        return dict(self._ask(lambda: solver.values(hands, state.trick_cards, leader, state.points[0],
+                                                     state.points[1], state.tricks_won[0],
+                                                     state.tricks_won[1])))
+
+    def sampled_totals(self, state: DealState, draw: Callable[[], list[int]], samples: int, card: int,
+                       team: int, certain_after: int = CERTAIN_AFTER,
+                       bands: Sequence[int] = ()) -> tuple[dict[int, int], int]:
+        """Each legal card's points for ``team`` summed over up to ``samples`` deals of the cards
+        still held drawn by ``draw``, and how many deals were drawn (docs/review.md).
+
+        A deal drawn again is not searched again (late in a deal few deals remain possible);
+        from ``certain_after`` deals on, no more are drawn once one card was among the best in
+        every deal so far (the best card is certain), or once ``card``'s loss against the best
+        card on average is the same in every deal so far (its loss is certain), or once the
+        95% interval of that loss lies between two of ``bands`` (the losses where a judgement
+        changes: the glyph's thresholds): the totals are then those of the deals drawn
+        (``certain_after`` 0: always ``samples``)."""
+        seen: dict[tuple[int, ...], dict[int, int]] = {}
+        totals: dict[int, int] = {}
+        always_best = -1  # the cards among the best in every deal so far (a mask; -1: every card)
+        rules = state.rules
+        drawn_points: list[dict[int, int]] = []
+        for drawn in range(1, samples + 1):
+            hands = draw()
+            key = tuple(hands)
+            points = seen.get(key)
+            if points is None:
+                points = seen[key] = {c: side_points(d, rules)[team]
+                                      for c, d in self.values_with_hands(state, hands).items()}
+            for c, p in points.items():
+                totals[c] = totals.get(c, 0) + p
+            drawn_points.append(points)
+            top = max(points.values(), default=None)
+            always_best &= sum(1 << c for c, p in points.items() if p == top)
+            if certain_after and drawn >= certain_after and (always_best or _settled(drawn_points, totals,
+                                                                                      card, bands)):
+                return totals, drawn
+        return totals, samples
 
     def card_values(self, state: DealState) -> list[CardValue]:
         """The legal cards of the player to move, best first (for the mover's side)."""
@@ -139,11 +248,11 @@ class DoubleDummy:
         return line
 
     def table(self, rules: Ruleset, hands: list[int], dealer: int) -> list[TableEntry]:
-        """The double-dummy table of a deal: for each trump, the card points each side makes
-        from the first lead, the leader as the rules give it (for each taker when the leader
-        depends on the taker)."""
+        """The double-dummy table of a deal: for each trump the rules allow (sans-atout and
+        tout-atout included), the card points each side makes from the first lead, the leader as
+        the rules give it (for each taker when the leader depends on the taker)."""
         out = []
-        for trump in range(4):
+        for trump in strains_of(rules):
             by_leader: dict[int, list[int]] = {}
             for taker in range(4):
                 by_leader.setdefault(self._leader(rules, dealer, taker, trump), []).append(taker)
@@ -167,8 +276,16 @@ class DoubleDummy:
     def _first_lead_points(self, rules: Ruleset, hands: list[int], trump: int,
                            leader: int) -> tuple[int, int]:
         key = (rules, tuple(hands), trump, leader)
-        found = self._firsts.get(key)
+        if key not in self._firsts:
+            solver = self._solver(rules, trump)
+            try:
+                diff = self._ask(lambda: solver.value(hands, [], leader, 0, 0, 0, 0))
+            except SearchTooLong:
+                self._firsts[key] = None  # asked again, refused at once
+                raise
+            self._firsts[key] = side_points(diff, rules)
+        found = self._firsts[key]
         if found is None:
-            diff = self._solver(rules, trump).value(hands, [], leader, 0, 0, 0, 0)
-            found = self._firsts[key] = side_points(diff, rules)
+            raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "
+                                "positions (its budget)")
         return found

@@ -22,6 +22,7 @@ COMMANDS = {
     "solve": "solve",          # the analysis issue
     "annotate": "annotate",    # the analysis issue
     "render": "render",        # the render issue
+    "serve": "serve",          # the service issue
     "select": "select",        # the collections issue
     "dedupe": "dedupe",
     "stats": "stats",

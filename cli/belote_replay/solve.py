@@ -2,8 +2,9 @@
 
 At a point of a recorded deal (default: the first lead), with every hand visible: the card
 points the side to move makes with each legal card (best play on both sides after it), the
-best line to the end, and the deal's double-dummy table (the card points each side makes
-with each trump, the leader as the rules give it). Text, or ``--format json``.
+best line to the end, and with ``--table`` the deal's double-dummy table (the card points each
+side makes with each trump, the leader as the rules give it). Each question searches at most
+``--budget`` positions and is refused past it (exit 1). Text, or ``--format json``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import click
 
 from belote_notation.analysis.position import position_report
-from belote_notation.analysis.solver import SolverUnavailable
+from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
@@ -49,6 +50,8 @@ def render(report: dict) -> str:
             mark = "best" if v["loss"] == 0 else f"-{v['loss']}"
             lines.append(f"  {v['symbol']:<4} {v['points']:>4}  {mark}")
         lines.append("Best line: " + " ".join(report["best_line"]))
+    if not report["table"]:
+        return "\n".join(lines) + "\n"
     lines.append("Double-dummy table (card points from the first lead):")
     width = max([5, *(len(e["trump"]) for e in report["table"])])  # oros, espadas: the game's deck
     lines.append(f"  {'trump':<{width}}  takers    leader   N-S   E-W")
@@ -66,8 +69,13 @@ def render(report: dict) -> str:
               help="The deal's number; default: the first deal with a contract and known hands.")
 @click.option("--at", "at", default="1.1", show_default=True, metavar="TRICK.CARD",
               help="Before which card: trick 1..8, card 1..4 of that trick.")
+@click.option("--table", is_flag=True,
+              help="Also the deal's double-dummy table (every trump, from the first lead).")
+@click.option("--budget", type=click.IntRange(min=1, max=10**15), default=DEFAULT_BUDGET, show_default=True,
+              help="Positions one question may search; past it the question is refused.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: str) -> None:
+def command(file: str, game_number: int, deal_number: int | None, at: str, table: bool, budget: int,
+            fmt: str) -> None:
     """Double-dummy values of every legal card at a point of a deal, the best line and the table."""
     point = _point(at)
     parsed = pick_game(file, game_number)
@@ -82,12 +90,12 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, fmt: 
     if not chosen:
         raise _Refused("no such deal" if deal_number is not None else "no deal to solve")
     try:
-        report = position_report(chosen[0], *point, replay.deck)
+        report = position_report(chosen[0], *point, replay.deck, table=table, budget=budget)
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None
-    except ValueError as exc:
-        raise _Refused(str(exc)) from None
+    except ValueError as exc:  # cannot be solved there, or past the budget: refused, located (exit 1)
+        raise click.ClickException(f"{file}: {exc}") from None
     if fmt == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:

@@ -17,12 +17,13 @@ from belote_notation.game.engine import (
 from belote_notation.game.rules import Ruleset
 
 
-def random_deal(rules: Ruleset, rng: random.Random) -> DealState:
-    """A deal at its first lead: random hands, taker and trump."""
+def random_deal(rules: Ruleset, rng: random.Random, strains: tuple[int, ...] = (0, 1, 2, 3)) -> DealState:
+    """A deal at its first lead: random hands, taker and trump (one of ``strains``: 4 is
+    sans-atout, 5 tout-atout)."""
     deck = list(range(32))
     rng.shuffle(deck)
     state = new_deal(rules, rng.randrange(4))
-    set_contract(state, rng.randrange(4), rng.randrange(4))
+    set_contract(state, rng.randrange(4), rng.choice(strains))
     set_hands(state, [sum(1 << c for c in deck[i * 8:(i + 1) * 8]) for i in range(4)])
     return state
 

@@ -24,7 +24,7 @@ def deal_file(tmp_path: Path) -> Path:
 
 
 def test_solve_text(deal_file: Path) -> None:
-    result = run("solve", str(deal_file), "--at", "2.1")
+    result = run("solve", str(deal_file), "--at", "2.1", "--table")
     assert result.exit_code == 0
     assert "N to play; card points N-S make" in result.output
     assert "  9♠    250  best" in result.output and "  7♦    140  -110" in result.output
@@ -33,7 +33,7 @@ def test_solve_text(deal_file: Path) -> None:
 
 
 def test_solve_json(deal_file: Path) -> None:
-    report = json.loads(run("solve", str(deal_file), "--at", "2.1", "--format", "json").output)
+    report = json.loads(run("solve", str(deal_file), "--at", "2.1", "--table", "--format", "json").output)
     assert report["to_play"] == "N" and report["at"] == "2.1"
     assert {v["card"]: v["loss"] for v in report["values"]}["7D"] == 110
     assert len(report["best_line"]) == 28 and len(report["table"]) == 4

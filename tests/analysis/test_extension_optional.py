@@ -158,7 +158,7 @@ CASES = [
     ("code higher, none", "tables", "tables(code=item(TABLES['code'], 4, 3))", "ValueError", "code[4]"),
     ("code lead", "tables", "tables(code=item(TABLES['code'], 64, 2))", "ValueError", "code[64]"),
     ("code a dict", "tables", "tables(code={i: 0 for i in range(65)})", "TypeError", "code"),
-    ("trump 4", "tables", "tables(trump=4)", "ValueError", "trump"),
+    ("trump 6", "tables", "tables(trump=6)", "ValueError", "trump"),  # 4 and 5: sans-atout, tout-atout
     ("trump negative", "tables", "tables(trump=-1)", "ValueError", "trump"),
     ("trump None", "tables", "tables(trump=None)", "TypeError", "trump"),
     ("step 2", "tables", "tables(step=2)", "ValueError", "step"),
@@ -199,6 +199,14 @@ CASES = [
     ("a trick after the 8th", "position", "position(hands=[0, 0, 0, 0], trick=[0], ns_tricks=8)",
      "ValueError", "empty trick"),
     ("an argument missing", "position", "position()[:6]", "TypeError", "7 arguments"),
+    # the table stores values relative to the points so far: exact only when they are the
+    # points of the finished tricks (a side's capot is absolute)
+    ("points with no trick played", "position", "position(ns=1)", "ValueError", "ns + ew"),
+    ("points a side without a trick", "position",
+     "position(hands=[0x7F, 0x7F00, 0x7F0000, 0x7F000000], ns=0, ew=44, ns_tricks=1, ew_tricks=0)",
+     "ValueError", "ns + ew"),
+    ("points not the tricks'", "position",
+     "position(hands=[0xFE, 0xFE00, 0xFE0000, 0xFE000000], ns=10, ns_tricks=1)", "ValueError", "ns + ew"),
 ]
 
 
@@ -239,6 +247,25 @@ def test_a_solver_made_without_init_raises(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "0" and len(lines) == 5
     assert all(line.startswith("this Solver was not initialised") for line in lines[1:]), lines
+
+
+def test_the_budget_is_checked_and_a_stopped_question_leaves_the_table_exact() -> None:
+    searcher = solver_for(Ruleset.preset("classic"), trump=1)
+    for bad, error in ((-1, ValueError), (2**70, ValueError), ("10", TypeError), (None, TypeError)):
+        with pytest.raises(error, match="budget"):
+            searcher.budget = bad  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="budget"):
+        del searcher.budget
+    hands = [0x000F000F, 0x00F000F0, 0x0F000F00, 0xF000F000]
+    fresh = solver_for(Ruleset.preset("classic"), trump=1).values(hands, [], 0, 0, 0, 0, 0)
+    limit = type(searcher).__module__
+    for budget in (1, 50, 5000):
+        searcher.budget = budget
+        with pytest.raises(RuntimeError, match=f"budget of {budget} positions") as caught:
+            searcher.values(hands, [], 0, 0, 0, 0, 0)
+        assert type(caught.value).__name__ == "SearchLimit" and type(caught.value).__module__ == limit
+    searcher.budget = 0
+    assert searcher.values(hands, [], 0, 0, 0, 0, 0) == fresh
 
 
 def test_a_failed_init_leaves_the_solver_as_it_was() -> None:

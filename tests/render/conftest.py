@@ -46,8 +46,9 @@ def _missing(what: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def open_browser() -> Iterator[Any]:
+    """The session's Chromium (the fixture ``browser`` of tests/conftest.py: one Playwright for
+    every browser test of a process, tests/render and tests/service)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

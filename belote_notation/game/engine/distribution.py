@@ -163,10 +163,14 @@ def set_hands(state: DealState, hands: Sequence[Holding]) -> Sequence[Violation]
 
 
 def set_contract(state: DealState, taker: int, trump: int) -> None:
-    """Set taker and trump directly (records without a bidding); play may start."""
+    """Set taker and trump directly (records without a bidding); play may start. ``trump`` is
+    a suit 0-3, or a contrée strain: 4 sans-atout, 5 tout-atout; anything else is a
+    ``ValueError`` (never another trump)."""
+    if not 0 <= trump <= 5:
+        raise ValueError(f"trump {trump}: expected a suit 0-3, 4 (sans-atout) or 5 (tout-atout)")
     state.taker = taker & 3
-    state.trump = trump & 3
-    state.strain = trump & 3
+    state.trump = trump if trump < 4 else -1
+    state.strain = trump
     if state.hands_known:
         state.phase = PHASE_PLAY
     elif state.phase == PHASE_NEW:

@@ -1,0 +1,190 @@
+"""The web application of ``belote-replay serve``: API v1, the web front, health, limits and
+access logs, every error a JSON problem.
+
+>>> from fastapi.testclient import TestClient
+>>> app = create_app(Settings(database_url="sqlite://"), migrate=True)
+>>> with TestClient(app) as client:
+...     client.get("/healthz").json(), client.get("/v1/nothing").json()["code"]
+({'status': 'ok'}, 'not-found')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy import Engine, text
+from starlette.exceptions import HTTPException
+
+from belote_notation import __version__
+from belote_notation.service.db import make_engine
+from belote_notation.service.deps import State
+from belote_notation.service.limits import RateLimiter
+from belote_notation.service.problems import MEDIA_TYPE, ApiProblem, problem_responses
+from belote_notation.service.settings import Settings
+
+__all__ = ["create_app", "openapi_document"]
+
+access_log = logging.getLogger("belote_notation.service.access")
+error_log = logging.getLogger("belote_notation.service")
+UNLIMITED = ("/healthz", "/readyz")
+_CODE_OF_STATUS = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
+                   405: "bad-request", 406: "not-acceptable", 413: "too-large", 415: "unsupported-format",
+                   429: "rate-limited", 503: "unavailable"}
+
+
+def problem_response(problem: ApiProblem) -> JSONResponse:
+    return JSONResponse(problem.body(), status_code=problem.status, media_type=MEDIA_TYPE,
+                        headers=problem.headers)
+
+
+def create_app(settings: Settings | None = None, engine: Engine | None = None,
+               migrate: bool = False) -> FastAPI:
+    """The application over ``settings``' database (checked to be migrated at start-up;
+    ``migrate`` applies the migrations instead: for tests and an embedded SQLite file)."""
+    settings = settings or Settings.load()
+    engine = engine or make_engine(settings.database_url)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        from belote_notation.service.migrate import check_current, upgrade
+
+        if migrate:
+            if settings.database_url in ("sqlite://", "sqlite:///:memory:"):
+                from belote_notation.service.schema import METADATA
+
+                METADATA.create_all(engine)
+            else:
+                upgrade(settings.database_url)
+        else:
+            check_current(settings.database_url)
+        yield
+        engine.dispose()
+
+    app = FastAPI(title="belote-replay serve", version=__version__, lifespan=lifespan, docs_url=None,
+                  redoc_url=None, openapi_url="/v1/openapi.json",
+                  description="Validation as a service, a store of games, replay links and review jobs "
+                              "(docs/service.md). Every error is a JSON problem (RFC 9457) with a `code`.",
+                  responses=problem_responses(500))
+    app.state.service = State(settings, engine, RateLimiter(settings.rate_per_minute))
+    _handlers(app)
+    _middleware(app, settings)
+    _health(app, engine)
+    from belote_notation.service import routes_games, routes_jobs, routes_validate, web
+
+    for module in (routes_validate, routes_games, routes_jobs, web):
+        app.include_router(module.router)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiProblem)
+    async def api_problem(_request: Request, exc: ApiProblem) -> JSONResponse:
+        return problem_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [{"field": ".".join(str(p) for p in e.get("loc", ())), "message": e.get("msg", "")}
+                  for e in exc.errors()]
+        detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors) or "invalid request"
+        return problem_response(ApiProblem(422, "invalid", detail, errors=errors))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        code = _CODE_OF_STATUS.get(exc.status_code, "bad-request")
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed(app, request))
+        return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers))
+
+    @app.exception_handler(Exception)
+    async def internal(_request: Request, exc: Exception) -> JSONResponse:
+        from sqlalchemy.exc import OperationalError
+
+        if isinstance(exc, OperationalError):
+            error_log.warning("database unavailable: %s", exc)
+            return problem_response(ApiProblem(503, "unavailable", "the database cannot be reached; retry",
+                                               {"Retry-After": "5"}))
+        error_log.exception("internal error")
+        return problem_response(ApiProblem(500, "internal", "an internal error; it was logged"))
+
+
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route of the path takes (Starlette names only the first route's)."""
+    from starlette.routing import Match
+
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        route_methods = getattr(route, "methods", None)
+        if match != Match.NONE and route_methods:
+            methods |= set(route_methods)
+    return sorted(methods)
+
+
+def _rate_keys(request: Request) -> list[str]:
+    keys = [f"address:{request.client.host if request.client else '-'}"]
+    auth = request.headers.get("authorization")
+    if auth:
+        keys.append("token:" + hashlib.sha256(auth.encode("utf-8", "replace")).hexdigest()[:24])
+    return keys
+
+
+def _middleware(app: FastAPI, settings: Settings) -> None:
+    state: State = app.state.service
+
+    @app.middleware("http")
+    async def limit_and_log(request: Request,
+                            call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        started = time.perf_counter()
+        response: Response
+        if request.url.path in UNLIMITED:
+            response = await call_next(request)
+        else:
+            wait = max(state.limiter.wait(key) for key in _rate_keys(request))
+            if wait > 0:
+                response = problem_response(ApiProblem(
+                    429, "rate-limited", f"more than {settings.rate_per_minute} requests a minute",
+                    {"Retry-After": str(max(1, round(wait + 0.5)))}))
+            else:
+                response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if settings.access_log:
+            access_log.info(json.dumps({
+                "method": request.method, "path": request.url.path, "status": response.status_code,
+                "ms": round((time.perf_counter() - started) * 1000, 1),
+                "client": request.client.host if request.client else None,
+                "length": response.headers.get("content-length")}))
+        return response
+
+
+def _health(app: FastAPI, engine: Engine) -> None:
+    @app.get("/healthz", tags=["operations"], summary="The process is up")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["operations"], summary="The database answers",
+             responses=problem_responses(503))
+    def readyz() -> dict[str, str]:
+        try:
+            with engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+        except Exception:
+            raise ApiProblem(503, "unavailable", "the database cannot be reached",
+                             {"Retry-After": "5"}) from None
+        return {"status": "ready"}
+
+
+def openapi_document() -> dict[str, Any]:
+    """The OpenAPI document of the default application (what ``openapi.json`` ships)."""
+    app = create_app(Settings(database_url="sqlite://"))
+    document: dict[str, Any] = app.openapi()
+    return document

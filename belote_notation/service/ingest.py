@@ -1,0 +1,234 @@
+"""Games of an upload, in any readable format, checked and stored for their owner.
+
+Each game is read through the pipeline (its one detector, every format), checked, and stored
+once per owner by its fingerprint: a game already stored is a *duplicate* (a no-op success),
+a game that could not be read whole is *rejected* with its findings, the others are
+*imported* with their findings and recomputed scores. One upload is one transaction: after a
+crash it is stored whole or not at all.
+
+>>> from belote_notation.service.db import make_engine
+>>> from belote_notation.service.schema import METADATA
+>>> engine = make_engine("sqlite://"); METADATA.create_all(engine)
+>>> body = open("samples/classic/partie-1.bel", "rb").read()
+>>> first = store_upload(engine, "club", read_upload(body, "partie-1.bel"))
+>>> again = store_upload(engine, "club", read_upload(body, "partie-1.bel"))
+>>> len(first.imported), len(first.duplicates), len(again.imported), len(again.duplicates)
+(1, 0, 0, 1)
+>>> first.imported[0].id == again.duplicates[0].id
+True
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, BinaryIO, cast
+
+from sqlalchemy import Connection, Engine, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from belote_notation.check.codes import CODES
+from belote_notation.check.findings import Finding
+from belote_notation.check.report import GameReport, seat_name
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.validator import validate_game
+from belote_notation.formats.base import Format
+from belote_notation.notation.fingerprint import game_fingerprint
+from belote_notation.notation.records import Deal, Game
+from belote_notation.notation.writer import write_game
+from belote_notation.pipeline.games import TextGame, games_of
+from belote_notation.pipeline.inputs import InputProblem, Source, open_input
+from belote_notation.pipeline.records import read_game
+from belote_notation.service.db import now
+from belote_notation.service.limits import CpuBudget
+from belote_notation.service.problems import ApiProblem
+from belote_notation.service.schema import DEALS, FINDINGS, GAMES, TAGS
+from belote_notation.service.tokens import new_id
+
+__all__ = ["CheckedGame", "StoredRef", "UploadResult", "read_upload", "store_upload"]
+
+_NOT_READ = frozenset({"BEL708", "BEL901"})
+TAG_VALUE_MAX = 200
+
+
+@dataclass(slots=True)
+class CheckedGame:
+    """One game of an upload, checked: its ``.bel`` text to store (``None``: rejected)."""
+
+    number: int
+    report: GameReport
+    bel: str | None
+    fingerprint: str | None
+    game: Game | None
+    source_format: str
+
+    @property
+    def rejected(self) -> bool:
+        return self.bel is None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRef:
+    """A game of the answer: its number in the upload, its id and its findings' counts."""
+
+    number: int
+    id: str | None
+    fingerprint: str | None
+    errors: int
+    warnings: int
+    findings: tuple[Finding, ...] = ()
+
+    def to_dict(self, base: str = "", with_findings: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.number, "id": self.id, "fingerprint": self.fingerprint,
+                               "errors": self.errors, "warnings": self.warnings}
+        if self.id is not None:
+            out["url"] = f"{base}/v1/games/{self.id}"
+            out["replay"] = f"{base}/v1/games/{self.id}/replay"
+        if with_findings:
+            out["findings"] = [f.to_dict() for f in self.findings]
+        return out
+
+
+@dataclass(slots=True)
+class UploadResult:
+    imported: list[StoredRef] = field(default_factory=list)
+    duplicates: list[StoredRef] = field(default_factory=list)
+    rejected: list[StoredRef] = field(default_factory=list)
+
+    def to_dict(self, base: str = "") -> dict[str, Any]:
+        return {"imported": [r.to_dict(base) for r in self.imported],
+                "duplicates": [r.to_dict(base) for r in self.duplicates],
+                "rejected": [r.to_dict(base, with_findings=True) for r in self.rejected]}
+
+
+def read_upload(body: bytes | IO[bytes], name: str, format: Format | None = None,
+                config: ValidationConfig | None = None, max_games: int = 0,
+                budget: CpuBudget | None = None) -> Iterator[CheckedGame]:
+    """The games of ``body`` read (format ``format``, else detected from ``name`` and the
+    content) and checked, one at a time. More than ``max_games`` (when > 0): 413; beyond the
+    ``budget``: 503 naming the game where it stopped."""
+    data = io.BytesIO(body) if isinstance(body, bytes) else body
+    opened = open_input(Source(name, data=cast(BinaryIO, data), label=name), format)
+    if isinstance(opened, InputProblem):
+        raise ApiProblem(400, "bad-request", f"cannot read the body: {opened.message}")
+    config = config or ValidationConfig()
+    with opened:
+        for item in games_of(opened):
+            if max_games and item.number > max_games:
+                raise ApiProblem(413, "too-large", f"more than {max_games} games in one request")
+            if budget is not None and budget.exceeded():
+                raise ApiProblem(503, "cpu-limit", f"{name}: game {item.number} at line {item.line}: "
+                                 f"stopped after {budget.seconds:g} s of CPU time; send fewer games")
+            yield _checked(item, opened.name, opened.format.name, config)
+
+
+def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -> CheckedGame:
+    read = read_game(item, name)
+    game = read.game
+    report = validate_game(game or Game(), name, item.number, config, syntax=read.findings)
+    if game is None or not read.readable or not game.deals or any(_unread(f) for f in report.findings):
+        return CheckedGame(item.number, report, None, None, None, format_name)
+    bel = item.text.text if isinstance(item, TextGame) else write_game(game)
+    return CheckedGame(item.number, report, bel, report.fingerprint or game_fingerprint(game), game,
+                       format_name)
+
+
+def _unread(finding: Finding) -> bool:
+    info = CODES.get(finding.code)
+    syntax = info is not None and info.area == "syntax"
+    return finding.severity == "error" and (syntax or finding.code in _NOT_READ)
+
+
+def store_upload(engine: Engine, owner: str, games: Iterator[CheckedGame], private: bool = False,
+                 attempts: int = 3) -> UploadResult:
+    """Store the games of one upload in one transaction (all or nothing). Two uploads of one
+    game at once: the second sees the unique key refused and tries again, finding it stored."""
+    checked = list(games)
+    for attempt in range(attempts):
+        try:
+            with engine.begin() as conn:
+                return store_checked(conn, owner, checked, private)
+        except IntegrityError:
+            if attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def store_checked(conn: Connection, owner: str, checked: list[CheckedGame], private: bool) -> UploadResult:
+    result = UploadResult()
+    seen: dict[str, str] = {}
+    for game in checked:
+        counts = game.report.counts()
+        if game.rejected or game.fingerprint is None:
+            result.rejected.append(StoredRef(game.number, None, None, counts["error"], counts["warning"],
+                                             tuple(game.report.findings)))
+            continue
+        existing = seen.get(game.fingerprint) or conn.execute(
+            select(GAMES.c.id).where(GAMES.c.owner == owner, GAMES.c.fingerprint == game.fingerprint,
+                                     GAMES.c.version == 1)).scalar()
+        if existing is not None:
+            result.duplicates.append(StoredRef(game.number, existing, game.fingerprint, counts["error"],
+                                               counts["warning"]))
+            continue
+        game_id = insert_game(conn, owner, game, private)
+        seen[game.fingerprint] = game_id
+        result.imported.append(StoredRef(game.number, game_id, game.fingerprint, counts["error"],
+                                         counts["warning"]))
+    return result
+
+
+def insert_game(conn: Connection, owner: str, game: CheckedGame, private: bool, version: int = 1,
+                parent_id: str | None = None, annotated: bool = False) -> str:
+    """Insert one checked game (and its tags, deals and findings); its new id."""
+    assert game.game is not None and game.bel is not None and game.fingerprint is not None
+    report, records = game.report, game.game
+    counts = report.counts()
+    game_id = new_id()
+    conn.execute(insert(GAMES).values(
+        id=game_id, owner=owner, fingerprint=game.fingerprint, version=version, parent_id=parent_id,
+        annotated=annotated, private=private, source_format=game.source_format, bel=game.bel,
+        report=json.dumps(report.to_dict(), ensure_ascii=False), errors=counts["error"],
+        warnings=counts["warning"], infos=counts["info"], deal_count=report.deal_count, rules=report.rules,
+        event=_short(records.header("Event")), date=_short(records.header("Date"), 10),
+        result=_short(report.result, 16),
+        winner=("NS", "EW")[report.winner] if report.winner is not None else None,
+        created_at=now()))
+    tags = [{"game_id": game_id, "name": h.name.lower()[:64], "value": h.value[:TAG_VALUE_MAX]}
+            for h in records.headers]
+    if tags:
+        conn.execute(insert(TAGS), tags)
+    deals = [_deal_row(game_id, d, records.deals, report) for d in report.deals]
+    if deals:
+        conn.execute(insert(DEALS), deals)
+    findings = [{"game_id": game_id, "code": f.code, "severity": f.severity} for f in report.findings]
+    if findings:
+        conn.execute(insert(FINDINGS), findings)
+    return game_id
+
+
+def _short(value: str | None, size: int = 200) -> str | None:
+    return None if value is None else value[:size]
+
+
+def _deal_row(game_id: str, deal: Any, records: list[Deal], report: GameReport) -> dict[str, Any]:
+    from belote_notation.game.cards import Deck
+
+    deck = Deck(report.deck) if report.deck in ("french", "spanish") else None
+    shown = deal.to_dict(deck)
+    record = next((d for d in records if d.number == deal.number), None)
+    return {"game_id": game_id, "number": deal.number, "taker": seat_name(deal.taker),
+            "trump": shown["trump"], "contract": _contract(record) if record else None,
+            "outcome": deal.outcome}
+
+
+def _contract(deal: Deal) -> str | None:
+    """The deal's contract in a word: the points of the last contrée bid, ``capot``,
+    ``generale`` or ``take``; ``None`` when nobody took."""
+    for bid in reversed(deal.bids):
+        if bid.action == "bid":
+            return str(bid.value)
+        if bid.action in ("capot", "generale", "take"):
+            return bid.action
+    return None

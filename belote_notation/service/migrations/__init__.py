@@ -1,0 +1,1 @@
+"""The migrations of the service's schema (Alembic), shipped with the package."""

@@ -1,0 +1,73 @@
+"""Every error of the API is a JSON problem (RFC 9457): ``type``, ``title``, ``status``,
+``detail`` and a stable ``code``, served as ``application/problem+json``.
+
+>>> problem = ApiProblem(404, "not-found", "no game with this id")
+>>> body = problem.body()
+>>> body["type"], body["title"], body["status"], body["code"]
+('https://belote-notation.org/problems/not-found', 'Not Found', 404, 'not-found')
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+__all__ = ["MEDIA_TYPE", "ApiProblem", "Problem", "problem_responses"]
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_BASE = "https://belote-notation.org/problems/"
+
+CODES = {
+    "bad-request": "a parameter or the body cannot be used",
+    "unauthorized": "no token, or an unknown one",
+    "forbidden": "the token's scope does not allow this",
+    "not-found": "no such resource (or not yours)",
+    "not-acceptable": "none of the media types in Accept can be served",
+    "too-large": "the body or the number of games is above the limit",
+    "unsupported-format": "the format of the body is not readable",
+    "invalid": "a parameter is out of its bounds",
+    "rate-limited": "too many requests: retry after Retry-After seconds",
+    "cpu-limit": "the validation took more CPU time than allowed",
+    "unavailable": "the database cannot be reached",
+    "internal": "an unexpected error (logged)",
+}
+"""Every ``code`` a problem can have, with what it means (docs/service.md lists them)."""
+
+
+class Problem(BaseModel):
+    """An error, as RFC 9457 describes it, with the service's ``code``."""
+
+    type: str = Field(description="A URI naming the kind of problem.")
+    title: str
+    status: int
+    detail: str
+    code: str = Field(description="A stable code: " + ", ".join(CODES))
+    errors: list[dict[str, Any]] | None = Field(default=None, description="The parameters refused.")
+
+
+class ApiProblem(Exception):
+    """Raised anywhere in a request: answered as a problem."""
+
+    def __init__(self, status: int, code: str, detail: str, headers: dict[str, str] | None = None,
+                 errors: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(detail)
+        assert code in CODES, code
+        self.status, self.code, self.detail = status, code, detail
+        self.headers = headers or {}
+        self.errors = errors
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": TYPE_BASE + self.code, "title": HTTPStatus(self.status).phrase,
+                               "status": self.status, "detail": self.detail, "code": self.code}
+        if self.errors is not None:
+            out["errors"] = self.errors
+        return out
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's problems."""
+    return {status: {"model": Problem, "description": HTTPStatus(status).phrase,
+                     "content": {MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+            for status in statuses}

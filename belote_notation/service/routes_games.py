@@ -1,0 +1,253 @@
+"""The store of games: upload, list with filters and a cursor, count, export, one game in each
+form (``.bel``, JSON twin, events), its report, its replay page and diagrams, deletion."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from typing import IO, Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, StreamingResponse
+from sqlalchemy import Row
+
+from belote_notation.formats.registry import get_format
+from belote_notation.pipeline.records import iter_replays
+from belote_notation.render.page import content_policy, viewer_script, write_page
+from belote_notation.render.svg import DiagramError, deal_svg
+from belote_notation.service.deps import body_of, optional_caller, reader, state_of, writer
+from belote_notation.service.ingest import read_upload, store_upload
+from belote_notation.service.jobs import enqueue
+from belote_notation.service.limits import CpuBudget
+from belote_notation.service.problems import ApiProblem, problem_responses
+from belote_notation.service.queries import (
+    GameFilter,
+    count_games,
+    delete_game,
+    get_game,
+    iter_games,
+    list_games,
+)
+from belote_notation.service.routes_validate import BODY, config_of
+from belote_notation.service.tokens import Caller
+from belote_notation.service.validation import input_format
+from belote_notation.service.work import records_of_text
+
+__all__ = ["PAGE_MAX", "GameId", "game_filter", "router"]
+
+router = APIRouter(tags=["games"])
+PAGE_MAX = 200
+GAME_TYPES = {"text/x-bel": "bel", "text/plain": "bel", "application/json": "json",
+              "application/x-ndjson": "events", "application/vnd.belote.events+jsonl": "events"}
+MEDIA = {"bel": "text/x-bel; charset=utf-8", "json": "application/json", "jsonl": "application/x-ndjson",
+         "events": "application/x-ndjson"}
+PAGE_HEADERS = {"Content-Security-Policy": content_policy(viewer_script()),
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+"""The replay page's own policy (its one script allowed by hash), sent as a header too."""
+GameId = Annotated[str, Path(min_length=1, max_length=32, pattern="^[A-Za-z0-9_-]+$")]
+"""An id of a game or a job (URL-safe)."""
+
+
+def game_filter(player: str | None = Query(None, max_length=200),
+                team: str | None = Query(None, max_length=200),
+                rules: str | None = Query(None, max_length=40),
+                date_from: str | None = Query(None, pattern=r"^\d{4}[.-]\d{2}[.-]\d{2}$"),
+                date_to: str | None = Query(None, pattern=r"^\d{4}[.-]\d{2}[.-]\d{2}$"),
+                result: str | None = Query(None, max_length=16),
+                taker: str | None = Query(None, pattern="^[NESW]$"),
+                trump: str | None = Query(None, max_length=16),
+                contract: str | None = Query(None, max_length=16),
+                code: str | None = Query(None, pattern="^BEL[0-9]{0,3}$", description="A code or a prefix"),
+                has_findings: bool | None = None, annotated: bool | None = None,
+                tag: list[str] = Query([], max_length=20, description="NAME=VALUE")) -> GameFilter:
+    """The filters of ``GET /v1/games``, ``/count`` and ``/export``."""
+    tags = []
+    for item in tag:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ApiProblem(400, "bad-request", f"tag {item!r}: write NAME=VALUE", errors=[{"field": "tag"}])
+        tags.append((name, value))
+    return GameFilter(player, team, rules, date_from, date_to, result, taker, trump, contract, code,
+                      has_findings, annotated, tuple(tags))
+
+
+def summary(row: Row[Any], base: str = "") -> dict[str, Any]:
+    return {"id": row.id, "url": f"{base}/v1/games/{row.id}", "replay": f"{base}/v1/games/{row.id}/replay",
+            "fingerprint": row.fingerprint, "version": row.version, "parent": row.parent_id,
+            "annotated": bool(row.annotated), "private": bool(row.private), "format": row.source_format,
+            "event": row.event, "date": row.date, "rules": row.rules, "result": row.result,
+            "winner": row.winner, "deals": row.deal_count,
+            "findings": {"errors": row.errors, "warnings": row.warnings, "infos": row.infos},
+            "created_at": row.created_at.isoformat()}
+
+
+@router.post("/v1/games", openapi_extra=BODY, summary="Store a file of games",
+             responses={200: {"description": "What became of each game: imported, duplicates, rejected"},
+                        202: {"description": "A large file: an import job (GET its url)"},
+                        **problem_responses(400, 401, 403, 413, 415, 422, 429, 503)})
+async def upload(request: Request, caller: Caller = Depends(writer), body: IO[bytes] = Depends(body_of),
+                 format: str | None = Query(None, max_length=40), name: str = Query("upload", max_length=200),
+                 rules: str | None = Query(None, max_length=40), option: list[str] = Query([], max_length=40),
+                 private: bool = False) -> JSONResponse:
+    """Each game of the body stored once for the caller (by its fingerprint), checked."""
+    state = state_of(request)
+    try:
+        fmt = input_format(request.headers.get("content-type"), format)
+        config = config_of(rules, option)
+        size = body.seek(0, io.SEEK_END)
+        body.seek(0)
+        if size > state.settings.job_threshold:
+            payload = {"name": name, "format": fmt.name if fmt else None, "rules": rules,
+                       "options": [o.split("=", 1) for o in option], "private": private,
+                       "max_games": state.settings.max_games}
+            data = body.read()
+            job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
+            return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued"},
+                                status_code=202,
+                                headers={"Location": f"/v1/jobs/{job_id}"})
+
+        def work() -> dict[str, Any]:
+            budget = CpuBudget(state.settings.cpu_seconds)
+            games = read_upload(body, name, fmt, config, state.settings.max_games, budget)
+            return store_upload(state.engine, caller.owner, games, private).to_dict(state.settings.base_url)
+
+        return JSONResponse(await run_in_threadpool(work))
+    finally:
+        body.close()
+
+
+@router.get("/v1/games", summary="The caller's games", responses=problem_responses(400, 401, 403, 422, 429))
+def games(request: Request, caller: Caller = Depends(reader), filters: GameFilter = Depends(game_filter),
+          limit: int = Query(50, ge=1, le=PAGE_MAX), cursor: str | None = Query(None, max_length=200)
+          ) -> dict[str, Any]:
+    """A page of the caller's games, newest first; ``next`` is the cursor of the next page."""
+    limit = min(limit, state_of(request).settings.page_max)
+    page = list_games(state_of(request).engine, caller.owner, filters, limit, cursor)
+    base = state_of(request).settings.base_url
+    return {"games": [summary(r, base) for r in page.rows], "next": page.cursor}
+
+
+@router.get("/v1/games/count", summary="How many of the caller's games match",
+            responses=problem_responses(400, 401, 403, 422, 429))
+def count(request: Request, caller: Caller = Depends(reader),
+          filters: GameFilter = Depends(game_filter)) -> dict[str, int]:
+    return {"count": count_games(state_of(request).engine, caller.owner, filters)}
+
+
+@router.get("/v1/games/export", summary="The matching games in one file, streamed",
+            responses={200: {"description": "`.bel`, the JSON twin or JSON Lines",
+                             "content": {"text/x-bel": {"schema": {"type": "string"}},
+                                         "application/json": {"schema": {"type": "object"}},
+                                         "application/x-ndjson": {"schema": {"type": "string"}}}},
+                       **problem_responses(400, 401, 403, 422, 429)})
+def export(request: Request, caller: Caller = Depends(reader), filters: GameFilter = Depends(game_filter),
+           format: str = Query("bel", pattern="^(bel|json|jsonl)$")) -> StreamingResponse:
+    rows = iter_games(state_of(request).engine, caller.owner, filters)
+    return StreamingResponse(_export(rows, format), media_type=MEDIA[format])
+
+
+def _export(rows: Iterator[Row[Any]], format: str) -> Iterator[str]:
+    if format == "bel":
+        for number, row in enumerate(rows):
+            yield ("\n" if number else "") + row.bel.rstrip("\n") + "\n"
+        return
+    lines = get_format("jsonl")
+    assert lines is not None
+    first = True
+    if format == "json":
+        yield '{"games": ['
+    for row in rows:
+        out = io.StringIO()
+        list(lines.write([r.game for r in records_of_text(row.bel) if r.game is not None], out))
+        text = out.getvalue().strip()
+        if format == "json":
+            yield ("" if first else ",\n") + text
+        else:
+            yield text + "\n"
+        first = False
+    if format == "json":
+        yield "]}\n"
+
+
+def _game_format(accept: str | None) -> str:
+    for part in (accept or "text/x-bel").split(","):
+        media = part.split(";")[0].strip().lower()
+        if media in GAME_TYPES:
+            return GAME_TYPES[media]
+        if media in ("*/*", "text/*"):
+            return "bel"
+    raise ApiProblem(406, "not-acceptable", "Accept one of " + ", ".join(GAME_TYPES))
+
+
+def _read(request: Request, game_id: str, caller: Caller | None) -> Row[Any]:
+    return get_game(state_of(request).engine, game_id, caller.owner if caller else None,
+                    bool(caller and caller.can("admin")))
+
+
+@router.get("/v1/games/{game_id}", summary="One game, as .bel, its JSON twin or its events",
+            responses={200: {"description": "The game", "content": {
+                "text/x-bel": {"schema": {"type": "string"}},
+                "application/json": {"schema": {"type": "object"}},
+                "application/x-ndjson": {"schema": {"type": "string"}}}},
+                **problem_responses(401, 404, 406, 422, 429)})
+def game(request: Request, game_id: GameId,
+         caller: Caller | None = Depends(optional_caller)) -> Response:
+    """A game by its id (a link: no token needed unless it is private)."""
+    fmt = _game_format(request.headers.get("accept"))
+    row = _read(request, game_id, caller)
+    if fmt == "bel":
+        return Response(row.bel, media_type=MEDIA["bel"])
+    records = [r.game for r in records_of_text(row.bel) if r.game is not None]
+    out = io.StringIO()
+    writer_format = get_format("json" if fmt == "json" else "events")
+    assert writer_format is not None
+    list(writer_format.write(records, out))
+    return Response(out.getvalue(), media_type=MEDIA[fmt])
+
+
+@router.get("/v1/games/{game_id}/report", summary="The game's report (findings, recomputed scores)",
+            responses=problem_responses(401, 404, 422, 429))
+def report(request: Request, game_id: GameId,
+           caller: Caller | None = Depends(optional_caller)) -> dict[str, Any]:
+    """The report stored with the game (its lines are those of the file as uploaded)."""
+    data: dict[str, Any] = json.loads(_read(request, game_id, caller).report)
+    return data
+
+
+@router.get("/v1/games/{game_id}/replay", summary="The replay page", response_class=Response,
+            responses={200: {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}},
+                       **problem_responses(401, 404, 422, 429)})
+def replay(request: Request, game_id: GameId,
+           caller: Caller | None = Depends(optional_caller)) -> Response:
+    """The page `belote-replay render` writes: a link per position (``#d3t5c2``), every finding
+    linked to its card. Served with a strict Content-Security-Policy (nothing loaded)."""
+    row = _read(request, game_id, caller)
+    out = io.StringIO()
+    write_page(out, iter_replays(row.bel.encode("utf-8"), "game.bel"), row.event or "Belote replay")
+    return Response(out.getvalue(), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+
+
+@router.get("/v1/games/{game_id}/deals/{number}.svg", summary="A deal's diagram", response_class=Response,
+            responses={200: {"description": "SVG",
+                             "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+                       **problem_responses(401, 404, 422, 429)})
+def deal_diagram(request: Request, game_id: GameId, number: int = Path(ge=1, le=10_000),
+                 trick: int | None = Query(None, ge=1, le=8),
+                 caller: Caller | None = Depends(optional_caller)) -> Response:
+    row = _read(request, game_id, caller)
+    replays = list(iter_replays(row.bel.encode("utf-8"), "game.bel"))
+    try:
+        svg = deal_svg(replays[0], number - 1, trick)
+    except (DiagramError, IndexError) as exc:
+        raise ApiProblem(404, "not-found", str(exc) or "no such deal") from None
+    return Response(svg, media_type="image/svg+xml", headers=PAGE_HEADERS)
+
+
+@router.delete("/v1/games/{game_id}", status_code=204, summary="Delete one of the caller's games",
+               response_class=Response, responses=problem_responses(401, 403, 404, 422, 429))
+def remove(request: Request, game_id: GameId, caller: Caller = Depends(writer)) -> Response:
+    """The game and its reviews; another owner's game is answered 404 as if there were none."""
+    delete_game(state_of(request).engine, game_id, caller.owner)
+    return Response(status_code=204)

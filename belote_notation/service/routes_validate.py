@@ -1,0 +1,108 @@
+"""``POST /v1/validate``: stateless validation of a body in any readable format."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import IO, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response, StreamingResponse
+
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.suggest import ConfigError
+from belote_notation.formats.registry import all_formats
+from belote_notation.pipeline.select import ReportOptions
+from belote_notation.service.deps import body_of, state_of
+from belote_notation.service.limits import SPOOL_IN_MEMORY, CpuBudget
+from belote_notation.service.problems import ApiProblem, problem_responses
+from belote_notation.service.validation import MEDIA_OF, input_format, output_format, validate_body
+
+__all__ = ["BODY", "config_of", "router"]
+
+router = APIRouter(tags=["validate"])
+
+BODY: dict[str, Any] = {"requestBody": {"required": True, "description": "A file of games in any readable "
+                                        "format (GET /v1/formats).", "content": {
+    "text/x-bel": {"schema": {"type": "string"}},
+    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
+CHUNK = 64 * 1024
+
+
+def config_of(rules: str | None, option: list[str]) -> ValidationConfig:
+    """The checks' configuration of ``?rules=`` and ``?option=NAME=VALUE``; 400 when refused."""
+    pairs = []
+    for item in option:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ApiProblem(400, "bad-request", f"option {item!r}: write NAME=VALUE",
+                             errors=[{"field": "option", "value": item}])
+        pairs.append((name.strip(), value.strip()))
+    try:
+        return ValidationConfig(rules=rules, options=tuple(pairs))
+    except ConfigError as exc:
+        raise ApiProblem(400, "bad-request", str(exc), errors=[{"field": exc.field}]) from None
+
+
+def report_options(select: list[str], ignore: list[str], strict: bool) -> ReportOptions:
+    try:
+        return ReportOptions.from_text(select=select, ignore=ignore, strict=strict)
+    except ConfigError as exc:
+        raise ApiProblem(400, "bad-request", str(exc), errors=[{"field": exc.field}]) from None
+
+
+def stream_spool(spool: IO[bytes]) -> Iterator[bytes]:
+    try:
+        while chunk := spool.read(CHUNK):
+            yield chunk
+    finally:
+        spool.close()
+
+
+@router.post("/v1/validate", openapi_extra=BODY, summary="Check a file of games",
+             responses={200: {"description": "The report: JSON (the document of `validate --format json`), "
+                              "JSON Lines, SARIF, JUnit or text, by Accept",
+                              "content": {"application/json": {"schema": {"type": "object"}},
+                                          "application/x-ndjson": {"schema": {"type": "string"}},
+                                          "application/sarif+json": {"schema": {"type": "object"}},
+                                          "application/junit+xml": {"schema": {"type": "string"}},
+                                          "text/plain": {"schema": {"type": "string"}}}},
+                        **problem_responses(400, 406, 413, 415, 422, 429, 503)})
+async def validate(request: Request, body: IO[bytes] = Depends(body_of),
+                   format: str | None = Query(None, max_length=40, description="The body's format "
+                                              "(else Content-Type, else detected)"),
+                   name: str = Query("upload", max_length=200, description="The file's name in findings "
+                                     "(its extension helps detection)"),
+                   rules: str | None = Query(None, max_length=40),
+                   option: list[str] = Query([], max_length=40, description="NAME=VALUE, as --option"),
+                   select: list[str] = Query([], max_length=100),
+                   ignore: list[str] = Query([], max_length=100),
+                   strict: bool = False) -> Response:
+    """Check every game of the body, as `belote-replay validate` does; the answer streams."""
+    state = state_of(request)
+    try:
+        out_fmt = output_format(request.headers.get("accept"))
+        fmt = input_format(request.headers.get("content-type"), format)
+        config = config_of(rules, option)
+        options = report_options(select, ignore, strict)
+
+        def work() -> IO[bytes]:
+            budget = CpuBudget(state.settings.cpu_seconds)
+            return validate_body(body, name, fmt, config, out_fmt, options, state.settings.max_games, budget)
+
+        spool = await run_in_threadpool(work)
+    finally:
+        body.close()
+    size = spool.seek(0, 2)
+    spool.seek(0)
+    if size <= SPOOL_IN_MEMORY:  # a small report in one write: a stream's last chunk would wait for an ACK
+        with spool:
+            return Response(spool.read(), media_type=MEDIA_OF[out_fmt])
+    return StreamingResponse(stream_spool(spool), media_type=MEDIA_OF[out_fmt])
+
+
+@router.get("/v1/formats", summary="The readable formats", tags=["validate"])
+def formats() -> list[dict[str, Any]]:
+    """Every installed format (built-in and plugins): its name, extensions and what it does."""
+    return [{"name": f.name, "title": f.title, "extensions": list(f.extensions), "read": f.can_read,
+             "write": f.can_write} for f in all_formats()]

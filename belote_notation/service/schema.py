@@ -1,0 +1,118 @@
+"""The tables of the service (SQLAlchemy Core), the same on SQLite and PostgreSQL.
+
+The migrations (``migrations/versions``) create exactly these; ``tests/service`` checks that a
+migrated database matches them. Every query of the service is built from these tables with
+bound parameters: no SQL is ever assembled from text.
+
+>>> sorted(METADATA.tables)
+['game_deals', 'game_findings', 'game_tags', 'games', 'jobs', 'tokens']
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = ["DEALS", "FINDINGS", "GAMES", "JOBS", "METADATA", "TAGS", "TOKENS"]
+
+METADATA = MetaData()
+
+TOKENS = Table(
+    "tokens", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("owner", String(100), nullable=False, index=True),
+    Column("scope", String(10), nullable=False),
+    Column("hash", String(64), nullable=False, unique=True),
+    Column("created_at", DateTime(), nullable=False),
+)
+"""An API token: only the SHA-256 of its secret is kept; ``owner`` is the name it was created with."""
+
+GAMES = Table(
+    "games", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("owner", String(100), nullable=False),
+    Column("fingerprint", String(64), nullable=False),
+    Column("version", Integer, nullable=False, default=1),
+    Column("parent_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=True),
+    Column("annotated", Boolean, nullable=False, default=False),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("source_format", String(32), nullable=False),
+    Column("bel", Text, nullable=False),
+    Column("report", Text, nullable=False),
+    Column("errors", Integer, nullable=False),
+    Column("warnings", Integer, nullable=False),
+    Column("infos", Integer, nullable=False),
+    Column("deal_count", Integer, nullable=False),
+    Column("rules", String(32), nullable=True),
+    Column("event", String(200), nullable=True),
+    Column("date", String(10), nullable=True),
+    Column("result", String(16), nullable=True),
+    Column("winner", String(4), nullable=True),
+    Column("created_at", DateTime(), nullable=False),
+    UniqueConstraint("owner", "fingerprint", "version", name="uq_games_owner_fingerprint_version"),
+    Index("ix_games_owner_created", "owner", "created_at", "id"),
+)
+"""A stored game: its ``.bel`` text, its report (JSON) and what the filters read. A review is a
+new version (``parent_id``: the original) with the same fingerprint."""
+
+TAGS = Table(
+    "game_tags", METADATA,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("name", String(64), nullable=False),
+    Column("value", String(200), nullable=False),
+    Index("ix_game_tags_name_value", "name", "value"),
+)
+"""Every tag pair of a game, its name in lower case (players and teams are tags)."""
+
+DEALS = Table(
+    "game_deals", METADATA,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("taker", String(1), nullable=True),
+    Column("trump", String(16), nullable=True),
+    Column("contract", String(16), nullable=True),
+    Column("outcome", String(8), nullable=True),
+)
+"""What the checks recomputed of each deal: taker (seat letter), trump, contract, outcome."""
+
+FINDINGS = Table(
+    "game_findings", METADATA,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("code", String(16), nullable=False),
+    Column("severity", String(8), nullable=False),
+    Index("ix_game_findings_code", "code"),
+)
+
+JOBS = Table(
+    "jobs", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("owner", String(100), nullable=False, index=True),
+    Column("kind", String(16), nullable=False),
+    Column("state", String(10), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("data", LargeBinary, nullable=True),
+    Column("progress", Float, nullable=False, default=0.0),
+    Column("result", Text, nullable=True),
+    Column("error", Text, nullable=True),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("worker", String(64), nullable=True),
+    Column("lease_until", DateTime(), nullable=True),
+    Column("created_at", DateTime(), nullable=False),
+    Column("updated_at", DateTime(), nullable=False),
+    Index("ix_jobs_state_created", "state", "created_at"),
+)
+"""A review or import job: ``queued`` → ``running`` (a worker's lease, renewed by heartbeats) →
+``done`` or ``failed``. A running job whose lease ran out is claimed again."""

@@ -1,0 +1,137 @@
+"""The service's settings: defaults, then the project's config file, then the environment, then
+flags (each later source wins).
+
+>>> s = Settings.load(environ={"BELOTE_DATABASE_URL": "sqlite:///x.db", "BELOTE_MAX_BODY": "1000"})
+>>> s.database_url, s.max_body, s.host
+('sqlite:///x.db', 1000, '127.0.0.1')
+>>> Settings.load(environ={}, overrides={"port": 9000}).port
+9000
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - python 3.10
+    import tomli as tomllib
+
+__all__ = ["DEFAULT_DATABASE", "ENV_PREFIX", "Settings", "SettingsError"]
+
+DEFAULT_DATABASE = "sqlite:///belote-replay.db"
+"""An SQLite file in the current folder (WAL journal)."""
+ENV_PREFIX = "BELOTE_"
+TABLE = "serve"
+"""The table of the config file: ``[tool.belote-replay.serve]`` or ``[serve]`` in belote-replay.toml."""
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used (its name and why)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything ``belote-replay serve`` can be told. Sizes in bytes, times in seconds."""
+
+    database_url: str = DEFAULT_DATABASE
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    """Web processes."""
+    jobs: int = 1
+    """Review and import worker processes (SQLite: one claimer at a time)."""
+    max_body: int = 8 * 1024 * 1024
+    """A request body above this is refused with 413."""
+    max_games: int = 2000
+    """Games per request (validate and upload) above this: 413."""
+    job_threshold: int = 1024 * 1024
+    """An upload above this many bytes becomes an import job (202 with the job's link)."""
+    cpu_seconds: float = 20.0
+    """CPU time a validation may take; beyond it: 503 with the game where it stopped."""
+    rate_per_minute: int = 600
+    """Requests per minute per token and per address (each web process counts its own)."""
+    page_max: int = 200
+    """The largest ``limit`` of a list; the default is 50."""
+    lease_seconds: float = 30.0
+    """A running job whose worker sent no heartbeat for this long is taken again."""
+    max_attempts: int = 5
+    """A job whose worker died this many times fails."""
+    review_samples_max: int = 20
+    access_log: bool = True
+    base_url: str = ""
+    """The public address in links (``https://belote.example.org``); empty: relative links."""
+
+    @classmethod
+    def load(cls, environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None,
+             config_dir: Path | None = None) -> Settings:
+        """The settings from the config file found from ``config_dir`` upwards (none when
+        ``config_dir`` is ``None``), the environment (``BELOTE_<NAME>``, and
+        ``BELOTE_DATABASE_URL``) and ``overrides`` (the flags; ``None`` values ignored)."""
+        values: dict[str, Any] = {}
+        if config_dir is not None:
+            values.update(_config_file(config_dir))
+        env = os.environ if environ is None else environ
+        for f in fields(cls):
+            raw = env.get(ENV_PREFIX + f.name.upper())
+            if raw:  # an empty variable is as good as none
+                values[f.name] = raw
+        values.update({k: v for k, v in (overrides or {}).items() if v is not None})
+        return cls(**{name: _typed(name, value) for name, value in values.items()})
+
+    def replace(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    def to_env(self) -> dict[str, str]:
+        """The settings as environment variables (for the worker and web processes)."""
+        return {ENV_PREFIX + f.name.upper(): str(getattr(self, f.name)) for f in fields(self)}
+
+
+_TYPES = {f.name: f.type for f in fields(Settings)}
+
+
+def _typed(name: str, value: Any) -> Any:
+    kind = _TYPES.get(name)
+    if kind is None:
+        raise SettingsError(f"unknown setting {name!r}")
+    try:
+        if kind == "int":
+            number = int(value)
+            if number < 0:
+                raise ValueError("negative")
+            return number
+        if kind == "float":
+            return float(value)
+        if kind == "bool":
+            return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes", "on")
+        return str(value)
+    except ValueError:
+        raise SettingsError(f"setting {name}: {value!r} is not a valid {kind}") from None
+
+
+def _config_file(start: Path) -> dict[str, Any]:
+    """The ``serve`` table of the first belote-replay.toml or pyproject.toml (with a
+    ``[tool.belote-replay]`` table) from ``start`` upwards; keys with ``-`` or ``_``."""
+    for folder in [start, *start.parents]:
+        own, project = folder / "belote-replay.toml", folder / "pyproject.toml"
+        if own.is_file():
+            table = tomllib.loads(own.read_text(encoding="utf-8")).get(TABLE, {})
+        elif project.is_file():
+            data = tomllib.loads(project.read_text(encoding="utf-8"))
+            if "belote-replay" not in data.get("tool", {}):
+                continue
+            table = data["tool"]["belote-replay"].get(TABLE, {})
+        else:
+            continue
+        return {str(k).replace("-", "_"): v for k, v in table.items()}
+    return {}

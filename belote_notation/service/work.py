@@ -1,0 +1,96 @@
+"""What the jobs do: a review (the library's annotate) stored as a new version of a game, and a
+large upload imported. Each stores its result and marks its job done in one transaction.
+
+>>> sorted(RUNNERS)
+['import', 'review']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+
+from belote_notation.analysis.review import Thresholds, apply_review
+from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.validator import validate_game
+from belote_notation.notation.writer import write_game
+from belote_notation.pipeline.records import records_of
+from belote_notation.pipeline.review import ReviewSettings, judge_games
+from belote_notation.service.ingest import CheckedGame, insert_game, read_upload, store_checked
+from belote_notation.service.jobs import ClaimedJob, JobFailed, Runner, finish
+from belote_notation.service.problems import ApiProblem
+from belote_notation.service.schema import GAMES
+
+__all__ = ["RUNNERS", "review_game", "validation_config"]
+
+
+def validation_config(payload: dict[str, Any]) -> ValidationConfig:
+    """The checks' configuration a request asked for (``rules``, ``options`` as pairs)."""
+    return ValidationConfig(rules=payload.get("rules"),
+                            options=tuple((str(k), str(v)) for k, v in payload.get("options", [])))
+
+
+def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable[[float], None]) -> None:
+    """Annotate the job's game with the solver (as ``belote-replay annotate`` does) and store the
+    reviewed copy as the next version of the game, beside the original."""
+    payload = job.payload
+    with engine.connect() as conn:
+        original = conn.execute(select(GAMES).where(GAMES.c.id == payload["game"])).first()
+    if original is None:
+        raise JobFailed("the game was deleted before its review")
+    read = [r for r in records_of_text(original.bel) if r.game is not None]
+    if len(read) != 1 or not read[0].readable or read[0].game is None:
+        raise JobFailed("the stored game cannot be read whole")
+    game = read[0].game
+    thresholds = Thresholds(**payload.get("thresholds", {}))
+    settings = ReviewSettings(thresholds, int(payload.get("samples", 0)), int(payload.get("seed", 0)))
+    judgements = []
+    total = max(1, len(game.deals))
+    for _, judgement in judge_games([game], "game.bel", settings):
+        judgements.append(judgement)
+        progress(len(judgements) / total)
+    from belote_notation.check.replay import replay_game
+
+    deck = replay_game(game, "game.bel", 1).deck
+    review = apply_review(game.model_copy(deep=True), deck, judgements)
+    text = write_game(review.game)
+    report = validate_game(review.game, "game.bel", 1, ValidationConfig(rules=original.rules))
+    checked = CheckedGame(1, report, text, original.fingerprint, review.game, "bel")
+    with engine.begin() as conn:
+        version = conn.execute(select(func.max(GAMES.c.version)).where(
+            GAMES.c.owner == original.owner, GAMES.c.fingerprint == original.fingerprint)).scalar() or 1
+        new_id = insert_game(conn, original.owner, checked, original.private, version + 1, original.id, True)
+        players = [p.to_dict() for p in review.players]
+        finish(conn, job.id, worker, {"game": new_id, "url": f"/v1/games/{new_id}",
+                                      "replay": f"/v1/games/{new_id}/replay", "players": players})
+
+
+def records_of_text(text: str) -> list[Any]:
+    from belote_notation.pipeline.inputs import InputProblem, Source, open_input
+
+    opened = open_input(Source("game.bel", data=text.encode("utf-8")))
+    assert not isinstance(opened, InputProblem)
+    with opened:
+        return list(records_of(opened))
+
+
+def import_upload(engine: Engine, job: ClaimedJob, worker: str, progress: Callable[[float], None]) -> None:
+    """Store a large upload as ``POST /v1/games`` stores a small one."""
+    from belote_notation.formats.registry import get_format
+
+    payload = job.payload
+    fmt = get_format(payload["format"]) if payload.get("format") else None
+    try:
+        checked = list(read_upload(job.data or b"", payload.get("name", "upload"), fmt,
+                                   validation_config(payload), int(payload.get("max_games", 0))))
+    except ApiProblem as exc:
+        raise JobFailed(exc.detail) from None
+    progress(0.9)
+    with engine.begin() as conn:
+        result = store_checked(conn, job.owner, checked, bool(payload.get("private")))
+        finish(conn, job.id, worker, result.to_dict())
+
+
+RUNNERS: dict[str, Runner] = {"review": review_game, "import": import_upload}
