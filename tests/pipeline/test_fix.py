@@ -132,3 +132,13 @@ def test_fix_file_writes_through_a_temporary_and_refuses_other_formats(tmp_path:
     latin.write_bytes(DEAL.read_bytes().replace(b"{", b"{\xe9", 1))
     with pytest.raises(NotFixable, match="not UTF-8"):
         fix_file(latin)
+
+
+def test_a_score_sheet_total_is_the_last_total_plus_the_recorded_score() -> None:
+    sheet = ('[Rules "classic"]\ndeal 1 dealer N\nscore 100 62\nmatch 100 62\n'
+             'deal 2 dealer E\nscore 20 142\nmatch 120 240 ; typed\ndeal 3 dealer S\n'
+             'score 90 72\nmatch 210 276\nend *\n')
+    assert _errors(sheet) == ["BEL606"]
+    result = fix_text(sheet, "sheet.bel")
+    assert result.text == sheet.replace("match 120 240", "match 120 204")
+    assert result.errors_remaining == 0 and _errors(result.text) == []
