@@ -43,7 +43,7 @@ def findings_doc_uri() -> str:
     published = os.environ.get(DOCS_URL_ENV, "").strip()
     if published:
         return published
-    shipped = resources.files("belote_notation.check").joinpath("findings.md")
+    shipped = resources.files("belote_notation.pipeline.output").joinpath("findings.md")
     return Path(str(shipped)).resolve().as_uri()
 
 
