@@ -40,6 +40,8 @@ from belote_notation.notation import records as R
 __all__ = [
     "DealHook",
     "DealScript",
+    "MAX_DEALS",
+    "MAX_TARGET",
     "deal_record",
     "generate_games",
     "generate_scripts",
@@ -174,5 +176,11 @@ def generate_games(rules: Ruleset, matches: int | None = 1, deals: int | None = 
         made_matches += 1
 
 
-MAX_DEALS = 1000
-"""A generated match stops there even without a winner (a target too high to reach)."""
+MAX_DEALS = 300
+"""A generated match stops there even without a winner (result ``*``): 300 deals of about 130
+items each stay within the reader's 50,000 items per game (docs/notation.md, "Limits of the
+reader"), so every generated game reads back (1,000 deals made games the reader refused)."""
+
+MAX_TARGET = 10_000
+"""The highest target score ``generate`` accepts: a match to it ends well within
+:data:`MAX_DEALS` (about 80 points a deal to the winner)."""

@@ -1,5 +1,6 @@
 """The seed corpus, made on demand (nothing large is stored): every sample of ``samples/``,
-its JSON twin, and the reproducers of issue 13 at small sizes.
+its JSON twin, and the reproducers of issues 13 and 22 at small sizes (``importers``: the files
+of samples/formats/ and samples converted to each format, behind the byte that selects it).
 
 ``python -m fuzz.corpus DIR`` writes one directory per target under ``DIR``.
 """
@@ -11,9 +12,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from belote_notation.formats import get_format
 from belote_notation.notation.jsonio import JsonWriteError, write_json_games
 from belote_notation.notation.reader import iter_games
+from belote_notation.notation.writer import NotationWriteError
 from tests.hostile.reproducers import REPRODUCERS
+from tests.hostile.reproducers22 import COMMAND_REPRODUCERS, IMPORTER_REPRODUCERS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,24 +33,59 @@ def _json_twin(data: bytes) -> bytes | None:
     return out.getvalue().encode()
 
 
+def _imported_seeds() -> Iterator[tuple[str, bytes]]:
+    """The ``importers`` target's seeds: a selector byte (the format's place in
+    :data:`~fuzz.targets.IMPORTED`) and the format's bytes: samples/formats/, a few samples
+    converted to each writable format, and the issue-22 reproducers of each importer."""
+    from fuzz.targets import IMPORTED
+
+    by_suffix = {".events.jsonl": "events", ".csv": "csv", ".cfn": "cfn", ".coinched.jsonl": "coinched",
+                 ".coinche-ws.jsonl": "coinche-ws"}
+    for path in sorted((ROOT / "samples" / "formats").iterdir()):
+        for suffix, name in by_suffix.items():
+            if path.name.endswith(suffix):
+                yield path.name, bytes([IMPORTED.index(name)]) + path.read_bytes()
+    samples = sorted((ROOT / "samples").rglob("*.bel"))[:6]
+    for name in IMPORTED:
+        fmt = get_format(name)
+        if fmt is None or not fmt.can_write:
+            continue
+        for path in samples:
+            out = io.StringIO()
+            try:
+                list(fmt.write((parsed.game for parsed in iter_games(path)), out))
+            except (NotationWriteError, ValueError):
+                continue
+            yield f"{path.stem}.{name}", bytes([IMPORTED.index(name)]) + out.getvalue().encode()
+    for rep in IMPORTER_REPRODUCERS:
+        yield f"issue22-{rep.name}", bytes([IMPORTED.index(rep.format)]) + rep.make(rep.small)
+
+
 def seeds(target: str) -> Iterator[tuple[str, bytes]]:
     """(name, bytes) of the seeds of ``target``."""
+    if target == "importers":
+        yield from _imported_seeds()
+        return
     samples = sorted((ROOT / "samples").rglob("*.bel"))
     for path in samples:
         data = path.read_bytes()
-        if target == "json":
+        if target in ("json", "render"):
             twin = _json_twin(data)
             if twin is not None:
                 yield path.stem + ".json", twin
-        else:
+        if target != "json":
             yield path.stem + ".bel", data
     if target == "speed":  # flawed generated games: canonical deals, what the compiled path reads
         from fuzz.speed import seeds as speed_seeds
 
         yield from speed_seeds()
     for rep in REPRODUCERS:
-        if (rep.suffix == ".json") == (target == "json") or target == "writer":
+        if (rep.suffix == ".json") == (target == "json") or target in ("writer", "render"):
             yield f"issue13-{rep.item:02d}-{rep.name}{rep.suffix}", rep.make(min(rep.size, 300))
+    if target == "render":
+        for rep22 in COMMAND_REPRODUCERS:
+            if rep22.suffix in (".bel", ".json"):
+                yield f"issue22-{rep22.name}{rep22.suffix}", rep22.make(rep22.small)
 
 
 def write_corpus(directory: Path) -> dict[str, Path]:

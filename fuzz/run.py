@@ -29,7 +29,7 @@ def fuzz_one(target: str, args: list[str]) -> None:
 
 
 def fuzz_all(seconds: int, seed: int | None = None) -> int:
-    """Each target for ``seconds / 4`` on a fresh corpus; the first failure's exit code.
+    """Each target for an equal share of ``seconds`` on a fresh corpus; the first failure's exit code.
 
     ``seed`` fixes libFuzzer's random choices (CI's short run, so that a red run can be
     repeated); long runs leave it out and explore anew each time."""

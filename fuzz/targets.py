@@ -13,16 +13,28 @@ Properties:
   records.
 * ``json``: reading any bytes as JSON raises nothing but ``JsonReadError``; a game read is
   written as JSON and read back equal, and written as .bel (or refused) as for ``writer``.
+* ``importers`` (issue 22): any bytes read as one importer's format (events, csv, cfn, the two
+  coinche servers' logs, the JSON twin and JSON Lines, chosen by the first byte) through the
+  pipeline: nothing raises, no internal error, every game within the reader's limits.
+* ``render`` (issue 22): any bytes drawn as the replay page and SVG diagrams: the page's
+  skeleton parses as XML with only the template's elements (nothing from the record became
+  markup), one valid JSON data block per game; every SVG parses as XML without scripts or
+  event attributes.
 
 Time per input is bounded by the fuzzer (``-timeout``, docs/fuzzing.md); every stage is linear.
 """
 
 from __future__ import annotations
 
+import functools
 import io
+import json
+import re
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 from belote_notation.check.validator import validate_source
+from belote_notation.formats import get_format
 from belote_notation.notation.jsonio import (
     JsonReadError,
     JsonWriteError,
@@ -44,6 +56,10 @@ from belote_notation.notation.records import (
     Variation,
 )
 from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.pipeline import records as pipeline_records
+from belote_notation.pipeline.games import check_input
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
+from belote_notation.render import DiagramError, deal_svg, write_page
 from fuzz import speed
 
 __all__ = ["TARGETS", "PropertyFailed"]
@@ -207,3 +223,107 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "speed": speed.both_paths,  # the compiled path against the pure-Python path (fuzz/speed.py)
     "solver": __import__("fuzz.solver_target", fromlist=["solver"]).solver,  # fuzz/solver_target.py
 }
+
+
+# ------------------------------------------------------------------ issue 22: importers, render
+IMPORTED = ("events", "csv", "cfn", "coinched", "coinche-ws", "json", "jsonl")
+"""The formats the ``importers`` target reads (the first byte of an input chooses one)."""
+
+
+def _opened(data: bytes, suffix: str) -> OpenInput:
+    opened = open_input(Source(f"fuzz{suffix}", data=data))
+    if isinstance(opened, InputProblem):
+        raise PropertyFailed(f"bytes given as data could not be opened: {opened.message}")
+    return opened
+
+
+def importers(data: bytes) -> None:
+    """Any bytes read as one importer's format (the first byte chooses it): reading never raises,
+    checking never reports BEL099 or BEL911, every game read stays within the reader's limits
+    (its canonical text reads back without BEL008, BEL012 or BEL013), or the writer refuses it."""
+    if not data:
+        return
+    fmt = get_format(IMPORTED[data[0] % len(IMPORTED)])
+    assert fmt is not None
+    body = data[1:]
+    with _opened(body, fmt.extensions[0]) as opened:
+        for read in pipeline_records.records_of(opened):
+            codes = {f.code for f in read.findings}
+            _check(not codes & {"BEL099", "BEL911"}, f"internal error: {codes}")
+            if read.game is None:
+                continue
+            try:
+                text = write_game(read.game)
+            except NotationWriteError:
+                continue
+            back = {e.code for parsed in parse_text(text) for e in parsed.errors}
+            _check(not back & {"BEL008", "BEL012", "BEL013", "BEL099"},
+                   f"{fmt.name} built a game past the reader's limits: {sorted(back)}")
+    with _opened(body, fmt.extensions[0]) as opened:
+        for report in check_input(opened):
+            codes = {finding.code for finding in report.findings}
+            _check(not codes & {"BEL099", "BEL911"}, f"internal error in the checks: {codes}")
+
+
+_GAME_DATA = re.compile(r'<script type="application/json" class="belote-game">(.*?)</script>\n', re.S)
+_RAW_TEXT = re.compile(r"(<(style|script)\b[^>]*>).*?(</\2>)", re.S)
+_VOID = re.compile(r"<(meta)\b([^>]*?)/?>")
+
+
+def _page_skeleton(page: str) -> ET.Element:
+    """The page as XML: its raw-text elements (style, scripts) emptied, the void elements closed."""
+    body = page.removeprefix("<!doctype html>\n")
+    body = _VOID.sub(r"<\1\2/>", _RAW_TEXT.sub(r"\1\3", body))
+    return ET.fromstring(body)
+
+
+def render(data: bytes) -> None:
+    """Any bytes (``.bel``, or the JSON twin when they start with ``{``) drawn as the replay page
+    and as an SVG diagram of every deal: nothing raises; the page's skeleton parses as XML with
+    exactly its own elements (nothing the record wrote became markup), one data block per game,
+    each valid JSON; every SVG parses as XML, with no script and no event attribute."""
+    suffix = ".json" if data.lstrip()[:1] == b"{" else ".bel"
+    with _opened(data, suffix) as opened:
+        replays = []
+        for read in pipeline_records.records_of(opened):
+            if read.game is not None and read.too_deep(opened.name) is None:
+                replays.append(read.replay(opened.name))
+    out = io.StringIO()
+    count = write_page(out, replays, "fuzz <title> & \"quotes\"")
+    page = out.getvalue()
+    blocks = _GAME_DATA.findall(page)
+    _check(count == len(replays) == len(blocks), f"{len(replays)} games, {len(blocks)} data blocks")
+    for block in blocks:
+        json.loads(block)  # raises on a block an escaping mistake has cut or broken
+    skeleton = _page_skeleton(page)
+    tags = sorted(element.tag for element in skeleton.iter())
+    _check(tags == sorted(_empty_page_tags(len(blocks))),
+           f"the page holds elements of its own: {tags}")
+    for replay in replays[:2]:
+        for position in range(min(len(replay.deals), 3)):
+            for trick in (None, 1, 8):
+                try:
+                    svg = deal_svg(replay, position, trick)
+                except DiagramError:
+                    continue
+                root = ET.fromstring(svg)
+                for element in root.iter():
+                    _check(not element.tag.endswith("script"), "a script in the SVG")
+                    _check(not any(name.lower().startswith("on") for name in element.attrib),
+                           f"an event attribute in the SVG: {element.attrib}")
+
+
+def _empty_page_tags(games: int) -> list[str]:
+    """The elements of the page of ``games`` games: the template's, and one script per game."""
+    return _template_tags() + ["script"] * games
+
+
+@functools.cache
+def _template_tags() -> list[str]:
+    out = io.StringIO()
+    write_page(out, [], "fuzz <title> & \"quotes\"")
+    return [element.tag for element in _page_skeleton(out.getvalue()).iter()]
+
+
+TARGETS["importers"] = importers
+TARGETS["render"] = render

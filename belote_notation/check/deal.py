@@ -16,6 +16,7 @@ After an illegal act the replay goes on with the act applied, so later problems 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from belote_notation.check.codes import (
@@ -157,11 +158,12 @@ class DealCheck:
     def deal_violations(self, vs: Sequence[Violation], hands: list[HandFact]) -> None:
         """Distribution violations at the card given twice, the offer, or the seat's hand line."""
         deal = self.deal
+        places = _CardPlaces(hands, vs)
         for v in vs:
             if v.code == C.OFFER_IN_HAND and deal.offer is not None:
                 line, col = deal.offer.line, deal.offer.col
             else:
-                line, col = _card_position(hands, v.seat, v.card, deal)
+                line, col = places.next_place(v.seat, v.card, deal)
             self.ctx.violation(v, line, col)
 
     # ------------------------------------------------------------------ bidding
@@ -346,21 +348,34 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
 _BITS = tuple(1 << card for card in range(32))
 
 
-def _card_position(hands: list[HandFact], seat: int | None, card: int | None,
-                   deal: DealFacts) -> tuple[int, int]:
-    """Where ``seat``'s ``card`` is written (its last occurrence), else the seat's hand line,
-    else the deal."""
-    found: tuple[int, int] | None = None
-    for hand in hands:
-        if seat is None or hand.seat != seat:
-            continue
-        if found is None:
-            found = (hand.line, hand.col)
-        if card is not None:
+class _CardPlaces:
+    """Where each violation about a seat's card is placed, worked out in one pass over the
+    hands (issue 22: looking each one up by scanning every hand line was quadratic): ``m``
+    violations about a card the seat's lines give ``n`` times point at its last ``m``
+    occurrences, in order (each repeated card at its own line; one violation: the last
+    occurrence); a violation without a card, at the seat's first hand line; else the deal."""
+
+    def __init__(self, hands: list[HandFact], vs: Sequence[Violation]) -> None:
+        self.first_line: dict[int, tuple[int, int]] = {}
+        self.occurrences: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        wanted = {(v.seat, v.card) for v in vs if v.seat is not None and v.card is not None}
+        for hand in hands:
+            self.first_line.setdefault(hand.seat, (hand.line, hand.col))
             for i, written in enumerate(hand.cards):
-                if written == card:
-                    found = hand.positions[i] if i < len(hand.positions) else (hand.line, hand.col)
-    return found if found is not None else (deal.line, deal.col)
+                if (hand.seat, written) in wanted:
+                    place = hand.positions[i] if i < len(hand.positions) else (hand.line, hand.col)
+                    self.occurrences.setdefault((hand.seat, written), []).append(place)
+        self.left = Counter((v.seat, v.card) for v in vs)
+
+    def next_place(self, seat: int | None, card: int | None, deal: DealFacts) -> tuple[int, int]:
+        if seat is None or seat not in self.first_line:
+            return deal.line, deal.col
+        places = self.occurrences.get((seat, card)) if card is not None else None
+        if not places:
+            return self.first_line[seat]
+        left = self.left[(seat, card)]
+        self.left[(seat, card)] = left - 1
+        return places[max(0, len(places) - left)]
 
 
 def _names(mask: int, deck: Deck) -> str:

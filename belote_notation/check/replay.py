@@ -11,6 +11,8 @@ the tricks).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -166,23 +168,41 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
     for position, deal in enumerate(game.deals):
         state, tricks = recorder.deals.get(position, (None, []))
         replays.append(DealReplay(deal, reports[position] if reports else None, state, tricks))
+    deals = _DealIndex(game)
     for finding in report.findings:
-        at = _position_of(game, finding)
+        at = deals.position_of(finding)
         if at is not None:
             replays[at].findings.append(finding)
     return GameReplay(game, report, deck, replays)
 
 
-def _position_of(game: Game, finding: Finding) -> int | None:
-    """The deal a finding is about: the last deal with its number that starts at or before it
-    (two deals may share a number)."""
-    if finding.deal is None:
-        return None
-    found = None
-    for position, deal in enumerate(game.deals):
-        if deal.number == finding.deal and (found is None or deal.line <= finding.line):
-            found = position
-    return found
+class _DealIndex:
+    """The deals of a game by number, built once, so that placing every finding costs time
+    linear in the game (issue 22: looking each one up by scanning every deal was quadratic)."""
+
+    def __init__(self, game: Game) -> None:
+        self.by_number: dict[int, tuple[list[int], list[int]]] = {}
+        for position, deal in enumerate(game.deals):
+            positions, lines = self.by_number.setdefault(deal.number, ([], []))
+            positions.append(position)
+            lines.append(deal.line)
+        self.ordered = {number: all(a <= b for a, b in itertools.pairwise(lines))
+                        for number, (_, lines) in self.by_number.items()}
+
+    def position_of(self, finding: Finding) -> int | None:
+        """The deal a finding is about: the last deal with its number that starts at or before
+        it, else the first with its number (two deals may share a number)."""
+        if finding.deal is None or finding.deal not in self.by_number:
+            return None
+        positions, lines = self.by_number[finding.deal]
+        if self.ordered[finding.deal]:
+            k = bisect.bisect_right(lines, finding.line)
+            return positions[max(k - 1, 0)]
+        found = positions[0]
+        for position, line in zip(positions, lines, strict=True):
+            if line <= finding.line:
+                found = position
+        return found
 
 
 def call_name(action: str, suit: int | None, value: int | None) -> str | None:

@@ -43,9 +43,12 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
+from belote_notation.formats.limits import MAX_LINE_BYTES, bounded_lines
+from belote_notation.formats.values import shown
 from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game
+from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["CfnFormat", "cfn_of_deal", "colver_card", "our_card"]
 
@@ -139,21 +142,21 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
     head, tricks_text, contract = sections
     dealer_text, _, hands_text = head.partition(":")
     if dealer_text not in SEAT_NAMES or len(dealer_text) != 1:
-        return bad("dealer", f"unknown dealer {dealer_text!r}")
+        return bad("dealer", f"unknown dealer {shown(dealer_text)}")
     dealer = SEAT_NAMES.index(dealer_text)
     hands = [_parse_hand(h) for h in hands_text.split("/")]
     if len(hands) != 4 or any(h is None for h in hands):
-        return bad("hands", f"cannot read four hands from {hands_text!r}")
+        return bad("hands", f"cannot read four hands from {shown(hands_text)}")
     plays: list[int] = []
     if tricks_text != "-":
         for chunk in tricks_text.split("/"):
             trick = [_parse_card(chunk[i:i + 2]) for i in range(0, len(chunk), 2)]
             if not 1 <= len(trick) <= 4 or len(chunk) % 2 or any(c is None for c in trick):
-                return bad("tricks", f"cannot read a trick from {chunk!r}")
+                return bad("tricks", f"cannot read a trick from {shown(chunk)}")
             plays.extend(c for c in trick if c is not None)
     tag, trump = _contract(contract)
     if tag is None:
-        return bad("contract", f"cannot read a contract from {contract!r}")
+        return bad("contract", f"cannot read a contract from {shown(contract)}")
     if plays and trump is None:
         return bad("tricks", "tricks with no contract (the auction is not over)")
     held: list[list[int]] = [list(h) if h is not None else [] for h in hands]
@@ -195,7 +198,7 @@ def _contract(text: str) -> tuple[tuple[str, str] | None, int | None]:
     if _AUCTION.match(text):
         return (AUCTION_TAG, text), None
     found = _CONTRACT.match(text)
-    if found is None:
+    if found is None or len(found.group(1)) > MAX_DIGITS:  # the reader's limit before int()
         return None, None
     value = int(found.group(1))
     if not (80 <= value <= 160 and value % 10 == 0) and value != 250:
@@ -340,7 +343,11 @@ class CfnFormat(Format):
         return re.match(rb"[NESW]:(-|[789JQKTA.]+)/", head) is not None
 
     def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        for number, raw in enumerate(source, 1):
+        for number, raw in enumerate(bounded_lines(source), 1):
+            if raw is None:
+                yield issue(UNREADABLE, f"a line longer than {MAX_LINE_BYTES:,} bytes (the reader's limit): "
+                            "not read", number, number)
+                continue
             try:
                 text = raw.decode("utf-8-sig").strip()
             except UnicodeDecodeError as exc:

@@ -39,7 +39,7 @@ from typing import Any, BinaryIO
 from belote_notation.formats.base import KEPT_AS_TEXT, UNKNOWN_KIND, UNREADABLE_VALUE, Format, ReadItem
 from belote_notation.formats.coinched import RULES
 from belote_notation.formats.events import PLAYER_TAGS, EventReader, read_json_lines
-from belote_notation.formats.values import json_object
+from belote_notation.formats.values import MAX_DIGITS, json_object
 from belote_notation.game.cards import SEAT_NAMES, make_card
 
 __all__ = ["CoincheWsFormat", "card_of"]
@@ -170,7 +170,8 @@ class _Translator:
         strain = _STRAINS.get(trump) if isinstance(trump, str) else \
             SUITS.index(json_object(trump).get("Suit")) if json_object(trump).get("Suit") in SUITS else None
         score = json_object(bid).get("score")
-        if strain is None or not (score == "Capot" or isinstance(score, str) and score.isdigit()):
+        if strain is None or not (score == "Capot" or isinstance(score, str) and score.isdigit()
+                                  and len(score) <= MAX_DIGITS):  # the reader's limit before int()
             return self._kept(f"{body.get('player_id')} {_bid_text(bid)}", reader, "a bid it cannot read")
         if score == "Capot":
             return self._call(body, reader, action="capot", suit=strain)

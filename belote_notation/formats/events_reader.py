@@ -19,6 +19,7 @@ from belote_notation.formats.events_frame import FIELD_ALIASES, TYPE_ALIASES
 from belote_notation.formats.events_scan import decode_line, is_trick, pieces
 from belote_notation.formats.events_steps import Step, read_hand, read_trick
 from belote_notation.formats.events_translate import HANDLERS, EventReader
+from belote_notation.formats.limits import GameBudget
 
 __all__ = ["FIELD_ALIASES", "HANDLERS", "TYPE_ALIASES", "EventReader", "Translate", "read_json_lines"]
 
@@ -57,7 +58,15 @@ def _read_json_lines(source: BinaryIO, translate: Translate,
     names = reader.names
     own = translate is _as_is
     replay = reader.replay
+    budget = GameBudget()  # the reader's items per game: one event, one item (a trick's six lines: six)
     for first, piece, match in pieces(source, own):
+        if budget.spend(1 if match is None or not is_trick(match) else 6) and reader.open:
+            cut = budget.cut_issue(first, "events")
+            yield from _drain(reader)
+            game = reader.finish()
+            yield cut
+            if game is not None:
+                yield game
         lines: Iterable[tuple[int, bytes]] = ((first, piece),)
         if match is not None:
             if (read_trick if is_trick(match) else read_hand)(reader, match, first):
@@ -89,6 +98,7 @@ def _read_json_lines(source: BinaryIO, translate: Translate,
                 if reader.issues:
                     yield from _drain(reader)
                 if game is not None:
+                    budget.reset()
                     yield game
             if reader.issues:
                 yield from _drain(reader)

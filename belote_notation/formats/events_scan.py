@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from belote_notation.formats.base import UNREADABLE, FormatIssue, issue
+from belote_notation.formats.limits import MAX_LINE_BYTES
 
 __all__ = ["FAST", "Piece", "is_trick", "decode_line", "pieces"]
 
@@ -44,14 +45,29 @@ def pieces(source: BinaryIO, fast: bool) -> Iterator[Piece]:
     read = getattr(source, "read1", source.read)  # read1: a live pipe's lines come as they arrive
     rest, number = b"", 1
     match = FAST.match if fast else None  # read here: a test replaces it
+    held: list[bytes] = []  # the pieces of a line longer than a chunk (joined once, not each time)
+    size = 0
     while True:
         chunk = read(_CHUNK)
+        if held and b"\n" not in chunk and chunk:
+            held.append(chunk)
+            size += len(chunk)
+            if size > MAX_LINE_BYTES:  # a longer line is not held: its first bytes say what it is
+                yield number, held[0][:200], None
+                number += 1
+                held, size, rest = [], 0, _skip_line(read)
+            continue
+        if held:
+            rest, held, size = b"".join(held), [], 0
         buf = rest + chunk if rest else chunk
         if not chunk:
             if buf:
                 yield number, buf, None
             return
         limit = buf.rfind(b"\n") + 1
+        if not limit:
+            held, size, rest = [buf], len(buf), b""
+            continue
         pos = 0
         while pos < limit:
             found = match(buf, pos, limit) if match is not None else None
@@ -63,6 +79,15 @@ def pieces(source: BinaryIO, fast: bool) -> Iterator[Piece]:
             yield number, buf[pos:end], None
             pos, number = end, number + 1
         rest = buf[limit:]
+
+
+def _skip_line(read: Callable[[int], bytes]) -> bytes:
+    """Read past the end of the line under way; what follows its end."""
+    while True:
+        chunk = read(_CHUNK)
+        end = chunk.find(b"\n")
+        if not chunk or end >= 0:
+            return chunk[end + 1:] if end >= 0 else b""
 
 
 def decode_line(raw: bytes, number: int, issues: list[FormatIssue]) -> dict[str, Any] | None:

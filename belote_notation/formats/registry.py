@@ -3,7 +3,10 @@
 Plugins are entry points of the group ``belote_notation.formats``: each names a
 :class:`~belote_notation.formats.base.Format` subclass (or instance), loaded when the
 formats are first listed. A plugin that fails to load is reported by :func:`load_errors`
-and left out; it never breaks the built-ins. A plugin may not take a built-in's name.
+and left out; it never breaks the built-ins. A plugin may not take a built-in's name. A plugin
+is checked when it loads (a name, a title, ``extensions`` a tuple of ``.suffix`` strings) and
+when it answers: one whose ``sniff`` raises is taken out and reported the same way ("not
+loaded: ..." in ``belote-replay formats``), and detection goes on with the others.
 """
 
 from __future__ import annotations
@@ -35,9 +38,33 @@ _errors: list[str] = []
 
 def _instance(obj: object) -> Format:
     made = obj() if isinstance(obj, type) else obj
-    if not isinstance(made, Format) or not made.name:
+    if not isinstance(made, Format) or not isinstance(made.name, str) or not made.name:
         raise TypeError(f"{obj!r} is not a belote_notation.formats.Format with a name")
+    extensions = made.extensions
+    if not isinstance(extensions, tuple) or not all(
+            isinstance(ext, str) and ext.startswith(".") and len(ext) > 1 for ext in extensions):
+        raise TypeError(f"its extensions must be a tuple of names starting with a dot, not {extensions!r}")
+    if not isinstance(made.title, str):
+        raise TypeError(f"its title must be a string, not {made.title!r}")
     return made
+
+
+def _sniffs(fmt: Format, head: bytes) -> bool:
+    """``fmt.sniff(head)``; a plugin whose ``sniff`` raises (or answers other than True or
+    False) is taken out of the registry, said by :func:`load_errors` as a failed import is,
+    and answers False: one broken plugin must not stop the detection of any input."""
+    if fmt.name in BUILTINS:
+        return fmt.sniff(head)
+    try:
+        answer = fmt.sniff(head)
+        if not isinstance(answer, bool):
+            raise TypeError(f"sniff answered {answer!r}, not True or False")
+    except Exception as exc:  # noqa: BLE001 - a broken plugin must not break the others
+        _errors.append(f"plugin format {fmt.name!r}: its sniff failed: {type(exc).__name__}: {exc}")
+        if _loaded is not None:
+            _loaded.pop(fmt.name, None)
+        return False
+    return answer
 
 
 def _load_builtin(target: str) -> Format:
@@ -96,13 +123,14 @@ def guess_format(path: str | None, head: bytes = b"", *, writing: bool = False) 
                     best = (len(ext), fmt)
         if best is not None:
             chosen = best[1]
-            if writing or not head or type(chosen).sniff is Format.sniff or chosen.sniff(head):
+            if writing or not head or type(chosen).sniff is Format.sniff or _sniffs(chosen, head):
                 return chosen
             # The name says one format and the content another that knows itself (an event
             # log named .jsonl): the content wins; nothing recognises it: the name stands.
-            return next((fmt for fmt in formats if fmt is not chosen and fmt.sniff(head)), chosen)
+            by_content = next((fmt for fmt in formats if fmt is not chosen and _sniffs(fmt, head)), None)
+            return by_content or (chosen if chosen.name in _load_all() else None)
     if not writing and head:
         for fmt in formats:
-            if fmt.sniff(head):
+            if _sniffs(fmt, head):
                 return fmt
     return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
@@ -34,13 +35,14 @@ from belote_notation.formats.base import (
     ReadItem,
     issue,
 )
-from belote_notation.formats.values import action_value, int_value, seat_value, suit_value
+from belote_notation.formats.limits import GameBudget
+from belote_notation.formats.values import MAX_DIGITS, action_value, int_value, seat_value, shown, suit_value
 from belote_notation.game.cards import SEAT_NAMES, Deck, suit_name
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.records import Deal, Game, Header
 
-__all__ = ["COLUMNS", "CsvFormat", "deal_rows"]
+__all__ = ["COLUMNS", "CsvFormat", "deal_rows", "safe_cell"]
 
 COLUMNS = ("game", "rules", "deal", "dealer", "taker", "trump", "contract", "outcome",
            "card_points_ns", "card_points_ew", "announcements_ns", "announcements_ew",
@@ -103,7 +105,34 @@ def deal_rows(game: Game, number: int = 1) -> Iterator[list[object]]:
         yield row
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def safe_cell(cell: object) -> object:
+    """A cell a spreadsheet will not run as a formula (OWASP's CSV injection guidance): a text
+    starting with ``= + - @``, a tab or a line break gets a leading ``'``; numbers, negative
+    ones included, and every other text are written as they are.
+
+    >>> [safe_cell(c) for c in ("=HYPERLINK(A1)", "+1+1", "@SUM(A1)", "-12", -3, "classic")]
+    ["'=HYPERLINK(A1)", "'+1+1", "'@SUM(A1)", '-12', -3, 'classic']
+    >>> safe_cell(chr(9) + "x") == "'" + chr(9) + "x", safe_cell("-1-1")
+    (True, "'-1-1")
+    """
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 # ============================================================================ reading
+def _too_long(text: str) -> str:
+    digits = text.lstrip("+-")
+    if digits.isdigit() and len(digits) > MAX_DIGITS:
+        return f" (the reader reads numbers of at most {MAX_DIGITS} digits)"
+    return ""
+
+
+
 def _column(name: str) -> str:
     key = "_".join(name.strip().lower().replace("-", " ").split())
     return ALIASES.get(key, key)
@@ -143,11 +172,12 @@ class _SheetReader:
             return None
         value = read(text)
         if value is None:
-            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read {what} from {text!r}",
-                                     line, line, name))
+            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read {what} from {shown(text)}"
+                                     + _too_long(text), line, line, name))
         return value
 
     def _int(self, row: dict[str, str], name: str, line: int) -> int | None:
+        """A number of at most the reader's :data:`MAX_DIGITS` digits."""
         return self._cell(row, name, line, int_value, "a number")
 
     def _seat(self, row: dict[str, str], name: str, line: int) -> int | None:
@@ -242,6 +272,7 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
                     + ", ".join(extra), 1, 1)
     rows = csv.reader(_lines(text, reader), delimiter=delimiter)
     line = 1
+    budget = GameBudget()  # the reader's items per game: each cell of a row one item
     while True:
         try:
             values = next(rows)
@@ -257,7 +288,18 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
         if len(values) > len(names):
             reader.issues.append(issue(UNREADABLE_VALUE, f"{len(values) - len(names)} cells "
                                        "after the last named column: left out", line, line))
+        cells = sum(1 for v in values if v.strip())
+        cut = None
+        if budget.spend(cells) and reader.game_key is not None:  # read up to here, the rest: another game
+            yield budget.cut_issue(line, "filled cells")
+            cut = reader.finish()
+            budget.spend(cells)
         game = reader.row(dict(zip(names, values, strict=False)), line, extra)
+        if game is not None:  # the row began another game: the one before is done
+            budget.reset()
+            budget.spend(cells)
+        if cut is not None:
+            yield cut
         yield from reader.issues
         reader.issues.clear()
         if game is not None:
@@ -302,5 +344,5 @@ class CsvFormat(Format):
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
         for number, game in enumerate(games, 1):
-            writer.writerows(deal_rows(game, number))
+            writer.writerows([safe_cell(cell) for cell in row] for row in deal_rows(game, number))
         return iter(())

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
+from belote_notation.notation.tokens import MAX_DIGITS
 from belote_notation.notation.visitor import Action, Kind, Mark
 from belote_notation.notation.vocabulary import (
     call_words,
@@ -28,8 +29,8 @@ from belote_notation.notation.vocabulary import (
     words_of,
 )
 
-__all__ = ["action_value", "card_value", "contract_bid_value", "int_value", "json_object",
-           "kind_value", "mark_value", "seat_value", "suit_value"]
+__all__ = ["MAX_DIGITS", "action_value", "card_value", "contract_bid_value", "int_value", "json_object",
+           "kind_value", "mark_value", "seat_value", "shown", "suit_value"]
 
 SEAT_WORDS: dict[str, int] = {
     **{letter.lower(): seat for seat, letter in enumerate(SEAT_NAMES)},
@@ -51,12 +52,31 @@ def json_object(value: object) -> dict[str, Any]:
 
 
 def int_value(value: object) -> int | None:
-    """An integer, or a string of one; ``None`` otherwise (booleans are not numbers)."""
+    """An integer, or a string of one of at most :data:`MAX_DIGITS` digits (the reader's limit,
+    docs/notation.md "Limits of the reader"); ``None`` otherwise (booleans are not numbers).
+
+    >>> int_value(" -12 "), int_value("9" * 15) == 10 ** 15 - 1, int_value("9" * 16), int_value(True)
+    (-12, True, None, None)
+    """
     if _is_int(value):
         return value  # type: ignore[return-value]
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value.strip())
+    if isinstance(value, str):
+        digits = value.strip().lstrip("+-")
+        if digits.isdigit() and len(digits) <= MAX_DIGITS:
+            return int(value.strip())
     return None
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters with its length said (a
+    5,000-digit number must not make a 5,000-character finding).
+
+    >>> shown("abc"), shown("9" * 5000)
+    ("'abc'", "'9999999999999999999999999999999999999999'... (5,000 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def seat_value(value: object) -> int | None:
@@ -84,7 +104,7 @@ def card_value(value: object, deck: Deck) -> int | None:
         return None
     key = value.strip().upper()
     if key.isdigit():
-        return card_value(int(key), deck)
+        return card_value(int(key), deck) if len(key) <= MAX_DIGITS else None
     other = Deck.SPANISH if deck is Deck.FRENCH else Deck.FRENCH
     for table in (_cards(deck), _cards(other)):
         if key in table:

@@ -49,7 +49,12 @@ __all__ = [
 
 
 class JsonWriteError(NotationWriteError):
-    """A record the JSON twin cannot hold (alternative lines nested past :data:`MAX_DEPTH`)."""
+    """A record the JSON twin cannot hold (alternative lines nested past :data:`MAX_DEPTH`);
+    ``line`` and ``col`` are those of the item past the limit (0 when not read from text)."""
+
+    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
+        super().__init__(message)
+        self.line, self.col = line, col
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
@@ -72,7 +77,7 @@ def check_depth(game: Game) -> None:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise JsonWriteError(f"alternative lines nested more than {MAX_DEPTH} deep (line "
-                                 f"{item.line}): the JSON twin holds {MAX_DEPTH}")
+                                 f"{item.line}): the JSON twin holds {MAX_DEPTH}", item.line, item.col)
         stack.extend((entry, depth + 1) for var in item.variations for entry in var.items
                      if entry.variations)
 

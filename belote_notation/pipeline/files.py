@@ -19,6 +19,13 @@ A block that fails leaves the target as it was, and no temporary behind:
 ...     pass
 >>> open(target, encoding="utf-8").read(), os.listdir(folder)
 ('deal 1\\nend\\n', ['out.bel'])
+
+A command that writes OUT from IN asks :func:`same_file` first: the same file under another
+name (a link, ``./``, another case on a case-insensitive disk) is the same file.
+
+>>> os.link(target, os.path.join(folder, "alias.bel"))
+>>> same_file(target, os.path.join(folder, "alias.bel")), same_file(target, "-")
+(True, False)
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-__all__ = ["replacing"]
+__all__ = ["replacing", "same_file"]
 
 
 @contextlib.contextmanager
@@ -62,3 +69,15 @@ def _create(target: Path) -> tuple[Path, int]:
         except OSError as exc:  # named after the file asked for, not the temporary
             raise OSError(exc.errno, exc.strerror, str(target)) from None
     raise FileExistsError(17, "no free temporary name", str(target))
+
+
+def same_file(source: str | os.PathLike[str], output: str | os.PathLike[str]) -> bool:
+    """Whether ``output`` is the file ``source`` itself (by device and inode, not by name):
+    writing one from the other would destroy the input. ``-`` (stdin/stdout), a path that does
+    not exist yet or cannot be looked at is not the same file."""
+    if os.fspath(source) == "-" or os.fspath(output) == "-":
+        return False
+    try:
+        return os.path.samefile(source, output)
+    except (OSError, ValueError):
+        return False

@@ -20,16 +20,21 @@ An input in another format gives the same records, its findings at its own lines
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.formats.base import CANNOT_WRITE
+from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
+from belote_notation.notation.jsonio import MAX_DEPTH, JsonWriteError, check_depth
 from belote_notation.notation.reader import parse_game_text
 from belote_notation.notation.records import Game
+from belote_notation.notation.stream import MAX_GAME_CHARS
 from belote_notation.pipeline.games import GameToCheck, RecordGame, games_of, issue_finding
 from belote_notation.pipeline.inputs import (
     InputLike,
@@ -57,6 +62,28 @@ class ReadGame:
     def readable(self) -> bool:
         """Read whole: a game, and no error among the reading's findings."""
         return self.game is not None and all(f.severity != "error" for f in self.findings)
+
+    def too_deep(self, file: str) -> Finding | None:
+        """``None`` when every alternative line of the game is nested at most
+        :data:`~belote_notation.notation.jsonio.MAX_DEPTH` deep (what the JSON twin and the
+        replay page hold); else a BEL810 finding at the first item past it. Walked without
+        recursion, so any depth is answered.
+
+        >>> from belote_notation.notation.reader import parse_text
+        >>> text = "deal 1\\ntrick 1 N:AS " + "(E:7S " * 101 + ")" * 101 + "\\nend\\n"
+        >>> print(ReadGame(parse_text(text)[0].game, 1).too_deep("deep.bel"))
+        deep.bel:2:609: warning BEL810 game 1 cannot be drawn: alternative lines nested more than 100 deep
+        >>> ReadGame(parse_text("deal 1\\nend\\n")[0].game, 1).too_deep("flat.bel") is None
+        True
+        """
+        try:
+            check_depth(self.game or Game())
+        except JsonWriteError as exc:
+            message = (f"game {self.number} cannot be drawn: alternative lines nested more than "
+                       f"{MAX_DEPTH} deep")
+            issue = SyntaxIssue(CANNOT_WRITE, message, exc.line, exc.col)
+            return Finding.from_issue(issue, file, self.number, "warning")
+        return None
 
     def replay(self, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameReplay:
         """The game replayed by the checks (an empty game when there is none), the reading's
@@ -137,15 +164,51 @@ class PickedGame(NamedTuple):
     syntax: list[Finding]
 
 
-def pick_game(what: InputLike, number: int) -> PickedGame | InputProblem | None:
+PICK_BUDGET = 4 * MAX_GAME_CHARS + (1 << 21)
+"""Bytes read past the last game without a new one that end a pick: more bytes than the
+characters a game may hold (4 bytes a character at most), so the game in progress is one the
+reader skips (BEL008) however long it goes on (``/dev/zero``)."""
+
+
+class _Budget:
+    """A binary stream that counts what is read since :meth:`reset` and stops the reading
+    (:class:`_Spent`) past ``limit`` bytes."""
+
+    def __init__(self, stream: BinaryIO, limit: int) -> None:
+        self.stream, self.limit, self.used = stream, limit, 0
+
+    def reset(self, limit: int) -> None:
+        self.used, self.limit = 0, limit
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size if size is not None and size >= 0 else 1 << 20)
+        self.used += len(data)
+        if self.used > self.limit:
+            raise _Spent()
+        return data
+
+
+class _Spent(Exception):
+    """More than a game's worth of bytes read without a game."""
+
+
+def pick_game(what: InputLike, number: int,
+              held: list[Finding] | None = None) -> PickedGame | InputProblem | None:
     """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
-    look at), ``None`` when it has fewer games, or what kept the input from being read.
+    look at), ``None`` when it has fewer games, or what kept the input from being read. Reading
+    streams and stops at that game: one game in memory, the games before it skipped unread
+    (``.bel``); a game that never ends (``/dev/zero``) is given, empty, with its BEL008 finding
+    once more bytes were read than a game may hold. ``held`` (a list), when given, receives the
+    findings of an input that held no game (malformed JSON, a log without a deal).
 
     >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
     >>> len(picked.game.deals), [f.code for f in picked.syntax]
     (1, ['BEL006'])
     >>> pick_game(b"deal 1\\nend\\n", 3) is None
     True
+    >>> found = []
+    >>> pick_game(b'{"games": [', 1, found) is None, [f.code for f in found]
+    (True, ['BEL801'])
     """
     found = discover([what])
     if found.problems or not found.sources:
@@ -153,11 +216,32 @@ def pick_game(what: InputLike, number: int) -> PickedGame | InputProblem | None:
     opened = open_input(found.sources[0])
     if isinstance(opened, InputProblem):
         return opened
+    # only the game asked for is stopped: a long game before it is skipped as validate skips it
+    budget = _Budget(opened.stream, PICK_BUDGET if number == 1 else sys.maxsize)
+    counted = opened if opened.format.name != "bel" else OpenInput(  # the .bel reader only reads
+        opened.source, budget, opened.format)  # type: ignore[arg-type]
     with opened:
         try:
-            for read in records_of(opened, number):
-                if read.number == number and read.game is not None:
-                    return PickedGame(read.game, list(read.findings))
+            for item in games_of(counted):
+                budget.reset(PICK_BUDGET if item.number + 1 == number else sys.maxsize)
+                if isinstance(item, RecordGame) and item.game is None:
+                    if held is not None:
+                        held.extend(read_game(item, opened.name).findings)
+                    continue
+                if item.number == number:
+                    read = read_game(item, opened.name)
+                    return PickedGame(read.game or Game(), list(read.findings))
+        except _Spent:
+            return _never_ending(opened.name, number, budget.limit)
         except (OSError, UnicodeError, MemoryError) as exc:
             return InputProblem(opened.name, problem_message(exc))
     return None
+
+
+def _never_ending(file: str, number: int, limit: int) -> PickedGame | InputProblem:
+    """What a pick says of an input whose game goes on past ``limit`` bytes."""
+    message = (f"this game is longer than {MAX_GAME_CHARS:,} characters (or has no `end` before that "
+               f"much text); it was skipped, and reading stopped after {limit:,} bytes of it")
+    line = 1 if number == 1 else 0  # where a later game starts is not known here
+    finding = Finding.from_issue(SyntaxIssue(GAME_TOO_LARGE, message, line, 1), file, number)
+    return PickedGame(Game(), [finding])

@@ -11,11 +11,19 @@ of the games and of their deals, with a few tasks per worker in flight.
 >>> game = parse_text("deal 1 dealer N\\nend\\n")[0].game
 >>> [(index, judgement.skipped) for index, judgement in judge_games([game])]
 [(0, 'not a complete deal with a contract and known hands')]
+
+:func:`review_games` takes the games from any iterable, one at a time, and gives each game back
+with its judgements as soon as its last deal is judged: only the games in flight are held
+(what ``annotate`` runs on a file of any size).
+
+>>> [(len(g.deals), len(j)) for g, j in review_games(iter([Game(), game]))]
+[(0, 0), (1, 1)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from belote_notation.analysis.review import DealJudgement, Thresholds, judge_deal
@@ -24,7 +32,7 @@ from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.ordered import ordered_map
 
-__all__ = ["DealTask", "ReviewSettings", "judge_games"]
+__all__ = ["DealTask", "ReviewSettings", "judge_games", "review_games"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +70,9 @@ class _Judge:
     def __setstate__(self, settings: ReviewSettings) -> None:
         self.__init__(settings)  # type: ignore[misc]
 
-    def __call__(self, task: DealTask) -> DealJudgement:
+    def __call__(self, task: DealTask | None) -> DealJudgement | None:
+        if task is None:  # the end of a game: nothing to judge
+            return None
         if self.last is None or self.last[0] is not task.game:
             self.last = (task.game, replay_game(task.game, task.file, task.number))
         if self.solver is None:
@@ -72,12 +82,36 @@ class _Judge:
                           self.solver)
 
 
-def judge_games(games: Sequence[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),
+def review_games(games: Iterable[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),
+                 jobs: int = 1, first_number: int = 1) -> Iterator[tuple[Game, list[DealJudgement]]]:
+    """Each game of ``games`` with the judgements of its deals (in deal order), in the order of
+    the games, every deal judged over ``jobs`` worker processes (in this process when 1). The
+    games are taken one at a time, as the workers need them: a game is held from its first
+    deal's task to the moment it is given back. They are numbered from ``first_number`` in
+    ``file`` (a cluster's worker judges a part of an input)."""
+    taken: deque[Game] = deque()
+
+    def tasks() -> Iterator[DealTask | None]:
+        for index, game in enumerate(games):
+            taken.append(game)
+            for position in range(len(game.deals)):
+                yield DealTask(game, file, index + first_number, position)
+            yield None  # the game's end: its judgements are all in
+
+    judged: list[DealJudgement] = []
+    for judgement in ordered_map(_Judge(settings), tasks(), jobs):
+        if judgement is None:
+            yield taken.popleft(), judged
+            judged = []
+        else:
+            judged.append(judgement)
+
+
+def judge_games(games: Iterable[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),
                 jobs: int = 1, first_number: int = 1) -> Iterator[tuple[int, DealJudgement]]:
     """``(index of the game in games, judgement)`` for every deal of every game, in order,
     judged over ``jobs`` worker processes (in this process when 1); the games are numbered
-    from ``first_number`` in ``file`` (a cluster's worker judges a part of an input)."""
-    tasks = (DealTask(game, file, index + first_number, position)
-             for index, game in enumerate(games) for position in range(len(game.deals)))
-    indexes = (index for index, game in enumerate(games) for _ in game.deals)
-    return zip(indexes, ordered_map(_Judge(settings), tasks, jobs), strict=True)
+    from ``first_number`` in ``file``."""
+    for index, (_, judgements) in enumerate(review_games(games, file, settings, jobs, first_number)):
+        for judgement in judgements:
+            yield index, judgement

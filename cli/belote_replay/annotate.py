@@ -7,33 +7,40 @@ shows to lose gets a note; each game gets a line with every player's points lost
 blunders and accuracy. Everything already in the record stays; running it on its own output
 adds nothing. ``--samples N`` also judges each card over N deals consistent with what the
 player knew (seeded) and gives the glyph on that expected loss. ``--jobs N`` spreads deals
-over processes (the pipeline's :func:`~belote_notation.pipeline.review.judge_games`).
+over processes (the pipeline's :func:`~belote_notation.pipeline.review.review_games`).
 
 FILE is in any readable format (``belote-replay formats``), opened through the pipeline's one
-detector; the reviewed copy is written as ``.bel``. A FILE that could not be read whole (syntax
-errors, format issues of severity error) is refused: its findings on stderr at their place in
-FILE, exit 1, nothing written.
+detector and read one game at a time (each game is written as soon as its deals are judged,
+to a temporary renamed over OUT at the end); the reviewed copy is written as ``.bel``. A FILE
+that could not be read whole (syntax errors, format issues of severity error) is refused: its
+findings on stderr at their place in FILE, exit 1, nothing written (OUT stays as it was). OUT
+may not be FILE itself (the same file under any name): the review would replace the record it
+reads. Exit codes: 0 written, 1 refused (FILE not read whole), 2 FILE missing or unusable,
+OUT the input or not writable, the solver not installed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
-from typing import Any
+import tempfile
+from collections.abc import Iterator
+from typing import Any, NoReturn, TextIO
 
 import click
 
 from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review, skipped_notes
 from belote_notation.analysis.solver import SolverUnavailable
-from belote_notation.check.replay import GameReplay, replay_game
+from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import write_game
-from belote_notation.pipeline.files import replacing
-from belote_notation.pipeline.inputs import InputProblem, Source, open_input
+from belote_notation.pipeline.files import replacing, same_file
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
-from belote_notation.pipeline.review import ReviewSettings, judge_games
+from belote_notation.pipeline.review import ReviewSettings, review_games
 from belote_replay.cluster import checked_cluster, cluster_option
 
 __all__ = ["command"]
@@ -41,73 +48,90 @@ __all__ = ["command"]
 _DEFAULT = Thresholds()
 
 
-def _games(path: str) -> list[Game]:
-    """The games of FILE, in any readable format (the pipeline's one detector); a FILE that could
-    not be read whole (syntax errors, format issues of severity error) is refused: its findings
-    on stderr, at their place in FILE, and exit 1 before anything is written."""
-    opened = open_input(Source(path))
-    if isinstance(opened, InputProblem):
-        raise click.ClickException(f"cannot read {opened.path}: {opened.message}")
-    with opened:
-        try:
-            read = list(records_of(opened))
-        except UnicodeError as exc:
-            raise click.ClickException(f"cannot read {opened.name}: {exc}") from None
-    unread = [game for game in read if not game.readable]
-    if unread:
-        errors = [f for game in unread for f in game.findings if f.severity == "error" or game.game is None]
-        for finding in errors:
-            click.echo(str(finding), err=True)
-        click.echo(f"belote-replay: {opened.name}: not annotated: it could not be read whole (the errors "
-                   "above; `belote-replay validate` tells more); nothing was written", err=True)
-        raise SystemExit(1)
-    return [game.game for game in read if game.game is not None]
+class _Reading:
+    """The games of FILE one at a time (the pipeline's one detector, any readable format), as
+    long as every game so far was read whole. A game that was not (syntax errors, format issues
+    of severity error, findings without a game) has its findings shown on stderr at their place
+    in FILE; from then on nothing more is judged, the rest is read only to list its findings,
+    and :attr:`unread` counts them."""
+
+    def __init__(self, opened: OpenInput) -> None:
+        self.opened, self.unread = opened, 0
+
+    def games(self) -> Iterator[Game]:
+        for read in records_of(self.opened):
+            if not read.readable:
+                self.unread += 1
+                for finding in read.findings:
+                    if finding.severity == "error" or read.game is None:
+                        click.echo(str(finding), err=True)
+            elif not self.unread and read.game is not None:
+                yield read.game
 
 
 class _Progress:
     """A progress bar on a terminal (stderr), nothing elsewhere. It starts with the first deal
     judged: its thread must not run yet when the worker processes are forked."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self) -> None:
         self.bar: Any = None
-        self.total, self.shown = total, sys.stderr.isatty()
+        self.shown = sys.stderr.isatty()
 
-    def advance(self) -> None:
+    def advance(self, deals: int) -> None:
         if self.shown and self.bar is None:
             from rich.progress import Progress
 
             self.bar = Progress(transient=True)
             self.bar.start()
-            self.task = self.bar.add_task("annotating deals", total=self.total)
+            self.task = self.bar.add_task("annotating deals (games read one at a time)", total=None)
         if self.bar is not None:
-            self.bar.advance(self.task)
+            self.bar.advance(self.task, deals)
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
 
 
-def _judge_all(games: list[Game], thresholds: Thresholds, samples: int, seed: int, jobs: int,
-               file: str, cluster: str | None = None) -> tuple[list[GameReplay], list[list[DealJudgement]]]:
+def _on_cluster(games: Iterator[Game], judged: Iterator[tuple[int, DealJudgement]]
+                ) -> Iterator[tuple[Game, list[DealJudgement]]]:
+    """The games read here paired with the judgements the cluster gives back (``(index of the
+    game, judgement)`` in input order), as :func:`review_games` pairs them."""
+    pending = next(judged, None)
+    for index, game in enumerate(games):
+        mine = []
+        while pending is not None and pending[0] == index:
+            mine.append(pending[1])
+            pending = next(judged, None)
+        yield game, mine
+
+
+def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: str,
+                out: TextIO | None, cluster: str | None = None) -> list[dict[str, Any]]:
     """Every deal of every game judged (over ``jobs`` processes, by the pipeline, or on the
-    cluster at ``cluster``), with a progress bar on a terminal."""
-    replays = [replay_game(game, file, index + 1) for index, game in enumerate(games)]
-    progress = _Progress(sum(len(r.deals) for r in replays))
-    results: list[list[DealJudgement]] = [[] for _ in games]
-    settings = ReviewSettings(thresholds, samples, seed)
+    cluster at ``cluster``) and each game written to ``out`` as soon as its deals are judged,
+    with a progress bar on a terminal; the JSON figures of each game. The deals a review leaves
+    out are said on stderr (and in the copy, as a comment of the deal)."""
+    progress = _Progress()
+    payload = []
     if cluster is not None:
         from belote_notation.cluster.annotate import judge_on_cluster
 
-        judged = judge_on_cluster(Source(file), settings, cluster)
+        reviews = _on_cluster(reading.games(), judge_on_cluster(Source(file), settings, cluster))
     else:
-        judged = judge_games(games, file, settings, jobs)
+        reviews = review_games(reading.games(), file, settings, jobs)
     try:
-        for index, judgement in judged:
-            results[index].append(judgement)
-            progress.advance()
+        for index, (game, judgements) in enumerate(reviews):
+            deck = replay_game(game, file, index + 1).deck
+            review = apply_review(game, deck, judgements)  # the game was read for this: changed in place
+            for note in skipped_notes(review):
+                click.echo(f"{file}: game {index + 1}, {note}", err=True)
+            if out is not None:
+                out.write(("\n" if index else "") + write_game(review.game))
+            payload.append(_json(index, review, deck))
+            progress.advance(len(judgements))
     finally:
         progress.close()
-    return replays, results
+    return payload
 
 
 def _json(index: int, review, deck) -> dict:
@@ -155,34 +179,79 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs:
     cluster = checked_cluster(cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
-    thresholds = Thresholds(inaccuracy, mistake, blunder)
-    try:
-        games = _games(file)
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {file}: {exc.strerror or exc}") from None
-    try:
-        replays, results = _judge_all(games, thresholds, samples, seed, min(jobs, os.cpu_count() or 1), file,
-                                      cluster)
-    except OSError as exc:  # on a cluster: the scheduler not reached, the file not read by the workers
-        click.echo(f"belote-replay: {exc}", err=True)
-        raise SystemExit(2) from None
-    except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
-        click.echo(f"belote-replay: {exc}", err=True)
-        raise SystemExit(2) from None
-    reviews = [apply_review(game.model_copy(deep=True), replays[g].deck, results[g])
-               for g, game in enumerate(games)]
-    for g, review in enumerate(reviews):  # which deals were left out, and why (also in the copy)
-        for note in skipped_notes(review):
-            click.echo(f"{file}: game {g + 1}, {note}", err=True)
-    text = "\n".join(write_game(review.game) for review in reviews)
-    if out is not None:
+    settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed)
+    if out is not None and same_file(file, out):
+        _fail(f"{out} is FILE itself: not annotated (the reviewed copy would replace the record "
+              "it is read from); write it to another file")
+    opened = open_input(Source(file))
+    if isinstance(opened, InputProblem):
+        _fail(f"cannot read {opened.path}: {opened.message}")
+    if opened.source.is_file:  # a file is read once before judging: refused before any solver work
+        with opened:
+            _refuse_unread(opened)
+        opened = open_input(Source(file))
+        if isinstance(opened, InputProblem):
+            _fail(f"cannot read {opened.path}: {opened.message}")
+    with opened, _output(out, fmt) as handle:
+        reading = _Reading(opened)
         try:
-            with replacing(out) as handle:  # OUT appears whole, or stays as it was
-                handle.write(text)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from None
-    elif fmt == "text":
-        click.echo(text, nl=False)
+            payload = _review_all(reading, settings, min(jobs, os.cpu_count() or 1), opened.name, handle,
+                                  cluster)
+        except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
+            _fail(str(exc))
+        except (OSError, UnicodeError) as exc:  # on a cluster also: the scheduler not reached
+            _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}" if cluster is None
+                  else str(exc))
+        if reading.unread:
+            _refused(opened.name)
     if fmt == "json":
-        payload = [_json(g, review, replays[g].deck) for g, review in enumerate(reviews)]
         click.echo(json.dumps(payload if len(payload) != 1 else payload[0], ensure_ascii=False, indent=2))
+
+
+def _refuse_unread(opened: OpenInput) -> None:
+    """Every game of ``opened`` read (one at a time, nothing judged); refused when one could not
+    be read whole."""
+    reading = _Reading(opened)
+    try:
+        for _ in reading.games():
+            pass
+    except (OSError, UnicodeError) as exc:
+        _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
+    if reading.unread:
+        _refused(opened.name)
+
+
+def _refused(name: str) -> NoReturn:
+    click.echo(f"belote-replay: {name}: not annotated: it could not be read whole (the errors above; "
+               "`belote-replay validate` tells more); nothing was written", err=True)
+    raise SystemExit(1)
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"belote-replay: {message}", err=True)
+    raise SystemExit(2)
+
+
+@contextlib.contextmanager
+def _output(out: str | None, fmt: str) -> Iterator[TextIO | None]:
+    """Where the reviewed record goes: OUT through a temporary renamed at the end, standard
+    output through a temporary copied at the end (so a refused input writes nothing there
+    either), nowhere with ``--format json`` and no OUT. Nothing is written when the block
+    exits with an exception, ``SystemExit`` included."""
+    if out is None and fmt == "json":
+        yield None
+        return
+    if out is None:
+        with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
+            yield spool
+            spool.seek(0)
+            stdout = sys.stdout
+            while chunk := spool.read(1 << 16):
+                stdout.write(chunk)
+            stdout.flush()
+        return
+    try:
+        with replacing(out) as handle:  # OUT appears whole, or stays as it was
+            yield handle
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc.strerror or exc}")

@@ -29,7 +29,7 @@ from belote_notation.formats import Format, FormatIssue, all_formats, get_format
 from belote_notation.formats.base import ReadItem
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
-from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.output.text import not_bel_name
 from belote_replay.cluster import checked_cluster, cluster_option
@@ -205,6 +205,10 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
         if writer is None and not_bel_name(output):  # a name no format writes: say so, write nothing
             raise click.BadParameter(f"no installed format writes {os.path.basename(output)!r} (name one "
                                      f"with --to: {_names(True)})", param_hint="-o")
+    if same_file(source, output):  # fmt rewrites in place by design; convert never does
+        click.echo(f"{output}: is IN itself: not converted (OUT would replace the input it is read "
+                   "from); write to another file, or use `belote-replay fmt` to rewrite a .bel", err=True)
+        raise SystemExit(2)
     opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
     if isinstance(opened, InputProblem):
         why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"

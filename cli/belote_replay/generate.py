@@ -51,7 +51,12 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
             options: tuple[str, ...], output: str, progress: bool | None) -> None:
     """Write seeded random but fully legal matches (.bel) for testing importers and tools."""
     rules, _ = check_rules(rules_name, options)
-    from belote_notation.generator import generate_games
+    from belote_notation.generator import MAX_TARGET, generate_games
+
+    if rules.target > MAX_TARGET:  # the match would outgrow what the reader reads back
+        raise click.BadParameter(f"target={rules.target:,} is out of range: generate writes matches "
+                                 f"to at most {MAX_TARGET:,} points (longer ones would not read back)",
+                                 param_hint="--option")
     from belote_notation.notation.writer import write_games
 
     display = ProgressDisplay("generating", deals or 0, "deals", progress)

@@ -7,7 +7,11 @@ FILE is in any readable format of ``belote-replay formats`` (``.bel``, the JSON 
 log, CFN, a CSV score sheet, a server's log...), read through the pipeline's one detector; the
 findings of its reading are shown at their place in FILE. The page holds every game of FILE (or
 game N), each written as soon as it is replayed; it opens from disk with no network. Without
-``-o`` the page or the SVG goes to stdout.
+``-o`` the page or the SVG goes to stdout, else to a temporary file renamed over OUT once
+the page is whole; OUT may not be FILE itself (the same file under any name). A game whose
+alternative lines are nested more than 100 deep (the JSON twin's limit) is left out with a
+located BEL810 finding. Exit codes: 0 written, 1 written with games left out, 2 nothing
+written (FILE missing or unreadable, no such game or deal, OUT the input or not writable).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import click
 
 from belote_notation.check.replay import GameReplay
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.render import LANGS, DiagramError, Lang, deal_svg, write_page
@@ -65,35 +69,55 @@ def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bo
     if svg and deal_number is None:
         raise click.UsageError("--svg needs --deal N")
     config = ValidationConfig(rules=rules)
+    if same_file(file, output):
+        _fail(f"{output} is FILE itself: not rendered (the page would replace the record it is read "
+              "from); write it to another file")
     opened = open_input(Source(file))
     if isinstance(opened, InputProblem):
         _fail(f"{opened.path}: {opened.message}")
+    left = _Left()
     with opened:
         try:
             if svg:
-                _write(output, _svg(opened, config, game_number or 1, deal_number or 0, trick, lang))
+                _write(output, _svg(opened, config, game_number or 1, deal_number or 0, trick, lang, left))
             else:
-                _page(opened, config, game_number, output, lang)
+                _page(opened, config, game_number, output, lang, left)
         except (OSError, UnicodeError) as exc:
             where = getattr(exc, "filename", None) or opened.name
             _fail(f"{where}: {getattr(exc, 'strerror', None) or exc}")
+    if left.count:
+        sys.exit(1)
 
 
-def _replays(opened: OpenInput, config: ValidationConfig, game: int | None) -> Iterator[GameReplay]:
+class _Left:
+    """How many games were left out of the output (nested too deep to draw), in this run."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
+             left: _Left) -> Iterator[GameReplay]:
     """The games of FILE replayed, whatever its format; an input that holds findings but no game
-    has them listed on stderr."""
+    has them listed on stderr. A game whose alternative lines are nested deeper than the page
+    holds (the JSON twin's limit) is left out, its located finding on stderr."""
     for read in records_of(opened, game):
         if read.game is None:
             for finding in read.findings:
                 click.echo(str(finding), err=True)
             continue
+        too_deep = read.too_deep(opened.name)
+        if too_deep is not None:
+            click.echo(f"{too_deep} (left out)", err=True)
+            left.count += 1
+            continue
         yield read.replay(opened.name, config)
 
 
 def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, trick: int | None,
-         lang: Lang) -> str:
+         lang: Lang, left: _Left) -> str:
     name = opened.name
-    replay = next(_replays(opened, config, game), None)
+    replay = next(_replays(opened, config, game, left), None)
     if replay is None:
         _fail(f"{name}: there is no game {game}")
     positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
@@ -105,10 +129,11 @@ def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, tric
         _fail(f"{name}: {exc}")
 
 
-def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output: str, lang: Lang) -> None:
+def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output: str, lang: Lang,
+          left: _Left) -> None:
     name = opened.name
     title = name if name == "<stdin>" else name.replace("\\", "/").rsplit("/", 1)[-1]
-    replays = _replays(opened, config, game)
+    replays = _replays(opened, config, game, left)
     first = next(replays, None)  # an unreadable FILE fails here, before OUT is created
     if first is None:
         _fail(f"{name}: " + (f"there is no game {game}" if game else "no game found"))

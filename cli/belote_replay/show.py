@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game
@@ -49,7 +50,10 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
     from belote_replay.suggest import check_rules
 
     _, config = check_rules(rules, options)
-    picked = pick_game(file, game_number)
+    held: list[Finding] = []  # what an input without a game holds (malformed JSON...)
+    picked = pick_game(file, game_number, held)
+    for finding in held:
+        click.echo(str(finding), err=True)
     if picked is None or isinstance(picked, InputProblem):
         why = picked.message if picked is not None else f"there is no game {game_number}"
         click.echo(f"belote-replay: {file}: {why}", err=True)

@@ -10,11 +10,13 @@ side makes with each trump, the leader as the rules give it). Each question sear
 from __future__ import annotations
 
 import json
+from typing import NoReturn
 
 import click
 
 from belote_notation.analysis.position import position_report
 from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
+from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
@@ -22,19 +24,20 @@ from belote_notation.pipeline.records import pick_game  # the one way the comman
 __all__ = ["command"]
 
 
-class _Refused(click.ClickException):
-    """A question solve cannot answer (no such file, game, deal or point): exit 2, as the other
-    commands' usage errors."""
-
-    exit_code = 2
+def _fail(message: str) -> NoReturn:
+    click.echo(f"belote-replay: {message}", err=True)
+    raise SystemExit(2)
 
 
 def _point(text: str) -> tuple[int, int]:
     trick, _, card = text.partition(".")
     try:
-        return int(trick), int(card or 1)
+        point = int(trick), int(card or 1)
     except ValueError:
         raise click.BadParameter(f"{text!r}: write TRICK.CARD, e.g. 4.1") from None
+    if not (1 <= point[0] <= 8 and 1 <= point[1] <= 4):
+        raise click.BadParameter(f"{text!r}: TRICK is 1 to 8 and CARD 1 to 4, e.g. 4.1")
+    return point
 
 
 def render(report: dict) -> str:
@@ -78,24 +81,28 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, table
             fmt: str) -> None:
     """Double-dummy values of every legal card at a point of a deal, the best line and the table."""
     point = _point(at)
-    parsed = pick_game(file, game_number)
+    held: list[Finding] = []  # what an input without a game holds (malformed JSON...)
+    parsed = pick_game(file, game_number, held)
+    for finding in held:
+        click.echo(str(finding), err=True)
     if isinstance(parsed, InputProblem):
-        raise _Refused(f"{file}: {parsed.message}")
+        _fail(f"{file}: {parsed.message}")
     if parsed is None:
-        raise _Refused(f"{file} has no game {game_number}")
+        _fail(f"{file} has no game {game_number}")
     replay = replay_game(parsed.game, file)
     chosen = [d for d in replay.deals if (deal_number is None and d.hands_complete and d.state is not None
                                           and d.state.taker is not None)
               or d.deal.number == deal_number]
     if not chosen:
-        raise _Refused("no such deal" if deal_number is not None else "no deal to solve")
+        _fail(f"{file}: " + (f"game {game_number} has no deal {deal_number}" if deal_number is not None
+                             else f"game {game_number} has no deal to solve (a contract and known hands)"))
     try:
         report = position_report(chosen[0], *point, replay.deck, table=table, budget=budget)
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None
-    except ValueError as exc:  # cannot be solved there, or past the budget: refused, located (exit 1)
-        raise click.ClickException(f"{file}: {exc}") from None
+    except ValueError as exc:  # cannot be solved there, or past the budget: refused, located
+        _fail(f"{file}: {exc}")
     if fmt == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:

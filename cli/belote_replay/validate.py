@@ -1,8 +1,9 @@
 """``belote-replay validate PATH...``: replay every deal and report every illegal act and wrong score.
 
 Exit codes: 0 clean, 1 findings of severity error (or warning with ``--strict``), or an
-input that could not be read among others; 2 when nothing could be read at all, or when
-the command is misused.
+input that could not be read among others; 2 when nothing could be read at all (no input
+opened, or no game read from any: malformed JSON, a log without a deal), or when the command
+is misused.
 """
 
 from __future__ import annotations
@@ -217,6 +218,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     from belote_notation.pipeline.pool import run  # the parser and the engine only when there is work
 
     writer.begin()
+    games_read = False  # an input of which no game could be read (BEL708 only) is unreadable: exit 2
     try:
         with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
             if cluster is not None:
@@ -228,6 +230,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
                              display.advance, freeze_gc=True)
             for event in events:
                 _write(event, writer, summary, problems)
+                games_read = games_read or _holds_a_game(event)
     except OSError as exc:  # the scheduler of --cluster cannot be reached
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
         sys.exit(2)
@@ -237,10 +240,19 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     summary.problems = len(problems)
     summary.seconds = time.perf_counter() - started
     writer.end(summary, problems)
-    if summary.files_read == 0:
+    if summary.files_read == 0 or not games_read:
         sys.exit(2)
     failed = (summary.errors > 0 and not exit_zero) or bool(problems)
     sys.exit(1 if failed else 0)
+
+
+def _holds_a_game(event: Event) -> bool:
+    """Whether ``event`` is a game that was read (not the report of an input without any)."""
+    from belote_notation.check.codes import NO_GAME_IN_FILE
+    from belote_notation.pipeline.pool import GameChecked
+
+    return isinstance(event, GameChecked) and (
+        event.game.deals > 0 or all(f.code != NO_GAME_IN_FILE for f in event.game.findings))
 
 
 def _write(event: Event, writer: Writer, summary: Summary, problems: list[tuple[str, str]]) -> None:

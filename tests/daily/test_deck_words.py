@@ -27,7 +27,7 @@ def test_solve_tables_are_in_the_games_deck() -> None:
         DoubleDummy()
     except SolverUnavailable as exc:  # pragma: no cover - built without a C compiler
         pytest.skip(str(exc))
-    done = run_belote("solve", CLUB, "--format", "json")
+    done = run_belote("solve", CLUB, "--format", "json", "--table")  # the table only when asked (issue 22)
     report = json.loads(done.stdout)
     assert report["trump"] == "copas"
     assert {e["trump"] for e in report["table"]} == {"espadas", "copas", "oros", "bastos"}
