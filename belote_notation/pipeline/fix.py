@@ -43,7 +43,7 @@ from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.pipeline.files import replacing
-from belote_notation.pipeline.inputs import Source, detect, open_input
+from belote_notation.pipeline.inputs import InputProblem, Source, detect, open_input
 from belote_notation.pipeline.records import replays_of
 from belote_notation.pipeline.select import ReportOptions
 
@@ -162,10 +162,10 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
 
 def _replays(text: str, name: str, config: ValidationConfig) -> list[GameReplay]:
     opened = open_input(Source(name, data=text.encode("utf-8"), label=name))
-    if not hasattr(opened, "stream"):
+    if isinstance(opened, InputProblem):  # bytes in memory always open; said for the type checker
         return []
-    with opened:  # type: ignore[union-attr]
-        return list(replays_of(opened, config))  # type: ignore[arg-type]
+    with opened:
+        return list(replays_of(opened, config))
 
 
 def _edits(text: str, replays: list[GameReplay], options: ReportOptions) -> tuple[list[Edit], int]:
