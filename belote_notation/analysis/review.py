@@ -217,8 +217,10 @@ def _flip(before: int, after: int, taker_side: bool) -> str | None:
 
 
 def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thresholds(),
-               samples: int = 0, seed: int = 0, dd: DoubleDummy | None = None) -> DealJudgement:
-    """Value every card of one replayed deal that had a choice."""
+               samples: int = 0, seed: int = 0, dd: DoubleDummy | None = None,
+               auction: bool = True) -> DealJudgement:
+    """Value every card of one replayed deal that had a choice (with ``samples``, over deals
+    drawn to keep what the calls promised; ``auction=False``: drawn uniformly)."""
     out = DealJudgement(position)
     final = replay.state
     if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
@@ -242,7 +244,7 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
     except SearchTooLong:  # the table of the first lead is past the budget: no note
         out.bid_notes = {}
     rng = random.Random(seed * 1_000_003 + position)
-    seen = Seen(final, deal.offer.card if deal.offer is not None else None)
+    seen = Seen(final, deal.offer.card if deal.offer is not None else None, auction)
     for t, (seats, cards, _winner) in enumerate(final.tricks):
         refused = False
         for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):

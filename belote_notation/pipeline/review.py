@@ -37,11 +37,13 @@ __all__ = ["DealTask", "ReviewSettings", "judge_games", "review_games"]
 
 @dataclass(frozen=True, slots=True)
 class ReviewSettings:
-    """How cards are judged: the glyphs' thresholds, the sampled deals per card and their seed."""
+    """How cards are judged: the glyphs' thresholds, the sampled deals per card, their seed, and
+    whether the draw keeps what the calls promised (``auction``, the default) or is uniform."""
 
     thresholds: Thresholds = field(default_factory=Thresholds)
     samples: int = 0
     seed: int = 0
+    auction: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,7 @@ class _Judge:
             self.solver = DoubleDummy()
         s = self.settings
         return judge_deal(self.last[1].deals[task.position], task.position, s.thresholds, s.samples, s.seed,
-                          self.solver)
+                          self.solver, s.auction)
 
 
 def review_games(games: Iterable[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),

@@ -163,6 +163,8 @@ def _json(index: int, review, deck) -> dict:
 @click.option("--samples", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also judge each card over N deals consistent with what the player knew.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
+@click.option("--sampling", type=click.Choice(["auction", "uniform"]), default="auction", show_default=True,
+              help="auction: the sampled deals keep what the calls promised (docs/review.md); uniform: not.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (deals are spread over them).")
 @click.option("--inaccuracy", type=click.IntRange(min=1), default=_DEFAULT.inaccuracy, show_default=True,
@@ -173,13 +175,13 @@ def _json(index: int, review, deck) -> dict:
               help="Points lost from which a card gets ??")
 @cluster_option("Judge the games on a Dask cluster, a game per task: local:N or tcp://HOST:PORT "
                 "(docs/scale.md). Not with --jobs.")
-def command(file: str, out: str | None, fmt: str, samples: int, seed: int, jobs: int, inaccuracy: int,
-            mistake: int, blunder: int, cluster: str | None) -> None:
+def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampling: str, jobs: int,
+            inaccuracy: int, mistake: int, blunder: int, cluster: str | None) -> None:
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
     cluster = checked_cluster(cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
-    settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed)
+    settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction")
     if out is not None and same_file(file, out):
         _fail(f"{out} is FILE itself: not annotated (the reviewed copy would replace the record "
               "it is read from); write it to another file")

@@ -36,7 +36,7 @@ def _point(text: str) -> tuple[int, int]:
     except ValueError:
         raise click.BadParameter(f"{text!r}: write TRICK.CARD, e.g. 4.1") from None
     if not (1 <= point[0] <= 8 and 1 <= point[1] <= 4):
-        raise click.BadParameter(f"{text!r}: TRICK is 1 to 8 and CARD 1 to 4, e.g. 4.1")
+        raise click.BadParameter(f"{text!r}: write TRICK.CARD with TRICK 1 to 8 and CARD 1 to 4, e.g. 4.1")
     return point
 
 
@@ -101,8 +101,9 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, table
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None
-    except ValueError as exc:  # cannot be solved there, or past the budget: refused, located
-        _fail(f"{file}: {exc}")
+    except ValueError as exc:  # cannot be solved there, or past the budget: refused, located (exit 1)
+        click.echo(f"belote-replay: {file}: {exc}", err=True)
+        raise SystemExit(1) from None
     if fmt == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:

@@ -97,3 +97,23 @@ def test_a_smsara_take_in_round_two_promises_two_cards_and_round_one_nothing() -
     second = [Call(s, "pass", None, None) for s in (1, 2, 3, 0)] + [Call(1, "take", 2, None)]
     assert auction_promises(first, rounds=True) == {}
     assert auction_promises(second, rounds=True) == {(1, 2): 2}
+
+
+def test_annotate_takes_the_uniform_draw_as_an_option(tmp_path) -> None:
+    from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
+    from tests.cli.cli_support import run_belote
+
+    try:
+        DoubleDummy()
+    except SolverUnavailable:  # pragma: no cover - built without a C compiler
+        return
+    from belote_notation.notation.writer import write_game
+
+    record = tmp_path / "colver.bel"
+    record.write_text(write_game(next(games(1, 3))), encoding="utf-8")
+    for sampling in ("auction", "uniform"):
+        done = run_belote("annotate", str(record), "--samples", "2", "--sampling", sampling,
+                          "--format", "json")
+        assert done.returncode == 0, done.stderr
+    refused = run_belote("annotate", str(record), "--samples", "2", "--sampling", "both")
+    assert refused.returncode == 2 and "--sampling" in refused.stderr
