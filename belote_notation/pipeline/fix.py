@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 
 from belote_notation.check.checker import DEFAULT_CONFIG
@@ -146,6 +147,7 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
     text, ``OSError`` when it cannot be read or written."""
     with open(path, "rb") as handle:
         data = handle.read()
+        mode = stat.S_IMODE(os.fstat(handle.fileno()).st_mode)
     fmt = detect(os.fspath(path), data[:4096])
     if fmt.name != "bel":
         raise NotFixable(f"--fix rewrites .bel files only; this is {fmt.name}: convert it first")
@@ -157,6 +159,7 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
     if write and result.changed:
         with replacing(path) as out:
             out.write(result.text)
+        os.chmod(path, mode)  # the file keeps its permissions (the temporary got the umask's)
     return result
 
 

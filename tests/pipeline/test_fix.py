@@ -122,7 +122,9 @@ def test_fix_file_writes_through_a_temporary_and_refuses_other_formats(tmp_path:
     target.write_bytes(DEAL.read_bytes())
     shown = fix_file(target, write=False)
     assert shown.changed and target.read_bytes() == DEAL.read_bytes()
+    target.chmod(0o600)
     written = fix_file(target)
+    assert target.stat().st_mode & 0o777 == 0o600
     assert target.read_text("utf-8") == written.text and sorted(p.name for p in tmp_path.iterdir()) == [
         "club.bel"]
     csv = ROOT / "samples" / "formats" / "club-score-sheet.csv"
