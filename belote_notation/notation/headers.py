@@ -78,6 +78,9 @@ _CARD_OR_SUIT = re.compile(
 _SPANISH_RANKS = frozenset({"1", "4", "5", "6", "11", "12"})
 _FRENCH_RANKS = frozenset({"8", "9", "T", "J", "Q", "K", "A", "V", "D", "R"})
 _SPANISH_WORDS = frozenset({"espadas", "copas", "oros", "bastos"})
+_NOT_PLAYED = re.compile(r'\[\s*\w+\s+"(?:[^"\\\n]|\\.)*"\s*\]|\{[^}]*\}?|;[^\n]*')
+"""What says nothing of the deck the cards are written in: tag pairs (``[Event "1B"]``),
+comments in braces and ``;`` comments."""
 
 
 def infer_deck(text: str) -> Deck | None:
@@ -90,9 +93,11 @@ def infer_deck(text: str) -> Deck | None:
     (<Deck.SPANISH: 'spanish'>, <Deck.FRENCH: 'french'>)
     >>> infer_deck("trick 1 N:10C E:7C") is None, infer_deck("N:4C E:KS") is None
     (True, True)
+    >>> infer_deck('[Event "1B"] deal 1 {a 12O here} ; or 4B') is None  # tags and comments: no card
+    True
     """
     spanish = french = False
-    for found in _CARD_OR_SUIT.finditer(text):
+    for found in _CARD_OR_SUIT.finditer(_NOT_PLAYED.sub(" ", text)):
         word = found.group("word")
         if word is not None:
             if word.lower() in _SPANISH_WORDS:

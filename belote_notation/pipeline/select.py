@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from belote_notation.check.findings import effective_severity
 from belote_notation.check.report import CodeSelection, GameReport
 from belote_notation.check.suggest import checked_codes
+from belote_notation.pipeline.paths import PathPatterns
 
 __all__ = ["EVERY_CODE", "ReportOptions"]
 
@@ -39,6 +40,15 @@ class ReportOptions:
 
     codes: CodeSelection = field(default=EVERY_CODE)
     strict: bool = False
+    per_file_ignores: tuple[tuple[PathPatterns, tuple[str, ...]], ...] = ()
+    """``per-file-ignores``: the codes (prefixes) not reported in the files a pattern matches.
+
+    >>> from belote_notation.check.findings import Finding
+    >>> drafts = ((PathPatterns(("drafts",)), ("BEL6",)),)
+    >>> report = GameReport("drafts/a.bel", 1, findings=[Finding("BEL601", "error", "m")])
+    >>> len(ReportOptions(per_file_ignores=drafts).view(report).findings), len(report.findings)
+    (0, 1)
+    """
 
     def __post_init__(self) -> None:
         selection: CodeSelection | None = self.codes
@@ -46,6 +56,8 @@ class ReportOptions:
             checked_codes("select", selection.select)
             checked_codes("ignore", selection.ignore)
             selection = selection.base
+        for _, codes in self.per_file_ignores:
+            checked_codes("ignore", codes)
 
     @classmethod
     def from_text(cls, select: Iterable[str] = (), ignore: Iterable[str] = (), strict: bool = False,
@@ -58,6 +70,10 @@ class ReportOptions:
         """A new report holding the findings reported, their severity final; ``report`` is left
         as it was."""
         kept = self.codes.keep(report.findings)
+        ignored = tuple(code for patterns, codes in self.per_file_ignores if patterns.matches(report.file)
+                        for code in codes)
+        if ignored:
+            kept = CodeSelection(ignore=ignored, base=self.codes).keep(kept)
         if self.strict:
             kept = [dataclasses.replace(f, severity=effective_severity(f.severity, True)) for f in kept]
         return dataclasses.replace(report, findings=list(kept))

@@ -16,6 +16,13 @@ them. Keys are the long option names::
     rules = "moroccan"
     option = ["target=500"]         # or a table: options = { target = 500 }
     jobs = 1
+    exclude = ["drafts", "*.tmp.bel"]   # files and folders not checked (found in a folder)
+    [tool.belote-replay.per-file-ignores]
+    "club/2025-*.bel" = ["BEL6"]    # codes not reported in the files a glob matches
+
+Globs are relative to the folder of the configuration file (see
+:class:`belote_notation.pipeline.paths.PathPatterns`). ``--config PATH`` uses that file
+only; ``--isolated`` ignores every configuration file.
 
 Python 3.10 reads TOML with ``tomli`` (3.11 and later: the standard ``tomllib``).
 """
@@ -34,7 +41,7 @@ else:  # pragma: no cover - python 3.10
 
 from belote_notation.check.suggest import did_you_mean
 
-__all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config"]
+__all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config", "load_config"]
 
 CONFIG_NAME = "belote-replay.toml"
 TABLE = "belote-replay"
@@ -56,6 +63,8 @@ _KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "options": ("options", dict),
     "jobs": ("jobs", int),
 }
+_PATH_KEYS = ("exclude", "per-file-ignores")
+"""Keys that are not option defaults: globs over the inputs' paths (:class:`Config`)."""
 
 
 class ConfigError(ValueError):
@@ -68,6 +77,15 @@ class Config:
     """The file the defaults come from (``None``: no file found)."""
     defaults: dict[str, Any] = field(default_factory=dict)
     """``validate`` parameter name -> default value (click's ``default_map``)."""
+    exclude: tuple[str, ...] = ()
+    """Globs of files and folders not checked."""
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(glob, code prefixes not reported in the files it matches), in file order."""
+
+    @property
+    def root(self) -> str | None:
+        """The folder the globs are relative to: the configuration file's."""
+        return str(self.path.parent) if self.path is not None else None
 
 
 def _table(path: Path) -> dict[str, Any] | None:
@@ -78,7 +96,7 @@ def _table(path: Path) -> dict[str, Any] | None:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if path.name == CONFIG_NAME:
+    if path.name != "pyproject.toml" and not isinstance(data.get("tool"), dict):
         return data
     tool = data.get("tool")
     table = tool.get(TABLE) if isinstance(tool, dict) else None
@@ -88,9 +106,11 @@ def _table(path: Path) -> dict[str, Any] | None:
 def _defaults(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in table.items():
+        if key.replace("_", "-") in _PATH_KEYS:
+            continue
         known = _KEYS.get(key.replace("_", "-"))
         if known is None:
-            raise ConfigError(f"{path}: unknown key {key!r}{did_you_mean(key, _KEYS)}")
+            raise ConfigError(f"{path}: unknown key {key!r}{did_you_mean(key, (*_KEYS, *_PATH_KEYS))}")
         name, kind = known
         if kind is list and isinstance(value, str):
             value = [value]
@@ -111,6 +131,37 @@ def _toml_text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _config(path: Path, table: dict[str, Any]) -> Config:
+    paths = {key.replace("_", "-"): value for key, value in table.items()
+             if key.replace("_", "-") in _PATH_KEYS}
+    exclude = paths.get("exclude", [])
+    if isinstance(exclude, str):
+        exclude = [exclude]
+    if not isinstance(exclude, list) or not all(isinstance(g, str) for g in exclude):
+        raise ConfigError(f"{path}: 'exclude' should be a list of globs, not {exclude!r}")
+    ignores = paths.get("per-file-ignores", {})
+    if not isinstance(ignores, dict):
+        raise ConfigError(f"{path}: 'per-file-ignores' should be a table of glob = [codes], not {ignores!r}")
+    per_file = []
+    for glob, codes in ignores.items():
+        codes = [codes] if isinstance(codes, str) else codes
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ConfigError(f"{path}: per-file-ignores {glob!r} should be a list of codes, not {codes!r}")
+        per_file.append((glob, tuple(codes)))
+    return Config(path, _defaults(path, table), tuple(exclude), tuple(per_file))
+
+
+def load_config(path: Path) -> Config:
+    """The configuration of one named file (``--config``): a ``belote-replay.toml``, or any
+    other TOML file with a ``[tool.belote-replay]`` table (keys at the top level otherwise)."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such configuration file")
+    table = _table(path)
+    if table is None:
+        raise ConfigError(f"{path}: no [tool.{TABLE}] table")
+    return _config(path, table)
+
+
 def find_config(start: Path | None = None) -> Config:
     """The configuration for ``start`` (the current folder): the nearest file upwards."""
     folder = (start or Path.cwd()).resolve()
@@ -121,5 +172,5 @@ def find_config(start: Path | None = None) -> Config:
                 continue
             table = _table(path)
             if table is not None:
-                return Config(path, _defaults(path, table))
+                return _config(path, table)
     return Config()

@@ -8,9 +8,11 @@ is misused.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -20,10 +22,11 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
 from belote_notation.pipeline.inputs import discover
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
+from belote_notation.pipeline.paths import PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
 from belote_replay.cluster import checked_cluster, cluster_option
+from belote_replay.config import Config, find_config, load_config
 from belote_replay.config import ConfigError as ConfigFileError
-from belote_replay.config import find_config
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay, isatty
 from belote_replay.suggest import check_rules, usage_error
@@ -90,12 +93,47 @@ class _ConfiguredCommand(click.Command):
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
         try:
-            config = find_config()
+            config = _chosen_config(args)
         except ConfigFileError as exc:
             raise click.UsageError(str(exc)) from None
         if config.defaults:
             extra["default_map"] = {**config.defaults, **(extra.get("default_map") or {})}
-        return super().make_context(info_name, args, parent, **extra)
+        ctx = super().make_context(info_name, args, parent, **extra)
+        ctx.meta[_CONFIG] = config
+        return ctx
+
+
+_CONFIG = "belote_replay.config"
+
+
+def _chosen_config(args: list[str]) -> Config:
+    """``--isolated``: none; ``--config PATH``: that file; else the one found upwards (read
+    before click parses the rest: the file gives the other options' defaults)."""
+    named: str | None = None
+    isolated = False
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--isolated":
+            isolated = True
+        elif arg == "--config" and i + 1 < len(args):
+            named = args[i + 1]
+        elif arg.startswith("--config="):
+            named = arg.split("=", 1)[1]
+    if isolated:
+        return Config()
+    return load_config(Path(named)) if named is not None else find_config()
+
+
+def _path_options(config: Config, report_options: ReportOptions) -> tuple[ReportOptions, PathPatterns]:
+    """The configuration's ``per-file-ignores`` into the report options, and its ``exclude``."""
+    try:
+        per_file = tuple((PathPatterns((glob,), config.root), codes)
+                         for glob, codes in config.per_file_ignores)
+        options = dataclasses.replace(report_options, per_file_ignores=per_file)
+    except ConfigError as exc:
+        raise click.UsageError(f"{config.path}: per-file-ignores: {exc}") from None
+    return options, PathPatterns(config.exclude, config.root)
 
 
 @click.command("validate", cls=_ConfiguredCommand, epilog="Exit codes: 0 clean (or --exit-zero); 1 "
@@ -129,27 +167,47 @@ class _ConfiguredCommand(click.Command):
               help="Worker processes (0: one per core).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress display on stderr (default: when stderr is a terminal).")
+@click.option("--config", "config_path", metavar="PATH", type=click.Path(dir_okay=False),
+              help="Take the defaults from this configuration file only (a belote-replay.toml or a "
+                   "pyproject.toml with [tool.belote-replay]).")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--fix", "fix", is_flag=True,
+              help="Rewrite what the engine recomputes (trick winners, deal scores, running totals, the "
+                   "pot, the result; never a card, a call or a hand) in the .bel files, then report what "
+                   "remains.")
+@click.option("--diff", "diff", is_flag=True, help="Show the fixes --fix would make as a unified diff; "
+              "write nothing.")
 @cluster_option()
 def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...], fmt: str,
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
-            progress: bool | None, cluster: str | None) -> None:
+            progress: bool | None, config_path: str | None, isolated: bool, fix: bool, diff: bool,
+            cluster: str | None) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
     in any readable format of `belote-replay formats`) and report every illegal act and wrong
     score, one line per finding."""
     _, config = check_rules(rules, options)
     config = ValidationConfig(config.rules, config.options, keep_deals=fmt in JSON_KINDS)
-    report_options = ReportOptions(_selection(select, ignore), strict)
+    report_options, exclude = _path_options(click.get_current_context().meta.get(_CONFIG, Config()),
+                                            ReportOptions(_selection(select, ignore), strict))
     if statistics and fmt != "text":
         raise click.UsageError("--statistics goes with --format text")
+    if fix or diff:
+        if fmt != "text" or statistics or cluster is not None:
+            raise click.UsageError("--fix and --diff go with --format text, without --statistics "
+                                   "or --cluster")
+        from belote_replay.fixing import fix_inputs
+
+        fix_inputs(without_excluded(discover(list(paths)), paths, exclude), config, report_options, diff,
+                   exit_zero)
     cluster = checked_cluster(cluster)
     started = time.perf_counter()
     if cluster is not None:  # URLs too: the workers read them by byte ranges
         from belote_notation.cluster.validate import discover_for_cluster
 
-        found = discover_for_cluster(list(paths))
+        found = without_excluded(discover_for_cluster(list(paths)), paths, exclude)
     else:
-        found = discover(list(paths))
+        found = without_excluded(discover(list(paths)), paths, exclude)
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
     summary = Summary(files=len(found.sources) + len(found.problems))

@@ -77,3 +77,33 @@ def test_junit_is_read_by_a_junit_reader(belote, tmp_path: Path) -> None:
     info = [c for c in suites[str(BEL004)] if c.name.startswith("BEL910")][0]
     assert info.is_passed and "BEL910" in info.system_out
     assert [c.is_passed for c in suites[str(CLEAN)]] == [True]
+
+
+def _anchors() -> set[str]:
+    """The anchors of docs/findings.md's headings as GitHub makes them (``### BEL303``: bel303)."""
+    docs = (SAMPLES.parent / "docs" / "findings.md").read_text(encoding="utf-8")
+    return {line.lstrip("#").strip().lower() for line in docs.splitlines() if line.startswith("### BEL")}
+
+
+def test_each_sarif_rule_has_a_help_uri_at_its_code_s_documentation(belote) -> None:
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    result = belote("validate", "--format", "sarif", BEL303, BEL004)
+    log = json.loads(result.stdout)
+    jsonschema.validate(log, json.loads(SARIF_SCHEMA.read_text(encoding="utf-8")),
+                        cls=jsonschema.Draft4Validator)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == ["BEL004", "BEL303", "BEL910"]
+    for rule in rules:
+        uri = urlsplit(rule["helpUri"])
+        assert uri.scheme == "file" and uri.fragment == rule["id"].lower() in _anchors()
+        shipped = Path(url2pathname(uri.path)).read_text(encoding="utf-8")
+        assert f"### {rule['id']}\n" in shipped
+
+
+def test_the_help_uri_base_is_where_the_docs_are_published(belote) -> None:
+    base = "https://example.org/belote-notation/blob/main/docs/findings.md"
+    result = belote("validate", "--format", "sarif", BEL303, env={"BELOTE_REPLAY_DOCS_URL": base})
+    rules = json.loads(result.stdout)["runs"][0]["tool"]["driver"]["rules"]
+    assert [r["helpUri"] for r in rules] == [f"{base}#bel303"]

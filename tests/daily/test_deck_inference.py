@@ -33,6 +33,14 @@ def test_mixed_cards_are_not_guessed() -> None:
     assert "BEL004" in codes(report)  # 4C is not a French card
 
 
+def test_tag_values_and_comments_say_nothing_of_the_deck() -> None:
+    """A tag value or a comment that looks like a Spanish card (``1B``, ``12O``) is not a card:
+    no deck is inferred from it (found by the writer's round-trip property test)."""
+    game = parse_text('[Event "1B"]\n\ndeal 1 {12O, 4B} ; 1O\nend\n')[0].game
+    assert game.header("Deck") is None
+    assert write_game(game).startswith('[Event "1B"]\n')
+
+
 def test_the_records_and_fmt_say_the_inferred_deck() -> None:
     game = parse_text(untagged_spanish())[0].game
     assert game.header("Deck") == "spanish"

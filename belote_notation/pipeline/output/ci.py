@@ -9,8 +9,10 @@ at the end from the findings kept (findings are few; the games themselves are no
 from __future__ import annotations
 
 import json
+import os
 from collections import defaultdict
-from pathlib import PurePath
+from importlib import resources
+from pathlib import Path, PurePath
 from typing import Any
 from xml.etree import ElementTree
 
@@ -22,6 +24,36 @@ from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream
 __all__ = ["GithubWriter", "JunitWriter", "SarifWriter"]
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+DOCS_URL_ENV = "BELOTE_REPLAY_DOCS_URL"
+"""The environment variable naming where ``docs/findings.md`` is published, e.g.
+``https://github.com/ORG/belote-notation/blob/main/docs/findings.md``: each SARIF rule's
+``helpUri`` is that address and ``#`` the code in lower case (the anchor of the code's
+heading). Unset, it is the ``findings.md`` installed with the package, as a ``file:`` URI
+(an absolute URI, as SARIF asks, that works on the machine that ran the check)."""
+
+
+def findings_doc_uri() -> str:
+    """Where the documentation of the finding codes is: :data:`DOCS_URL_ENV`, else the
+    installed ``findings.md``.
+
+    >>> findings_doc_uri().startswith(("file:", "http"))
+    True
+    """
+    published = os.environ.get(DOCS_URL_ENV, "").strip()
+    if published:
+        return published
+    shipped = resources.files("belote_notation.pipeline.output").joinpath("findings.md")
+    return Path(str(shipped)).resolve().as_uri()
+
+
+def help_uri(code: str, base: str | None = None) -> str:
+    """The address of a code's section of the documentation (``base``: :func:`findings_doc_uri`).
+
+    >>> help_uri("BEL303", "https://example.org/docs/findings.md")
+    'https://example.org/docs/findings.md#bel303'
+    """
+    return f"{base or findings_doc_uri()}#{code.lower()}"
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
@@ -93,6 +125,7 @@ class SarifWriter(_Collector):
     def end(self, summary: Summary, problems: list[tuple[str, str]]) -> None:
         codes = sorted({f.code for findings in self.files.values() for f in findings})
         index = {code: i for i, code in enumerate(codes)}
+        docs = findings_doc_uri()
         results = [self._result(f, index) for findings in self.files.values() for f in findings]
         notes = [{"level": "error", "message": {"text": f"{path}: {message}"}}
                  for path, message in problems]
@@ -102,7 +135,7 @@ class SarifWriter(_Collector):
             "runs": [{
                 "tool": {"driver": {
                     "name": "belote-replay", "version": __version__,
-                    "rules": [self._rule(code) for code in codes]}},
+                    "rules": [self._rule(code, docs) for code in codes]}},
                 "invocations": [{"executionSuccessful": not problems,
                                  "toolExecutionNotifications": notes}],
                 "artifacts": [{"location": {"uri": _uri(path)}} for path in self.files],
@@ -113,9 +146,10 @@ class SarifWriter(_Collector):
         self.out.flush()
 
     @staticmethod
-    def _rule(code: str) -> dict[str, Any]:
+    def _rule(code: str, docs: str) -> dict[str, Any]:
         info = CODES.get(code)
-        rule: dict[str, Any] = {"id": code, "help": {"text": f"belote-replay rule {code}"}}
+        rule: dict[str, Any] = {"id": code, "help": {"text": f"belote-replay rule {code}"},
+                                "helpUri": help_uri(code, docs)}
         if info is not None:
             rule["shortDescription"] = {"text": info.title}
             rule["defaultConfiguration"] = {"level": _SARIF_LEVEL[info.severity]}
