@@ -61,6 +61,13 @@ _EXPORTS: dict[str, str] = {
     "GameReport": "belote_notation.check.report",
     "DealReport": "belote_notation.check.report",
     "CODES": "belote_notation.check.codes",
+    # positions: the deal at any point (the checks' replay, read through the engine)
+    "replay_game": "belote_notation.check.replay",
+    "Position": "belote_notation.check.positions",
+    "Cards": "belote_notation.check.positions",
+    "deal_positions": "belote_notation.check.positions",
+    "position_at": "belote_notation.check.positions",
+    "inferred_seats": "belote_notation.check.positions",
 }
 _ALIASES = {"write": "write_game"}
 """``write(game)`` is ``write_game(game)``: the canonical text of a game."""
@@ -71,8 +78,10 @@ __all__ = [
     "Bid",
     "card_name",
     "CardRef",
+    "Cards",
     "CODES",
     "Deal",
+    "deal_positions",
     "DealReport",
     "Deck",
     "engine",
@@ -84,14 +93,18 @@ __all__ = [
     "generate_games",
     "Hand",
     "Header",
+    "inferred_seats",
     "iter_games",
     "json_schema",
     "parse_card",
     "parse_text",
     "ParsedGame",
     "Play",
+    "Position",
+    "position_at",
     "read_games",
     "read_json_games",
+    "replay_game",
     "Ruleset",
     "Score",
     "Trick",
@@ -128,6 +141,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.check.codes import CODES
     from belote_notation.check.findings import Finding
+    from belote_notation.check.positions import Cards, Position, deal_positions, inferred_seats, position_at
+    from belote_notation.check.replay import replay_game
     from belote_notation.check.report import DealReport, GameReport
     from belote_notation.check.setup import ValidationConfig
     from belote_notation.check.validator import validate_game, validate_text

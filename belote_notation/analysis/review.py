@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong, side_points
 from belote_notation.check.codes import area_of
+from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
 from belote_notation.game.engine import (
@@ -159,22 +160,19 @@ def _fresh_state(final: DealState) -> DealState:
 
 def state_at(replay: DealReplay, trick: int = 1, card: int = 1) -> DealState:
     """The engine's state of a replayed deal just before card ``card`` (1..4) of trick
-    ``trick`` (1..8) is played. Raises ``ValueError`` when the deal cannot be solved there
+    ``trick`` (1..8) is played (:func:`~belote_notation.check.positions.state_at_point`, the
+    position API's replay). Raises ``ValueError`` when the deal cannot be solved there
     (no contract, hands unknown, or the record stops before that point)."""
     final = replay.state
     if final is None or final.taker is None or not replay.hands_complete:
         raise ValueError("the deal has no contract or its hands are not all known")
     if not 1 <= trick <= 8 or not 1 <= card <= 4:
         raise ValueError("a point of the play is TRICK.CARD with TRICK 1..8 and CARD 1..4")
-    state = _fresh_state(final)
     wanted = (trick - 1) * 4 + card - 1
-    played = [(t, i, seat, c) for t, (seats, cards, _w) in enumerate(final.tricks)
-              for i, (seat, c) in enumerate(zip(seats, cards, strict=True))]
-    if wanted > len(played):
-        raise ValueError(f"the record stops before trick {trick} card {card}")
-    for t, i, seat, c in played[:wanted]:
-        play_card(state, seat, c, _recorded_mark(replay.deal, t, i))
-    return state
+    try:
+        return state_at_point(replay, wanted)
+    except ValueError:
+        raise ValueError(f"the record stops before trick {trick} card {card}") from None
 
 
 def _mark(state: DealState, seat: int, card: int, declares: Sequence[bool]) -> str | None:

@@ -11,9 +11,10 @@ line 3, event 5, field card: BEL803 unknown card 'ZZ'
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, ClassVar, Literal, TextIO
+from typing import BinaryIO, ClassVar, Literal, TextIO, cast
 
 from belote_notation.notation.records import Game
 
@@ -31,6 +32,8 @@ __all__ = [
     "FormatIssue",
     "ReadItem",
     "Severity",
+    "Stream",
+    "binary_stream",
 ]
 
 Severity = Literal["error", "warning", "info"]
@@ -101,6 +104,50 @@ def issue(code: str, message: str, line: int = 0, event: int = 0, field: str = "
     return FormatIssue(code, ISSUE_CODES[code], message, line, event, field)
 
 
+Stream = BinaryIO | TextIO
+"""What :meth:`Format.read` reads: a byte stream, or a text stream (read as its UTF-8 bytes)."""
+
+TEXT_CHUNK = 1 << 16
+"""Characters read at a time from a text stream given to :meth:`Format.read`."""
+
+
+class _EncodedText(io.RawIOBase):
+    """A text stream as the UTF-8 bytes of its text, a chunk at a time (flat memory). A lone
+    surrogate is kept as its bytes (``surrogatepass``): the reader says it is not UTF-8."""
+
+    def __init__(self, text: TextIO) -> None:
+        self.text = text
+        self.pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        while not self.pending:
+            chunk = self.text.read(TEXT_CHUNK)
+            if not chunk:
+                return 0
+            self.pending = chunk.encode("utf-8", "surrogatepass")
+        size = min(len(buffer), len(self.pending))
+        buffer[:size] = self.pending[:size]
+        self.pending = self.pending[size:]
+        return size
+
+
+def binary_stream(source: Stream) -> BinaryIO:
+    """``source`` itself when it gives bytes; a text stream (``io.StringIO``, a file opened in
+    text mode) as the UTF-8 bytes of its text.
+
+    >>> binary_stream(io.StringIO("deal 1 ♠\\n")).read()
+    b'deal 1 \\xe2\\x99\\xa0\\n'
+    >>> raw = io.BytesIO(b"x"); binary_stream(raw) is raw
+    True
+    """
+    if isinstance(source, io.TextIOBase) or hasattr(source, "encoding"):
+        return cast(BinaryIO, io.BufferedReader(_EncodedText(cast(TextIO, source))))
+    return source
+
+
 ReadItem = Game | FormatIssue
 """What :meth:`Format.read` yields: each game once read, the issues found before it."""
 
@@ -142,8 +189,9 @@ class Format:
         leaves them out; the others return themselves."""
         return self
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        """Games from a byte stream, one at a time, each preceded by the issues found in it."""
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        """Games from a byte stream (or a text stream: :func:`binary_stream`), one at a time,
+        each preceded by the issues found in it."""
         raise NotImplementedError(f"format {self.name!r} cannot be read")
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
 from belote_notation.check.contract_tag import CONTRACT_TAG
 from belote_notation.check.replay import DealReplay, replay_game
@@ -41,6 +41,8 @@ from belote_notation.formats.base import (
     Format,
     FormatIssue,
     ReadItem,
+    Stream,
+    binary_stream,
     issue,
 )
 from belote_notation.formats.limits import MAX_LINE_BYTES, bounded_lines
@@ -342,8 +344,8 @@ class CfnFormat(Format):
     def sniff(self, head: bytes) -> bool:
         return re.match(rb"[NESW]:(-|[789JQKTA.]+)/", head) is not None
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        for number, raw in enumerate(bounded_lines(source), 1):
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        for number, raw in enumerate(bounded_lines(binary_stream(source)), 1):
             if raw is None:
                 yield issue(UNREADABLE, f"a line longer than {MAX_LINE_BYTES:,} bytes (the reader's limit): "
                             "not read", number, number)

@@ -34,9 +34,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO
+from typing import Any
 
-from belote_notation.formats.base import KEPT_AS_TEXT, UNKNOWN_KIND, UNREADABLE_VALUE, Format, ReadItem
+from belote_notation.formats.base import (
+    KEPT_AS_TEXT,
+    UNKNOWN_KIND,
+    UNREADABLE_VALUE,
+    Format,
+    ReadItem,
+    Stream,
+    binary_stream,
+)
 from belote_notation.formats.coinched import RULES
 from belote_notation.formats.events import PLAYER_TAGS, EventReader, read_json_lines
 from belote_notation.formats.values import MAX_DIGITS, json_object
@@ -218,5 +226,5 @@ class CoincheWsFormat(Format):
         return any(first.startswith(k) for k in (b'{"Cards"', b'{"PlayedCard"', b'{"PlayerBid"',
                                                   b'{"Game"', b'{"Trick"'))
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        return read_json_lines(source, _Translator())
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        return read_json_lines(binary_stream(source), _Translator())

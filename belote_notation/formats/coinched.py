@@ -29,7 +29,7 @@ auction as calls, each card played with its seat, each trick's winner. What it d
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO
+from typing import Any
 
 from belote_notation.formats.base import (
     KEPT_AS_TEXT,
@@ -37,6 +37,8 @@ from belote_notation.formats.base import (
     UNREADABLE_VALUE,
     Format,
     ReadItem,
+    Stream,
+    binary_stream,
 )
 from belote_notation.formats.events import EventReader, read_json_lines
 from belote_notation.formats.values import json_object
@@ -215,5 +217,5 @@ class CoinchedFormat(Format):
         return first.startswith(b"{") and any(k in first for k in (
             b'"FromPlayer"', b'"NewGameGlobal"', b'"TrickOver"', b'"BidOver"', b'"YourTurn"'))
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        return read_json_lines(source, _Translator())
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        return read_json_lines(binary_stream(source), _Translator())

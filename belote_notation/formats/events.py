@@ -25,12 +25,14 @@ call and belote words, unknown fields kept as tags or comments).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
 from belote_notation.formats.base import (
     Format,
     FormatIssue,
     ReadItem,
+    Stream,
+    binary_stream,
     first_line,
 )
 from belote_notation.formats.events_reader import (
@@ -65,8 +67,8 @@ class EventsFormat(Format):
         variant.drop_unknown = True
         return variant
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        return read_json_lines(source, drop_unknown=self.drop_unknown)
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        return read_json_lines(binary_stream(source), drop_unknown=self.drop_unknown)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         for game in games:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, ClassVar, TextIO
+from typing import ClassVar, TextIO
 
 from belote_notation.formats.base import (
     CANNOT_WRITE,
@@ -19,6 +19,8 @@ from belote_notation.formats.base import (
     Format,
     FormatIssue,
     ReadItem,
+    Stream,
+    binary_stream,
     first_line,
     issue,
 )
@@ -42,8 +44,8 @@ class BelFormat(Format):
     title = "belote-notation text (.bel), canonical on output"
     extensions = (".bel",)
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        for parsed in iter_games(source, name):
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        for parsed in iter_games(binary_stream(source), name):
             yield from parsed_items(parsed)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
@@ -114,10 +116,10 @@ class JsonFormat(Format):
             return text[1:].lstrip()[:1] in (b"{", b"]")
         return text.startswith(b"{") and text[1:].lstrip().startswith((b'"games"', b'"headers"', b'"deals"'))
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         # jsonio reads the twin as a stream, one game at a time (issue 13: read whole, a
         # 55.6 MB file took 3 GB); a bad game costs that game only (its issue in its place).
-        for item in iter_json_games(source):
+        for item in iter_json_games(binary_stream(source)):
             yield _unreadable(item) if isinstance(item, JsonReadError) else item
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
@@ -144,8 +146,8 @@ class JsonlFormat(JsonFormat):
         first = first_line(head)
         return first.startswith(b"{") and (b'"deals"' in first or b'"headers"' in first)
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        for number, raw in enumerate(source, 1):
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        for number, raw in enumerate(binary_stream(source), 1):
             if not raw.strip():
                 continue
             reported = False    # one issue per line: a line is one game

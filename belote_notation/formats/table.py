@@ -33,6 +33,8 @@ from belote_notation.formats.base import (
     Format,
     FormatIssue,
     ReadItem,
+    Stream,
+    binary_stream,
     issue,
 )
 from belote_notation.formats.limits import GameBudget
@@ -337,8 +339,8 @@ class CsvFormat(Format):
             return False
         return b"deal" in first or b"donne" in first
 
-    def read(self, source: BinaryIO, name: str = "<input>") -> Iterator[ReadItem]:
-        return read_sheet(source)
+    def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        return read_sheet(binary_stream(source))
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
         writer = csv.writer(out, lineterminator="\n")
