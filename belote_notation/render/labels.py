@@ -150,6 +150,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "handsUnknown": ("hands not recorded", "mains non notées"),
     "notScored": ("not scored (see the findings)", "non calculé (voir les constats)"),
     "recorded": ("recorded result", "résultat noté"),
+    "typed": ("typed", "noté"),
     "table": ("The table", "La table"),
     "step": ("Position", "Position"),
     "link": ("Link to this position", "Lien vers cette position"),

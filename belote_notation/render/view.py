@@ -72,6 +72,7 @@ def sheet_row(report: DealReport) -> dict[str, Any]:
         "number": report.number, "dealer": report.dealer, "taker": report.taker, "trump": report.trump,
         "outcome": report.outcome, "credited": report.credited, "potIn": report.pot_in,
         "potClaimed": report.pot_claimed, "pot": report.pot, "totals": report.totals,
+        "totalsTyped": report.claimed_totals,
     }
 
 
@@ -166,6 +167,7 @@ def _score(report: DealReport | None) -> dict[str, Any] | None:
         "outcome": report.outcome, "cardPoints": report.card_points, "announcements": report.announcements,
         "belote": report.belote, "credited": report.credited, "potIn": report.pot_in,
         "potClaimed": report.pot_claimed, "pot": report.pot, "totals": report.totals,
+        "totalsTyped": report.claimed_totals,
     }
 
 

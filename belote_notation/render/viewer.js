@@ -385,9 +385,18 @@
       if (sc.potIn) rows.push([T.potIn, String(sc.potIn)]);
       if (sc.potClaimed && (sc.potClaimed[0] || sc.potClaimed[1])) rows.push([T.potClaimed, pair(sc.potClaimed)]);
     }
-    rows.push([T.total, pair(sc.totals)], [T.pot, sc.pot === null ? "-" : String(sc.pot)]);
+    rows.push([T.total, withTyped(pair(sc.totals), sc.totals, sc.totalsTyped)],
+      [T.pot, sc.pot === null ? "-" : String(sc.pot)]);
     panel.append(el("table", {}, [el("tbody", {}, rows.map(([k, v]) => el("tr", {}, [el("th", { text: k }), el("td", { text: v })])))]));
     return panel;
+  }
+
+  // The engine's total, and beside it the total the record typed when that differs (one slip:
+  // the reader sees both numbers, as `show` prints them).
+  function withTyped(text, engine, typed) {
+    if (typed === null || typed === undefined || engine === null || engine === undefined) return text;
+    const differs = Array.isArray(typed) ? typed[0] !== engine[0] || typed[1] !== engine[1] : typed !== engine;
+    return differs ? `${text} (${T.typed} ${Array.isArray(typed) ? pair(typed) : typed})` : text;
   }
 
   function drawSheet() {
@@ -399,9 +408,11 @@
     g.sheet.forEach((row, i) => {
       if (i > state.d || (i === state.d && !atEnd)) return;
       const c = row.credited || [null, null], claimed = row.potClaimed || [0, 0], tot = row.totals || [null, null];
+      const typed = row.totalsTyped || [null, null];
       const cells = [row.number, seatText(row.dealer), row.taker === null ? "-" : seatText(row.taker),
         row.trump === null ? "-" : suitText(row.trump), T[row.outcome] || row.outcome || "?", c[0], c[1], row.potIn,
-        `${claimed[0]}/${claimed[1]}`, row.pot, tot[0], tot[1]];
+        `${claimed[0]}/${claimed[1]}`, row.pot, withTyped(tot[0], tot[0], typed[0]),
+        withTyped(tot[1], tot[1], typed[1])];
       body.append(el("tr", { class: i === state.d ? "current" : null, "data-deal": i + 1 },
         cells.map((v) => el("td", { text: v === null || v === undefined ? "-" : String(v) }))));
     });

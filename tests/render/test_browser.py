@@ -171,6 +171,19 @@ def test_the_match_sheet_deal_by_deal_is_the_checks_sheet(open_page: Any, tmp_pa
     assert view.problems() == []
 
 
+def test_the_sheet_shows_a_typed_total_beside_the_engine_s(open_page: Any, tmp_path: Path) -> None:
+    """Issue 20 item 5: one slip in a running total shows the typed number beside the engine's."""
+    text = MOROCCAN.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("match "))
+    ns, ew = (int(v) for v in line.split()[1:3])
+    slipped = tmp_path / "slip.bel"
+    slipped.write_text(text.replace(line, f"match {ns + 10} {ew}", 1), encoding="utf-8")
+    view = open_page(_page_file(tmp_path, slipped))
+    rows = view.key("End")["sheet"]
+    assert rows[0][-2] == f"{ns} (typed {ns + 10})" and rows[0][-1] == str(ew)
+    assert view.problems() == []
+
+
 # ----------------------------------------------------------------------------- keyboard, links, buttons
 def test_keyboard_navigation_and_links(open_page: Any, tmp_path: Path) -> None:
     replay = _replay(MOROCCAN)
