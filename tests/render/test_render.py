@@ -47,7 +47,7 @@ def test_every_sample_renders_with_the_validators_numbers(sample: Path) -> None:
         assert view["sheet"] == [
             {"number": d.number, "dealer": d.dealer, "taker": d.taker, "trump": d.trump, "outcome": d.outcome,
              "credited": d.credited, "potIn": d.pot_in, "potClaimed": d.pot_claimed, "pot": d.pot,
-             "totals": d.totals} for d in replay.report.deals]
+             "totals": d.totals, "totalsTyped": d.claimed_totals} for d in replay.report.deals]
         for deal, shown in zip(replay.deals, view["deals"], strict=True):  # type: ignore[call-overload]
             traced = [(t.winner, t.points, list(t.running)) for t in deal.tricks]
             assert [(t["winner"], t["points"], t["running"]) for t in shown["tricks"]][:len(traced)] == traced
