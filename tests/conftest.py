@@ -21,3 +21,16 @@ def browser() -> Iterator[Any]:
     from tests.render.conftest import open_browser
 
     yield from open_browser()
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a LocalCluster of 2 worker processes (1 thread each), for the module (the
+    tests marked ``cluster``: tests/cluster, tests/collections)."""
+    from distributed import LocalCluster
+
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()

@@ -36,18 +36,6 @@ TIMING = re.compile(r' in [0-9.]+s(, [0-9,]+ deals/s)?\.|"seconds": ?[0-9.]+|tim
 
 
 @pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    """The address of a LocalCluster of 2 worker processes (1 thread each), for the module."""
-    from distributed import LocalCluster
-
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
-    try:
-        yield cluster.scheduler_address
-    finally:
-        cluster.close()
-
-
-@pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """Several files and formats: a multi-game file, its CRLF twin with a BOM, a file with
     errors (syntax, illegal cards, a game without end), an event log, a CFN file, a folder."""

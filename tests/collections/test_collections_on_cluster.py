@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,17 +17,6 @@ pytestmark = pytest.mark.cluster
 
 BIN = Path(sys.executable).parent / "belote-replay"
 SMALL_RANGES = {**os.environ, "BELOTE_RANGE_BYTES": "3000"}
-
-
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    from distributed import LocalCluster
-
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
-    try:
-        yield cluster.scheduler_address
-    finally:
-        cluster.close()
 
 
 @pytest.fixture(scope="module")
