@@ -11,16 +11,17 @@ worker, which reads and replays that game itself; the game's
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from belote_notation.analysis.review import DealJudgement
 from belote_notation.cluster.client import Done, RangeProgress, outcomes
 from belote_notation.formats.base import Format
+from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import InputProblem, Source
 from belote_notation.pipeline.ranges import ByteRange, cut_input, range_records
 from belote_notation.pipeline.review import ReviewSettings, judge_games
 
-__all__ = ["judge_on_cluster", "judge_range"]
+__all__ = ["judge_on_cluster", "judge_range", "review_on_cluster"]
 
 GAME_RANGES = 1
 """The target bytes of a range to judge: a game per task (judging costs seconds per deal with
@@ -59,3 +60,18 @@ def judge_on_cluster(source: Source, settings: ReviewSettings, address: str, for
         yield from _judged(done, progress)
     if cut.error is not None:
         raise OSError(f"{cut.info.name}: {cut.error}")
+
+
+def review_on_cluster(games: Iterable[Game], source: Source, settings: ReviewSettings, address: str
+                      ) -> Iterator[tuple[Game, list[DealJudgement]]]:
+    """What :func:`~belote_notation.pipeline.review.review_games` yields: each game of ``games``
+    (``source``'s, read here to be written) with the judgements of its deals, judged on the
+    cluster at ``address``. ``OSError`` when it cannot be read."""
+    judged = judge_on_cluster(source, settings, address)
+    pending = next(judged, None)
+    for index, game in enumerate(games):
+        mine = []
+        while pending is not None and pending[0] == index:
+            mine.append(pending[1])
+            pending = next(judged, None)
+        yield game, mine

@@ -31,7 +31,7 @@ from typing import Any, NoReturn, TextIO
 
 import click
 
-from belote_notation.analysis.review import DealJudgement, Thresholds, apply_review, skipped_notes
+from belote_notation.analysis.review import Thresholds, apply_review, skipped_notes
 from belote_notation.analysis.solver import SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
@@ -92,19 +92,6 @@ class _Progress:
             self.bar.stop()
 
 
-def _on_cluster(games: Iterator[Game], judged: Iterator[tuple[int, DealJudgement]]
-                ) -> Iterator[tuple[Game, list[DealJudgement]]]:
-    """The games read here paired with the judgements the cluster gives back (``(index of the
-    game, judgement)`` in input order), as :func:`review_games` pairs them."""
-    pending = next(judged, None)
-    for index, game in enumerate(games):
-        mine = []
-        while pending is not None and pending[0] == index:
-            mine.append(pending[1])
-            pending = next(judged, None)
-        yield game, mine
-
-
 def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: str,
                 out: TextIO | None, cluster: str | None = None) -> list[dict[str, Any]]:
     """Every deal of every game judged (over ``jobs`` processes, by the pipeline, or on the
@@ -114,9 +101,9 @@ def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: st
     progress = _Progress()
     payload = []
     if cluster is not None:
-        from belote_notation.cluster.annotate import judge_on_cluster
+        from belote_notation.cluster.annotate import review_on_cluster
 
-        reviews = _on_cluster(reading.games(), judge_on_cluster(Source(file), settings, cluster))
+        reviews = review_on_cluster(reading.games(), Source(file), settings, cluster)
     else:
         reviews = review_games(reading.games(), file, settings, jobs)
     try:
