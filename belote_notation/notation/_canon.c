@@ -756,7 +756,59 @@ done:
     return out;
 }
 
+/* new_record: RecordBuilder's record constructor (build.new_record) without a Python frame. */
+static PyObject *RECORD_SLOTS = NULL;  /* the four slot descriptors, set once by record_slots */
+static PyObject *RECORD_FIELDS = NULL; /* class -> the one "fields set" of its records */
+
+static PyObject *record_slots(PyObject *self, PyObject *args) {
+    PyObject *slots;
+    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &slots)) return NULL;
+    if (PyTuple_GET_SIZE(slots) != 4) {
+        PyErr_SetString(PyExc_ValueError, "record_slots: four slot descriptors");
+        return NULL;
+    }
+    Py_INCREF(slots);
+    Py_XSETREF(RECORD_SLOTS, slots);
+    Py_RETURN_NONE;
+}
+
+static PyObject *fields_of(PyObject *cls) {
+    PyObject *fields = PyDict_GetItemWithError(RECORD_FIELDS, cls);  /* borrowed */
+    if (fields != NULL || PyErr_Occurred()) return fields;
+    PyObject *names = PyObject_GetAttrString(cls, "model_fields");
+    if (names == NULL) return NULL;
+    fields = PySet_New(names);
+    Py_DECREF(names);
+    if (fields == NULL) return NULL;
+    int failed = PyDict_SetItem(RECORD_FIELDS, cls, fields);
+    Py_DECREF(fields);  /* the dictionary holds it */
+    return failed < 0 ? NULL : fields;
+}
+
+static PyObject *new_record(PyObject *self, PyObject *args) {
+    PyObject *cls, *data;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyType_Type, &cls, &PyDict_Type, &data)) return NULL;
+    if (RECORD_SLOTS == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "new_record: record_slots was not called");
+        return NULL;
+    }
+    PyObject *fields = fields_of(cls);
+    if (fields == NULL) return NULL;
+    PyObject *obj = ((PyTypeObject *)cls)->tp_alloc((PyTypeObject *)cls, 0);
+    if (obj == NULL) return NULL;
+    if (descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 0), obj, data) < 0
+        || descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 1), obj, fields) < 0
+        || descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 2), obj, Py_None) < 0
+        || descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 3), obj, Py_None) < 0)
+        Py_CLEAR(obj);
+    return obj;
+}
+
 static PyMethodDef methods[] = {
+    {"record_slots", record_slots, METH_VARARGS,
+     "record_slots(slots) -> None: the four slot descriptors new_record sets (pydantic's BaseModel slots)."},
+    {"new_record", new_record, METH_VARARGS,
+     "new_record(cls, data) -> record: build.new_record in C (data holds every field)."},
     {"make_plays", make_plays, METH_VARARGS,
      "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
@@ -791,6 +843,8 @@ PyMODINIT_FUNC PyInit__canon(void) {
     K_MARK = PyUnicode_InternFromString("mark");
     if (!K_LINE || !K_COL || !K_GLYPH || !K_NAGS || !K_COMMENTS || !K_VARIATIONS || !K_SEAT || !K_CARD || !K_MARK)
         return NULL;
+    RECORD_FIELDS = PyDict_New();
+    if (RECORD_FIELDS == NULL) return NULL;
     S_ONE = PyLong_FromLong(1);
     S_TWO = PyLong_FromLong(2);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from belote_notation.notation.canon import compiled_plays
+from belote_notation.notation.canon import compiled_new_record, compiled_plays
 from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.records import (
     Announcement,
@@ -90,7 +90,8 @@ _PLAY_FIELDS = _fields_of(Play)
 _PLAY_SLOTS = tuple(_SLOTS[name] for name in (
     "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 _MAKE_PLAYS = compiled_plays()
-_HAND_FIELDS = _fields_of(Hand)
+# The records the builder makes by the thousand: new_record itself, in C when built.
+_record: Any = compiled_new_record() or new_record
 
 
 @dataclass
@@ -136,13 +137,13 @@ class RecordBuilder(Visitor[ParsedGame]):
         return None
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
-        self.headers.append(new_record(Header, {"line": line, "col": col, "name": name,
+        self.headers.append(_record(Header, {"line": line, "col": col, "name": name,
                                                 "value": value}))
 
     def visit_deck(self, deck: str) -> None:
         """The inferred deck becomes a ``Deck`` tag of the records (read from nowhere: at
         (0, 0)), so that they say how their cards are named."""
-        self.headers.append(new_record(Header, {"line": 0, "col": 0, "name": "Deck", "value": deck}))
+        self.headers.append(_record(Header, {"line": 0, "col": 0, "name": "Deck", "value": deck}))
 
     def visit_result(self, result: str | None, line: int, col: int) -> None:
         self.result_text = result
@@ -161,7 +162,7 @@ class RecordBuilder(Visitor[ParsedGame]):
             line, col = self.deals[0].line, self.deals[0].col
         else:
             line, col = self.where
-        game = new_record(Game, {"line": line, "col": col, "headers": self.headers,
+        game = _record(Game, {"line": line, "col": col, "headers": self.headers,
                                  "deals": self.deals, "result": self.result_text,
                                  "comments": self.game_comments, "preamble": self.preamble,
                                  "result_pos": self.result_pos})
@@ -170,7 +171,7 @@ class RecordBuilder(Visitor[ParsedGame]):
     # --- a deal ------------------------------------------------------------------------
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         comments: list[str] = []
-        self.deal = new_record(Deal, {
+        self.deal = _record(Deal, {
             "line": line, "col": col, "number": number, "dealer": dealer, "five": [],
             "offer": None, "bids": [], "rest": [], "hands": [], "announcements": [],
             "tricks": [], "score": None, "match_score": None, "pot": None,
@@ -191,29 +192,25 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
                    positions: Sequence[Position], line: int, col: int) -> None:
-        hand = _new(Hand)
-        _set_dict(hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
-                         "positions": list(positions)})
-        _set_fields(hand, _HAND_FIELDS)
-        _set_extra(hand, None)
-        _set_private(hand, None)
+        hand = _record(Hand, {"line": line, "col": col, "seat": seat, "cards": list(cards),
+                              "positions": list(positions)})
         deal = self.deal.__dict__
         deal["hands" if section == "hand" else section].append(hand)
 
     def visit_offer(self, card: int, line: int, col: int) -> None:
-        self.deal.__dict__["offer"] = new_record(CardRef, {"line": line, "col": col, "card": card})
+        self.deal.__dict__["offer"] = _record(CardRef, {"line": line, "col": col, "card": card})
 
     def visit_score(self, kind: ScoreKind, ns: int, ew: int | None, line: int, col: int) -> None:
         deal = self.deal.__dict__
         if kind == "pot":
             deal["pot"], deal["pot_pos"] = ns, (line, col)
         else:
-            deal["score" if kind == "score" else "match_score"] = new_record(
+            deal["score" if kind == "score" else "match_score"] = _record(
                 Score, {"line": line, "col": col, "ns": ns, "ew": ew})
 
     def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
                    line: int, col: int, value: int | None = None) -> None:
-        bid = new_record(Bid, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
+        bid = _record(Bid, {"line": line, "col": col, "glyph": None, "nags": [], "comments": [],
                                "variations": [], "seat": seat, "action": action, "suit": suit,
                                "value": value, "round": round})
         self.calls.append(bid)
@@ -222,7 +219,7 @@ class RecordBuilder(Visitor[ParsedGame]):
     def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
                            positions: Sequence[Position], trick: int | None,
                            before_card: int | None, line: int, col: int) -> None:
-        ann = new_record(Announcement, {
+        ann = _record(Announcement, {
             "line": line, "col": col, "glyph": None, "nags": [], "comments": [], "variations": [],
             "seat": seat, "kind": kind, "cards": list(cards), "positions": list(positions),
             "trick": trick, "before_card": before_card})
@@ -235,7 +232,7 @@ class RecordBuilder(Visitor[ParsedGame]):
 
     def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
                    col: int) -> None:
-        play = new_record(Play, {"line": line, "col": col, "glyph": None, "nags": [],
+        play = _record(Play, {"line": line, "col": col, "glyph": None, "nags": [],
                                  "comments": [], "variations": [], "seat": seat, "card": card,
                                  "mark": mark})
         self.plays.append(play)
@@ -274,7 +271,7 @@ class RecordBuilder(Visitor[ParsedGame]):
                    winner: int | None, winner_pos: Position | None) -> None:
         """A new trick of the deal, current from now on (its plays, its comments)."""
         comments: list[str] = []
-        trick = new_record(Trick, {"line": line, "col": col, "number": number, "plays": plays,
+        trick = _record(Trick, {"line": line, "col": col, "number": number, "plays": plays,
                                    "winner": winner, "comments": comments,
                                    "winner_pos": winner_pos})
         self.deal.tricks.append(trick)  # type: ignore[union-attr]
@@ -301,7 +298,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.item.nags.append(nag)  # type: ignore[union-attr]
 
     def begin_variation(self, line: int, col: int) -> Skip | None:
-        variation = new_record(Variation, {"line": line, "col": col, "items": [], "comments": []})
+        variation = _record(Variation, {"line": line, "col": col, "items": [], "comments": []})
         self.item.variations.append(variation)  # type: ignore[union-attr]
         self.lines.append((variation, self.item, self.holder, self.plays, self.calls))
         self.item, self.holder = None, variation.comments

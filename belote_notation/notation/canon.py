@@ -10,7 +10,8 @@ import: :mod:`belote_notation.game.compiled`) everything runs on the Python path
 the same results.
 
 The same extension makes the Play records of a trick for the record builder
-(:func:`compiled_plays`), as :mod:`.build` makes them.
+(:func:`compiled_plays`) and any other record (:func:`compiled_new_record`), as :mod:`.build`
+makes them.
 
 >>> compiled_reader() is None or callable(compiled_reader())
 True
@@ -34,24 +35,29 @@ from belote_notation.notation.quick_words import (
 )
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["compiled_plays", "compiled_reader", "static_tables"]
+__all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "static_tables"]
 
 Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
 MakePlays = Callable[..., list[Any]]
+NewRecord = Callable[[type, dict[str, Any]], Any]
 _KINDS = {"hand": 1, "other": 2, "calls": 3, "trick": 4, "score": 5}
 
 
-def _load() -> tuple[Scan | None, MakePlays | None]:
+def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
     if pure_python():
-        return None, None
+        return None, None, None
     try:
-        from belote_notation.notation._canon import make_plays, scan_lines
+        from pydantic import BaseModel
+
+        from belote_notation.notation._canon import make_plays, new_record, record_slots, scan_lines
     except ImportError:
-        return None, None
-    return scan_lines, make_plays
+        return None, None, None
+    record_slots(tuple(BaseModel.__dict__[name] for name in (
+        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
+    return scan_lines, make_plays, new_record
 
 
-_SCAN, _MAKE_PLAYS = _load()
+_SCAN, _MAKE_PLAYS, _NEW_RECORD = _load()
 
 
 def compiled_reader() -> Scan | None:
@@ -63,6 +69,12 @@ def compiled_plays() -> MakePlays | None:
     """``make_plays`` of the C extension (the Play records of a trick, made as
     :meth:`~.build.RecordBuilder.visit_trick` makes them), ``None`` when not built or switched off."""
     return _MAKE_PLAYS
+
+
+def compiled_new_record() -> NewRecord | None:
+    """``new_record`` of the C extension (:func:`.build.new_record` without a Python frame),
+    ``None`` when not built or switched off."""
+    return _NEW_RECORD
 
 
 @cache

@@ -71,3 +71,26 @@ def test_records_read_equal_their_validated_twins(tmp_path: Path) -> None:
                 assert twin == record and twin.model_fields_set == record.model_fields_set
                 checked += 1
     assert checked > 1000
+
+
+def test_the_compiled_record_constructor_equals_the_python_one() -> None:
+    """``_canon.new_record`` (used by the builder when built) makes the record
+    :func:`~belote_notation.notation.build.new_record` makes, and refuses what is not a class
+    and a dictionary with a TypeError, not a crash."""
+    import pytest
+
+    from belote_notation.notation.build import new_record
+    from belote_notation.notation.canon import compiled_new_record
+    from belote_notation.notation.records import Hand
+
+    compiled = compiled_new_record()
+    if compiled is None:
+        pytest.skip("the C extension is not built")
+    data = {"line": 3, "col": 1, "seat": 2, "cards": [1, 2], "positions": [(3, 8), (3, 11)]}
+    made, twin = compiled(Hand, dict(data)), new_record(Hand, dict(data))
+    assert type(made) is Hand and made == twin and made.model_fields_set == twin.model_fields_set
+    assert made == Hand.model_validate(data)
+    with pytest.raises(TypeError):
+        compiled(Hand, [("line", 1)])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        compiled("Hand", data)  # type: ignore[arg-type]
