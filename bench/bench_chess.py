@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_chess.py            # needs the bench extra: pip install -e '.[bench]'
     .venv/bin/python bench/bench_chess.py --deals 20000 --games 300 --repeat 3
     .venv/bin/python bench/bench_chess.py --baseline /work/main   # and today's validate, alternated
+    .venv/bin/python bench/bench_chess.py --records-anchor /tmp/pre  # git worktree add /tmp/pre c2ce6c8
 
 This machine's speed moves by 2x with other tenants' load, so a figure in deals per second
 means little alone. Both sides are measured in the same run, alternated, best of ``--repeat``,
@@ -29,7 +30,8 @@ far more than CPU time; ``--jobs 2`` alone is in wall time):
   fresh process on each path, with Python's collector as it is, then tuned as the
   ``belote-replay`` process tunes it (the library never switches the collector: issue 17):
   calls and cards per second and the ratio to chess (issue 23: at least the 8,682 deals/s of
-  the reader before its redesign, measured on a quiet machine).
+  the reader before its redesign, measured on a quiet machine; with ``--records-anchor`` that
+  reader is measured in the same run, alternated, and the ratio printed).
 
 It prints figures and the calibration line; it asserts nothing.
 """
@@ -179,11 +181,15 @@ print(time.perf_counter() - started, time.process_time() - cpu)
 """
 
 
-def read_records_in_process(path: Path, tuned: bool, pure_python: bool) -> float:
+def read_records_in_process(path: Path, tuned: bool, pure_python: bool, checkout: Path | None = None) -> float:
     """CPU seconds of :func:`read_records` (or the tuned one) in a fresh process on one path:
-    the reading alone is timed there (not the start of the process)."""
+    the reading alone is timed there (not the start of the process). ``checkout``: the library
+    of another checkout (e.g. the reader before its redesign, ``git worktree add /tmp/pre c2ce6c8``)."""
+    env = path_env(pure_python)
+    if checkout is not None:
+        env["PYTHONPATH"] = str(checkout)
     out = subprocess.run([sys.executable, "-c", _READ_ELSEWHERE, str(path), str(Path(__file__).parent),
-                          "tuned" if tuned else "plain"], env=path_env(pure_python), check=True,
+                          "tuned" if tuned else "plain"], env=env, check=True,
                          capture_output=True, text=True)
     return float(out.stdout.strip().splitlines()[-1].split()[1])
 
@@ -217,6 +223,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another checkout of the project (e.g. /work/main): its validate --jobs 1 is "
                         "measured in the same alternation, as the figure of today to compare with")
+    parser.add_argument("--records-anchor", type=Path, default=None,
+                        help="a checkout of the reader before its redesign (commit c2ce6c8): its reading to "
+                        "records is measured in the same alternation, the anchor of issue 23's 1.0x")
     args = parser.parse_args(argv)
 
     print(calibration_line())
@@ -232,7 +241,7 @@ def main(argv: list[str] | None = None) -> None:
 
         print(f"compiled path: {'built' if compiled_built() else 'NOT built (both paths are Python)'}")
         chess_s, belote_s, pure_s, belote_wall, base_s = [], [], [], [], []
-        records_s, tuned_s, pure_records_s, pure_tuned_s = [], [], [], []
+        records_s, tuned_s, pure_records_s, pure_tuned_s, anchor_s = [], [], [], [], []
         for _ in range(args.repeat):  # alternated, so every side sees the same load
             chess_s.append(timed(lambda: read_chess(pgn)))
             wall, _, cpu = run_validate(bel, 1)
@@ -245,6 +254,9 @@ def main(argv: list[str] | None = None) -> None:
             tuned_s.append(read_records_in_process(bel, tuned=True, pure_python=False))
             pure_records_s.append(read_records_in_process(bel, tuned=False, pure_python=True))
             pure_tuned_s.append(read_records_in_process(bel, tuned=True, pure_python=True))
+            if args.records_anchor is not None:
+                anchor_s.append(read_records_in_process(bel, tuned=False, pure_python=True,
+                                                        checkout=args.records_anchor))
         chess_rate = moves / min(chess_s)
         print(f"python-chess read_game (replays each move): {chess_rate:,.0f} moves/s "
               f"(best of {args.repeat})")
@@ -268,6 +280,10 @@ def main(argv: list[str] | None = None) -> None:
                   f"{args.deals / min(plain):,.0f} deals/s, ratio to chess {records_rate / chess_rate:.2f}; "
                   f"with the collector tuned as the belote-replay process tunes it: "
                   f"{args.deals / min(tuned):,.0f} deals/s, ratio {tuned_rate / chess_rate:.2f}")
+            if anchor_s:
+                print(f"  {label} / the reader before its redesign ({args.records_anchor}, its own collector "
+                      f"handling, {args.deals / min(anchor_s):,.0f} deals/s): {min(anchor_s) / min(plain):.2f}x "
+                      "untouched collector (issue 23: at least 1.0x)")
 
         two = best(args.repeat, lambda: run_validate(bel, 2)[0])
         print(f"--jobs 2, compiled path (wall time): {args.deals / two:,.0f} deals/s, "
