@@ -634,20 +634,20 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
-/* probe(position..., card, beta): the value after the mover plays `card` (a legal card).
- * beta None: exact (MTD(f)). An int: one zero-window test "at least beta?", fail-soft: a
- * result >= beta is a lower bound of the value, one < beta an upper bound. The sampled
+/* probe(position..., card, beta, exact): the value after the mover plays `card` (a legal
+ * card). exact: the value (MTD(f) from the guess beta). Else one zero-window test "at least
+ * beta?", fail-soft: a result >= beta is a lower bound of the value, one < beta an upper bound. The sampled
  * review asks this way for only what its judgement needs (docs/review.md). */
 static PyObject *Solver_probe(SolverObject *self, PyObject *args)
 {
-    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 9) {
-        PyErr_SetString(PyExc_TypeError, "probe: expected 9 arguments (the position's 7, card, beta)");
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 10) {
+        PyErr_SetString(PyExc_TypeError, "probe: expected 10 arguments (the position's 7, card, beta, exact)");
         return NULL;
     }
-    long long card, beta = 0;
-    int exact = PyTuple_GET_ITEM(args, 8) == Py_None;
-    if (read_int(PyTuple_GET_ITEM(args, 7), "card", -1, 0, 31, &card) < 0 ||
-        (!exact && read_int(PyTuple_GET_ITEM(args, 8), "beta", -1, -INF + 1, INF - 1, &beta) < 0))
+    long long card, beta;
+    int exact = PyObject_IsTrue(PyTuple_GET_ITEM(args, 9));
+    if (exact < 0 || read_int(PyTuple_GET_ITEM(args, 7), "card", -1, 0, 31, &card) < 0 ||
+        read_int(PyTuple_GET_ITEM(args, 8), "beta", -1, -MAX_CAPOT - 500, MAX_CAPOT + 500, &beta) < 0)
         return NULL;
     PyObject *head = PyTuple_GetSlice(args, 0, 7);
     if (head == NULL) return NULL;
@@ -678,7 +678,7 @@ static PyObject *Solver_probe(SolverObject *self, PyObject *args)
     }
     Undo u;
     play(&s, seat, rep, &u);
-    int v = exact ? mtdf(&s, s.ns - s.ew) : search(&s, (int)beta - 1, (int)beta);
+    int v = exact ? mtdf(&s, (int)beta) : search(&s, (int)beta - 1, (int)beta);
     unplay(&s, seat, rep, &u);
     if (s.stopped) return over_budget(self, &s);
     self->nodes += s.nodes;
@@ -715,8 +715,8 @@ static PyMethodDef Solver_methods[] = {
     {"legal", (PyCFunction)Solver_legal, METH_VARARGS,
      "legal(hands, trick, leader, ns, ew, ns_tricks, ew_tricks) -> mask of the mover's legal cards"},
     {"probe", (PyCFunction)Solver_probe, METH_VARARGS,
-     "probe(hands, trick, leader, ns, ew, ns_tricks, ew_tricks, card, beta) -> the value after card: exact "
-     "(beta None) or a fail-soft bound from the zero-window test at beta"},
+     "probe(hands, trick, leader, ns, ew, ns_tricks, ew_tricks, card, beta, exact) -> the value after card: "
+     "exact (from the guess beta) or a fail-soft bound from the zero-window test at beta"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
     {NULL, NULL, 0, NULL},
 };
