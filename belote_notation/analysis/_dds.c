@@ -39,6 +39,7 @@ typedef struct {
     uint8_t code[65];
     uint8_t order[4][8]; /* the cards of each suit, weakest first */
     int trump, step, capot, bonus; /* trump: the strain, 0..3 a suit, 4 sans-atout, 5 tout-atout */
+    int total; /* the points of the 32 cards */
 } Tables;
 
 #define SANS_ATOUT 4
@@ -248,8 +249,7 @@ static int search(Search *s, int alpha, int beta)
     uint32_t meta = 0;
     if (s->nt == 0) {
         /* bounds from the points still to play */
-        int rest = t->bonus;
-        for (uint32_t m = live; m; m &= m - 1) rest += t->points[__builtin_ctz(m)];
+        int rest = t->bonus + t->total - s->ns - s->ew; /* ns + ew: the finished tricks' points */
         int hi = (t->capot && s->ewt == 0) ? t->capot : sofar + rest;
         int lo = (t->capot && s->nst == 0) ? -t->capot : sofar - rest;
         meta = key_meta(s);
@@ -465,7 +465,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     PyBuffer_Release(&beats);
     long long tmp[65], trump, step, capot, bonus;
     if (read_int_list(points, "points", 32, 32, 0, MAX_CARD_POINTS, tmp, NULL) < 0) return -1;
-    for (int i = 0; i < 32; i++) t.points[i] = (int)tmp[i];
+    for (int i = 0; i < 32; i++) { t.points[i] = (int)tmp[i]; t.total += t.points[i]; }
     if (read_int_list(higher, "higher", 32, 32, 0, 0xFFFFFFFFLL, tmp, NULL) < 0) return -1;
     for (int i = 0; i < 32; i++) t.higher[i] = (uint32_t)tmp[i];
     if (read_int_list(code, "code", 65, 65, 0, 4, tmp, NULL) < 0 || check_codes(tmp) < 0) return -1;
