@@ -29,13 +29,17 @@ from belote_notation.game.engine import DealState, to_play
 __all__ = ["sampled_loss"]
 
 
+Position = tuple[list[int], list[int], int, int, int, int, int]
+"""A position as the C search reads it: hands, trick so far, leader, points and tricks a side."""
+
+
 class _Deal:
     """One deal drawn: the scores (the mover's side's final N-S minus E-W, signed so that more
     is better for it) known exactly, and upper bounds of the others."""
 
     __slots__ = ("exact", "guess", "position", "upper")
 
-    def __init__(self, position: tuple[object, ...]) -> None:
+    def __init__(self, position: Position) -> None:
         self.position = position
         self.exact: dict[int, int] = {}
         self.upper: dict[int, int] = {}
@@ -52,7 +56,7 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
     sign = 1 if team == 0 else -1
     solver = dd._solver(rules, state.strain)
     leader = state.trick_seats[0] if state.trick_cards else to_play(state)
-    rest = (state.trick_cards, leader, state.points[0], state.points[1], state.tricks_won[0],
+    rest = (list(state.trick_cards), leader, state.points[0], state.points[1], state.tricks_won[0],
             state.tricks_won[1])
 
     def points(score: int) -> int:
@@ -60,7 +64,8 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
 
     def exact(deal: _Deal, c: int) -> int:
         if c not in deal.exact:
-            guess = deal.guess.pop(c, max(deal.exact.values(), default=hint.get(c, sign * (rest[2] - rest[3]))))
+            start = hint.get(c, sign * (state.points[0] - state.points[1]))
+            guess = deal.guess.pop(c, max(deal.exact.values(), default=start))
             deal.exact[c] = sign * dd._ask(lambda: solver.probe(*deal.position, c, sign * guess, True))
             deal.upper.pop(c, None)
             hint[c] = deal.exact[c]
@@ -87,7 +92,8 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
         deal = seen.get(key)
         if deal is None:
             deal = seen[key] = _Deal((hands, *rest))
-            legal = [c for c in range(32) if dd._ask(lambda: solver.legal(*deal.position)) >> c & 1]
+            mask = solver.legal(*deal.position)  # checks the position, searches nothing
+            legal = [c for c in range(32) if mask >> c & 1]
             if card not in legal:  # not a card of this position: it loses nothing
                 return 0, count
             top = exact(deal, card)

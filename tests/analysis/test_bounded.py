@@ -44,6 +44,32 @@ def test_the_bounded_loss_is_the_exact_one(seed: int) -> None:
             totals, drawn = DoubleDummy().sampled_totals(
                 state, _shuffled_draw(state, seat, random.Random(draw_seed)), 10, card, seat & 1,
                 certain_after=certain_after, bands=(6, 16, 40))
-            loss, count = sampled_loss(DoubleDummy(), state, _shuffled_draw(state, seat, random.Random(draw_seed)),
-                                       10, card, seat & 1, certain_after=certain_after, bands=(6, 16, 40))
+            draw = _shuffled_draw(state, seat, random.Random(draw_seed))
+            loss, count = sampled_loss(DoubleDummy(), state, draw, 10, card, seat & 1,
+                                       certain_after=certain_after, bands=(6, 16, 40))
             assert (loss, count) == (max(totals.values()) - totals[card], drawn)
+
+
+def test_probe_checks_its_arguments_and_agrees_with_values() -> None:
+    from belote_notation.analysis.tables import solver_for
+
+    searcher = solver_for(Ruleset.preset("classic"), trump=1)
+    hands = [0x000F000F, 0x00F000F0, 0x0F000F00, 0xF000F000]
+    position = (hands, [], 0, 0, 0, 0, 0)
+    values = dict(searcher.values(*position))
+    for card, value in values.items():
+        assert searcher.probe(*position, card, 0, True) == value
+        assert searcher.probe(*position, card, value, False) >= value  # a lower bound: "at least"
+        assert value <= searcher.probe(*position, card, value + 1, False) <= value  # "not above": at most
+    with pytest.raises(ValueError, match="not a legal card"):
+        searcher.probe(*position, 4, 0, True)  # N holds 0-3 and 16-19
+    with pytest.raises(ValueError, match="card"):
+        searcher.probe(*position, 32, 0, True)
+    with pytest.raises(TypeError, match="10 arguments"):
+        searcher.probe(*position, 0)  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="not initialised"):
+        type(searcher).__new__(type(searcher)).probe(*position, 0, 0, True)
+    fresh = solver_for(Ruleset.preset("classic"), trump=1)  # an empty table: the search must run
+    fresh.budget = 1
+    with pytest.raises(RuntimeError, match="budget"):
+        fresh.probe(*position, 0, 0, True)
