@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from belote_notation.analysis.bounded import sampled_loss
 from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.game.cards import SUIT_MASKS
 from belote_notation.game.engine import Call, DealState, calls, new_deal, play_cards, set_contract, set_hands
@@ -125,11 +126,8 @@ def expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen:
     def draw() -> list[int]:
         return sample_hands(state, seat, seen, rng)
 
-    totals, drawn = dd.sampled_totals(state, draw, samples, card, seat & 1, bands=bands)
-    if not totals:
-        return 0.0
-    best = max(totals.values())
-    return (best - totals.get(card, best)) / drawn
+    loss, drawn = sampled_loss(dd, state, draw, samples, card, seat & 1, bands=bands)
+    return loss / drawn
 
 
 def sample_hands(state: DealState, seat: int, seen: Seen, rng: random.Random) -> list[int]:

@@ -104,7 +104,17 @@ def _settled(drawn: list[dict[int, int]], totals: dict[int, int], card: int, ban
     if card not in totals:
         return False
     best = max(totals, key=lambda c: (totals[c], -c))
-    losses = [points[best] - points[card] for points in drawn]
+    return settled_losses([points[best] - points[card] for points in drawn], bands)
+
+
+def settled_losses(losses: Sequence[int], bands: Sequence[int]) -> bool:
+    """The rule of :func:`_settled` on a card's losses in the deals drawn.
+
+    >>> settled_losses([10, 10], ()), settled_losses([0, 40], (6, 16, 40))
+    (True, False)
+    >>> settled_losses([7, 8, 7, 8], (6, 16))  # 7.5 +- 0.9: within ?! (6 to 16)
+    True
+    """
     if len(set(losses)) == 1:
         return True
     mean = sum(losses) / len(losses)
