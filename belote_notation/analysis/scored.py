@@ -34,7 +34,11 @@ def scored_points(state: DealState, diff: int) -> tuple[int, int]:
     points ``diff`` (``capot_points`` for a capot, as the search counts it).
 
     The belote counts when its holder can still make it count: the holder is taken to say
-    belote and rebelote and to play the king first when both remain (docs/review.md, Limits)."""
+    belote and rebelote and to play the king first when both remain (docs/review.md, Limits).
+    A générale is refused (``ValueError``): its score depends on which player of the side won
+    each trick, which card points do not tell."""
+    if state.contract_kind == "generale":
+        raise ValueError("a générale is not valued by score: it depends on who of the side won each trick")
     end = copy_deal(state)
     capot = state.rules.capot_points
     if capot is not None and abs(diff) == capot:
