@@ -234,6 +234,9 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
         out.skipped = f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
         return out
     dd = dd or DoubleDummy()
+    if dd.value == "score" and final.contract_kind == "generale":
+        out.skipped = "a générale is not valued by score (who of the side won each trick counts)"
+        return out
     declares = [bool(marks) for marks in final.belote_marks]
     state = _fresh_state(final)
     deal = replay.deal

@@ -103,14 +103,15 @@ def test_values_by_score_equal_a_minimax_scoring_every_end(rules: Ruleset) -> No
 
 
 def _failing_card_position() -> DealState:
-    """Classic, N takes with ♥ (trump 2); E-W defend with the belote (E said it on K♥). Before
-    trick 7 E leads: Q♥ (rebelote) keeps 73 card points and fails the contract; the ♦ lead
-    keeps only 63 and lets N-S make it."""
+    """Classic, N takes with ♦ (trump 2); E-W defend with the belote (E said it on K♦). Before
+    trick 7 E leads: Q♦ (rebelote) keeps 73 card points and fails the contract; 10♥ keeps only
+    63 and lets N-S make it."""
     state = new_deal(Ruleset.preset("classic"), dealer=2)
     set_contract(state, taker=0, trump=2)
     set_hands(state, [1351615777, 2187380740, 620896394, 135074384])
-    tricks = [([3, 0, 1, 2], [6, 5, 2, 7]), ([2, 3, 0, 1], [29, 27, 28, 25]), ([3, 0, 1, 2], [4, 0, 15, 3]),
-              ([2, 3, 0, 1], [17, 19, 20, 22]), ([0, 1, 2, 3], [30, 31, 26, 18]), ([3, 0, 1, 2], [12, 10, 14, 13])]
+    tricks = [([3, 0, 1, 2], [6, 5, 2, 7]), ([2, 3, 0, 1], [29, 27, 28, 25]),
+              ([3, 0, 1, 2], [4, 0, 15, 3]), ([2, 3, 0, 1], [17, 19, 20, 22]),
+              ([0, 1, 2, 3], [30, 31, 26, 18]), ([3, 0, 1, 2], [12, 10, 14, 13])]
     for seats, cards in tricks:
         for seat, card in zip(seats, cards, strict=True):
             play_card(state, seat, card, "belote" if card == 22 else None)
@@ -124,7 +125,8 @@ def test_a_card_that_fails_the_contract_loses_the_score_swing() -> None:
     assert by_cards == {21: 73, 11: 63}  # 10 card points apart
     assert by_score == {21: 182, 11: 83}  # 162 + belote for the failed contract, or 63 + belote
     seat = to_play(state)
-    assert {c: _score_minimax(_after(state, seat, c)) for c in (21, 11)} == {21: -182, 11: 99 - 83}  # N-S: 0 or 99 card points
+    # N-S minus E-W by score: 0 - 182 (failed), or 99 card points - (63 + 20) (made)
+    assert {c: _score_minimax(_after(state, seat, c)) for c in (21, 11)} == {21: -182, 11: 99 - 83}
 
 
 def test_a_card_that_loses_the_capot_loses_the_capot_by_score() -> None:
@@ -145,7 +147,8 @@ def test_the_default_counts_card_points() -> None:
         assert default.value == "cards"
         assert default.card_values(state) == cards.card_values(state)
         assert default.values(state) == minimax_values(state)
-        assert all(v.points == side_points(v.diff, rules)[to_play(state) & 1] for v in default.card_values(state))
+        team = to_play(state) & 1
+        assert all(v.points == side_points(v.diff, rules)[team] for v in default.card_values(state))
 
 
 def test_an_unknown_value_is_refused() -> None:
