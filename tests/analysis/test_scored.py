@@ -154,3 +154,22 @@ def test_the_default_counts_card_points() -> None:
 def test_an_unknown_value_is_refused() -> None:
     with pytest.raises(ValueError, match="expected one of cards, score"):
         DoubleDummy(value="tricks")
+
+
+def test_king_first_is_exact_once_the_belote_is_settled() -> None:
+    # With belote_king_first (no preset has it) the value takes the holder to play the king
+    # first: exact once the holder no longer holds both (docs/review.md, Limits).
+    rules = Ruleset.preset("classic").with_options({"belote_king_first": True})
+    rng = random.Random(7)
+    dd = DoubleDummy(value="score")
+    settled = 0
+    for _ in range(60):
+        state = _endgame(rules, rng)
+        holder = belote_holder(state)
+        pair = {state.trump * 8 + QUEEN, state.trump * 8 + KING}
+        if holder is not None and all(state.hands[holder] >> c & 1 for c in pair):
+            continue
+        settled += 1
+        seat = to_play(state)
+        assert _by_score(dd, state) == {c: _score_minimax(_after(state, seat, c)) for c in _cards(state)}
+    assert settled >= 20
