@@ -29,14 +29,16 @@ __all__ = ["position_report"]
 
 
 def position_report(replay: DealReplay, trick: int, card: int, deck: Deck, table: bool = False,
-                    budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
+                    budget: int = DEFAULT_BUDGET, value: str = "cards") -> dict[str, Any]:
     """The values, the best line and (``table``) the table of ``replay`` just before card
-    ``card`` (1..4) of trick ``trick`` (1..8), each question within ``budget`` positions.
+    ``card`` (1..4) of trick ``trick`` (1..8), each question within ``budget`` positions, the
+    values counting ``value`` (``cards``: card points; ``score``: the points the deal scores; the
+    table is of card points either way).
     Raises ``ValueError`` naming the deal and the point when the deal cannot be solved there
     (:class:`~belote_notation.analysis.solver.SearchTooLong` past the budget), and
     :class:`~belote_notation.analysis.solver.SolverUnavailable` without the solver's extension."""
     try:
-        return _report(replay, trick, card, deck, table, DoubleDummy(budget))
+        return _report(replay, trick, card, deck, table, DoubleDummy(budget, value))
     except ValueError as exc:
         raise type(exc)(f"deal {replay.deal.number}, before {trick}.{card}: {exc}") from None
 
@@ -52,6 +54,7 @@ def _report(replay: DealReplay, trick: int, card: int, deck: Deck, table: bool,
     return {
         "deal": replay.deal.number,
         "at": f"{trick}.{card}",
+        "value": dd.value,
         "trump": _trump(state.strain, deck),
         "taker": SEAT_NAMES[state.taker] if state.taker is not None else None,
         "to_play": SEAT_NAMES[mover] if mover is not None else None,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from belote_notation.analysis.sampling import Seen, expected_loss
-from belote_notation.analysis.solver import DoubleDummy, SearchTooLong, side_points
+from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
 from belote_notation.check.codes import area_of
 from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
@@ -234,6 +234,9 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
         out.skipped = f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
         return out
     dd = dd or DoubleDummy()
+    if dd.value == "score" and final.contract_kind == "generale":
+        out.skipped = "a générale is not valued by score (who of the side won each trick counts)"
+        return out
     declares = [bool(marks) for marks in final.belote_marks]
     state = _fresh_state(final)
     deal = replay.deal
@@ -285,7 +288,7 @@ def _recorded_mark(deal: Deal, trick: int, index: int) -> str | None:
 def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick: int, index: int,
                 seat: int, card: int, declares: Sequence[bool], thresholds: Thresholds) -> CardJudgement:
     team = seat & 1
-    points = {c: side_points(d, state.rules)[team] for c, d in values.items()}
+    points = {c: dd.side_values(state, d)[team] for c, d in values.items()}
     best_card = max(points, key=lambda c: (points[c], -c))
     loss = points[best_card] - points.get(card, points[best_card])
     flipped = None
@@ -395,12 +398,13 @@ def skipped_notes(review: Review) -> list[str]:
 
 
 def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,
-                file: str = "<string>") -> Review:
+                file: str = "<string>", value: str = "cards") -> Review:
     """The reviewed copy of ``game`` (the record given is not changed) and the per-player
     figures, every deal judged in this process (the command line spreads deals over
-    processes with :func:`judge_deal` and :func:`apply_review`)."""
+    processes with :func:`judge_deal` and :func:`apply_review`); ``value``: what a card's value
+    counts, ``cards`` (card points) or ``score`` (the deal's score)."""
     replay = replay_game(game, file)
-    dd = DoubleDummy()
+    dd = DoubleDummy(value=value)
     judgements = [judge_deal(deal_replay, position, thresholds, samples, seed, dd)
                   for position, deal_replay in enumerate(replay.deals)]
     return apply_review(game.model_copy(deep=True), replay.deck, judgements)

@@ -3,7 +3,9 @@
 A position is the engine's own :class:`~belote_notation.game.engine.DealState` (hands known,
 contract set: a trump suit, or sans-atout or tout-atout): the C search reads its hands, the
 current trick, the points and tricks so far. Values are card points (the last trick's 10 and
-the capot as the rule system counts them).
+the capot as the rule system counts them), or with ``value="score"`` the points the deal scores
+(the contract made or failed, the belote and announcements that count:
+:mod:`~belote_notation.analysis.scored`).
 
 Every question (one position's values, one entry of the table) has a budget of positions
 searched (:data:`DEFAULT_BUDGET`, settable): past it the question is refused with
@@ -33,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from belote_notation.analysis.scored import VALUES, scored_points
 from belote_notation.analysis.tables import SolverUnavailable, solver_for, solver_limit, solver_type
 from belote_notation.game.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine import (
@@ -130,9 +133,9 @@ class CardValue:
 
     card: int
     points: int
-    """Card points the mover's side makes."""
+    """Card points the mover's side makes (by score: the points the deal credits it)."""
     diff: int
-    """N-S minus E-W at the end."""
+    """N-S minus E-W card points at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,15 +153,20 @@ class TableEntry:
 class DoubleDummy:
     """The solver: one C searcher (and its transposition table) per rule set and trump, kept
     for every position asked, so the positions of one deal share what was searched.
-    ``budget`` bounds the positions of each question (:class:`SearchTooLong` past it).
+    ``budget`` bounds the positions of each question (:class:`SearchTooLong` past it);
+    ``value`` is what a side's value counts: ``cards`` (card points) or ``score`` (the points the
+    deal credits it, :func:`~belote_notation.analysis.scored.scored_points`).
 
     Raises :class:`SolverUnavailable` when the C extension was not built with this install."""
 
-    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, value: str = "cards") -> None:
         solver_type()  # fail here, before any work, where the extension is missing
         if not 1 <= budget <= 10**15:
             raise ValueError(f"budget {budget}: expected 1..10**15 positions")
+        if value not in VALUES:
+            raise ValueError(f"value {value!r}: expected one of {', '.join(VALUES)}")
         self.budget = budget
+        self.value = value
         self._solvers: dict[tuple[Ruleset, int], Solver] = {}
         self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int] | None] = {}
         """The first-lead values asked so far (None: refused, past the budget)."""
@@ -179,6 +187,21 @@ class DoubleDummy:
         except solver_limit() as exc:
             raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "
                                 "positions (its budget)") from exc
+
+    def side_values(self, state: DealState, diff: int) -> tuple[int, int]:
+        """(N-S, E-W) values of the deal of ``state`` ending with card points N-S minus E-W
+        ``diff``: the card points, or (``value="score"``) the points the deal credits.
+
+        >>> from belote_notation.game.engine import new_deal, set_contract, set_hands
+        >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+        >>> set_contract(state, taker=0, trump=0)
+        >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+        >>> DoubleDummy().side_values(state, -20), DoubleDummy(value="score").side_values(state, -20)
+        ((71, 91), (20, 91))
+        """
+        if self.value == "score":
+            return scored_points(state, diff)
+        return side_points(diff, state.rules)
 
     @property
     def nodes(self) -> int:
@@ -217,14 +240,13 @@ class DoubleDummy:
         seen: dict[tuple[int, ...], dict[int, int]] = {}
         totals: dict[int, int] = {}
         always_best = -1  # the cards among the best in every deal so far (a mask; -1: every card)
-        rules = state.rules
         drawn_points: list[dict[int, int]] = []
         for drawn in range(1, samples + 1):
             hands = draw()
             key = tuple(hands)
             points = seen.get(key)
             if points is None:
-                points = seen[key] = {c: side_points(d, rules)[team]
+                points = seen[key] = {c: self.side_values(state, d)[team]
                                       for c, d in self.values_with_hands(state, hands).items()}
             for c, p in points.items():
                 totals[c] = totals.get(c, 0) + p
@@ -239,9 +261,11 @@ class DoubleDummy:
     def card_values(self, state: DealState) -> list[CardValue]:
         """The legal cards of the player to move, best first (for the mover's side)."""
         team = to_play(state) & 1 if state.trick_no < 8 else 0
-        out = [CardValue(card, side_points(diff, state.rules)[team], diff)
-               for card, diff in self.values(state).items()]
-        return sorted(out, key=lambda v: (-v.points, v.card))
+        out = []
+        for card, diff in self.values(state).items():
+            sides = self.side_values(state, diff)
+            out.append((sides[1 - team] - sides[team], CardValue(card, sides[team], diff)))
+        return [v for _, v in sorted(out, key=lambda o: (o[0], o[1].card))]
 
     def best_line(self, state: DealState) -> list[tuple[int, int]]:
         """(seat, card) to the end of the deal, each side playing its best card (the lowest

@@ -38,12 +38,14 @@ __all__ = ["DealTask", "ReviewSettings", "judge_games", "review_games"]
 @dataclass(frozen=True, slots=True)
 class ReviewSettings:
     """How cards are judged: the glyphs' thresholds, the sampled deals per card, their seed, and
-    whether the draw keeps what the calls promised (``auction``, the default) or is uniform."""
+    whether the draw keeps what the calls promised (``auction``, the default) or is uniform, and
+    what a value counts (``value``: ``cards``, the card points, or ``score``, the deal's score)."""
 
     thresholds: Thresholds = field(default_factory=Thresholds)
     samples: int = 0
     seed: int = 0
     auction: bool = True
+    value: str = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ class _Judge:
         if self.last is None or self.last[0] is not task.game:
             self.last = (task.game, replay_game(task.game, task.file, task.number))
         if self.solver is None:
-            self.solver = DoubleDummy()
+            self.solver = DoubleDummy(value=self.settings.value)
         s = self.settings
         return judge_deal(self.last[1].deals[task.position], task.position, s.thresholds, s.samples, s.seed,
                           self.solver, s.auction)

@@ -114,7 +114,7 @@ def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: st
                 click.echo(f"{file}: game {index + 1}, {note}", err=True)
             if out is not None:
                 out.write(("\n" if index else "") + write_game(review.game))
-            payload.append(_json(index, review, deck))
+            payload.append({**_json(index, review, deck), "value": settings.value})
             progress.advance(len(judgements))
     finally:
         progress.close()
@@ -160,15 +160,21 @@ def _json(index: int, review, deck) -> dict:
               help="Points lost from which a card gets ?")
 @click.option("--blunder", type=click.IntRange(min=1), default=_DEFAULT.blunder, show_default=True,
               help="Points lost from which a card gets ??")
+@click.option("--value", type=click.Choice(["cards", "score"]), default="cards", show_default=True,
+              help="What a card's value counts: cards, the card points; score, the points the deal scores "
+                   "(contract made or failed, belote, announcements, capot).")
 @cluster_option("Judge the games on a Dask cluster, a game per task: local:N or tcp://HOST:PORT "
                 "(docs/scale.md). Not with --jobs.")
 def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampling: str, jobs: int,
-            inaccuracy: int, mistake: int, blunder: int, cluster: str | None) -> None:
+            inaccuracy: int, mistake: int, blunder: int, value: str, cluster: str | None) -> None:
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
     cluster = checked_cluster(cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
-    settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction")
+    settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction",
+                              value)
+    if value == "score" and fmt == "text":
+        click.echo("belote-replay: values by the deal's score (--value score), not card points", err=True)
     if out is not None and same_file(file, out):
         _fail(f"{out} is FILE itself: not annotated (the reviewed copy would replace the record "
               "it is read from); write it to another file")

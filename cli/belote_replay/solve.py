@@ -47,7 +47,8 @@ def render(report: dict) -> str:
     if report["to_play"] is None:
         lines.append("The deal is over.")
     else:
-        lines.append(f"{report['to_play']} to play; card points {side[report['to_play']]} make "
+        what = "card points" if report["value"] == "cards" else "points the deal scores"
+        lines.append(f"{report['to_play']} to play; {what} {side[report['to_play']]} make "
                      "(best play after each card):")
         for v in report["values"]:
             mark = "best" if v["loss"] == 0 else f"-{v['loss']}"
@@ -76,9 +77,12 @@ def render(report: dict) -> str:
               help="Also the deal's double-dummy table (every trump, from the first lead).")
 @click.option("--budget", type=click.IntRange(min=1, max=10**15), default=DEFAULT_BUDGET, show_default=True,
               help="Positions one question may search; past it the question is refused.")
+@click.option("--value", type=click.Choice(["cards", "score"]), default="cards", show_default=True,
+              help="What a card's value counts: cards, the card points; score, the points the deal scores "
+                   "(contract made or failed, belote, announcements, capot).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def command(file: str, game_number: int, deal_number: int | None, at: str, table: bool, budget: int,
-            fmt: str) -> None:
+            value: str, fmt: str) -> None:
     """Double-dummy values of every legal card at a point of a deal, the best line and the table."""
     point = _point(at)
     held: list[Finding] = []  # what an input without a game holds (malformed JSON...)
@@ -97,7 +101,8 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, table
         _fail(f"{file}: " + (f"game {game_number} has no deal {deal_number}" if deal_number is not None
                              else f"game {game_number} has no deal to solve (a contract and known hands)"))
     try:
-        report = position_report(chosen[0], *point, replay.deck, table=table, budget=budget)
+        report = position_report(chosen[0], *point, replay.deck, table=table, budget=budget,
+                                 value=value)
     except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None

@@ -67,3 +67,29 @@ def test_annotate_json_jobs_and_samples(deal_file: Path) -> None:
 def test_annotate_thresholds_must_grow(deal_file: Path) -> None:
     result = CliRunner().invoke(cli, ["annotate", str(deal_file), "--mistake", "50"])
     assert result.exit_code != 0
+
+
+def test_solve_by_score_says_so(deal_file: Path) -> None:
+    text = run("solve", str(deal_file), "--at", "2.1", "--value", "score").output
+    assert "N to play; points the deal scores N-S make" in text
+    assert "  9♠    270  best" in text and "  7♦    160  -110" in text  # the capot 250 + belote 20
+    report = json.loads(run("solve", str(deal_file), "--at", "2.1", "--format", "json").output)
+    assert report["value"] == "cards"
+    scored = json.loads(run("solve", str(deal_file), "--at", "2.1", "--value", "score", "--format",
+                            "json").output)
+    assert scored["value"] == "score" and scored["values"][0]["points"] == 270
+
+
+def test_annotate_by_score_says_so(deal_file: Path) -> None:
+    assert json.loads(run("annotate", str(deal_file), "--format", "json").output)["value"] == "cards"
+    report = json.loads(run("annotate", str(deal_file), "--format", "json", "--value", "score").output)
+    assert report["value"] == "score"
+    first = report["cards"][0]
+    assert (first["card"], first["points"], first["best_points"]) == ("7D", 160, 270)
+    result = CliRunner().invoke(cli, ["annotate", str(deal_file), "--value", "score"])
+    assert result.exit_code == 0 and "values by the deal's score" in result.stderr
+
+
+def test_an_unknown_value_is_refused_on_the_command_line(deal_file: Path) -> None:
+    result = CliRunner().invoke(cli, ["solve", str(deal_file), "--value", "tricks"])
+    assert result.exit_code == 2 and "'tricks' is not one of" in result.output
