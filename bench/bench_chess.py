@@ -181,7 +181,8 @@ print(time.perf_counter() - started, time.process_time() - cpu)
 """
 
 
-def read_records_in_process(path: Path, tuned: bool, pure_python: bool, checkout: Path | None = None) -> float:
+def read_records_in_process(path: Path, tuned: bool, pure_python: bool,
+                            checkout: Path | None = None) -> float:
     """CPU seconds of :func:`read_records` (or the tuned one) in a fresh process on one path:
     the reading alone is timed there (not the start of the process). ``checkout``: the library
     of another checkout (e.g. the reader before its redesign, ``git worktree add /tmp/pre c2ce6c8``)."""
@@ -282,7 +283,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{args.deals / min(tuned):,.0f} deals/s, ratio {tuned_rate / chess_rate:.2f}")
             if anchor_s:
                 print(f"  {label} / the reader before its redesign ({args.records_anchor}, its own collector "
-                      f"handling, {args.deals / min(anchor_s):,.0f} deals/s): {min(anchor_s) / min(plain):.2f}x "
+                      f"handling, {args.deals / min(anchor_s):,.0f} deals/s): "
+                      f"{min(anchor_s) / min(plain):.2f}x "
                       "untouched collector (issue 23: at least 1.0x)")
 
         two = best(args.repeat, lambda: run_validate(bel, 2)[0])
