@@ -93,3 +93,18 @@ def test_annotate_by_score_says_so(deal_file: Path) -> None:
 def test_an_unknown_value_is_refused_on_the_command_line(deal_file: Path) -> None:
     result = CliRunner().invoke(cli, ["solve", str(deal_file), "--value", "tricks"])
     assert result.exit_code == 2 and "'tricks' is not one of" in result.output
+
+
+def test_annotate_by_score_skips_a_generale_and_says_why(tmp_path: Path) -> None:
+    """A générale's score depends on which player of the side won each trick: by score its deal
+    is not reviewed, with a note naming the deal, and the rest of the file is."""
+    path = tmp_path / "generale.bel"
+    made = run("generate", "--rules", "contree", "--option", "generale_bid=true", "--deals", "60",
+               "--seed", "3", "-o", str(path))
+    assert made.exit_code == 0 and " W:generale H " in path.read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["annotate", str(path), "--value", "score", "--format", "json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0
+    assert f"{path}: game 5, deal 1: not reviewed: a générale is not valued by score" in result.stderr
+    games = json.loads(result.stdout)
+    assert len(games) == 15 and all(game["value"] == "score" for game in games)
