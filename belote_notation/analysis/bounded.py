@@ -103,7 +103,15 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
                  team: int, certain_after: int = CERTAIN_AFTER, bands: Sequence[int] = ()) -> tuple[int, int]:
     """(the best card's total minus ``card``'s, deals drawn): what ``sampled_totals`` with the
     same arguments gives (best total and ``card``'s, deals drawn, the same stops), each card
-    valued only as far as the answer needs."""
+    valued only as far as the answer needs.
+
+    Its bounds are on card points, where a higher value always scores more; by score
+    (``dd.value == "score"``) two card-point values can score alike, which changes which cards
+    are best, so every card is valued exactly there (``sampled_totals`` itself)."""
+    if dd.value != "cards":
+        totals, drawn_count = dd.sampled_totals(state, draw, samples, card, team, certain_after, bands)
+        best = max(totals.values(), default=0)
+        return best - totals.get(card, best), drawn_count
     asker = _Asker(dd, state, team)
     seen: dict[tuple[int, ...], _Deal] = {}
     drawn: list[_Deal] = []

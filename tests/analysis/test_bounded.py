@@ -73,3 +73,22 @@ def test_probe_checks_its_arguments_and_agrees_with_values() -> None:
     fresh.budget = 1
     with pytest.raises(RuntimeError, match="budget"):
         fresh.probe(*position, 0, 0, True)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_by_score_the_sampled_loss_is_the_score_one(seed: int) -> None:
+    """``value="score"``: the loss is the one of every card's points as the deal scores them
+    (``sampled_totals`` by score), not the card points (the bounds only hold for those)."""
+    rng = random.Random(100 + seed)
+    rules = Ruleset.preset("classic" if seed % 2 else "contree")
+    state = play_random(random_deal(rules, rng), rng.randrange(4, 20), rng)
+    seat = to_play(state)
+    for card in [c for c in range(32) if legal_cards(state) >> c & 1]:
+        draw_seed = rng.randrange(10**6)
+        totals, drawn = DoubleDummy(value="score").sampled_totals(
+            state, _shuffled_draw(state, seat, random.Random(draw_seed)), 10, card, seat & 1,
+            bands=(6, 16, 40))
+        loss, count = sampled_loss(DoubleDummy(value="score"), state,
+                                   _shuffled_draw(state, seat, random.Random(draw_seed)), 10, card, seat & 1,
+                                   bands=(6, 16, 40))
+        assert (loss, count) == (max(totals.values()) - totals[card], drawn)
