@@ -18,7 +18,7 @@ rest fixed (tests/analysis/test_scored.py equals a minimax scoring every end wit
 
 from __future__ import annotations
 
-from belote_notation.game.cards import DEAL_POINTS, KING, QUEEN
+from belote_notation.game.cards import DEAL_POINTS
 from belote_notation.game.engine import DealState, copy_deal
 from belote_notation.game.engine.announcements import belote_holder
 from belote_notation.game.engine.scoring import score_deal
@@ -61,6 +61,7 @@ def _can_count(state: DealState, holder: int) -> bool:
     unsaid where it must be said (the engine judges the order itself)."""
     if not state.rules.belote_requires_declaration:
         return True
-    pair = {state.trump * 8 + QUEEN, state.trump * 8 + KING}
-    said = {card for _, card in state.belote_marks[holder]}
-    return all(card in said or not state.played >> card & 1 for card in pair)
+    said = 0
+    for _, card in state.belote_marks[holder]:
+        said |= 1 << card
+    return not state.belote_pair & state.played & ~said
