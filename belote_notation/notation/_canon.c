@@ -4,8 +4,8 @@
  * it reads the lines after a deal's heading exactly as that method's loop does, with the same
  * Python tables (card words, play words, calls, suits, seats, keywords: passed in by
  * notation/canon.py, never written here) and keeps the same events (bound methods of the
- * visitor and their arguments). What it does not read itself (an offer or announcement line,
- * a contree bid of points, the end of the deal) it asks of the Python functions it is given.
+ * visitor and their arguments). What it does not read itself (a contree bid of points, the end
+ * of the deal) it asks of the Python functions it is given.
  * Any line it cannot read gives None: the Python reader then reads the deal (and reports what
  * is wrong). tests/speed/test_differential.py proves both readers give the same reports.
  */
@@ -17,12 +17,12 @@
 
 enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS, T_POINTS_BID,
        T_TRICK_WORDS, T_WINNERS, T_PLAYS, T_MARKS, T_SCORE_WORDS, T_NO_MARKS, T_MAX_DIGITS,
-       T_OTHER, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
-       T_VISIT_SCORE, T_COUNT };
-enum { K_HAND = 1, K_OTHER, K_CALLS, K_TRICK, K_SCORE };
+       T_SPEND, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
+       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_COUNT };
+enum { K_HAND = 1, K_OFFER, K_CALLS, K_TRICK, K_SCORE, K_ANNOUNCE };
 
 static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_CAPOT, *S_GENERALE, *S_TAKE,
-    *S_ONE, *S_TWO;
+    *S_ONE, *S_TWO, *S_OFFER, *S_ANNOUNCE, *S_SEQUENCE, *S_CARRE, *S_BELOTE;
 
 typedef struct {
     PyObject *text;
@@ -33,6 +33,7 @@ typedef struct {
     PyObject *current;       /* the section of the kept events (a reference), or NULL */
     Py_ssize_t max_digits;
     PyObject *line_obj;      /* the current row's line number (a reference) */
+    int offered;             /* an offer line was read */
 } Scan;
 
 typedef struct {
@@ -543,27 +544,93 @@ static int score_line(Scan *s, Words *w, long line) {
     return keep(s, s->t[T_VISIT_SCORE], args) < 0 ? -1 : 1;
 }
 
-/* An offer or announcement line: other(row, line) gives (section, event) or None. */
-static int other_line(Scan *s, Py_ssize_t a, Py_ssize_t b, long line) {
-    PyObject *row = PyUnicode_Substring(s->text, a, b);
-    if (row == NULL) return -1;
-    PyObject *got = PyObject_CallFunction(s->t[T_OTHER], "Ol", row, line);
-    Py_DECREF(row);
-    if (got == NULL) return -1;
-    if (got == Py_None || !PyTuple_Check(got) || PyTuple_GET_SIZE(got) != 2) {
-        Py_DECREF(got);
-        return 0;
+/* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of quick.py. */
+static int card_shaped(Scan *s, Words *w, Py_ssize_t i) {
+    Py_ssize_t n = w->len[i], a = w->start[i];
+    if (n != 2 && n != 3) return 0;
+    Py_UCS4 r = PyUnicode_READ(s->kind, s->data, a), suit = PyUnicode_READ(s->kind, s->data, a + n - 1);
+    if (suit == 0 || suit >= 128 || !strchr("SHDCEOB", (int)suit)) return 0;
+    if (n == 3) {
+        Py_UCS4 r2 = PyUnicode_READ(s->kind, s->data, a + 1);
+        return r == '1' && (r2 == '0' || r2 == '1' || r2 == '2');
     }
-    PyObject *section = PyTuple_GET_ITEM(got, 0);
-    if (!PyUnicode_Check(section)) {
-        Py_DECREF(got);
-        return 0;
-    }
+    return r != 0 && r < 128 && strchr("123456789JQKA", (int)r) != NULL;
+}
+
+/* The word is `prefix` and then 1..max_digits ASCII digits. */
+static int keyed_int(Scan *s, Words *w, Py_ssize_t i, const char *prefix) {
+    Py_ssize_t k = (Py_ssize_t)strlen(prefix);
+    if (w->len[i] <= k) return 0;
+    for (Py_ssize_t j = 0; j < k; j++)
+        if (PyUnicode_READ(s->kind, s->data, w->start[i] + j) != (Py_UCS4)(unsigned char)prefix[j]) return 0;
+    return ascii_digits(s, w->start[i] + k, w->len[i] - k);
+}
+
+/* begin_section(section, line, 1) and spend(items, line, col), as DealReader.section and its
+ * offer and announcement readers report them. */
+static int enter_spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col) {
     Py_INCREF(section);
     Py_XSETREF(s->current, section);
-    int r = PyList_Append(s->events, PyTuple_GET_ITEM(got, 1));
-    Py_DECREF(got);
-    return r < 0 ? -1 : 1;
+    if (keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE)) < 0) return -1;
+    return keep(s, s->t[T_SPEND], Py_BuildValue("(nOn)", items, s->line_obj, col));
+}
+
+/* `offer CARD` (QuickReader._kept_offer): a second offer or a card of another deck is not canonical. */
+static int offer_line(Scan *s, Words *w) {
+    if (s->offered || w->n != 2 || !word_is(s, w, 0, "offer") || !card_shaped(s, w, 1)) return 0;
+    PyObject *card = lookup(s, T_CARDS, w, 1);
+    if (card == NULL) return PyErr_Occurred() ? -1 : 0;
+    s->offered = 1;
+    if (enter_spending(s, S_OFFER, 1, 7) < 0) return -1;
+    return keep(s, s->t[T_VISIT_OFFER], Py_BuildValue("(OOi)", card, s->line_obj, 7)) < 0 ? -1 : 1;
+}
+
+/* `announce SEAT KIND cards [trick=N] [before=N]` (QuickReader._kept_announcement). */
+static int announce_line(Scan *s, Words *w) {
+    if (w->n < 3 || !word_is(s, w, 0, "announce") || w->len[1] != 1) return 0;
+    Py_UCS4 seat_char = PyUnicode_READ(s->kind, s->data, w->start[1]);
+    if (seat_char != 'N' && seat_char != 'E' && seat_char != 'S' && seat_char != 'W') return 0;
+    PyObject *kind = word_is(s, w, 2, "sequence") ? S_SEQUENCE : word_is(s, w, 2, "carre") ? S_CARRE
+                     : word_is(s, w, 2, "belote") ? S_BELOTE : NULL;
+    if (kind == NULL) return 0;
+    Py_ssize_t i = 3, n = w->n, trick_at = -1, before_at = -1;
+    while (i < n && card_shaped(s, w, i)) i++;
+    Py_ssize_t cards_end = i;
+    if (i < n && keyed_int(s, w, i, "trick=")) trick_at = i++;
+    if (i < n && keyed_int(s, w, i, "before=")) before_at = i++;
+    if (i != n) return 0;
+    PyObject *seat = lookup(s, T_SEATS, w, 1);
+    if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *cards = PyList_New(0), *positions = PyList_New(0), *trick = NULL, *before = NULL;
+    int result = -1;
+    if (cards == NULL || positions == NULL) goto done;
+    Py_ssize_t c = 1 + w->len[0] + w->len[1] + w->len[2] + 3;
+    for (i = 3; i < cards_end; i++) {
+        PyObject *card = lookup(s, T_CARDS, w, i);
+        if (card == NULL) {
+            result = PyErr_Occurred() ? -1 : 0;
+            goto done;
+        }
+        PyObject *p = position_of(s->line_obj, c);
+        if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
+            Py_XDECREF(p);
+            goto done;
+        }
+        Py_DECREF(p);
+        c += w->len[i] + 1;
+    }
+    if (trick_at >= 0 && (trick = int_of(s, w->start[trick_at] + 6, w->len[trick_at] - 6)) == NULL) goto done;
+    if (before_at >= 0 && (before = int_of(s, w->start[before_at] + 7, w->len[before_at] - 7)) == NULL) goto done;
+    if (enter_spending(s, S_ANNOUNCE, n - 2, 1) < 0) goto done;
+    result = keep(s, s->t[T_VISIT_ANNOUNCEMENT],
+                  PyTuple_Pack(8, seat, kind, cards, positions, trick ? trick : Py_None, before ? before : Py_None,
+                               s->line_obj, S_ONE)) < 0 ? -1 : 1;
+done:
+    Py_XDECREF(cards);
+    Py_XDECREF(positions);
+    Py_XDECREF(trick);
+    Py_XDECREF(before);
+    return result;
 }
 
 static Py_ssize_t find_newline(Scan *s, Py_ssize_t pos, Py_ssize_t n) {
@@ -597,6 +664,7 @@ static PyObject *scan_lines(PyObject *self, PyObject *args) {
     s.t = &PyTuple_GET_ITEM(tables, 0);
     s.current = NULL;
     s.line_obj = NULL;
+    s.offered = 0;
     s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
     if (s.max_digits < 0) return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
@@ -641,17 +709,15 @@ static PyObject *scan_lines(PyObject *self, PyObject *args) {
             break;
         }
         long kind = PyLong_AsLong(kind_obj);
-        if (kind == K_OTHER) {
-            r = other_line(&s, pos, nl, line);
-        } else {
-            if (!split_words(&s, pos, nl, &w)) { r = 0; goto stop; }
-            switch (kind) {
-            case K_HAND: r = hand_line(&s, &w, line); break;
-            case K_CALLS: r = bid_line(&s, &w, line); break;
-            case K_TRICK: r = trick_line(&s, &w, line, nl - pos); break;
-            case K_SCORE: r = score_line(&s, &w, line); break;
-            default: r = 0;
-            }
+        if (!split_words(&s, pos, nl, &w)) { r = 0; goto stop; }
+        switch (kind) {
+        case K_HAND: r = hand_line(&s, &w, line); break;
+        case K_OFFER: r = offer_line(&s, &w); break;
+        case K_CALLS: r = bid_line(&s, &w, line); break;
+        case K_TRICK: r = trick_line(&s, &w, line, nl - pos); break;
+        case K_SCORE: r = score_line(&s, &w, line); break;
+        case K_ANNOUNCE: r = announce_line(&s, &w); break;
+        default: r = 0;
         }
         if (r <= 0) goto stop;
         continue;
@@ -832,6 +898,11 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_CAPOT = PyUnicode_InternFromString("capot");
     S_GENERALE = PyUnicode_InternFromString("generale");
     S_TAKE = PyUnicode_InternFromString("take");
+    S_OFFER = PyUnicode_InternFromString("offer");
+    S_ANNOUNCE = PyUnicode_InternFromString("announce");
+    S_SEQUENCE = PyUnicode_InternFromString("sequence");
+    S_CARRE = PyUnicode_InternFromString("carre");
+    S_BELOTE = PyUnicode_InternFromString("belote");
     K_LINE = PyUnicode_InternFromString("line");
     K_COL = PyUnicode_InternFromString("col");
     K_GLYPH = PyUnicode_InternFromString("glyph");
@@ -848,6 +919,7 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_ONE = PyLong_FromLong(1);
     S_TWO = PyLong_FromLong(2);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE
+        || !S_OFFER || !S_ANNOUNCE || !S_SEQUENCE || !S_CARRE || !S_BELOTE
         || !S_ONE || !S_TWO)
         return NULL;
     return PyModule_Create(&module);

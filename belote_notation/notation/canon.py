@@ -40,7 +40,7 @@ __all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "static_t
 Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
-_KINDS = {"hand": 1, "other": 2, "calls": 3, "trick": 4, "score": 5}
+_KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
 
 
 def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:

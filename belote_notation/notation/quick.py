@@ -44,19 +44,15 @@ Event = tuple[Callable[..., Any], tuple[Any, ...]]
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
 _HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
 _HAND_STARTS = frozenset(_HANDS)
-_SECTION_TERMINALS: dict[Section, str] = {"offer": "OFFER", "announce": "ANNOUNCE"}
 # The canonical heading and the other canonical lines (the grammar's CANONICAL_DEAL), and
 # what must follow a canonical deal (the lookahead that ends CANONICAL_DEAL).
 _C_CARD = r"(?:10|11|12|[1-9JQKA])[SHDCEOB]"
 _INT = "[0-9]{1,%d}" % MAX_DIGITS   # lark.common's INT, as long as the reader reads
 _HEADING = re.compile(r"deal " + _INT + r"(?: dealer [NESW])?")
-_OTHER_LINES: dict[str, tuple[Section, re.Pattern[str]]] = {
-    "offer": ("offer", re.compile("offer " + _C_CARD)),
-    "announce": ("announce", re.compile(
-        r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick="
-        + _INT + r")?(?: before=" + _INT + ")?")),
-}
-_LINE_KINDS = (*((w, "hand") for w in ("tafr9a", "rest", "hand")), ("offer", "other"), ("announce", "other"),
+_OFFER = re.compile("offer " + _C_CARD)
+_ANNOUNCE = re.compile(r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick=" + _INT
+                       + r")?(?: before=" + _INT + ")?")
+_LINE_KINDS = (*((w, "hand") for w in ("tafr9a", "rest", "hand")), ("offer", "offer"), ("announce", "announce"),
                *((w, "calls") for w in vocab.keywords("SMSARA_KW")),
                *((w, "trick") for w in vocab.keywords("TRICK_KW")),
                *((w, "score") for w in quick_score_words()))
@@ -297,18 +293,9 @@ class QuickReader(ItemReader):
         """What the compiled reader reads with: the tables of this deck, the visitor's events
         (made for each deal: kept on the reader they would make a reference cycle of it)."""
         visitor = self.visitor
-        return (*static_tables(self.deck, _LINE_KINDS, tuple(_HANDS.items())), self._other_row,
+        return (*static_tables(self.deck, _LINE_KINDS, tuple(_HANDS.items())), self.issues.spend,
                 _DEAL_END.match, visitor.begin_section, visitor.visit_hand, visitor.visit_trick,
-                visitor.visit_call, visitor.visit_score)
-
-    def _other_row(self, row: str, line: int) -> tuple[Section, Event] | None:
-        """An offer or announcement line for the compiled reader: the section and the event
-        :meth:`_kept_other` keeps (``None``: not canonical)."""
-        kept = _OtherRow()
-        if not self._kept_other(row, line, kept):  # type: ignore[arg-type]
-            return None
-        assert kept.current is not None
-        return kept.current, kept.events[0]
+                visitor.visit_call, visitor.visit_score, visitor.visit_offer, visitor.visit_announcement)
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:
         batch = self.trick_line(row, line, 1)
@@ -346,24 +333,61 @@ class QuickReader(ItemReader):
         kept.events.append((self.visitor.visit_score, score))
         return True
 
-    def _kept_other(self, row: str, line: int, kept: KeptDeal) -> bool:
-        """An offer or announcement line: checked here, read by its section reader."""
-        section, check = _OTHER_LINES[row[:row.find(" ")]]
-        if check.fullmatch(row) is None:
+    def _kept_offer(self, row: str, line: int, kept: KeptDeal) -> bool:
+        """``offer CARD``: the events of the offer reader (:meth:`.DealReader.offer`), the item
+        it spends included. A second offer in the deal, or a card of another deck: not
+        canonical (the general path says what is wrong)."""
+        if kept.offered or _OFFER.fullmatch(row) is None:
             return False
-        kept.current = section
-        kept.events.append((self.section, (section, [Chunk(_SECTION_TERMINALS[section], row, line, 1)])))
+        card = self.table.get(row[6:])
+        if card is None:
+            return False
+        kept.offered = True
+        kept.current = "offer"
+        kept.events.extend(((kept.begin_section, ("offer", line, 1)), (self.issues.spend, (1, line, 7)),
+                            (self.visitor.visit_offer, (card, line, 7))))
+        return True
+
+    def _kept_announcement(self, row: str, line: int, kept: KeptDeal) -> bool:
+        """``announce SEAT KIND cards [trick=N] [before=N]``: the events of the announcement
+        reader (:meth:`.DealReader.announce`), the items it spends included (a card of
+        another deck: not canonical)."""
+        if _ANNOUNCE.fullmatch(row) is None:
+            return False
+        words = row.split(" ")
+        cards: list[int] = []
+        positions: list[Position] = []
+        trick = before = None
+        col = len(words[0]) + len(words[1]) + len(words[2]) + 4
+        for word in words[3:]:
+            if word.startswith("trick="):
+                trick = int(word[6:])
+            elif word.startswith("before="):
+                before = int(word[7:])
+            else:
+                card = self.table.get(word)
+                if card is None:
+                    return False
+                cards.append(card)
+                positions.append((line, col))
+            col += len(word) + 1
+        kept.current = "announce"
+        kept.events.extend((
+            (kept.begin_section, ("announce", line, 1)), (self.issues.spend, (len(words) - 2, line, 1)),
+            (self.visitor.visit_announcement, (vocab.SEATS[words[1]], vocab.kind_of(words[2]), cards, positions,
+                                               trick, before, line, 1))))
         return True
 
 
 class KeptDeal:
     """The events of a canonical deal, kept until its last line is read."""
 
-    __slots__ = ("begin_section", "current", "events", "visit_hand", "visit_trick")
+    __slots__ = ("begin_section", "current", "events", "offered", "visit_hand", "visit_trick")
 
     def __init__(self, visitor: Visitor[Any]) -> None:
         self.events: list[Event] = []
         self.current: Section | None = None
+        self.offered = False
         self.begin_section = visitor.begin_section
         self.visit_trick, self.visit_hand = visitor.visit_trick, visitor.visit_hand
 
@@ -372,16 +396,6 @@ class KeptDeal:
         if self.current != section:
             self.current = section
             self.events.append((self.begin_section, (section, line, 1)))
-
-
-class _OtherRow:
-    """What :meth:`QuickReader._kept_other` writes to: its section and its one event."""
-
-    __slots__ = ("current", "events")
-
-    def __init__(self) -> None:
-        self.current: Section | None = None
-        self.events: list[Event] = []
 
 
 CanonicalLine = Callable[[QuickReader, str, int, KeptDeal], bool]
@@ -402,9 +416,9 @@ def canonical_lines() -> dict[str, CanonicalLine]:
     """
     q = QuickReader
     kinds: tuple[tuple[Iterable[str], CanonicalLine], ...] = (
-        (("tafr9a",), q._kept_hand), (("offer",), q._kept_other),
+        (("tafr9a",), q._kept_hand), (("offer",), q._kept_offer),
         (vocab.keywords("SMSARA_KW"), q._kept_calls), (("rest", "hand"), q._kept_hand),
-        (("announce",), q._kept_other), (vocab.keywords("TRICK_KW"), q._kept_trick),
+        (("announce",), q._kept_announcement), (vocab.keywords("TRICK_KW"), q._kept_trick),
         (quick_score_words(), q._kept_score))
     return {word: read for words, read in kinds for word in words}
 

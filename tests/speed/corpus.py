@@ -94,6 +94,29 @@ def _double_space(line: str, rng: random.Random) -> str:
     return line.replace(" ", "  ", 1)
 
 
+def _repeated(line: str, rng: random.Random) -> str:
+    """The line twice: a second offer in the deal, an announcement declared twice."""
+    return f"{line}\n{line}"
+
+
+def _card_of_another_deck(line: str, rng: random.Random) -> str:
+    """A card-shaped word that is not a card of every deck: 1E and 12O are Spanish, 10S and
+    QH French, 11H is neither."""
+    words = line.split(" ")
+    first_card = 1 if words[0] == "offer" else 3 if words[0] == "announce" else 2
+    if len(words) <= first_card:
+        return line
+    words[rng.randrange(first_card, len(words))] = rng.choice(["1E", "12O", "11H", "10S", "QH", "7B"])
+    return " ".join(words)
+
+
+def _when_swapped(line: str, rng: random.Random) -> str:
+    """``before=`` ahead of ``trick=``: not the canonical order."""
+    words = line.split(" ")
+    when = [w for w in words if "=" in w]
+    return " ".join([w for w in words if "=" not in w] + when[::-1]) if len(when) == 2 else line + " trick=99"
+
+
 def _cut(line: str, rng: random.Random) -> str:
     return line[: rng.randrange(len(line))] if line else line
 
@@ -110,7 +133,10 @@ FLAWS: dict[str, tuple[tuple[str, ...], Flaw]] = {
     "comment": (("trick", "smsara", "hand", "score"), _comment),
     "variation": (("trick", "smsara"), _variation),
     "double space": (("trick", "smsara", "hand", "rest", "tafr9a"), _double_space),
-    "cut line": (("trick", "smsara", "hand", "announce"), _cut),
+    "cut line": (("trick", "smsara", "hand", "announce", "offer"), _cut),
+    "line repeated": (("offer", "announce"), _repeated),
+    "card of another deck": (("offer", "announce", "tafr9a"), _card_of_another_deck),
+    "when swapped": (("announce",), _when_swapped),
 }
 """Each flaw: the first words of the lines it applies to, and how it changes one."""
 

@@ -54,3 +54,57 @@ def test_the_corpus_covers_every_rule_system() -> None:
     texts = list(corpus_text(3, seed=0, rate=0.0))
     assert len(texts) == len(preset_names())
     assert all(text.count("\ndeal ") + text.startswith("deal ") >= 3 for text in texts)
+
+
+def _deal_with_announcement() -> tuple[str, int]:
+    """A generated classic game with an announcement, and the line of its first one."""
+    from tests.speed.corpus import _games_text
+    from belote_notation.game.rules import Ruleset
+
+    for seed in range(50):
+        text = _games_text(Ruleset.preset("classic"), 12, seed)
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if line.startswith("announce "):
+                return text, i
+    raise AssertionError("no generated game announces")
+
+
+def _variants(text: str, at: int) -> dict[str, str]:
+    lines = text.split("\n")
+    offer = max(i for i in range(at) if lines[i].startswith("offer "))
+
+    def changed(i: int, line: str) -> str:
+        return "\n".join([*lines[:i], line, *lines[i + 1:]])
+    words = lines[at].split(" ")
+    when = [w for w in words if "=" in w]
+    return {
+        "a second offer": changed(offer, f"{lines[offer]}\n{lines[offer]}"),
+        "an offer of no deck": changed(offer, "offer 11H"),
+        "a Spanish offer": changed(offer, "offer 1E"),
+        "a Spanish card announced": changed(at, " ".join([*words[:3], "12O", *words[4:]])),
+        "before= first": changed(at, " ".join([w for w in words if "=" not in w] + when[::-1])),
+        "only trick=": changed(at, " ".join([w for w in words if not w.startswith("before=")])),
+        "the announcement twice": changed(at, f"{lines[at]}\n{lines[at]}"),
+    }
+
+
+@needs_compiled
+def test_offer_and_announcement_lines_read_as_the_general_reader_reads_them(tmp_path: Path) -> None:
+    """The quick readers of offer and announcement lines (C and Python) report what the
+    general reader reports: the same text with a comment on each deal heading (which sends the
+    deal to the general reader) gives the same findings, on both paths."""
+    from tests.speed.corpus import validate_json
+
+    text, at = _deal_with_announcement()
+    for name, variant in _variants(text, at).items():
+        quick, general = tmp_path / "quick.bel", tmp_path / "general.bel"
+        quick.write_text(variant, encoding="utf-8")
+        general.write_text("\n".join(line + " {read the general way}" if line.startswith("deal ") else line
+                                     for line in variant.split("\n")), encoding="utf-8")
+        reports = [[[{k: v for k, v in finding.items() if k != "file"} for finding in g["findings"]]
+                    for f in validate_json(path, pure)["files"] for g in f["games"]]
+                   for path in (quick, general) for pure in (False, True)]
+        assert reports[0] == reports[1] == reports[2] == reports[3], name
+        found = any(finding for game in reports[0] for finding in game)
+        assert found == (name not in {"only trick=", "before= first"}), name  # the general reader accepts those
