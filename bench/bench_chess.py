@@ -22,7 +22,10 @@ far more than CPU time; ``--jobs 2`` alone is in wall time):
   deal (dealt: ``tafr9a``, ``offer``, ``rest``, ``hand``; played: ``trick``), each one a token
   the reader reads and the engine applies, as a chess move is;
 - their ratio (issue 7: 3.1 before the rewrite, target at least 6), also counting the calls
-  and the cards played only, for comparison;
+  and the cards played only, for comparison; and the same ratio for the deals alone, the start
+  of the process left out as python-chess's import is: the CPU of validate on the whole file
+  minus its CPU on a quarter of it, over the acts of the other three quarters (what each more
+  deal costs; both files measured in the same alternation);
 - ``--jobs 2`` against ``--jobs 1`` (target at least 1.8x);
 - peak memory (max RSS of the validate process) on a quarter of the deals and on all of
   them (target: flat);
@@ -195,6 +198,19 @@ def read_records_in_process(path: Path, tuned: bool, pure_python: bool,
     return float(out.stdout.strip().splitlines()[-1].split()[1])
 
 
+def compile_bytecode(*checkouts: Path | None) -> None:
+    """Write the bytecode of this checkout (and of ``checkouts``), as an installed copy has it:
+    where ``PYTHONDONTWRITEBYTECODE`` is set (this machine sets it), an editable install would
+    compile every module from source at each start of ``belote-replay``."""
+    import compileall
+
+    for root in (Path(__file__).resolve().parent.parent, *(c for c in checkouts if c is not None)):
+        for folder in ("belote_notation", "cli"):
+            if (root / folder).is_dir():
+                compileall.compile_dir(root / folder, quiet=1)
+    print("bytecode: compiled (as an installed copy has it)")
+
+
 def compiled_built() -> bool:
     """True when the C accelerators are built in this install (else both paths are Python)."""
     out = subprocess.run([sys.executable, "-c", "from belote_notation.notation.canon import compiled_reader; "
@@ -230,6 +246,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     print(calibration_line())
+    compile_bytecode(args.baseline, args.records_anchor)
     with tempfile.TemporaryDirectory() as tmp:
         pgn, bel, small = Path(tmp, "random.pgn"), Path(tmp, "big.bel"), Path(tmp, "small.bel")
         moves = write_chess_corpus(pgn, args.games, seed=1)
@@ -237,11 +254,14 @@ def main(argv: list[str] | None = None) -> None:
         write_belote_file(small, args.deals // 4)
         calls, dealt, played = count_calls_and_cards(bel)
         units = calls + dealt + played
+        small_calls, _, small_played = count_calls_and_cards(small)
         print(f"corpora: {args.games} chess games, {moves:,} moves; {args.deals:,} deals, {calls:,} calls, "
               f"{dealt:,} cards dealt, {played:,} cards played ({units / args.deals:.1f} per deal)")
 
         print(f"compiled path: {'built' if compiled_built() else 'NOT built (both paths are Python)'}")
         chess_s, belote_s, pure_s, belote_wall, base_s = [], [], [], [], []
+        small_s: list[float] = []
+        small_pure_s: list[float] = []
         records_s, tuned_s, pure_records_s, pure_tuned_s, anchor_s = [], [], [], [], []
         for _ in range(args.repeat):  # alternated, so every side sees the same load
             chess_s.append(timed(lambda: read_chess(pgn)))
@@ -249,6 +269,8 @@ def main(argv: list[str] | None = None) -> None:
             belote_s.append(cpu)
             belote_wall.append(wall)
             pure_s.append(run_validate(bel, 1, pure_python=True)[2])
+            small_s.append(run_validate(small, 1)[2])
+            small_pure_s.append(run_validate(small, 1, pure_python=True)[2])
             if args.baseline is not None:
                 base_s.append(run_validate(bel, 1, checkout=args.baseline)[2])
             records_s.append(read_records_in_process(bel, tuned=False, pure_python=False))
@@ -271,6 +293,15 @@ def main(argv: list[str] | None = None) -> None:
                   f"{args.deals / min(seconds):,.0f} deals/s (best of {args.repeat}); ratio to chess "
                   f"{belote_rate / chess_rate:.2f} counting every card (dealt, played), "
                   f"{played_rate / chess_rate:.2f} counting calls and cards played only")
+        acts = calls + played - small_calls - small_played
+        for label, seconds, small_seconds in (("compiled path", belote_s, small_s),
+                                              ("pure-Python path", pure_s, small_pure_s)):
+            more, extra = min(seconds) - min(small_seconds), args.deals - args.deals // 4
+            start = min(small_seconds) - more / 3
+            ratio = acts / more / chess_rate
+            print(f"  the deals alone, {label}: {extra:,} more deals cost {more:.2f} s CPU, "
+                  f"{extra / more:,.0f} deals/s; ratio to chess {ratio:.2f} counting calls and "
+                  f"cards played (the start of the process, {start:.2f} s, left out)")
         print(f"  compiled / pure-Python: {min(pure_s) / min(belote_s):.2f}x   (issue 23: validate at least "
               "10x chess per act on the compiled path, the pure-Python path at least its ratio before)")
         for label, plain, tuned in (("compiled path", records_s, tuned_s),
