@@ -326,11 +326,11 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
     count = 0
     for hand in hands:
         cards = hand.cards
-        if cards and 0 <= min(cards) and max(cards) < 32:
+        try:
             # the sum of the cards' bits is their mask when none is written twice: checked below
             # on the whole deal (~3x fewer interpreter steps than or-ing bit by bit)
             masks[hand.seat & 3] += sum(map(_BITS.__getitem__, cards))
-        else:
+        except KeyError:  # a number that is not a card of the deck (a record made in Python)
             mask = 0
             for card in cards:
                 mask |= 1 << card
@@ -345,7 +345,8 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
     return list(lists)
 
 
-_BITS = tuple(1 << card for card in range(32))
+_BITS = {card: 1 << card for card in range(32)}
+"""Each card's bit, by card (a dict: a number out of 0..31 is a ``KeyError``, not a wrapped index)."""
 
 
 class _CardPlaces:

@@ -12,6 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <structmember.h>
 
 #define MAX_WORDS 64
 
@@ -34,6 +35,7 @@ typedef struct {
     Py_ssize_t max_digits;
     PyObject *line_obj;      /* the current row's line number (a reference) */
     int offered;             /* an offer line was read */
+    Py_ssize_t extra;        /* the items the kept spend events spend */
 } Scan;
 
 typedef struct {
@@ -571,6 +573,7 @@ static int keyed_int(Scan *s, Words *w, Py_ssize_t i, const char *prefix) {
 static int enter_spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col) {
     Py_INCREF(section);
     Py_XSETREF(s->current, section);
+    s->extra += items;
     if (keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE)) < 0) return -1;
     return keep(s, s->t[T_SPEND], Py_BuildValue("(nOn)", items, s->line_obj, col));
 }
@@ -648,11 +651,169 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
     return r;
 }
 
+/* ---------------------------------------------------------------------------- deal facts
+ * A visitor that keeps deal facts (the checker: check/facts.py) names its fact classes and
+ * their fields (Visitor.DEAL_FACTS); the kept events of a canonical deal are then turned here
+ * into the facts its visit_* methods would keep (GameChecker.visit_hand, visit_offer, visit_call,
+ * visit_announcement, visit_trick, visit_score), set slot by slot, without a Python frame
+ * each. The kinds, in this order, with the fields filled in this order: */
+enum { F_HAND, F_OFFER, F_BID, F_ANNOUNCEMENT, F_TRICK, F_SCORE, F_COUNT };
+static const int field_counts[F_COUNT] = {5, 3, 8, 8, 10, 4};
+/* HandFact: seat cards positions line col
+ * OfferFact: card line col
+ * BidFact: seat action suit round line col value variations
+ * AnnouncementFact: seat kind cards trick before_card line col variations
+ * TrickFact: number line col seats cards marks positions variations winner winner_pos
+ * ScoreFact: ns ew line col */
+#define MAX_FIELDS 10
+
+typedef struct {
+    PyTypeObject *cls;       /* a reference */
+    Py_ssize_t offsets[MAX_FIELDS];
+} FactKind;
+
+static FactKind fact_kinds[F_COUNT];
+static PyObject *fact_spec;  /* the DEAL_FACTS tuple the offsets were read from (a reference) */
+
+/* The slot offsets of each kind's fields, read from its member descriptors (once a spec). */
+static int read_kinds(PyObject *spec) {
+    if (spec == fact_spec) return 0;
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != F_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "scan_lines: DEAL_FACTS must name six fact classes");
+        return -1;
+    }
+    for (int k = 0; k < F_COUNT; k++) {
+        PyObject *pair = PyTuple_GET_ITEM(spec, k);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyType_Check(PyTuple_GET_ITEM(pair, 0))
+            || !PyTuple_Check(PyTuple_GET_ITEM(pair, 1))
+            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, 1)) != field_counts[k]) {
+            PyErr_SetString(PyExc_ValueError, "scan_lines: a DEAL_FACTS entry is not (class, its fields)");
+            return -1;
+        }
+        PyTypeObject *cls = (PyTypeObject *)PyTuple_GET_ITEM(pair, 0);
+        PyObject *names = PyTuple_GET_ITEM(pair, 1);
+        for (int f = 0; f < field_counts[k]; f++) {
+            PyObject *d = PyObject_GetAttr((PyObject *)cls, PyTuple_GET_ITEM(names, f));
+            if (d == NULL) return -1;
+            int ok = Py_TYPE(d) == &PyMemberDescr_Type
+                     && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+            Py_ssize_t offset = ok ? ((PyMemberDescrObject *)d)->d_member->offset : 0;
+            Py_DECREF(d);
+            if (!ok) {
+                PyErr_SetString(PyExc_ValueError, "scan_lines: a fact field is not a slot");
+                return -1;
+            }
+            fact_kinds[k].offsets[f] = offset;
+        }
+        Py_INCREF(cls);
+        Py_XSETREF(fact_kinds[k].cls, cls);
+    }
+    Py_INCREF(spec);
+    Py_XSETREF(fact_spec, spec);
+    return 0;
+}
+
+/* A fact of kind k with these field values (borrowed; NULL: None). */
+static PyObject *new_fact(int k, PyObject **values) {
+    PyTypeObject *cls = fact_kinds[k].cls;
+    PyObject *obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL) return NULL;
+    for (int f = 0; f < field_counts[k]; f++) {
+        PyObject *v = values[f] != NULL ? values[f] : Py_None;
+        Py_INCREF(v);
+        *(PyObject **)((char *)obj + fact_kinds[k].offsets[f]) = v;
+    }
+    return obj;
+}
+
+static int append_new(PyObject *list, PyObject *item) {
+    if (item == NULL) return -1;
+    int r = PyList_Append(list, item);
+    Py_DECREF(item);
+    return r;
+}
+
+/* The facts of the kept events: (five, offer, bids, rest, hands, announcements, tricks, score,
+ * match_score, pot, pot_pos), each as the checker's visit_* methods would set them. */
+static PyObject *deal_facts(Scan *s) {
+    PyObject *five = PyList_New(0), *bids = PyList_New(0), *rest = PyList_New(0), *hands = PyList_New(0);
+    PyObject *anns = PyList_New(0), *tricks = PyList_New(0);
+    PyObject *offer = NULL, *score = NULL, *match = NULL, *pot = NULL, *pot_pos = NULL, *out = NULL;
+    if (!five || !bids || !rest || !hands || !anns || !tricks) goto done;
+    Py_ssize_t n = PyList_GET_SIZE(s->events);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *event = PyList_GET_ITEM(s->events, i);
+        PyObject *callable = PyTuple_GET_ITEM(event, 0), *args = PyTuple_GET_ITEM(event, 1);
+        PyObject **a = &PyTuple_GET_ITEM(args, 0);
+        Py_ssize_t na = PyTuple_GET_SIZE(args);
+        if (callable == s->t[T_VISIT_HAND]) {       /* (section, seat, cards, positions, line, col) */
+            PyObject *v[5] = {a[1], a[2], a[3], a[4], a[5]};
+            PyObject *list = PyUnicode_CompareWithASCIIString(a[0], "five") == 0 ? five
+                             : PyUnicode_CompareWithASCIIString(a[0], "rest") == 0 ? rest : hands;
+            if (append_new(list, new_fact(F_HAND, v)) < 0) goto done;
+        } else if (callable == s->t[T_VISIT_OFFER]) {  /* (card, line, col): the last one kept */
+            Py_XSETREF(offer, new_fact(F_OFFER, a));
+            if (offer == NULL) goto done;
+        } else if (callable == s->t[T_VISIT_CALL]) {   /* (seat, action, suit, round, line, col[, value]) */
+            PyObject *v[8] = {a[0], a[1], a[2], a[3], a[4], a[5], na > 6 ? a[6] : NULL, NULL};
+            if (append_new(bids, new_fact(F_BID, v)) < 0) goto done;
+        } else if (callable == s->t[T_VISIT_ANNOUNCEMENT]) {
+            /* (seat, kind, cards, positions, trick, before, line, col): the positions are not kept */
+            PyObject *v[8] = {a[0], a[1], a[2], a[4], a[5], a[6], a[7], NULL};
+            if (append_new(anns, new_fact(F_ANNOUNCEMENT, v)) < 0) goto done;
+        } else if (callable == s->t[T_VISIT_TRICK]) {
+            /* (number, line, col, seats, cards, marks, positions, winner, winner_pos) */
+            PyObject *where = NULL;
+            if (a[7] == Py_None || a[8] == Py_None) {
+                where = PyTuple_Pack(2, a[1], a[2]);
+                if (where == NULL) goto done;
+            }
+            PyObject *v[10] = {a[0], a[1], a[2], a[3], a[4], a[5], a[6], NULL, a[7],
+                               a[7] != Py_None && a[8] != Py_None ? a[8] : where};
+            PyObject *trick = new_fact(F_TRICK, v);
+            Py_XDECREF(where);
+            if (append_new(tricks, trick) < 0) goto done;
+        } else if (callable == s->t[T_VISIT_SCORE]) {  /* (kind, ns, ew, line, col) */
+            if (PyUnicode_CompareWithASCIIString(a[0], "pot") == 0) {
+                Py_INCREF(a[1]);
+                Py_XSETREF(pot, a[1]);
+                Py_XSETREF(pot_pos, PyTuple_Pack(2, a[3], a[4]));
+                if (pot_pos == NULL) goto done;
+            } else {
+                PyObject *zero = NULL;
+                if (a[2] == Py_None && (zero = PyLong_FromLong(0)) == NULL) goto done;
+                PyObject *v[4] = {a[1], a[2] != Py_None ? a[2] : zero, a[3], a[4]};
+                PyObject *fact = new_fact(F_SCORE, v);
+                Py_XDECREF(zero);
+                if (fact == NULL) goto done;
+                if (PyUnicode_CompareWithASCIIString(a[0], "score") == 0) Py_XSETREF(score, fact);
+                else Py_XSETREF(match, fact);
+            }
+        }  /* begin_section and spend keep nothing (the spends are counted in s->extra) */
+    }
+    out = PyTuple_Pack(11, five, offer ? offer : Py_None, bids, rest, hands, anns, tricks, score ? score : Py_None,
+                       match ? match : Py_None, pot ? pot : Py_None, pot_pos ? pot_pos : Py_None);
+done:
+    Py_XDECREF(five);
+    Py_XDECREF(bids);
+    Py_XDECREF(rest);
+    Py_XDECREF(hands);
+    Py_XDECREF(anns);
+    Py_XDECREF(tricks);
+    Py_XDECREF(offer);
+    Py_XDECREF(score);
+    Py_XDECREF(match);
+    Py_XDECREF(pot);
+    Py_XDECREF(pot_pos);
+    return out;
+}
+
 static PyObject *scan_lines(PyObject *self, PyObject *args) {
-    PyObject *text, *tables;
+    PyObject *text, *tables, *kinds = Py_None;
     Py_ssize_t nl, left;
     long line;
-    if (!PyArg_ParseTuple(args, "UnlnO!", &text, &nl, &line, &left, &PyTuple_Type, &tables)) return NULL;
+    if (!PyArg_ParseTuple(args, "UnlnO!|O", &text, &nl, &line, &left, &PyTuple_Type, &tables, &kinds)) return NULL;
+    if (kinds != Py_None && read_kinds(kinds) < 0) return NULL;
     if (PyTuple_GET_SIZE(tables) != T_COUNT) {
         PyErr_SetString(PyExc_ValueError, "scan_lines: wrong tables");
         return NULL;
@@ -665,6 +826,7 @@ static PyObject *scan_lines(PyObject *self, PyObject *args) {
     s.current = NULL;
     s.line_obj = NULL;
     s.offered = 0;
+    s.extra = 0;
     s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
     if (s.max_digits < 0) return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
@@ -728,7 +890,16 @@ stop:
         Py_XDECREF(s.line_obj);
         Py_RETURN_NONE;
     }
-    PyObject *out = Py_BuildValue("(Onn)", s.events, pos, left);
+    PyObject *out;
+    if (kinds != Py_None && left - s.extra >= 0) {
+        /* the facts at once; their spends cannot stop the game (else the events, which spend as
+         * they are reported, and stop it where the Python reader does) */
+        PyObject *facts = deal_facts(&s);
+        out = facts == NULL ? NULL : Py_BuildValue("(Onnn)", facts, pos, left, s.extra);
+        Py_XDECREF(facts);
+    } else {
+        out = Py_BuildValue("(Onni)", s.events, pos, left, -1);
+    }
     Py_DECREF(s.events);
     Py_XDECREF(s.current);
     Py_XDECREF(s.line_obj);
@@ -879,9 +1050,12 @@ static PyMethodDef methods[] = {
      "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
     {"scan_lines", scan_lines, METH_VARARGS,
-     "scan_lines(text, heading_end, line, left, tables) -> (events, end, left) | None\n\n"
+     "scan_lines(text, heading_end, line, left, tables, kinds=None) -> (events, end, left, -1) | "
+     "(facts, end, left, spent) | None\n\n"
      "The lines of the canonical deal whose heading ends at offset heading_end (the heading on "
-     "file line `line`), read as QuickReader.canonical_deal reads them; None: not canonical."},
+     "file line `line`), read as QuickReader.canonical_deal reads them; None: not canonical. With "
+     "`kinds` (a visitor's DEAL_FACTS), the deal's facts instead of its events where that changes "
+     "nothing, and the items their events would have spent."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -37,7 +37,7 @@ from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "static_tables"]
 
-Scan = Callable[[str, int, int, int, tuple[Any, ...]], "tuple[list[Any], int, int] | None"]
+Scan = Callable[..., "tuple[Any, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}

@@ -271,9 +271,12 @@ class GameReader:
         read = self.sections.canonical_deal(self.text, pos, line)
         if read is None:
             return None
-        heading, events, end = read
+        heading, events, end, facts = read
         reader = self.begin_deal(heading, line, col)
         if reader is not None:
+            if facts is not None:
+                self.issues.left -= facts[1]  # what the offer and announcement readers spend
+                self.visitor.visit_deal_facts(facts[0])
             for event, args in events:
                 event(*args)
             self.end_deal()

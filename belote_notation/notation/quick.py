@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
+from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.canon import compiled_reader, static_tables
 from belote_notation.notation.items import ItemReader
@@ -40,6 +41,9 @@ Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None],
 T = TypeVar("T")
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
 """A visitor call kept for later: the bound method and its arguments."""
+CanonicalDeal = tuple[str, list[Event], int, "tuple[tuple[Any, ...], int] | None"]
+"""A canonical deal read: its heading, its events, the offset after it, and either ``None`` or
+the deal's facts (:meth:`.Visitor.visit_deal_facts`) with the items their events would spend."""
 
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
 _HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
@@ -52,7 +56,8 @@ _HEADING = re.compile(r"deal " + _INT + r"(?: dealer [NESW])?")
 _OFFER = re.compile("offer " + _C_CARD)
 _ANNOUNCE = re.compile(r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick=" + _INT
                        + r")?(?: before=" + _INT + ")?")
-_LINE_KINDS = (*((w, "hand") for w in ("tafr9a", "rest", "hand")), ("offer", "offer"), ("announce", "announce"),
+_LINE_KINDS = (*((w, "hand") for w in ("tafr9a", "rest", "hand")), ("offer", "offer"),
+               ("announce", "announce"),
                *((w, "calls") for w in vocab.keywords("SMSARA_KW")),
                *((w, "trick") for w in vocab.keywords("TRICK_KW")),
                *((w, "score") for w in quick_score_words()))
@@ -253,18 +258,23 @@ class QuickReader(ItemReader):
         return True
 
     # --- a whole canonical deal -----------------------------------------------------------
-    def canonical_deal(self, text: str, pos: int, line: int) -> tuple[str, list[Event], int] | None:
+    def canonical_deal(self, text: str, pos: int, line: int) -> CanonicalDeal | None:
         """The deal at ``pos`` (file line ``line``) in the canonical layout: its heading, its
-        events (kept, not reported), the offset after it; ``None``: not canonical, read it the general way."""
+        events (kept, not reported), the offset after it, and (from the compiled reader, for a
+        visitor that keeps facts) the deal's facts instead of its events with the items they
+        spend; ``None``: not canonical, read it the general way."""
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
         scan = compiled_reader()
         if scan is not None:
-            scanned = scan(text, nl, line, self.issues.left - 1, self._scan_tables())
+            scanned = scan(text, nl, line, self.issues.left - 1, self._scan_tables(),
+                           type(self.visitor).DEAL_FACTS)
             if scanned is not None:
                 self.issues.left = scanned[2]
-                return heading.group(), scanned[0], scanned[1]
+                if scanned[3] >= 0:
+                    return heading.group(), [], scanned[1], (scanned[0], scanned[3])
+                return heading.group(), scanned[0], scanned[1], None
         kept = KeptDeal(self.visitor)
         lines = canonical_lines()
         left = self.issues.left - 1
@@ -287,15 +297,15 @@ class QuickReader(ItemReader):
             if not read(self, row, line, kept):
                 return None
         self.issues.left = left
-        return heading.group(), kept.events, pos
+        return heading.group(), kept.events, pos, None
 
     def _scan_tables(self) -> tuple[Any, ...]:
         """What the compiled reader reads with: the tables of this deck, the visitor's events
         (made for each deal: kept on the reader they would make a reference cycle of it)."""
         visitor = self.visitor
-        return (*static_tables(self.deck, _LINE_KINDS, tuple(_HANDS.items())), self.issues.spend,
-                _DEAL_END.match, visitor.begin_section, visitor.visit_hand, visitor.visit_trick,
-                visitor.visit_call, visitor.visit_score, visitor.visit_offer, visitor.visit_announcement)
+        return (*_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
+                visitor.visit_hand, visitor.visit_trick, visitor.visit_call, visitor.visit_score,
+                visitor.visit_offer, visitor.visit_announcement)
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:
         batch = self.trick_line(row, line, 1)
@@ -372,10 +382,10 @@ class QuickReader(ItemReader):
                 positions.append((line, col))
             col += len(word) + 1
         kept.current = "announce"
+        seat, kind = vocab.SEATS[words[1]], vocab.kind_of(words[2])
         kept.events.extend((
             (kept.begin_section, ("announce", line, 1)), (self.issues.spend, (len(words) - 2, line, 1)),
-            (self.visitor.visit_announcement, (vocab.SEATS[words[1]], vocab.kind_of(words[2]), cards, positions,
-                                               trick, before, line, 1))))
+            (self.visitor.visit_announcement, (seat, kind, cards, positions, trick, before, line, 1))))
         return True
 
 
@@ -401,6 +411,12 @@ class KeptDeal:
 CanonicalLine = Callable[[QuickReader, str, int, KeptDeal], bool]
 """The reader of one kind of line of a canonical deal: its text and line, the deal's events so
 far, to which it adds the line's (``False``: not canonical)."""
+
+
+@cache
+def _deck_tables(deck: Deck) -> tuple[Any, ...]:
+    """The word tables of the compiled reader for ``deck`` (made once a deck, not once a deal)."""
+    return static_tables(deck, _LINE_KINDS, tuple(_HANDS.items()))
 
 
 @cache

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from belote_notation.notation.issues import SyntaxIssue
 
@@ -145,9 +145,21 @@ class Visitor(Generic[T]):
         raise NotImplementedError
 
     # --- a deal
+    DEAL_FACTS: ClassVar[tuple[tuple[type, tuple[str, ...]], ...] | None] = None
+    """A visitor that keeps each deal as facts (the checker) names here its six fact classes and
+    their fields (in the order ``notation/_canon.c`` fills them); the compiled reader then gives
+    a canonical deal's facts at once (:meth:`visit_deal_facts`) instead of its line events."""
+
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         """``deal N [dealer SEAT]``."""
         return None
+
+    def visit_deal_facts(self, facts: tuple[Any, ...]) -> None:
+        """A canonical deal's facts at once, made by the compiled reader from the events of its
+        lines exactly as this visitor's ``visit_*`` methods would keep them (only for a visitor
+        that names :attr:`DEAL_FACTS`): ``(five, offer, bids, rest, hands, announcements, tricks,
+        score, match_score, pot, pot_position)``."""
+        raise NotImplementedError
 
     def begin_section(self, section: Section, line: int, col: int) -> None:
         """A section of the deal starts (its keyword's position)."""
