@@ -69,6 +69,9 @@ _DEAL_END = re.compile(r"[ \t\r\n]*(?:deal|end)(?![\w])|[ \t\r\n]*\Z")
 class QuickReader(ItemReader):
     """The quick line readers of the sections that programs write most (hands, bids, tricks)."""
 
+    _tables: tuple[Deck, tuple[Any, ...]] | None = None
+    """The compiled reader's tables, and the deck they were made for (:meth:`_scan_tables`)."""
+
     def section(self, section: Section, nodes: Sequence[Node]) -> None:
         """Read one section the general way (see :class:`~.sections.DealReader`)."""
         raise NotImplementedError
@@ -301,11 +304,15 @@ class QuickReader(ItemReader):
 
     def _scan_tables(self) -> tuple[Any, ...]:
         """What the compiled reader reads with: the tables of this deck, the visitor's events
-        (made for each deal: kept on the reader they would make a reference cycle of it)."""
-        visitor = self.visitor
-        return (*_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
+        (made once a reader: none of them refers to the reader, which would make a cycle of it)."""
+        tables = self._tables
+        if tables is None or tables[0] is not self.deck:
+            visitor = self.visitor
+            self._tables = tables = (self.deck, (
+                *_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
                 visitor.visit_hand, visitor.visit_trick, visitor.visit_call, visitor.visit_score,
-                visitor.visit_offer, visitor.visit_announcement)
+                visitor.visit_offer, visitor.visit_announcement))
+        return tables[1]
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:
         batch = self.trick_line(row, line, 1)
