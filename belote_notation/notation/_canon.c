@@ -220,7 +220,29 @@ static int ascii_digits(Scan *s, Py_ssize_t start, Py_ssize_t len) {
     return 1;
 }
 
+/* int(text[start:start + len]) of a word of ASCII digits after an optional sign (as the
+ * callers checked); short ones without a str. */
 static PyObject *int_of(Scan *s, Py_ssize_t start, Py_ssize_t len) {
+    if (len > 0 && len <= 18) {
+        Py_ssize_t k = 0;
+        int negative = 0;
+        Py_UCS4 first = PyUnicode_READ(s->kind, s->data, start);
+        if (first == '+' || first == '-') {
+            negative = first == '-';
+            k = 1;
+        }
+        long long value = 0;
+        int digits = k < len;
+        for (; k < len; k++) {
+            Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + k);
+            if (c < '0' || c > '9') {
+                digits = 0;
+                break;
+            }
+            value = value * 10 + (long long)(c - '0');
+        }
+        if (digits) return PyLong_FromLongLong(negative ? -value : value);
+    }
     PyObject *word = PyUnicode_Substring(s->text, start, start + len);
     if (word == NULL) return NULL;
     PyObject *value = PyLong_FromUnicodeObject(word, 10);
@@ -860,10 +882,11 @@ static PyObject *scan_lines(PyObject *self, PyObject *args) {
         if (left < 0) { r = 0; goto stop; }  /* more words than the game may still hold */
         /* lines.get(row[:row.find(" ")]): no space cuts the last character, as Python does */
         Py_ssize_t key_end = space >= 0 ? space : (nl > pos ? nl - 1 : pos);
-        PyObject *key = PyUnicode_Substring(text, pos, key_end);
-        if (key == NULL) goto error;
-        PyObject *kind_obj = PyDict_GetItemWithError(s.t[T_KINDS], key);
-        Py_DECREF(key);
+        Words key;
+        key.n = 1;
+        key.start[0] = pos;
+        key.len[0] = key_end - pos;
+        PyObject *kind_obj = lookup(&s, T_KINDS, &key, 0);
         if (kind_obj == NULL) {
             if (PyErr_Occurred()) goto error;
             r = deal_ends(&s, pos);
