@@ -1,7 +1,7 @@
 """The start of ``belote-replay``: what a user waits for on a small file (issue 23).
 
     .venv/bin/python bench/bench_startup.py
-    .venv/bin/python bench/bench_startup.py --repeat 5 --baseline /tmp/before   # git worktree add /tmp/before main
+    .venv/bin/python bench/bench_startup.py --baseline /tmp/before   # git worktree add /tmp/before main
 
 ``belote-replay validate --jobs 1`` on a one-deal file is mostly the start of the process:
 importing the library, click, pydantic, building models, detecting the input. On a 20,000-deal
@@ -11,16 +11,19 @@ wall time far more than CPU time), best of ``--repeat``:
 
 - ``validate --jobs 1 --no-progress`` on a one-deal classic file (``generate --seed 2``, a deal
   taken and played out: the reader, the engine and the checks all run once);
-- ``--help`` and ``--version`` (the command group alone: no command module imported);
+- ``--help`` (the group's help: it imports every command's module for its line) and
+  ``--version`` (the command group alone);
 - the modules imported by the validate run (``sys.modules`` after it, in process) and how
   many of them come from lark, pydantic and this project.
 
 Each checkout (this one, and with ``--baseline`` another: e.g. a worktree of main) is run by
-this interpreter with its library and CLI first on the path, in the same alternation, so both
-see the same load. Python writes no bytecode on this machine (``PYTHONDONTWRITEBYTECODE=1``),
-so every checkout measured is compiled first (``compileall``), as an installed package would
-be; the C accelerators of each are reported (build a checkout's in place with
-``python setup.py build_ext --inplace``; without them validate runs on the pure-Python path).
+this interpreter with its library and CLI first on the path, in the same alternation (the
+order of the sides reversed every round), so both see the same load; every command runs in a
+temporary folder, where no configuration file is found. Python writes no bytecode on this
+machine (``PYTHONDONTWRITEBYTECODE=1``), so every checkout measured is compiled first
+(``compileall``), as an installed package would be. The C accelerators of each are reported
+(build a checkout's in place with ``python setup.py build_ext --inplace``; without them its
+validate runs on the pure-Python path).
 
 It prints figures and the calibration line; it asserts nothing.
 """
@@ -76,10 +79,11 @@ def compiled_built(checkout: Path) -> bool:
     return out.stdout.strip() == "True"
 
 
-def cpu(checkout: Path, *args: str) -> float:
-    """CPU seconds (user + system) of ``belote-replay ARGS`` run from ``checkout`` in a fresh process."""
+def cpu(checkout: Path, folder: Path, *args: str) -> float:
+    """CPU seconds (user + system) of ``belote-replay ARGS`` run from ``checkout`` in a fresh
+    process, in ``folder`` (one without a configuration file: none is read)."""
     proc = subprocess.Popen([sys.executable, "-c", _CLI, *args], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env=checkout_env(checkout))
+                            stderr=subprocess.PIPE, env=checkout_env(checkout), cwd=folder)
     assert proc.stderr is not None
     errors = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)  # the rusage of this process alone
@@ -89,18 +93,19 @@ def cpu(checkout: Path, *args: str) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def modules(checkout: Path, *args: str) -> str:
+def modules(checkout: Path, folder: Path, *args: str) -> str:
     """The modules in ``sys.modules`` after ``belote-replay ARGS`` in process, and per origin."""
     out = subprocess.run([sys.executable, "-c", _MODULES, *args], env=checkout_env(checkout), check=True,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, cwd=folder)
     total, lark, pydantic, library, cli = out.stdout.splitlines()[-1].split()
-    return f"{total} modules ({lark} lark, {pydantic} pydantic, {library} belote_notation, {cli} belote_replay)"
+    return (f"{total} modules ({lark} lark, {pydantic} pydantic, {library} belote_notation, "
+            f"{cli} belote_replay)")
 
 
 def write_one_deal(path: Path) -> None:
     """A one-deal classic game in which the deal is taken and its eight tricks played."""
-    subprocess.run([str(BIN), "generate", "--rules", "classic", "--deals", "1", "--seed", "2", "-o", str(path)],
-                   check=True, capture_output=True)
+    subprocess.run([str(BIN), "generate", "--rules", "classic", "--deals", "1", "--seed", "2",
+                    "-o", str(path)], check=True, capture_output=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -128,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
         for round_ in range(args.repeat):  # alternated, the order of the sides reversed every round
             for label, checkout in sides if round_ % 2 == 0 else sides[::-1]:
                 for name, command in commands.items():
-                    seconds[label, name].append(cpu(checkout, *command))
+                    seconds[label, name].append(cpu(checkout, Path(tmp), *command))
         for name in commands:
             for label, _ in sides:
                 print(f"belote-replay {name}, {label}: {min(seconds[label, name]):.3f} s cpu "
@@ -139,7 +144,8 @@ def main(argv: list[str] | None = None) -> None:
         bare = min(cpu_of_python() for _ in range(args.repeat))
         print(f"python -c pass (the floor): {bare:.3f} s cpu (best of {args.repeat})")
         for label, checkout in sides:
-            print(f"modules after validate, {label}: {modules(checkout, *commands['validate --jobs 1'])}")
+            print(f"modules after validate, {label}: "
+                  f"{modules(checkout, Path(tmp), *commands['validate --jobs 1'])}")
     print(calibration_line())
 
 
