@@ -214,7 +214,8 @@ def _terminals() -> dict[str, str]:
             try:
                 with open(path, "rb") as stored:
                     table = json.load(stored)
-                if isinstance(table, dict) and all(isinstance(v, str) for v in table.values()):
+                if (isinstance(table, dict) and all(isinstance(v, str) for v in table.values())
+                        and all(name in table for name in _PARTS)):
                     return table
             except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
                 pass
