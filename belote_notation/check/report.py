@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from belote_notation.check.codes import CODES
@@ -44,6 +43,8 @@ def report_schema() -> dict[str, Any]:
     >>> report_schema()["properties"]["schema_version"]["const"] == REPORT_SCHEMA_VERSION
     True
     """
+    from importlib import resources
+
     text = resources.files("belote_notation.check").joinpath("game-report.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

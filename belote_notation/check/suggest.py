@@ -16,7 +16,6 @@ is about and the closest known name, never a ``RulesError`` in the middle of a s
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
@@ -48,6 +47,8 @@ class ConfigError(ValueError):
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest of ``choices``, or an empty string."""
+    import difflib  # on a mistake only
+
     names = {str(c).lower(): str(c) for c in choices}
     close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
     return f" (did you mean {names[close[0]]!r}?)" if close else ""
@@ -59,6 +60,8 @@ def did_you_mean_rules(word: str) -> str:
     >>> did_you_mean_rules("marocan"), did_you_mean_rules("belote-marocain"), did_you_mean_rules("zzz")
     (" (did you mean 'moroccan'?)", " (did you mean 'moroccan'?)", '')
     """
+    import difflib
+
     from belote_notation.game.cards import RULE_SYSTEM_ALIASES, RULE_SYSTEM_DECKS
 
     names = {name: name for name in RULE_SYSTEM_DECKS} | RULE_SYSTEM_ALIASES

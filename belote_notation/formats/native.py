@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, TextIO
+from typing import TYPE_CHECKING, ClassVar, TextIO
 
 from belote_notation.formats.base import (
     CANNOT_WRITE,
@@ -24,17 +24,11 @@ from belote_notation.formats.base import (
     first_line,
     issue,
 )
-from belote_notation.notation.jsonio import (
-    JsonReadError,
-    JsonWriteError,
-    check_depth,
-    iter_json_games,
-    write_json_games,
-    write_jsonl_games,
-)
 from belote_notation.notation.reader import ParsedGame, iter_games
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import NotationWriteError, write_game
+
+if TYPE_CHECKING:  # the JSON twin and the writer are imported where used: validate reads .bel
+    from belote_notation.notation.jsonio import JsonReadError
 
 __all__ = ["BelFormat", "JsonFormat", "JsonlFormat", "parsed_items"]
 
@@ -49,6 +43,8 @@ class BelFormat(Format):
             yield from parsed_items(parsed)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
+        from belote_notation.notation.writer import NotationWriteError, write_game
+
         for count, game in enumerate(games):
             try:
                 text = write_game(game)
@@ -72,6 +68,8 @@ def parsed_items(parsed: ParsedGame) -> Iterator[ReadItem]:
 def _json_writable(games: Iterable[Game], lost: list[FormatIssue]) -> Iterator[Game]:
     """The games the JSON twin can hold; an issue in ``lost`` for each other one (alternative
     lines nested past ``jsonio.MAX_DEPTH``: a traceback before, issue 13)."""
+    from belote_notation.notation.jsonio import JsonWriteError, check_depth
+
     for count, game in enumerate(games):
         try:
             check_depth(game)
@@ -119,6 +117,8 @@ class JsonFormat(Format):
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         # jsonio reads the twin as a stream, one game at a time (issue 13: read whole, a
         # 55.6 MB file took 3 GB); a bad game costs that game only (its issue in its place).
+        from belote_notation.notation.jsonio import JsonReadError, iter_json_games
+
         for item in iter_json_games(binary_stream(source)):
             yield _unreadable(item) if isinstance(item, JsonReadError) else item
 
@@ -126,6 +126,8 @@ class JsonFormat(Format):
         lost: list[FormatIssue] = []
         games = _json_writable(games, lost)
         if not self.compact:
+            from belote_notation.notation.jsonio import write_json_games
+
             write_json_games(games, out)
             return iter(lost)
         count = 0
@@ -147,6 +149,8 @@ class JsonlFormat(JsonFormat):
         return first.startswith(b"{") and (b'"deals"' in first or b'"headers"' in first)
 
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
+        from belote_notation.notation.jsonio import JsonReadError, iter_json_games
+
         for number, raw in enumerate(binary_stream(source), 1):
             if not raw.strip():
                 continue
@@ -163,6 +167,8 @@ class JsonlFormat(JsonFormat):
         lost: list[FormatIssue] = []
         games = _json_writable(games, lost)
         if not self.compact:
+            from belote_notation.notation.jsonio import write_jsonl_games
+
             write_jsonl_games(games, out)
             return iter(lost)
         for game in games:

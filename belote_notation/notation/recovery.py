@@ -13,17 +13,17 @@ turned into chunks (:mod:`.tokens`) without recursion, variations of any depth i
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import NamedTuple
-
-from lark import Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, NamedTuple
 
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
 from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
+
+if TYPE_CHECKING:  # lark is imported by the functions below only: canonical text never needs it
+    from lark import Token, Tree, UnexpectedInput
 
 __all__ = ["Piece", "Rule", "did_you_mean", "end_position", "parse_piece"]
 
@@ -68,6 +68,8 @@ def _parse(text: str, start: str, budget: int) -> tuple[Tree[Token], Token | Non
     may hold more than ``budget`` tokens (each is at least one character), it is parsed token
     by token and cut at the one past the budget, its open variations closed there, so that a
     game of millions of tokens never holds them all (issue 13)."""
+    from lark import Token
+
     if len(text) <= budget:
         return vocab.parser().parse(text, start=start), None
     interactive = vocab.parser().parse_interactive(text, start=start)
@@ -88,6 +90,8 @@ def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] 
     A piece of more tokens than the game may still hold (:meth:`Issues.spend`) is read up to
     the token past the limit, its open variations closed there, and ``issues.cut_at`` says
     where the caller stops reading the game."""
+    from lark import UnexpectedCharacters, UnexpectedInput
+
     text = piece.text
     reported: set[int] = set()
     """The lines of the piece already given a finding: what follows on them is a consequence."""
@@ -139,12 +143,16 @@ def did_you_mean(word: str) -> str | None:
     key = word.lower()
     if _LETTERS.fullmatch(key) is None or key in _keywords():
         return None
+    import difflib
+
     close = difflib.get_close_matches(key, _keywords(), n=1, cutoff=0.75)
     return close[0] if close else None
 
 
 def _mistyped_keyword(exc: UnexpectedInput, text: str) -> tuple[str, str] | None:
     """(the word, the keyword meant) when the parser stopped on a mistyped keyword."""
+    from lark import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(exc, UnexpectedCharacters):
         pos = exc.pos_in_stream or 0
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
@@ -160,6 +168,8 @@ def _mistyped_keyword(exc: UnexpectedInput, text: str) -> tuple[str, str] | None
 
 
 def _position(exc: UnexpectedInput, piece: Piece) -> tuple[int, int]:
+    from lark import UnexpectedToken
+
     if isinstance(exc, UnexpectedToken):
         return piece.position(exc.token.line or 1, exc.token.column or 1)
     return piece.position(exc.line, exc.column)
@@ -178,6 +188,8 @@ def _report_keyword(exc: UnexpectedInput, mistyped: tuple[str, str], piece: Piec
 
 def _blank_span(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
     """The characters to skip to go on after ``exc``; ``None``: the piece cannot go on."""
+    from lark import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(exc, UnexpectedCharacters):
         pos = exc.pos_in_stream or 0
         found = _SKIPPED.match(text, pos + 1)
@@ -199,6 +211,8 @@ class Rule(NamedTuple):
 
 def _nodes(tree: Tree[Token], piece: Piece) -> list[Chunk | Rule]:
     """The children of ``tree``: its tokens as chunks, its sections as rules."""
+    from lark import Tree
+
     out: list[Chunk | Rule] = []
     for child in tree.children:
         if isinstance(child, Tree):
@@ -210,6 +224,8 @@ def _nodes(tree: Tree[Token], piece: Piece) -> list[Chunk | Rule]:
 
 def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
     """The children of a section, variations as alternatives, built without recursion."""
+    from lark import Tree
+
     top: list[Node] = []
     stack: list[tuple[Iterator[Tree[Token] | Token], list[Node]]] = [(iter(tree.children), top)]
     while stack:
@@ -228,6 +244,8 @@ def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
 
 
 def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, reported: set[int]) -> None:
+    from lark import UnexpectedCharacters, UnexpectedToken
+
     if not (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         line = _position(exc, piece)[0]
         if line in reported:  # a consequence of the mistake already reported on this line

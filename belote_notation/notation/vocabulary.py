@@ -2,7 +2,8 @@
 
 The grammar is the one definition of the syntax: every keyword, alias, terminal, comment and
 string syntax the reader, the stream splitter and the error recovery use comes from here, and
-here it comes from the grammar (``Lark.get_terminal(name).pattern.to_regexp()``). Seat letters
+here it comes from the grammar (``Lark.get_terminal(name).pattern.to_regexp()``, kept between
+runs beside the parsing tables: :func:`cache_dir`). Seat letters
 and card names come from :mod:`belote_notation.game.cards`.
 
 >>> sorted(keywords("TRICK_KW"))
@@ -16,19 +17,16 @@ and card names come from :mod:`belote_notation.game.cards`.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-import lark
-from lark import Lark, Token
-from lark.lark import PostLex
+from typing import IO, TYPE_CHECKING, Any
 
 from belote_notation.game.cards import (
     RANKS,
@@ -43,6 +41,9 @@ from belote_notation.game.cards import (
     parse_card,
 )
 from belote_notation.notation.visitor import Action, Kind, Mark, Section
+
+if TYPE_CHECKING:  # lark is imported where a Lark instance is made (0.04 s of every start)
+    from lark import Lark, Token
 
 __all__ = [
     "SEATS",
@@ -81,8 +82,11 @@ _PARTS = (
 )
 
 
-class _KeepParts(PostLex):
-    """Keeps the part terminals in the vocabulary instance (which never lexes anything)."""
+class _KeepParts:
+    """Keeps the part terminals in the vocabulary instance (which never lexes anything).
+
+    Lark's post-lexer interface (``lark.lark.PostLex``) without deriving from it, so that this
+    module does not import lark; the stored instance names this class, so it keeps its name."""
 
     always_accept = _PARTS
 
@@ -134,6 +138,9 @@ def _cached_lark(name: str, options: dict[str, Any], also: str = "") -> Lark:
     renamed (processes starting together never read half a file). A missing, read-only or
     damaged cache is never an error: the grammar is built as without one. ``also``: what
     else the instance depends on (an object among ``options`` is not part of the name)."""
+    import lark
+    from lark import Lark
+
     said = sorted((key, repr(value)) for key, value in options.items() if key != "postlex")
     spec = "\0".join([grammar_text(), name, repr(said), also, lark.__version__, sys.version])
     folder = cache_dir()
@@ -146,18 +153,19 @@ def _cached_lark(name: str, options: dict[str, Any], also: str = "") -> Lark:
     except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
         pass
     made = Lark(grammar_text(), **options)
-    _save(made, path)
+    _save(made.save, path)
     return made
 
 
-def _save(made: Lark, path: Path) -> None:
-    """``made`` saved at ``path`` through a temporary renamed; nothing when it cannot be."""
+def _save(write: Callable[[IO[Any]], object], path: Path) -> None:
+    """What ``write`` writes to a binary file saved at ``path`` through a temporary renamed;
+    nothing when it cannot be."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as out:
-                made.save(out)
+                write(out)
             os.replace(temporary, path)
         finally:
             if os.path.exists(temporary):
@@ -184,9 +192,44 @@ def _vocabulary() -> Lark:
 
 
 @cache
+def _terminals() -> dict[str, str]:
+    """Every terminal of the grammar to its regular expression, as Lark gives it
+    (``to_regexp``), kept in the cache of :func:`cache_dir` beside the parsing tables: the
+    readers of canonical text need these words and not Lark, whose import and tables were
+    0.05 s of every start. The file is named by a hash of the grammar, the part terminals and
+    the versions of Lark (as installed: asked without importing it) and Python; a missing,
+    damaged or unwritable one is built from the grammar through Lark, as without a cache."""
+    folder = cache_dir()
+    path = None
+    if folder is not None:
+        try:
+            from importlib.metadata import version
+
+            lark_version = version("lark")
+        except Exception:  # noqa: BLE001 - lark without its metadata: no cached table
+            lark_version = None
+        if lark_version is not None:
+            spec = "\0".join([grammar_text(), "terminals", repr(_PARTS), lark_version, sys.version])
+            path = folder / f"terminals-{hashlib.sha256(spec.encode()).hexdigest()[:32]}.json"
+            try:
+                with open(path, "rb") as stored:
+                    table = json.load(stored)
+                if (isinstance(table, dict) and all(isinstance(v, str) for v in table.values())
+                        and all(name in table for name in _PARTS)):
+                    return table
+            except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
+                pass
+    made = {terminal.name: terminal.pattern.to_regexp() for terminal in _vocabulary().terminals}
+    if path is not None:
+        data = json.dumps(made, ensure_ascii=False, sort_keys=True).encode("utf-8")
+        _save(lambda out: out.write(data), path)
+    return made
+
+
+@cache
 def pattern(name: str) -> str:
     """The Python regular expression of terminal ``name``, as a non-capturing group."""
-    return "(?:" + _vocabulary().get_terminal(name).pattern.to_regexp() + ")"
+    return "(?:" + _terminals()[name] + ")"
 
 
 @cache
@@ -209,7 +252,7 @@ def _class_chars(body: str) -> str:
 def words_of(name: str) -> tuple[str, ...]:
     """Every word terminal ``name`` matches, as written in the grammar, when it is a list of
     alternatives each with at most one character class (``(?i:a|b[cd])``, ``[SHDC]``)."""
-    regexp = _vocabulary().get_terminal(name).pattern.to_regexp()
+    regexp = _terminals()[name]
     found = _GROUP.match(regexp)
     alternatives = found.group(1).split("|") if found is not None else [regexp]
     words: list[str] = []
@@ -226,7 +269,7 @@ def words_of(name: str) -> tuple[str, ...]:
 @cache
 def delimiters(name: str) -> tuple[str, str]:
     """The first and last characters of a delimited terminal (``COMMENT``: ``{`` and ``}``)."""
-    regexp = _vocabulary().get_terminal(name).pattern.to_regexp()
+    regexp = _terminals()[name]
     first = regexp[1] if regexp[0] == "\\" else regexp[0]
     return first, regexp[-1]
 

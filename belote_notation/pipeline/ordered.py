@@ -17,13 +17,14 @@ when the first item is taken: a program starts its threads (a progress display) 
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from multiprocessing.context import BaseContext
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # imported where a pool is made: --jobs 1 never needs them (0.01 s of a start)
+    from concurrent.futures import Future
+    from multiprocessing.context import BaseContext
 
 __all__ = ["IN_FLIGHT_PER_JOB", "forking", "ordered_map", "process_context"]
 
@@ -53,10 +54,14 @@ def forking() -> bool:
 
 def process_context() -> BaseContext:
     """The multiprocessing context of every pool of the pipeline (see :func:`forking`)."""
+    import multiprocessing
+
     return multiprocessing.get_context("fork" if forking() else "spawn")
 
 
 def _pooled(function: Callable[[T], R], items: Iterable[T], jobs: int, limit: int) -> Iterator[R]:
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
         waiting: deque[Future[R]] = deque()
         try:

@@ -30,8 +30,8 @@ import gc
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
@@ -41,6 +41,9 @@ from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, ope
 from belote_notation.pipeline.ordered import IN_FLIGHT_PER_JOB, forking, process_context
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
 from belote_notation.pipeline.select import ReportOptions
+
+if TYPE_CHECKING:  # imported where the pool is made: --jobs 1 never needs them
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "BATCH_CHARS",
@@ -254,6 +257,8 @@ def _send(source: Source, window: _Window) -> Iterator[Event]:
 
 def _run_pool(sources: Iterable[Source], job: Job, jobs: int, progress: Progress | None,
               freeze_gc: bool) -> Iterator[Event]:
+    from concurrent.futures import ProcessPoolExecutor
+
     fork = forking()
     freeze = fork and freeze_gc
     if fork:

@@ -34,11 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - python 3.10
-    import tomli as tomllib
-
 from belote_notation.check.suggest import did_you_mean
 
 __all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config", "load_config"]
@@ -89,6 +84,10 @@ class Config:
 
 
 def _table(path: Path) -> dict[str, Any] | None:
+    if sys.version_info >= (3, 11):  # imported when a file is read (most starts read none)
+        import tomllib
+    else:  # pragma: no cover - python 3.10
+        import tomli as tomllib
     try:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)

@@ -44,15 +44,37 @@ def test_built_once_then_loaded_with_the_same_results(tmp_path: Path) -> None:
     without = run(READ, "")
     assert run(READ, str(tmp_path / "cache")) == without
     files = sorted(p.name for p in (tmp_path / "cache").iterdir())
-    assert len(files) == 2 and all(name.endswith(".lark") for name in files), files
+    assert len(files) == 3, files
+    assert [name.split("-")[0] for name in files] == ["parser", "terminals", "vocabulary"], files
+    assert files[0].endswith(".lark") and files[1].endswith(".json") and files[2].endswith(".lark")
     assert run(NOT_BUILT, str(tmp_path / "cache")) == without
+
+
+CANONICAL = f"""
+import sys
+from belote_notation.notation.reader import parse_text
+from belote_notation.notation.vocabulary import pattern
+games = parse_text(open({str(SAMPLE)!r}, encoding="utf-8").read())
+print([pattern(name) for name in ("CARD", "SEAT", "PLAY", "TRICK_KW")], [g.errors for g in games])
+print(sorted(name for name in sys.modules if name == "lark" or name.startswith("lark.")))
+"""
+
+
+def test_canonical_text_is_read_without_lark_once_the_terminals_are_kept(tmp_path: Path) -> None:
+    """The readers of canonical text need the grammar's terminals, not Lark: once the cache
+    holds them, lark is not even imported; without a cache they come from Lark, the same."""
+    without = run(CANONICAL, "").splitlines()
+    assert without[1] != "[]"
+    assert run(CANONICAL, str(tmp_path)).splitlines() == without  # the cache written
+    warm = run(CANONICAL, str(tmp_path)).splitlines()
+    assert warm == [without[0], "[]"]
 
 
 def test_a_damaged_cache_file_is_built_again(tmp_path: Path) -> None:
     without = run(READ, "")
     run(READ, str(tmp_path))
     for stored in tmp_path.iterdir():
-        stored.write_bytes(b"not a pickle")
+        stored.write_bytes(b"not a pickle")  # the terminals' JSON too
     assert run(READ, str(tmp_path)) == without
     assert run(NOT_BUILT, str(tmp_path)) == without      # written again, whole
 

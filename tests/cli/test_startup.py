@@ -1,0 +1,65 @@
+"""The start of ``belote-replay validate`` on a ``.bel`` file stays cheap: what it must not import.
+
+Every user waits for the start on a small file (issue 23: 0.45-0.6 s of CPU before this was
+held, most of it importing). A module listed here, imported on the validate path of a canonical
+``.bel`` file, fails the test: the Lark parser (canonical text is read by the quick readers,
+which take the grammar's terminals from the cache), the other formats and the writers, and the
+packages that validate never uses. ``bench/bench_startup.py`` measures the start itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from belote_notation.notation.vocabulary import CACHE_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "samples" / "classic" / "partie-1.bel"
+
+VALIDATE = """
+import json, sys
+from belote_replay.main import cli
+sys.argv = ["belote-replay", "validate", "--jobs", "1", "--no-progress", sys.argv[1]]
+try:
+    cli()
+except SystemExit as exc:
+    code = exc.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+NEVER = ("lark", "belote_notation.analysis", "belote_notation.service", "belote_notation.collections",
+         "belote_notation.render", "belote_notation.cluster", "belote_notation.notation.jsonio",
+         "belote_notation.notation.writer", "concurrent.futures.process")
+"""Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool)."""
+FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "belote_notation.formats.native",
+                  "belote_notation.formats.registry"}
+"""The only modules of ``belote_notation.formats`` it needs: a ``.bel`` name decides the format."""
+
+
+def validate_modules(path: Path, cache: Path) -> list[str]:
+    """The modules imported by ``validate --jobs 1 PATH`` in a fresh process (the grammar's
+    cache at ``cache``), after checking that it validated the file."""
+    env = {**os.environ, CACHE_ENV: str(cache)}
+    done = subprocess.run([sys.executable, "-c", VALIDATE, str(path)], env=env, cwd=path.parent,
+                          capture_output=True, text=True, timeout=120)
+    result = json.loads(done.stderr.strip().splitlines()[-1])
+    assert result["code"] in (0, 1), done.stderr
+    assert "Checked 1 file, 1 game" in done.stdout, done.stdout + done.stderr
+    modules: list[str] = result["modules"]
+    return modules
+
+
+def test_validating_a_bel_file_imports_no_parser_exporter_or_service(tmp_path: Path) -> None:
+    game = tmp_path / "game.bel"
+    game.write_bytes(SAMPLE.read_bytes())
+    validate_modules(game, tmp_path / "cache")  # the first run of a user keeps the terminals
+    modules = validate_modules(game, tmp_path / "cache")
+    assert "belote_notation.check.checker" in modules  # the run did check the file
+    imported = [m for m in modules if any(m == name or m.startswith(name + ".") for name in NEVER)]
+    assert imported == [], f"the validate path of a .bel file imports {imported}"
+    formats = [m for m in modules if m.startswith("belote_notation.formats.") and m not in FORMATS_NEEDED]
+    assert formats == [], f"a .bel file's detection imports other formats: {formats}"
