@@ -128,7 +128,8 @@ def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
             return plain
         t_index, j = divmod(i, 4)
         trick = batch[t_index]
-        _play_one(ctx, state, trick, j, trick.seats[j])
+        seat = trick.seats[j]
+        _play_one(ctx, state, trick, j, seat if seat is not None else next_player(state))
         if cards_placed(state) != i + 1:  # the card was not placed: the loop's way from here
             stopped = play_cards(state, trick.seats, trick.cards, trick.marks, j + 1)
             if stopped < 4:

@@ -25,8 +25,9 @@ def _trick_by_trick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _trick_flaws(text: str, rng: random.Random, rate: float) -> str:
     flaws = [FLAWS[name][1] for name in ("illegal card", "wrong winner", "variation", "cut line")]
-    return "\n".join(rng.choice(flaws)(line, rng) if line.startswith("trick ") and rng.random() < rate else line
-                     for line in text.split("\n"))
+    lines = text.split("\n")
+    return "\n".join(rng.choice(flaws)(line, rng) if line.startswith("trick ") and rng.random() < rate
+                     else line for line in lines)
 
 
 @pytest.mark.parametrize("rate", [0.0, 0.03, 0.15])
@@ -42,7 +43,7 @@ def test_the_batch_reports_what_the_loop_reports(monkeypatch: pytest.MonkeyPatch
     assert len(texts) == len(preset_names())
 
 
-def test_a_card_out_of_the_deck_hands_the_rest_of_its_trick_to_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_card_out_of_the_deck_leaves_its_trick_to_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     parsed = parse_text(generated_text("classic"))[0]
     deals = [d for d in parsed.game.deals if len(d.tricks) == 8]
     for n, deal in enumerate(deals[:6]):

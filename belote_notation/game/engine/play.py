@@ -6,7 +6,8 @@ when ruffing, overtrump when trump is led, undertrump, and the partner-master fr
 ``play_card`` applies a card even when it is illegal and returns what was wrong.
 
 Over the size bounds on purpose (this module over 400 lines, ``play_cards`` over 60): see the
-comment in ``play_cards``.
+comment in ``play_cards``; ``play_tricks_batch`` and the binding of the compiled loops
+(``_play.c``) stay beside the loop they must equal (about 510 lines in all).
 """
 
 from __future__ import annotations
@@ -217,7 +218,8 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     # over the 400-line bound (about 70 and 420). One loop, kept whole: it is validate's per-card hot
     # path, and moving a card's steps into a helper costs ~6% of the engine benchmark (measured
     # for the same steps in the first landing: 17.3-17.9k vs 16.4-16.8k deals/s, classic).
-    # Called once per trick by validate; the trump's tables and the step are fixed during play.
+    # Called by play_tricks_batch (validate: once a deal, compiled); the trump's tables and the
+    # step are fixed during play.
     if not state.fast_path_ready:
         return start
     hands = state.hands
