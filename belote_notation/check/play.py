@@ -121,8 +121,8 @@ def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
             for k in range(checked, complete):
                 recorded = batch[k].winner
                 done = completed_trick(state, k) if recorded is not None and recorded != winners[k] else None
-                if done is not None:
-                    _wrong_winner(ctx, batch[k], k, done)
+                if recorded is not None and done is not None:
+                    _wrong_winner(ctx, batch[k], k, recorded, done)
             checked = complete
         if i >= end:
             return plain
@@ -257,16 +257,14 @@ def _trick_end(ctx: Context, state: DealState, trick: TrickFact, t_index: int,
     if done is None:
         return
     if recorded is not None and recorded != done.winner:
-        _wrong_winner(ctx, trick, t_index, done)
+        _wrong_winner(ctx, trick, t_index, recorded, done)
     if traces is not None:
         traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), list(trick.marks[:4]),
                                  done.winner, done.points, running_points(state)))
 
 
-def _wrong_winner(ctx: Context, trick: TrickFact, t_index: int, done: CompletedTrick) -> None:
-    """BEL501 at the recorded winner of a trick ``done`` says another seat won."""
-    recorded = trick.winner
-    assert recorded is not None
+def _wrong_winner(ctx: Context, trick: TrickFact, t_index: int, recorded: int, done: CompletedTrick) -> None:
+    """BEL501 at the recorded winner (``recorded``) of a trick that ``done`` says another seat won."""
     line, col = trick.winner_pos
     ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[recorded & 3]}, "
             f"but {SEAT_NAMES[done.winner]} won it with "
