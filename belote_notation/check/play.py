@@ -19,9 +19,12 @@ from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import (
+    CompletedTrick,
     DealState,
     announce,
+    cards_placed,
     check_trick_size,
+    completed_trick,
     hand_now,
     hands_known,
     last_trick,
@@ -29,7 +32,9 @@ from belote_notation.game.engine import (
     next_player,
     play_card,
     play_cards,
+    play_tricks_batch,
     running_points,
+    trick_winners,
     tricks_played,
 )
 from belote_notation.game.engine import codes as C
@@ -46,7 +51,9 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
     counts = [0, 0, 0, 0]
     tricks = deal.tricks
-    for t_index, trick in enumerate(tricks):
+    first = _play_plain(ctx, state, tricks) if not pending and traces is None and hands_known(state) else 0
+    for t_index in range(first, len(tricks)):
+        trick = tricks[t_index]
         cards = trick.cards
         if None in trick.seats:
             trick.seats = _holders(state, trick)
@@ -84,6 +91,53 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {done} complete "
             "trick" + ("" if done == 1 else "s"), deal.line, deal.col)
     return False
+
+
+def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
+    """The deal's first plain tricks (four cards each with their seats, numbered in order, no
+    alternative lines) in one call to the engine: how many tricks are played and checked.
+
+    The same steps as the loop of :func:`play_tricks`, trick after trick: where the batch stops,
+    ``play_card`` plays that card and says what is wrong with it, then the batch goes on; the
+    recorded winners are compared once each trick is complete. Should a card not be placed
+    (not a card of the deck), the cards no longer fall four to a trick: that trick ends as the
+    loop ends it, and the loop goes on from the next."""
+    plain = 0
+    for trick in tricks:
+        if (plain == 8 or len(trick.cards) != 4 or trick.number != plain + 1 or trick.variations is not None
+                or None in trick.seats):
+            break
+        plain += 1
+    if plain < 2 or cards_placed(state):
+        return 0  # one trick is one call to the engine anyway
+    batch = tricks[:plain] if plain < len(tricks) else tricks
+    end = 4 * plain
+    i = play_tricks_batch(state, batch)
+    checked = 0
+    while True:
+        complete = i >> 2 if i < end else plain
+        if complete > checked:  # the recorded winners of the tricks complete so far
+            winners = trick_winners(state)
+            for k in range(checked, complete):
+                recorded = batch[k].winner
+                done = completed_trick(state, k) if recorded is not None and recorded != winners[k] else None
+                if recorded is not None and done is not None:
+                    _wrong_winner(ctx, batch[k], k, recorded, done)
+            checked = complete
+        if i >= end:
+            return plain
+        t_index, j = divmod(i, 4)
+        trick = batch[t_index]
+        seat = trick.seats[j]
+        _play_one(ctx, state, trick, j, seat if seat is not None else next_player(state))
+        if cards_placed(state) != i + 1:  # the card was not placed: the loop's way from here
+            stopped = play_cards(state, trick.seats, trick.cards, trick.marks, j + 1)
+            if stopped < 4:
+                _play_rest(ctx, state, trick, stopped)
+            if trick.winner is not None and trick.winner != last_trick_winner(state):
+                _trick_end(ctx, state, trick, t_index, None)
+            return t_index + 1
+        i = play_tricks_batch(state, batch, i + 1)
 
 
 def _holders(state: DealState, trick: TrickFact) -> list[int | None]:
@@ -203,11 +257,16 @@ def _trick_end(ctx: Context, state: DealState, trick: TrickFact, t_index: int,
     if done is None:
         return
     if recorded is not None and recorded != done.winner:
-        line, col = trick.winner_pos
-        ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[recorded & 3]}, "
-                f"but {SEAT_NAMES[done.winner]} won it with "
-                f"{card_symbol_name(done.cards[done.seats.index(done.winner)], ctx.deck)}", line, col,
-                trick=t_index + 1, seat=recorded)
+        _wrong_winner(ctx, trick, t_index, recorded, done)
     if traces is not None:
         traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), list(trick.marks[:4]),
                                  done.winner, done.points, running_points(state)))
+
+
+def _wrong_winner(ctx: Context, trick: TrickFact, t_index: int, recorded: int, done: CompletedTrick) -> None:
+    """BEL501 at the recorded winner (``recorded``) of a trick that ``done`` says another seat won."""
+    line, col = trick.winner_pos
+    ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[recorded & 3]}, "
+            f"but {SEAT_NAMES[done.winner]} won it with "
+            f"{card_symbol_name(done.cards[done.seats.index(done.winner)], ctx.deck)}", line, col,
+            trick=t_index + 1, seat=recorded)

@@ -332,8 +332,8 @@ def test_an_engine_failure_is_a_note_and_the_next_game_is_checked(monkeypatch: p
     import belote_notation.game.engine as engine
 
     # The checks may have imported the functions under their names: patch every binding of the
-    # card-by-card act and of its batch form.
-    for act in ("play_card", "play_cards"):
+    # card-by-card act and of its batch forms (a trick's cards, a deal's plain tricks).
+    for act in ("play_card", "play_cards", "play_tricks_batch"):
         original = getattr(engine, act)
         for name, module in list(sys.modules.items()):
             if name.startswith("belote_notation") and getattr(module, act, None) is original:

@@ -52,10 +52,12 @@ from belote_notation.game.engine.partial import (
     hands_from_plays,
 )
 from belote_notation.game.engine.play import (
+    TrickPlays,
     legal_cards,
     legal_for,
     play_card,
     play_cards,
+    play_tricks_batch,
     to_play,
     trick_winner,
 )
@@ -75,7 +77,9 @@ from belote_notation.game.engine.view import (
     TrickSoFar,
     call_count,
     calls,
+    cards_placed,
     cards_played,
+    completed_trick,
     completed_tricks,
     contract,
     dealer,
@@ -92,6 +96,7 @@ from belote_notation.game.engine.view import (
     running_points,
     seat_after,
     trick_so_far,
+    trick_winners,
     tricks_played,
 )
 
@@ -108,6 +113,7 @@ __all__ = [
     "MatchStep",
     "PlayLike",
     "SeatCard",
+    "TrickPlays",
     "TrickSoFar",
     "Violation",
     "add_deal",
@@ -124,10 +130,12 @@ __all__ = [
     "bidding_over",
     "call_count",
     "calls",
+    "cards_placed",
     "cards_played",
     "check_plays_without_trump",
     "check_trick_size",
     "codes",
+    "completed_trick",
     "completed_tricks",
     "contract",
     "contract_name",
@@ -162,6 +170,7 @@ __all__ = [
     "offer",
     "play_card",
     "play_cards",
+    "play_tricks_batch",
     "running_points",
     "score_deal",
     "seat_after",
@@ -172,6 +181,7 @@ __all__ = [
     "to_play",
     "trick_so_far",
     "trick_winner",
+    "trick_winners",
     "tricks_played",
     "winner_by_totals",
 ]

@@ -6,14 +6,23 @@ when ruffing, overtrump when trump is led, undertrump, and the partner-master fr
 ``play_card`` applies a card even when it is illegal and returns what was wrong.
 
 Over the size bounds on purpose (this module over 400 lines, ``play_cards`` over 60): see the
-comment in ``play_cards``.
+comment in ``play_cards``; ``play_tricks_batch`` and the binding of the compiled loops
+(``_play.c``) stay beside the loop they must equal (about 510 lines in all).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name, suit_display
+from belote_notation.game.cards import (
+    KING,
+    LAST_TRICK_BONUS,
+    QUEEN,
+    SEAT_NAMES,
+    card_symbol_name,
+    suit_display,
+)
 from belote_notation.game.compiled import pure_python
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
@@ -32,8 +41,10 @@ from belote_notation.game.engine.tables import (
     NO_TRUMP_INDEX,
     SUIT_MASKS,
 )
+from belote_notation.game.rules import Ruleset
 
-__all__ = ["legal_cards", "legal_for", "play_card", "play_cards", "to_play", "trick_winner"]
+__all__ = ["TrickPlays", "legal_cards", "legal_for", "play_card", "play_cards", "play_tricks_batch",
+           "to_play", "trick_winner"]
 
 
 def to_play(state: DealState) -> int:
@@ -207,7 +218,8 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     # over the 400-line bound (about 70 and 420). One loop, kept whole: it is validate's per-card hot
     # path, and moving a card's steps into a helper costs ~6% of the engine benchmark (measured
     # for the same steps in the first landing: 17.3-17.9k vs 16.4-16.8k deals/s, classic).
-    # Called once per trick by validate; the trump's tables and the step are fixed during play.
+    # Called by play_tricks_batch (validate: once a deal, compiled); the trump's tables and the
+    # step are fixed during play.
     if not state.fast_path_ready:
         return start
     hands = state.hands
@@ -255,6 +267,53 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         else:
             state.turn = (seat + step) & 3
     return i
+
+
+class TrickPlays(Protocol):
+    """A trick's plays as parallel sequences: ``seats[i]`` plays ``cards[i]`` saying ``marks[i]``."""
+
+    @property
+    def seats(self) -> Sequence[int | None]: ...
+
+    @property
+    def cards(self) -> Sequence[int]: ...
+
+    @property
+    def marks(self) -> Sequence[str | None]: ...
+
+
+def play_tricks_batch(state: DealState, tricks: Sequence[TrickPlays], start: int = 0) -> int:
+    """:func:`play_cards` over tricks of four plays in one call: play ``j`` of ``tricks[t]`` is
+    card ``4 * t + j``. Plays from card ``start`` while :func:`play_cards` would, trick after
+    trick, and returns the index of the first card not played (``4 * len(tricks)``: all were);
+    ``ValueError`` for a trick reached that is not of four plays. Validate plays a deal's plain
+    tricks with it: one call to the compiled loop a deal instead of one a trick.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import SeatCard, new_deal, set_contract, set_hands
+    >>> from types import SimpleNamespace as Trick
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> tricks = [Trick(seats=[0, 1, 2, 3], cards=[7, 15, 16, 24], marks=[None] * 4),
+    ...           Trick(seats=[0, 1, 2, 3], cards=[6, 14, 20, 30], marks=[None, None, None, "belote"])]
+    >>> play_tricks_batch(state, tricks)  # N won the first; W's card has a mark: play_card says
+    7
+    """
+    if start < 0:
+        raise ValueError(f"play_tricks_batch: start {start} is not a card index")
+    t, j = divmod(start, 4)
+    while t < len(tricks):
+        trick = tricks[t]
+        cards = trick.cards
+        if len(cards) != 4:
+            raise ValueError(f"play_tricks_batch: trick {t} has {len(cards)} plays, not 4")
+        played = PYTHON_PLAY_CARDS(state, trick.seats, cards, trick.marks, j)
+        if played < 4:
+            return 4 * t + played
+        t += 1
+        j = 0
+    return 4 * t + j
 
 
 def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> Sequence[Violation]:
@@ -364,7 +423,7 @@ def _close_trick(state: DealState) -> None:
     state.turn = winner
     if state.trick_no == 8:
         state.fast_path_ready = False
-        state.points[team] += 10
+        state.points[team] += LAST_TRICK_BONUS
         state.last_trick_team = team
         if state.phase == PHASE_PLAY:
             state.phase = PHASE_DONE
@@ -425,19 +484,31 @@ def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick
 
 PYTHON_PLAY_CARDS = play_cards
 """The Python :func:`play_cards`, whatever ``play_cards`` is bound to (the tests compare them)."""
+PYTHON_PLAY_TRICKS_BATCH = play_tricks_batch
+"""The Python :func:`play_tricks_batch`, likewise."""
 
 
-def _compiled_play_cards() -> Callable[..., int] | None:
-    """The C loop of :func:`play_cards` (``_play.c``), bound to this module's rules, when it is
-    built and not switched off (:mod:`belote_notation.game.compiled`)."""
+def _obligation_table(rules: Ruleset, strain: int) -> bytes | None:
+    """The engine's obligation table for the C loop (imported on first use: the table is made
+    by playing probe tricks through this module)."""
+    from belote_notation.game.engine.obligations import obligation_table
+
+    return obligation_table(rules, strain)
+
+
+def _compiled_play() -> tuple[Callable[..., int], Callable[..., int]] | None:
+    """The C loops of :func:`play_cards` and :func:`play_tricks_batch` (``_play.c``), handed
+    this module's rules and tables, when built and not switched off
+    (:mod:`belote_notation.game.compiled`)."""
     if pure_python():
         return None
     try:
         from belote_notation.game.engine import _play
     except ImportError:
         return None
-    _play.bind(legal_for, _belote_card, _close_trick, PYTHON_PLAY_CARDS)
-    return _play.play_cards
+    _play.bind(legal_for, PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH, _obligation_table, HIGHER_TRUMP,
+               SUIT_MASKS, QUEEN, KING, LAST_TRICK_BONUS, PHASE_PLAY, PHASE_DONE)
+    return _play.play_cards, _play.play_tricks_batch
 
 
-play_cards = _compiled_play_cards() or play_cards
+play_cards, play_tricks_batch = _compiled_play() or (play_cards, play_tricks_batch)

@@ -28,7 +28,9 @@ __all__ = [
     "TrickSoFar",
     "call_count",
     "calls",
+    "cards_placed",
     "cards_played",
+    "completed_trick",
     "completed_tricks",
     "contract",
     "dealer",
@@ -44,6 +46,7 @@ __all__ = [
     "offer",
     "running_points", "seat_after",
     "trick_so_far",
+    "trick_winners",
     "tricks_played",
 ]
 
@@ -136,6 +139,33 @@ def last_trick_winner(state: DealState) -> int | None:
     :func:`last_trick` says, without building the trick (the checks ask it once per trick)."""
     tricks = state.tricks
     return tricks[-1][2] if tricks else None
+
+
+def completed_trick(state: DealState, index: int) -> CompletedTrick | None:
+    """The completed trick ``index`` (0 the first), or ``None`` when it is not complete yet."""
+    return _trick(state, index) if 0 <= index < len(state.tricks) else None
+
+
+def trick_winners(state: DealState) -> list[int]:
+    """The seat that won each completed trick, in order (what :func:`completed_tricks` says of
+    the winners, without building the tricks)."""
+    return [done[2] for done in state.tricks]
+
+
+def cards_placed(state: DealState) -> int:
+    """How many cards are on the table or in completed tricks (what was played and placed;
+    a card the engine refused, such as one not of the deck, is not).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, play_card, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> _ = play_card(state, 0, 7), play_card(state, 1, 40)
+    >>> cards_placed(state)
+    1
+    """
+    return state.trick_no * 4 + len(state.trick_cards)
 
 
 def call_count(state: DealState) -> int:
