@@ -83,7 +83,7 @@ class GameChecker(Visitor[GameReport]):
     2,574 generated deals, measured), which the text outputs need not pay.
     """
 
-    DEAL_FACTS = ((HandFact, ("seat", "cards", "positions", "line", "col")),
+    DEAL_FACTS = ((HandFact, ("seat", "cards", "positions", "line", "col", "bits")),
                   (OfferFact, ("card", "line", "col")),
                   (BidFact, ("seat", "action", "suit", "round", "line", "col", "value", "variations")),
                   (AnnouncementFact, ("seat", "kind", "cards", "trick", "before_card", "line", "col",

@@ -325,17 +325,13 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
     masks = [0, 0, 0, 0]
     count = 0
     for hand in hands:
-        cards = hand.cards
-        try:
-            # the sum of the cards' bits is their mask when none is written twice: checked below
-            # on the whole deal (~3x fewer interpreter steps than or-ing bit by bit)
-            masks[hand.seat & 3] += sum(map(_BITS.__getitem__, cards))
-        except KeyError:  # a number that is not a card of the deck (a record made in Python)
-            mask = 0
-            for card in cards:
-                mask |= 1 << card
-            masks[hand.seat & 3] += mask
-        count += len(cards)
+        bits = hand.bits  # the cards' mask when none is written twice: checked below on the whole deal
+        if bits is None:
+            bits = 0
+            for card in hand.cards:
+                bits |= 1 << card
+        masks[hand.seat & 3] += bits
+        count += len(hand.cards)
     total = masks[0] | masks[1] | masks[2] | masks[3]
     if total.bit_count() == count and masks[0] + masks[1] + masks[2] + masks[3] == total:
         return list(masks)
@@ -344,9 +340,6 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
         lists[hand.seat & 3].extend(hand.cards)
     return list(lists)
 
-
-_BITS = {card: 1 << card for card in range(32)}
-"""Each card's bit, by card (a dict: a number out of 0..31 is a ``KeyError``, not a wrapped index)."""
 
 
 class _CardPlaces:

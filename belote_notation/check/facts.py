@@ -16,16 +16,30 @@ __all__ = [
 ]
 
 Position = tuple[int, int]
+_BITS = {card: 1 << card for card in range(32)}
+"""Each card's bit, by card (a dict: a number out of 0..31 is a ``KeyError``, not a wrapped index)."""
 
 
 class HandFact:
-    """Cards of one seat (five, rest or hand), with the position of each card."""
+    """Cards of one seat (five, rest or hand), with the position of each card.
 
-    __slots__ = ("cards", "col", "line", "positions", "seat")
+    ``bits`` is the sum of the cards' bits when every card is one of the deck's 0..31 (their
+    mask when none is written twice), else ``None``.
+
+    >>> HandFact(0, [0, 3], [(1, 8), (1, 11)], 1, 1).bits, HandFact(0, [3, 3, 40], [], 1, 1).bits
+    (9, None)
+    """
+
+    __slots__ = ("bits", "cards", "col", "line", "positions", "seat")
 
     def __init__(self, seat: int, cards: Sequence[int], positions: Sequence[Position], line: int,
                  col: int) -> None:
         self.seat, self.cards, self.positions, self.line, self.col = seat, cards, positions, line, col
+        try:
+            # ~3x fewer interpreter steps than or-ing bit by bit; duplicates are found on the deal
+            self.bits: int | None = sum(map(_BITS.__getitem__, cards))
+        except (KeyError, TypeError):  # a number that is not a card of the deck (a record made in Python)
+            self.bits = None
 
 
 class OfferFact:

@@ -680,7 +680,7 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
  * visit_announcement, visit_trick, visit_score), set slot by slot, without a Python frame
  * each. The kinds, in this order, with the fields filled in this order: */
 enum { F_HAND, F_OFFER, F_BID, F_ANNOUNCEMENT, F_TRICK, F_SCORE, F_COUNT };
-static const int field_counts[F_COUNT] = {5, 3, 8, 8, 10, 4};
+static const int field_counts[F_COUNT] = {6, 3, 8, 8, 10, 4};
 /* HandFact: seat cards positions line col
  * OfferFact: card line col
  * BidFact: seat action suit round line col value variations
@@ -755,6 +755,20 @@ static int append_new(PyObject *list, PyObject *item) {
     return r;
 }
 
+/* HandFact.bits of a list of cards: the sum of their bits (None: a card out of 0..31). */
+static PyObject *cards_bits(PyObject *cards) {
+    if (!PyList_Check(cards)) Py_RETURN_NONE;
+    unsigned long long sum = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(cards); i++) {
+        PyObject *card = PyList_GET_ITEM(cards, i);
+        long c = PyLong_Check(card) ? PyLong_AsLong(card) : -1;  /* a bool is 0 or 1, as in Python */
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (c < 0 || c > 31) Py_RETURN_NONE;
+        sum += 1ull << c;
+    }
+    return PyLong_FromUnsignedLongLong(sum);
+}
+
 /* The facts of the kept events: (five, offer, bids, rest, hands, announcements, tricks, score,
  * match_score, pot, pot_pos), each as the checker's visit_* methods would set them. */
 static PyObject *deal_facts(Scan *s) {
@@ -769,10 +783,14 @@ static PyObject *deal_facts(Scan *s) {
         PyObject **a = &PyTuple_GET_ITEM(args, 0);
         Py_ssize_t na = PyTuple_GET_SIZE(args);
         if (callable == s->t[T_VISIT_HAND]) {       /* (section, seat, cards, positions, line, col) */
-            PyObject *v[5] = {a[1], a[2], a[3], a[4], a[5]};
+            PyObject *bits = cards_bits(a[2]);
+            if (bits == NULL) goto done;
+            PyObject *v[6] = {a[1], a[2], a[3], a[4], a[5], bits == Py_None ? NULL : bits};
             PyObject *list = PyUnicode_CompareWithASCIIString(a[0], "five") == 0 ? five
                              : PyUnicode_CompareWithASCIIString(a[0], "rest") == 0 ? rest : hands;
-            if (append_new(list, new_fact(F_HAND, v)) < 0) goto done;
+            PyObject *hand = new_fact(F_HAND, v);
+            Py_DECREF(bits);
+            if (append_new(list, hand) < 0) goto done;
         } else if (callable == s->t[T_VISIT_OFFER]) {  /* (card, line, col): the last one kept */
             Py_XSETREF(offer, new_fact(F_OFFER, a));
             if (offer == NULL) goto done;
