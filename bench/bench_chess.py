@@ -138,7 +138,10 @@ def run_validate(path: Path, jobs: int, pure_python: bool = False,
         env["PYTHONPATH"] = os.pathsep.join((str(checkout), str(checkout / "cli")))
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        # in the checkout's folder: the folder a script runs from comes first on the path, and
+        # the bench run from this checkout's root would import this checkout's code instead
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=errors, env=env,
+                                cwd=checkout if checkout is not None else None)
         _, status, usage = os.wait4(proc.pid, 0)  # the rusage of this process alone
         seconds = time.perf_counter() - started
         proc.returncode = code = os.waitstatus_to_exitcode(status)
@@ -194,7 +197,7 @@ def read_records_in_process(path: Path, tuned: bool, pure_python: bool,
         env["PYTHONPATH"] = str(checkout)
     out = subprocess.run([sys.executable, "-c", _READ_ELSEWHERE, str(path), str(Path(__file__).parent),
                           "tuned" if tuned else "plain"], env=env, check=True,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, cwd=checkout if checkout is not None else None)
     return float(out.stdout.strip().splitlines()[-1].split()[1])
 
 
