@@ -13,7 +13,7 @@ the deal's text (reported before the next deal) is known first. The same visitor
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -220,9 +220,9 @@ class GameChecker(Visitor[GameReport]):
                 tag = header
         match.finish(tag, self.result_text, self.result_pos, self.deal_count)
 
-    def _guarded(self, step: object) -> None:
+    def _guarded(self, step: Callable[..., None], *args: Any) -> None:
         try:
-            step()  # type: ignore[operator]
+            step(*args)
         except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the rest of the input
             self.failed = True
             assert self.ctx is not None
@@ -257,19 +257,18 @@ class GameChecker(Visitor[GameReport]):
             self.deal_prints.append(print_)
         if self.failed:
             return
-        lines = self._syntax_lines()
-        broken = [ln for ln in lines if deal.line <= ln < next_line]
+        lines = self._syntax_lines() if self.syntax else []
+        broken = [ln for ln in lines if deal.line <= ln < next_line] if lines else []
         reports = self.report.deals
         kept = len(reports)
-
-        def check() -> None:
-            match = self.match or self._start_match(deal)
-            match.deal(deal, self.position, not lines, broken)
-
-        self._guarded(check)
+        self._guarded(self._check_deal, deal, not lines, broken)
         if len(reports) > kept:
             reports[-1].fingerprint = print_
         self.position += 1
+
+    def _check_deal(self, deal: DealFacts, number_check: bool, broken: list[int]) -> None:
+        match = self.match or self._start_match(deal)
+        match.deal(deal, self.position, number_check, broken)
 
     # ------------------------------------------------------------------ a deal
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:

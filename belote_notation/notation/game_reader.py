@@ -249,7 +249,10 @@ class GameReader:
             where = (line, col + at) if newline < 0 else (line + heading.count("\n", 0, at), at - newline)
             written = number(words[1], *where, self.issues)
         self.number = self.number + 1 if written is None else written
-        dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
+        return self._open_deal(vocab.SEATS[words[3]] if len(words) > 3 else None, line, col)
+
+    def _open_deal(self, dealer: int | None, line: int, col: int) -> DealReader | None:
+        """Report the heading of deal ``self.number``; the reader of its sections (``None``: skipped)."""
         if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
             return None
         if self.sections is None:
@@ -272,7 +275,10 @@ class GameReader:
         if read is None:
             return None
         heading, events, end, facts = read
-        reader = self.begin_deal(heading, line, col)
+        words = heading.split(" ")  # deal N [dealer SEAT], single spaces, N of few digits (_HEADING)
+        self.issues.spend(1, line, col)
+        self.number = int(words[1])
+        reader = self._open_deal(vocab.SEATS[words[3]] if len(words) > 3 else None, line, col)
         if reader is not None:
             if facts is not None:
                 self.issues.left -= facts[1]  # what the offer and announcement readers spend
