@@ -84,6 +84,13 @@ class _Asker:
         deal.upper[c] = self.sign * g
         return False
 
+    def lower(self, deal: _Deal, c: int) -> None:
+        """One test of ``c`` at its upper bound: its exact value, or a lower upper bound."""
+        bound = deal.upper[c]
+        if self.at_least(deal, c, bound):  # at least its upper bound: exactly it
+            del deal.upper[c], deal.guess[c]
+            deal.exact[c] = self.hint[c] = bound
+
     def look(self, deal: _Deal, legal: list[int], card: int, always_best: int) -> None:
         """``card`` valued exactly, the top exactly, every other card exactly or bounded below
         the top (below or at it for those not in ``always_best``)."""
@@ -142,7 +149,11 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
 
 def _best(drawn: list[_Deal], legal: list[int], asker: _Asker) -> int:
     """The card of the highest total (the lowest card among equal totals), valued exactly in
-    every deal: a card whose upper bounds sum below it needs no exact value."""
+    every deal: a card whose upper bounds sum below it needs no exact value.
+
+    The card of the highest upper total is lowered one test a deal at a time (each test at its
+    upper bound gives its exact value or a lower bound) rather than valued outright: most such
+    cards fall below another card's total after a test or two (issue 23)."""
     while True:
         upper = {c: sum(asker.points(d.exact[c] if c in d.exact else d.upper[c]) for d in drawn)
                  for c in legal}
@@ -150,8 +161,7 @@ def _best(drawn: list[_Deal], legal: list[int], asker: _Asker) -> int:
         missing = [d for d in drawn if best not in d.exact]
         if not missing:
             return best
-        for d in missing:
-            asker.exact(d, best)
+        asker.lower(missing[0], best)
 
 
 def _loss(drawn: list[_Deal], legal: list[int], card: int, asker: _Asker) -> int:
