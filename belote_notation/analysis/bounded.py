@@ -164,14 +164,17 @@ def _best(drawn: list[_Deal], legal: list[int], asker: _Asker) -> int:
     The card of the highest upper total is lowered one test a deal at a time (each test at its
     upper bound gives its exact value or a lower bound) rather than valued outright: most such
     cards fall below another card's total after a test or two (issue 23)."""
+    def total(c: int) -> int:
+        return sum(asker.points(d.exact[c] if c in d.exact else d.upper[c]) for d in drawn)
+
+    upper = {c: total(c) for c in legal}
     while True:
-        upper = {c: sum(asker.points(d.exact[c] if c in d.exact else d.upper[c]) for d in drawn)
-                 for c in legal}
         best = max(legal, key=lambda c: (upper[c], -c))
-        missing = [d for d in drawn if best not in d.exact]
-        if not missing:
+        missing = next((d for d in drawn if best not in d.exact), None)
+        if missing is None:
             return best
-        asker.lower(missing[0], best)
+        asker.lower(missing, best)  # only the bounds of best change
+        upper[best] = total(best)
 
 
 def _loss(drawn: list[_Deal], legal: list[int], card: int, asker: _Asker) -> int:
