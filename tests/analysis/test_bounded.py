@@ -11,7 +11,7 @@ from belote_notation.analysis import DoubleDummy
 from belote_notation.analysis.bounded import sampled_loss
 from belote_notation.game.engine import legal_cards, to_play
 from belote_notation.game.rules import Ruleset
-from tests.analysis.positions import play_random, random_deal
+from tests.analysis.positions import play_random, random_deal, solver_args
 
 
 def _shuffled_draw(state, seat: int, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -92,3 +92,37 @@ def test_by_score_the_sampled_loss_is_the_score_one(seed: int) -> None:
                                    _shuffled_draw(state, seat, random.Random(draw_seed)), 10, card, seat & 1,
                                    bands=(6, 16, 40))
         assert (loss, count) == (max(totals.values()) - totals[card], drawn)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_bounded_loss_is_the_exact_one_at_the_first_trick(seed: int) -> None:
+    """At the first trick, where the card best on the upper totals is lowered a test at a time
+    (``_best``) most often, on deals drawn of the first trick's unseen cards."""
+    rng = random.Random(500 + seed)
+    rules = Ruleset.preset("classic" if seed % 2 else "contree")
+    state = play_random(random_deal(rules, rng), rng.randrange(0, 4), rng)
+    seat = to_play(state)
+    for card in [c for c in range(32) if legal_cards(state) >> c & 1][:3]:
+        draw_seed = rng.randrange(10**6)
+        draw = _shuffled_draw(state, seat, random.Random(draw_seed))
+        totals, drawn = DoubleDummy().sampled_totals(state, draw, 8, card, seat & 1, bands=(6, 16, 40))
+        draw = _shuffled_draw(state, seat, random.Random(draw_seed))
+        loss, count = sampled_loss(DoubleDummy(), state, draw, 8, card, seat & 1, bands=(6, 16, 40))
+        assert (loss, count) == (max(totals.values()) - totals[card], drawn)
+
+
+def test_the_exact_value_does_not_depend_on_the_guess() -> None:
+    """MTD(f) in the C search steps faster from a far guess and bisects once the value is
+    bracketed: the value found is the same from any guess, a fresh table or a warm one."""
+    from belote_notation.analysis.tables import solver_for
+
+    rng = random.Random(7)
+    for cards in (4, 14):
+        state = play_random(random_deal(Ruleset.preset("classic"), rng), cards, rng)
+        position = solver_args(state)
+        values = dict(solver_for(state.rules, state.strain).values(*position))
+        warm = solver_for(state.rules, state.strain)
+        for card, value in values.items():
+            for guess in (-1500, -250, -163, value - 7, value - 1, value, value + 1, value + 40, 250, 1500):
+                assert warm.probe(*position, card, guess, True) == value
+                assert solver_for(state.rules, state.strain).probe(*position, card, guess, True) == value
