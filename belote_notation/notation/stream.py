@@ -140,7 +140,7 @@ line of a game's body. ``^`` matches after a line feed only (the clean blocks ho
 
 
 def _has_body(text: str, pos: int = 0, end: int | None = None) -> bool:
-    """A line of ``text[pos:end]`` (whole lines) that is not a tag pair or blank (the game's
+    r"""A line of ``text[pos:end]`` (whole lines) that is not a tag pair or blank (the game's
     body has begun).
 
     >>> _has_body('[Event "x"]\n  [Site "y"]\n \n'), _has_body('[Event "x"]\n deal 1\n')
