@@ -182,15 +182,23 @@ class GameReader:
                 spend(1, chunk.line, chunk.column)
                 self.visitor.visit_comment(comment_text(chunk), chunk.line, chunk.column)
                 continue
-            locator = _Locator(chunk)
-            where = locator.where
-            for found in _HEADER.finditer(chunk.value):
+            # the positions counted on from the tag before, as _Locator counts them (inline:
+            # one method call less a tag pair)
+            value, line, newline, done = chunk.value, chunk.line, -1, 0
+            for found in _HEADER.finditer(value):
                 start = found.start()
-                line, col = where(start)
+                count = value.count("\n", done, start)
+                if count:
+                    line += count
+                    newline = value.rfind("\n", done, start)
+                done = start
+                col = chunk.column + start if newline < 0 else start - newline
                 spend(1, line, col)
                 name, raw = found.group(1, 2)
                 raw = raw[1:-1]
                 if "\\" in raw:
+                    locator = _Locator(chunk)
+                    locator.done, locator.line, locator.newline = done, line, newline
                     raw = self.unescape(raw, locator, found.start(2) + 1)
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
