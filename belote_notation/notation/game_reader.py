@@ -182,9 +182,25 @@ class GameReader:
                 spend(1, chunk.line, chunk.column)
                 self.visitor.visit_comment(comment_text(chunk), chunk.line, chunk.column)
                 continue
+            value = chunk.value
+            pairs = _HEADER.findall(value)
+            if (chunk.type == "HEADERS" and chunk.column == 1 and value.startswith("[")
+                    and "\\" not in value and value.count("\n") == value.count("\n[") == len(pairs) - 1
+                    and self.issues.afford(len(pairs))):
+                # tag pairs (and white space: the HEADERS terminal) one a line, each at its first
+                # column (the layout fmt writes): their positions are known without counting,
+                # and no escape is to be undone
+                line = chunk.line
+                for name, raw in pairs:
+                    raw = raw[1:-1]
+                    if name.lower() in _DECK_TAGS:
+                        deck_tags.append(Tag(name, raw, line, 1))
+                    visit_header(name, raw, line, 1)
+                    line += 1
+                continue
             # the positions counted on from the tag before, as _Locator counts them (inline:
             # one method call less a tag pair)
-            value, line, newline, done = chunk.value, chunk.line, -1, 0
+            line, newline, done = chunk.line, -1, 0
             for found in _HEADER.finditer(value):
                 start = found.start()
                 count = value.count("\n", done, start)
