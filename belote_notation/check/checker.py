@@ -34,6 +34,8 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
+from belote_notation.notation.build import new_record
+from belote_notation.notation.canon import compiled_new_record
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.records import Header
@@ -59,11 +61,15 @@ the deal is still replayed."""
 _END = 1 << 60
 _NOQA = re.compile(r"\s*noqa\b(?:\s*:\s*([A-Za-z0-9,\s]*))?\s*$", re.IGNORECASE)
 """An inline suppression comment: ``noqa``, ``noqa: BEL605``, ``noqa: BEL3, BEL912``."""
+_CONTRACT_KEY = CONTRACT_TAG.lower()
 _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer", "result", "contract",
                         "termination"})
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
+_record = compiled_new_record() or new_record
+"""The tag pairs' records made as the record builder makes them (equal to pydantic's, without
+``model_construct``'s cost)."""
 Annotated = BidFact | PlayFact | AnnouncementFact | TrickFact
 """What review material (a variation, a belote word) follows: a call, an announcement, a play
 of an alternative line, or the last play of a trick (a play of the deal itself)."""
@@ -106,6 +112,12 @@ class GameChecker(Visitor[GameReport]):
         self.line, self.col = line, col
         self.headers: list[Header] = []
         """The tag pairs the checks read (rules, options, deck, dealer, result), in order."""
+        self.result_tag: Header | None = None
+        self.dealer_tag: str | None = None
+        self.contract_tag: str | None = None
+        self.unterminated = False
+        """The last ``Result`` tag, ``Dealer`` and ``Contract`` values, and whether a
+        ``Termination`` tag says ``unterminated`` (kept as the tags go by)."""
         self.tags: list[tuple[str, str]] = []
         """The tag pairs the game's fingerprint reads, (name, value) in order."""
         self.deal_prints: list[str] = []
@@ -134,7 +146,16 @@ class GameChecker(Visitor[GameReport]):
             self._place(line, col)
         key = name.lower()
         if key in _READ_TAGS:
-            self.headers.append(Header.model_construct(name=name, value=value, line=line, col=col))
+            header = _record(Header, {"line": line, "col": col, "name": name, "value": value})
+            self.headers.append(header)
+            if key == "result":
+                self.result_tag = header
+            elif key == "dealer":
+                self.dealer_tag = value
+            elif key == _CONTRACT_KEY:
+                self.contract_tag = value
+            elif key == "termination" and value.lower() == "unterminated":
+                self.unterminated = True
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
 
@@ -162,13 +183,11 @@ class GameChecker(Visitor[GameReport]):
         self.setup_findings = setup.findings
         report = self.report
         report.rules, report.options, report.deck = rules.name, changed_options(rules), deck.value
-        self.ctx = Context(self.file, self.number, rules, deck, self.observer)
-        contracts = [h.value for h in self.headers if h.name.lower() == CONTRACT_TAG.lower()]
-        if contracts:
-            self.ctx.contract_tag = parse_contract_tag(contracts[-1])
-        self.ctx.unterminated = any(h.name.lower() == "termination" and h.value.lower() == "unterminated"
-                                    for h in self.headers)
-        return self.ctx
+        self.ctx = ctx = Context(self.file, self.number, rules, deck, self.observer)
+        if self.contract_tag is not None:
+            ctx.contract_tag = parse_contract_tag(self.contract_tag)
+        ctx.unterminated = self.unterminated
+        return ctx
 
     def visit_error(self, issue: SyntaxIssue) -> None:
         self.syntax.append(Finding.from_issue(issue, self.file, self.number))
@@ -214,11 +233,7 @@ class GameChecker(Visitor[GameReport]):
 
     def _finish(self) -> None:
         match = self.match or self._start_match(None)
-        tag = None
-        for header in self.headers:
-            if header.name.lower() == "result":
-                tag = header
-        match.finish(tag, self.result_text, self.result_pos, self.deal_count)
+        match.finish(self.result_tag, self.result_text, self.result_pos, self.deal_count)
 
     def _guarded(self, step: Callable[..., None], *args: Any) -> None:
         try:
@@ -235,12 +250,8 @@ class GameChecker(Visitor[GameReport]):
 
     def _start_match(self, first: DealFacts | None) -> MatchCheck:
         ctx = self.ctx or self._setup()
-        dealer_tag = None
-        for header in self.headers:
-            if header.name.lower() == "dealer":
-                dealer_tag = header.value
         keep = self.config.keep_deals or self.observer is not None
-        self.match = MatchCheck(ctx, self.report, keep, first_dealer(ctx, dealer_tag, first))
+        self.match = MatchCheck(ctx, self.report, keep, first_dealer(ctx, self.dealer_tag, first))
         return self.match
 
     def _flush(self, next_line: int) -> None:

@@ -139,11 +139,34 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
     """
     if isinstance(headers, Game):
         headers = headers.headers
-    findings: list[Finding] = []
+    used = [header for header in headers if header.name.lower() in _SETUP_TAGS]
+    rules, deck, said = _resolved(tuple((header.name, header.value) for header in used), config,
+                                  inferred_deck)
+    findings = []
+    for code, severity, message, at in said:
+        line, col = (used[at].line, used[at].col) if at >= 0 else (0, 0)
+        findings.append(Finding(code, severity, message, file, line, col, game=number))
+    return GameSetup(rules, deck, findings)
+
+
+_SETUP_TAGS = frozenset({"rules", "deck", "option", "options", "target"})
+"""The tags the resolution reads (:func:`_last` and :func:`rule_overrides`); no other decides it."""
+_Said = tuple[tuple[str, str, str, int], ...]
+"""Findings of a resolution: (code, severity, message, index of the tag they are about or -1)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(pairs: tuple[tuple[str, str], ...], config: ValidationConfig,
+              inferred_deck: bool) -> tuple[Ruleset, Deck, _Said]:
+    """The resolution of the tags ``pairs`` (name, value), remembered: a file's games repeat their
+    tags, and the rulesets are immutable. Positions are not part of it: a finding names the
+    index of its tag, which :func:`resolve_setup` turns into the tag's position."""
+    headers = [Header.model_construct(name=name, value=value, line=index, col=0)
+               for index, (name, value) in enumerate(pairs)]
+    said: list[tuple[str, str, str, int]] = []
 
     def finding(code: str, message: str, header: Header | None) -> None:
-        findings.append(Finding(code, severity_of(code), message, file, header.line if header else 0,
-                                header.col if header else 0, game=number))
+        said.append((code, severity_of(code), message, header.line if header is not None else -1))
 
     rules_header, deck_header = _last(headers, "rules"), _last(headers, "deck")
     rules = _with_overrides(_named_rules(config, rules_header, deck_header, finding, inferred_deck),
@@ -156,7 +179,7 @@ def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, fi
                     f"read as {rules.deck.value}", deck_header)
         else:
             deck = parsed
-    return GameSetup(rules, deck, findings)
+    return rules, deck, tuple(said)
 
 
 _Report = Callable[[str, str, "Header | None"], None]

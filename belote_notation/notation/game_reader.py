@@ -49,6 +49,8 @@ _CUTS = {(comments, strings): re.compile("|".join(
     for comments in (False, True) for strings in (False, True)}
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
+_DECK_TAGS = frozenset({"deck", "rules"})
+"""The tags :func:`~.headers.game_deck` and :func:`~.headers.names_deck` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -171,32 +173,62 @@ class GameReader:
         return cut
 
     def read_head(self, chunks: list[Chunk]) -> None:
-        tags: list[Tag] = []
+        deck_tags: list[Tag] = []
+        """The ``Deck`` and ``Rules`` tags: all the deck of the cards depends on."""
         spend = self.issues.spend
+        visit_header = self.visitor.visit_header
         for chunk in chunks:
             if chunk.type in COMMENT_TYPES:
                 spend(1, chunk.line, chunk.column)
                 self.visitor.visit_comment(comment_text(chunk), chunk.line, chunk.column)
                 continue
-            locator = _Locator(chunk)
-            for found in _HEADER.finditer(chunk.value):
-                line, col = locator.where(found.start())
+            value = chunk.value
+            pairs = _HEADER.findall(value)
+            if (chunk.type == "HEADERS" and chunk.column == 1 and value.startswith("[")
+                    and "\\" not in value and value.count("\n") == value.count("\n[") == len(pairs) - 1
+                    and self.issues.afford(len(pairs))):
+                # tag pairs (and white space: the HEADERS terminal) one a line, each at its first
+                # column (the layout fmt writes): their positions are known without counting,
+                # and no escape is to be undone
+                line = chunk.line
+                for name, raw in pairs:
+                    raw = raw[1:-1]
+                    if name.lower() in _DECK_TAGS:
+                        deck_tags.append(Tag(name, raw, line, 1))
+                    visit_header(name, raw, line, 1)
+                    line += 1
+                continue
+            # the positions counted on from the tag before, as _Locator counts them (inline:
+            # one method call less a tag pair)
+            line, newline, done = chunk.line, -1, 0
+            for found in _HEADER.finditer(value):
+                start = found.start()
+                count = value.count("\n", done, start)
+                if count:
+                    line += count
+                    newline = value.rfind("\n", done, start)
+                done = start
+                col = chunk.column + start if newline < 0 else start - newline
                 spend(1, line, col)
-                raw = found.group(2)[1:-1]
+                name, raw = found.group(1, 2)
+                raw = raw[1:-1]
                 if "\\" in raw:
+                    locator = _Locator(chunk)
+                    locator.done, locator.line, locator.newline = done, line, newline
                     raw = self.unescape(raw, locator, found.start(2) + 1)
-                tags.append(Tag(found.group(1), raw, line, col))
-                self.visitor.visit_header(found.group(1), raw, line, col)
+                if name.lower() in _DECK_TAGS:
+                    deck_tags.append(Tag(name, raw, line, col))
+                visit_header(name, raw, line, col)
         deck_tag = None
-        for tag in tags:
+        for tag in deck_tags:
             if tag.name.lower() == "deck":
                 deck_tag = tag
         if deck_tag is not None and deck_from_name(deck_tag.value) is None:
             self.issues.report(UNKNOWN_VALUE, f"unknown deck `{deck_tag.value}` (write spanish or "
                                "french); the cards are read by the Rules tag's deck, else French",
                                deck_tag.line, deck_tag.col)
-        self.deck = game_deck(tags)
-        if not names_deck(tags) and infer_deck(self.text) is Deck.SPANISH:
+        self.deck = game_deck(deck_tags)
+        if not names_deck(deck_tags) and infer_deck(self.text) is Deck.SPANISH:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
 

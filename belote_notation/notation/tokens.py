@@ -149,6 +149,14 @@ class Issues:
         if self.left < 0:
             raise ItemsExceeded(line, col)
 
+    def afford(self, items: int) -> bool:
+        """Count ``items`` if the game may hold them all; else count nothing (``False``: count
+        them one at a time with :meth:`spend`, which says where the limit was passed)."""
+        if self.left < items:
+            return False
+        self.left -= items
+        return True
+
     def stop_if_cut(self) -> None:
         """After a piece is read: stop the game where it was cut, if it was."""
         if self.cut_at is not None:

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from belote_notation.check.findings import effective_severity
+from belote_notation.check.findings import Finding, effective_severity
 from belote_notation.check.report import CodeSelection, GameReport
 from belote_notation.check.suggest import checked_codes
 from belote_notation.pipeline.paths import PathPatterns
@@ -69,6 +69,11 @@ class ReportOptions:
     def view(self, report: GameReport) -> GameReport:
         """A new report holding the findings reported, their severity final; ``report`` is left
         as it was."""
+        return dataclasses.replace(report, findings=self.reported(report))
+
+    def reported(self, report: GameReport) -> list[Finding]:
+        """The findings of :meth:`view` (a new list), without the new report (the text outputs
+        need no more)."""
         kept = self.codes.keep(report.findings)
         ignored = tuple(code for patterns, codes in self.per_file_ignores if patterns.matches(report.file)
                         for code in codes)
@@ -76,4 +81,4 @@ class ReportOptions:
             kept = CodeSelection(ignore=ignored, base=self.codes).keep(kept)
         if self.strict:
             kept = [dataclasses.replace(f, severity=effective_severity(f.severity, True)) for f in kept]
-        return dataclasses.replace(report, findings=list(kept))
+        return list(kept)

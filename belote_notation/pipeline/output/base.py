@@ -18,13 +18,14 @@ Checked 1 file, 1 game, 0 deals: 1 error, 0 warnings, 0 infos in ….
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from belote_notation.check.codes import CODES
-from belote_notation.check.findings import Finding, sort_key
+from belote_notation.check.findings import Finding, count_by_severity, sort_key
 from belote_notation.check.report import GameReport
 from belote_notation.notation.issues import NO_GAME
 from belote_notation.pipeline.select import ReportOptions
@@ -61,12 +62,15 @@ class RenderedGame:
 
 def render_game(report: GameReport, fmt: str = "text", options: ReportOptions = _EVERYTHING) -> RenderedGame:
     """``report`` as an output shows it (``report`` itself is not changed)."""
-    view = options.view(report)
-    counts = view.counts()
-    out = json.dumps(view.to_dict(), ensure_ascii=False, separators=(",", ":")) if fmt in JSON_KINDS else ""
+    findings = options.reported(report)
+    counts = count_by_severity(findings)
+    out = ""
+    if fmt in JSON_KINDS:  # the other outputs need no new report, only its findings
+        view = dataclasses.replace(report, findings=findings)
+        out = json.dumps(view.to_dict(), ensure_ascii=False, separators=(",", ":"))
     empty = not report.deal_count and any(f.code == NO_GAME for f in report.findings)
-    return RenderedGame(counts["error"], counts["warning"], counts["info"], view.deal_count,
-                        sorted(view.findings, key=sort_key), out, empty)
+    return RenderedGame(counts["error"], counts["warning"], counts["info"], report.deal_count,
+                        sorted(findings, key=sort_key), out, empty)
 
 
 def plural(n: int, word: str) -> str:
