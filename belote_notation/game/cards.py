@@ -27,10 +27,12 @@ loop of the engine creates an object per card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
+from typing import Protocol
 
 __all__ = [
+    "TrickPlays",
     "ACE",
     "DEAL_POINTS",
     "FULL_DECK",
@@ -377,3 +379,17 @@ def parse_card(text: str, deck: Deck) -> int:
     except CardError:
         raise CardError(f"unknown card {text!r}: no suit {suit_text!r} in the {deck.value} deck") from None
     return suit * 8 + rank
+
+
+class TrickPlays(Protocol):
+    """A trick's plays as parallel sequences, in the order played: ``seats[i]`` plays
+    ``cards[i]`` saying ``marks[i]`` (what the engine plays and a deal's fingerprint reads)."""
+
+    @property
+    def seats(self) -> Sequence[int | None]: ...
+
+    @property
+    def cards(self) -> Sequence[int]: ...
+
+    @property
+    def marks(self) -> Sequence[str | None]: ...

@@ -28,6 +28,7 @@ from json.encoder import encode_basestring as _quoted  # the JSON spelling of a 
 from operator import attrgetter, itemgetter
 from typing import Protocol
 
+from belote_notation.game.cards import TrickPlays
 from belote_notation.notation.headers import deck_from_name
 from belote_notation.notation.records import Deal, Game
 
@@ -102,17 +103,8 @@ class AnnouncementLike(Protocol):
     def before_card(self) -> int | None: ...
 
 
-class TrickLike(Protocol):
-    """What a deal fingerprint reads of a trick: parallel sequences in the order played."""
-
-    @property
-    def seats(self) -> Sequence[int | None]: ...
-
-    @property
-    def cards(self) -> Sequence[int]: ...
-
-    @property
-    def marks(self) -> Sequence[str | None]: ...
+TrickLike = TrickPlays
+"""What a deal fingerprint reads of a trick: parallel sequences in the order played."""
 
 
 def fingerprint(text: str) -> str:

@@ -13,13 +13,13 @@ comment in ``play_cards``; ``play_tricks_batch`` and the binding of the compiled
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from belote_notation.game.cards import (
     KING,
     LAST_TRICK_BONUS,
     QUEEN,
     SEAT_NAMES,
+    TrickPlays,
     card_symbol_name,
     suit_display,
 )
@@ -267,19 +267,6 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
         else:
             state.turn = (seat + step) & 3
     return i
-
-
-class TrickPlays(Protocol):
-    """A trick's plays as parallel sequences: ``seats[i]`` plays ``cards[i]`` saying ``marks[i]``."""
-
-    @property
-    def seats(self) -> Sequence[int | None]: ...
-
-    @property
-    def cards(self) -> Sequence[int]: ...
-
-    @property
-    def marks(self) -> Sequence[str | None]: ...
 
 
 def play_tricks_batch(state: DealState, tricks: Sequence[TrickPlays], start: int = 0) -> int:
