@@ -268,8 +268,8 @@ class GameChecker(Visitor[GameReport]):
             self.deal_prints.append(print_)
         if self.failed:
             return
-        lines = self._syntax_lines() if self.syntax else []
-        broken = [ln for ln in lines if deal.line <= ln < next_line] if lines else []
+        lines = self._syntax_lines()
+        broken = [ln for ln in lines if deal.line <= ln < next_line]
         reports = self.report.deals
         kept = len(reports)
         self._guarded(self._check_deal, deal, not lines, broken)

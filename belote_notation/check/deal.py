@@ -341,7 +341,6 @@ def holdings(hands: list[HandFact]) -> list[Holding]:
     return list(lists)
 
 
-
 class _CardPlaces:
     """Where each violation about a seat's card is placed, worked out in one pass over the
     hands (issue 22: looking each one up by scanning every hand line was quadratic): ``m``

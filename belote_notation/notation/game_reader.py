@@ -198,23 +198,13 @@ class GameReader:
                     visit_header(name, raw, line, 1)
                     line += 1
                 continue
-            # the positions counted on from the tag before, as _Locator counts them (inline:
-            # one method call less a tag pair)
-            line, newline, done = chunk.line, -1, 0
+            locator = _Locator(chunk)
             for found in _HEADER.finditer(value):
-                start = found.start()
-                count = value.count("\n", done, start)
-                if count:
-                    line += count
-                    newline = value.rfind("\n", done, start)
-                done = start
-                col = chunk.column + start if newline < 0 else start - newline
+                line, col = locator.where(found.start())
                 spend(1, line, col)
                 name, raw = found.group(1, 2)
                 raw = raw[1:-1]
                 if "\\" in raw:
-                    locator = _Locator(chunk)
-                    locator.done, locator.line, locator.newline = done, line, newline
                     raw = self.unescape(raw, locator, found.start(2) + 1)
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
@@ -281,10 +271,7 @@ class GameReader:
             where = (line, col + at) if newline < 0 else (line + heading.count("\n", 0, at), at - newline)
             written = number(words[1], *where, self.issues)
         self.number = self.number + 1 if written is None else written
-        return self._open_deal(vocab.SEATS[words[3]] if len(words) > 3 else None, line, col)
-
-    def _open_deal(self, dealer: int | None, line: int, col: int) -> DealReader | None:
-        """Report the heading of deal ``self.number``; the reader of its sections (``None``: skipped)."""
+        dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
         if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
             return None
         if self.sections is None:
@@ -307,10 +294,7 @@ class GameReader:
         if read is None:
             return None
         heading, events, end, facts = read
-        words = heading.split(" ")  # deal N [dealer SEAT], single spaces, N of few digits (_HEADING)
-        self.issues.spend(1, line, col)
-        self.number = int(words[1])
-        reader = self._open_deal(vocab.SEATS[words[3]] if len(words) > 3 else None, line, col)
+        reader = self.begin_deal(heading, line, col)
         if reader is not None:
             if facts is not None:
                 self.issues.left -= facts[1]  # what the offer and announcement readers spend
