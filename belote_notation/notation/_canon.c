@@ -276,6 +276,13 @@ static int keep(Scan *s, PyObject *callable, PyObject *args) {
     return r;
 }
 
+/* begin_section(section, line, 1), the section now current */
+static int begin_section(Scan *s, PyObject *section) {
+    Py_INCREF(section);
+    Py_XSETREF(s->current, section);
+    return keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE));
+}
+
 /* kept.enter(section, line) */
 static int enter(Scan *s, PyObject *section, long line) {
     if (s->current != NULL) {
@@ -283,9 +290,7 @@ static int enter(Scan *s, PyObject *section, long line) {
         if (same == -1 && PyErr_Occurred()) return -1;
         if (same == 0) return 0;
     }
-    Py_INCREF(section);
-    Py_XSETREF(s->current, section);
-    return keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE));
+    return begin_section(s, section);
 }
 
 /* Results of a line reader: 1 read, 0 not canonical, -1 an error. */
@@ -593,10 +598,8 @@ static int keyed_int(Scan *s, Words *w, Py_ssize_t i, const char *prefix) {
 /* begin_section(section, line, 1) and spend(items, line, col), as DealReader.section and its
  * offer and announcement readers report them. */
 static int enter_spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col) {
-    Py_INCREF(section);
-    Py_XSETREF(s->current, section);
     s->extra += items;
-    if (keep(s, s->t[T_BEGIN_SECTION], PyTuple_Pack(3, section, s->line_obj, S_ONE)) < 0) return -1;
+    if (begin_section(s, section) < 0) return -1;
     return keep(s, s->t[T_SPEND], Py_BuildValue("(nOn)", items, s->line_obj, col));
 }
 
