@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -218,31 +219,30 @@ def test_batches_it_does_not_expect_go_to_the_python_loop() -> None:
         ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2]), SimpleNamespace(cards=[1])], 0),
     ]
     for tricks, start in cases:
-        states = [new_deal(rules, 3), new_deal(rules, 3)]
-        outcomes = []
-        for state, play in zip(states, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), strict=True):
-            set_contract(state, taker=0, trump=0)
-            set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
-            try:
-                outcomes.append(play(state, tricks, start))
-            except (ValueError, TypeError, AttributeError, OverflowError) as exc:
-                outcomes.append(type(exc))
-        assert outcomes[0] == outcomes[1], (tricks, start)
-        assert _snapshot(states[0]) == _snapshot(states[1])
+        _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, start),
+               (ValueError, TypeError, AttributeError, OverflowError))
 
 
 @compiled
 def test_sequences_it_does_not_expect_go_to_the_python_loop() -> None:
     rules = Ruleset.preset("classic")
     for args in (((0, 1), (7, 15), (None, None)), ([0, 1], [7], [None, None])):
-        states = [new_deal(rules, 3), new_deal(rules, 3)]
-        outcomes = []
-        for state, play_cards in zip(states, (bound_play_cards, PYTHON_PLAY_CARDS), strict=True):
-            set_contract(state, taker=0, trump=0)
-            set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
-            try:
-                outcomes.append(play_cards(state, *args))
-            except ValueError as exc:
-                outcomes.append(type(exc))
-        assert outcomes[0] == outcomes[1]
-        assert _snapshot(states[0]) == _snapshot(states[1])
+        _alike(rules, (bound_play_cards, PYTHON_PLAY_CARDS), args, (ValueError,))
+
+
+def _alike(rules: Ruleset, plays: tuple[Any, Any], args: tuple[Any, ...],
+           errors: tuple[type[Exception], ...]) -> None:
+    """The compiled and the Python function, each on a fresh deal (N takes, trump suit 0, each
+    hand one whole suit): the same outcome (what it returns, or the type of what it raises among
+    ``errors``) and the same state after."""
+    states = [new_deal(rules, 3), new_deal(rules, 3)]
+    outcomes: list[object] = []
+    for state, play in zip(states, plays, strict=True):
+        set_contract(state, taker=0, trump=0)
+        set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+        try:
+            outcomes.append(play(state, *args))
+        except errors as exc:
+            outcomes.append(type(exc))
+    assert outcomes[0] == outcomes[1], args
+    assert _snapshot(states[0]) == _snapshot(states[1])
