@@ -293,6 +293,24 @@ static int enter(Scan *s, PyObject *section, long line) {
     return begin_section(s, section);
 }
 
+/* The cards of words[from:to] (the first at column c) appended to cards, their positions to
+ * positions: 1 read, 0 a word that is not a card of the deck, -1 an error. */
+static int read_cards(Scan *s, Words *w, Py_ssize_t from, Py_ssize_t to, Py_ssize_t c, PyObject *cards,
+                      PyObject *positions) {
+    for (Py_ssize_t i = from; i < to; i++) {
+        PyObject *card = lookup(s, T_CARDS, w, i);
+        if (card == NULL) return PyErr_Occurred() ? -1 : 0;
+        PyObject *p = position_of(s->line_obj, c);
+        if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
+            Py_XDECREF(p);
+            return -1;
+        }
+        Py_DECREF(p);
+        c += w->len[i] + 1;
+    }
+    return 1;
+}
+
 /* Results of a line reader: 1 read, 0 not canonical, -1 an error. */
 static int hand_line(Scan *s, Words *w, long line) {
     if (w->n < 2) return 0;
@@ -302,23 +320,13 @@ static int hand_line(Scan *s, Words *w, long line) {
     if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
     PyObject *cards = PyList_New(0), *positions = PyList_New(0);
     if (cards == NULL || positions == NULL) goto fail;
-    Py_ssize_t c = 1 + w->len[0] + w->len[1] + 2;
-    for (Py_ssize_t i = 2; i < w->n; i++) {
-        PyObject *card = lookup(s, T_CARDS, w, i);
-        if (card == NULL) {
-            Py_DECREF(cards);
-            Py_DECREF(positions);
-            return PyErr_Occurred() ? -1 : 0;
-        }
-        PyObject *p = position_of(s->line_obj, c);
-        if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
-            Py_XDECREF(p);
-            goto fail;
-        }
-        Py_DECREF(p);
-        c += w->len[i] + 1;
+    int r = read_cards(s, w, 2, w->n, 1 + w->len[0] + w->len[1] + 2, cards, positions);
+    if (r == 0) {
+        Py_DECREF(cards);
+        Py_DECREF(positions);
+        return 0;
     }
-    if (enter(s, section, line) < 0) goto fail;
+    if (r < 0 || enter(s, section, line) < 0) goto fail;
     PyObject *args = PyTuple_Pack(6, section, seat, cards, positions, s->line_obj, S_ONE);
     Py_DECREF(cards);
     Py_DECREF(positions);
@@ -632,20 +640,10 @@ static int announce_line(Scan *s, Words *w) {
     PyObject *cards = PyList_New(0), *positions = PyList_New(0), *trick = NULL, *before = NULL;
     int result = -1;
     if (cards == NULL || positions == NULL) goto done;
-    Py_ssize_t c = 1 + w->len[0] + w->len[1] + w->len[2] + 3;
-    for (i = 3; i < cards_end; i++) {
-        PyObject *card = lookup(s, T_CARDS, w, i);
-        if (card == NULL) {
-            result = PyErr_Occurred() ? -1 : 0;
-            goto done;
-        }
-        PyObject *p = position_of(s->line_obj, c);
-        if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
-            Py_XDECREF(p);
-            goto done;
-        }
-        Py_DECREF(p);
-        c += w->len[i] + 1;
+    int r = read_cards(s, w, 3, cards_end, 1 + w->len[0] + w->len[1] + w->len[2] + 3, cards, positions);
+    if (r <= 0) {
+        result = r;
+        goto done;
     }
     if (trick_at >= 0 && (trick = int_of(s, w->start[trick_at] + 6, w->len[trick_at] - 6)) == NULL) goto done;
     if (before_at >= 0 && (before = int_of(s, w->start[before_at] + 7, w->len[before_at] - 7)) == NULL) goto done;
