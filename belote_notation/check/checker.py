@@ -34,11 +34,9 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
-from belote_notation.notation.build import new_record
-from belote_notation.notation.canon import compiled_new_record
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
+from belote_notation.notation.headers import Tag
 from belote_notation.notation.issues import SyntaxIssue
-from belote_notation.notation.records import Header
 from belote_notation.notation.visitor import (
     SKIP,
     Action,
@@ -67,9 +65,6 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
-_record = compiled_new_record() or new_record
-"""The tag pairs' records made as the record builder makes them (equal to pydantic's, without
-``model_construct``'s cost)."""
 Annotated = BidFact | PlayFact | AnnouncementFact | TrickFact
 """What review material (a variation, a belote word) follows: a call, an announcement, a play
 of an alternative line, or the last play of a trick (a play of the deal itself)."""
@@ -110,9 +105,9 @@ class GameChecker(Visitor[GameReport]):
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         self.number = index + 1
         self.line, self.col = line, col
-        self.headers: list[Header] = []
+        self.headers: list[Tag] = []
         """The tag pairs the checks read (rules, options, deck, dealer, result), in order."""
-        self.result_tag: Header | None = None
+        self.result_tag: Tag | None = None
         self.dealer_tag: str | None = None
         self.contract_tag: str | None = None
         self.unterminated = False
@@ -146,7 +141,7 @@ class GameChecker(Visitor[GameReport]):
             self._place(line, col)
         key = name.lower()
         if key in _READ_TAGS:
-            header = _record(Header, {"line": line, "col": col, "name": name, "value": value})
+            header = Tag(name, value, line, col)
             self.headers.append(header)
             if key == "result":
                 self.result_tag = header

@@ -26,11 +26,13 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring as _quoted  # the JSON spelling of a string, in C
 from operator import attrgetter, itemgetter
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from belote_notation.game.cards import TrickPlays
 from belote_notation.notation.headers import deck_from_name
-from belote_notation.notation.records import Deal, Game
+
+if TYPE_CHECKING:  # the checks make fingerprints of reading events, without records
+    from belote_notation.notation.records import Deal, Game
 
 __all__ = [
     "FINGERPRINT_TAGS",

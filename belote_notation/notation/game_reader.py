@@ -14,7 +14,7 @@ import re
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import deck_from_name, game_deck, infer_deck, names_deck
+from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
@@ -52,15 +52,6 @@ _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~.headers.game_deck` and :func:`~.headers.names_deck` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
-
-
-class Tag:
-    """A tag pair as read (what :func:`~.headers.game_deck` needs of it)."""
-
-    __slots__ = ("col", "line", "name", "value")
-
-    def __init__(self, name: str, value: str, line: int, col: int) -> None:
-        self.name, self.value, self.line, self.col = name, value, line, col
 
 
 def _inside(chunk: Chunk, offset: int) -> tuple[int, int]:

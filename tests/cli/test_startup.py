@@ -3,8 +3,9 @@
 Every user waits for the start on a small file (issue 23: 0.45-0.6 s of CPU before this was
 held, most of it importing). A module listed here, imported on the validate path of a canonical
 ``.bel`` file, fails the test: the Lark parser (canonical text is read by the quick readers,
-which take the grammar's terminals from the cache), the other formats and the writers, and the
-packages that validate never uses. ``bench/bench_startup.py`` measures the start itself.
+which take the grammar's terminals from the cache), pydantic and the records (the checks read
+the reader's events; a rule set is checked by pydantic only when an option is set), the other
+formats and the writers, and the packages that validate never uses. ``bench/bench_startup.py`` measures the start itself.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stder
 
 NEVER = ("lark", "belote_notation.analysis", "belote_notation.service", "belote_notation.collections",
          "belote_notation.render", "belote_notation.cluster", "belote_notation.notation.jsonio",
-         "belote_notation.notation.writer", "concurrent.futures.process")
-"""Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool)."""
+         "belote_notation.notation.writer", "concurrent.futures.process",
+         "pydantic", "belote_notation.notation.records", "belote_notation.notation.build")
+"""Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool;
+the checks read events, not records, and the rule presets are made without pydantic, whose
+import was a third of the start)."""
 FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "belote_notation.formats.native",
                   "belote_notation.formats.registry"}
 """The only modules of ``belote_notation.formats`` it needs: a ``.bel`` name decides the format."""

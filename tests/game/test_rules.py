@@ -66,7 +66,7 @@ def test_every_preset_is_the_ruleset_checked_from_its_values(name: str) -> None:
     preset = PRESETS[name]
     for checked in (Ruleset.model_validate(preset.model_dump()), Ruleset(**preset.model_dump())):
         assert checked == preset
-        assert [type(v) for v in checked.model_dump().values()] == [type(v) for v in preset.model_dump().values()]
+        assert list(map(type, checked.model_dump().values())) == list(map(type, preset.model_dump().values()))
 
 
 def test_values_are_checked_and_read_as_their_options_types() -> None:
