@@ -84,3 +84,15 @@ def test_a_folder_that_cannot_be_made_is_no_cache_and_no_error(tmp_path: Path) -
     blocker.write_text("")
     assert run(READ, str(blocker / "cache")) == run(READ, "")
     assert blocker.read_text() == ""
+
+
+def test_the_cached_files_are_named_by_the_installed_lark_release() -> None:
+    """The terminals' file is named by the text of Lark's ``__init__.py``, read without importing
+    Lark: another Lark release is another text (it holds the version), hence another file."""
+    import lark
+
+    from belote_notation.notation.vocabulary import lark_release
+
+    release = lark_release()
+    assert release is not None and f'"{lark.__version__}"' in release
+    assert release == Path(lark.__file__).read_text(encoding="utf-8")
