@@ -57,7 +57,7 @@ class _ModelFields:
         return _validator().model_fields
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Ruleset:
     """Every option of a Belote rule system. Field docs say what each one decides.
 
@@ -236,12 +236,14 @@ class Ruleset:
 
     @classmethod
     def option_names(cls) -> list[str]:
-        return [name for name in _FIELD_NAMES if name != "name"]
+        return [name for name in _DEFAULTS if name != "name"]
 
-    def __post_init__(self) -> None:
-        """The values given checked and read as their options' types (``"500"`` as 500)."""
-        checked = _validator().model_validate(self.model_dump())
-        for name, value in checked:
+    def __init__(self, **values: Any) -> None:
+        """Every value checked and read as its option's type (``"500"`` as 500), the others at
+        their defaults, as by a pydantic model: a wrong value or an unknown name raises
+        pydantic's ``ValidationError``. (Written here: ``dataclass`` writing one for 53 fields
+        took half the time of making the class, at every start.)"""
+        for name, value in _validator().model_validate(values):
             object.__setattr__(self, name, value)
 
     def __hash__(self) -> int:
@@ -265,8 +267,8 @@ class Ruleset:
         """A ruleset of ``values`` taken as they are, unchecked (the others keep their defaults;
         unknown names are left out), as pydantic's ``model_construct``: for values known good."""
         made = object.__new__(cls)
-        for item in fields(cls):
-            object.__setattr__(made, item.name, values.get(item.name, item.default))
+        for name, default in _DEFAULTS.items():
+            object.__setattr__(made, name, values.get(name, default))
         return made
 
     @classmethod
@@ -278,7 +280,7 @@ class Ruleset:
         """Option name -> value; with ``options`` (``mode="json"``...), as pydantic's ``model_dump``."""
         if options:
             return _validator().model_construct(**self.model_dump()).model_dump(**options)
-        return {name: getattr(self, name) for name in _FIELD_NAMES}
+        return {name: getattr(self, name) for name in _DEFAULTS}
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Ruleset:
         """A copy with the values of ``update`` taken as they are (unchecked, as pydantic's
@@ -317,7 +319,8 @@ class Ruleset:
                 if name != "name" and getattr(base, name) != value}
 
 
-_FIELD_NAMES = tuple(item.name for item in fields(Ruleset))
+_DEFAULTS = {item.name: item.default for item in fields(Ruleset)}
+"""Every field of :class:`Ruleset` (the options and ``name``), in order, to its default."""
 
 
 @functools.cache

@@ -72,13 +72,14 @@ def test_every_preset_is_the_ruleset_checked_from_its_values(name: str) -> None:
 def test_values_are_checked_and_read_as_their_options_types() -> None:
     from pydantic import ValidationError
 
-    assert Ruleset(target="500").target == 500  # type: ignore[arg-type]
+    assert Ruleset(target="500").target == 500
     assert Ruleset.model_validate({"deck": "spanish", "capot_points": None}).deck is Deck.SPANISH
     for wrong in ({"target": 0}, {"max_points_bid": 251}, {"litige": "maybe"}, {"bogus": True}):
         with pytest.raises(ValidationError):
             Ruleset.model_validate(wrong)
-    with pytest.raises(ValidationError):
-        Ruleset(double_multiplier=0)
+    for wrong in ({"double_multiplier": 0}, {"bogus": True}):
+        with pytest.raises(ValidationError):
+            Ruleset(**wrong)
 
 
 def test_the_validating_model_has_the_rulesets_fields() -> None:
