@@ -82,6 +82,8 @@ class ValidationConfig:
 
 @dataclass(slots=True)
 class GameSetup:
+    """What a game is checked with: its rules and deck, and the findings about its tags."""
+
     rules: Ruleset
     deck: Deck
     findings: list[Finding] = field(default_factory=list)

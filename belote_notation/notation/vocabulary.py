@@ -16,11 +16,11 @@ and card names come from :mod:`belote_notation.game.cards`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 import sys
+import zlib
 from collections.abc import Callable, Iterator
 from functools import cache
 from importlib.util import find_spec
@@ -162,6 +162,8 @@ def _cached_lark(name: str, options: dict[str, Any], also: str = "") -> Lark:
     renamed (processes starting together never read half a file). A missing, read-only or
     damaged cache is never an error: the grammar is built as without one. ``also``: what
     else the instance depends on (an object among ``options`` is not part of the name)."""
+    import hashlib
+
     import lark
     from lark import Lark
 
@@ -222,28 +224,34 @@ def _terminals() -> dict[str, str]:
     """Every terminal of the grammar to its regular expression, as Lark gives it
     (``to_regexp``), kept in the cache of :func:`cache_dir` beside the parsing tables: the
     readers of canonical text need these words and not Lark, whose import and tables were
-    0.05 s of every start. The file is named by a hash of the grammar, the part terminals, the
-    installed Lark (:func:`lark_release`: asked without importing it) and Python's version; a
-    missing, damaged or unwritable one is built from the grammar through Lark, as without a
-    cache."""
+    0.05 s of every start. The file keeps what the table was made from (the grammar, the part
+    terminals, the installed Lark: :func:`lark_release`, asked without importing it, and
+    Python's version), compared when it is read, and is named by a CRC of it (a name that
+    keeps apart the files of several installs; SHA-256 needed hashlib, 3 ms of every start);
+    a missing, damaged, other or unwritable one is built from the grammar through Lark, as
+    without a cache."""
     folder = cache_dir()
     path = None
+    made_from = ""
     if folder is not None:
         lark = lark_release()
         if lark is not None:
-            spec = "\0".join([grammar_text(), "terminals", repr(_PARTS), lark, sys.version])
-            path = folder / f"terminals-{hashlib.sha256(spec.encode()).hexdigest()[:32]}.json"
+            made_from = "\0".join([grammar_text(), "terminals", repr(_PARTS), lark, sys.version])
+            path = folder / f"terminals-{zlib.crc32(made_from.encode()):08x}.json"
             try:
                 with open(path, "rb") as stored:
-                    table = json.load(stored)
-                if (isinstance(table, dict) and all(isinstance(v, str) for v in table.values())
+                    kept = json.load(stored)
+                table = kept["terminals"]
+                if (kept["made_from"] == made_from and isinstance(table, dict)
+                        and all(isinstance(v, str) for v in table.values())
                         and all(name in table for name in _PARTS)):
                     return table
             except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
                 pass
     made = {terminal.name: terminal.pattern.to_regexp() for terminal in _vocabulary().terminals}
     if path is not None:
-        data = json.dumps(made, ensure_ascii=False, sort_keys=True).encode("utf-8")
+        data = json.dumps({"made_from": made_from, "terminals": made}, ensure_ascii=False,
+                          sort_keys=True).encode("utf-8")
         _save(lambda out: out.write(data), path)
     return made
 

@@ -37,12 +37,13 @@ NEVER = ("lark", "belote_notation.analysis", "belote_notation.service", "belote_
          "belote_notation.render", "belote_notation.cluster", "belote_notation.notation.jsonio",
          "belote_notation.notation.writer", "concurrent.futures.process",
          "pydantic", "belote_notation.notation.records", "belote_notation.notation.build",
-         "typing_extensions", "importlib.metadata", "importlib.resources", "tempfile")
+         "typing_extensions", "importlib.metadata", "importlib.resources", "tempfile", "hashlib")
 """Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool;
 the checks read events, not records, and the rule presets are made without pydantic, whose
 import was a third of the start; the plugin formats and the installed Lark are found without
-importlib.metadata, the grammar read without importlib.resources, and the cache written, with
-tempfile, only when it is made). A module the bare interpreter imports (its ``site``) is not the
+importlib.metadata, the grammar read without importlib.resources, the cache written, with
+tempfile, only when it is made, and hashlib imported for fingerprints, which the text output
+makes none of). A module the bare interpreter imports (its ``site``) is not the
 project's and not held here."""
 FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "belote_notation.formats.native",
                   "belote_notation.formats.registry"}
