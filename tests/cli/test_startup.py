@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from belote_notation.notation.vocabulary import CACHE_ENV
+from belote_replay.main import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "classic" / "partie-1.bel"
@@ -82,3 +83,51 @@ def test_validating_a_bel_file_imports_no_parser_exporter_or_service(tmp_path: P
     assert imported == [], f"the validate path of a .bel file imports {imported}"
     formats = [m for m in modules if m.startswith("belote_notation.formats.") and m not in FORMATS_NEEDED]
     assert formats == [], f"a .bel file's detection imports other formats: {formats}"
+
+
+def test_the_groups_help_reads_each_commands_line_as_its_module_makes_it() -> None:
+    """``--help`` lists the commands from their modules' source (``main.outline``), not importing
+    them: every line is the one of the command made by importing its module, at any width."""
+    import click
+
+    from belote_replay import main
+
+    outlined = 0
+    for name in main.COMMANDS:
+        made = main.outline(name)
+        real = main.cli.get_command(click.Context(main.cli), name)
+        assert real is not None
+        if made is None:  # said plainly in the source or not: the module is imported
+            continue
+        outlined += 1
+        assert (made.name, made.hidden, made.deprecated) == (real.name, real.hidden, real.deprecated)
+        for limit in (20, 45, 80, 300):
+            assert made.get_short_help_str(limit) == real.get_short_help_str(limit), name
+    assert outlined >= len(main.COMMANDS) - 1
+
+
+def test_the_groups_help_imports_neither_pydantic_nor_the_commands(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", HELP], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120)
+    modules = json.loads(done.stderr.strip().splitlines()[-1])
+    listed = [line.split()[0] for line in done.stdout.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed == sorted(COMMANDS)
+    bare = interpreter_modules()
+    assert [m for m in modules if m not in bare and (m == "pydantic" or m.startswith("pydantic."))] == []
+    assert [m for m in modules if m.startswith("belote_replay.") and m != "belote_replay.main"
+            and m not in ("belote_replay.validate", *VALIDATE_IMPORTS)] == []
+
+
+HELP = """
+import json, sys
+from belote_replay.main import cli
+sys.argv = ["belote-replay", "--help"]
+try:
+    cli()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+VALIDATE_IMPORTS = ("belote_replay.cluster", "belote_replay.config", "belote_replay.output",
+                    "belote_replay.progress", "belote_replay.suggest")
+"""The command line's modules that ``validate`` imports (its class of command is not outlined)."""
