@@ -4,8 +4,9 @@
     .venv/bin/python bench/bench_startup.py --baseline /tmp/before   # git worktree add /tmp/before main
 
 ``belote-replay validate --jobs 1`` on a one-deal file is mostly the start of the process:
-importing the library, click, pydantic, building models, detecting the input. On a 20,000-deal
-file it is 8-10% of the run, and on a small file it is all of it. Measured here, each command in
+importing the library and click, detecting the input (docs/speed.md, "The start", says what it
+no longer imports and gives the figures). On a 20,000-deal file it was a fifth of the run
+before, and on a small file it is all of it. Measured here, each command in
 a fresh process, in CPU seconds (user + system of that process: this machine's load stretches
 wall time far more than CPU time), best of ``--repeat``:
 

@@ -50,7 +50,7 @@ from belote_notation.game.engine import (
     skip_deal,
     strain_name,
 )
-from belote_notation.notation.records import Header
+from belote_notation.notation.headers import PlacedTagPair
 
 __all__ = ["FirstDealer", "MatchCheck", "first_dealer"]
 
@@ -258,7 +258,7 @@ class MatchCheck:
             ctx.add(LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
                     line, col)
 
-    def finish(self, result_tag: Header | None, result: str | None,
+    def finish(self, result_tag: PlacedTagPair | None, result: str | None,
                position: tuple[int, int], deals: int) -> None:
         """The match's totals and winner into the report; the recorded result against them.
 

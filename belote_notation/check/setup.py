@@ -22,15 +22,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from belote_notation.check.codes import BAD_OPTION, RULES_ASSUMED, UNKNOWN_DECK, UNKNOWN_RULES, severity_of
 from belote_notation.check.findings import Finding
 from belote_notation.check.suggest import ConfigError, checked_ruleset, did_you_mean_rules, parse_options
 from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck
 from belote_notation.game.rules import RulesError, Ruleset
-from belote_notation.notation.headers import deck_from_name, rule_overrides
-from belote_notation.notation.records import Game, Header
+from belote_notation.notation.headers import PlacedTagPair, Tag, TagPair, deck_from_name, rule_overrides
+
+if TYPE_CHECKING:  # a game's records are checked too; checking reading events builds none
+    from belote_notation.notation.records import Game
 
 __all__ = [
     "DEFAULT_RULES",
@@ -80,6 +82,8 @@ class ValidationConfig:
 
 @dataclass(slots=True)
 class GameSetup:
+    """What a game is checked with: its rules and deck, and the findings about its tags."""
+
     rules: Ruleset
     deck: Deck
     findings: list[Finding] = field(default_factory=list)
@@ -112,11 +116,11 @@ def parse_deck(text: str) -> Deck | None:
     return deck_from_name(text)
 
 
-def assumed_rules(deck_header: Header | None) -> tuple[str, str]:
+def assumed_rules(deck_header: TagPair | None) -> tuple[str, str]:
     """The rule system of a game without a ``Rules`` tag, and why: the one rule system of the
     ``Deck`` tag's deck, else :data:`DEFAULT_RULES`.
 
-    >>> assumed_rules(Header(name="Deck", value="spanish"))
+    >>> assumed_rules(Tag("Deck", "spanish"))
     ('moroccan', ' (the rule system of the spanish deck)')
     """
     deck = parse_deck(deck_header.value) if deck_header is not None else None
@@ -127,19 +131,20 @@ def assumed_rules(deck_header: Header | None) -> tuple[str, str]:
     return DEFAULT_RULES, ""
 
 
-def resolve_setup(headers: Sequence[Header] | Game, config: ValidationConfig, file: str = "<string>",
+def resolve_setup(headers: Sequence[PlacedTagPair] | Game, config: ValidationConfig, file: str = "<string>",
                   number: int = 1, inferred_deck: bool = False) -> GameSetup:
-    """The ruleset and deck to check a game with (its ``headers``), and findings about unusable
-    headers. ``inferred_deck``: the ``Deck`` header is the reader's inference from the cards
-    (no tag named the deck), which BEL912 says.
+    """The ruleset and deck to check a game with (its ``headers``: :class:`~.records.Header`
+    records, or the :class:`~.headers.Tag` pairs read), and findings about unusable headers.
+    ``inferred_deck``: the ``Deck`` header is the reader's inference from the cards (no tag
+    named the deck), which BEL912 says.
 
+    >>> from belote_notation.notation.records import Header
     >>> setup = resolve_setup([Header(name="Rules", value="moroccan")], ValidationConfig())
     >>> setup.rules.name, setup.deck.value, setup.findings
     ('moroccan', 'spanish', [])
     """
-    if isinstance(headers, Game):
-        headers = headers.headers
-    used = [header for header in headers if header.name.lower() in _SETUP_TAGS]
+    tags = headers if isinstance(headers, Sequence) else headers.headers
+    used = [header for header in tags if header.name.lower() in _SETUP_TAGS]
     rules, deck, said = _resolved(tuple((header.name, header.value) for header in used), config,
                                   inferred_deck)
     findings = []
@@ -161,11 +166,10 @@ def _resolved(pairs: tuple[tuple[str, str], ...], config: ValidationConfig,
     """The resolution of the tags ``pairs`` (name, value), remembered: a file's games repeat their
     tags, and the rulesets are immutable. Positions are not part of it: a finding names the
     index of its tag, which :func:`resolve_setup` turns into the tag's position."""
-    headers = [Header.model_construct(name=name, value=value, line=index, col=0)
-               for index, (name, value) in enumerate(pairs)]
+    headers = [Tag(name, value, index) for index, (name, value) in enumerate(pairs)]
     said: list[tuple[str, str, str, int]] = []
 
-    def finding(code: str, message: str, header: Header | None) -> None:
+    def finding(code: str, message: str, header: Tag | None) -> None:
         said.append((code, severity_of(code), message, header.line if header is not None else -1))
 
     rules_header, deck_header = _last(headers, "rules"), _last(headers, "deck")
@@ -182,11 +186,11 @@ def _resolved(pairs: tuple[tuple[str, str], ...], config: ValidationConfig,
     return rules, deck, tuple(said)
 
 
-_Report = Callable[[str, str, "Header | None"], None]
+_Report = Callable[[str, str, "Tag | None"], None]
 """A finding about a header (its code, its message, the header or ``None``)."""
 
 
-def _last(headers: Sequence[Header], name: str) -> Header | None:
+def _last(headers: Sequence[Tag], name: str) -> Tag | None:
     """The last header called ``name`` (in any case)."""
     found = None
     for header in headers:
@@ -195,7 +199,7 @@ def _last(headers: Sequence[Header], name: str) -> Header | None:
     return found
 
 
-def _named_rules(config: ValidationConfig, rules_header: Header | None, deck_header: Header | None,
+def _named_rules(config: ValidationConfig, rules_header: Tag | None, deck_header: Tag | None,
                  finding: _Report, inferred_deck: bool = False) -> Ruleset:
     """The rule system: the configuration's, the ``Rules`` header's or the one assumed."""
     rules: Ruleset | None = None
@@ -222,7 +226,7 @@ def _named_rules(config: ValidationConfig, rules_header: Header | None, deck_hea
     return rules if rules is not None else Ruleset.preset(DEFAULT_RULES)
 
 
-def _with_overrides(rules: Ruleset, headers: Sequence[Header], config: ValidationConfig,
+def _with_overrides(rules: Ruleset, headers: Sequence[Tag], config: ValidationConfig,
                     finding: _Report) -> Ruleset:
     """``rules`` with the options of the headers, one at a time so that one bad option does not
     hide the others, then those of the configuration."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
 from belote_notation.check.codes import NO_GAME, NO_GAME_IN_FILE, severity_of
@@ -26,13 +26,15 @@ from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.notation.reader import (
     GameText,
-    ParsedGame,
     iter_game_texts,
     read_game_events,
     read_games,
     text_source,
 )
-from belote_notation.notation.records import Game
+
+if TYPE_CHECKING:  # the records are the caller's: checking a text or a file builds none
+    from belote_notation.notation.reader import ParsedGame
+    from belote_notation.notation.records import Game
 
 __all__ = [
     "DealObserver",

@@ -14,9 +14,10 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, ClassVar, Literal, TextIO, cast
+from typing import TYPE_CHECKING, BinaryIO, ClassVar, Literal, TextIO, TypeAlias, cast
 
-from belote_notation.notation.records import Game
+if TYPE_CHECKING:  # the records are imported by the formats that read or write them
+    from belote_notation.notation.records import Game
 
 __all__ = [
     "CANNOT_WRITE",
@@ -148,7 +149,7 @@ def binary_stream(source: Stream) -> BinaryIO:
     return source
 
 
-ReadItem = Game | FormatIssue
+ReadItem: TypeAlias = "Game | FormatIssue"
 """What :meth:`Format.read` yields: each game once read, the issues found before it."""
 
 

@@ -24,11 +24,13 @@ from belote_notation.formats.base import (
     first_line,
     issue,
 )
-from belote_notation.notation.reader import ParsedGame, iter_games
-from belote_notation.notation.records import Game
+from belote_notation.notation.reader import iter_games
 
-if TYPE_CHECKING:  # the JSON twin and the writer are imported where used: validate reads .bel
+if TYPE_CHECKING:  # the JSON twin, the writer and the records are imported where used: validate reads
+    # a .bel file's events, not its records
     from belote_notation.notation.jsonio import JsonReadError
+    from belote_notation.notation.reader import ParsedGame
+    from belote_notation.notation.records import Game
 
 __all__ = ["BelFormat", "JsonFormat", "JsonlFormat", "parsed_items"]
 

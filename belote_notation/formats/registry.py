@@ -12,9 +12,15 @@ loaded: ..." in ``belote-replay formats``), and detection goes on with the other
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import EntryPoint, entry_points
+import os
+import sys
+from importlib.machinery import PathFinder
+from typing import TYPE_CHECKING
 
 from belote_notation.formats.base import Format
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = ["BUILTINS", "ENTRY_POINT_GROUP", "all_formats", "get_format", "guess_format", "load_errors"]
 
@@ -89,8 +95,51 @@ def _plugin_points() -> list[EntryPoint]:
     """The installed plugins' entry points, by name (listed once: not loaded here)."""
     global _plugins
     if _plugins is None:
-        _plugins = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+        if named_by_no_distribution(ENTRY_POINT_GROUP):
+            _plugins = []
+        else:
+            from importlib.metadata import entry_points
+
+            _plugins = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
     return _plugins
+
+
+_METADATA_FOLDERS = (".dist-info", ".egg-info")
+
+
+def named_by_no_distribution(group: str) -> bool:
+    """True when no installed distribution can have an entry point of ``group``, told without
+    importing ``importlib.metadata`` (its import was 0.025 s of the start of ``validate``): it
+    looks where ``importlib.metadata`` finds distributions (the ``*.dist-info`` and ``*.egg-info``
+    folders of every folder on ``sys.path``, and an egg's ``EGG-INFO``) and no
+    ``entry_points.txt`` there holds the name. False when one does, or where it cannot tell (a
+    file on the path, which may be a zip; another finder of distributions): then
+    ``importlib.metadata`` answers.
+    """
+    if any(finder is not PathFinder and hasattr(finder, "find_distributions") for finder in sys.meta_path):
+        return False
+    name = group.encode()
+    for entry in sys.path:
+        if not isinstance(entry, str):
+            return False
+        folder = entry or "."
+        try:
+            children = os.listdir(folder)
+        except OSError:
+            if os.path.exists(folder):
+                return False
+            continue
+        is_egg = os.path.basename(entry).lower().endswith(".egg")
+        for child in children:
+            low = child.lower()
+            if low.endswith(_METADATA_FOLDERS) or (is_egg and low == "egg-info"):
+                try:
+                    with open(os.path.join(folder, child, "entry_points.txt"), "rb") as declared:
+                        if name in declared.read():
+                            return False
+                except OSError:
+                    continue
+    return True
 
 
 def _load_all() -> dict[str, Format]:

@@ -1,6 +1,6 @@
 """Rule systems: one named option for every point where the four rule texts differ.
 
-A :class:`Ruleset` is a frozen pydantic model. The presets (``moroccan``,
+A :class:`Ruleset` is a frozen set of options. The presets (``moroccan``,
 ``classic``, ``gameduell``, ``traditional``, and the bidding game ``contree`` with its
 twin ``coinche``) are its defaults per source text; a
 record's headers or the command line override options one by one::
@@ -11,16 +11,26 @@ record's headers or the command line override options one by one::
 
 Where each default comes from, and why where a text is silent, is written in
 ``docs/rules.md``: keep both in step.
+
+Pydantic checks the values (a pydantic model made from the fields, :func:`_validator`): it is
+imported the first time an option is set or a ruleset is made from values, not by the presets
+(its import was a third of the start of ``validate``, which reads the presets only).
 """
 
 from __future__ import annotations
 
+import copy
+import functools
+import typing
 from collections.abc import Mapping
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Literal
 
 from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck, rule_system_key
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+    from pydantic.fields import FieldInfo
 
 __all__ = ["PRESETS", "RulesError", "Ruleset", "preset_names"]
 
@@ -33,14 +43,34 @@ Direction = Literal["clockwise", "counterclockwise"]
 Side = Literal["left", "right"]
 
 
-class Ruleset(BaseModel):
+def _bounded(default: int, **bounds: int) -> Any:
+    """An integer option's default and its bounds (``ge``, ``le``, ``gt``: pydantic's ``Field``
+    constraints, which the validator checks)."""
+    return field(default=default, metadata=bounds)
+
+
+class _ModelFields:
+    """``Ruleset.model_fields``: the fields of the validating model (pydantic's ``FieldInfo``:
+    annotation, default, constraints), as a pydantic model has them."""
+
+    def __get__(self, instance: object, owner: type) -> dict[str, FieldInfo]:
+        return _validator().model_fields
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Ruleset:
     """Every option of a Belote rule system. Field docs say what each one decides.
 
     Where each preset's value comes from (which rule text, or why where the texts are
     silent) is in ``docs/rules.md``; where the engine applies it is named there too.
+
+    Made from values (``Ruleset(target=500)``, :meth:`model_validate`, :meth:`with_options`),
+    every value is checked and read as its option's type, as by a pydantic model (a wrong one
+    raises pydantic's ``ValidationError``); :meth:`model_construct` and :meth:`model_copy`
+    take the values as they are.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_fields = _ModelFields()
 
     name: str = "custom"
     """The preset this ruleset started from."""
@@ -71,7 +101,7 @@ class Ruleset(BaseModel):
     """Round 2 may name the offer's suit again (no source allows it)."""
 
     # --- contrée auction (``bidding=contree``)
-    max_points_bid: int = Field(default=160, ge=80, le=250)
+    max_points_bid: int = _bounded(160, ge=80, le=250)
     """The highest bid in points (80, 90 ... in steps of 10); 180 where bids above 160 are played."""
     capot_bid: bool = True
     """``capot`` may be bid: the takers promise all eight tricks."""
@@ -175,20 +205,20 @@ class Ruleset(BaseModel):
     is scored as usual with only the contract value multiplied (``contract``); or the winners
     score ``failed_contract_points`` plus the contract times the multiplier, the losers nothing
     but their belote (``contract_to_winner``, as the colver engine scores)."""
-    double_multiplier: int = Field(default=2, ge=1)
+    double_multiplier: int = _bounded(2, ge=1)
     """What a contre / coinche multiplies by."""
-    redouble_multiplier: int = Field(default=4, ge=1)
+    redouble_multiplier: int = _bounded(4, ge=1)
     """What a surcontre / surcoinche multiplies by (some programs: 3)."""
     failed_belote_to_defence: bool = False
     """When a failed takers' belote does not survive (``belote_survives_failure=false``), the
     defence scores it."""
-    capot_bid_value: int = Field(default=250, gt=0)
+    capot_bid_value: int = _bounded(250, gt=0)
     """The contract value of a capot bid."""
-    generale_bid_value: int = Field(default=500, gt=0)
+    generale_bid_value: int = _bounded(500, gt=0)
     """The contract value of a générale bid."""
 
     # --- match
-    target: int = Field(default=1000, gt=0)
+    target: int = _bounded(1000, gt=0)
     """Points that end the match."""
     both_past_target: Literal["higher_total", "takers_win"] = "higher_total"
     """Both teams reach the target on the same deal: the higher total wins, or the takers of
@@ -206,7 +236,15 @@ class Ruleset(BaseModel):
 
     @classmethod
     def option_names(cls) -> list[str]:
-        return [n for n in cls.model_fields if n != "name"]
+        return [name for name in _DEFAULTS if name != "name"]
+
+    def __init__(self, **values: Any) -> None:
+        """Every value checked and read as its option's type (``"500"`` as 500), the others at
+        their defaults, as by a pydantic model: a wrong value or an unknown name raises
+        pydantic's ``ValidationError``. (Written here: ``dataclass`` writing one for 53 fields
+        took half the time of making the class, at every start.)"""
+        for name, value in _validator().model_validate(values):
+            object.__setattr__(self, name, value)
 
     def __hash__(self) -> int:
         """By name only: equal rulesets have equal names, and the engine looks a ruleset up
@@ -218,6 +256,38 @@ class Ruleset(BaseModel):
         """
         return hash(self.name)
 
+    @classmethod
+    def model_validate(cls, data: Mapping[str, Any]) -> Ruleset:
+        """A ruleset of ``data`` (option name -> value; the others keep their defaults), every
+        value checked and read as its option's type; raises pydantic's ``ValidationError``."""
+        return cls.model_construct(**dict(_validator().model_validate(data)))
+
+    @classmethod
+    def model_construct(cls, **values: Any) -> Ruleset:
+        """A ruleset of ``values`` taken as they are, unchecked (the others keep their defaults;
+        unknown names are left out), as pydantic's ``model_construct``: for values known good."""
+        made = object.__new__(cls)
+        for name, default in _DEFAULTS.items():
+            object.__setattr__(made, name, values.get(name, default))
+        return made
+
+    @classmethod
+    def model_json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema of a ruleset's options (pydantic's)."""
+        return _validator().model_json_schema()
+
+    def model_dump(self, **options: Any) -> dict[str, Any]:
+        """Option name -> value; with ``options`` (``mode="json"``...), as pydantic's ``model_dump``."""
+        if options:
+            return _validator().model_construct(**self.model_dump()).model_dump(**options)
+        return {name: getattr(self, name) for name in _DEFAULTS}
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Ruleset:
+        """A copy with the values of ``update`` taken as they are (unchecked, as pydantic's
+        ``model_copy``); use :meth:`with_options` to check them."""
+        copied = Ruleset.model_construct(**(self.model_dump() | dict(update or {})))
+        return copy.deepcopy(copied) if deep else copied
+
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
         """A copy with options replaced; string values are read as the option's type.
 
@@ -225,10 +295,12 @@ class Ruleset(BaseModel):
         """
         if not overrides:
             return self
+        from pydantic import ValidationError
+
         data = self.model_dump()
         for raw_key, raw_value in overrides.items():
             key = raw_key.strip().replace("-", "_").lower()
-            if key not in Ruleset.model_fields or key == "name":
+            if key not in data or key == "name":
                 raise RulesError(f"unknown rule option {raw_key!r}")
             data[key] = _coerce(raw_value)
         try:
@@ -243,7 +315,26 @@ class Ruleset(BaseModel):
         base = PRESETS.get(self.name)
         if base is None:
             return {}
-        return {k: v for k, v in self.model_dump().items() if k != "name" and getattr(base, k) != v}
+        return {name: value for name, value in self.model_dump().items()
+                if name != "name" and getattr(base, name) != value}
+
+
+_DEFAULTS = {item.name: item.default for item in fields(Ruleset)}
+"""Every field of :class:`Ruleset` (the options and ``name``), in order, to its default."""
+
+
+@functools.cache
+def _validator() -> type[BaseModel]:
+    """The pydantic model that checks a ruleset's values: the fields of :class:`Ruleset`
+    (annotation, default, bounds), extra names forbidden; made the first time it is needed."""
+    from pydantic import ConfigDict, Field, create_model
+
+    hints = typing.get_type_hints(Ruleset)
+    options: dict[str, Any] = {item.name: (hints[item.name], Field(item.default, **item.metadata))
+                               for item in fields(Ruleset)}
+    model: type[BaseModel] = create_model("Ruleset", __config__=ConfigDict(extra="forbid"),
+                                          __doc__=Ruleset.__doc__, **options)
+    return model
 
 
 def _coerce(value: Any) -> Any:
@@ -262,9 +353,11 @@ def _coerce(value: Any) -> Any:
     return text
 
 
+# The presets are made unchecked (no pydantic at import): tests/game/test_rules.py proves each
+# equal to the ruleset checked from its values.
 PRESETS: dict[str, Ruleset] = {
     # moroccan-balote.fr.txt / moroccan-balote.en.txt (the same rules in two languages)
-    "moroccan": Ruleset(
+    "moroccan": Ruleset.model_construct(
         name="moroccan",
         deck=RULE_SYSTEM_DECKS["moroccan"],
         direction="counterclockwise",
@@ -283,7 +376,7 @@ PRESETS: dict[str, Ruleset] = {
         target=500,
     ),
     # classic-bsfyi.fr.txt
-    "classic": Ruleset(
+    "classic": Ruleset.model_construct(
         name="classic",
         deck=RULE_SYSTEM_DECKS["classic"],
         direction="clockwise",
@@ -299,7 +392,7 @@ PRESETS: dict[str, Ruleset] = {
         target=1000,
     ),
     # gameduell.fr.txt
-    "gameduell": Ruleset(
+    "gameduell": Ruleset.model_construct(
         name="gameduell",
         deck=RULE_SYSTEM_DECKS["gameduell"],
         direction="clockwise",
@@ -318,7 +411,7 @@ PRESETS: dict[str, Ruleset] = {
         target=1000,
     ),
     # traditional-wikipedia.fr.txt
-    "traditional": Ruleset(
+    "traditional": Ruleset.model_construct(
         name="traditional",
         deck=RULE_SYSTEM_DECKS["traditional"],
         direction="counterclockwise",
@@ -337,7 +430,7 @@ PRESETS: dict[str, Ruleset] = {
 
 # Contrée: public descriptions of the game (contree.org, contree.net, shua.fr, nimbustier.net,
 # lacontree.free.fr, the French Wikipedia article); each default's source is in docs/rules.md.
-PRESETS["contree"] = Ruleset(
+PRESETS["contree"] = Ruleset.model_construct(
     name="contree",
     deck=RULE_SYSTEM_DECKS["contree"],
     bidding="contree",

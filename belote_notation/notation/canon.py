@@ -47,17 +47,25 @@ def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
     if pure_python():
         return None, None, None
     try:
-        from pydantic import BaseModel
-
-        from belote_notation.notation._canon import make_plays, new_record, record_slots, scan_lines
+        from belote_notation.notation._canon import make_plays, new_record, scan_lines
     except ImportError:
         return None, None, None
-    record_slots(tuple(BaseModel.__dict__[name] for name in (
-        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
     return scan_lines, make_plays, new_record
 
 
 _SCAN, _MAKE_PLAYS, _NEW_RECORD = _load()
+
+
+@cache
+def _record_slots() -> None:
+    """Pydantic's slots handed to the extension, before its first record (asked for by the
+    record builder: reading events alone, as the checks do, imports no pydantic)."""
+    from pydantic import BaseModel
+
+    from belote_notation.notation._canon import record_slots
+
+    record_slots(tuple(BaseModel.__dict__[name] for name in (
+        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
 
 
 def compiled_reader() -> Scan | None:
@@ -68,12 +76,16 @@ def compiled_reader() -> Scan | None:
 def compiled_plays() -> MakePlays | None:
     """``make_plays`` of the C extension (the Play records of a trick, made as
     :meth:`~.build.RecordBuilder.visit_trick` makes them), ``None`` when not built or switched off."""
+    if _MAKE_PLAYS is not None:
+        _record_slots()
     return _MAKE_PLAYS
 
 
 def compiled_new_record() -> NewRecord | None:
     """``new_record`` of the C extension (:func:`.build.new_record` without a Python frame),
     ``None`` when not built or switched off."""
+    if _NEW_RECORD is not None:
+        _record_slots()
     return _NEW_RECORD
 
 

@@ -22,15 +22,16 @@ facts to :func:`deal_text` and :func:`game_text`), so both ways give the same va
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring as _quoted  # the JSON spelling of a string, in C
 from operator import attrgetter, itemgetter
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from belote_notation.game.cards import TrickPlays
 from belote_notation.notation.headers import deck_from_name
-from belote_notation.notation.records import Deal, Game
+
+if TYPE_CHECKING:  # the checks make fingerprints of reading events, without records
+    from belote_notation.notation.records import Deal, Game
 
 __all__ = [
     "FINGERPRINT_TAGS",
@@ -113,7 +114,9 @@ def fingerprint(text: str) -> str:
     >>> fingerprint("bel1 deal")
     'bel1:67155e27b31cb219950668132cc6fb10'
     """
-    return PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    from hashlib import sha256  # here: the text outputs make no fingerprint, and its import is 3 ms
+
+    return PREFIX + sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def deal_text(dealer: int | None, five: Sequence[HandLike], offer: int | None,

@@ -11,10 +11,11 @@ read the general way, with nothing reported for it before.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import deck_from_name, game_deck, infer_deck, names_deck
+from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
@@ -43,24 +44,21 @@ _CUT_PARTS = {
     "tag": r"\[" + vocab.pattern("_HWS") + "?" + vocab.pattern("TAG_NAME"),
     "keyword": r"(?<![\w:])(?P<keyword>" + vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW") + ")",
 }
-_CUTS = {(comments, strings): re.compile("|".join(
-    part for name, part in _CUT_PARTS.items()
-    if (comments or name != "comment") and (strings or name != "string")))
-    for comments in (False, True) for strings in (False, True)}
+
+
+@cache
+def _cuts(comments: bool, strings: bool) -> re.Pattern[str]:
+    """The pattern that cuts, with or without the comment and string alternatives (compiled when
+    first used: a game needs one or two of the four; compiling all was 1 ms of every start)."""
+    return re.compile("|".join(part for name, part in _CUT_PARTS.items()
+                               if (comments or name != "comment") and (strings or name != "string")))
+
+
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~.headers.game_deck` and :func:`~.headers.names_deck` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
-
-
-class Tag:
-    """A tag pair as read (what :func:`~.headers.game_deck` needs of it)."""
-
-    __slots__ = ("col", "line", "name", "value")
-
-    def __init__(self, name: str, value: str, line: int, col: int) -> None:
-        self.name, self.value, self.line, self.col = name, value, line, col
 
 
 def _inside(chunk: Chunk, offset: int) -> tuple[int, int]:
@@ -125,11 +123,11 @@ class GameReader:
     def next_cut(self, pos: int) -> int:
         """Offset of the next ``deal``/``end`` keyword at or after ``pos`` (the length if none)."""
         text = self.text
-        no_string_before = -1   # a quote before this offset opens no string (see _CUTS)
+        no_string_before = -1   # a quote before this offset opens no string (see _cuts)
         while True:
             restart = -1
             end = pos
-            for found in _CUTS[self.comments_close, no_string_before < 0].finditer(text, pos):
+            for found in _cuts(self.comments_close, no_string_before < 0).finditer(text, pos):
                 if 0 <= no_string_before <= found.start():
                     restart, no_string_before = max(no_string_before, end), -1
                     break

@@ -17,22 +17,44 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
-from belote_notation.notation.records import Header
 
-__all__ = ["TagPair", "deck_from_name", "game_deck", "infer_deck", "names_deck", "rule_overrides"]
+__all__ = ["PlacedTagPair", "Tag", "TagPair", "deck_from_name", "game_deck", "infer_deck", "names_deck",
+           "rule_overrides"]
 
 
 class TagPair(Protocol):
-    """What the deck resolution reads of a tag pair (a :class:`Header` or the reader's own)."""
+    """What the deck resolution reads of a tag pair (a :class:`~.records.Header` or the reader's own)."""
 
     @property
     def name(self) -> str: ...
 
     @property
     def value(self) -> str: ...
+
+
+class PlacedTagPair(TagPair, Protocol):
+    """A tag pair and where it was read (a :class:`~.records.Header`, a :class:`Tag`): what the
+    checks read of one, and where they point when it cannot be used."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def col(self) -> int: ...
+
+
+class Tag(NamedTuple):
+    """A tag pair as read, at its line and column: what the checks keep of a game's tags
+    (reading events to check them builds no record: the records' module and pydantic are not
+    imported by ``validate``)."""
+
+    name: str
+    value: str
+    line: int = 0
+    col: int = 0
 
 
 P = TypeVar("P", bound=TagPair)
@@ -129,13 +151,13 @@ def names_deck(headers: Iterable[TagPair]) -> bool:
     return any(header.name.lower() in ("deck", "rules") for header in headers)
 
 
-def rule_overrides(headers: Iterable[Header]) -> list[tuple[Header, str, str]]:
+def rule_overrides(headers: Iterable[P]) -> list[tuple[P, str, str]]:
     """Every option override the tags ask for, in order: (tag, option name, value text).
 
     ``[Option "name=value"]`` (also ``name: value``) and ``[Target "1000"]``. A tag whose value
     has no ``=`` is returned with an empty name so the caller can report it.
     """
-    out: list[tuple[Header, str, str]] = []
+    out: list[tuple[P, str, str]] = []
     for header in headers:
         key = header.name.lower()
         if key in ("option", "options"):

@@ -13,21 +13,25 @@ How it works (docs/notation.md has the notation itself):
    Lark, anything else is parsed by Lark's LALR parser built from ``belote.lark``, with error
    recovery, and both hand their tokens to the same section readers (:mod:`.sections`).
 3. :class:`~belote_notation.notation.build.RecordBuilder` is the visitor that builds the
-   records; :func:`iter_games` and :func:`parse_text` use it.
+   records; :func:`iter_games` and :func:`parse_text` use it. It is imported when first used
+   (this module's ``ParsedGame`` and ``RecordBuilder`` too): a visitor of the events, as the
+   checks are, needs neither the records nor pydantic.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from belote_notation.notation.build import ParsedGame, RecordBuilder
 from belote_notation.notation.game_reader import GameReader
 from belote_notation.notation.issues import INTERNAL_ERROR, NO_GAME, TOO_MANY_ITEMS, SyntaxIssue
 from belote_notation.notation.stream import GameText, Source, iter_game_texts, text_source
 from belote_notation.notation.tokens import MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME, Issues, ItemsExceeded
 from belote_notation.notation.visitor import SKIP, Visitor
+
+if TYPE_CHECKING:
+    from belote_notation.notation.build import ParsedGame, RecordBuilder
 
 __all__ = [
     "MAX_ISSUES_PER_GAME",
@@ -129,10 +133,30 @@ def _close(reader: GameReader, visitor: Visitor[object]) -> None:
         reader.end_deal()
 
 
-def read_games(source: Source, visitor_factory: Callable[[], Visitor[T]] = RecordBuilder,  # type: ignore[assignment]
-               name: str | None = None) -> Iterator[T]:
+def __getattr__(name: str) -> Any:
+    """``ParsedGame`` and ``RecordBuilder``, from :mod:`.build` on first use."""
+    if name in ("ParsedGame", "RecordBuilder"):
+        from belote_notation.notation import build
+
+        return getattr(build, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@overload
+def read_games(source: Source, visitor_factory: None = None,
+               name: str | None = None) -> Iterator[ParsedGame]: ...
+
+
+@overload
+def read_games(source: Source, visitor_factory: Callable[[], Visitor[T]],
+               name: str | None = None) -> Iterator[T]: ...
+
+
+def read_games(source: Source, visitor_factory: Callable[[], Visitor[Any]] | None = None,
+               name: str | None = None) -> Iterator[Any]:
     """Read games one at a time from a path or an open file (text or binary), flat memory:
-    each game is reported to a new ``visitor_factory()`` and its result yielded.
+    each game is reported to a new ``visitor_factory()`` (by default the record builder:
+    :class:`ParsedGame` results) and its result yielded.
 
     Never raises on bad content; a path that cannot be opened raises ``OSError``.
 
@@ -140,10 +164,15 @@ def read_games(source: Source, visitor_factory: Callable[[], Visitor[T]] = Recor
     >>> list(read_games(text_source('[A "1"]\\nend\\n[A "2"]\\nend\\n'), HeadersVisitor))
     [[('A', '1')], [('A', '2')]]
     """
+    factory = visitor_factory
+    if factory is None:
+        from belote_notation.notation.build import RecordBuilder
+
+        factory = RecordBuilder
     if name is None and not hasattr(source, "read"):
         name = os.fspath(source)
     for game_text in iter_game_texts(source, name):
-        yield read_game_events(game_text, visitor_factory(), name)
+        yield read_game_events(game_text, factory(), name)
 
 
 def iter_games(source: Source, name: str | None = None) -> Iterator[ParsedGame]:
@@ -151,12 +180,14 @@ def iter_games(source: Source, name: str | None = None) -> Iterator[ParsedGame]:
 
     Never raises on bad content; a path that cannot be opened raises ``OSError``.
     """
-    return read_games(source, RecordBuilder, name)
+    return read_games(source, name=name)
 
 
 def parse_game_text(text: str | GameText, name: str | None = None,
                     first_line: int = 1) -> ParsedGame:
     """The records of the text of one game (see :func:`read_game_events`)."""
+    from belote_notation.notation.build import RecordBuilder
+
     return read_game_events(text, RecordBuilder(), name, first_line)
 
 

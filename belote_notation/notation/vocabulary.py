@@ -16,15 +16,14 @@ and card names come from :mod:`belote_notation.game.cards`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 import sys
-import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from functools import cache
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -56,6 +55,7 @@ __all__ = [
     "grammar_text",
     "keywords",
     "kind_of",
+    "lark_release",
     "mark_of",
     "parser",
     "pattern",
@@ -96,8 +96,32 @@ class _KeepParts:
 
 @cache
 def grammar_text() -> str:
-    """The text of ``grammar/belote.lark`` as installed (the package ``belote_notation.grammar``)."""
-    return resources.files("belote_notation.grammar").joinpath("belote.lark").read_text("utf-8")
+    """The text of ``grammar/belote.lark`` as installed (the package ``belote_notation.grammar``),
+    read by the package's loader (``pkgutil.get_data``: ``importlib.resources`` imports zipfile
+    and tempfile, 0.01 s of every start)."""
+    import pkgutil
+
+    data = pkgutil.get_data("belote_notation.grammar", "belote.lark")
+    if data is None:  # a loader that cannot read data files
+        from importlib import resources
+
+        return resources.files("belote_notation.grammar").joinpath("belote.lark").read_text("utf-8")
+    return data.decode("utf-8")
+
+
+def lark_release() -> str | None:
+    """The installed Lark, as the names of the cached files tell it, found without importing it
+    or ``importlib.metadata`` (0.05 s and 0.02 s of every start): the text of its ``__init__.py``,
+    which holds its ``__version__`` (tests/notation/test_grammar_cache.py holds Lark to that);
+    ``None`` when it cannot be read."""
+    try:
+        spec = find_spec("lark")
+        if spec is None or spec.origin is None:
+            return None
+        with open(spec.origin, "rb") as module:
+            return module.read().decode("utf-8", "replace")
+    except (OSError, ImportError, ValueError):
+        return None
 
 
 CACHE_ENV = "BELOTE_NOTATION_CACHE"
@@ -138,6 +162,8 @@ def _cached_lark(name: str, options: dict[str, Any], also: str = "") -> Lark:
     renamed (processes starting together never read half a file). A missing, read-only or
     damaged cache is never an error: the grammar is built as without one. ``also``: what
     else the instance depends on (an object among ``options`` is not part of the name)."""
+    import hashlib
+
     import lark
     from lark import Lark
 
@@ -162,6 +188,8 @@ def _save(write: Callable[[IO[Any]], object], path: Path) -> None:
     nothing when it cannot be."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # when a cache file is written: rarely
+
         handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as out:
@@ -196,32 +224,34 @@ def _terminals() -> dict[str, str]:
     """Every terminal of the grammar to its regular expression, as Lark gives it
     (``to_regexp``), kept in the cache of :func:`cache_dir` beside the parsing tables: the
     readers of canonical text need these words and not Lark, whose import and tables were
-    0.05 s of every start. The file is named by a hash of the grammar, the part terminals and
-    the versions of Lark (as installed: asked without importing it) and Python; a missing,
-    damaged or unwritable one is built from the grammar through Lark, as without a cache."""
+    0.05 s of every start. The file keeps what the table was made from (the grammar, the part
+    terminals, the installed Lark: :func:`lark_release`, asked without importing it, and
+    Python's version), compared when it is read, and is named by a CRC of it (a name that
+    keeps apart the files of several installs; SHA-256 needed hashlib, 3 ms of every start);
+    a missing, damaged, other or unwritable one is built from the grammar through Lark, as
+    without a cache."""
     folder = cache_dir()
     path = None
+    made_from = ""
     if folder is not None:
-        try:
-            from importlib.metadata import version
-
-            lark_version = version("lark")
-        except Exception:  # noqa: BLE001 - lark without its metadata: no cached table
-            lark_version = None
-        if lark_version is not None:
-            spec = "\0".join([grammar_text(), "terminals", repr(_PARTS), lark_version, sys.version])
-            path = folder / f"terminals-{hashlib.sha256(spec.encode()).hexdigest()[:32]}.json"
+        lark = lark_release()
+        if lark is not None:
+            made_from = "\0".join([grammar_text(), "terminals", repr(_PARTS), lark, sys.version])
+            path = folder / f"terminals-{zlib.crc32(made_from.encode()):08x}.json"
             try:
                 with open(path, "rb") as stored:
-                    table = json.load(stored)
-                if (isinstance(table, dict) and all(isinstance(v, str) for v in table.values())
+                    kept = json.load(stored)
+                table = kept["terminals"]
+                if (kept["made_from"] == made_from and isinstance(table, dict)
+                        and all(isinstance(v, str) for v in table.values())
                         and all(name in table for name in _PARTS)):
                     return table
             except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
                 pass
     made = {terminal.name: terminal.pattern.to_regexp() for terminal in _vocabulary().terminals}
     if path is not None:
-        data = json.dumps(made, ensure_ascii=False, sort_keys=True).encode("utf-8")
+        data = json.dumps({"made_from": made_from, "terminals": made}, ensure_ascii=False,
+                          sort_keys=True).encode("utf-8")
         _save(lambda out: out.write(data), path)
     return made
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.findings import Finding, sort_key
@@ -27,11 +28,13 @@ from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report, validate_game, validate_game_text, validate_source
 from belote_notation.formats.base import FormatIssue
-from belote_notation.notation.records import Game
 from belote_notation.notation.stream import GameText, iter_game_texts
 from belote_notation.pipeline.inputs import (
     OpenInput,
 )
+
+if TYPE_CHECKING:  # a .bel game is checked from its text: no record
+    from belote_notation.notation.records import Game
 
 __all__ = [
     "GameToCheck",

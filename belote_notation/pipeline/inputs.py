@@ -113,6 +113,8 @@ class InputProblem:
 
 @dataclass(slots=True)
 class Discovery:
+    """The inputs found for the paths asked for, and those that could not be used."""
+
     sources: list[Source] = field(default_factory=list)
     problems: list[InputProblem] = field(default_factory=list)
 

@@ -70,23 +70,31 @@ Progress = Callable[[str, int, int, int], None]
 
 @dataclass(frozen=True, slots=True)
 class InputStarted:
+    """An input opened: its games follow."""
+
     info: InputInfo
 
 
 @dataclass(frozen=True, slots=True)
 class GameChecked:
+    """A game of input ``path`` checked and rendered."""
+
     path: str
     game: RenderedGame
 
 
 @dataclass(frozen=True, slots=True)
 class InputEnded:
+    """The games of input ``path`` are all told (``error``: why reading stopped early)."""
+
     path: str
     error: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class InputFailed:
+    """An input that could not be opened, and why."""
+
     path: str
     message: str
 

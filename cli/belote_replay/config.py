@@ -68,6 +68,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Config:
+    """A configuration file's settings for ``validate`` (the defaults when none is found)."""
+
     path: Path | None = None
     """The file the defaults come from (``None``: no file found)."""
     defaults: dict[str, Any] = field(default_factory=dict)

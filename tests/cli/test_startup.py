@@ -3,8 +3,10 @@
 Every user waits for the start on a small file (issue 23: 0.45-0.6 s of CPU before this was
 held, most of it importing). A module listed here, imported on the validate path of a canonical
 ``.bel`` file, fails the test: the Lark parser (canonical text is read by the quick readers,
-which take the grammar's terminals from the cache), the other formats and the writers, and the
-packages that validate never uses. ``bench/bench_startup.py`` measures the start itself.
+which take the grammar's terminals from the cache), pydantic and the records (the checks read
+the reader's events; a rule set is checked by pydantic only when an option is set), the other
+formats and the writers, and the packages that validate never uses. ``bench/bench_startup.py``
+measures the start itself.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 from pathlib import Path
 
 from belote_notation.notation.vocabulary import CACHE_ENV
+from belote_replay.main import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "classic" / "partie-1.bel"
@@ -33,8 +36,16 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stder
 
 NEVER = ("lark", "belote_notation.analysis", "belote_notation.service", "belote_notation.collections",
          "belote_notation.render", "belote_notation.cluster", "belote_notation.notation.jsonio",
-         "belote_notation.notation.writer", "concurrent.futures.process")
-"""Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool)."""
+         "belote_notation.notation.writer", "concurrent.futures.process",
+         "pydantic", "belote_notation.notation.records", "belote_notation.notation.build",
+         "typing_extensions", "importlib.metadata", "importlib.resources", "tempfile", "hashlib")
+"""Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool;
+the checks read events, not records, and the rule presets are made without pydantic, whose
+import was a third of the start; the plugin formats and the installed Lark are found without
+importlib.metadata, the grammar read without importlib.resources, the cache written, with
+tempfile, only when it is made, and hashlib imported for fingerprints, which the text output
+makes none of). A module the bare interpreter imports (its ``site``) is not the
+project's and not held here."""
 FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "belote_notation.formats.native",
                   "belote_notation.formats.registry"}
 """The only modules of ``belote_notation.formats`` it needs: a ``.bel`` name decides the format."""
@@ -53,13 +64,70 @@ def validate_modules(path: Path, cache: Path) -> list[str]:
     return modules
 
 
+def interpreter_modules() -> set[str]:
+    """The modules of a bare interpreter of this environment (its ``site`` may import some)."""
+    done = subprocess.run([sys.executable, "-c", "import sys; print(*sys.modules)"], capture_output=True,
+                          text=True, check=True, timeout=60)
+    return set(done.stdout.split())
+
+
 def test_validating_a_bel_file_imports_no_parser_exporter_or_service(tmp_path: Path) -> None:
     game = tmp_path / "game.bel"
     game.write_bytes(SAMPLE.read_bytes())
     validate_modules(game, tmp_path / "cache")  # the first run of a user keeps the terminals
     modules = validate_modules(game, tmp_path / "cache")
     assert "belote_notation.check.checker" in modules  # the run did check the file
-    imported = [m for m in modules if any(m == name or m.startswith(name + ".") for name in NEVER)]
+    bare = interpreter_modules()
+    imported = [m for m in modules
+                if m not in bare and any(m == name or m.startswith(name + ".") for name in NEVER)]
     assert imported == [], f"the validate path of a .bel file imports {imported}"
     formats = [m for m in modules if m.startswith("belote_notation.formats.") and m not in FORMATS_NEEDED]
     assert formats == [], f"a .bel file's detection imports other formats: {formats}"
+
+
+def test_the_groups_help_reads_each_commands_line_as_its_module_makes_it() -> None:
+    """``--help`` lists the commands from their modules' source (``main.outline``), not importing
+    them: every line is the one of the command made by importing its module, at any width."""
+    import click
+
+    from belote_replay import main
+
+    outlined = 0
+    for name in main.COMMANDS:
+        made = main.outline(name)
+        real = main.cli.get_command(click.Context(main.cli), name)
+        assert real is not None
+        if made is None:  # said plainly in the source or not: the module is imported
+            continue
+        outlined += 1
+        assert (made.name, made.hidden, made.deprecated) == (real.name, real.hidden, real.deprecated)
+        for limit in (20, 45, 80, 300):
+            assert made.get_short_help_str(limit) == real.get_short_help_str(limit), name
+    assert outlined >= len(main.COMMANDS) - 1
+
+
+def test_the_groups_help_imports_neither_pydantic_nor_the_commands(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", HELP], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120)
+    modules = json.loads(done.stderr.strip().splitlines()[-1])
+    listed = [line.split()[0] for line in done.stdout.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed == sorted(COMMANDS)
+    bare = interpreter_modules()
+    assert [m for m in modules if m not in bare and (m == "pydantic" or m.startswith("pydantic."))] == []
+    assert [m for m in modules if m.startswith("belote_replay.") and m != "belote_replay.main"
+            and m not in ("belote_replay.validate", *VALIDATE_IMPORTS)] == []
+
+
+HELP = """
+import json, sys
+from belote_replay.main import cli
+sys.argv = ["belote-replay", "--help"]
+try:
+    cli()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+VALIDATE_IMPORTS = ("belote_replay.cluster", "belote_replay.config", "belote_replay.output",
+                    "belote_replay.progress", "belote_replay.suggest")
+"""The command line's modules that ``validate`` imports (its class of command is not outlined)."""

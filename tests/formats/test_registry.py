@@ -4,6 +4,8 @@ only where loading every format would decide the same."""
 from __future__ import annotations
 
 import json
+import sys
+from importlib.metadata import distributions
 from pathlib import Path
 
 import pytest
@@ -54,3 +56,45 @@ def test_an_installed_plugin_keeps_its_say_over_a_bel_name(tmp_path: Path) -> No
     document = json.loads(done.stdout)
     findings = [(f["code"], f["line"]) for g in document["files"][0]["games"] for f in g["findings"]]
     assert ("BEL803", 3) in findings, done.stdout  # read by the plugin: its issue for "S ZZ"
+
+
+def test_no_distribution_names_a_group_exactly_where_importlib_metadata_finds_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry tells that no plugin is installed without importlib.metadata: every group of
+    an installed distribution's entry points is seen as named, a group nobody names is not,
+    and a plugin put on the path (a folder's ``.dist-info``, an egg's ``EGG-INFO``) is seen."""
+    groups = {point.group for dist in distributions() for point in dist.entry_points}
+    assert groups and [g for g in groups if registry.named_by_no_distribution(g)] == []
+    assert registry.named_by_no_distribution("no.such.group")
+    install(tmp_path, """\
+        [belote_notation.formats]
+        plays = plays_plugin:PlaysFormat
+        """)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert not registry.named_by_no_distribution(registry.ENTRY_POINT_GROUP)
+    assert registry.named_by_no_distribution("no.such.group")
+    egg = tmp_path / "old_plugin-1.0.egg" / "EGG-INFO"
+    egg.mkdir(parents=True)
+    (egg / "entry_points.txt").write_text("[no.such.group]\nx = y:Z\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(egg.parent))
+    assert not registry.named_by_no_distribution("no.such.group")
+
+
+def test_where_it_cannot_tell_importlib_metadata_answers(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file on the path (a zip may hold distributions) or another finder of distributions:
+    the registry asks importlib.metadata."""
+    zipped = tmp_path / "site.zip"
+    zipped.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip archive
+    monkeypatch.syspath_prepend(str(zipped))
+    assert not registry.named_by_no_distribution("no.such.group")
+    monkeypatch.undo()
+    assert registry.named_by_no_distribution("no.such.group")
+
+    class Finder:
+        @staticmethod
+        def find_distributions(context: object = None) -> list[object]:
+            return []
+
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert not registry.named_by_no_distribution("no.such.group")

@@ -57,3 +57,51 @@ def test_every_option_is_documented():
 ])
 def test_preset_values_from_the_texts(name, option, value):
     assert getattr(Ruleset.preset(name), option) == value
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_is_the_ruleset_checked_from_its_values(name: str) -> None:
+    """The presets are made unchecked (no pydantic at import): each is what checking its values
+    gives, value for value and type for type."""
+    preset = PRESETS[name]
+    for checked in (Ruleset.model_validate(preset.model_dump()), Ruleset(**preset.model_dump())):
+        assert checked == preset
+        assert list(map(type, checked.model_dump().values())) == list(map(type, preset.model_dump().values()))
+
+
+def test_values_are_checked_and_read_as_their_options_types() -> None:
+    from pydantic import ValidationError
+
+    assert Ruleset(target="500").target == 500
+    assert Ruleset.model_validate({"deck": "spanish", "capot_points": None}).deck is Deck.SPANISH
+    for wrong in ({"target": 0}, {"max_points_bid": 251}, {"litige": "maybe"}, {"bogus": True}):
+        with pytest.raises(ValidationError):
+            Ruleset.model_validate(wrong)
+    for wrong in ({"double_multiplier": 0}, {"bogus": True}):
+        with pytest.raises(ValidationError):
+            Ruleset(**wrong)
+
+
+def test_the_validating_model_has_the_rulesets_fields() -> None:
+    fields = Ruleset.model_fields
+    assert list(fields) == ["name", *Ruleset.option_names()]
+    defaults = Ruleset.model_construct()
+    assert all(field.default == getattr(defaults, name) for name, field in fields.items())
+    assert [m.ge for m in fields["max_points_bid"].metadata if hasattr(m, "ge")] == [80]
+    assert Ruleset.model_json_schema()["properties"]["target"] == {
+        "default": 1000, "exclusiveMinimum": 0, "title": "Target", "type": "integer"}
+
+
+def test_a_ruleset_is_a_frozen_value() -> None:
+    import copy
+    import pickle
+
+    classic = Ruleset.preset("classic")
+    with pytest.raises(AttributeError):
+        classic.target = 500  # type: ignore[misc]
+    assert classic.model_copy(update={"target": 500}).target == 500 and classic.target == 1000
+    assert classic.model_copy(update={"target": "x"}).target == "x"  # unchecked, as pydantic's
+    for same in (pickle.loads(pickle.dumps(classic)), copy.deepcopy(classic), classic.model_copy(deep=True)):
+        assert same == classic and hash(same) == hash(classic) and same is not classic
+    assert classic != Ruleset.preset("moroccan") and classic != classic.with_options({"target": "500"})
+    assert classic.model_dump(mode="json")["deck"] == "french" and classic.model_dump()["deck"] is Deck.FRENCH

@@ -6,6 +6,7 @@ folder set by ``BELOTE_NOTATION_CACHE``."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -79,8 +80,35 @@ def test_a_damaged_cache_file_is_built_again(tmp_path: Path) -> None:
     assert run(NOT_BUILT, str(tmp_path)) == without      # written again, whole
 
 
+def test_a_terminals_file_made_from_something_else_is_built_again(tmp_path: Path) -> None:
+    """The terminals' file keeps what it was made from (the grammar, Lark's release, Python's
+    version): one made from another, even under the same name, is not read but built again."""
+    without = run(CANONICAL, "").splitlines()
+    run(CANONICAL, str(tmp_path))
+    [kept] = tmp_path.glob("terminals-*.json")
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    assert data["made_from"].count(sys.version) == 1
+    data["made_from"] = data["made_from"].replace(sys.version, "another Python")
+    data["terminals"] = {name: "(?!)" for name in data["terminals"]}  # a table that reads nothing
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    assert run(CANONICAL, str(tmp_path)).splitlines() == without  # built again, through Lark
+    assert json.loads(kept.read_text(encoding="utf-8"))["made_from"].count(sys.version) == 1
+
+
 def test_a_folder_that_cannot_be_made_is_no_cache_and_no_error(tmp_path: Path) -> None:
     blocker = tmp_path / "a file"
     blocker.write_text("")
     assert run(READ, str(blocker / "cache")) == run(READ, "")
     assert blocker.read_text() == ""
+
+
+def test_the_cached_files_are_named_by_the_installed_lark_release() -> None:
+    """The terminals' file is named by the text of Lark's ``__init__.py``, read without importing
+    Lark: another Lark release is another text (it holds the version), hence another file."""
+    import lark
+
+    from belote_notation.notation.vocabulary import lark_release
+
+    release = lark_release()
+    assert release is not None and f'"{lark.__version__}"' in release
+    assert release == Path(lark.__file__).read_text(encoding="utf-8")

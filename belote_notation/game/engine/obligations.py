@@ -113,7 +113,7 @@ def obligation_codes(rules: Ruleset, strain: int = _PROBE_TRUMP) -> tuple[int, .
     """
     if strain < SANS_ATOUT:
         strain = _PROBE_TRUMP  # every suit has the same obligations: probe hearts
-    probe_rules = rules.with_options({"direction": "clockwise", "first_lead": "dealer_left"})
+    probe_rules = rules.model_copy(update={"direction": "clockwise", "first_lead": "dealer_left"})
     codes = [HAND] * 65
     known: dict[int, set[int]] = {}
     for trick in _TRICKS:

@@ -79,6 +79,8 @@ def plural(n: int, word: str) -> str:
 
 @dataclass(slots=True)
 class Summary:
+    """The figures of a run, counted as its games are written (the outputs' last lines)."""
+
     files: int = 0
     files_read: int = 0
     games: int = 0
