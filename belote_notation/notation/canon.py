@@ -1,10 +1,12 @@
 """The compiled reader of canonical deals (the optional C extension ``_canon``).
 
-``notation/_canon.c`` reads the lines of a deal in the canonical layout (as ``fmt`` writes it
-and programs emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the
-same tables (this module hands them over: the words are defined once, in
-:mod:`.vocabulary` and :mod:`.quick_words`), and gives the same events; whatever it cannot
-read gives ``None`` and the Python reader reads the deal. It is built by ``setup.py`` when a C
+``notation/_canon.c`` reads a deal in the canonical layout (as ``fmt`` writes it and programs
+emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the same tables (this
+module hands them over: the words are defined once, in :mod:`.vocabulary` and
+:mod:`.quick_words`), and gives the same events, or the checker's facts; whatever it cannot
+read gives ``None`` and the Python reader reads the deal. The positions of a line's cards come
+as a ``LinePositions`` (the line once and the columns, a sequence of ``(line, col)`` equal to
+the Python reader's list of tuples). It is built by ``setup.py`` when a C
 compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
 import: :mod:`belote_notation.game.compiled`) everything runs on the Python path, which gives
 the same results.
@@ -19,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -37,7 +39,7 @@ from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "static_tables"]
 
-Scan = Callable[..., "tuple[Any, int, int, int] | None"]
+Scan = Callable[..., "tuple[int, int | None, Any, int, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
@@ -49,19 +51,20 @@ def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
     try:
         from pydantic import BaseModel
 
-        from belote_notation.notation._canon import make_plays, new_record, record_slots, scan_lines
+        from belote_notation.notation._canon import LinePositions, make_plays, new_record, record_slots, scan_deal
     except ImportError:
         return None, None, None
+    Sequence.register(LinePositions)
     record_slots(tuple(BaseModel.__dict__[name] for name in (
         "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
-    return scan_lines, make_plays, new_record
+    return scan_deal, make_plays, new_record
 
 
 _SCAN, _MAKE_PLAYS, _NEW_RECORD = _load()
 
 
 def compiled_reader() -> Scan | None:
-    """``scan_lines`` of the C extension, ``None`` when it is not built or switched off."""
+    """``scan_deal`` of the C extension, ``None`` when it is not built or switched off."""
     return _SCAN
 
 
@@ -80,7 +83,7 @@ def compiled_new_record() -> NewRecord | None:
 @cache
 def static_tables(deck: Deck, line_kinds: tuple[tuple[str, str], ...],
                   hands: tuple[tuple[str, str], ...]) -> tuple[Any, ...]:
-    """The tables of the words the C reader reads, for ``deck`` (the ones ``scan_lines`` takes
+    """The tables of the words the C reader reads, for ``deck`` (the ones ``scan_deal`` takes
     first, in its order): ``line_kinds`` maps the first word of a line to its kind (``hand``,
     ``other``, ``calls``, ``trick``, ``score``), ``hands`` a hand keyword to its section."""
     marks = {word: vocab.mark_of(word) for word in vocab.keywords("MARK_WORD")}

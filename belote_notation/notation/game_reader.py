@@ -270,8 +270,12 @@ class GameReader:
             newline = heading.rfind("\n", 0, at)
             where = (line, col + at) if newline < 0 else (line + heading.count("\n", 0, at), at - newline)
             written = number(words[1], *where, self.issues)
+        return self.open_deal(written, vocab.SEATS[words[3]] if len(words) > 3 else None, line, col)
+
+    def open_deal(self, written: int | None, dealer: int | None, line: int, col: int) -> DealReader | None:
+        """Report a deal's heading, its items counted (``written``: its number, if written); the
+        reader of its sections (``None``: skipped)."""
         self.number = self.number + 1 if written is None else written
-        dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
         if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
             return None
         if self.sections is None:
@@ -290,18 +294,20 @@ class GameReader:
         nothing reported)."""
         if self.sections is None:
             self.sections = DealReader(self.visitor, self.issues, self.deck)
-        read = self.sections.canonical_deal(self.text, pos, line)
+        read = self.sections.canonical_deal(self.text, pos, line, col)
         if read is None:
             return None
-        heading, events, end, facts = read
-        reader = self.begin_deal(heading, line, col)
-        if reader is not None:
-            if facts is not None:
-                self.issues.left -= facts[1]  # what the offer and announcement readers spend
-                self.visitor.visit_deal_facts(facts[0])
-            for event, args in events:
+        written, dealer, body, end, end_line, spent = read
+        self.issues.spend(1, line, col)
+        if spent >= 0:  # the deal's facts: its begin_deal, the visits of its lines and end_deal at once
+            self.number = written
+            self.issues.left -= spent  # what the offer and announcement readers spend
+            self.visitor.visit_deal_facts(body)
+        elif self.open_deal(written, dealer, line, col) is not None:
+            for event, args in body:
                 event(*args)
             self.end_deal()
+        self._done, self._line, self._newline = end, end_line, end - 1  # where(): no line counted again
         return end
 
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:

@@ -41,9 +41,10 @@ Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None],
 T = TypeVar("T")
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
 """A visitor call kept for later: the bound method and its arguments."""
-CanonicalDeal = tuple[str, list[Event], int, "tuple[tuple[Any, ...], int] | None"]
-"""A canonical deal read: its heading, its events, the offset after it, and either ``None`` or
-the deal's facts (:meth:`.Visitor.visit_deal_facts`) with the items their events would spend."""
+CanonicalDeal = tuple[int, "int | None", Any, int, int, int]
+"""A canonical deal read: its number and dealer, its body, the offset after it and the line
+there, and the items its offer and announcement readers spend when the body is the deal's facts
+(:meth:`.Visitor.visit_deal_facts`), else -1 and the body is its events (kept, not reported)."""
 
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
 _HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
@@ -52,7 +53,7 @@ _HAND_STARTS = frozenset(_HANDS)
 # what must follow a canonical deal (the lookahead that ends CANONICAL_DEAL).
 _C_CARD = r"(?:10|11|12|[1-9JQKA])[SHDCEOB]"
 _INT = "[0-9]{1,%d}" % MAX_DIGITS   # lark.common's INT, as long as the reader reads
-_HEADING = re.compile(r"deal " + _INT + r"(?: dealer [NESW])?")
+_HEADING = re.compile(r"deal (" + _INT + r")(?: dealer ([NESW]))?")
 _OFFER = re.compile("offer " + _C_CARD)
 _ANNOUNCE = re.compile(r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick=" + _INT
                        + r")?(?: before=" + _INT + ")?")
@@ -261,26 +262,24 @@ class QuickReader(ItemReader):
         return True
 
     # --- a whole canonical deal -----------------------------------------------------------
-    def canonical_deal(self, text: str, pos: int, line: int) -> CanonicalDeal | None:
-        """The deal at ``pos`` (file line ``line``) in the canonical layout: its heading, its
-        events (kept, not reported), the offset after it, and (from the compiled reader, for a
-        visitor that keeps facts) the deal's facts instead of its events with the items they
-        spend; ``None``: not canonical, read it the general way."""
+    def canonical_deal(self, text: str, pos: int, line: int, col: int) -> CanonicalDeal | None:
+        """The deal at ``pos`` (file line ``line``, column ``col``) in the canonical layout, its
+        items counted (:class:`CanonicalDeal`; from the compiled reader, for a visitor that keeps
+        facts, the deal's facts instead of its events); ``None``: not canonical, read it the
+        general way."""
+        scan = compiled_reader()
+        if scan is not None:
+            scanned = scan(text, pos, line, col, self.issues.left, self._scan_tables(),
+                           type(self.visitor).DEAL_FACTS)
+            if scanned is not None:
+                self.issues.left = scanned[5]
+                return scanned[0], scanned[1], scanned[2], scanned[3], scanned[4], scanned[6]
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
-        scan = compiled_reader()
-        if scan is not None:
-            scanned = scan(text, nl, line, self.issues.left - 1, self._scan_tables(),
-                           type(self.visitor).DEAL_FACTS)
-            if scanned is not None:
-                self.issues.left = scanned[2]
-                if scanned[3] >= 0:
-                    return heading.group(), [], scanned[1], (scanned[0], scanned[3])
-                return heading.group(), scanned[0], scanned[1], None
         kept = KeptDeal(self.visitor)
         lines = canonical_lines()
-        left = self.issues.left - 1
+        left = self.issues.left - 1  # the heading: one item here, one more in begin_deal
         while True:
             pos, line = nl + 1, line + 1
             nl = text.find("\n", pos)
@@ -300,7 +299,8 @@ class QuickReader(ItemReader):
             if not read(self, row, line, kept):
                 return None
         self.issues.left = left
-        return heading.group(), kept.events, pos, None
+        number, dealer = heading.group(1, 2)
+        return int(number), vocab.SEATS[dealer] if dealer else None, kept.events, pos, line, -1
 
     def _scan_tables(self) -> tuple[Any, ...]:
         """What the compiled reader reads with: the tables of this deck, the visitor's events

@@ -9,6 +9,7 @@ games of every rule system with flaws in some lines (tests/speed/corpus.py).
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -35,8 +36,9 @@ class _Keeping(GameChecker):
         self.kept.append(self.deal)
         super().end_deal()
 
-    def visit_deal_facts(self, facts: tuple[Any, ...]) -> None:
+    def visit_deal_facts(self, facts: DealFacts) -> None:
         _AT_ONCE.append(type(self))
+        self.kept.append(facts)
         super().visit_deal_facts(facts)
 
 
@@ -53,7 +55,7 @@ def _plain(value: Any) -> Any:
     slots = getattr(type(value), "__slots__", None)
     if slots is not None and not isinstance(value, (str, int, tuple, list)):
         return (type(value).__name__, {name: _plain(getattr(value, name)) for name in slots})
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, Sequence) and not isinstance(value, str):  # the compiled reader's positions too
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -84,4 +86,4 @@ def test_a_facts_field_that_is_not_a_slot_is_refused() -> None:
     bad = tuple((cls, names) for cls, names in GameChecker.DEAL_FACTS or ())
     bad = ((bad[0][0], ("seat", "cards", "positions", "line", "nope")), *bad[1:])
     with pytest.raises((ValueError, AttributeError)):
-        scan("deal 1\nscore 0 0\n", 6, 1, 100, (), bad)
+        scan("deal 1\nscore 0 0\n", 0, 1, 1, 100, (), bad)
