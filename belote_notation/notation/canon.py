@@ -51,7 +51,13 @@ def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
     try:
         from pydantic import BaseModel
 
-        from belote_notation.notation._canon import LinePositions, make_plays, new_record, record_slots, scan_deal
+        from belote_notation.notation._canon import (
+            LinePositions,
+            make_plays,
+            new_record,
+            record_slots,
+            scan_deal,
+        )
     except ImportError:
         return None, None, None
     Sequence.register(LinePositions)
