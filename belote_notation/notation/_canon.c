@@ -23,11 +23,11 @@
 enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS, T_POINTS_BID,
        T_TRICK_WORDS, T_WINNERS, T_PLAYS, T_MARKS, T_SCORE_WORDS, T_NO_MARKS, T_MAX_DIGITS,
        T_SPEND, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
-       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_COUNT };
+       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_VISIT_DEAL_FACTS, T_COUNT };
 enum { K_HAND = 1, K_OFFER, K_CALLS, K_TRICK, K_SCORE, K_ANNOUNCE };
 
 static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_SCORE, *S_CAPOT, *S_GENERALE, *S_TAKE,
-    *S_ONE, *S_TWO, *S_OFFER, *S_ANNOUNCE, *S_SEQUENCE, *S_CARRE, *S_BELOTE, *S_FIVE, *S_REST;
+    *S_ONE, *S_TWO, *S_END, *S_OFFER, *S_ANNOUNCE, *S_SEQUENCE, *S_CARRE, *S_BELOTE, *S_FIVE, *S_REST;
 
 /* ---------------------------------------------------------------------------- LinePositions
  * The (line, col) of some words of one line (a hand's cards, a trick's plays): the line once
@@ -252,6 +252,7 @@ typedef struct {
     PyObject *line_obj;      /* the same, an int (a reference) */
     int offered;             /* an offer line was read */
     Py_ssize_t extra;        /* the items the offer and announcement readers spend */
+    Py_ssize_t next_deal;    /* the offset of the `deal` keyword after the deal read (-1: none) */
     int facts;               /* make the deal's facts; else keep its events */
     PyObject *events;        /* the events: a list of (callable, args) */
     PyObject *current;       /* the section of the kept events (a reference), or NULL */
@@ -948,7 +949,8 @@ static int announce_line(Scan *s, Words *w) {
     return r < 0 ? -1 : 1;
 }
 
-/* True when deal_end(text, pos) matches (what may follow a canonical deal). */
+/* True when deal_end(text, pos) matches (what may follow a canonical deal); s->next_deal: the
+ * offset of the `deal` keyword it matched, -1 when it matched something else. */
 static int deal_ends(Scan *s, Py_ssize_t pos) {
     PyObject *at = PyLong_FromSsize_t(pos);
     if (at == NULL) return -1;
@@ -956,9 +958,20 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
     PyObject *m = PyObject_Vectorcall(s->t[T_DEAL_END], args, 2, NULL);
     Py_DECREF(at);
     if (m == NULL) return -1;
-    int r = m != Py_None;
+    s->next_deal = -1;
+    if (m == Py_None) {
+        Py_DECREF(m);
+        return 0;
+    }
+    PyObject *end_obj = PyObject_CallMethodNoArgs(m, S_END);
     Py_DECREF(m);
-    return r;
+    Py_ssize_t end = end_obj == NULL ? -1 : PyLong_AsSsize_t(end_obj);
+    Py_XDECREF(end_obj);
+    if (end < 0) return PyErr_Occurred() ? -1 : 1;
+    if (end - 4 >= pos && char_at(s, end - 4) == 'd' && char_at(s, end - 3) == 'e' && char_at(s, end - 2) == 'a'
+        && char_at(s, end - 1) == 'l')
+        s->next_deal = end - 4;
+    return 1;
 }
 
 /* The heading `deal N[ dealer SEAT]` (quick.py's _HEADING) ending at the newline nl: its
@@ -1055,13 +1068,27 @@ static PyObject *deal_of(Scan *s, PyObject *number, PyObject *dealer, PyObject *
     return deal;
 }
 
+/* The line and column of offset `at`, after the deal that ends at `end` (a line start) on `line`. */
+static void place_of(const Scan *s, Py_ssize_t end, Py_ssize_t line, Py_ssize_t at, Py_ssize_t *at_line,
+                     Py_ssize_t *at_col) {
+    Py_ssize_t newline = end - 1;
+    for (Py_ssize_t i = end; i < at; i++)
+        if (char_at(s, i) == '\n') {
+            line++;
+            newline = i;
+        }
+    *at_line = line;
+    *at_col = at - newline;
+}
+
 static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 7 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[3]) || !PyTuple_Check(args[5])) {
         PyErr_SetString(PyExc_TypeError, "scan_deal(text, pos, line, col, left, tables, kinds)");
         return NULL;
     }
-    PyObject *text = args[0], *col = args[3], *tables = args[5], *kinds = args[6];
-    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), line = PyLong_AsSsize_t(args[2]), left = PyLong_AsSsize_t(args[4]);
+    PyObject *text = args[0], *tables = args[5], *kinds = args[6];
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), line = PyLong_AsSsize_t(args[2]), col = PyLong_AsSsize_t(args[3]);
+    Py_ssize_t left = PyLong_AsSsize_t(args[4]);
     if (PyErr_Occurred()) return NULL;
     if (kinds != Py_None && read_kinds(kinds) < 0) return NULL;
     if (PyTuple_GET_SIZE(tables) != T_COUNT) {
@@ -1082,38 +1109,68 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_ValueError, "scan_deal: the deal's offset is out of the text");
         return NULL;
     }
-    Py_ssize_t nl = find_newline(&s, pos);
-    PyObject *number = NULL, *dealer = NULL, *body = NULL, *out = NULL;
-    int r = nl < 0 ? 0 : read_heading(&s, pos, nl, &number, &dealer);
-    /* the heading is one item here and one more in begin_deal, as the Python reader counts them */
-    Py_ssize_t left_after = left - 1;
-    s.facts = kinds != Py_None;
-    if (r > 0) r = scan(&s, nl, line, &left_after);
-    if (r > 0 && s.facts && left_after - 1 - s.extra < 0) {
-        /* the spends could stop the game: its events, which spend as they are reported and stop
-         * it where the Python reader does */
-        clear_scan(&s);
-        s.facts = 0;
-        left_after = left - 1;
-        r = scan(&s, nl, line, &left_after);
-    }
-    if (r > 0) {
-        if (s.facts) {
-            PyObject *line_obj = PyLong_FromSsize_t(line);
-            body = line_obj == NULL ? NULL : deal_of(&s, number, dealer, line_obj, col);
+    /* with facts: each deal read is handed to the visitor (visit_deal_facts), its items counted,
+     * and the canonical deal right after it is read next; `done` is the last one handed */
+    PyObject *number = NULL, *dealer = NULL, *out = NULL, *done_number = NULL, *done_dealer = NULL;
+    Py_ssize_t done_end = -1, done_line = 0;
+    for (;;) {
+        Py_ssize_t nl = find_newline(&s, pos);
+        int r = nl < 0 ? 0 : read_heading(&s, pos, nl, &number, &dealer);
+        /* the heading is one item here and one more in begin_deal, as the Python reader counts them */
+        Py_ssize_t left_after = left - 1;
+        s.facts = kinds != Py_None;
+        if (r > 0) r = scan(&s, nl, line, &left_after);
+        if (r > 0 && s.facts && left_after - 1 - s.extra >= 0) {  /* no item of it can pass the limit */
+            PyObject *line_obj = PyLong_FromSsize_t(line), *col_obj = PyLong_FromSsize_t(col);
+            PyObject *deal = line_obj != NULL && col_obj != NULL ? deal_of(&s, number, dealer, line_obj, col_obj)
+                                                                 : NULL;
+            PyObject *visited = deal == NULL ? NULL : PyObject_CallOneArg(s.t[T_VISIT_DEAL_FACTS], deal);
             Py_XDECREF(line_obj);
-        } else {
-            body = Py_NewRef(s.events);
+            Py_XDECREF(col_obj);
+            Py_XDECREF(deal);
+            if (visited == NULL) goto error;
+            Py_DECREF(visited);
+            left = left_after - 1 - s.extra;
+            done_end = s.row;
+            done_line = s.line;
+            Py_XSETREF(done_number, number);
+            Py_XSETREF(done_dealer, dealer);
+            number = dealer = NULL;
+            Py_ssize_t next = s.next_deal;
+            clear_scan(&s);
+            if (next < 0) break;
+            place_of(&s, done_end, done_line, next, &line, &col);
+            pos = next;
+            continue;
         }
-        if (body != NULL)
-            out = Py_BuildValue("(OOOnnnn)", number, dealer, body, s.row, s.line, left_after, s.facts ? s.extra : -1);
-    } else if (r == 0) {
-        out = Py_NewRef(Py_None);
+        if (r < 0) goto error;
+        if (done_end >= 0) {  /* the Python reader goes on after the deals read */
+            clear_scan(&s);
+            break;
+        }
+        if (r > 0 && s.facts) {
+            /* the spends could stop the game: its events, which spend as they are reported and
+             * stop it where the Python reader does */
+            clear_scan(&s);
+            s.facts = 0;
+            left_after = left - 1;
+            r = scan(&s, nl, line, &left_after);
+            if (r < 0) goto error;
+        }
+        out = r == 0 ? Py_NewRef(Py_None)
+                     : Py_BuildValue("(OOOnnn)", number, dealer, s.events, s.row, s.line, left_after);
+        goto done;
     }
+    out = Py_BuildValue("(OOOnnn)", done_number, done_dealer, Py_None, done_end, done_line, left);
+    goto done;
+error:
+    out = NULL;
+done:
     clear_scan(&s);
     Py_XDECREF(number);
     Py_XDECREF(dealer);
-    Py_XDECREF(body);
+    Py_XDECREF(done_number);
+    Py_XDECREF(done_dealer);
     return out;
 }
 
@@ -1268,13 +1325,14 @@ static PyMethodDef methods[] = {
      "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
     {"scan_deal", (PyCFunction)(void (*)(void))scan_deal, METH_FASTCALL,
-     "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, body, end, end_line, left, spent) "
+     "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, events, end, end_line, left) "
      "| None\n\n"
      "The canonical deal at offset pos (its heading on file line `line`, at column `col`), read as "
      "QuickReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
-     "canonical. body is the deal's events (spent -1) or, with `kinds` (a visitor's DEAL_FACTS), its "
-     "DealFacts where that changes nothing, and spent the items their events would have spent. end "
-     "is the offset after the deal, end_line its line."},
+     "canonical. Its number and dealer, its events, the offset after it, the line there and the "
+     "items left. With `kinds` (a visitor's DEAL_FACTS), where that changes nothing, its facts are "
+     "given to the visitor's visit_deal_facts, its items counted, and so are the facts of the "
+     "canonical deals right after it: events is then None, the rest is said of the last one."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1292,6 +1350,7 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_GENERALE = PyUnicode_InternFromString("generale");
     S_TAKE = PyUnicode_InternFromString("take");
     S_SCORE = PyUnicode_InternFromString("score");
+    S_END = PyUnicode_InternFromString("end");
     S_FIVE = PyUnicode_InternFromString("five");
     S_REST = PyUnicode_InternFromString("rest");
     S_OFFER = PyUnicode_InternFromString("offer");
@@ -1315,7 +1374,7 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_ONE = PyLong_FromLong(1);
     S_TWO = PyLong_FromLong(2);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE
-        || !S_SCORE || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_SEQUENCE || !S_CARRE || !S_BELOTE
+        || !S_SCORE || !S_END || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_SEQUENCE || !S_CARRE || !S_BELOTE
         || !S_ONE || !S_TWO)
         return NULL;
     if (PyType_Ready(&LinePositionsType) < 0) return NULL;

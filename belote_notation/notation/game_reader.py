@@ -290,23 +290,23 @@ class GameReader:
 
     def canonical_deal(self, pos: int, line: int, col: int) -> int | None:
         """A deal in the canonical layout, read line by line by the quick line readers and
-        reported once its last line is read; the offset after it (``None``: not canonical,
-        nothing reported)."""
+        reported once its last line is read (with the compiled reader and a visitor that keeps
+        facts, the canonical deals right after it too); the offset after it (``None``: not
+        canonical, nothing reported)."""
         if self.sections is None:
             self.sections = DealReader(self.visitor, self.issues, self.deck)
         read = self.sections.canonical_deal(self.text, pos, line, col)
         if read is None:
             return None
-        written, dealer, body, end, end_line, spent = read
-        self.issues.spend(1, line, col)
-        if spent >= 0:  # the deal's facts: its begin_deal, the visits of its lines and end_deal at once
+        written, dealer, events, end, end_line = read
+        if events is None:  # the deals' facts given to the visitor (visit_deal_facts), their items counted
             self.number = written
-            self.issues.left -= spent  # what the offer and announcement readers spend
-            self.visitor.visit_deal_facts(body)
-        elif self.open_deal(written, dealer, line, col) is not None:
-            for event, args in body:
-                event(*args)
-            self.end_deal()
+        else:
+            self.issues.spend(1, line, col)
+            if self.open_deal(written, dealer, line, col) is not None:
+                for event, args in events:
+                    event(*args)
+                self.end_deal()
         self._done, self._line, self._newline = end, end_line, end - 1  # where(): no line counted again
         return end
 

@@ -41,10 +41,11 @@ Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None],
 T = TypeVar("T")
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
 """A visitor call kept for later: the bound method and its arguments."""
-CanonicalDeal = tuple[int, "int | None", Any, int, int, int]
-"""A canonical deal read: its number and dealer, its body, the offset after it and the line
-there, and the items its offer and announcement readers spend when the body is the deal's facts
-(:meth:`.Visitor.visit_deal_facts`), else -1 and the body is its events (kept, not reported)."""
+CanonicalDeal = tuple[int, "int | None", "list[Event] | None", int, int]
+"""A canonical deal read: its number and dealer, its events (kept, not reported), the offset
+after it and the line there. ``None`` in place of the events: the compiled reader gave the
+deal's facts to the visitor (:meth:`.Visitor.visit_deal_facts`), and those of the canonical
+deals right after it, their items counted; the rest is said of the last one."""
 
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
 _HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
@@ -264,16 +265,16 @@ class QuickReader(ItemReader):
     # --- a whole canonical deal -----------------------------------------------------------
     def canonical_deal(self, text: str, pos: int, line: int, col: int) -> CanonicalDeal | None:
         """The deal at ``pos`` (file line ``line``, column ``col``) in the canonical layout, its
-        items counted (:class:`CanonicalDeal`; from the compiled reader, for a visitor that keeps
-        facts, the deal's facts instead of its events); ``None``: not canonical, read it the
-        general way."""
+        items counted but for the heading's second one (:class:`CanonicalDeal`; from the compiled
+        reader, for a visitor that keeps facts, the deals given to it, all their items counted);
+        ``None``: not canonical, read it the general way."""
         scan = compiled_reader()
         if scan is not None:
             scanned = scan(text, pos, line, col, self.issues.left, self._scan_tables(),
                            type(self.visitor).DEAL_FACTS)
             if scanned is not None:
                 self.issues.left = scanned[5]
-                return scanned[0], scanned[1], scanned[2], scanned[3], scanned[4], scanned[6]
+                return scanned[0], scanned[1], scanned[2], scanned[3], scanned[4]
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
@@ -300,7 +301,7 @@ class QuickReader(ItemReader):
                 return None
         self.issues.left = left
         number, dealer = heading.group(1, 2)
-        return int(number), vocab.SEATS[dealer] if dealer else None, kept.events, pos, line, -1
+        return int(number), vocab.SEATS[dealer] if dealer else None, kept.events, pos, line
 
     def _scan_tables(self) -> tuple[Any, ...]:
         """What the compiled reader reads with: the tables of this deck, the visitor's events
@@ -311,7 +312,7 @@ class QuickReader(ItemReader):
             self._tables = tables = (self.deck, (
                 *_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
                 visitor.visit_hand, visitor.visit_trick, visitor.visit_call, visitor.visit_score,
-                visitor.visit_offer, visitor.visit_announcement))
+                visitor.visit_offer, visitor.visit_announcement, visitor.visit_deal_facts))
         return tables[1]
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:
