@@ -228,14 +228,13 @@ class _Splitter:
             if not self.pos:
                 self.pos = reader.bom
             if issue is CLEAN:
-                rest = yield from self.clean_block(piece, line_no, size)
-                if rest is None:
-                    continue
-                piece, line_no = rest
-                lines = piece.split("\n")
+                block_line = line_no
+                rest, line_no = yield from self.clean_block(piece, line_no, size)
+                lines = rest.split("\n")
                 lines.pop()
                 for k, text in enumerate(lines):
                     yield from self.line(text + "\n", True, line_no + k, None, utf8_size(text) + 1)
+                reader.block_lines = line_no + len(lines) - block_line  # counted here: not again
             else:
                 yield from self.line(piece, complete, line_no, issue, size)
         if self.first_line:
@@ -253,10 +252,9 @@ class _Splitter:
         self.mark = (index, byte)
         return base + byte
 
-    def clean_block(self, piece: str, line_no: int, size: int
-                    ) -> Generator[GameText, None, tuple[str, int] | None]:
+    def clean_block(self, piece: str, line_no: int, size: int) -> Generator[GameText, None, tuple[str, int]]:
         """Whole clean lines read at once (``size`` bytes); returns what is left for the line
-        path (``None``: nothing)."""
+        path (whole lines, ``""``: nothing) and the line where it starts."""
         low = piece.lower()
         if (self.in_comment or self.oversized or self.pending_end or not self.at_line_start
                 or len(low) != len(piece)):
@@ -288,7 +286,7 @@ class _Splitter:
                 yield self.flush(self.byte_at(piece, base, cut))
         if pos >= end_text:
             self.pos = base + size
-            return None
+            return "", lines + piece.count("\n", counted, end_text)
         self.pos = self.byte_at(piece, base, pos)
         return piece[pos:], lines + piece.count("\n", counted, pos)
 
