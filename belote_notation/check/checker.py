@@ -103,11 +103,17 @@ class GameChecker(Visitor[GameReport]):
     ``visit_*`` methods below would), by kind, fields in the order it fills them
     (notation/_canon.c)."""
 
+    __slots__ = ("cards", "col", "config", "contract_tag", "ctx", "current", "deal", "deal_count",
+                 "deal_prints", "dealer_tag", "failed", "file", "headers", "inferred_deck", "last", "line",
+                 "lines", "marks", "match", "noqa", "number", "observer", "parents", "pending", "position",
+                 "positions", "report", "result_pos", "result_tag", "result_text", "seats",
+                 "setup_findings", "syntax", "tagged", "tags", "trick", "unterminated")
+
     def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
                  observer: DealObserver | None = None, syntax: Iterable[Finding] = ()) -> None:
         self.config, self.file, self.number, self.observer = config, file, number, observer
         self.syntax: list[Finding] = list(syntax)
-        self.begin_game(number - 1, 0, 0)
+        # the rest comes with begin_game, which starts every game (the reader's, Game.accept)
 
     # ------------------------------------------------------------------ the game
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:

@@ -150,6 +150,20 @@ def _first_end_word(low: str, start: int, limit: int) -> tuple[int, str]:
     return best, found
 
 
+def _tag_line(block: str, start: int) -> int:
+    """Where the first line that starts with ``[`` after offset ``start`` starts (-1: none):
+    ``block.find("\\n[", start) + 1``, but a search for one character is several times faster,
+    and ``[`` is rare in a game's body.
+
+    >>> _tag_line("a[b\\n[c", 0), _tag_line("[a\\n[b", 1), _tag_line("x[\\n", 0)
+    (4, 3, -1)
+    """
+    at = block.find("[", start + 1)
+    while at >= 0 and block[at - 1] != "\n":
+        at = block.find("[", at + 1)
+    return at
+
+
 def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool, int]:
     """Where the game that continues at ``pos`` stops in a clean block.
 
@@ -171,8 +185,7 @@ def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool, i
             found = _BODY_LINE.search(block, pos)
             if found is not None:
                 first_body = found.start()
-        k = block.find("\n[", first_body) if first_body >= 0 else -1
-        bracket = k + 1 if k >= 0 else -1
+        bracket = _tag_line(block, first_body) if first_body >= 0 else -1
     limit = bracket if bracket >= 0 else n
     # the first `end`/`fin` keyword outside quotes (a clean block has no comments)
     i = pos

@@ -113,6 +113,8 @@ class Visitor(Generic[T]):
     :mod:`belote_notation.game.cards`; ``line``/``col`` are file positions.
     """
 
+    __slots__ = ()  # a subclass may have slots only (the checker: one per game)
+
     # --- the game
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         """A new game starts (``index``: 0-based number of the game in its file)."""
