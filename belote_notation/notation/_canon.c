@@ -1174,6 +1174,65 @@ done:
     return out;
 }
 
+/* ---------------------------------------------------------------------------- tag pairs
+ * The tag pairs that start a game, in the layout fmt writes: `[NAME "VALUE"]` one a line, from
+ * its first column, nothing else on the line, no escape (GameReader.read_head's fast branch).
+ * Which ASCII characters may start a name, follow in it, and fill a value are the grammar's:
+ * three tables of 128 flags that notation/canon.py makes by probing the grammar's own TAG_NAME
+ * and STRING expressions; any other character (and any other layout) gives None, and the
+ * Python reader reads the tag pairs with those expressions. */
+static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 128 || !PyBytes_Check(args[1])
+        || PyBytes_GET_SIZE(args[1]) != 128 || !PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) != 128
+        || !PyUnicode_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "read_tags(first, rest, value, text, pos): three tables of 128 bytes");
+        return NULL;
+    }
+    PyObject *text = args[3];
+    Py_ssize_t i = PyLong_AsSsize_t(args[4]), n = PyUnicode_GET_LENGTH(text);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i > n) {
+        PyErr_SetString(PyExc_ValueError, "read_tags: the offset is out of the text");
+        return NULL;
+    }
+    const char *first = PyBytes_AS_STRING(args[0]), *rest = PyBytes_AS_STRING(args[1]);
+    const char *value = PyBytes_AS_STRING(args[2]);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+#define AT(k) ((k) < n ? PyUnicode_READ(kind, data, (k)) : 0)
+#define IN(table, c) ((c) > 0 && (c) < 128 && (table)[(c)])
+    PyObject *pairs = PyList_New(0);
+    if (pairs == NULL) return NULL;
+    for (;;) {
+        if (AT(i) != '[' || !IN(first, AT(i + 1))) goto other;
+        Py_ssize_t name = ++i;
+        while (IN(rest, AT(i))) i++;
+        Py_ssize_t name_end = i;
+        if (AT(i) != ' ' || AT(i + 1) != '"') goto other;
+        i += 2;
+        Py_ssize_t start = i;
+        while (IN(value, AT(i))) i++;
+        if (AT(i) != '"' || AT(i + 1) != ']') goto other;
+        PyObject *tag = PyUnicode_Substring(text, name, name_end), *said = PyUnicode_Substring(text, start, i);
+        PyObject *pair = tag != NULL && said != NULL ? PyTuple_Pack(2, tag, said) : NULL;
+        Py_XDECREF(tag);
+        Py_XDECREF(said);
+        if (append_new(pairs, pair) < 0) {
+            Py_DECREF(pairs);
+            return NULL;
+        }
+        i += 2;
+        if (AT(i) != '\n' || AT(i + 1) != '[') break;
+        i++;
+    }
+#undef AT
+#undef IN
+    return Py_BuildValue("(Nn)", pairs, i);
+other:
+    Py_DECREF(pairs);
+    Py_RETURN_NONE;
+}
+
 /* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its
  * instance dictionary and pydantic's three slots set through their descriptors' setters, as
  * build.py's new_record does: no validation, the reader checked every value). */
@@ -1317,6 +1376,11 @@ static PyObject *new_record(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"read_tags", (PyCFunction)(void (*)(void))read_tags, METH_FASTCALL,
+     "read_tags(first, rest, value, text, pos) -> (pairs, end) | None\n\n"
+     "The tag pairs from offset pos, one a line in the layout fmt writes: [(name, value), ...] and "
+     "the offset after the last one's `]`; None: another layout, or a character the tables (the "
+     "ASCII characters a tag name starts with, holds, and a value holds) do not allow."},
     {"record_slots", record_slots, METH_VARARGS,
      "record_slots(slots) -> None: the four slot descriptors new_record sets (pydantic's BaseModel slots)."},
     {"new_record", new_record, METH_VARARGS,

@@ -37,17 +37,19 @@ from belote_notation.notation.quick_words import (
 )
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "static_tables"]
+__all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags", "static_tables",
+           "tag_characters"]
 
 Scan = Callable[..., "tuple[int, int | None, Any, int, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
+ReadTags = Callable[..., "tuple[list[tuple[str, str]], int] | None"]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
 
 
-def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
+def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None, ReadTags | None]:
     if pure_python():
-        return None, None, None
+        return None, None, None, None
     try:
         from pydantic import BaseModel
 
@@ -55,18 +57,19 @@ def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
             LinePositions,
             make_plays,
             new_record,
+            read_tags,
             record_slots,
             scan_deal,
         )
     except ImportError:
-        return None, None, None
+        return None, None, None, None
     Sequence.register(LinePositions)
     record_slots(tuple(BaseModel.__dict__[name] for name in (
         "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
-    return scan_deal, make_plays, new_record
+    return scan_deal, make_plays, new_record, read_tags
 
 
-_SCAN, _MAKE_PLAYS, _NEW_RECORD = _load()
+_SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS = _load()
 
 
 def compiled_reader() -> Scan | None:
@@ -84,6 +87,34 @@ def compiled_new_record() -> NewRecord | None:
     """``new_record`` of the C extension (:func:`.build.new_record` without a Python frame),
     ``None`` when not built or switched off."""
     return _NEW_RECORD
+
+
+def compiled_tags() -> ReadTags | None:
+    """``read_tags`` of the C extension with the grammar's characters (:func:`tag_characters`):
+    ``(text, pos)`` -> the tag pairs from ``pos`` in the layout ``fmt`` writes and the offset
+    after them, ``None`` for any other layout; ``None`` when not built or switched off."""
+    return None if _READ_TAGS is None else _tags_reader()
+
+
+@cache
+def _tags_reader() -> ReadTags:
+    assert _READ_TAGS is not None
+    return partial(_READ_TAGS, *tag_characters())
+
+
+@cache
+def tag_characters() -> tuple[bytes, bytes, bytes]:
+    """The ASCII characters a tag name may start with, those it may hold after its first, and
+    those of a quoted value without escapes, as flags by code: probed with the grammar's own
+    ``TAG_NAME`` and ``STRING`` expressions (a name is its first character and any number of
+    the others: tests/speed/test_deal_facts.py holds the grammar to that shape)."""
+    name, string = vocab.regex("TAG_NAME"), vocab.regex("STRING")
+    chars = [chr(code) for code in range(128)]
+    first = bytes(name.fullmatch(c) is not None for c in chars)
+    start = chr(first.index(1)) if 1 in first else ""
+    rest = bytes(bool(start) and name.fullmatch(start + c) is not None for c in chars)
+    value = bytes(c != '"' and string.fullmatch(f'"{c}"') is not None for c in chars)
+    return first, rest, value
 
 
 @cache
