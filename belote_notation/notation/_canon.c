@@ -17,6 +17,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <structmember.h>
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define SIXTEEN_AT_ONCE 1
+#endif
 
 #define MAX_WORDS 64
 
@@ -1233,6 +1237,164 @@ other:
     Py_RETURN_NONE;
 }
 
+/* ---------------------------------------------------------------------------- the splitter
+ * stream.py's _block_cut in one pass, for a block of whole clean lines of one byte a character
+ * (then lowering a character never changes the text's length nor makes an ASCII letter of
+ * another: tests/speed/test_tags.py checks it of every such character). The `end` keyword's
+ * spellings are the grammar's, handed over (lower-case ASCII letters). */
+static int body_char(Py_UCS4 c) {  /* [^\s\[] */
+    return c != '[' && !Py_UNICODE_ISSPACE(c);
+}
+
+static int word_char(Py_UCS4 c) {  /* str.isalnum() or `_` */
+    return c == '_' || Py_UNICODE_ISALNUM(c);
+}
+
+/* What cut_game looks for in a block: the `end` keyword's spellings (lower-case ASCII letters). */
+typedef struct {
+    const Py_UCS1 *t;        /* the block */
+    Py_ssize_t n;
+    Py_ssize_t count;        /* the spellings */
+    const Py_UCS1 *spelled[8];
+    Py_ssize_t lengths[8];
+    Py_UCS4 quote;
+    unsigned char what[256]; /* 2: a letter a spelling starts with (either case) */
+} Cutting;
+
+/* At k, a letter a spelling starts with: -1 when an `end` keyword of its own (any case: `| 0x20`
+ * lowers an ASCII letter and makes no other byte one) outside quotes is there, else the offset
+ * to look on from (as _first_end_word and the loop around it: a spelling refused is skipped
+ * whole). */
+static Py_ssize_t end_word_at(const Cutting *c, Py_ssize_t k, Py_ssize_t limit) {
+    const Py_UCS1 *t = c->t;
+    for (Py_ssize_t w = 0; w < c->count; w++) {
+        Py_ssize_t len = c->lengths[w], j = 1;
+        if ((t[k] | 0x20) != c->spelled[w][0] || k + len > limit) continue;
+        while (j < len && (t[k + j] | 0x20) == c->spelled[w][j]) j++;
+        if (j < len) continue;
+        Py_UCS4 before = k > 0 ? t[k - 1] : ' ', after = k + len < c->n ? t[k + len] : ' ';
+        if (!word_char(before) && before != ':' && !word_char(after)) {
+            Py_ssize_t quotes = 0, start = k;
+            while (start > 0 && t[start - 1] != '\n') quotes += t[--start] == c->quote;
+            if (quotes % 2 == 0) return -1;
+        }
+        return k + len;
+    }
+    return k + 1;
+}
+
+static PyObject *cut_game(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyTuple_Check(args[0]) || !PyUnicode_Check(args[1]) || PyUnicode_GET_LENGTH(args[1]) != 1
+        || !PyUnicode_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "cut_game(words, quote, block, pos, body)");
+        return NULL;
+    }
+    PyObject *words = args[0], *block = args[2];
+    Py_ssize_t pos = PyLong_AsSsize_t(args[3]), n = PyUnicode_GET_LENGTH(block);
+    int body = PyObject_IsTrue(args[4]);
+    if ((pos == -1 && PyErr_Occurred()) || body < 0) return NULL;
+    if (PyUnicode_KIND(block) != PyUnicode_1BYTE_KIND || pos < 0 || pos > n) Py_RETURN_NONE;
+    Cutting c;
+    memset(c.what, 0, sizeof c.what);
+    c.t = PyUnicode_1BYTE_DATA(block);
+    c.n = n;
+    c.quote = PyUnicode_READ_CHAR(args[1], 0);
+    c.count = PyTuple_GET_SIZE(words);
+    if (c.count > 8) Py_RETURN_NONE;
+    for (Py_ssize_t w = 0; w < c.count; w++) {
+        PyObject *word = PyTuple_GET_ITEM(words, w);
+        if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word) || PyUnicode_GET_LENGTH(word) == 0) Py_RETURN_NONE;
+        c.spelled[w] = PyUnicode_1BYTE_DATA(word);
+        c.lengths[w] = PyUnicode_GET_LENGTH(word);
+        for (Py_ssize_t j = 0; j < c.lengths[w]; j++)
+            if (c.spelled[w][j] < 'a' || c.spelled[w][j] > 'z') Py_RETURN_NONE;
+        c.what[c.spelled[w][0]] = c.what[c.spelled[w][0] ^ 0x20] = 2;
+    }
+    const Py_UCS1 *t = c.t;
+    /* the first line of the game's body (_BODY_LINE), and the first line after it that starts
+     * with `[` (_tag_line) */
+    Py_ssize_t first_body = body ? pos : -1, bracket = -1;
+    if (body && pos < n && t[pos] == '[') {
+        bracket = pos;
+    } else {
+        if (!body) {
+            for (Py_ssize_t line = pos; line < n;) {
+                Py_ssize_t i = line;
+                while (i < n && t[i] != '\n' && Py_UNICODE_ISSPACE(t[i])) i++;
+                if (i < n && body_char(t[i])) {
+                    first_body = line;
+                    break;
+                }
+                const Py_UCS1 *nl = memchr(t + i, '\n', (size_t)(n - i));
+                if (nl == NULL) break;
+                line = nl - t + 1;
+            }
+        }
+        for (Py_ssize_t i = first_body + 1; first_body >= 0 && i < n; i++) {
+            const Py_UCS1 *found = memchr(t + i, '[', (size_t)(n - i));
+            if (found == NULL) break;
+            i = found - t;
+            if (t[i - 1] == '\n') {
+                bracket = i;
+                break;
+            }
+        }
+    }
+    /* one pass to the limit: the line feeds counted, and the first `end` keyword */
+    Py_ssize_t limit = bracket >= 0 ? bracket : n, cut = limit, newlines = 0, k = pos;
+    int ends = 0;
+#ifdef SIXTEEN_AT_ONCE
+    /* sixteen bytes at a time: the line feeds counted, and where one of the spellings' first
+     * two letters (either case) stand, which end_word_at then reads */
+    const __m128i feed = _mm_set1_epi8('\n'), lower = _mm_set1_epi8(0x20);
+    __m128i first[8], second[8];
+    for (Py_ssize_t w = 0; w < c.count; w++) {
+        first[w] = _mm_set1_epi8((char)c.spelled[w][0]);
+        second[w] = _mm_set1_epi8((char)(c.lengths[w] > 1 ? c.spelled[w][1] : 0));
+    }
+    while (!ends && k + 16 <= limit && k + 17 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(t + k));
+        __m128i next = _mm_or_si128(_mm_loadu_si128((const __m128i *)(t + k + 1)), lower);
+        __m128i lowered = _mm_or_si128(v, lower), hit = _mm_setzero_si128();
+        for (Py_ssize_t w = 0; w < c.count; w++) {
+            __m128i starts = _mm_cmpeq_epi8(lowered, first[w]);
+            hit = _mm_or_si128(hit, c.lengths[w] > 1 ? _mm_and_si128(starts, _mm_cmpeq_epi8(next, second[w])) : starts);
+        }
+        unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, feed));
+        unsigned found = (unsigned)_mm_movemask_epi8(hit);
+        if (found == 0) {
+            newlines += __builtin_popcount(feeds);
+            k += 16;
+            continue;
+        }
+        int at = __builtin_ctz(found);
+        newlines += __builtin_popcount(feeds & ((1u << at) - 1));
+        k += at;
+        Py_ssize_t on = end_word_at(&c, k, limit);
+        if (on < 0) ends = 1;
+        else k = on;  /* past letters only: no line feed skipped */
+    }
+#endif
+    while (!ends && k < limit) {
+        if (t[k] == '\n') {
+            newlines++;
+            k++;
+        } else if (c.what[t[k]] == 2) {
+            Py_ssize_t on = end_word_at(&c, k, limit);
+            if (on < 0) ends = 1;
+            else k = on;
+        } else {
+            k++;
+        }
+    }
+    if (ends) {  /* the game ends after the keyword's line */
+        const Py_UCS1 *nl = memchr(t + k, '\n', (size_t)(n - k));
+        cut = nl == NULL ? n : nl - t + 1;
+        newlines += nl != NULL;
+    }
+    return Py_BuildValue("(nOnn)", cut, ends ? Py_True : Py_False, first_body, newlines);
+}
+
 /* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its
  * instance dictionary and pydantic's three slots set through their descriptors' setters, as
  * build.py's new_record does: no validation, the reader checked every value). */
@@ -1376,6 +1538,11 @@ static PyObject *new_record(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"cut_game", (PyCFunction)(void (*)(void))cut_game, METH_FASTCALL,
+     "cut_game(words, quote, block, pos, body) -> (cut, ends_game, first_body, newlines) | None\n\n"
+     "stream.py's _block_cut of a block of one byte a character, `words` the end keyword's "
+     "spellings and `quote` the string delimiter, and the line feeds before the cut; None: "
+     "another block."},
     {"read_tags", (PyCFunction)(void (*)(void))read_tags, METH_FASTCALL,
      "read_tags(first, rest, value, text, pos) -> (pairs, end) | None\n\n"
      "The tag pairs from offset pos, one a line in the layout fmt writes: [(name, value), ...] and "

@@ -37,24 +37,26 @@ from belote_notation.notation.quick_words import (
 )
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags", "static_tables",
-           "tag_characters"]
+__all__ = ["compiled_cut", "compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags",
+           "static_tables", "tag_characters"]
 
 Scan = Callable[..., "tuple[int, int | None, Any, int, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
 ReadTags = Callable[..., "tuple[list[tuple[str, str]], int] | None"]
+CutGame = Callable[..., "tuple[int, bool, int, int] | None"]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
 
 
-def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None, ReadTags | None]:
+def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None, ReadTags | None, CutGame | None]:
     if pure_python():
-        return None, None, None, None
+        return None, None, None, None, None
     try:
         from pydantic import BaseModel
 
         from belote_notation.notation._canon import (
             LinePositions,
+            cut_game,
             make_plays,
             new_record,
             read_tags,
@@ -62,14 +64,14 @@ def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None, ReadTags |
             scan_deal,
         )
     except ImportError:
-        return None, None, None, None
+        return None, None, None, None, None
     Sequence.register(LinePositions)
     record_slots(tuple(BaseModel.__dict__[name] for name in (
         "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
-    return scan_deal, make_plays, new_record, read_tags
+    return scan_deal, make_plays, new_record, read_tags, cut_game
 
 
-_SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS = _load()
+_SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS, _CUT_GAME = _load()
 
 
 def compiled_reader() -> Scan | None:
@@ -87,6 +89,12 @@ def compiled_new_record() -> NewRecord | None:
     """``new_record`` of the C extension (:func:`.build.new_record` without a Python frame),
     ``None`` when not built or switched off."""
     return _NEW_RECORD
+
+
+def compiled_cut() -> CutGame | None:
+    """``cut_game`` of the C extension (the splitter's ``_block_cut`` of a block of one byte a
+    character), ``None`` when not built or switched off."""
+    return _CUT_GAME
 
 
 def compiled_tags() -> ReadTags | None:
