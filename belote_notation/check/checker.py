@@ -92,15 +92,24 @@ class GameChecker(Visitor[GameReport]):
                                       "variations")),
                   (TrickFact, ("number", "line", "col", "seats", "cards", "marks", "positions", "variations",
                                "winner", "winner_pos")),
-                  (ScoreFact, ("ns", "ew", "line", "col")))
-    """The facts the compiled reader makes of a canonical deal (as the ``visit_*`` methods below
-    would), by kind, fields in the order it fills them (notation/_canon.c)."""
+                  (ScoreFact, ("ns", "ew", "line", "col")),
+                  (DealFacts, ("number", "dealer", "line", "col", "five", "offer", "bids", "rest", "hands",
+                               "announcements", "tricks", "score", "match_score", "pot", "pot_pos")))
+    """The facts the compiled reader makes of a canonical deal (as ``begin_deal`` and the
+    ``visit_*`` methods below would), by kind, fields in the order it fills them
+    (notation/_canon.c)."""
+
+    __slots__ = ("cards", "col", "config", "contract_tag", "ctx", "current", "deal", "deal_count",
+                 "deal_prints", "dealer_tag", "failed", "file", "headers", "inferred_deck", "last", "line",
+                 "lines", "marks", "match", "noqa", "number", "observer", "parents", "pending", "position",
+                 "positions", "report", "result_pos", "result_tag", "result_text", "seats",
+                 "setup_findings", "syntax", "tagged", "tags", "trick", "unterminated")
 
     def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
                  observer: DealObserver | None = None, syntax: Iterable[Finding] = ()) -> None:
         self.config, self.file, self.number, self.observer = config, file, number, observer
         self.syntax: list[Finding] = list(syntax)
-        self.begin_game(number - 1, 0, 0)
+        # the rest comes with begin_game, which starts every game (the reader's, Game.accept)
 
     # ------------------------------------------------------------------ the game
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
@@ -279,13 +288,8 @@ class GameChecker(Visitor[GameReport]):
 
     # ------------------------------------------------------------------ a deal
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
-        self._flush(line)
-        if not self.tagged and not self.deal_count:
-            self._place(line, col)
-        if self.ctx is None:
-            self._setup()
-        self.deal = DealFacts(number, dealer, line, col)
-        self.deal_count += 1
+        self.deal = deal = DealFacts(number, dealer, line, col)
+        self._open(deal)
         self.trick: TrickFact | None = None
         self._new_trick(TrickFact(0, line, col))  # a spare trick for plays before the first one
         self.last: Annotated | None = None
@@ -293,21 +297,23 @@ class GameChecker(Visitor[GameReport]):
         self.parents: list[Annotated] = []
         return None
 
+    def _open(self, deal: DealFacts) -> None:
+        """A deal starts: the one before is checked, now that its text is over."""
+        self._flush(deal.line)
+        if not self.tagged and not self.deal_count:
+            self._place(deal.line, deal.col)
+        if self.ctx is None:
+            self._setup()
+        self.deal_count += 1
+
     def end_deal(self) -> None:
         self.pending, self.deal = self.deal, None
 
-    def visit_deal_facts(self, facts: tuple[Any, ...]) -> None:
-        """A canonical deal's facts at once (the compiled reader's), as the visits of its lines
-        would have kept them."""
-        deal = self.deal
-        if deal is None:
-            return
-        (deal.five, deal.offer, deal.bids, deal.rest, deal.hands, deal.announcements, deal.tricks,
-         deal.score, deal.match_score, pot, pot_pos) = facts
-        if pot_pos is not None:
-            deal.pot, deal.pot_pos = pot, pot_pos
-        if deal.tricks:
-            self.trick = self.current = deal.tricks[-1]
+    def visit_deal_facts(self, facts: DealFacts) -> None:
+        """A canonical deal's facts at once (the compiled reader's), as ``begin_deal``, the
+        visits of its lines and ``end_deal`` would have kept them."""
+        self._open(facts)
+        self.pending = facts
 
     def begin_section(self, section: Section, line: int, col: int) -> None:
         self.last = None

@@ -1,62 +1,313 @@
-/* The compiled reader of a canonical deal's lines (belote_notation.notation._canon), optional.
+/* The compiled reader of a canonical deal (belote_notation.notation._canon), optional.
  *
  * It is an accelerator of QuickReader.canonical_deal (notation/quick.py), not a second reader:
- * it reads the lines after a deal's heading exactly as that method's loop does, with the same
+ * it reads a deal's heading and the lines after it exactly as that method does, with the same
  * Python tables (card words, play words, calls, suits, seats, keywords: passed in by
- * notation/canon.py, never written here) and keeps the same events (bound methods of the
- * visitor and their arguments). What it does not read itself (a contree bid of points, the end
- * of the deal) it asks of the Python functions it is given.
+ * notation/canon.py, never written here), and gives the same events (bound methods of the
+ * visitor and their arguments), or, for a visitor that keeps deal facts (the checker names
+ * them: DEAL_FACTS), the facts its visit_* methods would keep, made in the same pass. What it
+ * does not read itself (a contree bid of points, the end of the deal) it asks of the Python
+ * functions it is given.
  * Any line it cannot read gives None: the Python reader then reads the deal (and reports what
  * is wrong). tests/speed/test_differential.py proves both readers give the same reports.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <structmember.h>
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define SIXTEEN_AT_ONCE 1
+#endif
 
 #define MAX_WORDS 64
 
 enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS, T_POINTS_BID,
        T_TRICK_WORDS, T_WINNERS, T_PLAYS, T_MARKS, T_SCORE_WORDS, T_NO_MARKS, T_MAX_DIGITS,
        T_SPEND, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
-       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_COUNT };
+       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_VISIT_DEAL_FACTS, T_COUNT };
 enum { K_HAND = 1, K_OFFER, K_CALLS, K_TRICK, K_SCORE, K_ANNOUNCE };
 
-static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_CAPOT, *S_GENERALE, *S_TAKE,
-    *S_ONE, *S_TWO, *S_OFFER, *S_ANNOUNCE, *S_SEQUENCE, *S_CARRE, *S_BELOTE;
+static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_SCORE, *S_CAPOT, *S_GENERALE, *S_TAKE,
+    *S_ONE, *S_TWO, *S_END, *S_OFFER, *S_ANNOUNCE, *S_SEQUENCE, *S_CARRE, *S_BELOTE, *S_FIVE, *S_REST;
 
+/* ---------------------------------------------------------------------------- LinePositions
+ * The (line, col) of some words of one line (a hand's cards, a trick's plays): the line once
+ * and the columns. A read-only sequence whose items are (line, col) tuples, made when asked:
+ * findings and records ask for a few, and a deal's 64 tuples with their lists were a fifth of
+ * the reading. It refers to no object, so the collector does not track it. It equals a list of
+ * the same (line, col) tuples (the pure-Python reader's). */
+typedef struct {
+    PyObject_VAR_HEAD
+    Py_ssize_t line;
+    Py_ssize_t cols[1];
+} LinePositions;
+
+static PyTypeObject LinePositionsType;
+
+static LinePositions *new_positions(Py_ssize_t line, Py_ssize_t n) {
+    LinePositions *p = PyObject_NewVar(LinePositions, &LinePositionsType, n);
+    if (p != NULL) p->line = line;
+    return p;
+}
+
+static Py_ssize_t positions_length(PyObject *self) {
+    return Py_SIZE(self);
+}
+
+static PyObject *positions_item(PyObject *self, Py_ssize_t i) {
+    if (i < 0 || i >= Py_SIZE(self)) {
+        PyErr_SetString(PyExc_IndexError, "positions index out of range");
+        return NULL;
+    }
+    LinePositions *p = (LinePositions *)self;
+    PyObject *line = PyLong_FromSsize_t(p->line), *col = PyLong_FromSsize_t(p->cols[i]);
+    PyObject *pair = line != NULL && col != NULL ? PyTuple_New(2) : NULL;
+    if (pair == NULL) {
+        Py_XDECREF(line);
+        Py_XDECREF(col);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(pair, 0, line);
+    PyTuple_SET_ITEM(pair, 1, col);
+    return pair;
+}
+
+/* The positions as a list of (line, col) tuples. */
+static PyObject *positions_list(PyObject *self) {
+    Py_ssize_t n = Py_SIZE(self);
+    PyObject *list = PyList_New(n);
+    for (Py_ssize_t i = 0; list != NULL && i < n; i++) {
+        PyObject *item = positions_item(self, i);
+        if (item == NULL) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static PyObject *positions_subscript(PyObject *self, PyObject *key) {
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        return positions_item(self, i < 0 ? i + Py_SIZE(self) : i);
+    }
+    if (!PySlice_Check(key)) {
+        PyErr_Format(PyExc_TypeError, "positions indices must be integers or slices, not %.200s",
+                     Py_TYPE(key)->tp_name);
+        return NULL;
+    }
+    PyObject *list = positions_list(self);
+    if (list == NULL) return NULL;
+    PyObject *part = PyObject_GetItem(list, key);
+    Py_DECREF(list);
+    return part;
+}
+
+/* == and != against another LinePositions or a list, as lists of (line, col) tuples. */
+static PyObject *positions_richcompare(PyObject *self, PyObject *other, int op) {
+    int same_type = Py_IS_TYPE(other, &LinePositionsType);
+    if ((op != Py_EQ && op != Py_NE) || !(same_type || PyList_Check(other))) Py_RETURN_NOTIMPLEMENTED;
+    PyObject *mine = positions_list(self), *theirs = same_type ? positions_list(other) : Py_NewRef(other);
+    PyObject *result = mine != NULL && theirs != NULL ? PyObject_RichCompare(mine, theirs, op) : NULL;
+    Py_XDECREF(mine);
+    Py_XDECREF(theirs);
+    return result;
+}
+
+static PyObject *positions_repr(PyObject *self) {
+    PyObject *list = positions_list(self);
+    if (list == NULL) return NULL;
+    PyObject *repr = PyObject_Repr(list);
+    Py_DECREF(list);
+    return repr;
+}
+
+static PySequenceMethods positions_as_sequence = {.sq_length = positions_length, .sq_item = positions_item};
+static PyMappingMethods positions_as_mapping = {.mp_length = positions_length,
+                                                .mp_subscript = positions_subscript};
+
+static PyTypeObject LinePositionsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "belote_notation.notation._canon.LinePositions",
+    .tp_basicsize = offsetof(LinePositions, cols),
+    .tp_itemsize = sizeof(Py_ssize_t),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
+    .tp_doc = "The (line, col) positions of words of one line, as a read-only sequence of tuples.",
+    .tp_repr = positions_repr,
+    .tp_as_sequence = &positions_as_sequence,
+    .tp_as_mapping = &positions_as_mapping,
+    .tp_hash = PyObject_HashNotImplemented,
+    .tp_richcompare = positions_richcompare,
+};
+
+/* ---------------------------------------------------------------------------- deal facts
+ * A visitor that keeps deal facts (the checker: check/facts.py) names its fact classes and
+ * their fields (Visitor.DEAL_FACTS); the lines of a canonical deal then become the facts its
+ * visit_* methods would keep (GameChecker.visit_hand, visit_offer, visit_call,
+ * visit_announcement, visit_trick, visit_score) and the deal's own (begin_deal), set slot by
+ * slot, without a Python frame each. The kinds, in this order, with the fields filled in this
+ * order: */
+enum { F_HAND, F_OFFER, F_BID, F_ANNOUNCEMENT, F_TRICK, F_SCORE, F_DEAL, F_COUNT };
+static const int field_counts[F_COUNT] = {6, 3, 8, 8, 10, 4, 15};
+/* HandFact: seat cards positions line col bits
+ * OfferFact: card line col
+ * BidFact: seat action suit round line col value variations
+ * AnnouncementFact: seat kind cards trick before_card line col variations
+ * TrickFact: number line col seats cards marks positions variations winner winner_pos
+ * ScoreFact: ns ew line col
+ * DealFacts: number dealer line col five offer bids rest hands announcements tricks score
+ *            match_score pot pot_pos */
+#define MAX_FIELDS 15
+enum { L_FIVE, L_BIDS, L_REST, L_HANDS, L_ANNOUNCEMENTS, L_TRICKS, L_COUNT };  /* the deal's lists */
+
+typedef struct {
+    PyTypeObject *cls;       /* a reference */
+    Py_ssize_t offsets[MAX_FIELDS];
+} FactKind;
+
+static FactKind fact_kinds[F_COUNT];
+static PyObject *fact_spec;  /* the DEAL_FACTS tuple the offsets were read from (a reference) */
+
+/* The slot offsets of each kind's fields, read from its member descriptors (once a spec). */
+static int read_kinds(PyObject *spec) {
+    if (spec == fact_spec) return 0;
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != F_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "scan_deal: DEAL_FACTS must name seven fact classes");
+        return -1;
+    }
+    for (int k = 0; k < F_COUNT; k++) {
+        PyObject *pair = PyTuple_GET_ITEM(spec, k);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyType_Check(PyTuple_GET_ITEM(pair, 0))
+            || !PyTuple_Check(PyTuple_GET_ITEM(pair, 1))
+            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, 1)) != field_counts[k]) {
+            PyErr_SetString(PyExc_ValueError, "scan_deal: a DEAL_FACTS entry is not (class, its fields)");
+            return -1;
+        }
+        PyTypeObject *cls = (PyTypeObject *)PyTuple_GET_ITEM(pair, 0);
+        PyObject *names = PyTuple_GET_ITEM(pair, 1);
+        for (int f = 0; f < field_counts[k]; f++) {
+            PyObject *d = PyObject_GetAttr((PyObject *)cls, PyTuple_GET_ITEM(names, f));
+            if (d == NULL) return -1;
+            int ok = Py_TYPE(d) == &PyMemberDescr_Type
+                     && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+            Py_ssize_t offset = ok ? ((PyMemberDescrObject *)d)->d_member->offset : 0;
+            Py_DECREF(d);
+            if (!ok) {
+                PyErr_SetString(PyExc_ValueError, "scan_deal: a fact field is not a slot");
+                return -1;
+            }
+            fact_kinds[k].offsets[f] = offset;
+        }
+        Py_INCREF(cls);
+        Py_XSETREF(fact_kinds[k].cls, cls);
+    }
+    Py_INCREF(spec);
+    Py_XSETREF(fact_spec, spec);
+    return 0;
+}
+
+/* A fact of kind k with these field values (borrowed; NULL: None). */
+static PyObject *new_fact(int k, PyObject **values) {
+    PyTypeObject *cls = fact_kinds[k].cls;
+    PyObject *obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL) return NULL;
+    for (int f = 0; f < field_counts[k]; f++) {
+        PyObject *v = values[f] != NULL ? values[f] : Py_None;
+        Py_INCREF(v);
+        *(PyObject **)((char *)obj + fact_kinds[k].offsets[f]) = v;
+    }
+    return obj;
+}
+
+/* Append item to list; steals item. */
+static int append_new(PyObject *list, PyObject *item) {
+    if (item == NULL) return -1;
+    int r = PyList_Append(list, item);
+    Py_DECREF(item);
+    return r;
+}
+
+/* HandFact.bits of a list of cards: the sum of their bits (None: a card out of 0..31). */
+static PyObject *cards_bits(PyObject *cards) {
+    unsigned long long sum = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(cards); i++) {
+        PyObject *card = PyList_GET_ITEM(cards, i);
+        long c = PyLong_Check(card) ? PyLong_AsLong(card) : -1;  /* a bool is 0 or 1, as in Python */
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (c < 0 || c > 31) Py_RETURN_NONE;
+        sum += 1ull << c;
+    }
+    return PyLong_FromUnsignedLongLong(sum);
+}
+
+/* ---------------------------------------------------------------------------- the scan */
 typedef struct {
     PyObject *text;
     int kind;
     const void *data;
+    const Py_UCS1 *bytes;    /* data, when the text is of one byte a character (else NULL) */
+    Py_ssize_t n;            /* the text's length */
     PyObject **t;            /* the tables (borrowed from the tuple) */
-    PyObject *events;        /* list of (callable, args) */
-    PyObject *current;       /* the section of the kept events (a reference), or NULL */
     Py_ssize_t max_digits;
-    PyObject *line_obj;      /* the current row's line number (a reference) */
+    Py_ssize_t row;          /* the offset of the current row */
+    Py_ssize_t line;         /* its line number */
+    PyObject *line_obj;      /* the same, an int (a reference) */
     int offered;             /* an offer line was read */
-    Py_ssize_t extra;        /* the items the kept spend events spend */
+    Py_ssize_t extra;        /* the items the offer and announcement readers spend */
+    Py_ssize_t next_deal;    /* the offset of the `deal` keyword after the deal read (-1: none) */
+    int facts;               /* make the deal's facts; else keep its events */
+    PyObject *events;        /* the events: a list of (callable, args) */
+    PyObject *current;       /* the section of the kept events (a reference), or NULL */
+    PyObject *lists[L_COUNT];    /* the facts: the deal's lists */
+    PyObject *offer, *score, *match, *pot, *pot_pos;  /* the facts: the rest (references or NULL) */
 } Scan;
 
 typedef struct {
     Py_ssize_t start[MAX_WORDS], len[MAX_WORDS];
-    Py_ssize_t n;
+    Py_ssize_t n;            /* the words kept (at most MAX_WORDS) */
+    Py_ssize_t count;        /* the words of the row (row.count(" ") + 1) */
 } Words;
 
-/* row.split(" "): False when it has more words than this reader keeps (then: not canonical). */
-static int split_words(Scan *s, Py_ssize_t a, Py_ssize_t b, Words *w) {
-    Py_ssize_t start = a;
-    w->n = 0;
-    for (Py_ssize_t i = a; i <= b; i++) {
-        if (i == b || PyUnicode_READ(s->kind, s->data, i) == ' ') {
-            if (w->n >= MAX_WORDS) return 0;
-            w->start[w->n] = start;
-            w->len[w->n] = i - start;
-            w->n++;
-            start = i + 1;
-        }
+static inline Py_UCS4 char_at(const Scan *s, Py_ssize_t i) {
+    return s->bytes != NULL ? s->bytes[i] : PyUnicode_READ(s->kind, s->data, i);
+}
+
+static Py_ssize_t find_newline(const Scan *s, Py_ssize_t pos) {
+    if (s->bytes != NULL) {
+        const Py_UCS1 *found = memchr(s->bytes + pos, '\n', (size_t)(s->n - pos));
+        return found == NULL ? -1 : found - s->bytes;
     }
-    return 1;
+    for (Py_ssize_t i = pos; i < s->n; i++)
+        if (PyUnicode_READ(s->kind, s->data, i) == '\n') return i;
+    return -1;
+}
+
+/* row.split(" ") of text[a:b], in one pass: the first MAX_WORDS words kept, all counted. */
+static void split_row(const Scan *s, Py_ssize_t a, Py_ssize_t b, Words *w) {
+    Py_ssize_t start = a, n = 0, count = 1;
+    const Py_UCS1 *bytes = s->bytes;
+    for (Py_ssize_t i = a; i < b; i++) {
+        if ((bytes != NULL ? bytes[i] : PyUnicode_READ(s->kind, s->data, i)) != ' ') continue;
+        if (n < MAX_WORDS) {
+            w->start[n] = start;
+            w->len[n++] = i - start;
+        }
+        count++;
+        start = i + 1;
+    }
+    if (n < MAX_WORDS) {
+        w->start[n] = start;
+        w->len[n++] = b - start;
+    }
+    w->n = n;
+    w->count = count;
+}
+
+/* The column of word i in the current row. */
+static inline Py_ssize_t col_of(const Scan *s, const Words *w, Py_ssize_t i) {
+    return w->start[i] - s->row + 1;
 }
 
 static PyObject *word_str(Scan *s, Words *w, Py_ssize_t i) {
@@ -94,12 +345,24 @@ static int pack_str(PyObject *word, uint64_t *key) {
     return 1;
 }
 
-static int pack_word(Scan *s, Words *w, Py_ssize_t i, uint64_t *key) {
+static int pack_word(const Scan *s, const Words *w, Py_ssize_t i, uint64_t *key) {
     Py_ssize_t n = w->len[i], start = w->start[i];
     if (n < 1 || n > 8) return 0;
     uint64_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (s->bytes != NULL && start + 8 <= s->n) {  /* eight bytes at once, the word's kept */
+        const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+        uint64_t used = n == 8 ? ~0ull : (1ull << (8 * n)) - 1, v;
+        memcpy(&v, s->bytes + start, 8);
+        k = v & used;
+        v = k | ~used;  /* the bytes after the word are not zero */
+        if ((k & highs) || ((v - ones) & ~v & highs)) return 0;  /* a byte >= 128, or a zero byte */
+        *key = k;
+        return 1;
+    }
+#endif
     for (Py_ssize_t j = 0; j < n; j++) {
-        Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + j);
+        Py_UCS4 c = char_at(s, start + j);
         if (c == 0 || c >= 128) return 0;
         k |= (uint64_t)c << (8 * j);
     }
@@ -202,19 +465,19 @@ static PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
     return found;
 }
 
-static int word_is(Scan *s, Words *w, Py_ssize_t i, const char *lit) {
+static int word_is(const Scan *s, const Words *w, Py_ssize_t i, const char *lit) {
     Py_ssize_t n = (Py_ssize_t)strlen(lit);
     if (w->len[i] != n) return 0;
     for (Py_ssize_t k = 0; k < n; k++)
-        if (PyUnicode_READ(s->kind, s->data, w->start[i] + k) != (Py_UCS4)(unsigned char)lit[k]) return 0;
+        if (char_at(s, w->start[i] + k) != (Py_UCS4)(unsigned char)lit[k]) return 0;
     return 1;
 }
 
 /* word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS */
-static int ascii_digits(Scan *s, Py_ssize_t start, Py_ssize_t len) {
+static int ascii_digits(const Scan *s, Py_ssize_t start, Py_ssize_t len) {
     if (len <= 0 || len > s->max_digits) return 0;
     for (Py_ssize_t k = 0; k < len; k++) {
-        Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + k);
+        Py_UCS4 c = char_at(s, start + k);
         if (c < '0' || c > '9') return 0;
     }
     return 1;
@@ -226,7 +489,7 @@ static PyObject *int_of(Scan *s, Py_ssize_t start, Py_ssize_t len) {
     if (len > 0 && len <= 18) {
         Py_ssize_t k = 0;
         int negative = 0;
-        Py_UCS4 first = PyUnicode_READ(s->kind, s->data, start);
+        Py_UCS4 first = char_at(s, start);
         if (first == '+' || first == '-') {
             negative = first == '-';
             k = 1;
@@ -234,7 +497,7 @@ static PyObject *int_of(Scan *s, Py_ssize_t start, Py_ssize_t len) {
         long long value = 0;
         int digits = k < len;
         for (; k < len; k++) {
-            Py_UCS4 c = PyUnicode_READ(s->kind, s->data, start + k);
+            Py_UCS4 c = char_at(s, start + k);
             if (c < '0' || c > '9') {
                 digits = 0;
                 break;
@@ -250,8 +513,8 @@ static PyObject *int_of(Scan *s, Py_ssize_t start, Py_ssize_t len) {
     return value;
 }
 
-/* (line, col): the line's int is made once a row (Scan.line_obj). */
-static PyObject *position_of(PyObject *line_obj, Py_ssize_t col) {
+/* (line, col) of the current row: a new tuple. */
+static PyObject *position_of(Scan *s, Py_ssize_t col) {
     PyObject *c = PyLong_FromSsize_t(col);
     if (c == NULL) return NULL;
     PyObject *p = PyTuple_New(2);
@@ -259,11 +522,20 @@ static PyObject *position_of(PyObject *line_obj, Py_ssize_t col) {
         Py_DECREF(c);
         return NULL;
     }
-    Py_INCREF(line_obj);
-    PyTuple_SET_ITEM(p, 0, line_obj);
+    Py_INCREF(s->line_obj);
+    PyTuple_SET_ITEM(p, 0, s->line_obj);
     PyTuple_SET_ITEM(p, 1, c);
     return p;
 }
+
+/* a == b for two str, without comparing the characters of two interned ones */
+static int same_str(PyObject *a, PyObject *b) {
+    if (a == b) return 1;
+    if (PyUnicode_CHECK_INTERNED(a) && PyUnicode_CHECK_INTERNED(b)) return 0;
+    return PyUnicode_Compare(a, b) == 0;
+}
+
+/* ---- what a line gives: kept as an event, or as a fact */
 
 /* Append (callable, args) to the events; steals args. */
 static int keep(Scan *s, PyObject *callable, PyObject *args) {
@@ -284,60 +556,182 @@ static int begin_section(Scan *s, PyObject *section) {
 }
 
 /* kept.enter(section, line) */
-static int enter(Scan *s, PyObject *section, long line) {
-    if (s->current != NULL) {
-        int same = PyUnicode_Compare(s->current, section);
-        if (same == -1 && PyErr_Occurred()) return -1;
-        if (same == 0) return 0;
-    }
-    return begin_section(s, section);
+static int enter(Scan *s, PyObject *section) {
+    return s->current != NULL && same_str(s->current, section) ? 0 : begin_section(s, section);
 }
 
-/* The cards of words[from:to] (the first at column c) appended to cards, their positions to
- * positions: 1 read, 0 a word that is not a card of the deck, -1 an error. */
-static int read_cards(Scan *s, Words *w, Py_ssize_t from, Py_ssize_t to, Py_ssize_t c, PyObject *cards,
-                      PyObject *positions) {
+/* The items the offer and announcement readers spend, and, for the events, their
+ * begin_section(section, line, 1) and spend(items, line, col), as DealReader.section and its
+ * offer and announcement readers report them. */
+static int spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col) {
+    s->extra += items;
+    if (s->facts) return 0;
+    if (begin_section(s, section) < 0) return -1;
+    return keep(s, s->t[T_SPEND], Py_BuildValue("(nOn)", items, s->line_obj, col));
+}
+
+/* A hand line's cards; steals cards and positions. */
+static int add_hand(Scan *s, PyObject *section, PyObject *seat, PyObject *cards, PyObject *positions) {
+    int r = -1;
+    if (s->facts) {
+        PyObject *bits = cards_bits(cards);
+        if (bits != NULL) {
+            PyObject *v[6] = {seat, cards, positions, s->line_obj, S_ONE, bits == Py_None ? NULL : bits};
+            PyObject *list = same_str(section, S_FIVE) ? s->lists[L_FIVE]
+                             : same_str(section, S_REST) ? s->lists[L_REST] : s->lists[L_HANDS];
+            r = PyErr_Occurred() ? -1 : append_new(list, new_fact(F_HAND, v));
+            Py_DECREF(bits);
+        }
+    } else if (enter(s, section) == 0) {
+        r = keep(s, s->t[T_VISIT_HAND], PyTuple_Pack(6, section, seat, cards, positions, s->line_obj, S_ONE));
+    }
+    Py_DECREF(cards);
+    Py_DECREF(positions);
+    return r;
+}
+
+/* The offer's card (col 7). */
+static int add_offer(Scan *s, PyObject *card) {
+    if (spending(s, S_OFFER, 1, 7) < 0) return -1;
+    PyObject *col = PyLong_FromLong(7);
+    if (col == NULL) return -1;
+    int r;
+    if (s->facts) {
+        PyObject *v[3] = {card, s->line_obj, col};
+        Py_XSETREF(s->offer, new_fact(F_OFFER, v));
+        r = s->offer == NULL ? -1 : 0;
+    } else {
+        r = keep(s, s->t[T_VISIT_OFFER], PyTuple_Pack(3, card, s->line_obj, col));
+    }
+    Py_DECREF(col);
+    return r;
+}
+
+/* One call (value: NULL but for a contree bid of points). */
+static int add_call(Scan *s, PyObject *seat, PyObject *action, PyObject *suit, PyObject *round, Py_ssize_t col,
+                    PyObject *value) {
+    PyObject *c = PyLong_FromSsize_t(col);
+    if (c == NULL) return -1;
+    int r;
+    if (s->facts) {
+        PyObject *v[8] = {seat, action, suit, round, s->line_obj, c, value, NULL};
+        r = append_new(s->lists[L_BIDS], new_fact(F_BID, v));
+    } else {
+        PyObject *args = value == NULL ? PyTuple_Pack(6, seat, action, suit, round, s->line_obj, c)
+                                       : PyTuple_Pack(7, seat, action, suit, round, s->line_obj, c, value);
+        r = keep(s, s->t[T_VISIT_CALL], args);
+    }
+    Py_DECREF(c);
+    return r;
+}
+
+/* An announcement (placed at col 1); steals cards and positions. */
+static int add_announcement(Scan *s, PyObject *seat, PyObject *kind, PyObject *cards, PyObject *positions,
+                            PyObject *trick, PyObject *before, Py_ssize_t items) {
+    int r = spending(s, S_ANNOUNCE, items, 1);
+    if (r == 0) {
+        if (s->facts) {  /* the fact keeps no positions */
+            PyObject *v[8] = {seat, kind, cards, trick, before, s->line_obj, S_ONE, NULL};
+            r = append_new(s->lists[L_ANNOUNCEMENTS], new_fact(F_ANNOUNCEMENT, v));
+        } else {
+            r = keep(s, s->t[T_VISIT_ANNOUNCEMENT],
+                     PyTuple_Pack(8, seat, kind, cards, positions, trick, before, s->line_obj, S_ONE));
+        }
+    }
+    Py_DECREF(cards);
+    Py_DECREF(positions);
+    return r;
+}
+
+/* A trick (placed at col 1; winner: NULL when none is written); steals seats, cards, marks and
+ * positions. */
+static int add_trick(Scan *s, PyObject *number, PyObject *seats, PyObject *cards, PyObject *marks,
+                     PyObject *positions, PyObject *winner, Py_ssize_t winner_col) {
+    int r = -1;
+    PyObject *where = position_of(s, winner != NULL ? winner_col : 1);
+    if (where != NULL) {
+        if (s->facts) {
+            PyObject *v[10] = {number, s->line_obj, S_ONE, seats, cards, marks, positions, NULL, winner, where};
+            r = append_new(s->lists[L_TRICKS], new_fact(F_TRICK, v));
+        } else if (enter(s, S_TRICK) == 0) {
+            r = keep(s, s->t[T_VISIT_TRICK], PyTuple_Pack(9, number, s->line_obj, S_ONE, seats, cards, marks, positions,
+                                                         winner != NULL ? winner : Py_None,
+                                                         winner != NULL ? where : Py_None));
+        }
+    }
+    Py_XDECREF(where);
+    Py_DECREF(seats);
+    Py_DECREF(cards);
+    Py_DECREF(marks);
+    Py_DECREF(positions);
+    return r;
+}
+
+/* A score, match or pot line (ew: NULL for the pot, placed at col); steals ns and ew. */
+static int add_score(Scan *s, PyObject *kind, PyObject *ns, PyObject *ew, Py_ssize_t col) {
+    int r = -1;
+    PyObject *c = PyLong_FromSsize_t(col);
+    if (c == NULL) goto done;
+    if (!s->facts) {
+        if (enter(s, S_SCORES) == 0)
+            r = keep(s, s->t[T_VISIT_SCORE], PyTuple_Pack(5, kind, ns, ew != NULL ? ew : Py_None, s->line_obj, c));
+    } else if (ew == NULL) {  /* pot */
+        Py_INCREF(ns);
+        Py_XSETREF(s->pot, ns);
+        Py_XSETREF(s->pot_pos, PyTuple_Pack(2, s->line_obj, c));
+        r = s->pot_pos == NULL ? -1 : 0;
+    } else {
+        PyObject *v[4] = {ns, ew, s->line_obj, c};
+        PyObject *fact = new_fact(F_SCORE, v);
+        if (fact != NULL) {
+            if (same_str(kind, S_SCORE)) Py_XSETREF(s->score, fact);
+            else Py_XSETREF(s->match, fact);
+            r = 0;
+        }
+    }
+done:
+    Py_XDECREF(c);
+    Py_DECREF(ns);
+    Py_XDECREF(ew);
+    return r;
+}
+
+/* ---- the lines: 1 read, 0 not canonical, -1 an error */
+
+/* The cards of words[from:to] (a new list) and their positions (a new LinePositions); NULL and
+ * no error: a word that is not a card of the deck. */
+static PyObject *read_cards(Scan *s, Words *w, Py_ssize_t from, Py_ssize_t to, LinePositions **positions) {
+    PyObject *cards = PyList_New(to - from);
+    LinePositions *p = new_positions(s->line, to - from);
+    if (cards == NULL || p == NULL) goto fail;
     for (Py_ssize_t i = from; i < to; i++) {
         PyObject *card = lookup(s, T_CARDS, w, i);
-        if (card == NULL) return PyErr_Occurred() ? -1 : 0;
-        PyObject *p = position_of(s->line_obj, c);
-        if (p == NULL || PyList_Append(cards, card) < 0 || PyList_Append(positions, p) < 0) {
-            Py_XDECREF(p);
-            return -1;
-        }
-        Py_DECREF(p);
-        c += w->len[i] + 1;
+        if (card == NULL) goto fail;
+        Py_INCREF(card);
+        PyList_SET_ITEM(cards, i - from, card);
+        p->cols[i - from] = col_of(s, w, i);
     }
-    return 1;
+    *positions = p;
+    return cards;
+fail:
+    Py_XDECREF(cards);
+    Py_XDECREF(p);
+    return NULL;
 }
 
-/* Results of a line reader: 1 read, 0 not canonical, -1 an error. */
-static int hand_line(Scan *s, Words *w, long line) {
+static int hand_line(Scan *s, Words *w) {
     if (w->n < 2) return 0;
     PyObject *section = lookup(s, T_HANDS, w, 0);
     if (section == NULL) return PyErr_Occurred() ? -1 : 0;
     PyObject *seat = lookup(s, T_SEATS, w, 1);
     if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
-    PyObject *cards = PyList_New(0), *positions = PyList_New(0);
-    if (cards == NULL || positions == NULL) goto fail;
-    int r = read_cards(s, w, 2, w->n, 1 + w->len[0] + w->len[1] + 2, cards, positions);
-    if (r == 0) {
-        Py_DECREF(cards);
-        Py_DECREF(positions);
-        return 0;
-    }
-    if (r < 0 || enter(s, section, line) < 0) goto fail;
-    PyObject *args = PyTuple_Pack(6, section, seat, cards, positions, s->line_obj, S_ONE);
-    Py_DECREF(cards);
-    Py_DECREF(positions);
-    return keep(s, s->t[T_VISIT_HAND], args) < 0 ? -1 : 1;
-fail:
-    Py_XDECREF(cards);
-    Py_XDECREF(positions);
-    return -1;
+    LinePositions *positions;
+    PyObject *cards = read_cards(s, w, 2, w->n, &positions);
+    if (cards == NULL) return PyErr_Occurred() ? -1 : 0;
+    return add_hand(s, section, seat, cards, (PyObject *)positions) < 0 ? -1 : 1;
 }
 
-static int bid_line(Scan *s, Words *w, long line) {
+static int bid_line(Scan *s, Words *w) {
     if (w->n < 2) return 0;
     PyObject *kw = lookup(s, T_SMSARA, w, 0);
     if (kw == NULL) return PyErr_Occurred() ? -1 : 0;
@@ -345,122 +739,58 @@ static int bid_line(Scan *s, Words *w, long line) {
     if (word_is(s, w, 1, "1")) number = S_ONE;
     else if (word_is(s, w, 1, "2")) number = S_TWO;
     else return 0;
-    PyObject *found = PyList_New(0);
-    if (found == NULL) return -1;
-    Py_ssize_t c = 1 + w->len[0] + w->len[1] + 2;
+    /* the events' section first: nothing is kept of a deal that is not canonical */
+    if (!s->facts && enter(s, S_BIDDING) < 0) return -1;
     Py_ssize_t i = 2, n = w->n;
     while (i < n) {
+        Py_ssize_t here = col_of(s, w, i);
         PyObject *call = lookup(s, T_CALLS, w, i);
-        PyObject *args;
         if (call == NULL) {
-            if (PyErr_Occurred()) goto fail;
+            if (PyErr_Occurred()) return -1;
             PyObject *word = word_str(s, w, i);
-            if (word == NULL) goto fail;
+            if (word == NULL) return -1;
             PyObject *points = PyObject_CallOneArg(s->t[T_POINTS_BID], word);  /* contree: 80H, N:110SA */
             Py_DECREF(word);
-            if (points == NULL) goto fail;
-            if (points == Py_None || !PyTuple_Check(points) || PyTuple_GET_SIZE(points) != 3) {
-                Py_DECREF(points);
-                Py_DECREF(found);
-                return 0;
-            }
-            args = Py_BuildValue("(OOOOlnO)", PyTuple_GET_ITEM(points, 0), S_BID, PyTuple_GET_ITEM(points, 2),
-                                 number, line, c, PyTuple_GET_ITEM(points, 1));
+            if (points == NULL) return -1;
+            int r = 0;
+            if (PyTuple_Check(points) && PyTuple_GET_SIZE(points) == 3)
+                r = add_call(s, PyTuple_GET_ITEM(points, 0), S_BID, PyTuple_GET_ITEM(points, 2), number, here,
+                             PyTuple_GET_ITEM(points, 1)) < 0 ? -1 : 1;
             Py_DECREF(points);
-            c += w->len[i] + 1;
+            if (r <= 0) return r;
             i++;
-        } else {
-            if (!PyTuple_Check(call) || PyTuple_GET_SIZE(call) != 2) goto not_canonical;
-            PyObject *action = PyTuple_GET_ITEM(call, 1);
-            PyObject *suit = Py_None;
-            Py_ssize_t here = c;
-            c += w->len[i] + 1;
+            continue;
+        }
+        if (!PyTuple_Check(call) || PyTuple_GET_SIZE(call) != 2) return 0;
+        PyObject *action = PyTuple_GET_ITEM(call, 1);
+        PyObject *suit = Py_None;
+        i++;
+        int capot = PyUnicode_Check(action) && (same_str(action, S_CAPOT) || same_str(action, S_GENERALE));
+        if (capot) {  /* contree: capot S, generale TA */
+            suit = i < n ? lookup(s, T_STRAINS, w, i) : NULL;
+            if (suit == NULL) return PyErr_Occurred() ? -1 : 0;
             i++;
-            int capot = PyUnicode_Check(action) && (PyUnicode_Compare(action, S_CAPOT) == 0
-                                                    || PyUnicode_Compare(action, S_GENERALE) == 0);
-            if (capot) {
-                suit = i < n ? lookup(s, T_STRAINS, w, i) : NULL;
-                if (suit == NULL) {
-                    if (PyErr_Occurred()) goto fail;
-                    goto not_canonical;
-                }
-                c += w->len[i] + 1;
+        } else if (PyUnicode_Check(action) && same_str(action, S_TAKE) && i < n) {
+            PyObject *next = lookup(s, T_CALLS, w, i);
+            if (next == NULL && PyErr_Occurred()) return -1;
+            if (next == NULL) {
+                suit = lookup(s, T_SUITS, w, i);
+                if (suit == NULL) return PyErr_Occurred() ? -1 : 0;
                 i++;
-            } else if (PyUnicode_Check(action) && PyUnicode_Compare(action, S_TAKE) == 0 && i < n) {
-                PyObject *next = lookup(s, T_CALLS, w, i);
-                if (next == NULL && PyErr_Occurred()) goto fail;
-                if (next == NULL) {
-                    suit = lookup(s, T_SUITS, w, i);
-                    if (suit == NULL) {
-                        if (PyErr_Occurred()) goto fail;
-                        goto not_canonical;
-                    }
-                    c += w->len[i] + 1;
-                    i++;
-                }
             }
-            PyObject *here_obj = PyLong_FromSsize_t(here);
-            args = here_obj == NULL ? NULL : PyTuple_Pack(6, PyTuple_GET_ITEM(call, 0), action, suit, number,
-                                                          s->line_obj, here_obj);
-            Py_XDECREF(here_obj);
         }
-        if (args == NULL || PyList_Append(found, args) < 0) {
-            Py_XDECREF(args);
-            goto fail;
-        }
-        Py_DECREF(args);
-    }
-    if (enter(s, S_BIDDING, line) < 0) goto fail;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(found); k++) {
-        PyObject *args = PyList_GET_ITEM(found, k);
-        Py_INCREF(args);
-        if (keep(s, s->t[T_VISIT_CALL], args) < 0) goto fail;
-    }
-    Py_DECREF(found);
-    return 1;
-not_canonical:
-    Py_DECREF(found);
-    return 0;
-fail:
-    Py_DECREF(found);
-    return -1;
-}
-
-/* The plays words[from:end] with belote words after some (QuickReader.marked_plays). */
-static int marked_plays(Scan *s, Words *w, Py_ssize_t from, Py_ssize_t end, long line, Py_ssize_t col,
-                        PyObject *seats, PyObject *cards, PyObject *marks, PyObject *positions) {
-    for (Py_ssize_t i = from; i < end; i++) {
-        PyObject *pair = lookup(s, T_PLAYS, w, i);
-        if (pair != NULL) {
-            PyObject *p = position_of(s->line_obj, col);
-            if (p == NULL || PyList_Append(seats, PyTuple_GET_ITEM(pair, 0)) < 0
-                || PyList_Append(cards, PyTuple_GET_ITEM(pair, 1)) < 0 || PyList_Append(marks, Py_None) < 0
-                || PyList_Append(positions, p) < 0) {
-                Py_XDECREF(p);
-                return -1;
-            }
-            Py_DECREF(p);
-        } else {
-            if (PyErr_Occurred()) return -1;
-            PyObject *mark = lookup(s, T_MARKS, w, i);
-            if (mark == NULL) return PyErr_Occurred() ? -1 : 0;
-            Py_ssize_t m = PyList_GET_SIZE(marks);
-            if (m == 0 || PyList_GET_ITEM(marks, m - 1) != Py_None) return 0;
-            Py_INCREF(mark);
-            if (PyList_SetItem(marks, m - 1, mark) < 0) return -1;
-        }
-        col += w->len[i] + 1;
+        if (add_call(s, PyTuple_GET_ITEM(call, 0), action, suit, number, here, NULL) < 0) return -1;
     }
     return 1;
 }
 
-static int trick_line(Scan *s, Words *w, long line, Py_ssize_t row_len) {
+static int trick_line(Scan *s, Words *w, Py_ssize_t row_len) {
     if (w->n < 2) return 0;
     PyObject *kw = lookup(s, T_TRICK_WORDS, w, 0);
     if (kw == NULL) return PyErr_Occurred() ? -1 : 0;
     if (!ascii_digits(s, w->start[1], w->len[1])) return 0;
-    PyObject *winner = Py_None, *winner_pos = NULL;
-    Py_ssize_t end = w->n;
+    PyObject *winner = NULL;
+    Py_ssize_t winner_col = 0, end = w->n;
     if (end > 3) {
         PyObject *win_kw = lookup(s, T_WINNERS, w, end - 2);
         if (win_kw == NULL && PyErr_Occurred()) return -1;
@@ -469,80 +799,72 @@ static int trick_line(Scan *s, Words *w, long line, Py_ssize_t row_len) {
             if (seat == NULL && PyErr_Occurred()) return -1;
             if (seat != NULL) {
                 winner = seat;
-                winner_pos = position_of(s->line_obj, 1 + row_len - w->len[end - 1]);
-                if (winner_pos == NULL) return -1;
+                winner_col = 1 + row_len - w->len[end - 1];
                 end -= 2;
             }
         }
     }
-    PyObject *seats = PyList_New(0), *cards = PyList_New(0), *positions = PyList_New(0);
-    PyObject *marks = NULL, *number = NULL;
-    int result = -1;
-    if (seats == NULL || cards == NULL || positions == NULL) goto done;
-    Py_ssize_t start = 1 + w->len[0] + w->len[1] + 2, c = start;
+    /* the plays, with a belote word after some (QuickReader.marked_plays): pairs[k] is the
+     * (seat, card) of play k, mark_of[k] its mark or NULL */
+    PyObject *pairs[MAX_WORDS], *mark_of[MAX_WORDS];
+    Py_ssize_t cols[MAX_WORDS], k = 0;
     int marked = 0;
     for (Py_ssize_t i = 2; i < end; i++) {
         PyObject *pair = lookup(s, T_PLAYS, w, i);
-        if (pair == NULL) {
-            if (PyErr_Occurred()) goto done;
-            marked = 1;  /* a belote word, or not a play: read the line again */
-            break;
+        if (pair != NULL) {
+            pairs[k] = pair;
+            mark_of[k] = NULL;
+            cols[k++] = col_of(s, w, i);
+            continue;
         }
-        PyObject *p = position_of(s->line_obj, c);
-        if (p == NULL || PyList_Append(seats, PyTuple_GET_ITEM(pair, 0)) < 0
-            || PyList_Append(cards, PyTuple_GET_ITEM(pair, 1)) < 0 || PyList_Append(positions, p) < 0) {
-            Py_XDECREF(p);
-            goto done;
-        }
-        Py_DECREF(p);
-        c += w->len[i] + 1;
+        if (PyErr_Occurred()) return -1;
+        PyObject *mark = lookup(s, T_MARKS, w, i);
+        if (mark == NULL) return PyErr_Occurred() ? -1 : 0;
+        if (k == 0 || mark_of[k - 1] != NULL) return 0;
+        mark_of[k - 1] = mark;
+        marked = 1;
     }
-    if (marked) {
-        if (PyList_SetSlice(seats, 0, PY_SSIZE_T_MAX, NULL) < 0 || PyList_SetSlice(cards, 0, PY_SSIZE_T_MAX, NULL) < 0
-            || PyList_SetSlice(positions, 0, PY_SSIZE_T_MAX, NULL) < 0)
-            goto done;
-        marks = PyList_New(0);
-        if (marks == NULL) goto done;
-        int r = marked_plays(s, w, 2, end, line, start, seats, cards, marks, positions);
-        if (r <= 0) {
-            result = r;
-            goto done;
-        }
-    } else {
-        Py_ssize_t k = PyList_GET_SIZE(cards);
+    PyObject *seats = PyList_New(k), *cards = PyList_New(k), *marks = NULL, *number = NULL;
+    LinePositions *positions = new_positions(s->line, k);
+    if (seats == NULL || cards == NULL || positions == NULL) goto fail;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *seat = PyTuple_GET_ITEM(pairs[j], 0), *card = PyTuple_GET_ITEM(pairs[j], 1);
+        Py_INCREF(seat);
+        Py_INCREF(card);
+        PyList_SET_ITEM(seats, j, seat);
+        PyList_SET_ITEM(cards, j, card);
+        positions->cols[j] = cols[j];
+    }
+    if (marked) {  /* a list, as marked_plays gives */
+        marks = PyList_New(k);
+        for (Py_ssize_t j = 0; marks != NULL && j < k; j++)
+            PyList_SET_ITEM(marks, j, Py_NewRef(mark_of[j] != NULL ? mark_of[j] : Py_None));
+    } else {       /* a tuple of None, shared for the usual lengths */
         PyObject *no_marks = s->t[T_NO_MARKS];
         if (k < PyTuple_GET_SIZE(no_marks)) {
-            marks = PyTuple_GET_ITEM(no_marks, k);
-            Py_INCREF(marks);
+            marks = Py_NewRef(PyTuple_GET_ITEM(no_marks, k));
         } else {
             marks = PyTuple_New(k);
-            if (marks == NULL) goto done;
-            for (Py_ssize_t j = 0; j < k; j++) {
-                Py_INCREF(Py_None);
-                PyTuple_SET_ITEM(marks, j, Py_None);
-            }
+            for (Py_ssize_t j = 0; marks != NULL && j < k; j++) PyTuple_SET_ITEM(marks, j, Py_NewRef(Py_None));
         }
     }
-    number = int_of(s, w->start[1], w->len[1]);
-    if (number == NULL) goto done;
-    if (enter(s, S_TRICK, line) < 0) goto done;
-    PyObject *args = PyTuple_Pack(9, number, s->line_obj, S_ONE, seats, cards, marks, positions, winner,
-                                  winner_pos != NULL ? winner_pos : Py_None);
-    result = keep(s, s->t[T_VISIT_TRICK], args) < 0 ? -1 : 1;
-done:
+    number = marks == NULL ? NULL : int_of(s, w->start[1], w->len[1]);
+    if (number == NULL) goto fail;
+    int r = add_trick(s, number, seats, cards, marks, (PyObject *)positions, winner, winner_col);
+    Py_DECREF(number);
+    return r < 0 ? -1 : 1;
+fail:
     Py_XDECREF(seats);
     Py_XDECREF(cards);
-    Py_XDECREF(positions);
     Py_XDECREF(marks);
-    Py_XDECREF(number);
-    Py_XDECREF(winner_pos);
-    return result;
+    Py_XDECREF(positions);
+    return -1;
 }
 
-static int score_number(Scan *s, Words *w, Py_ssize_t i) {
+static int score_number(const Scan *s, const Words *w, Py_ssize_t i) {
     Py_ssize_t start = w->start[i], len = w->len[i];
     if (len > 0) {
-        Py_UCS4 first = PyUnicode_READ(s->kind, s->data, start);
+        Py_UCS4 first = char_at(s, start);
         if (first == '+' || first == '-') {
             start++;
             len--;
@@ -551,64 +873,42 @@ static int score_number(Scan *s, Words *w, Py_ssize_t i) {
     return ascii_digits(s, start, len);
 }
 
-static int score_line(Scan *s, Words *w, long line) {
+static int score_line(Scan *s, Words *w) {
     PyObject *kind = lookup(s, T_SCORE_WORDS, w, 0);
     if (kind == NULL) return PyErr_Occurred() ? -1 : 0;
-    int pot = PyUnicode_Compare(kind, S_POT) == 0;
+    int pot = PyUnicode_Check(kind) && same_str(kind, S_POT);
     if (w->n != (pot ? 2 : 3)) return 0;
     for (Py_ssize_t i = 1; i < w->n; i++)
         if (!score_number(s, w, i)) return 0;
-    PyObject *ns = int_of(s, w->start[1], w->len[1]);
-    if (ns == NULL) return -1;
-    PyObject *args;
-    if (pot) {
-        args = Py_BuildValue("(OOOln)", kind, ns, Py_None, line, 1 + w->len[0] + 1);
-    } else {
-        PyObject *ew = int_of(s, w->start[2], w->len[2]);
-        if (ew == NULL) {
-            Py_DECREF(ns);
-            return -1;
-        }
-        args = Py_BuildValue("(OOOli)", kind, ns, ew, line, 1);
-        Py_DECREF(ew);
-    }
-    Py_DECREF(ns);
-    if (args == NULL) return -1;
-    if (enter(s, S_SCORES, line) < 0) {
-        Py_DECREF(args);
+    PyObject *ns = int_of(s, w->start[1], w->len[1]), *ew = NULL;
+    if (ns == NULL || (!pot && (ew = int_of(s, w->start[2], w->len[2])) == NULL)) {
+        Py_XDECREF(ns);
         return -1;
     }
-    return keep(s, s->t[T_VISIT_SCORE], args) < 0 ? -1 : 1;
+    /* placed at the keyword, at the number for the pot */
+    return add_score(s, kind, ns, ew, pot ? col_of(s, w, 1) : 1) < 0 ? -1 : 1;
 }
 
 /* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of quick.py. */
-static int card_shaped(Scan *s, Words *w, Py_ssize_t i) {
+static int card_shaped(const Scan *s, const Words *w, Py_ssize_t i) {
     Py_ssize_t n = w->len[i], a = w->start[i];
     if (n != 2 && n != 3) return 0;
-    Py_UCS4 r = PyUnicode_READ(s->kind, s->data, a), suit = PyUnicode_READ(s->kind, s->data, a + n - 1);
+    Py_UCS4 r = char_at(s, a), suit = char_at(s, a + n - 1);
     if (suit == 0 || suit >= 128 || !strchr("SHDCEOB", (int)suit)) return 0;
     if (n == 3) {
-        Py_UCS4 r2 = PyUnicode_READ(s->kind, s->data, a + 1);
+        Py_UCS4 r2 = char_at(s, a + 1);
         return r == '1' && (r2 == '0' || r2 == '1' || r2 == '2');
     }
     return r != 0 && r < 128 && strchr("123456789JQKA", (int)r) != NULL;
 }
 
 /* The word is `prefix` and then 1..max_digits ASCII digits. */
-static int keyed_int(Scan *s, Words *w, Py_ssize_t i, const char *prefix) {
+static int keyed_int(const Scan *s, const Words *w, Py_ssize_t i, const char *prefix) {
     Py_ssize_t k = (Py_ssize_t)strlen(prefix);
     if (w->len[i] <= k) return 0;
     for (Py_ssize_t j = 0; j < k; j++)
-        if (PyUnicode_READ(s->kind, s->data, w->start[i] + j) != (Py_UCS4)(unsigned char)prefix[j]) return 0;
+        if (char_at(s, w->start[i] + j) != (Py_UCS4)(unsigned char)prefix[j]) return 0;
     return ascii_digits(s, w->start[i] + k, w->len[i] - k);
-}
-
-/* begin_section(section, line, 1) and spend(items, line, col), as DealReader.section and its
- * offer and announcement readers report them. */
-static int enter_spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col) {
-    s->extra += items;
-    if (begin_section(s, section) < 0) return -1;
-    return keep(s, s->t[T_SPEND], Py_BuildValue("(nOn)", items, s->line_obj, col));
 }
 
 /* `offer CARD` (QuickReader._kept_offer): a second offer or a card of another deck is not canonical. */
@@ -617,14 +917,13 @@ static int offer_line(Scan *s, Words *w) {
     PyObject *card = lookup(s, T_CARDS, w, 1);
     if (card == NULL) return PyErr_Occurred() ? -1 : 0;
     s->offered = 1;
-    if (enter_spending(s, S_OFFER, 1, 7) < 0) return -1;
-    return keep(s, s->t[T_VISIT_OFFER], Py_BuildValue("(OOi)", card, s->line_obj, 7)) < 0 ? -1 : 1;
+    return add_offer(s, card) < 0 ? -1 : 1;
 }
 
 /* `announce SEAT KIND cards [trick=N] [before=N]` (QuickReader._kept_announcement). */
 static int announce_line(Scan *s, Words *w) {
     if (w->n < 3 || !word_is(s, w, 0, "announce") || w->len[1] != 1) return 0;
-    Py_UCS4 seat_char = PyUnicode_READ(s->kind, s->data, w->start[1]);
+    Py_UCS4 seat_char = char_at(s, w->start[1]);
     if (seat_char != 'N' && seat_char != 'E' && seat_char != 'S' && seat_char != 'W') return 0;
     PyObject *kind = word_is(s, w, 2, "sequence") ? S_SEQUENCE : word_is(s, w, 2, "carre") ? S_CARRE
                      : word_is(s, w, 2, "belote") ? S_BELOTE : NULL;
@@ -637,320 +936,463 @@ static int announce_line(Scan *s, Words *w) {
     if (i != n) return 0;
     PyObject *seat = lookup(s, T_SEATS, w, 1);
     if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
-    PyObject *cards = PyList_New(0), *positions = PyList_New(0), *trick = NULL, *before = NULL;
-    int result = -1;
-    if (cards == NULL || positions == NULL) goto done;
-    int r = read_cards(s, w, 3, cards_end, 1 + w->len[0] + w->len[1] + w->len[2] + 3, cards, positions);
-    if (r <= 0) {
-        result = r;
-        goto done;
-    }
-    if (trick_at >= 0 && (trick = int_of(s, w->start[trick_at] + 6, w->len[trick_at] - 6)) == NULL) goto done;
-    if (before_at >= 0 && (before = int_of(s, w->start[before_at] + 7, w->len[before_at] - 7)) == NULL) goto done;
-    if (enter_spending(s, S_ANNOUNCE, n - 2, 1) < 0) goto done;
-    result = keep(s, s->t[T_VISIT_ANNOUNCEMENT],
-                  PyTuple_Pack(8, seat, kind, cards, positions, trick ? trick : Py_None, before ? before : Py_None,
-                               s->line_obj, S_ONE)) < 0 ? -1 : 1;
-done:
-    Py_XDECREF(cards);
-    Py_XDECREF(positions);
-    Py_XDECREF(trick);
-    Py_XDECREF(before);
-    return result;
-}
-
-static Py_ssize_t find_newline(Scan *s, Py_ssize_t pos, Py_ssize_t n) {
-    for (Py_ssize_t i = pos; i < n; i++)
-        if (PyUnicode_READ(s->kind, s->data, i) == '\n') return i;
-    return -1;
-}
-
-/* True when deal_end(text, pos) matches (what may follow a canonical deal). */
-static int deal_ends(Scan *s, Py_ssize_t pos) {
-    PyObject *m = PyObject_CallFunction(s->t[T_DEAL_END], "On", s->text, pos);
-    if (m == NULL) return -1;
-    int r = m != Py_None;
-    Py_DECREF(m);
-    return r;
-}
-
-/* ---------------------------------------------------------------------------- deal facts
- * A visitor that keeps deal facts (the checker: check/facts.py) names its fact classes and
- * their fields (Visitor.DEAL_FACTS); the kept events of a canonical deal are then turned here
- * into the facts its visit_* methods would keep (GameChecker.visit_hand, visit_offer, visit_call,
- * visit_announcement, visit_trick, visit_score), set slot by slot, without a Python frame
- * each. The kinds, in this order, with the fields filled in this order: */
-enum { F_HAND, F_OFFER, F_BID, F_ANNOUNCEMENT, F_TRICK, F_SCORE, F_COUNT };
-static const int field_counts[F_COUNT] = {6, 3, 8, 8, 10, 4};
-/* HandFact: seat cards positions line col
- * OfferFact: card line col
- * BidFact: seat action suit round line col value variations
- * AnnouncementFact: seat kind cards trick before_card line col variations
- * TrickFact: number line col seats cards marks positions variations winner winner_pos
- * ScoreFact: ns ew line col */
-#define MAX_FIELDS 10
-
-typedef struct {
-    PyTypeObject *cls;       /* a reference */
-    Py_ssize_t offsets[MAX_FIELDS];
-} FactKind;
-
-static FactKind fact_kinds[F_COUNT];
-static PyObject *fact_spec;  /* the DEAL_FACTS tuple the offsets were read from (a reference) */
-
-/* The slot offsets of each kind's fields, read from its member descriptors (once a spec). */
-static int read_kinds(PyObject *spec) {
-    if (spec == fact_spec) return 0;
-    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != F_COUNT) {
-        PyErr_SetString(PyExc_ValueError, "scan_lines: DEAL_FACTS must name six fact classes");
+    LinePositions *positions;
+    PyObject *cards = read_cards(s, w, 3, cards_end, &positions), *trick = NULL, *before = NULL;
+    if (cards == NULL) return PyErr_Occurred() ? -1 : 0;
+    if ((trick_at >= 0 && (trick = int_of(s, w->start[trick_at] + 6, w->len[trick_at] - 6)) == NULL)
+        || (before_at >= 0 && (before = int_of(s, w->start[before_at] + 7, w->len[before_at] - 7)) == NULL)) {
+        Py_DECREF(cards);
+        Py_DECREF(positions);
+        Py_XDECREF(trick);
         return -1;
     }
-    for (int k = 0; k < F_COUNT; k++) {
-        PyObject *pair = PyTuple_GET_ITEM(spec, k);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyType_Check(PyTuple_GET_ITEM(pair, 0))
-            || !PyTuple_Check(PyTuple_GET_ITEM(pair, 1))
-            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, 1)) != field_counts[k]) {
-            PyErr_SetString(PyExc_ValueError, "scan_lines: a DEAL_FACTS entry is not (class, its fields)");
-            return -1;
-        }
-        PyTypeObject *cls = (PyTypeObject *)PyTuple_GET_ITEM(pair, 0);
-        PyObject *names = PyTuple_GET_ITEM(pair, 1);
-        for (int f = 0; f < field_counts[k]; f++) {
-            PyObject *d = PyObject_GetAttr((PyObject *)cls, PyTuple_GET_ITEM(names, f));
-            if (d == NULL) return -1;
-            int ok = Py_TYPE(d) == &PyMemberDescr_Type
-                     && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
-            Py_ssize_t offset = ok ? ((PyMemberDescrObject *)d)->d_member->offset : 0;
-            Py_DECREF(d);
-            if (!ok) {
-                PyErr_SetString(PyExc_ValueError, "scan_lines: a fact field is not a slot");
-                return -1;
-            }
-            fact_kinds[k].offsets[f] = offset;
-        }
-        Py_INCREF(cls);
-        Py_XSETREF(fact_kinds[k].cls, cls);
-    }
-    Py_INCREF(spec);
-    Py_XSETREF(fact_spec, spec);
-    return 0;
+    int r = add_announcement(s, seat, kind, cards, (PyObject *)positions, trick ? trick : Py_None,
+                             before ? before : Py_None, n - 2);
+    Py_XDECREF(trick);
+    Py_XDECREF(before);
+    return r < 0 ? -1 : 1;
 }
 
-/* A fact of kind k with these field values (borrowed; NULL: None). */
-static PyObject *new_fact(int k, PyObject **values) {
-    PyTypeObject *cls = fact_kinds[k].cls;
-    PyObject *obj = cls->tp_alloc(cls, 0);
-    if (obj == NULL) return NULL;
-    for (int f = 0; f < field_counts[k]; f++) {
-        PyObject *v = values[f] != NULL ? values[f] : Py_None;
-        Py_INCREF(v);
-        *(PyObject **)((char *)obj + fact_kinds[k].offsets[f]) = v;
+/* True when deal_end(text, pos) matches (what may follow a canonical deal); s->next_deal: the
+ * offset of the `deal` keyword it matched, -1 when it matched something else. */
+static int deal_ends(Scan *s, Py_ssize_t pos) {
+    PyObject *at = PyLong_FromSsize_t(pos);
+    if (at == NULL) return -1;
+    PyObject *args[2] = {s->text, at};
+    PyObject *m = PyObject_Vectorcall(s->t[T_DEAL_END], args, 2, NULL);
+    Py_DECREF(at);
+    if (m == NULL) return -1;
+    s->next_deal = -1;
+    if (m == Py_None) {
+        Py_DECREF(m);
+        return 0;
     }
-    return obj;
+    PyObject *end_obj = PyObject_CallMethodNoArgs(m, S_END);
+    Py_DECREF(m);
+    Py_ssize_t end = end_obj == NULL ? -1 : PyLong_AsSsize_t(end_obj);
+    Py_XDECREF(end_obj);
+    if (end < 0) return PyErr_Occurred() ? -1 : 1;
+    if (end - 4 >= pos && char_at(s, end - 4) == 'd' && char_at(s, end - 3) == 'e' && char_at(s, end - 2) == 'a'
+        && char_at(s, end - 1) == 'l')
+        s->next_deal = end - 4;
+    return 1;
 }
 
-static int append_new(PyObject *list, PyObject *item) {
-    if (item == NULL) return -1;
-    int r = PyList_Append(list, item);
-    Py_DECREF(item);
-    return r;
+/* The heading `deal N[ dealer SEAT]` (quick.py's _HEADING) ending at the newline nl: its
+ * number and its dealer (None when not written); 0: not canonical. */
+static int read_heading(Scan *s, Py_ssize_t pos, Py_ssize_t nl, PyObject **number, PyObject **dealer) {
+    Words w;
+    split_row(s, pos, nl, &w);
+    if ((w.count != 2 && w.count != 4) || !word_is(s, &w, 0, "deal") || !ascii_digits(s, w.start[1], w.len[1]))
+        return 0;
+    *dealer = Py_None;
+    if (w.count == 4) {
+        Py_UCS4 seat = char_at(s, w.start[3]);
+        if (!word_is(s, &w, 2, "dealer") || w.len[3] != 1 || (seat != 'N' && seat != 'E' && seat != 'S' && seat != 'W'))
+            return 0;
+        *dealer = lookup(s, T_SEATS, &w, 3);
+        if (*dealer == NULL) return PyErr_Occurred() ? -1 : 0;
+    }
+    Py_INCREF(*dealer);
+    *number = int_of(s, w.start[1], w.len[1]);
+    if (*number == NULL) {
+        Py_CLEAR(*dealer);
+        return -1;
+    }
+    return 1;
 }
 
-/* HandFact.bits of a list of cards: the sum of their bits (None: a card out of 0..31). */
-static PyObject *cards_bits(PyObject *cards) {
-    if (!PyList_Check(cards)) Py_RETURN_NONE;
-    unsigned long long sum = 0;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(cards); i++) {
-        PyObject *card = PyList_GET_ITEM(cards, i);
-        long c = PyLong_Check(card) ? PyLong_AsLong(card) : -1;  /* a bool is 0 or 1, as in Python */
-        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
-        if (c < 0 || c > 31) Py_RETURN_NONE;
-        sum += 1ull << c;
-    }
-    return PyLong_FromUnsignedLongLong(sum);
+static void clear_scan(Scan *s) {
+    Py_CLEAR(s->events);
+    Py_CLEAR(s->current);
+    Py_CLEAR(s->line_obj);
+    for (int k = 0; k < L_COUNT; k++) Py_CLEAR(s->lists[k]);
+    Py_CLEAR(s->offer);
+    Py_CLEAR(s->score);
+    Py_CLEAR(s->match);
+    Py_CLEAR(s->pot);
+    Py_CLEAR(s->pot_pos);
 }
 
-/* The facts of the kept events: (five, offer, bids, rest, hands, announcements, tricks, score,
- * match_score, pot, pot_pos), each as the checker's visit_* methods would set them. */
-static PyObject *deal_facts(Scan *s) {
-    PyObject *five = PyList_New(0), *bids = PyList_New(0), *rest = PyList_New(0), *hands = PyList_New(0);
-    PyObject *anns = PyList_New(0), *tricks = PyList_New(0);
-    PyObject *offer = NULL, *score = NULL, *match = NULL, *pot = NULL, *pot_pos = NULL, *out = NULL;
-    if (!five || !bids || !rest || !hands || !anns || !tricks) goto done;
-    Py_ssize_t n = PyList_GET_SIZE(s->events);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *event = PyList_GET_ITEM(s->events, i);
-        PyObject *callable = PyTuple_GET_ITEM(event, 0), *args = PyTuple_GET_ITEM(event, 1);
-        PyObject **a = &PyTuple_GET_ITEM(args, 0);
-        Py_ssize_t na = PyTuple_GET_SIZE(args);
-        if (callable == s->t[T_VISIT_HAND]) {       /* (section, seat, cards, positions, line, col) */
-            PyObject *bits = cards_bits(a[2]);
-            if (bits == NULL) goto done;
-            PyObject *v[6] = {a[1], a[2], a[3], a[4], a[5], bits == Py_None ? NULL : bits};
-            PyObject *list = PyUnicode_CompareWithASCIIString(a[0], "five") == 0 ? five
-                             : PyUnicode_CompareWithASCIIString(a[0], "rest") == 0 ? rest : hands;
-            PyObject *hand = new_fact(F_HAND, v);
-            Py_DECREF(bits);
-            if (append_new(list, hand) < 0) goto done;
-        } else if (callable == s->t[T_VISIT_OFFER]) {  /* (card, line, col): the last one kept */
-            Py_XSETREF(offer, new_fact(F_OFFER, a));
-            if (offer == NULL) goto done;
-        } else if (callable == s->t[T_VISIT_CALL]) {   /* (seat, action, suit, round, line, col[, value]) */
-            PyObject *v[8] = {a[0], a[1], a[2], a[3], a[4], a[5], na > 6 ? a[6] : NULL, NULL};
-            if (append_new(bids, new_fact(F_BID, v)) < 0) goto done;
-        } else if (callable == s->t[T_VISIT_ANNOUNCEMENT]) {
-            /* (seat, kind, cards, positions, trick, before, line, col): the positions are not kept */
-            PyObject *v[8] = {a[0], a[1], a[2], a[4], a[5], a[6], a[7], NULL};
-            if (append_new(anns, new_fact(F_ANNOUNCEMENT, v)) < 0) goto done;
-        } else if (callable == s->t[T_VISIT_TRICK]) {
-            /* (number, line, col, seats, cards, marks, positions, winner, winner_pos) */
-            PyObject *where = NULL;
-            if (a[7] == Py_None || a[8] == Py_None) {
-                where = PyTuple_Pack(2, a[1], a[2]);
-                if (where == NULL) goto done;
-            }
-            PyObject *v[10] = {a[0], a[1], a[2], a[3], a[4], a[5], a[6], NULL, a[7],
-                               a[7] != Py_None && a[8] != Py_None ? a[8] : where};
-            PyObject *trick = new_fact(F_TRICK, v);
-            Py_XDECREF(where);
-            if (append_new(tricks, trick) < 0) goto done;
-        } else if (callable == s->t[T_VISIT_SCORE]) {  /* (kind, ns, ew, line, col) */
-            if (PyUnicode_CompareWithASCIIString(a[0], "pot") == 0) {
-                Py_INCREF(a[1]);
-                Py_XSETREF(pot, a[1]);
-                Py_XSETREF(pot_pos, PyTuple_Pack(2, a[3], a[4]));
-                if (pot_pos == NULL) goto done;
-            } else {
-                PyObject *zero = NULL;
-                if (a[2] == Py_None && (zero = PyLong_FromLong(0)) == NULL) goto done;
-                PyObject *v[4] = {a[1], a[2] != Py_None ? a[2] : zero, a[3], a[4]};
-                PyObject *fact = new_fact(F_SCORE, v);
-                Py_XDECREF(zero);
-                if (fact == NULL) goto done;
-                if (PyUnicode_CompareWithASCIIString(a[0], "score") == 0) Py_XSETREF(score, fact);
-                else Py_XSETREF(match, fact);
-            }
-        }  /* begin_section and spend keep nothing (the spends are counted in s->extra) */
+/* The lines after the heading (ending at nl, on line `line`), as QuickReader.canonical_deal
+ * reads them: 1 read (s->row: the offset after the deal, s->line: its line, *left: the items
+ * the game may still hold), 0 not canonical, -1 an error. */
+static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
+    s->offered = 0;
+    s->extra = 0;
+    if (s->facts) {
+        for (int k = 0; k < L_COUNT; k++)
+            if ((s->lists[k] = PyList_New(0)) == NULL) return -1;
+    } else if ((s->events = PyList_New(0)) == NULL) {
+        return -1;
     }
-    out = PyTuple_Pack(11, five, offer ? offer : Py_None, bids, rest, hands, anns, tricks, score ? score : Py_None,
-                       match ? match : Py_None, pot ? pot : Py_None, pot_pos ? pot_pos : Py_None);
-done:
-    Py_XDECREF(five);
-    Py_XDECREF(bids);
-    Py_XDECREF(rest);
-    Py_XDECREF(hands);
-    Py_XDECREF(anns);
-    Py_XDECREF(tricks);
-    Py_XDECREF(offer);
-    Py_XDECREF(score);
-    Py_XDECREF(match);
-    Py_XDECREF(pot);
-    Py_XDECREF(pot_pos);
-    return out;
-}
-
-static PyObject *scan_lines(PyObject *self, PyObject *args) {
-    PyObject *text, *tables, *kinds = Py_None;
-    Py_ssize_t nl, left;
-    long line;
-    if (!PyArg_ParseTuple(args, "UnlnO!|O", &text, &nl, &line, &left, &PyTuple_Type, &tables, &kinds)) return NULL;
-    if (kinds != Py_None && read_kinds(kinds) < 0) return NULL;
-    if (PyTuple_GET_SIZE(tables) != T_COUNT) {
-        PyErr_SetString(PyExc_ValueError, "scan_lines: wrong tables");
-        return NULL;
-    }
-    Scan s;
-    s.text = text;
-    s.kind = PyUnicode_KIND(text);
-    s.data = PyUnicode_DATA(text);
-    s.t = &PyTuple_GET_ITEM(tables, 0);
-    s.current = NULL;
-    s.line_obj = NULL;
-    s.offered = 0;
-    s.extra = 0;
-    s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
-    if (s.max_digits < 0) return NULL;
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (nl < 0 || nl >= n) {
-        PyErr_SetString(PyExc_ValueError, "scan_lines: the heading's newline is out of the text");
-        return NULL;
-    }
-    s.events = PyList_New(0);
-    if (s.events == NULL) return NULL;
-    Py_ssize_t pos;
     Words w;
     for (;;) {
-        pos = nl + 1;
-        line += 1;
-        nl = find_newline(&s, pos, n);
-        int r;
-        Py_XSETREF(s.line_obj, PyLong_FromLong(line));
-        if (s.line_obj == NULL) goto error;
-        if (nl < 0) {
-            r = deal_ends(&s, pos);
-            if (r <= 0) goto stop;
-            break;
-        }
-        Py_ssize_t spaces = 0, space = -1;
-        for (Py_ssize_t i = pos; i < nl; i++)
-            if (PyUnicode_READ(s.kind, s.data, i) == ' ') {
-                if (space < 0) space = i;
-                spaces++;
-            }
-        left -= spaces + 1;
-        if (left < 0) { r = 0; goto stop; }  /* more words than the game may still hold */
+        Py_ssize_t pos = nl + 1;
+        s->row = pos;
+        s->line = ++line;
+        Py_XSETREF(s->line_obj, PyLong_FromSsize_t(line));
+        if (s->line_obj == NULL) return -1;
+        nl = find_newline(s, pos);
+        if (nl < 0) return deal_ends(s, pos);
+        split_row(s, pos, nl, &w);
+        *left -= w.count;
+        if (*left < 0) return 0;  /* more words than the game may still hold */
         /* lines.get(row[:row.find(" ")]): no space cuts the last character, as Python does */
-        Py_ssize_t key_end = space >= 0 ? space : (nl > pos ? nl - 1 : pos);
         Words key;
         key.n = 1;
         key.start[0] = pos;
-        key.len[0] = key_end - pos;
-        PyObject *kind_obj = lookup(&s, T_KINDS, &key, 0);
-        if (kind_obj == NULL) {
-            if (PyErr_Occurred()) goto error;
-            r = deal_ends(&s, pos);
-            if (r <= 0) goto stop;
+        key.len[0] = w.count > 1 ? w.len[0] : (nl > pos ? nl - 1 - pos : 0);
+        PyObject *kind_obj = lookup(s, T_KINDS, &key, 0);
+        if (kind_obj == NULL) return PyErr_Occurred() ? -1 : deal_ends(s, pos);
+        if (w.count > MAX_WORDS) return 0;
+        int r;
+        switch (PyLong_AsLong(kind_obj)) {
+        case K_HAND: r = hand_line(s, &w); break;
+        case K_OFFER: r = offer_line(s, &w); break;
+        case K_CALLS: r = bid_line(s, &w); break;
+        case K_TRICK: r = trick_line(s, &w, nl - pos); break;
+        case K_SCORE: r = score_line(s, &w); break;
+        case K_ANNOUNCE: r = announce_line(s, &w); break;
+        default: r = PyErr_Occurred() ? -1 : 0;
+        }
+        if (r <= 0) return r;
+    }
+}
+
+/* The DealFacts of the scan (number, dealer, the heading's line and col, the facts read). */
+static PyObject *deal_of(Scan *s, PyObject *number, PyObject *dealer, PyObject *line, PyObject *col) {
+    PyObject *pot_pos = s->pot_pos != NULL ? Py_NewRef(s->pot_pos) : PyTuple_Pack(2, line, col);
+    if (pot_pos == NULL) return NULL;
+    PyObject **l = s->lists;
+    PyObject *v[15] = {number, dealer, line, col, l[L_FIVE], s->offer, l[L_BIDS], l[L_REST], l[L_HANDS],
+                       l[L_ANNOUNCEMENTS], l[L_TRICKS], s->score, s->match, s->pot, pot_pos};
+    PyObject *deal = new_fact(F_DEAL, v);
+    Py_DECREF(pot_pos);
+    return deal;
+}
+
+/* The line and column of offset `at`, after the deal that ends at `end` (a line start) on `line`. */
+static void place_of(const Scan *s, Py_ssize_t end, Py_ssize_t line, Py_ssize_t at, Py_ssize_t *at_line,
+                     Py_ssize_t *at_col) {
+    Py_ssize_t newline = end - 1;
+    for (Py_ssize_t i = end; i < at; i++)
+        if (char_at(s, i) == '\n') {
+            line++;
+            newline = i;
+        }
+    *at_line = line;
+    *at_col = at - newline;
+}
+
+static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 7 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[3]) || !PyTuple_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError, "scan_deal(text, pos, line, col, left, tables, kinds)");
+        return NULL;
+    }
+    PyObject *text = args[0], *tables = args[5], *kinds = args[6];
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]), line = PyLong_AsSsize_t(args[2]), col = PyLong_AsSsize_t(args[3]);
+    Py_ssize_t left = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    if (kinds != Py_None && read_kinds(kinds) < 0) return NULL;
+    if (PyTuple_GET_SIZE(tables) != T_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "scan_deal: wrong tables");
+        return NULL;
+    }
+    Scan s;
+    memset(&s, 0, sizeof s);
+    s.text = text;
+    s.kind = PyUnicode_KIND(text);
+    s.data = PyUnicode_DATA(text);
+    s.bytes = s.kind == PyUnicode_1BYTE_KIND ? (const Py_UCS1 *)s.data : NULL;
+    s.n = PyUnicode_GET_LENGTH(text);
+    s.t = &PyTuple_GET_ITEM(tables, 0);
+    s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
+    if (s.max_digits < 0) return NULL;
+    if (pos < 0 || pos > s.n) {
+        PyErr_SetString(PyExc_ValueError, "scan_deal: the deal's offset is out of the text");
+        return NULL;
+    }
+    /* with facts: each deal read is handed to the visitor (visit_deal_facts), its items counted,
+     * and the canonical deal right after it is read next; `done` is the last one handed */
+    PyObject *number = NULL, *dealer = NULL, *out = NULL, *done_number = NULL, *done_dealer = NULL;
+    Py_ssize_t done_end = -1, done_line = 0;
+    for (;;) {
+        Py_ssize_t nl = find_newline(&s, pos);
+        int r = nl < 0 ? 0 : read_heading(&s, pos, nl, &number, &dealer);
+        /* the heading is one item here and one more in begin_deal, as the Python reader counts them */
+        Py_ssize_t left_after = left - 1;
+        s.facts = kinds != Py_None;
+        if (r > 0) r = scan(&s, nl, line, &left_after);
+        if (r > 0 && s.facts && left_after - 1 - s.extra >= 0) {  /* no item of it can pass the limit */
+            PyObject *line_obj = PyLong_FromSsize_t(line), *col_obj = PyLong_FromSsize_t(col);
+            PyObject *deal = line_obj != NULL && col_obj != NULL ? deal_of(&s, number, dealer, line_obj, col_obj)
+                                                                 : NULL;
+            PyObject *visited = deal == NULL ? NULL : PyObject_CallOneArg(s.t[T_VISIT_DEAL_FACTS], deal);
+            Py_XDECREF(line_obj);
+            Py_XDECREF(col_obj);
+            Py_XDECREF(deal);
+            if (visited == NULL) goto error;
+            Py_DECREF(visited);
+            left = left_after - 1 - s.extra;
+            done_end = s.row;
+            done_line = s.line;
+            Py_XSETREF(done_number, number);
+            Py_XSETREF(done_dealer, dealer);
+            number = dealer = NULL;
+            Py_ssize_t next = s.next_deal;
+            clear_scan(&s);
+            if (next < 0) break;
+            place_of(&s, done_end, done_line, next, &line, &col);
+            pos = next;
+            continue;
+        }
+        if (r < 0) goto error;
+        if (done_end >= 0) {  /* the Python reader goes on after the deals read */
+            clear_scan(&s);
             break;
         }
-        long kind = PyLong_AsLong(kind_obj);
-        if (!split_words(&s, pos, nl, &w)) { r = 0; goto stop; }
-        switch (kind) {
-        case K_HAND: r = hand_line(&s, &w, line); break;
-        case K_OFFER: r = offer_line(&s, &w); break;
-        case K_CALLS: r = bid_line(&s, &w, line); break;
-        case K_TRICK: r = trick_line(&s, &w, line, nl - pos); break;
-        case K_SCORE: r = score_line(&s, &w, line); break;
-        case K_ANNOUNCE: r = announce_line(&s, &w); break;
-        default: r = 0;
+        if (r > 0 && s.facts) {
+            /* the spends could stop the game: its events, which spend as they are reported and
+             * stop it where the Python reader does */
+            clear_scan(&s);
+            s.facts = 0;
+            left_after = left - 1;
+            r = scan(&s, nl, line, &left_after);
+            if (r < 0) goto error;
         }
-        if (r <= 0) goto stop;
-        continue;
-stop:
-        if (r < 0) goto error;
-        Py_DECREF(s.events);
-        Py_XDECREF(s.current);
-        Py_XDECREF(s.line_obj);
-        Py_RETURN_NONE;
+        out = r == 0 ? Py_NewRef(Py_None)
+                     : Py_BuildValue("(OOOnnn)", number, dealer, s.events, s.row, s.line, left_after);
+        goto done;
     }
-    PyObject *out;
-    if (kinds != Py_None && left - s.extra >= 0) {
-        /* the facts at once; their spends cannot stop the game (else the events, which spend as
-         * they are reported, and stop it where the Python reader does) */
-        PyObject *facts = deal_facts(&s);
-        out = facts == NULL ? NULL : Py_BuildValue("(Onnn)", facts, pos, left, s.extra);
-        Py_XDECREF(facts);
-    } else {
-        out = Py_BuildValue("(Onni)", s.events, pos, left, -1);
-    }
-    Py_DECREF(s.events);
-    Py_XDECREF(s.current);
-    Py_XDECREF(s.line_obj);
-    return out;
+    out = Py_BuildValue("(OOOnnn)", done_number, done_dealer, Py_None, done_end, done_line, left);
+    goto done;
 error:
-    Py_DECREF(s.events);
-    Py_XDECREF(s.current);
-    Py_XDECREF(s.line_obj);
-    return NULL;
+    out = NULL;
+done:
+    clear_scan(&s);
+    Py_XDECREF(number);
+    Py_XDECREF(dealer);
+    Py_XDECREF(done_number);
+    Py_XDECREF(done_dealer);
+    return out;
+}
+
+/* ---------------------------------------------------------------------------- tag pairs
+ * The tag pairs that start a game, in the layout fmt writes: `[NAME "VALUE"]` one a line, from
+ * its first column, nothing else on the line, no escape (GameReader.read_head's fast branch).
+ * Which ASCII characters may start a name, follow in it, and fill a value are the grammar's:
+ * three tables of 128 flags that notation/canon.py makes by probing the grammar's own TAG_NAME
+ * and STRING expressions; any other character (and any other layout) gives None, and the
+ * Python reader reads the tag pairs with those expressions. */
+static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 128 || !PyBytes_Check(args[1])
+        || PyBytes_GET_SIZE(args[1]) != 128 || !PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) != 128
+        || !PyUnicode_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "read_tags(first, rest, value, text, pos): three tables of 128 bytes");
+        return NULL;
+    }
+    PyObject *text = args[3];
+    Py_ssize_t i = PyLong_AsSsize_t(args[4]), n = PyUnicode_GET_LENGTH(text);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i > n) {
+        PyErr_SetString(PyExc_ValueError, "read_tags: the offset is out of the text");
+        return NULL;
+    }
+    const char *first = PyBytes_AS_STRING(args[0]), *rest = PyBytes_AS_STRING(args[1]);
+    const char *value = PyBytes_AS_STRING(args[2]);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+#define AT(k) ((k) < n ? PyUnicode_READ(kind, data, (k)) : 0)
+#define IN(table, c) ((c) > 0 && (c) < 128 && (table)[(c)])
+    PyObject *pairs = PyList_New(0);
+    if (pairs == NULL) return NULL;
+    for (;;) {
+        if (AT(i) != '[' || !IN(first, AT(i + 1))) goto other;
+        Py_ssize_t name = ++i;
+        while (IN(rest, AT(i))) i++;
+        Py_ssize_t name_end = i;
+        if (AT(i) != ' ' || AT(i + 1) != '"') goto other;
+        i += 2;
+        Py_ssize_t start = i;
+        while (IN(value, AT(i))) i++;
+        if (AT(i) != '"' || AT(i + 1) != ']') goto other;
+        PyObject *tag = PyUnicode_Substring(text, name, name_end), *said = PyUnicode_Substring(text, start, i);
+        PyObject *pair = tag != NULL && said != NULL ? PyTuple_Pack(2, tag, said) : NULL;
+        Py_XDECREF(tag);
+        Py_XDECREF(said);
+        if (append_new(pairs, pair) < 0) {
+            Py_DECREF(pairs);
+            return NULL;
+        }
+        i += 2;
+        if (AT(i) != '\n' || AT(i + 1) != '[') break;
+        i++;
+    }
+#undef AT
+#undef IN
+    return Py_BuildValue("(Nn)", pairs, i);
+other:
+    Py_DECREF(pairs);
+    Py_RETURN_NONE;
+}
+
+/* ---------------------------------------------------------------------------- the splitter
+ * stream.py's _block_cut in one pass, for a block of whole clean lines of one byte a character
+ * (then lowering a character never changes the text's length nor makes an ASCII letter of
+ * another: tests/speed/test_tags.py checks it of every such character). The `end` keyword's
+ * spellings are the grammar's, handed over (lower-case ASCII letters). */
+static int body_char(Py_UCS4 c) {  /* [^\s\[] */
+    return c != '[' && !Py_UNICODE_ISSPACE(c);
+}
+
+static int word_char(Py_UCS4 c) {  /* str.isalnum() or `_` */
+    return c == '_' || Py_UNICODE_ISALNUM(c);
+}
+
+/* What cut_game looks for in a block: the `end` keyword's spellings (lower-case ASCII letters). */
+typedef struct {
+    const Py_UCS1 *t;        /* the block */
+    Py_ssize_t n;
+    Py_ssize_t count;        /* the spellings */
+    const Py_UCS1 *spelled[8];
+    Py_ssize_t lengths[8];
+    Py_UCS4 quote;
+    unsigned char what[256]; /* 2: a letter a spelling starts with (either case) */
+} Cutting;
+
+/* At k, a letter a spelling starts with: -1 when an `end` keyword of its own (any case: `| 0x20`
+ * lowers an ASCII letter and makes no other byte one) outside quotes is there, else the offset
+ * to look on from (as _first_end_word and the loop around it: a spelling refused is skipped
+ * whole). */
+static Py_ssize_t end_word_at(const Cutting *c, Py_ssize_t k, Py_ssize_t limit) {
+    const Py_UCS1 *t = c->t;
+    for (Py_ssize_t w = 0; w < c->count; w++) {
+        Py_ssize_t len = c->lengths[w], j = 1;
+        if ((t[k] | 0x20) != c->spelled[w][0] || k + len > limit) continue;
+        while (j < len && (t[k + j] | 0x20) == c->spelled[w][j]) j++;
+        if (j < len) continue;
+        Py_UCS4 before = k > 0 ? t[k - 1] : ' ', after = k + len < c->n ? t[k + len] : ' ';
+        if (!word_char(before) && before != ':' && !word_char(after)) {
+            Py_ssize_t quotes = 0, start = k;
+            while (start > 0 && t[start - 1] != '\n') quotes += t[--start] == c->quote;
+            if (quotes % 2 == 0) return -1;
+        }
+        return k + len;
+    }
+    return k + 1;
+}
+
+static PyObject *cut_game(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyTuple_Check(args[0]) || !PyUnicode_Check(args[1]) || PyUnicode_GET_LENGTH(args[1]) != 1
+        || !PyUnicode_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "cut_game(words, quote, block, pos, body)");
+        return NULL;
+    }
+    PyObject *words = args[0], *block = args[2];
+    Py_ssize_t pos = PyLong_AsSsize_t(args[3]), n = PyUnicode_GET_LENGTH(block);
+    int body = PyObject_IsTrue(args[4]);
+    if ((pos == -1 && PyErr_Occurred()) || body < 0) return NULL;
+    if (PyUnicode_KIND(block) != PyUnicode_1BYTE_KIND || pos < 0 || pos > n) Py_RETURN_NONE;
+    Cutting c;
+    memset(c.what, 0, sizeof c.what);
+    c.t = PyUnicode_1BYTE_DATA(block);
+    c.n = n;
+    c.quote = PyUnicode_READ_CHAR(args[1], 0);
+    c.count = PyTuple_GET_SIZE(words);
+    if (c.count > 8) Py_RETURN_NONE;
+    for (Py_ssize_t w = 0; w < c.count; w++) {
+        PyObject *word = PyTuple_GET_ITEM(words, w);
+        if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word) || PyUnicode_GET_LENGTH(word) == 0) Py_RETURN_NONE;
+        c.spelled[w] = PyUnicode_1BYTE_DATA(word);
+        c.lengths[w] = PyUnicode_GET_LENGTH(word);
+        for (Py_ssize_t j = 0; j < c.lengths[w]; j++)
+            if (c.spelled[w][j] < 'a' || c.spelled[w][j] > 'z') Py_RETURN_NONE;
+        c.what[c.spelled[w][0]] = c.what[c.spelled[w][0] ^ 0x20] = 2;
+    }
+    const Py_UCS1 *t = c.t;
+    /* the first line of the game's body (_BODY_LINE), and the first line after it that starts
+     * with `[` (_tag_line) */
+    Py_ssize_t first_body = body ? pos : -1, bracket = -1;
+    if (body && pos < n && t[pos] == '[') {
+        bracket = pos;
+    } else {
+        if (!body) {
+            for (Py_ssize_t line = pos; line < n;) {
+                Py_ssize_t i = line;
+                while (i < n && t[i] != '\n' && Py_UNICODE_ISSPACE(t[i])) i++;
+                if (i < n && body_char(t[i])) {
+                    first_body = line;
+                    break;
+                }
+                const Py_UCS1 *nl = memchr(t + i, '\n', (size_t)(n - i));
+                if (nl == NULL) break;
+                line = nl - t + 1;
+            }
+        }
+        for (Py_ssize_t i = first_body + 1; first_body >= 0 && i < n; i++) {
+            const Py_UCS1 *found = memchr(t + i, '[', (size_t)(n - i));
+            if (found == NULL) break;
+            i = found - t;
+            if (t[i - 1] == '\n') {
+                bracket = i;
+                break;
+            }
+        }
+    }
+    /* one pass to the limit: the line feeds counted, and the first `end` keyword */
+    Py_ssize_t limit = bracket >= 0 ? bracket : n, cut = limit, newlines = 0, k = pos;
+    int ends = 0;
+#ifdef SIXTEEN_AT_ONCE
+    /* sixteen bytes at a time: the line feeds counted, and where one of the spellings' first
+     * two letters (either case) stand, which end_word_at then reads */
+    const __m128i feed = _mm_set1_epi8('\n'), lower = _mm_set1_epi8(0x20);
+    __m128i first[8], second[8];
+    for (Py_ssize_t w = 0; w < c.count; w++) {
+        first[w] = _mm_set1_epi8((char)c.spelled[w][0]);
+        second[w] = _mm_set1_epi8((char)(c.lengths[w] > 1 ? c.spelled[w][1] : 0));
+    }
+    while (!ends && k + 16 <= limit && k + 17 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(t + k));
+        __m128i next = _mm_or_si128(_mm_loadu_si128((const __m128i *)(t + k + 1)), lower);
+        __m128i lowered = _mm_or_si128(v, lower), hit = _mm_setzero_si128();
+        for (Py_ssize_t w = 0; w < c.count; w++) {
+            __m128i starts = _mm_cmpeq_epi8(lowered, first[w]);
+            hit = _mm_or_si128(hit, c.lengths[w] > 1 ? _mm_and_si128(starts, _mm_cmpeq_epi8(next, second[w])) : starts);
+        }
+        unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, feed));
+        unsigned found = (unsigned)_mm_movemask_epi8(hit);
+        if (found == 0) {
+            newlines += __builtin_popcount(feeds);
+            k += 16;
+            continue;
+        }
+        int at = __builtin_ctz(found);
+        newlines += __builtin_popcount(feeds & ((1u << at) - 1));
+        k += at;
+        Py_ssize_t on = end_word_at(&c, k, limit);
+        if (on < 0) ends = 1;
+        else k = on;  /* past letters only: no line feed skipped */
+    }
+#endif
+    while (!ends && k < limit) {
+        if (t[k] == '\n') {
+            newlines++;
+            k++;
+        } else if (c.what[t[k]] == 2) {
+            Py_ssize_t on = end_word_at(&c, k, limit);
+            if (on < 0) ends = 1;
+            else k = on;
+        } else {
+            k++;
+        }
+    }
+    if (ends) {  /* the game ends after the keyword's line */
+        const Py_UCS1 *nl = memchr(t + k, '\n', (size_t)(n - k));
+        cut = nl == NULL ? n : nl - t + 1;
+        newlines += nl != NULL;
+    }
+    return Py_BuildValue("(nOnn)", cut, ends ? Py_True : Py_False, first_body, newlines);
 }
 
 /* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its
@@ -968,16 +1410,12 @@ static int descr_set(PyObject *descr, PyObject *obj, PyObject *value) {
 }
 
 static PyObject *one_play(PyTypeObject *cls, PyObject *slots, PyObject *fields, PyObject *seat, PyObject *card,
-                          PyObject *mark, PyObject *pos) {
-    if (!PyTuple_Check(pos) || PyTuple_GET_SIZE(pos) != 2) {
-        PyErr_SetString(PyExc_ValueError, "make_plays: a position is not (line, col)");
-        return NULL;
-    }
+                          PyObject *mark, PyObject *line, PyObject *col) {
     PyObject *d = PyDict_New();
     PyObject *nags = PyList_New(0), *comments = PyList_New(0), *variations = PyList_New(0);
     PyObject *obj = NULL;
     if (d == NULL || nags == NULL || comments == NULL || variations == NULL) goto done;
-    if (PyDict_SetItem(d, K_LINE, PyTuple_GET_ITEM(pos, 0)) < 0 || PyDict_SetItem(d, K_COL, PyTuple_GET_ITEM(pos, 1)) < 0
+    if (PyDict_SetItem(d, K_LINE, line) < 0 || PyDict_SetItem(d, K_COL, col) < 0
         || PyDict_SetItem(d, K_GLYPH, Py_None) < 0 || PyDict_SetItem(d, K_NAGS, nags) < 0
         || PyDict_SetItem(d, K_COMMENTS, comments) < 0 || PyDict_SetItem(d, K_VARIATIONS, variations) < 0
         || PyDict_SetItem(d, K_SEAT, seat) < 0 || PyDict_SetItem(d, K_CARD, card) < 0
@@ -1006,21 +1444,36 @@ static PyObject *make_plays(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "make_plays: four slot descriptors");
         return NULL;
     }
+    /* the compiled reader's positions are read without a tuple each */
+    LinePositions *compact = Py_IS_TYPE(positions, &LinePositionsType) ? (LinePositions *)positions : NULL;
     PyObject *fs = PySequence_Fast(seats, "seats"), *fc = PySequence_Fast(cards, "cards");
-    PyObject *fm = PySequence_Fast(marks, "marks"), *fp = PySequence_Fast(positions, "positions");
-    PyObject *out = NULL;
+    PyObject *fm = PySequence_Fast(marks, "marks");
+    PyObject *fp = compact != NULL ? Py_NewRef(positions) : PySequence_Fast(positions, "positions");
+    PyObject *out = NULL, *line = NULL;
     if (fs == NULL || fc == NULL || fm == NULL || fp == NULL) goto done;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fs);
-    if (PySequence_Fast_GET_SIZE(fc) != n || PySequence_Fast_GET_SIZE(fm) != n || PySequence_Fast_GET_SIZE(fp) != n) {
+    if (PySequence_Fast_GET_SIZE(fc) != n || PySequence_Fast_GET_SIZE(fm) != n || PyObject_Length(fp) != n) {
         PyErr_SetString(PyExc_ValueError, "make_plays: seats, cards, marks and positions of different lengths");
         goto done;
     }
+    if (compact != NULL && (line = PyLong_FromSsize_t(compact->line)) == NULL) goto done;
     out = PyList_New(n);
     if (out == NULL) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *play = one_play((PyTypeObject *)cls, slots, fields, PySequence_Fast_GET_ITEM(fs, i),
-                                  PySequence_Fast_GET_ITEM(fc, i), PySequence_Fast_GET_ITEM(fm, i),
-                                  PySequence_Fast_GET_ITEM(fp, i));
+        PyObject *pos = NULL, *col = NULL, *play = NULL;
+        if (compact != NULL) {
+            col = PyLong_FromSsize_t(compact->cols[i]);
+        } else {
+            pos = PySequence_Fast_GET_ITEM(fp, i);
+            if (!PyTuple_Check(pos) || PyTuple_GET_SIZE(pos) != 2)
+                PyErr_SetString(PyExc_ValueError, "make_plays: a position is not (line, col)");
+        }
+        if (col != NULL || (pos != NULL && !PyErr_Occurred()))
+            play = one_play((PyTypeObject *)cls, slots, fields, PySequence_Fast_GET_ITEM(fs, i),
+                            PySequence_Fast_GET_ITEM(fc, i), PySequence_Fast_GET_ITEM(fm, i),
+                            compact != NULL ? line : PyTuple_GET_ITEM(pos, 0),
+                            compact != NULL ? col : PyTuple_GET_ITEM(pos, 1));
+        Py_XDECREF(col);
         if (play == NULL) {
             Py_CLEAR(out);
             goto done;
@@ -1032,6 +1485,7 @@ done:
     Py_XDECREF(fc);
     Py_XDECREF(fm);
     Py_XDECREF(fp);
+    Py_XDECREF(line);
     return out;
 }
 
@@ -1084,6 +1538,16 @@ static PyObject *new_record(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"cut_game", (PyCFunction)(void (*)(void))cut_game, METH_FASTCALL,
+     "cut_game(words, quote, block, pos, body) -> (cut, ends_game, first_body, newlines) | None\n\n"
+     "stream.py's _block_cut of a block of one byte a character, `words` the end keyword's "
+     "spellings and `quote` the string delimiter, and the line feeds before the cut; None: "
+     "another block."},
+    {"read_tags", (PyCFunction)(void (*)(void))read_tags, METH_FASTCALL,
+     "read_tags(first, rest, value, text, pos) -> (pairs, end) | None\n\n"
+     "The tag pairs from offset pos, one a line in the layout fmt writes: [(name, value), ...] and "
+     "the offset after the last one's `]`; None: another layout, or a character the tables (the "
+     "ASCII characters a tag name starts with, holds, and a value holds) do not allow."},
     {"record_slots", record_slots, METH_VARARGS,
      "record_slots(slots) -> None: the four slot descriptors new_record sets (pydantic's BaseModel slots)."},
     {"new_record", new_record, METH_VARARGS,
@@ -1091,13 +1555,15 @@ static PyMethodDef methods[] = {
     {"make_plays", make_plays, METH_VARARGS,
      "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
-    {"scan_lines", scan_lines, METH_VARARGS,
-     "scan_lines(text, heading_end, line, left, tables, kinds=None) -> (events, end, left, -1) | "
-     "(facts, end, left, spent) | None\n\n"
-     "The lines of the canonical deal whose heading ends at offset heading_end (the heading on "
-     "file line `line`), read as QuickReader.canonical_deal reads them; None: not canonical. With "
-     "`kinds` (a visitor's DEAL_FACTS), the deal's facts instead of its events where that changes "
-     "nothing, and the items their events would have spent."},
+    {"scan_deal", (PyCFunction)(void (*)(void))scan_deal, METH_FASTCALL,
+     "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, events, end, end_line, left) "
+     "| None\n\n"
+     "The canonical deal at offset pos (its heading on file line `line`, at column `col`), read as "
+     "QuickReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
+     "canonical. Its number and dealer, its events, the offset after it, the line there and the "
+     "items left. With `kinds` (a visitor's DEAL_FACTS), where that changes nothing, its facts are "
+     "given to the visitor's visit_deal_facts, its items counted, and so are the facts of the "
+     "canonical deals right after it: events is then None, the rest is said of the last one."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1114,6 +1580,10 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_CAPOT = PyUnicode_InternFromString("capot");
     S_GENERALE = PyUnicode_InternFromString("generale");
     S_TAKE = PyUnicode_InternFromString("take");
+    S_SCORE = PyUnicode_InternFromString("score");
+    S_END = PyUnicode_InternFromString("end");
+    S_FIVE = PyUnicode_InternFromString("five");
+    S_REST = PyUnicode_InternFromString("rest");
     S_OFFER = PyUnicode_InternFromString("offer");
     S_ANNOUNCE = PyUnicode_InternFromString("announce");
     S_SEQUENCE = PyUnicode_InternFromString("sequence");
@@ -1135,8 +1605,15 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_ONE = PyLong_FromLong(1);
     S_TWO = PyLong_FromLong(2);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE
-        || !S_OFFER || !S_ANNOUNCE || !S_SEQUENCE || !S_CARRE || !S_BELOTE
+        || !S_SCORE || !S_END || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_SEQUENCE || !S_CARRE || !S_BELOTE
         || !S_ONE || !S_TWO)
         return NULL;
-    return PyModule_Create(&module);
+    if (PyType_Ready(&LinePositionsType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddObjectRef(m, "LinePositions", (PyObject *)&LinePositionsType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

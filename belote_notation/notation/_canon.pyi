@@ -1,11 +1,24 @@
 """Type stub of the compiled reader of canonical deals (belote_notation/notation/_canon.c)."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
-def scan_lines(text: str, heading_end: int, line: int, left: int, tables: tuple[Any, ...],
-               kinds: tuple[tuple[type, tuple[str, ...]], ...] | None = None, /
-               ) -> tuple[Any, int, int, int] | None: ...
+class LinePositions(Sequence[tuple[int, int]]):
+    """The (line, col) positions of words of one line (equal to a list of the same tuples)."""
+
+    @overload
+    def __getitem__(self, index: int, /) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> list[tuple[int, int]]: ...
+    def __len__(self) -> int: ...
+
+def scan_deal(text: str, pos: int, line: int, col: int, left: int, tables: tuple[Any, ...],
+              kinds: tuple[tuple[type, tuple[str, ...]], ...] | None, /
+              ) -> tuple[int, int | None, Any, int, int, int, int] | None: ...
+def read_tags(first: bytes, rest: bytes, value: bytes, text: str, pos: int, /
+              ) -> tuple[list[tuple[str, str]], int] | None: ...
+def cut_game(words: tuple[str, ...], quote: str, block: str, pos: int, body: bool, /
+             ) -> tuple[int, bool, int, int] | None: ...
 def make_plays(cls: type, slots: tuple[Any, Any, Any, Any], fields: set[str], seats: Sequence[int | None],
                cards: Sequence[int], marks: Sequence[str | None], positions: Sequence[tuple[int, int]], /
                ) -> list[Any]: ...

@@ -1,10 +1,12 @@
 """The compiled reader of canonical deals (the optional C extension ``_canon``).
 
-``notation/_canon.c`` reads the lines of a deal in the canonical layout (as ``fmt`` writes it
-and programs emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the
-same tables (this module hands them over: the words are defined once, in
-:mod:`.vocabulary` and :mod:`.quick_words`), and gives the same events; whatever it cannot
-read gives ``None`` and the Python reader reads the deal. It is built by ``setup.py`` when a C
+``notation/_canon.c`` reads a deal in the canonical layout (as ``fmt`` writes it and programs
+emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the same tables (this
+module hands them over: the words are defined once, in :mod:`.vocabulary` and
+:mod:`.quick_words`), and gives the same events, or the checker's facts; whatever it cannot
+read gives ``None`` and the Python reader reads the deal. The positions of a line's cards come
+as a ``LinePositions`` (the line once and the columns, a sequence of ``(line, col)`` equal to
+the Python reader's list of tuples). It is built by ``setup.py`` when a C
 compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
 import: :mod:`belote_notation.game.compiled`) everything runs on the Python path, which gives
 the same results.
@@ -19,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -35,25 +37,36 @@ from belote_notation.notation.quick_words import (
 )
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["compiled_new_record", "compiled_plays", "compiled_reader", "static_tables"]
+__all__ = ["compiled_cut", "compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags",
+           "static_tables", "tag_characters"]
 
-Scan = Callable[..., "tuple[Any, int, int, int] | None"]
+Scan = Callable[..., "tuple[int, int | None, Any, int, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
+ReadTags = Callable[..., "tuple[list[tuple[str, str]], int] | None"]
+CutGame = Callable[..., "tuple[int, bool, int, int] | None"]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
 
 
-def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None]:
+def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None, ReadTags | None, CutGame | None]:
     if pure_python():
-        return None, None, None
+        return None, None, None, None, None
     try:
-        from belote_notation.notation._canon import make_plays, new_record, scan_lines
+        from belote_notation.notation._canon import (
+            LinePositions,
+            cut_game,
+            make_plays,
+            new_record,
+            read_tags,
+            scan_deal,
+        )
     except ImportError:
-        return None, None, None
-    return scan_lines, make_plays, new_record
+        return None, None, None, None, None
+    Sequence.register(LinePositions)
+    return scan_deal, make_plays, new_record, read_tags, cut_game
 
 
-_SCAN, _MAKE_PLAYS, _NEW_RECORD = _load()
+_SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS, _CUT_GAME = _load()
 
 
 @cache
@@ -69,7 +82,7 @@ def _record_slots() -> None:
 
 
 def compiled_reader() -> Scan | None:
-    """``scan_lines`` of the C extension, ``None`` when it is not built or switched off."""
+    """``scan_deal`` of the C extension, ``None`` when it is not built or switched off."""
     return _SCAN
 
 
@@ -89,10 +102,44 @@ def compiled_new_record() -> NewRecord | None:
     return _NEW_RECORD
 
 
+def compiled_cut() -> CutGame | None:
+    """``cut_game`` of the C extension (the splitter's ``_block_cut`` of a block of one byte a
+    character), ``None`` when not built or switched off."""
+    return _CUT_GAME
+
+
+def compiled_tags() -> ReadTags | None:
+    """``read_tags`` of the C extension with the grammar's characters (:func:`tag_characters`):
+    ``(text, pos)`` -> the tag pairs from ``pos`` in the layout ``fmt`` writes and the offset
+    after them, ``None`` for any other layout; ``None`` when not built or switched off."""
+    return None if _READ_TAGS is None else _tags_reader()
+
+
+@cache
+def _tags_reader() -> ReadTags:
+    assert _READ_TAGS is not None
+    return partial(_READ_TAGS, *tag_characters())
+
+
+@cache
+def tag_characters() -> tuple[bytes, bytes, bytes]:
+    """The ASCII characters a tag name may start with, those it may hold after its first, and
+    those of a quoted value without escapes, as flags by code: probed with the grammar's own
+    ``TAG_NAME`` and ``STRING`` expressions (a name is its first character and any number of
+    the others: tests/speed/test_deal_facts.py holds the grammar to that shape)."""
+    name, string = vocab.regex("TAG_NAME"), vocab.regex("STRING")
+    chars = [chr(code) for code in range(128)]
+    first = bytes(name.fullmatch(c) is not None for c in chars)
+    start = chr(first.index(1)) if 1 in first else ""
+    rest = bytes(bool(start) and name.fullmatch(start + c) is not None for c in chars)
+    value = bytes(c != '"' and string.fullmatch(f'"{c}"') is not None for c in chars)
+    return first, rest, value
+
+
 @cache
 def static_tables(deck: Deck, line_kinds: tuple[tuple[str, str], ...],
                   hands: tuple[tuple[str, str], ...]) -> tuple[Any, ...]:
-    """The tables of the words the C reader reads, for ``deck`` (the ones ``scan_lines`` takes
+    """The tables of the words the C reader reads, for ``deck`` (the ones ``scan_deal`` takes
     first, in its order): ``line_kinds`` maps the first word of a line to its kind (``hand``,
     ``other``, ``calls``, ``trick``, ``score``), ``hands`` a hand keyword to its section."""
     marks = {word: vocab.mark_of(word) for word in vocab.keywords("MARK_WORD")}

@@ -15,6 +15,7 @@ from functools import cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.canon import compiled_tags
 from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
@@ -153,6 +154,14 @@ class GameReader:
         text = self.text
         pos = _WS.match(text, 0).end()  # type: ignore[union-attr]
         nodes: list[Chunk | Rule] = []
+        read_tags = compiled_tags()
+        at_line_start = pos == 0 or text[pos - 1] == "\n"
+        laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
+        if laid_out is not None:  # one a line, from its first column (the compiled reader)
+            after = _WS.match(text, laid_out[1]).end()  # type: ignore[union-attr]
+            if (after == len(text) or _KEYWORD.match(text, after)) and self.issues.afford(len(laid_out[0])):
+                self.read_head([], (laid_out[0], self.where(pos)[0]))
+                return after
         found = _HEADERS.match(text, pos)
         if found is not None:
             after = _WS.match(text, found.end()).end()  # type: ignore[union-attr]
@@ -170,11 +179,15 @@ class GameReader:
         self.issues.stop_if_cut()
         return cut
 
-    def read_head(self, chunks: list[Chunk]) -> None:
+    def read_head(self, chunks: list[Chunk], laid_out: tuple[list[tuple[str, str]], int] | None = None
+                  ) -> None:
+        """Report the head's tokens (``laid_out``: the tag pairs the compiled reader read, from
+        a line on, in the layout fmt writes, their items counted) and resolve the deck."""
         deck_tags: list[Tag] = []
         """The ``Deck`` and ``Rules`` tags: all the deck of the cards depends on."""
         spend = self.issues.spend
-        visit_header = self.visitor.visit_header
+        if laid_out is not None:
+            self.laid_out(*laid_out, deck_tags, False)
         for chunk in chunks:
             if chunk.type in COMMENT_TYPES:
                 spend(1, chunk.line, chunk.column)
@@ -186,16 +199,10 @@ class GameReader:
                     and "\\" not in value and value.count("\n") == value.count("\n[") == len(pairs) - 1
                     and self.issues.afford(len(pairs))):
                 # tag pairs (and white space: the HEADERS terminal) one a line, each at its first
-                # column (the layout fmt writes): their positions are known without counting,
-                # and no escape is to be undone
-                line = chunk.line
-                for name, raw in pairs:
-                    raw = raw[1:-1]
-                    if name.lower() in _DECK_TAGS:
-                        deck_tags.append(Tag(name, raw, line, 1))
-                    visit_header(name, raw, line, 1)
-                    line += 1
+                # column (the layout fmt writes)
+                self.laid_out(pairs, chunk.line, deck_tags, True)
                 continue
+            visit_header = self.visitor.visit_header
             locator = _Locator(chunk)
             for found in _HEADER.finditer(value):
                 line, col = locator.where(found.start())
@@ -219,6 +226,19 @@ class GameReader:
         if not names_deck(deck_tags) and infer_deck(self.text) is Deck.SPANISH:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
+
+    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag], quoted: bool) -> None:
+        """Tag pairs one a line from ``line`` on, each at its first column, with no escape (the
+        layout fmt writes): their positions are known without counting, and no escape is to be
+        undone (``quoted``: the values with their quotes)."""
+        visit_header = self.visitor.visit_header
+        for name, raw in pairs:
+            if quoted:
+                raw = raw[1:-1]
+            if name.lower() in _DECK_TAGS:
+                deck_tags.append(Tag(name, raw, line, 1))
+            visit_header(name, raw, line, 1)
+            line += 1
 
     def unescape(self, raw: str, chunk: Chunk | _Locator, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
@@ -268,8 +288,12 @@ class GameReader:
             newline = heading.rfind("\n", 0, at)
             where = (line, col + at) if newline < 0 else (line + heading.count("\n", 0, at), at - newline)
             written = number(words[1], *where, self.issues)
+        return self.open_deal(written, vocab.SEATS[words[3]] if len(words) > 3 else None, line, col)
+
+    def open_deal(self, written: int | None, dealer: int | None, line: int, col: int) -> DealReader | None:
+        """Report a deal's heading, its items counted (``written``: its number, if written); the
+        reader of its sections (``None``: skipped)."""
         self.number = self.number + 1 if written is None else written
-        dealer = vocab.SEATS[words[3]] if len(words) > 3 else None
         if self.visitor.begin_deal(self.number, dealer, line, col) is SKIP:
             return None
         if self.sections is None:
@@ -284,22 +308,24 @@ class GameReader:
 
     def canonical_deal(self, pos: int, line: int, col: int) -> int | None:
         """A deal in the canonical layout, read line by line by the quick line readers and
-        reported once its last line is read; the offset after it (``None``: not canonical,
-        nothing reported)."""
+        reported once its last line is read (with the compiled reader and a visitor that keeps
+        facts, the canonical deals right after it too); the offset after it (``None``: not
+        canonical, nothing reported)."""
         if self.sections is None:
             self.sections = DealReader(self.visitor, self.issues, self.deck)
-        read = self.sections.canonical_deal(self.text, pos, line)
+        read = self.sections.canonical_deal(self.text, pos, line, col)
         if read is None:
             return None
-        heading, events, end, facts = read
-        reader = self.begin_deal(heading, line, col)
-        if reader is not None:
-            if facts is not None:
-                self.issues.left -= facts[1]  # what the offer and announcement readers spend
-                self.visitor.visit_deal_facts(facts[0])
-            for event, args in events:
-                event(*args)
-            self.end_deal()
+        written, dealer, events, end, end_line = read
+        if events is None:  # the deals' facts given to the visitor (visit_deal_facts), their items counted
+            self.number = written
+        else:
+            self.issues.spend(1, line, col)
+            if self.open_deal(written, dealer, line, col) is not None:
+                for event, args in events:
+                    event(*args)
+                self.end_deal()
+        self._done, self._line, self._newline = end, end_line, end - 1  # where(): no line counted again
         return end
 
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:

@@ -81,6 +81,9 @@ class LineReader:
         :data:`MAX_LINE`): BEL007 columns count from the line's start, not the piece's."""
         self.bom = 0
         """Bytes of the byte order mark skipped at the start (before the first piece)."""
+        self.block_lines = -1
+        """The lines of the clean block just yielded, when its consumer counted them (the
+        splitter does, finding where each game starts): not counted again. -1: not counted."""
 
     def pieces(self) -> Iterator[Piece]:
         """Lines (with their ``\\n``), or pieces of at most :data:`MAX_LINE` of a longer line."""
@@ -128,9 +131,9 @@ class LineReader:
             self.bom = 3
         if text.endswith("\n") and _clean_block(text):
             # Whole lines with no comment, quote-escape or CR: the splitter reads it at once.
-            count = text.count("\n")
+            self.block_lines = -1
             yield text, True, self.line, CLEAN, utf8_size(text)
-            self.line += count
+            self.line += self.block_lines if self.block_lines >= 0 else text.count("\n")
             self.column = 0
             return
         lines = text.split("\n")

@@ -41,9 +41,11 @@ Trick = tuple[int, int, int, list[int | None], list[int], Sequence[Mark | None],
 T = TypeVar("T")
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
 """A visitor call kept for later: the bound method and its arguments."""
-CanonicalDeal = tuple[str, list[Event], int, "tuple[tuple[Any, ...], int] | None"]
-"""A canonical deal read: its heading, its events, the offset after it, and either ``None`` or
-the deal's facts (:meth:`.Visitor.visit_deal_facts`) with the items their events would spend."""
+CanonicalDeal = tuple[int, "int | None", "list[Event] | None", int, int]
+"""A canonical deal read: its number and dealer, its events (kept, not reported), the offset
+after it and the line there. ``None`` in place of the events: the compiled reader gave the
+deal's facts to the visitor (:meth:`.Visitor.visit_deal_facts`), and those of the canonical
+deals right after it, their items counted; the rest is said of the last one."""
 
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
 _HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
@@ -52,7 +54,7 @@ _HAND_STARTS = frozenset(_HANDS)
 # what must follow a canonical deal (the lookahead that ends CANONICAL_DEAL).
 _C_CARD = r"(?:10|11|12|[1-9JQKA])[SHDCEOB]"
 _INT = "[0-9]{1,%d}" % MAX_DIGITS   # lark.common's INT, as long as the reader reads
-_HEADING = re.compile(r"deal " + _INT + r"(?: dealer [NESW])?")
+_HEADING = re.compile(r"deal (" + _INT + r")(?: dealer ([NESW]))?")
 _OFFER = re.compile("offer " + _C_CARD)
 _ANNOUNCE = re.compile(r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick=" + _INT
                        + r")?(?: before=" + _INT + ")?")
@@ -261,26 +263,24 @@ class QuickReader(ItemReader):
         return True
 
     # --- a whole canonical deal -----------------------------------------------------------
-    def canonical_deal(self, text: str, pos: int, line: int) -> CanonicalDeal | None:
-        """The deal at ``pos`` (file line ``line``) in the canonical layout: its heading, its
-        events (kept, not reported), the offset after it, and (from the compiled reader, for a
-        visitor that keeps facts) the deal's facts instead of its events with the items they
-        spend; ``None``: not canonical, read it the general way."""
+    def canonical_deal(self, text: str, pos: int, line: int, col: int) -> CanonicalDeal | None:
+        """The deal at ``pos`` (file line ``line``, column ``col``) in the canonical layout, its
+        items counted but for the heading's second one (:class:`CanonicalDeal`; from the compiled
+        reader, for a visitor that keeps facts, the deals given to it, all their items counted);
+        ``None``: not canonical, read it the general way."""
+        scan = compiled_reader()
+        if scan is not None:
+            scanned = scan(text, pos, line, col, self.issues.left, self._scan_tables(),
+                           type(self.visitor).DEAL_FACTS)
+            if scanned is not None:
+                self.issues.left = scanned[5]
+                return scanned[0], scanned[1], scanned[2], scanned[3], scanned[4]
         nl = text.find("\n", pos)
         if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
             return None
-        scan = compiled_reader()
-        if scan is not None:
-            scanned = scan(text, nl, line, self.issues.left - 1, self._scan_tables(),
-                           type(self.visitor).DEAL_FACTS)
-            if scanned is not None:
-                self.issues.left = scanned[2]
-                if scanned[3] >= 0:
-                    return heading.group(), [], scanned[1], (scanned[0], scanned[3])
-                return heading.group(), scanned[0], scanned[1], None
         kept = KeptDeal(self.visitor)
         lines = canonical_lines()
-        left = self.issues.left - 1
+        left = self.issues.left - 1  # the heading: one item here, one more in begin_deal
         while True:
             pos, line = nl + 1, line + 1
             nl = text.find("\n", pos)
@@ -300,7 +300,8 @@ class QuickReader(ItemReader):
             if not read(self, row, line, kept):
                 return None
         self.issues.left = left
-        return heading.group(), kept.events, pos, None
+        number, dealer = heading.group(1, 2)
+        return int(number), vocab.SEATS[dealer] if dealer else None, kept.events, pos, line
 
     def _scan_tables(self) -> tuple[Any, ...]:
         """What the compiled reader reads with: the tables of this deck, the visitor's events
@@ -311,7 +312,7 @@ class QuickReader(ItemReader):
             self._tables = tables = (self.deck, (
                 *_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
                 visitor.visit_hand, visitor.visit_trick, visitor.visit_call, visitor.visit_score,
-                visitor.visit_offer, visitor.visit_announcement))
+                visitor.visit_offer, visitor.visit_announcement, visitor.visit_deal_facts))
         return tables[1]
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:

@@ -74,7 +74,7 @@ def read_game_events(text: str | GameText, visitor: Visitor[T], name: str | None
 
 def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int, index: int,
           early: tuple[SyntaxIssue, ...]) -> None:
-    blank = not text.strip()
+    blank = not text or text.isspace()
     # An empty game is at no place of the text: (0, 0), like a record not read from text.
     if visitor.begin_game(index, *((0, 0) if blank else (first_line, 1))) is SKIP:
         return
@@ -115,7 +115,7 @@ def _within_escapes(text: str, issues: Issues, first_line: int) -> str:
     """``text``, or the lines of it before its backslash past :data:`MAX_ITEMS_PER_GAME` (each
     escape is an item: Python's regular expressions keep about 100 bytes per escape they cross,
     so 8 MB of ``\\"`` took 900 MB); ``issues.cut_at`` then says where reading stops."""
-    if text.count("\\") <= MAX_ITEMS_PER_GAME:
+    if "\\" not in text or text.count("\\") <= MAX_ITEMS_PER_GAME:  # `in`: a fast scan, most texts have none
         return text
     at = -1
     for _ in range(MAX_ITEMS_PER_GAME + 1):

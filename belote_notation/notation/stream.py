@@ -18,9 +18,11 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Generator, Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Generator, Iterator
+from functools import partial
+from typing import NamedTuple, cast
 
+from belote_notation.notation.canon import compiled_cut
 from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
 from belote_notation.notation.lines import (
     CLEAN,
@@ -134,6 +136,9 @@ def iter_game_texts(source: Source, name: str | None = None,
 
 
 _NON_BLANK = re.compile(r"\S")
+_CUT_GAME = compiled_cut()
+_CUT = None if _CUT_GAME is None else partial(_CUT_GAME, END_WORDS, QUOTE)
+"""The compiled :func:`_block_cut` (``None``: not built, or switched off)."""
 _BODY_LINE = re.compile(r"^[^\S\n]*[^\s\[]", re.MULTILINE)
 """A line that is not blank and does not start with ``[`` (after its leading white space): a
 line of a game's body. ``^`` matches after a line feed only (the clean blocks hold no CR)."""
@@ -150,14 +155,43 @@ def _first_end_word(low: str, start: int, limit: int) -> tuple[int, str]:
     return best, found
 
 
-def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool, int]:
+def _tag_line(block: str, start: int) -> int:
+    """Where the first line that starts with ``[`` after offset ``start`` starts (-1: none):
+    ``block.find("\\n[", start) + 1``, but a search for one character is several times faster,
+    and ``[`` is rare in a game's body.
+
+    >>> _tag_line("a[b\\n[c", 0), _tag_line("[a\\n[b", 1), _tag_line("x[\\n", 0)
+    (4, 3, -1)
+    """
+    at = block.find("[", start + 1)
+    while at >= 0 and block[at - 1] != "\n":
+        at = block.find("[", at + 1)
+    return at
+
+
+Cut = Callable[[int, bool], "tuple[int, bool, int, int]"]
+"""Where a game stops in a block: :func:`_block_cut` of the block, from an offset."""
+
+
+def _cutter(block: str) -> Cut | None:
+    """:func:`_block_cut` of ``block``, compiled for a block of one byte a character (``cut_game``
+    of ``_canon.c``); ``None`` when lowering the block changes its length (then it is read line
+    by line)."""
+    if _CUT is not None and _CUT(block, len(block), True) is not None:  # the block is of one byte a character
+        return cast(Cut, partial(_CUT, block))  # it gives None for no position of such a block
+    low = block.lower()
+    return partial(_block_cut, block, low) if len(low) == len(block) else None
+
+
+def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool, int, int]:
     """Where the game that continues at ``pos`` stops in a clean block.
 
     Returns (offset after the game's last line in the block, whether the game ended there,
     where the first line of its body is at or after ``pos``: ``pos`` when ``body`` says it has
-    begun, -1 when there is none). A game ends after the line of its ``end``/``fin`` keyword,
-    or before a line starting with ``[`` once its body has begun (the rules of
-    :func:`iter_game_texts`). ``low`` is ``block.lower()``.
+    begun, -1 when there is none, the line feeds before the offset returned from ``pos`` on).
+    A game ends after the line of its ``end``/``fin`` keyword, or before a line starting with
+    ``[`` once its body has begun (the rules of :func:`iter_game_texts`). ``low`` is
+    ``block.lower()``.
     """
     n = len(block)
     # the earliest line starting with `[` (in its first column) after the body has begun: from
@@ -171,8 +205,7 @@ def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool, i
             found = _BODY_LINE.search(block, pos)
             if found is not None:
                 first_body = found.start()
-        k = block.find("\n[", first_body) if first_body >= 0 else -1
-        bracket = k + 1 if k >= 0 else -1
+        bracket = _tag_line(block, first_body) if first_body >= 0 else -1
     limit = bracket if bracket >= 0 else n
     # the first `end`/`fin` keyword outside quotes (a clean block has no comments)
     i = pos
@@ -189,10 +222,10 @@ def _block_cut(block: str, low: str, pos: int, body: bool) -> tuple[int, bool, i
         if block.count(QUOTE, start, k) % 2:
             continue                # inside a quoted value
         nl = block.find("\n", k)
-        return (n if nl < 0 else nl + 1), True, first_body
-    if bracket >= 0:
-        return bracket, False, first_body
-    return n, False, first_body
+        cut = n if nl < 0 else nl + 1
+        return cut, True, first_body, block.count("\n", pos, cut)
+    cut = bracket if bracket >= 0 else n
+    return cut, False, first_body, block.count("\n", pos, cut)
 
 
 class _Splitter:
@@ -228,14 +261,13 @@ class _Splitter:
             if not self.pos:
                 self.pos = reader.bom
             if issue is CLEAN:
-                rest = yield from self.clean_block(piece, line_no, size)
-                if rest is None:
-                    continue
-                piece, line_no = rest
-                lines = piece.split("\n")
+                block_line = line_no
+                rest, line_no = yield from self.clean_block(piece, line_no, size)
+                lines = rest.split("\n")
                 lines.pop()
                 for k, text in enumerate(lines):
                     yield from self.line(text + "\n", True, line_no + k, None, utf8_size(text) + 1)
+                reader.block_lines = line_no + len(lines) - block_line  # counted here: not again
             else:
                 yield from self.line(piece, complete, line_no, issue, size)
         if self.first_line:
@@ -253,13 +285,13 @@ class _Splitter:
         self.mark = (index, byte)
         return base + byte
 
-    def clean_block(self, piece: str, line_no: int, size: int
-                    ) -> Generator[GameText, None, tuple[str, int] | None]:
+    def clean_block(self, piece: str, line_no: int, size: int) -> Generator[GameText, None, tuple[str, int]]:
         """Whole clean lines read at once (``size`` bytes); returns what is left for the line
-        path (``None``: nothing)."""
-        low = piece.lower()
-        if (self.in_comment or self.oversized or self.pending_end or not self.at_line_start
-                or len(low) != len(piece)):
+        path (whole lines, ``""``: nothing) and the line where it starts."""
+        if self.in_comment or self.oversized or self.pending_end or not self.at_line_start:
+            return piece, line_no
+        cut_from = _cutter(piece)
+        if cut_from is None:
             return piece, line_no
         base, self.mark = self.pos, (0, 0)
         pos, end_text = 0, len(piece)
@@ -275,10 +307,11 @@ class _Splitter:
                 self.first_line = lines
                 self.start = self.byte_at(piece, base, start)
                 pos = start
-            cut, ends_game, first_body = _block_cut(piece, low, pos, self.body)
+            cut, ends_game, first_body, newlines = cut_from(pos, self.body)
             chunk = piece[pos:cut]
             if self.size + len(chunk) > self.max_chars:
                 break               # let the line path report the oversized game
+            lines, counted = lines + newlines, cut
             self.parts.append(chunk)
             self.size += len(chunk)
             if not self.body:  # a line of the body in the game's text so far (whole lines)
@@ -288,7 +321,7 @@ class _Splitter:
                 yield self.flush(self.byte_at(piece, base, cut))
         if pos >= end_text:
             self.pos = base + size
-            return None
+            return "", lines + piece.count("\n", counted, end_text)
         self.pos = self.byte_at(piece, base, pos)
         return piece[pos:], lines + piece.count("\n", counted, pos)
 

@@ -113,6 +113,8 @@ class Visitor(Generic[T]):
     :mod:`belote_notation.game.cards`; ``line``/``col`` are file positions.
     """
 
+    __slots__ = ()  # a subclass may have slots only (the checker: one per game)
+
     # --- the game
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         """A new game starts (``index``: 0-based number of the game in its file)."""
@@ -146,19 +148,20 @@ class Visitor(Generic[T]):
 
     # --- a deal
     DEAL_FACTS: ClassVar[tuple[tuple[type, tuple[str, ...]], ...] | None] = None
-    """A visitor that keeps each deal as facts (the checker) names here its six fact classes and
-    their fields (in the order ``notation/_canon.c`` fills them); the compiled reader then gives
-    a canonical deal's facts at once (:meth:`visit_deal_facts`) instead of its line events."""
+    """A visitor that keeps each deal as facts (the checker) names here its seven fact classes
+    (the last one the deal's own) and their fields (in the order ``notation/_canon.c`` fills
+    them); the compiled reader then gives a canonical deal's facts at once
+    (:meth:`visit_deal_facts`) instead of its events."""
 
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         """``deal N [dealer SEAT]``."""
         return None
 
-    def visit_deal_facts(self, facts: tuple[Any, ...]) -> None:
-        """A canonical deal's facts at once, made by the compiled reader from the events of its
-        lines exactly as this visitor's ``visit_*`` methods would keep them (only for a visitor
-        that names :attr:`DEAL_FACTS`): ``(five, offer, bids, rest, hands, announcements, tricks,
-        score, match_score, pot, pot_position)``."""
+    def visit_deal_facts(self, facts: Any) -> None:
+        """A canonical deal's facts at once, made by the compiled reader exactly as this
+        visitor's ``begin_deal``, ``visit_*`` and ``end_deal`` methods would keep them from its
+        events, which it gets instead (only for a visitor that names :attr:`DEAL_FACTS`): an
+        instance of the last class named there."""
         raise NotImplementedError
 
     def begin_section(self, section: Section, line: int, col: int) -> None:

@@ -98,3 +98,18 @@ def test_the_report_says_where_its_game_is() -> None:
         chunk = data[report.offset:report.offset + report.length]
         assert chunk.lstrip(b"\xef\xbb\xbf").startswith(b"[Event")
         assert json.loads(json.dumps(report.to_dict()))["length"] == report.length
+
+
+def test_lines_of_a_source_of_many_blocks() -> None:
+    """Each game's first line, and the line of a bad byte, in a source of many read blocks of
+    clean lines (the splitter counts their lines, the line reader does not count them again)
+    with blocks that are not clean in between (a comment)."""
+    clean = GAME.replace("{ un commentaire : ♠ ♥ 🂡 }\n", "").replace("; fin de la donne\n", "")
+    texts = [clean] * 1200 + [GAME] + [clean] * 1200 + [clean.replace("Sévérine", "S\udce9v")]
+    data = "\n".join(texts).encode("utf-8", "surrogateescape")
+    games = list(iter_game_texts(io.BytesIO(data)))
+    assert len(games) == len(texts) and len(data) > 4 * 65536
+    lines = data.split(b"\n")
+    for game in games:
+        assert lines[game.first_line - 1].decode("utf-8", "replace") == game.text.split("\n", 1)[0]
+    assert [issue.line for issue in games[-1].issues] == [games[-1].first_line + 1]

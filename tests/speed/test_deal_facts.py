@@ -9,6 +9,7 @@ games of every rule system with flaws in some lines (tests/speed/corpus.py).
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -35,8 +36,9 @@ class _Keeping(GameChecker):
         self.kept.append(self.deal)
         super().end_deal()
 
-    def visit_deal_facts(self, facts: tuple[Any, ...]) -> None:
+    def visit_deal_facts(self, facts: DealFacts) -> None:
         _AT_ONCE.append(type(self))
+        self.kept.append(facts)
         super().visit_deal_facts(facts)
 
 
@@ -53,7 +55,7 @@ def _plain(value: Any) -> Any:
     slots = getattr(type(value), "__slots__", None)
     if slots is not None and not isinstance(value, (str, int, tuple, list)):
         return (type(value).__name__, {name: _plain(getattr(value, name)) for name in slots})
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, Sequence) and not isinstance(value, str):  # the compiled reader's positions too
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -84,4 +86,70 @@ def test_a_facts_field_that_is_not_a_slot_is_refused() -> None:
     bad = tuple((cls, names) for cls, names in GameChecker.DEAL_FACTS or ())
     bad = ((bad[0][0], ("seat", "cards", "positions", "line", "nope")), *bad[1:])
     with pytest.raises((ValueError, AttributeError)):
-        scan("deal 1\nscore 0 0\n", 6, 1, 100, (), bad)
+        scan("deal 1\nscore 0 0\n", 0, 1, 1, 100, (), bad)
+
+
+def _announcing_game() -> str:
+    """A generated classic game cut after its first deal with an announcement (an offer line
+    and an announcement line: both spend items)."""
+    from belote_notation.game.rules import Ruleset
+    from tests.speed.corpus import _games_text
+
+    for seed in range(50):
+        text = _games_text(Ruleset.preset("classic"), 12, seed)
+        at = text.find("\nannounce ")
+        if at >= 0:
+            end = text.find("\ndeal ", at)
+            return (text[:end] if end >= 0 else text.split("\nend", 1)[0]) + "\nend\n"
+    raise AssertionError("no generated game announces")
+
+
+def test_the_item_limit_stops_a_game_where_the_events_stop_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the items a game may hold, the compiled reader's facts stop it where the Python
+    reader's events do (a deal's facts come at once only when its offer and announcement
+    readers' spends cannot pass the limit, its heading's item counted)."""
+    import belote_notation.notation.quick as quick
+    from belote_notation.check.validator import validate_text
+    from belote_notation.notation.tokens import Issues
+
+    text = _announcing_game()
+
+    def findings(limit: int) -> list[tuple[str, int, int]]:
+        monkeypatch.setattr(Issues.__init__, "__defaults__", (limit,))
+        return [(f.code, f.line, f.col) for r in validate_text(text, "t.bel") for f in r.findings]
+
+    words = text.count(" ") + text.count("\n")  # about the items the game holds
+    last_deal = text.rfind("\ndeal ")
+    limits = range(text.count(" ", 0, last_deal) + text.count("\n", 0, last_deal) - 40, words + 5)
+    stopped = 0
+    for limit in limits:
+        compiled = findings(limit)
+        with monkeypatch.context() as patch:
+            patch.setattr(quick, "compiled_reader", lambda: None)
+            python = findings(limit)
+        assert compiled == python, limit
+        stopped += any(code == "BEL013" for code, _, _ in compiled)
+    assert 0 < stopped < len(limits)
+
+
+def test_line_positions_are_a_sequence_of_line_and_column() -> None:
+    """The compiled reader's positions of a line's cards: indexed, counted, iterated, sliced
+    and compared as the Python reader's list of (line, col) tuples."""
+    kept: list[DealFacts] = []
+    read_game_events("deal 7\ntafr9a N 9S JS 8H\nhand E\nend\n", _Keeping(kept))
+    hand, empty = kept[0].five[0], kept[0].hands[0]
+    positions = hand.positions
+    assert type(positions).__name__ == "LinePositions" and isinstance(positions, Sequence)
+    assert positions == [(2, 10), (2, 13), (2, 16)] and [(2, 10), (2, 13), (2, 16)] == positions
+    assert positions != [(2, 10), (2, 13)] and positions != ((2, 10), (2, 13), (2, 16))
+    assert len(positions) == 3 and list(positions) == [(2, 10), (2, 13), (2, 16)] and (2, 13) in positions
+    assert positions[0] == (2, 10) and positions[-1] == (2, 16) and positions[1:] == [(2, 13), (2, 16)]
+    assert repr(positions) == "[(2, 10), (2, 13), (2, 16)]" and positions == kept[0].five[0].positions
+    assert empty.positions == [] and len(empty.positions) == 0
+    for bad in (3, -4):
+        with pytest.raises(IndexError):
+            positions[bad]
+    with pytest.raises(TypeError):
+        positions["0"]  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        hash(positions)

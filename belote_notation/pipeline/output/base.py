@@ -62,6 +62,8 @@ class RenderedGame:
 
 def render_game(report: GameReport, fmt: str = "text", options: ReportOptions = _EVERYTHING) -> RenderedGame:
     """``report`` as an output shows it (``report`` itself is not changed)."""
+    if not report.findings and fmt not in JSON_KINDS:  # most games: nothing to select, count or sort
+        return RenderedGame(0, 0, 0, report.deal_count)
     findings = options.reported(report)
     counts = count_by_severity(findings)
     out = ""
@@ -99,7 +101,8 @@ class Summary:
         self.errors += game.errors
         self.warnings += game.warnings
         self.infos += game.infos
-        self.codes.update(f.code for f in game.findings)
+        if game.findings:
+            self.codes.update(f.code for f in game.findings)
 
     def text(self) -> str:
         rate = f", {self.deals / self.seconds:,.0f} deals/s" if self.seconds > 0 and self.deals else ""

@@ -93,6 +93,8 @@ class TextWriter(Writer):
                            "format claims its name or content (`belote-replay formats` lists them)\n")
 
     def game(self, game: RenderedGame) -> None:
+        if not game.findings:  # most games
+            return
         self.syntax += sum(f.code.startswith("BEL0") and f.severity == "error" for f in game.findings)
         if self.style.statistics:
             return

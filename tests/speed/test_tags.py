@@ -1,0 +1,106 @@
+"""The compiled reader of tag pairs (issue 23) against the Python reader's regular expressions.
+
+``read_tags`` (notation/_canon.c) reads the tag pairs that start a game when they are in the
+layout ``fmt`` writes (one a line, from its first column, no escape), with the characters the
+grammar's ``TAG_NAME`` and ``STRING`` allow (probed: ``canon.tag_characters``); anything else is
+left to the Python reader. Both must report the same events, whatever the head.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.canon import compiled_tags, tag_characters
+from belote_notation.notation.reader import read_game_events
+from tests.notation.test_reader_events import Recorder
+
+pytestmark = pytest.mark.skipif(compiled_tags() is None, reason="the C extensions are not built")
+
+_HEADS = [
+    '[Event "club"]\n[Site "Fès"]\n[Rules "classic"]\n',
+    '[Event "club"]\n[Rules "moroccan"]\n[Deck "spanish"]\n',
+    '[Event "club"]\n',
+    '[ Event "club"]\n',
+    '[Event  "club"]\n',
+    '[Event\t"club"]\n',
+    '[Event "club" ]\n',
+    '[Event "a \\"b\\""]\n',
+    '[Event "club"] [Site "x"]\n',
+    '[Event "club"]\n\n[Site "x"]\n',
+    '[Event "club"]\n [Site "x"]\n',
+    '[Event "club"] \n[Site "x"]\n',
+    '[Ev.e-nt_2 "club"]\n',
+    '[2Event "club"]\n',
+    '[Event ""]\n',
+    '[Event "club"]\n{a comment}\n',
+    '{a comment}\n[Event "club"]\n',
+    '  [Event "club"]\n',
+    '\n\n[Event "club"]\n',
+    '[Event "club\n',
+    '[Event "club"]',
+    '[Deck "french"]\n[Deck "nope"]\n',
+    '[Rules "contree"]\n[Option "target=1000"]\n',
+]
+_BODIES = ["deal 1 dealer N\nscore 0 0\nend\n", "end NS\n", "", "deal\n", "x\n", "end"]
+
+
+def _events(text: str, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    import belote_notation.notation.game_reader as game_reader
+
+    with monkeypatch.context() as patch:
+        if not compiled:
+            patch.setattr(game_reader, "compiled_tags", lambda: None)
+        return read_game_events(text, Recorder())
+
+
+def test_the_compiled_tag_pairs_are_the_regular_expressions_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    laid_out = 0
+    for head in _HEADS:
+        for body in _BODIES:
+            text = head + body
+            assert _events(text, True, monkeypatch) == _events(text, False, monkeypatch), text
+            laid_out += compiled_tags()(text, 0) is not None  # type: ignore[misc]
+    assert laid_out > 20  # the compiled reader read some, and left others
+
+
+def _random_tag(rng: random.Random) -> str:
+    """A tag pair, most often well formed, on its line."""
+    def some(chars: str, most: int) -> str:
+        return "".join(rng.choice(chars) for _ in range(rng.randint(0, most)))
+    name = some("EventSiRul_" * 4 + "07.-'!:é #", 6)
+    value = some("abc 12" * 4 + 'é\\"}[]\t', 8)
+    space = rng.choice([" ", " ", " ", "  ", "\t", ""])
+    return "".join((rng.choice(["[", "[", "[", " [", "[ "]), name, space,
+                    '"', value, rng.choice(['"]', '"]', '"]', '" ]', '"', "]"]),
+                    rng.choice(["\n", "\n", "\n", "\n\n", " ", "\n ", "\r\n"])))
+
+
+def test_random_heads_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(23)
+    read = 0
+    for _ in range(3000):
+        text = "".join(_random_tag(rng) for _ in range(rng.randint(1, 4))) + rng.choice(_BODIES)
+        assert _events(text, True, monkeypatch) == _events(text, False, monkeypatch), repr(text)
+        read += compiled_tags()(text, 0) is not None  # type: ignore[misc]
+    assert read > 100
+
+
+def test_the_probed_characters_are_the_grammars() -> None:
+    """A tag name is its first character and any number of others, and a value any number of
+    its characters: the three tables say of every ASCII name and value what the grammar's
+    expressions say (so the C reader can take them as its definition)."""
+    first, rest, value = tag_characters()
+    name, string = re.compile(vocab.pattern("TAG_NAME")), re.compile(vocab.pattern("STRING"))
+    rng = random.Random(5)
+    chars = [chr(code) for code in range(1, 128)]
+    for _ in range(5000):
+        word = "".join(rng.choice(chars) for _ in range(rng.randint(1, 5)))
+        by_tables = bool(first[ord(word[0])]) and all(rest[ord(c)] for c in word[1:])
+        assert by_tables == (name.fullmatch(word) is not None), repr(word)
+        plain = "".join(c for c in word if c != "\\")
+        assert all(value[ord(c)] for c in plain) == (string.fullmatch(f'"{plain}"') is not None), repr(plain)
