@@ -76,8 +76,13 @@ class ProgressDisplay:
         elif self.plain and self.dirty:
             self._print(self.line)
 
+    @property
+    def shown(self) -> bool:
+        """Progress is shown at all (a bar, or lines): else there is nothing to prepare for it."""
+        return self.bar is not None or self.plain
+
     def update(self, done: int, detail: str = "", description: str = "") -> None:
-        if self.bar is None and not self.plain:
+        if not self.shown:
             return
         if self.total:
             done = min(done, self.total)

@@ -79,6 +79,8 @@ class _Progress(ProgressDisplay):
         self.last_done = 0
 
     def advance(self, path: str, done: int, games: int, deals: int) -> None:
+        if not self.shown:  # called once a game: its line is not even formatted
+            return
         if path != self.last_path:
             self.base += self.last_done
             self.last_path, self.last_done = path, 0
