@@ -22,6 +22,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -486,6 +487,296 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     return PLAYED;
 }
 
+/* ------------------------------------------------------------------ the set-up of a deal */
+/* setup_deal: the tafr9a, the smsara and the rest of a deal in one call, leaving the state as
+ * deal_five, apply_bid (each call) and deal_rest leave it on their fast paths (distribution.py,
+ * bidding.py). It decides nothing either: the counts are distribution.py's; who calls, the
+ * round and what a pass leaves come from the engine's table of the dealer, the legal calls and
+ * the trump of each take from its table of the offer (smsara_table.py: the engine asked by
+ * walking deals through their passes, once per rule set, dealer and offer, and kept); the
+ * hands are given to start_play itself. Everything is read and checked before anything is
+ * written: anything else leaves the state untouched and returns 0, and the Python phases say
+ * what is wrong. */
+
+static PyObject *turns_of, *calls_of, *start_play, *word_pass, *word_take;
+static long first_cards, first_dealt, hand_cards, taker_rest, phase_new;
+static PyObject *setup_rules, *turn_tables[4], *call_tables[32];
+
+/* The bytes of the tables, as smsara_table.py lays them out. */
+enum { TURN_SEAT, TURN_ROUND, TURN_AFTER, TURN_PHASE_AFTER, TURNS_ROW };
+enum { CALL_LEGAL, CALL_TRUMP, CALLS_ROW = CALL_TRUMP + 5 };
+enum { PASS_LEGAL = 1, TAKE_LEGAL = 2, CALLS = 8 };
+enum { NOT_SET_UP = 0, TAKEN = 1, ALL_PASSED = 2 };
+
+static PyObject *A_SEAT, *A_BITS, *A_ROUND, *A_ACTION, *A_SUIT, *A_VARIATIONS, *A_DEALER, *A_BIDS, *A_TAKER,
+    *A_HANDS_KNOWN, *A_FIVE, *A_OFFER, *A_BID_TURN, *A_STRAIN;
+
+static void clear_tables(void) {
+    Py_CLEAR(setup_rules);
+    for (int d = 0; d < 4; d++) Py_CLEAR(turn_tables[d]);
+    for (int o = 0; o < 32; o++) Py_CLEAR(call_tables[o]);
+}
+
+static PyObject *bind_setup(PyObject *self, PyObject *args) {
+    PyObject *turns, *calls, *start, *pass, *take;
+    if (!PyArg_ParseTuple(args, "OOOUUlllll", &turns, &calls, &start, &pass, &take, &first_cards, &first_dealt,
+                          &hand_cards, &taker_rest, &phase_new))
+        return NULL;
+    Py_XSETREF(turns_of, Py_NewRef(turns));
+    Py_XSETREF(calls_of, Py_NewRef(calls));
+    Py_XSETREF(start_play, Py_NewRef(start));
+    Py_XSETREF(word_pass, Py_NewRef(pass));
+    Py_XSETREF(word_take, Py_NewRef(take));
+    clear_tables();
+    Py_RETURN_NONE;
+}
+
+/* The engine's table of the rule set for key (asked of table_of once and kept in *slot) into
+ * *bytes: 1, 0 refused (None, or not of size bytes), -1 an error. */
+static int engine_table(PyObject *table_of, PyObject *rules, long key, PyObject **slot, Py_ssize_t size,
+                        const uint8_t **bytes) {
+    if (*slot == NULL) {
+        PyObject *table = PyObject_CallFunction(table_of, "Ol", rules, key);
+        if (table == NULL) return -1;
+        if (!PyBytes_Check(table) || PyBytes_GET_SIZE(table) != size) Py_SETREF(table, Py_NewRef(Py_None));
+        if (setup_rules != rules) { /* the cache moved on meanwhile: not this rule set's slot */
+            Py_DECREF(table);
+            return 0;
+        }
+        Py_XSETREF(*slot, table);
+    }
+    if (!PyBytes_Check(*slot)) return 0;
+    *bytes = (const uint8_t *)PyBytes_AS_STRING(*slot);
+    return 1;
+}
+
+/* The rule set's tables of the dealer and of the offer: 1, 0 refused, -1 an error. */
+static int smsara_tables(PyObject *rules, long dealer, long offer, const uint8_t **turns, const uint8_t **calls) {
+    if (rules != setup_rules) {
+        clear_tables();
+        setup_rules = Py_NewRef(rules);
+    }
+    int r = engine_table(turns_of, rules, dealer, &turn_tables[dealer], 1 + CALLS * TURNS_ROW, turns);
+    if (r > 0) r = engine_table(calls_of, rules, offer, &call_tables[offer], CALLS * CALLS_ROW, calls);
+    return r;
+}
+
+/* An attribute that is an exact int within [lo, hi], into *out: 1, 0 it is not, -1 an error. */
+static int attr_in(PyObject *o, PyObject *name, long long lo, long long hi, long long *out) {
+    PyObject *v = PyObject_GetAttr(o, name);
+    if (v == NULL) return -1;
+    int ok = 0, overflow = 0;
+    if (PyLong_CheckExact(v)) {
+        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(v);
+            return -1;
+        }
+        ok = !overflow && x >= lo && x <= hi;
+        if (ok) *out = x;
+    }
+    Py_DECREF(v);
+    return ok;
+}
+
+/* Each seat's cards of a list of hand lines, as holdings() adds them up (check/deal.py hands the
+ * engine masks when no card is given twice; the fast paths take only masks): 1, 0 not such
+ * masks, -1 an error. */
+static int seat_masks(PyObject *lines, uint32_t masks[4]) {
+    if (!PyList_CheckExact(lines)) return 0;
+    uint64_t sum[4] = {0, 0, 0, 0};
+    long long count = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lines); i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i);
+        long long seat, bits;
+        int r = attr_in(line, A_SEAT, LLONG_MIN, LLONG_MAX, &seat);
+        if (r > 0) r = attr_in(line, A_BITS, 0, 0xFFFFFFFFLL, &bits);
+        if (r <= 0) return r;
+        PyObject *cards = PyObject_GetAttr(line, A_CARDS);
+        if (cards == NULL) return -1;
+        Py_ssize_t n = PyObject_Length(cards);
+        Py_DECREF(cards);
+        if (n < 0) return -1;
+        sum[seat & 3] += (uint64_t)bits;
+        count += n;
+    }
+    uint64_t total = sum[0] | sum[1] | sum[2] | sum[3];
+    if (__builtin_popcountll(total) != count || sum[0] + sum[1] + sum[2] + sum[3] != total) return 0;
+    for (int s = 0; s < 4; s++) masks[s] = (uint32_t)sum[s];
+    return 1;
+}
+
+typedef struct {
+    PyObject *bids[CALLS]; /* the calls as the state keeps them (new references) */
+    int calls;
+    long long taker, trump, turn, phase;
+    uint32_t five[4], hands[4];
+} Setup;
+
+/* The calls against the tables: 1 (s->taker is -1 when all passed), 0 not the engine's fast
+ * path, -1 an error. */
+static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uint8_t *legal_calls) {
+    if (!PyList_CheckExact(calls)) return 0;
+    Py_ssize_t n = PyList_GET_SIZE(calls);
+    if (n < 1 || n > CALLS) return 0;
+    s->taker = -1;
+    s->phase = turns[0];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        const uint8_t *turn = turns + 1 + k * TURNS_ROW, *row = legal_calls + k * CALLS_ROW;
+        PyObject *call = PyList_GET_ITEM(calls, k);
+        long long seat, round, suit = -1;
+        if (s->taker >= 0) return 0; /* a call after the take */
+        int r = attr_in(call, A_SEAT, turn[TURN_SEAT], turn[TURN_SEAT], &seat);
+        if (r > 0) r = attr_in(call, A_ROUND, turn[TURN_ROUND], turn[TURN_ROUND], &round);
+        if (r <= 0) return r;
+        PyObject *variations = PyObject_GetAttr(call, A_VARIATIONS);
+        PyObject *action = variations != NULL ? PyObject_GetAttr(call, A_ACTION) : NULL;
+        PyObject *suit_obj = action != NULL ? PyObject_GetAttr(call, A_SUIT) : NULL;
+        PyObject *seat_obj = suit_obj != NULL ? PyObject_GetAttr(call, A_SEAT) : NULL;
+        int plain = seat_obj != NULL && variations == Py_None && PyUnicode_CheckExact(action);
+        if (plain && suit_obj != Py_None) {
+            plain = PyLong_CheckExact(suit_obj);
+            if (plain) {
+                suit = PyLong_AsLong(suit_obj);
+                plain = suit >= 0 && suit < 4;
+                PyErr_Clear(); /* too large: not a suit */
+            }
+        }
+        int is_pass = plain && PyUnicode_Compare(action, word_pass) == 0;
+        int is_take = plain && !is_pass && PyUnicode_Compare(action, word_take) == 0;
+        int legal = row[CALL_LEGAL];
+        if (is_pass && suit < 0 && (legal & PASS_LEGAL)) {
+            s->bids[s->calls] = PyTuple_Pack(3, seat_obj, action, Py_None);
+            s->turn = turn[TURN_AFTER];
+            s->phase = turn[TURN_PHASE_AFTER];
+        } else if (is_take && (legal & (suit < 0 ? TAKE_LEGAL : 4 << suit))) {
+            s->bids[s->calls] = PyTuple_Pack(3, seat_obj, word_take, suit_obj);
+            s->taker = seat;
+            s->trump = row[CALL_TRUMP + 1 + suit];
+            s->turn = turn[TURN_SEAT];
+        } else {
+            plain = 0;
+        }
+        Py_XDECREF(variations);
+        Py_XDECREF(action);
+        Py_XDECREF(suit_obj);
+        Py_XDECREF(seat_obj);
+        if (PyErr_Occurred()) return -1;
+        if (!plain) return 0;
+        if (s->bids[s->calls++] == NULL) return -1;
+    }
+    return s->taker >= 0 || n == CALLS;
+}
+
+/* Everything setup_deal writes, read and checked: 1, 0 not the engine's fast path, -1 an error. */
+static int read_setup(Setup *s, PyObject *state, PyObject *five, PyObject *offer, PyObject *calls,
+                      PyObject *rest, PyObject *hands) {
+    long long phase, dealer, card;
+    int r = attr_in(state, A_PHASE, phase_new, phase_new, &phase); /* a fresh deal */
+    if (r > 0) r = attr_in(state, A_DEALER, 0, 3, &dealer);
+    if (r <= 0) return r;
+    if (!PyLong_CheckExact(offer) || (card = PyLong_AsLongLong(offer)) < 0 || card >= 32) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *bids = PyObject_GetAttr(state, A_BIDS);
+    if (bids == NULL) return -1;
+    int fresh = PyList_CheckExact(bids) && PyList_GET_SIZE(bids) == 0;
+    Py_DECREF(bids);
+    PyObject *taker = fresh ? PyObject_GetAttr(state, A_TAKER) : NULL;
+    if (fresh && taker == NULL) return -1;
+    fresh = fresh && taker == Py_None;
+    Py_XDECREF(taker);
+    if (fresh) {
+        int known = truthy(state, A_HANDS_KNOWN);
+        if (known < 0) return -1;
+        fresh = !known;
+    }
+    if (!fresh) return 0;
+    PyObject *rules = PyObject_GetAttr(state, A_RULES);
+    if (rules == NULL) return -1;
+    const uint8_t *turns, *legal_calls;
+    r = smsara_tables(rules, (long)dealer, (long)card, &turns, &legal_calls);
+    Py_DECREF(rules);
+    if (r <= 0) return r;
+    /* deal_five's fast path: five cards a seat, none given twice nor the offer */
+    uint32_t offer_bit = 1u << card, dealt;
+    if ((r = seat_masks(five, s->five)) <= 0) return r;
+    dealt = s->five[0] | s->five[1] | s->five[2] | s->five[3];
+    for (int seat = 0; seat < 4; seat++)
+        if (__builtin_popcount(s->five[seat]) != first_cards) return 0;
+    if (__builtin_popcount(dealt | offer_bit) != first_dealt) return 0;
+    if ((r = read_calls(s, calls, turns, legal_calls)) <= 0) return r;
+    if (!PyList_CheckExact(rest) || !PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 0) return 0;
+    if (s->taker < 0) return PyList_GET_SIZE(rest) == 0; /* all passed: nothing more is dealt */
+    /* deal_rest's fast path: the rest makes eight cards a seat and the whole deck, two to the taker */
+    uint32_t more[4];
+    if ((r = seat_masks(rest, more)) <= 0) return r;
+    for (int seat = 0; seat < 4; seat++) s->hands[seat] = s->five[seat] | more[seat];
+    s->hands[s->taker] |= offer_bit;
+    if ((s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) != 0xFFFFFFFFu
+        || __builtin_popcount(more[s->taker]) != taker_rest)
+        return 0;
+    for (int seat = 0; seat < 4; seat++)
+        if (__builtin_popcount(s->hands[seat]) != hand_cards) return 0;
+    return 1;
+}
+
+static PyObject *mask_list(const uint32_t masks[4]) {
+    PyObject *list = PyList_New(4);
+    for (int seat = 0; list != NULL && seat < 4; seat++) {
+        PyObject *v = PyLong_FromUnsignedLong(masks[seat]);
+        if (v == NULL) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, seat, v);
+    }
+    return list;
+}
+
+/* Write what was read: deal_five's, each call's, the take's; then start_play. */
+static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
+    PyObject *five = mask_list(s->five);
+    if (five == NULL) return -1;
+    int r = PyObject_SetAttr(state, A_FIVE, five);
+    Py_DECREF(five);
+    if (r < 0 || PyObject_SetAttr(state, A_OFFER, offer) < 0 || set_long(state, A_PHASE, (long)s->phase) < 0
+        || set_long(state, A_BID_TURN, (long)s->turn) < 0)
+        return -1;
+    PyObject *bids = PyObject_GetAttr(state, A_BIDS);
+    if (bids == NULL) return -1;
+    for (int k = 0; k < s->calls && r == 0; k++) r = PyList_Append(bids, s->bids[k]);
+    Py_DECREF(bids);
+    if (r < 0 || s->taker < 0) return r;
+    if (set_long(state, A_TAKER, (long)s->taker) < 0 || set_long(state, A_TRUMP, (long)s->trump) < 0
+        || set_long(state, A_STRAIN, (long)s->trump) < 0)
+        return -1;
+    PyObject *hands = mask_list(s->hands);
+    if (hands == NULL) return -1;
+    PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
+    Py_DECREF(hands);
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 0;
+}
+
+static PyObject *setup_deal(PyObject *self, PyObject *args) {
+    PyObject *state, *five, *offer, *calls, *rest, *hands;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &state, &five, &offer, &calls, &rest, &hands)) return NULL;
+    if (start_play == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "setup_deal: bind_setup() was not called");
+        return NULL;
+    }
+    Setup s;
+    memset(&s, 0, sizeof s);
+    int fast = read_setup(&s, state, five, offer, calls, rest, hands);
+    if (fast < 0 && PyErr_ExceptionMatches(PyExc_Exception)) { /* a value it cannot read: the phases' */
+        PyErr_Clear();
+        fast = 0;
+    }
+    int written = fast > 0 ? write_setup(&s, state, offer) : 0;
+    for (int k = 0; k < s.calls; k++) Py_DECREF(s.bids[k]);
+    if (fast < 0 || written < 0) return NULL;
+    return PyLong_FromLong(fast == 0 ? NOT_SET_UP : s.taker >= 0 ? TAKEN : ALL_PASSED);
+}
+
 /* ------------------------------------------------------------------ the entries */
 static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
 
@@ -619,6 +910,12 @@ static PyMethodDef methods[] = {
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
     {"play_tricks_batch", play_tricks_batch, METH_VARARGS,
      "play_tricks_batch(state, tricks, start=0) -> int: the engine's play_tricks_batch, compiled."},
+    {"bind_setup", bind_setup, METH_VARARGS,
+     "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
+     "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
+    {"setup_deal", setup_deal, METH_VARARGS,
+     "setup_deal(state, five, offer, calls, rest, hands) -> int: the tafr9a, the smsara and the rest of a "
+     "fresh deal on the engine's fast paths (1 taken, 2 all passed; 0: nothing done)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -655,5 +952,19 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_SEATS, "seats");
     INTERN(A_CARDS, "cards");
     INTERN(A_MARKS, "marks");
+    INTERN(A_SEAT, "seat");
+    INTERN(A_BITS, "bits");
+    INTERN(A_ROUND, "round");
+    INTERN(A_ACTION, "action");
+    INTERN(A_SUIT, "suit");
+    INTERN(A_VARIATIONS, "variations");
+    INTERN(A_DEALER, "dealer");
+    INTERN(A_BIDS, "bids");
+    INTERN(A_TAKER, "taker");
+    INTERN(A_HANDS_KNOWN, "hands_known");
+    INTERN(A_FIVE, "five");
+    INTERN(A_OFFER, "offer");
+    INTERN(A_BID_TURN, "bid_turn");
+    INTERN(A_STRAIN, "strain");
     return PyModule_Create(&module);
 }
