@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from belote_notation.game.cards import KING, QUEEN
 from belote_notation.game.engine import (
+    BELOTE_WORDS,
     DealState,
     announce,
     apply_bid,
@@ -21,6 +23,7 @@ from belote_notation.game.engine import (
     deal_rest,
     new_deal,
     obligations,
+    plain_trick,
     play_card,
     set_contract,
     set_hands,
@@ -131,24 +134,41 @@ def test_compiled_and_python_play_cards_leave_the_same_state(name: str) -> None:
     assert stopped > 30  # the injected plays were refused by both
 
 
-def _tricks(plays: list[tuple[object, object, object]]) -> list[SimpleNamespace]:
-    return [SimpleNamespace(seats=[p[0] for p in plays[k:k + 4]], cards=[p[1] for p in plays[k:k + 4]],
-                            marks=[p[2] for p in plays[k:k + 4]]) for k in range(0, len(plays), 4)]
+def _trick(seats: object, cards: object, marks: object, number: object = 1, variations: object = None
+           ) -> SimpleNamespace:
+    return SimpleNamespace(seats=seats, cards=cards, marks=marks, number=number, variations=variations)
 
 
-def _replay_batch(play_tricks_batch: object, state: DealState,
-                  plays: list[tuple[object, object, object]]) -> list[object]:
-    """The checks' way through a deal's plain tricks: one batch, play_card where it stops."""
-    tricks = _tricks(plays)
+Odd = dict[int, tuple[object, object]]
+"""Tricks numbered out of place, or with alternative lines: (number, variations) by trick."""
+
+
+def _tricks(plays: list[tuple[object, object, object]], odd: Odd) -> list[SimpleNamespace]:
+    """The plays as tricks of four, numbered in order; ``odd`` gives tricks another number and
+    alternative lines."""
+    return [_trick(*([p[n] for p in plays[k:k + 4]] for n in range(3)), *odd.get(k // 4, (k // 4 + 1, None)))
+            for k in range(0, len(plays), 4)]
+
+
+Plays = list[tuple[object, object, object]]
+
+
+def _replay_batch(batch: object, play_cards: object, state: DealState, plays: Plays, odd: Odd
+                  ) -> list[object]:
+    """The checks' way through a deal: one batch for its plain tricks, play_card where it stops at a
+    card, trick by trick (``play_cards``) from a trick that is not plain."""
+    tricks = _tricks(plays, odd)
     seen: list[object] = []
-    i = play_tricks_batch(state, tricks)  # type: ignore[operator]
+    i = batch(state, tricks)  # type: ignore[operator]
     seen += [i, _snapshot(state)]
     while i < len(plays):
+        if i % 4 == 0 and not plain_trick(tricks[i // 4], i // 4):
+            return seen + _replay(play_cards, state, plays[i:])
         seat, card, mark = plays[i]
         who = seat if isinstance(seat, int) and 0 <= seat < 4 else 0
         vs = play_card(state, who, card, mark)  # type: ignore[arg-type]
         seen.append([(v.code, v.message) for v in vs])
-        i = play_tricks_batch(state, tricks, i + 1)  # type: ignore[operator]
+        i = batch(state, tricks, i + 1)  # type: ignore[operator]
         seen += [i, _snapshot(state)]
     return seen
 
@@ -173,15 +193,49 @@ def test_compiled_and_python_loops_leave_the_same_state_on_every_rule_set(rules:
         stopped += sum(1 for x in fast if isinstance(x, list) and x)
         if not plays or len(plays) % 4:  # a dead deal, or a deal cut short
             continue
+        odd = {t: rng.choice([(t + 2, None), (t + 1, []), (True, None), ("1", None)])
+               for t in range(len(plays) // 4) if rng.random() < 0.05}
         batch_state = _start(rules, script)
-        fast_batch = _replay_batch(bound_play_tricks_batch, batch_state, plays)
-        assert fast_batch == _replay_batch(PYTHON_PLAY_TRICKS_BATCH, _start(rules, script), plays)
+        fast_batch = _replay_batch(bound_play_tricks_batch, bound_play_cards, batch_state, plays, odd)
+        assert fast_batch == _replay_batch(PYTHON_PLAY_TRICKS_BATCH, PYTHON_PLAY_CARDS, _start(rules, script),
+                                           plays, odd)
         # the batch is the loop of the checks trick by trick: the same violations, the same deal
         assert [x for x in fast_batch if isinstance(x, list)] == [x for x in fast if isinstance(x, list)]
         assert _snapshot(batch_state) == fast[-1]
     assert stopped > 25  # the injected plays were refused by both
     if rules.sans_atout:
         assert {4, 5} <= strains  # sans-atout and tout-atout contracts were played
+
+
+@compiled
+@pytest.mark.parametrize("rules", RULE_SETS[:6], ids=_rules_id)
+def test_both_loops_play_the_belote_word_due_and_stop_at_any_other_mark(rules: Ruleset) -> None:
+    """A belote or rebelote said as due (on the first or the second of the trump king and queen
+    played, by a seat dealt both) does not stop either batch; another word, the word on another
+    card or by another seat stops both at that card, the state the same."""
+    rng = random.Random(f"marks {rules.name}")
+    marked = 0
+    for _ in range(300):
+        script = random_deal(rules, rng.randrange(4), rng)
+        said = [i for i, (_, _, mark) in enumerate(script.plays) if mark]
+        if len(script.plays) != 32 or not said:
+            continue
+        marked += 1
+        for batch in (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH):
+            assert batch(_start(rules, script), _tricks(list(script.plays), {})) == 32
+        plays = list(script.plays)
+        i = rng.choice(said)
+        seat, card, mark = plays[i]
+        other = BELOTE_WORDS[1] if mark == BELOTE_WORDS[0] else BELOTE_WORDS[0]
+        plays[i] = rng.choice([(seat, card, other), (seat, card, "bogus")])
+        j = rng.choice([k for k, (_, c, _) in enumerate(plays) if c & 7 not in (QUEEN, KING)])
+        plays[j] = (plays[j][0], plays[j][1], rng.choice(BELOTE_WORDS))  # on a card of no belote
+        states = [_start(rules, script), _start(rules, script)]
+        stops = [batch(state, _tricks(plays, {})) for batch, state in
+                 zip((bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), states, strict=True)]
+        assert stops[0] == stops[1] == min(i, j)
+        assert _snapshot(states[0]) == _snapshot(states[1])
+    assert marked > 20
 
 
 @compiled
@@ -207,16 +261,26 @@ def test_batches_it_does_not_expect_go_to_the_python_loop() -> None:
     rules = Ruleset.preset("classic")
     four = ([0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
     cases: list[tuple[object, int]] = [
-        ([SimpleNamespace(seats=four[0], cards=four[1][:3], marks=four[2][:3])], 0),  # not four plays
-        ([SimpleNamespace(seats=tuple(four[0]), cards=tuple(four[1]), marks=tuple(four[2]))], 0),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=[None] * 3)], 0),  # marks too short
-        (deque([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2])]), 0),  # neither list nor tuple
-        ([SimpleNamespace(seats=four[0], cards=range(7, 11), marks=four[2])], 0),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2])], -1),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2])], 9),
-        ([SimpleNamespace(seats=[0, True, 2, 3], cards=four[1], marks=four[2])], 0),
-        ([SimpleNamespace(seats=four[0], cards=[7, 1 << 80, 16, 24], marks=four[2])], 0),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2]), SimpleNamespace(cards=[1])], 0),
+        ([_trick(four[0], four[1][:3], four[2][:3])], 0),  # not four plays: not plain
+        ([_trick(four[0], four[1][:3], four[2][:3])], 1),  # ... taken up after its first card
+        ([_trick(tuple(four[0]), tuple(four[1]), tuple(four[2]))], 0),
+        ([_trick(four[0], four[1], [None] * 3)], 0),  # marks too short
+        (deque([_trick(*four)]), 0),  # neither list nor tuple
+        ([_trick(four[0], range(7, 11), four[2])], 0),
+        ([_trick(*four)], -1),
+        ([_trick(*four)], 9),
+        ([_trick([0, True, 2, 3], four[1], four[2])], 0),
+        ([_trick(four[0], [7, 1 << 80, 16, 24], four[2])], 0),
+        ([_trick(*four), SimpleNamespace(cards=[1])], 0),
+        ([_trick(*four), SimpleNamespace(cards=[1, 2, 3, 4], number=3)], 0),  # not plain: no more is read
+        ([_trick(*four), SimpleNamespace(cards=[1, 2, 3, 4], number=2)], 0),  # plain so far: no variations
+        ([_trick(*four, number=True)], 0),  # numbered as Python compares it
+        ([_trick(*four, number=1.0)], 0),
+        ([_trick(*four, number="1")], 0),
+        ([_trick(*four, variations=[])], 0),  # alternative lines, even none
+        ([_trick([0, 1, None, 3], four[1], four[2])], 0),  # a seat left out
+        ([_trick(5, four[1], four[2])], 0),  # seats that are no sequence
+        ([_trick(*four, number=2)], 0),
     ]
     for tricks, start in cases:
         _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, start),

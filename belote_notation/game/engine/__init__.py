@@ -52,9 +52,12 @@ from belote_notation.game.engine.partial import (
     hands_from_plays,
 )
 from belote_notation.game.engine.play import (
+    BELOTE_WORDS,
+    RecordedTrick,
     TrickPlays,
     legal_cards,
     legal_for,
+    plain_trick,
     play_card,
     play_cards,
     play_tricks_batch,
@@ -101,6 +104,7 @@ from belote_notation.game.engine.view import (
 )
 
 __all__ = [
+    "BELOTE_WORDS",
     "NO_VIOLATIONS",
     "AuctionCall",
     "Call",
@@ -112,6 +116,7 @@ __all__ = [
     "MatchState",
     "MatchStep",
     "PlayLike",
+    "RecordedTrick",
     "SeatCard",
     "TrickPlays",
     "TrickSoFar",
@@ -168,6 +173,7 @@ __all__ = [
     "next_dealer",
     "next_player",
     "offer",
+    "plain_trick",
     "play_card",
     "play_cards",
     "play_tricks_batch",

@@ -33,7 +33,8 @@ static long queen, king, bonus, phase_play, phase_done;
 static PyObject *A_FAST, *A_HANDS, *A_PAIR, *A_BEATS, *A_TRUMP, *A_STEP, *A_ALL_TRUMP, *A_TURN,
     *A_TRICK_CARDS, *A_TRICK_SEATS, *A_LED, *A_BEST_CARD, *A_BEST_SEAT, *A_PLAYED, *A_TRICK_NO,
     *A_POINTS, *A_TRICKS_WON, *A_TRICKS, *A_CARD_POINTS, *A_LAST_TEAM, *A_PHASE, *A_FIRST_BELOTE,
-    *A_RULES, *A_SEATS, *A_CARDS, *A_MARKS;
+    *A_RULES, *A_SEATS, *A_CARDS, *A_MARKS, *A_FULL_HANDS, *A_BELOTE_MARKS, *A_NUMBER;
+static PyObject *belote_words[2]; /* the words due with the first and the second of the trump king and queen */
 
 /* The obligation tables of the last rule set asked (by identity, held so that its address is
  * not reused), by kind: 0 a suit contract, 1 sans-atout, 2 tout-atout. Each is the bytes of
@@ -63,11 +64,13 @@ static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
 }
 
 static PyObject *bind(PyObject *self, PyObject *args) {
-    PyObject *a, *b, *c, *d, *higher, *suits;
-    if (!PyArg_ParseTuple(args, "OOOOOOlllll", &a, &b, &c, &d, &higher, &suits, &queen, &king, &bonus,
-                          &phase_play, &phase_done))
+    PyObject *a, *b, *c, *d, *higher, *suits, *first_word, *second_word;
+    if (!PyArg_ParseTuple(args, "OOOOOOlll(UU)ll", &a, &b, &c, &d, &higher, &suits, &queen, &king, &bonus,
+                          &first_word, &second_word, &phase_play, &phase_done))
         return NULL;
     if (seq_u32(higher, higher_trump, 32) < 0 || seq_u32(suits, suit_mask, 4) < 0) return NULL;
+    Py_XSETREF(belote_words[0], Py_NewRef(first_word));
+    Py_XSETREF(belote_words[1], Py_NewRef(second_word));
     Py_INCREF(a); Py_INCREF(b); Py_INCREF(c); Py_INCREF(d);
     Py_XSETREF(legal_for, a);
     Py_XSETREF(python_play_cards, b);
@@ -81,17 +84,17 @@ static PyObject *bind(PyObject *self, PyObject *args) {
 /* ------------------------------------------------------------------ the state, read and written */
 typedef struct {
     PyObject *state, *hands, *beats, *trick_cards, *trick_seats, *table;
-    PyObject *points_list, *won_list, *tricks_list;
+    PyObject *points_list, *won_list, *tricks_list, *marks_list;
     const unsigned char *beat;
     const uint8_t *code;   /* the obligation codes, NULL: ask legal_for */
     int code_known;        /* the table was looked up this call */
-    uint32_t hand[4], played, pair;
+    uint32_t hand[4], played, pair, full[4];
     unsigned dirty_hands;  /* a bit per seat whose hand changed */
     long trump, step, turn, led, best, best_seat, trick_no, first_belote;
     long points[2], won[2], pts[32];
     int tc[4];
     Py_ssize_t on_table;
-    int all_trump, ready, changed, new_lists, have_score, set_first_belote;
+    int all_trump, ready, changed, new_lists, have_score, set_first_belote, have_marks;
 } Play;
 
 enum { DELEGATE = 2 };                       /* load(): values it does not expect */
@@ -106,6 +109,7 @@ static void release(Play *p) {
     Py_XDECREF(p->points_list);
     Py_XDECREF(p->won_list);
     Py_XDECREF(p->tricks_list);
+    Py_XDECREF(p->marks_list);
 }
 
 /* An int attribute; 0, or -1 with an error; DELEGATE for a value that is not an int of a C
@@ -376,9 +380,10 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
     return 0;
 }
 
-/* _belote_card without a mark: the first of the trump king and queen played. */
-static void belote_card(Play *p, long card) {
-    long rank = card & 7;
+/* _belote_card on a card mark_fits let through: the first of the trump king and queen played,
+ * and the mark kept with the seat's marks. 0, or -1 with an error. */
+static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
+    long card = PyLong_AsLong(card_obj), rank = card & 7;
     if (p->trump >= 0 && (card >> 3) == p->trump && (rank == queen || rank == king)) {
         long other = card ^ (queen ^ king);
         if (other >= 0 && other < 32 && !(p->played & (1u << other))) {
@@ -386,6 +391,12 @@ static void belote_card(Play *p, long card) {
             p->set_first_belote = 1;
         }
     }
+    if (mark == Py_None) return 0;
+    PyObject *said = PyTuple_Pack(2, mark, card_obj);
+    if (said == NULL) return -1;
+    int r = PyList_Append(PyList_GET_ITEM(p->marks_list, seat), said);
+    Py_DECREF(said);
+    return r;
 }
 
 /* _close_trick. */
@@ -432,6 +443,35 @@ static int close_trick(Play *p) {
     return 0;
 }
 
+/* What a belote mark reads: the hands dealt and the marks said (0, DELEGATE or -1). */
+static int load_marks(Play *p) {
+    PyObject *full = PyObject_GetAttr(p->state, A_FULL_HANDS);
+    if (full == NULL) return -1;
+    int r = PyList_Check(full) && PyList_GET_SIZE(full) == 4 ? 0 : DELEGATE;
+    for (int s = 0; r == 0 && s < 4; s++) r = as_mask(PyList_GET_ITEM(full, s), &p->full[s]);
+    Py_DECREF(full);
+    if (r) return r;
+    if ((p->marks_list = PyObject_GetAttr(p->state, A_BELOTE_MARKS)) == NULL) return -1;
+    if (!PyList_Check(p->marks_list) || PyList_GET_SIZE(p->marks_list) != 4) return DELEGATE;
+    for (int s = 0; s < 4; s++)
+        if (!PyList_Check(PyList_GET_ITEM(p->marks_list, s))) return DELEGATE;
+    p->have_marks = 1;
+    return 0;
+}
+
+/* A mark _belote_card finds nothing wrong with: the word due with the trump king or queen (the
+ * first of the pair played, or the second), said by a seat dealt both. PLAYED, STOP, HAND_BACK or -1. */
+static int mark_fits(Play *p, long seat, long card, uint32_t bit, PyObject *mark) {
+    if (!(p->pair & bit)) return STOP;
+    if (!p->have_marks) {
+        int r = load_marks(p);
+        if (r) return r == DELEGATE ? HAND_BACK : -1;
+    }
+    if ((p->full[seat] & p->pair) != p->pair) return STOP;
+    int same = PyObject_RichCompareBool(mark, belote_words[(p->played >> (card ^ (queen ^ king))) & 1], Py_EQ);
+    return same < 0 ? -1 : same ? PLAYED : STOP;
+}
+
 /* One card of the loop of play_cards: PLAYED, STOP (the card is not the fast path's), LAST
  * (played, and the eighth trick is over), HAND_BACK (a value it does not expect: the Python
  * loop goes on from this card) or -1. */
@@ -441,13 +481,17 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     int overflow;
     long seat = PyLong_AsLongAndOverflow(seat_obj, &overflow);
     if (overflow) return STOP; /* too large for a seat: not the turn's */
-    if (seat != p->turn || mark != Py_None || !PyLong_CheckExact(card_obj)) return STOP;
+    if (seat != p->turn || !PyLong_CheckExact(card_obj)) return STOP;
     long card = PyLong_AsLongAndOverflow(card_obj, &overflow);
     if (overflow) return HAND_BACK;
     if (card < 0 || card >= 32) return STOP; /* no card of a 32-card hand */
     if (seat < 0 || seat > 3) return HAND_BACK;
     uint32_t bit = 1u << card, hand = p->hand[seat];
     if (!(hand & bit)) return STOP;
+    if (mark != Py_None) {
+        int r = mark_fits(p, seat, card, bit, mark);
+        if (r != PLAYED) return r;
+    }
     if (p->on_table == 3) { /* this card closes the trick: what _close_trick reads */
         int r = load_score(p);
         if (r) return r == DELEGATE ? HAND_BACK : -1;
@@ -461,13 +505,13 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit) belote_card(p, card);
+        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit) belote_card(p, card);
+        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
@@ -827,6 +871,29 @@ static PyObject *play_cards(PyObject *self, PyObject *args) {
     return r < 0 ? NULL : PyLong_FromSsize_t(i);
 }
 
+/* plain_trick (play.py) past its four plays: numbered t + 1, no alternative lines, no seat left
+ * out (the seats into *seats): 1, 0, or -1 with an error. */
+static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
+    PyObject *number = PyObject_GetAttr(trick, A_NUMBER), *place = PyLong_FromSsize_t(t + 1);
+    int fits = number != NULL && place != NULL ? PyObject_RichCompareBool(number, place, Py_EQ) : -1;
+    Py_XDECREF(number);
+    Py_XDECREF(place);
+    if (fits > 0) {
+        PyObject *variations = PyObject_GetAttr(trick, A_VARIATIONS);
+        fits = variations == NULL ? -1 : variations == Py_None;
+        Py_XDECREF(variations);
+    }
+    if (fits > 0) {
+        *seats = PyObject_GetAttr(trick, A_SEATS);
+        int left_out = *seats == NULL ? -1 : 0, ints = is_seq(*seats);
+        for (Py_ssize_t k = 0; ints && k < PySequence_Fast_GET_SIZE(*seats); k++)
+            ints = PyLong_CheckExact(PySequence_Fast_GET_ITEM(*seats, k)); /* an int is not None */
+        if (left_out == 0 && !ints) left_out = PySequence_Contains(*seats, Py_None); /* as `in` finds it */
+        fits = left_out < 0 ? -1 : !left_out;
+    }
+    return fits;
+}
+
 static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
     PyObject *state, *tricks;
     Py_ssize_t start = 0;
@@ -852,23 +919,18 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
         if (cards == NULL) goto failed;
         if (!is_seq(cards)) {
             hand_back = 1;
-        } else if (PySequence_Fast_GET_SIZE(cards) != 4) {
-            PyErr_Format(PyExc_ValueError, "play_tricks_batch: trick %zd has %zd plays, not 4", t,
-                         PySequence_Fast_GET_SIZE(cards));
+        } else if (j == 0 && PySequence_Fast_GET_SIZE(cards) != 4) { /* not plain */
             Py_DECREF(cards);
-            goto failed;
+            break;
         } else {
-            seats = PyObject_GetAttr(trick, A_SEATS);
-            marks = seats != NULL ? PyObject_GetAttr(trick, A_MARKS) : NULL;
-            if (marks == NULL) {
+            int fits = j ? 1 : plain(trick, t, &seats); /* a trick reached at its first card */
+            if (fits > 0 && seats == NULL) seats = PyObject_GetAttr(trick, A_SEATS);
+            marks = fits > 0 && seats != NULL ? PyObject_GetAttr(trick, A_MARKS) : NULL;
+            if (marks == NULL || !p.ready) { /* an error, not plain, or play_cards plays nothing more */
                 Py_DECREF(cards);
                 Py_XDECREF(seats);
-                goto failed;
-            }
-            if (!p.ready) { /* play_cards plays nothing more */
-                Py_DECREF(cards);
-                Py_DECREF(seats);
-                Py_DECREF(marks);
+                Py_XDECREF(marks);
+                if (fits < 0 || (fits > 0 && marks == NULL)) goto failed;
                 break;
             }
             hand_back = !is_seq(seats) || !is_seq(marks) || PySequence_Fast_GET_SIZE(seats) != 4
@@ -905,7 +967,7 @@ failed:
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS,
      "bind(legal_for, python_play_cards, python_play_tricks_batch, obligation_table, higher_trump, suit_masks, "
-     "queen, king, last_trick_bonus, phase_play, phase_done): the engine's functions and tables."},
+     "queen, king, last_trick_bonus, belote_words, phase_play, phase_done): the engine's functions and tables."},
     {"play_cards", play_cards, METH_VARARGS,
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
     {"play_tricks_batch", play_tricks_batch, METH_VARARGS,
@@ -952,6 +1014,9 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_SEATS, "seats");
     INTERN(A_CARDS, "cards");
     INTERN(A_MARKS, "marks");
+    INTERN(A_FULL_HANDS, "full_hands");
+    INTERN(A_BELOTE_MARKS, "belote_marks");
+    INTERN(A_NUMBER, "number");
     INTERN(A_SEAT, "seat");
     INTERN(A_BITS, "bits");
     INTERN(A_ROUND, "round");
