@@ -312,3 +312,34 @@ def test_the_set_up_decides_by_the_engines_tables(monkeypatch: pytest.MonkeyPatc
                               deal.hands) == expected
             assert state.trump == (trump if expected == TAKEN else -1)
         monkeypatch.undo()
+
+
+@compiled
+def test_a_new_deal_is_the_deal_the_constructor_makes_and_a_copy_is_independent() -> None:
+    """new_deal copies a first deal made per ruleset, dealer and deck: equal to a deal made anew,
+    sharing no list with it or with another; copy_deal (compiled) equals the Python copy."""
+    from belote_notation.game.cards import Deck
+    from belote_notation.game.engine import copy_deal, play_card, set_contract, set_hands
+    from belote_notation.game.engine.state import python_copy_deal
+
+    for rules in RULE_SETS:
+        for dealer in range(4):
+            for deck in Deck:
+                made, copied = StateClass(rules, dealer, deck), new_deal(rules, dealer, deck)
+                assert type(copied) is StateClass and _snapshot(copied) == _snapshot(made)
+                again = new_deal(rules, dealer, deck)
+                copied.bids.append((0, "pass", None))
+                copied.belote_marks[1].append(("belote", 5))
+                copied.reported_once.add("BEL999")
+                assert _snapshot(again) == _snapshot(made)
+        state = new_deal(rules, 1)
+        set_contract(state, taker=2, trump=3)
+        set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+        for seat, card in ((2, 16), (3, 24), (0, 0)):
+            play_card(state, seat, card)
+            twin, python_twin = copy_deal(state), python_copy_deal(state)
+            assert _snapshot(twin) == _snapshot(python_twin) == _snapshot(state)
+            twin.hands[0] = 0
+            twin.trick_cards.append(9)
+            twin.belote_marks[0].append(("rebelote", 6))
+            assert _snapshot(python_twin) == _snapshot(state)

@@ -22,6 +22,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -821,6 +822,49 @@ static PyObject *setup_deal(PyObject *self, PyObject *args) {
     return PyLong_FromLong(fast == 0 ? NOT_SET_UP : s.taker >= 0 ? TAKEN : ALL_PASSED);
 }
 
+/* ------------------------------------------------------------------ a copy of a deal */
+/* copy_deal (state.py): a new object of the state's type with its slots' values, each list
+ * copied (and each list in it), each set copied; new_deal copies the deal it made once per
+ * rule set, dealer and deck (what DealState's constructor would make again). */
+
+static PyObject *copy_value(PyObject *v, int depth) {
+    if (PyList_CheckExact(v)) {
+        Py_ssize_t n = PyList_GET_SIZE(v);
+        PyObject *out = PyList_New(n);
+        for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+            PyObject *item = PyList_GET_ITEM(v, i);
+            item = depth ? copy_value(item, 0) : Py_NewRef(item);
+            if (item == NULL) Py_CLEAR(out);
+            else PyList_SET_ITEM(out, i, item);
+        }
+        return out;
+    }
+    if (depth && PySet_CheckExact(v)) return PySet_New(v);
+    return Py_NewRef(v);
+}
+
+static PyObject *copy_deal(PyObject *self, PyObject *state) {
+    PyTypeObject *type = Py_TYPE(state);
+    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset || type->tp_weaklistoffset
+        || type->tp_members == NULL) {
+        PyErr_SetString(PyExc_TypeError, "copy_deal: a state of slots only");
+        return NULL;
+    }
+    PyObject *twin = type->tp_alloc(type, 0);
+    if (twin == NULL) return NULL;
+    for (PyMemberDef *m = type->tp_members; m->name != NULL; m++) {
+        if (m->type != T_OBJECT_EX) continue;
+        PyObject *v = *(PyObject **)((char *)state + m->offset);
+        if (v == NULL) continue; /* a slot not set: not set in the copy either */
+        if ((v = copy_value(v, 1)) == NULL) {
+            Py_DECREF(twin);
+            return NULL;
+        }
+        *(PyObject **)((char *)twin + m->offset) = v;
+    }
+    return twin;
+}
+
 /* ------------------------------------------------------------------ the entries */
 static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
 
@@ -975,6 +1019,7 @@ static PyMethodDef methods[] = {
     {"bind_setup", bind_setup, METH_VARARGS,
      "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
      "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
+    {"copy_deal", copy_deal, METH_O, "copy_deal(state): the engine's copy_deal, compiled."},
     {"setup_deal", setup_deal, METH_VARARGS,
      "setup_deal(state, five, offer, calls, rest, hands) -> int: the tafr9a, the smsara and the rest of a "
      "fresh deal on the engine's fast paths (1 taken, 2 all passed; 0: nothing done)."},
