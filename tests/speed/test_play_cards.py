@@ -287,6 +287,47 @@ def test_batches_it_does_not_expect_go_to_the_python_loop() -> None:
                (ValueError, TypeError, AttributeError, OverflowError))
 
 
+class _SlotTrick:
+    """A trick record of slots, as the checks' facts are (the compiled code reads slots at their offset)."""
+
+    __slots__ = ("cards", "marks", "number", "seats", "variations")
+
+    def __init__(self, seats: object, cards: object, marks: object, number: object = 1) -> None:
+        self.seats, self.cards, self.marks, self.number, self.variations = seats, cards, marks, number, None
+
+
+class _Shadowed(_SlotTrick):
+    """The same slots, one of them hidden behind a property."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[override]
+    def cards(self) -> list[int]:
+        return [7, 15, 16, 25]
+
+    @cards.setter
+    def cards(self, value: list[int]) -> None:
+        pass
+
+
+@compiled
+def test_attributes_are_read_as_python_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records of slots, a slot hidden behind a property, a slot not set, a class changed after
+    it was read: the compiled batch reads what Python reads, or fails as Python does."""
+    rules = Ruleset.preset("classic")
+    four = ([0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
+    unset = _SlotTrick(*four)
+    del unset.variations
+    cases: list[list[object]] = [[_SlotTrick(*four)], [_Shadowed(*four)], [unset], [_SlotTrick(*four, number=2)]]
+    for tricks in cases:
+        _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, 0), (AttributeError,))
+    read = [_SlotTrick(*four)]
+    monkeypatch.setattr(_SlotTrick, "number", property(lambda trick: 2))  # read already: not plain now
+    _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (read, 0), ())
+    monkeypatch.undo()
+    _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (read, 0), ())
+
+
 @compiled
 def test_sequences_it_does_not_expect_go_to_the_python_loop() -> None:
     rules = Ruleset.preset("classic")

@@ -43,6 +43,57 @@ static PyObject *belote_words[2]; /* the words due with the first and the second
 static PyObject *cache_rules, *cache_table[3];
 static int asking; /* a table is being made (it plays probe tricks): ask legal_for meanwhile */
 
+/* ------------------------------------------------------------------ attributes */
+/* get_attr and set_attr are PyObject_GetAttr and PyObject_SetAttr, read and written at the
+ * slot's offset where that is all those do: an attribute of __slots__ (a member descriptor)
+ * of a type whose attribute access is the generic one, as the state's and the facts' are. The
+ * generic way costs some 160 instructions an attribute, and a deal reads some 140. The offsets
+ * are kept by (type, name) in a direct-mapped cache; a type changed since (its version tag),
+ * an unset slot or another kind of attribute takes the generic way. */
+typedef struct {
+    PyTypeObject *type;
+    PyObject *name;
+    unsigned int version;
+    Py_ssize_t offset;
+    int writable;
+} Slot;
+static Slot slots[256];
+
+static Slot *slot_of(PyObject *o, PyObject *name) {
+    PyTypeObject *t = Py_TYPE(o);
+    Slot *s = &slots[(((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 4)) & 255];
+    if (s->type == t && s->name == name && s->version == t->tp_version_tag
+        && (t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+        return s;
+    if (t->tp_getattro != PyObject_GenericGetAttr || t->tp_setattro != PyObject_GenericSetAttr) return NULL;
+    PyObject *d = _PyType_Lookup(t, name); /* borrowed; gives the type its version tag */
+    if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type || !(t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+        return NULL;
+    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+    if (m->type != T_OBJECT_EX) return NULL;
+    s->type = t;
+    s->name = name;
+    s->version = t->tp_version_tag;
+    s->offset = m->offset;
+    s->writable = !(m->flags & READONLY);
+    return s;
+}
+
+static PyObject *get_attr(PyObject *o, PyObject *name) {
+    Slot *s = slot_of(o, name);
+    PyObject *v = s != NULL ? *(PyObject **)((char *)o + s->offset) : NULL;
+    return v != NULL ? Py_NewRef(v) : PyObject_GetAttr(o, name);
+}
+
+static int set_attr(PyObject *o, PyObject *name, PyObject *v) {
+    Slot *s = slot_of(o, name);
+    if (s == NULL || !s->writable || v == NULL) return PyObject_SetAttr(o, name, v);
+    PyObject **at = (PyObject **)((char *)o + s->offset), *old = *at;
+    *at = Py_NewRef(v);
+    Py_XDECREF(old);
+    return 0;
+}
+
 static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
     PyObject *fast = PySequence_Fast(seq, "bind: a sequence of masks");
     if (fast == NULL) return -1;
@@ -116,7 +167,7 @@ static void release(Play *p) {
 /* An int attribute; 0, or -1 with an error; DELEGATE for a value that is not an int of a C
  * long (a bool too: the Python loop would keep the object itself, e.g. as the trick's winner). */
 static int get_long(PyObject *state, PyObject *name, long *out) {
-    PyObject *v = PyObject_GetAttr(state, name);
+    PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     if (!PyLong_CheckExact(v)) {
         Py_DECREF(v);
@@ -144,7 +195,7 @@ static int as_mask(PyObject *v, uint32_t *out) {
 }
 
 static int mask_attr(PyObject *state, PyObject *name, uint32_t *out) {
-    PyObject *v = PyObject_GetAttr(state, name);
+    PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     int r = as_mask(v, out);
     Py_DECREF(v);
@@ -152,7 +203,7 @@ static int mask_attr(PyObject *state, PyObject *name, uint32_t *out) {
 }
 
 static int truthy(PyObject *state, PyObject *name) {
-    PyObject *v = PyObject_GetAttr(state, name);
+    PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     int r = PyObject_IsTrue(v);
     Py_DECREF(v);
@@ -171,10 +222,10 @@ static int load(Play *p, PyObject *state) {
     if (ready < 0) return -1;
     if (!ready) return 1;
     p->ready = 1;
-    if ((p->hands = PyObject_GetAttr(state, A_HANDS)) == NULL) return -1;
+    if ((p->hands = get_attr(state, A_HANDS)) == NULL) return -1;
     if (!PyList_Check(p->hands) || PyList_GET_SIZE(p->hands) != 4) return DELEGATE;
     for (int s = 0; s < 4; s++) TRY(as_mask(PyList_GET_ITEM(p->hands, s), &p->hand[s]));
-    if ((p->beats = PyObject_GetAttr(state, A_BEATS)) == NULL) return -1;
+    if ((p->beats = get_attr(state, A_BEATS)) == NULL) return -1;
     if (!PyBytes_Check(p->beats) || PyBytes_GET_SIZE(p->beats) != 1024) return DELEGATE;
     p->beat = (const unsigned char *)PyBytes_AS_STRING(p->beats);
     TRY(mask_attr(state, A_PAIR, &p->pair));
@@ -187,8 +238,8 @@ static int load(Play *p, PyObject *state) {
     TRY(get_long(state, A_BEST_SEAT, &p->best_seat));
     TRY(get_long(state, A_TRICK_NO, &p->trick_no));
     if ((p->all_trump = truthy(state, A_ALL_TRUMP)) < 0) return -1;
-    if ((p->trick_cards = PyObject_GetAttr(state, A_TRICK_CARDS)) == NULL) return -1;
-    if ((p->trick_seats = PyObject_GetAttr(state, A_TRICK_SEATS)) == NULL) return -1;
+    if ((p->trick_cards = get_attr(state, A_TRICK_CARDS)) == NULL) return -1;
+    if ((p->trick_seats = get_attr(state, A_TRICK_SEATS)) == NULL) return -1;
     if (!PyList_Check(p->trick_cards) || !PyList_Check(p->trick_seats)) return DELEGATE;
     p->on_table = PyList_GET_SIZE(p->trick_cards);
     if (p->on_table >= 4) return DELEGATE;
@@ -208,9 +259,9 @@ static int load(Play *p, PyObject *state) {
 /* What _close_trick reads, read before the fourth card of a trick is placed: 0, DELEGATE or -1. */
 static int load_score(Play *p) {
     if (p->have_score) return 0;
-    if ((p->points_list = PyObject_GetAttr(p->state, A_POINTS)) == NULL) return -1;
-    if ((p->won_list = PyObject_GetAttr(p->state, A_TRICKS_WON)) == NULL) return -1;
-    if ((p->tricks_list = PyObject_GetAttr(p->state, A_TRICKS)) == NULL) return -1;
+    if ((p->points_list = get_attr(p->state, A_POINTS)) == NULL) return -1;
+    if ((p->won_list = get_attr(p->state, A_TRICKS_WON)) == NULL) return -1;
+    if ((p->tricks_list = get_attr(p->state, A_TRICKS)) == NULL) return -1;
     PyObject *lists[2] = {p->points_list, p->won_list};
     long *values[2] = {p->points, p->won};
     for (int k = 0; k < 2; k++) {
@@ -224,7 +275,7 @@ static int load_score(Play *p) {
         }
     }
     if (!PyList_Check(p->tricks_list)) return DELEGATE;
-    PyObject *pts = PyObject_GetAttr(p->state, A_CARD_POINTS);
+    PyObject *pts = get_attr(p->state, A_CARD_POINTS);
     if (pts == NULL) return -1;
     int bad = !PyTuple_Check(pts) || PyTuple_GET_SIZE(pts) != 32;
     for (int c = 0; !bad && c < 32; c++) {
@@ -245,7 +296,7 @@ static int load_score(Play *p) {
 static int set_long(PyObject *state, PyObject *name, long value) {
     PyObject *v = PyLong_FromLong(value);
     if (v == NULL) return -1;
-    int r = PyObject_SetAttr(state, name, v);
+    int r = set_attr(state, name, v);
     Py_DECREF(v);
     return r;
 }
@@ -263,7 +314,7 @@ static int flush(Play *p) {
         return -1;
     PyObject *played = PyLong_FromUnsignedLong(p->played);
     if (played == NULL) return -1;
-    int r = PyObject_SetAttr(s, A_PLAYED, played);
+    int r = set_attr(s, A_PLAYED, played);
     Py_DECREF(played);
     if (r < 0) return -1;
     for (int seat = 0; seat < 4; seat++)
@@ -271,7 +322,7 @@ static int flush(Play *p) {
             return -1;
     p->dirty_hands = 0;
     if (p->new_lists) {
-        if (PyObject_SetAttr(s, A_TRICK_CARDS, p->trick_cards) < 0 || PyObject_SetAttr(s, A_TRICK_SEATS, p->trick_seats) < 0)
+        if (set_attr(s, A_TRICK_CARDS, p->trick_cards) < 0 || set_attr(s, A_TRICK_SEATS, p->trick_seats) < 0)
             return -1;
         p->new_lists = 0;
     }
@@ -310,7 +361,7 @@ static int look_up_table(Play *p) {
     } else {
         kind = 1, strain = 4;
     }
-    PyObject *rules = PyObject_GetAttr(p->state, A_RULES);
+    PyObject *rules = get_attr(p->state, A_RULES);
     if (rules == NULL) return -1;
     if (rules != cache_rules) {
         Py_XSETREF(cache_rules, rules);
@@ -428,13 +479,13 @@ static int close_trick(Play *p) {
     if (p->trick_no == 8) {
         p->ready = 0;
         p->points[team] += bonus;
-        if (PyObject_SetAttr(p->state, A_FAST, Py_False) < 0 || set_long(p->state, A_LAST_TEAM, team) < 0) return -1;
+        if (set_attr(p->state, A_FAST, Py_False) < 0 || set_long(p->state, A_LAST_TEAM, team) < 0) return -1;
         long phase;
         int got = get_long(p->state, A_PHASE, &phase);
         if (got < 0) return -1;
         if (got == 0 && phase == phase_play && set_long(p->state, A_PHASE, phase_done) < 0) return -1;
         if (got == DELEGATE) { /* a phase that is no int: == PHASE_PLAY as Python compares it */
-            PyObject *now = PyObject_GetAttr(p->state, A_PHASE), *play = PyLong_FromLong(phase_play);
+            PyObject *now = get_attr(p->state, A_PHASE), *play = PyLong_FromLong(phase_play);
             int same = now != NULL && play != NULL ? PyObject_RichCompareBool(now, play, Py_EQ) : -1;
             Py_XDECREF(now);
             Py_XDECREF(play);
@@ -446,13 +497,13 @@ static int close_trick(Play *p) {
 
 /* What a belote mark reads: the hands dealt and the marks said (0, DELEGATE or -1). */
 static int load_marks(Play *p) {
-    PyObject *full = PyObject_GetAttr(p->state, A_FULL_HANDS);
+    PyObject *full = get_attr(p->state, A_FULL_HANDS);
     if (full == NULL) return -1;
     int r = PyList_Check(full) && PyList_GET_SIZE(full) == 4 ? 0 : DELEGATE;
     for (int s = 0; r == 0 && s < 4; s++) r = as_mask(PyList_GET_ITEM(full, s), &p->full[s]);
     Py_DECREF(full);
     if (r) return r;
-    if ((p->marks_list = PyObject_GetAttr(p->state, A_BELOTE_MARKS)) == NULL) return -1;
+    if ((p->marks_list = get_attr(p->state, A_BELOTE_MARKS)) == NULL) return -1;
     if (!PyList_Check(p->marks_list) || PyList_GET_SIZE(p->marks_list) != 4) return DELEGATE;
     for (int s = 0; s < 4; s++)
         if (!PyList_Check(PyList_GET_ITEM(p->marks_list, s))) return DELEGATE;
@@ -608,7 +659,7 @@ static int smsara_tables(PyObject *rules, long dealer, long offer, const uint8_t
 
 /* An attribute that is an exact int within [lo, hi], into *out: 1, 0 it is not, -1 an error. */
 static int attr_in(PyObject *o, PyObject *name, long long lo, long long hi, long long *out) {
-    PyObject *v = PyObject_GetAttr(o, name);
+    PyObject *v = get_attr(o, name);
     if (v == NULL) return -1;
     int ok = 0, overflow = 0;
     if (PyLong_CheckExact(v)) {
@@ -637,7 +688,7 @@ static int seat_masks(PyObject *lines, uint32_t masks[4]) {
         int r = attr_in(line, A_SEAT, LLONG_MIN, LLONG_MAX, &seat);
         if (r > 0) r = attr_in(line, A_BITS, 0, 0xFFFFFFFFLL, &bits);
         if (r <= 0) return r;
-        PyObject *cards = PyObject_GetAttr(line, A_CARDS);
+        PyObject *cards = get_attr(line, A_CARDS);
         if (cards == NULL) return -1;
         Py_ssize_t n = PyObject_Length(cards);
         Py_DECREF(cards);
@@ -674,10 +725,10 @@ static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uin
         int r = attr_in(call, A_SEAT, turn[TURN_SEAT], turn[TURN_SEAT], &seat);
         if (r > 0) r = attr_in(call, A_ROUND, turn[TURN_ROUND], turn[TURN_ROUND], &round);
         if (r <= 0) return r;
-        PyObject *variations = PyObject_GetAttr(call, A_VARIATIONS);
-        PyObject *action = variations != NULL ? PyObject_GetAttr(call, A_ACTION) : NULL;
-        PyObject *suit_obj = action != NULL ? PyObject_GetAttr(call, A_SUIT) : NULL;
-        PyObject *seat_obj = suit_obj != NULL ? PyObject_GetAttr(call, A_SEAT) : NULL;
+        PyObject *variations = get_attr(call, A_VARIATIONS);
+        PyObject *action = variations != NULL ? get_attr(call, A_ACTION) : NULL;
+        PyObject *suit_obj = action != NULL ? get_attr(call, A_SUIT) : NULL;
+        PyObject *seat_obj = suit_obj != NULL ? get_attr(call, A_SEAT) : NULL;
         int plain = seat_obj != NULL && variations == Py_None && PyUnicode_CheckExact(action);
         if (plain && suit_obj != Py_None) {
             plain = PyLong_CheckExact(suit_obj);
@@ -724,11 +775,11 @@ static int read_setup(Setup *s, PyObject *state, PyObject *five, PyObject *offer
         PyErr_Clear();
         return 0;
     }
-    PyObject *bids = PyObject_GetAttr(state, A_BIDS);
+    PyObject *bids = get_attr(state, A_BIDS);
     if (bids == NULL) return -1;
     int fresh = PyList_CheckExact(bids) && PyList_GET_SIZE(bids) == 0;
     Py_DECREF(bids);
-    PyObject *taker = fresh ? PyObject_GetAttr(state, A_TAKER) : NULL;
+    PyObject *taker = fresh ? get_attr(state, A_TAKER) : NULL;
     if (fresh && taker == NULL) return -1;
     fresh = fresh && taker == Py_None;
     Py_XDECREF(taker);
@@ -738,7 +789,7 @@ static int read_setup(Setup *s, PyObject *state, PyObject *five, PyObject *offer
         fresh = !known;
     }
     if (!fresh) return 0;
-    PyObject *rules = PyObject_GetAttr(state, A_RULES);
+    PyObject *rules = get_attr(state, A_RULES);
     if (rules == NULL) return -1;
     const uint8_t *turns, *legal_calls;
     r = smsara_tables(rules, (long)dealer, (long)card, &turns, &legal_calls);
@@ -781,12 +832,12 @@ static PyObject *mask_list(const uint32_t masks[4]) {
 static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
     PyObject *five = mask_list(s->five);
     if (five == NULL) return -1;
-    int r = PyObject_SetAttr(state, A_FIVE, five);
+    int r = set_attr(state, A_FIVE, five);
     Py_DECREF(five);
-    if (r < 0 || PyObject_SetAttr(state, A_OFFER, offer) < 0 || set_long(state, A_PHASE, (long)s->phase) < 0
+    if (r < 0 || set_attr(state, A_OFFER, offer) < 0 || set_long(state, A_PHASE, (long)s->phase) < 0
         || set_long(state, A_BID_TURN, (long)s->turn) < 0)
         return -1;
-    PyObject *bids = PyObject_GetAttr(state, A_BIDS);
+    PyObject *bids = get_attr(state, A_BIDS);
     if (bids == NULL) return -1;
     for (int k = 0; k < s->calls && r == 0; k++) r = PyList_Append(bids, s->bids[k]);
     Py_DECREF(bids);
@@ -918,17 +969,17 @@ static PyObject *play_cards(PyObject *self, PyObject *args) {
 /* plain_trick (play.py) past its four plays: numbered t + 1, no alternative lines, no seat left
  * out (the seats into *seats): 1, 0, or -1 with an error. */
 static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
-    PyObject *number = PyObject_GetAttr(trick, A_NUMBER), *place = PyLong_FromSsize_t(t + 1);
+    PyObject *number = get_attr(trick, A_NUMBER), *place = PyLong_FromSsize_t(t + 1);
     int fits = number != NULL && place != NULL ? PyObject_RichCompareBool(number, place, Py_EQ) : -1;
     Py_XDECREF(number);
     Py_XDECREF(place);
     if (fits > 0) {
-        PyObject *variations = PyObject_GetAttr(trick, A_VARIATIONS);
+        PyObject *variations = get_attr(trick, A_VARIATIONS);
         fits = variations == NULL ? -1 : variations == Py_None;
         Py_XDECREF(variations);
     }
     if (fits > 0) {
-        *seats = PyObject_GetAttr(trick, A_SEATS);
+        *seats = get_attr(trick, A_SEATS);
         int left_out = *seats == NULL ? -1 : 0, ints = is_seq(*seats);
         for (Py_ssize_t k = 0; ints && k < PySequence_Fast_GET_SIZE(*seats); k++)
             ints = PyLong_CheckExact(PySequence_Fast_GET_ITEM(*seats, k)); /* an int is not None */
@@ -958,7 +1009,7 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     for (; t < count; t++, j = 0) {
         PyObject *trick = PySequence_Fast_GET_ITEM(tricks, t);
-        PyObject *cards = PyObject_GetAttr(trick, A_CARDS), *seats = NULL, *marks = NULL;
+        PyObject *cards = get_attr(trick, A_CARDS), *seats = NULL, *marks = NULL;
         int hand_back = 0;
         if (cards == NULL) goto failed;
         if (!is_seq(cards)) {
@@ -968,8 +1019,8 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
             break;
         } else {
             int fits = j ? 1 : plain(trick, t, &seats); /* a trick reached at its first card */
-            if (fits > 0 && seats == NULL) seats = PyObject_GetAttr(trick, A_SEATS);
-            marks = fits > 0 && seats != NULL ? PyObject_GetAttr(trick, A_MARKS) : NULL;
+            if (fits > 0 && seats == NULL) seats = get_attr(trick, A_SEATS);
+            marks = fits > 0 && seats != NULL ? get_attr(trick, A_MARKS) : NULL;
             if (marks == NULL || !p.ready) { /* an error, not plain, or play_cards plays nothing more */
                 Py_DECREF(cards);
                 Py_XDECREF(seats);
