@@ -318,8 +318,7 @@ def test_attributes_are_read_as_python_reads_them(monkeypatch: pytest.MonkeyPatc
     four = ([0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
     unset = _SlotTrick(*four)
     del unset.variations
-    cases: list[list[object]] = [[_SlotTrick(*four)], [_Shadowed(*four)], [unset], [_SlotTrick(*four, number=2)]]
-    for tricks in cases:
+    for tricks in ([_SlotTrick(*four)], [_Shadowed(*four)], [unset], [_SlotTrick(*four, number=2)]):
         _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, 0), (AttributeError,))
     read = [_SlotTrick(*four)]
     monkeypatch.setattr(_SlotTrick, "number", property(lambda trick: 2))  # read already: not plain now
