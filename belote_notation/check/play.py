@@ -7,6 +7,8 @@ said here.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from belote_notation.check.codes import (
     INCOMPLETE_DEAL,
     SHORT_TRICK,
@@ -42,6 +44,7 @@ from belote_notation.game.engine import codes as C
 
 __all__ = ["play_tricks"]
 
+_RECORDED_WINNER = attrgetter("winner")
 Pending = dict[tuple[int, int], list[AnnouncementFact]]
 """Announcements declared later than the first card, by (seat, the seat's card number)."""
 
@@ -132,7 +135,7 @@ def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
 def _check_winners(ctx: Context, state: DealState, tricks: list[TrickFact], start: int, end: int) -> None:
     """BEL501 for each of ``tricks[start:end]`` (complete) whose recorded winner is not the engine's."""
     winners = trick_winners(state)[start:end]
-    if [trick.winner for trick in tricks[start:end]] == winners:
+    if list(map(_RECORDED_WINNER, tricks[start:end])) == winners:
         return
     for k, won in enumerate(winners, start):
         recorded = tricks[k].winner

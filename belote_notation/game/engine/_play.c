@@ -210,6 +210,21 @@ static int truthy(PyObject *state, PyObject *name) {
     return r;
 }
 
+/* The positional arguments of a METH_FASTCALL entry: at least lo of them, at most hi, an optional
+ * last one a Py_ssize_t (*start, kept when absent). 0, or -1 with a TypeError. */
+static int fast_args(const char *name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi, PyObject *const *args,
+                     Py_ssize_t *start) {
+    if (n < lo || n > hi) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd to %zd arguments (%zd given)", name, lo, hi, n);
+        return -1;
+    }
+    if (n > lo) {
+        *start = PyNumber_AsSsize_t(args[lo], PyExc_OverflowError);
+        if (*start == -1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
 #define TRY(x) do { int r_ = (x); if (r_) return r_; } while (0)
 
 /* Read the state: 0 ready for the loop, 1 fast_path_ready is false (nothing else read),
@@ -738,8 +753,8 @@ static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uin
                 PyErr_Clear(); /* too large: not a suit */
             }
         }
-        int is_pass = plain && PyUnicode_Compare(action, word_pass) == 0;
-        int is_take = plain && !is_pass && PyUnicode_Compare(action, word_take) == 0;
+        int is_pass = plain && (action == word_pass || PyUnicode_Compare(action, word_pass) == 0);
+        int is_take = plain && !is_pass && (action == word_take || PyUnicode_Compare(action, word_take) == 0);
         int legal = row[CALL_LEGAL];
         if (is_pass && suit < 0 && (legal & PASS_LEGAL)) {
             s->bids[s->calls] = PyTuple_Pack(3, seat_obj, action, Py_None);
@@ -853,9 +868,9 @@ static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
     return done == NULL ? -1 : 0;
 }
 
-static PyObject *setup_deal(PyObject *self, PyObject *args) {
-    PyObject *state, *five, *offer, *calls, *rest, *hands;
-    if (!PyArg_ParseTuple(args, "OOOOOO", &state, &five, &offer, &calls, &rest, &hands)) return NULL;
+static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (fast_args("setup_deal", n, 6, 6, args, NULL) < 0) return NULL;
+    PyObject *state = args[0], *five = args[1], *offer = args[2], *calls = args[3], *rest = args[4], *hands = args[5];
     if (start_play == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "setup_deal: bind_setup() was not called");
         return NULL;
@@ -919,10 +934,10 @@ static PyObject *copy_deal(PyObject *self, PyObject *state) {
 /* ------------------------------------------------------------------ the entries */
 static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
 
-static PyObject *play_cards(PyObject *self, PyObject *args) {
-    PyObject *state, *seats, *cards, *marks;
+static PyObject *play_cards(PyObject *self, PyObject *const *args, Py_ssize_t n_args) {
     Py_ssize_t start = 0;
-    if (!PyArg_ParseTuple(args, "OOOO|n", &state, &seats, &cards, &marks, &start)) return NULL;
+    if (fast_args("play_cards", n_args, 4, 5, args, &start) < 0) return NULL;
+    PyObject *state = args[0], *seats = args[1], *cards = args[2], *marks = args[3];
     if (python_play_cards == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "play_cards: bind() was not called");
         return NULL;
@@ -989,10 +1004,10 @@ static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
     return fits;
 }
 
-static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
-    PyObject *state, *tricks;
+static PyObject *play_tricks_batch(PyObject *self, PyObject *const *args, Py_ssize_t n_args) {
     Py_ssize_t start = 0;
-    if (!PyArg_ParseTuple(args, "OO|n", &state, &tricks, &start)) return NULL;
+    if (fast_args("play_tricks_batch", n_args, 2, 3, args, &start) < 0) return NULL;
+    PyObject *state = args[0], *tricks = args[1];
     if (python_play_tricks == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "play_tricks_batch: bind() was not called");
         return NULL;
@@ -1063,15 +1078,15 @@ static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS,
      "bind(legal_for, python_play_cards, python_play_tricks_batch, obligation_table, higher_trump, suit_masks, "
      "queen, king, last_trick_bonus, belote_words, phase_play, phase_done): the engine's functions and tables."},
-    {"play_cards", play_cards, METH_VARARGS,
+    {"play_cards", (PyCFunction)(void (*)(void))play_cards, METH_FASTCALL,
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
-    {"play_tricks_batch", play_tricks_batch, METH_VARARGS,
+    {"play_tricks_batch", (PyCFunction)(void (*)(void))play_tricks_batch, METH_FASTCALL,
      "play_tricks_batch(state, tricks, start=0) -> int: the engine's play_tricks_batch, compiled."},
     {"bind_setup", bind_setup, METH_VARARGS,
      "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
      "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
     {"copy_deal", copy_deal, METH_O, "copy_deal(state): the engine's copy_deal, compiled."},
-    {"setup_deal", setup_deal, METH_VARARGS,
+    {"setup_deal", (PyCFunction)(void (*)(void))setup_deal, METH_FASTCALL,
      "setup_deal(state, five, offer, calls, rest, hands) -> int: the tafr9a, the smsara and the rest of a "
      "fresh deal on the engine's fast paths (1 taken, 2 all passed; 0: nothing done)."},
     {NULL, NULL, 0, NULL},
