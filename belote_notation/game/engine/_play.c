@@ -622,10 +622,21 @@ enum { NOT_SET_UP = 0, TAKEN = 1, ALL_PASSED = 2 };
 static PyObject *A_SEAT, *A_BITS, *A_ROUND, *A_ACTION, *A_SUIT, *A_VARIATIONS, *A_DEALER, *A_BIDS, *A_TAKER,
     *A_HANDS_KNOWN, *A_FIVE, *A_OFFER, *A_BID_TURN, *A_STRAIN;
 
+/* start_play replayed: what it did to the last deal of the rule set set up with the same dealer,
+ * taker, trump and phase before it (nothing else it reads differs between deals set up here), as
+ * the slots it set but the hands: a tuple of (offset, value) pairs, written again with the next
+ * deal's hands. A slot it set to a value that is not immutable (a list...) keeps start_play called
+ * every time (Py_None). */
+static PyObject *started[4][4][4], *started_type;
+static long started_phase[4][4][4];
+
 static void clear_tables(void) {
     Py_CLEAR(setup_rules);
     for (int d = 0; d < 4; d++) Py_CLEAR(turn_tables[d]);
     for (int o = 0; o < 32; o++) Py_CLEAR(call_tables[o]);
+    for (int d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++)
+            for (int k = 0; k < 4; k++) Py_CLEAR(started[d][t][k]);
 }
 
 static PyObject *bind_setup(PyObject *self, PyObject *args) {
@@ -720,7 +731,7 @@ static int seat_masks(PyObject *lines, uint32_t masks[4]) {
 typedef struct {
     PyObject *bids[CALLS]; /* the calls as the state keeps them (new references) */
     int calls;
-    long long taker, trump, turn, phase;
+    long long dealer, taker, trump, turn, phase;
     uint32_t five[4], hands[4];
 } Setup;
 
@@ -786,6 +797,7 @@ static int read_setup(Setup *s, PyObject *state, PyObject *five, PyObject *offer
     int r = attr_in(state, A_PHASE, phase_new, phase_new, &phase); /* a fresh deal */
     if (r > 0) r = attr_in(state, A_DEALER, 0, 3, &dealer);
     if (r <= 0) return r;
+    s->dealer = dealer;
     if (!PyLong_CheckExact(offer) || (card = PyLong_AsLongLong(offer)) < 0 || card >= 32) {
         PyErr_Clear();
         return 0;
@@ -843,6 +855,80 @@ static PyObject *mask_list(const uint32_t masks[4]) {
     return list;
 }
 
+static int immutable(PyObject *v) {
+    if (v == Py_None || PyBool_Check(v) || PyLong_CheckExact(v) || PyBytes_CheckExact(v) || PyUnicode_CheckExact(v))
+        return 1;
+    for (Py_ssize_t i = 0; PyTuple_CheckExact(v) && i < PyTuple_GET_SIZE(v); i++)
+        if (!immutable(PyTuple_GET_ITEM(v, i))) return 0;
+    return PyTuple_CheckExact(v);
+}
+
+static int set_slot(PyObject *state, Py_ssize_t offset, PyObject *v) { /* steals v */
+    PyObject **at = (PyObject **)((char *)state + offset), *old = *at;
+    *at = v;
+    Py_XDECREF(old);
+    return 0;
+}
+
+/* start_play(state, the hands), or what it did to the last such deal written again. */
+static int start(Setup *s, PyObject *state) {
+    long long dealer = s->dealer;
+    PyObject **memo = &started[dealer][s->taker][s->trump];
+    PyTypeObject *type = Py_TYPE(state);
+    Slot *hands_slot = slot_of(state, A_HANDS), *full_slot = slot_of(state, A_FULL_HANDS);
+    Py_ssize_t hands_at = hands_slot ? hands_slot->offset : -1, full_at = full_slot ? full_slot->offset : -1;
+    int known = hands_at >= 0 && full_at >= 0 && (PyObject *)type == started_type;
+    if (known && *memo != NULL && PyTuple_Check(*memo) && started_phase[dealer][s->taker][s->trump] == s->phase) {
+        PyObject *hands = mask_list(s->hands), *full = mask_list(s->hands);
+        if (hands == NULL || full == NULL) {
+            Py_XDECREF(hands);
+            Py_XDECREF(full);
+            return -1;
+        }
+        set_slot(state, hands_at, hands);
+        set_slot(state, full_at, full);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(*memo); i += 2)
+            set_slot(state, PyLong_AsSsize_t(PyTuple_GET_ITEM(*memo, i)), Py_NewRef(PyTuple_GET_ITEM(*memo, i + 1)));
+        return 0;
+    }
+    enum { MAX_SLOTS = 64 };
+    PyObject *before[MAX_SLOTS];
+    Py_ssize_t n = 0, slots_of_type = 0;
+    for (PyMemberDef *m = type->tp_members; m != NULL && m->name != NULL; m++)
+        slots_of_type += m->type == T_OBJECT_EX ? 1 : MAX_SLOTS + 1; /* object slots only */
+    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS;
+    for (PyMemberDef *m = type->tp_members; learn && m->name != NULL; m++)
+        before[n++] = Py_XNewRef(*(PyObject **)((char *)state + m->offset));
+    PyObject *hands = mask_list(s->hands), *done = NULL;
+    if (hands != NULL) done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
+    Py_XDECREF(hands);
+    PyObject *set = done != NULL && learn ? PyList_New(0) : NULL;
+    Py_ssize_t k = 0;
+    for (PyMemberDef *m = type->tp_members; k < n; m++) {
+        PyObject *now = *(PyObject **)((char *)state + m->offset), *was = before[k++];
+        if (set != NULL && PyList_Check(set) && now != was && m->offset != hands_at && m->offset != full_at) {
+            PyObject *at = PyLong_FromSsize_t(m->offset);
+            int r = at == NULL || now == NULL || !immutable(now) ? -1 : PyList_Append(set, at);
+            if (r == 0) r = PyList_Append(set, now);
+            Py_XDECREF(at);
+            if (r < 0) { /* not to be written again: start_play each time */
+                PyErr_Clear();
+                Py_SETREF(set, Py_NewRef(Py_None));
+            }
+        }
+        Py_XDECREF(was);
+    }
+    if (set != NULL) {
+        *memo = PyList_Check(set) ? PyList_AsTuple(set) : Py_NewRef(Py_None);
+        Py_DECREF(set);
+        if (*memo == NULL) PyErr_Clear();
+        started_phase[dealer][s->taker][s->trump] = s->phase;
+        Py_XSETREF(started_type, Py_NewRef((PyObject *)type));
+    }
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 0;
+}
+
 /* Write what was read: deal_five's, each call's, the take's; then start_play. */
 static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
     PyObject *five = mask_list(s->five);
@@ -860,12 +946,7 @@ static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
     if (set_long(state, A_TAKER, (long)s->taker) < 0 || set_long(state, A_TRUMP, (long)s->trump) < 0
         || set_long(state, A_STRAIN, (long)s->trump) < 0)
         return -1;
-    PyObject *hands = mask_list(s->hands);
-    if (hands == NULL) return -1;
-    PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
-    Py_DECREF(hands);
-    Py_XDECREF(done);
-    return done == NULL ? -1 : 0;
+    return start(s, state);
 }
 
 static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n) {
