@@ -81,16 +81,14 @@ class DealCheck:
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
         deal, state = self.deal, self.state
-        if deal.scores_only():  # a score sheet: the match check checks its numbers
-            return None
         offer = deal.offer
         done = (setup_deal(state, deal.five, offer.card, deal.bids, deal.rest, deal.hands)
                 if setup_deal is not None and offer is not None else NOT_SET_UP)
         if done == TAKEN:  # the engine's fast paths took the distribution and the calls: nothing to say
-            if not play_tricks(self.ctx, deal, state, self.traces):
-                return None
-            return self.score()
+            return self.score() if play_tricks(self.ctx, deal, state, self.traces) else None
         if done == NOT_SET_UP:
+            if deal.scores_only():  # a score sheet: the match check checks its numbers
+                return None
             self.distribution()
             self.bidding()
             self.rest_and_hands()

@@ -53,9 +53,11 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
                 traces: list[TrickTrace] | None) -> bool:
     """Announcements and tricks through the engine; False when the deal cannot be scored."""
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
-    counts = [0, 0, 0, 0]
     tricks = deal.tricks
     first = _play_plain(ctx, state, tricks) if not pending and traces is None and hands_known(state) else 0
+    if first == 8 == len(tricks) and tricks_played(state) == 8:  # the whole deal, in one call to the engine
+        return True
+    counts = [0, 0, 0, 0]
     for t_index in range(first, len(tricks)):
         trick = tricks[t_index]
         cards = trick.cards

@@ -135,7 +135,10 @@ static PyObject *bind(PyObject *self, PyObject *args) {
 
 /* ------------------------------------------------------------------ the state, read and written */
 typedef struct {
-    PyObject *state, *hands, *beats, *trick_cards, *trick_seats, *table;
+    PyObject *state, *hands, *beats, *table;
+    PyObject *trick_cards, *trick_seats; /* the state's lists of the trick on the table (NULL: new ones due) */
+    PyObject *card_obj[4], *seat_obj[4]; /* the trick's plays not in those lists yet, from listed on */
+    Py_ssize_t listed;
     PyObject *points_list, *won_list, *tricks_list, *marks_list;
     const unsigned char *beat;
     const uint8_t *code;   /* the obligation codes, NULL: ask legal_for */
@@ -146,7 +149,7 @@ typedef struct {
     long points[2], won[2], pts[32];
     int tc[4];
     Py_ssize_t on_table;
-    int all_trump, ready, changed, new_lists, have_score, set_first_belote, have_marks;
+    int all_trump, ready, changed, have_score, set_first_belote, have_marks;
 } Play;
 
 enum { DELEGATE = 2 };                       /* load(): values it does not expect */
@@ -157,6 +160,10 @@ static void release(Play *p) {
     Py_XDECREF(p->beats);
     Py_XDECREF(p->trick_cards);
     Py_XDECREF(p->trick_seats);
+    for (Py_ssize_t k = p->listed; k < p->on_table; k++) {
+        Py_DECREF(p->card_obj[k]);
+        Py_DECREF(p->seat_obj[k]);
+    }
     Py_XDECREF(p->table);
     Py_XDECREF(p->points_list);
     Py_XDECREF(p->won_list);
@@ -256,8 +263,8 @@ static int load(Play *p, PyObject *state) {
     if ((p->trick_cards = get_attr(state, A_TRICK_CARDS)) == NULL) return -1;
     if ((p->trick_seats = get_attr(state, A_TRICK_SEATS)) == NULL) return -1;
     if (!PyList_Check(p->trick_cards) || !PyList_Check(p->trick_seats)) return DELEGATE;
-    p->on_table = PyList_GET_SIZE(p->trick_cards);
-    if (p->on_table >= 4) return DELEGATE;
+    p->on_table = p->listed = PyList_GET_SIZE(p->trick_cards);
+    if (p->on_table >= 4 || PyList_GET_SIZE(p->trick_seats) != p->on_table) return DELEGATE;
     for (Py_ssize_t k = 0; k < p->on_table; k++) {
         PyObject *c = PyList_GET_ITEM(p->trick_cards, k);
         if (!PyLong_CheckExact(c)) return DELEGATE;
@@ -320,6 +327,24 @@ static int set_item(PyObject *list, Py_ssize_t i, PyObject *v) {
     return v == NULL ? -1 : PyList_SetItem(list, i, v); /* steals v */
 }
 
+/* The plays of the trick on the table into the state's lists: the lists a trick closed here
+ * left to make (as _close_trick makes them), the plays of this call not in them yet appended. */
+static int list_trick(Play *p) {
+    if (p->trick_cards == NULL) {
+        if ((p->trick_cards = PyList_New(0)) == NULL || (p->trick_seats = PyList_New(0)) == NULL
+            || set_attr(p->state, A_TRICK_CARDS, p->trick_cards) < 0 || set_attr(p->state, A_TRICK_SEATS, p->trick_seats) < 0)
+            return -1;
+    }
+    for (; p->listed < p->on_table; p->listed++) {
+        Py_ssize_t k = p->listed;
+        if (PyList_Append(p->trick_cards, p->card_obj[k]) < 0 || PyList_Append(p->trick_seats, p->seat_obj[k]) < 0)
+            return -1;
+        Py_DECREF(p->card_obj[k]);
+        Py_DECREF(p->seat_obj[k]);
+    }
+    return 0;
+}
+
 /* Write what the loop changed back to the state. */
 static int flush(Play *p) {
     if (!p->changed) return 0;
@@ -336,11 +361,7 @@ static int flush(Play *p) {
         if ((p->dirty_hands >> seat & 1) && set_item(p->hands, seat, PyLong_FromUnsignedLong(p->hand[seat])) < 0)
             return -1;
     p->dirty_hands = 0;
-    if (p->new_lists) {
-        if (set_attr(s, A_TRICK_CARDS, p->trick_cards) < 0 || set_attr(s, A_TRICK_SEATS, p->trick_seats) < 0)
-            return -1;
-        p->new_lists = 0;
-    }
+    if (list_trick(p) < 0) return -1;
     if (p->have_score)
         for (int team = 0; team < 2; team++)
             if (set_item(p->points_list, team, PyLong_FromLong(p->points[team])) < 0
@@ -471,24 +492,39 @@ static int close_trick(Play *p) {
     long winner = p->best_seat, team = winner & 1;
     p->points[team] += p->pts[p->tc[0]] + p->pts[p->tc[1]] + p->pts[p->tc[2]] + p->pts[p->tc[3]];
     p->won[team] += 1;
-    PyObject *who = PyLong_FromLong(winner);
-    if (who == NULL) return -1;
-    PyObject *done = PyTuple_Pack(3, p->trick_seats, p->trick_cards, who);
-    Py_DECREF(who);
-    if (done == NULL) return -1;
+    PyObject *cards, *seats;
+    if (p->listed == 0) { /* the trick's lists, made at once */
+        if ((cards = PyList_New(4)) == NULL || (seats = PyList_New(4)) == NULL) {
+            Py_XDECREF(cards);
+            return -1;
+        }
+        for (int k = 0; k < 4; k++) {
+            PyList_SET_ITEM(cards, k, p->card_obj[k]);
+            PyList_SET_ITEM(seats, k, p->seat_obj[k]);
+        }
+        p->listed = 4;
+        Py_CLEAR(p->trick_cards);
+        Py_CLEAR(p->trick_seats);
+    } else { /* the lists of the state, the plays of this call added */
+        if (p->trick_cards == NULL || list_trick(p) < 0) return -1;
+        cards = p->trick_cards;
+        seats = p->trick_seats;
+        p->trick_cards = p->trick_seats = NULL;
+    }
+    PyObject *who = PyLong_FromLong(winner), *done = who != NULL ? PyTuple_New(3) : NULL;
+    if (done == NULL) {
+        Py_XDECREF(who);
+        Py_DECREF(cards);
+        Py_DECREF(seats);
+        return -1;
+    }
+    PyTuple_SET_ITEM(done, 0, seats);
+    PyTuple_SET_ITEM(done, 1, cards);
+    PyTuple_SET_ITEM(done, 2, who);
     int r = PyList_Append(p->tricks_list, done);
     Py_DECREF(done);
     if (r < 0) return -1;
-    PyObject *cards = PyList_New(0), *seats = PyList_New(0);
-    if (cards == NULL || seats == NULL) {
-        Py_XDECREF(cards);
-        Py_XDECREF(seats);
-        return -1;
-    }
-    Py_SETREF(p->trick_cards, cards);
-    Py_SETREF(p->trick_seats, seats);
-    p->new_lists = 1;
-    p->on_table = 0;
+    p->on_table = p->listed = 0;
     p->trick_no += 1;
     p->turn = winner;
     if (p->trick_no == 8) {
@@ -584,7 +620,8 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
         p->best_seat = seat;
     }
     p->changed = 1;
-    if (PyList_Append(p->trick_cards, card_obj) < 0 || PyList_Append(p->trick_seats, seat_obj) < 0) return -1;
+    p->card_obj[p->on_table] = Py_NewRef(card_obj);
+    p->seat_obj[p->on_table] = Py_NewRef(seat_obj);
     p->tc[p->on_table++] = (int)card;
     p->hand[seat] = hand ^ bit;
     p->dirty_hands |= 1u << seat;

@@ -185,6 +185,8 @@ def best_announcements(state: DealState) -> tuple[int | None, tuple[int, int], t
     Only the team holding the single best announcement scores, all of its announcements.
     Worthless carrés (7s, 8s) never win.
     """
+    if not state.announcements:
+        return None, (0, 0), (0, 0)
     rules = state.rules
     declared = [0, 0]
     best: list[tuple[int, ...] | None] = [None, None]

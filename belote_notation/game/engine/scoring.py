@@ -59,6 +59,11 @@ class DealResult(NamedTuple):
 
 
 
+_NO_BELOTE: Pair = (0, 0)
+_BELOTE: tuple[Pair, Pair] = ((BELOTE_POINTS, 0), (0, BELOTE_POINTS))
+"""The belote points (N-S, E-W) of a holder of each team."""
+
+
 def _round(value: int) -> int:
     return (value + 5) // 10 * 10
 
@@ -94,9 +99,9 @@ def score_deal(state: DealState) -> DealResult:
     cp = (state.points[0], state.points[1])
     _, ann, declared = best_announcements(state)
     bel_seat, bel_notes = belote_counts(state)
-    notes.extend(bel_notes)
-    bel = (BELOTE_POINTS if bel_seat == 0 or bel_seat == 2 else 0,
-           BELOTE_POINTS if bel_seat == 1 or bel_seat == 3 else 0)
+    if bel_notes:
+        notes.extend(bel_notes)
+    bel = _NO_BELOTE if bel_seat is None else _BELOTE[bel_seat & 1]
     counts = _Counts(cp, ann, declared, bel, (cp[0] + ann[0] + bel[0], cp[1] + ann[1] + bel[1]))
     won = state.tricks_won
     if not complete:
