@@ -13,8 +13,6 @@ from typing import NamedTuple
 
 from belote_notation.game.cards import (
     FULL_DECK,
-    KING,
-    QUEEN,
     SANS_ATOUT,
     SEAT_NAMES,
     TOUT_ATOUT,
@@ -22,7 +20,14 @@ from belote_notation.game.cards import (
     card_symbol_name,
 )
 from belote_notation.game.compiled import pure_python
-from belote_notation.game.engine.tables import ALL_TRUMP_INDEX, BEATS, NO_TRUMP_INDEX, POINTS, points_index
+from belote_notation.game.engine.tables import (
+    ALL_TRUMP_INDEX,
+    BEATS,
+    BELOTE_PAIRS,
+    NO_TRUMP_INDEX,
+    POINTS,
+    points_index,
+)
 from belote_notation.game.rules import Ruleset
 
 __all__ = [
@@ -343,7 +348,7 @@ def prepare_fast_path(state: DealState) -> None:
         state.beats = BEATS[index]
         state.card_points = POINTS[index]
         state.all_trump = False
-    state.belote_pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING)) if trump >= 0 else 0
+    state.belote_pair = BELOTE_PAIRS[trump] if trump >= 0 else 0
     state.play_step = state.flags.play_step
     if (state.phase == PHASE_PLAY and state.hands_known and (trump >= 0 or strain >= SANS_ATOUT)
             and state.trick_no < 8):
