@@ -57,11 +57,12 @@ typedef struct {
     Py_ssize_t offset;
     int writable;
 } Slot;
-static Slot slots[256];
+static Slot slots[1024];
 
 static Slot *slot_of(PyObject *o, PyObject *name) {
     PyTypeObject *t = Py_TYPE(o);
-    Slot *s = &slots[(((uintptr_t)t >> 4) ^ ((uintptr_t)name >> 4)) & 255];
+    uint64_t key = ((uint64_t)(uintptr_t)t << 1) ^ (uint64_t)(uintptr_t)name;
+    Slot *s = &slots[(key * 0x9E3779B97F4A7C15ull) >> 54]; /* the key's bits mixed into 10 */
     if (s->type == t && s->name == name && s->version == t->tp_version_tag
         && (t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
         return s;
