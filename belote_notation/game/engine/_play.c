@@ -31,10 +31,6 @@ static PyObject *legal_for, *python_play_cards, *python_play_tricks, *table_of;
 static uint32_t higher_trump[32], suit_mask[4];
 static long queen, king, bonus, phase_play, phase_done;
 
-static PyObject *A_FAST, *A_HANDS, *A_PAIR, *A_BEATS, *A_TRUMP, *A_STEP, *A_ALL_TRUMP, *A_TURN,
-    *A_TRICK_CARDS, *A_TRICK_SEATS, *A_LED, *A_BEST_CARD, *A_BEST_SEAT, *A_PLAYED, *A_TRICK_NO,
-    *A_POINTS, *A_TRICKS_WON, *A_TRICKS, *A_CARD_POINTS, *A_LAST_TEAM, *A_PHASE, *A_FIRST_BELOTE,
-    *A_RULES, *A_SEATS, *A_CARDS, *A_MARKS, *A_FULL_HANDS, *A_BELOTE_MARKS, *A_NUMBER;
 static PyObject *belote_words[2]; /* the words due with the first and the second of the trump king and queen */
 
 /* The obligation tables of the last rule set asked (by identity, held so that its address is
@@ -47,53 +43,62 @@ static int asking; /* a table is being made (it plays probe tricks): ask legal_f
 /* get_attr and set_attr are PyObject_GetAttr and PyObject_SetAttr, read and written at the
  * slot's offset where that is all those do: an attribute of __slots__ (a member descriptor)
  * of a type whose attribute access is the generic one, as the state's and the facts' are. The
- * generic way costs some 160 instructions an attribute, and a deal reads some 140. The offsets
- * are kept by (type, name) in a direct-mapped cache; a type changed since (its version tag),
- * an unset slot or another kind of attribute takes the generic way. */
+ * generic way costs some 160 instructions an attribute, and a deal reads some 140. Each name
+ * keeps the offsets of the last two types it was read on; a type changed since (its version
+ * tag), an unset slot or another kind of attribute takes the generic way. */
 typedef struct {
     PyTypeObject *type;
-    PyObject *name;
     unsigned int version;
     Py_ssize_t offset;
     int writable;
 } Slot;
-static Slot slots[1024];
 
-static Slot *slot_of(PyObject *o, PyObject *name) {
+typedef struct {
+    PyObject *name;
+    Slot way[2];
+    int next; /* the way to learn into next */
+} Attr;
+
+static Slot *slot_of(PyObject *o, Attr *a) {
     PyTypeObject *t = Py_TYPE(o);
-    uint64_t key = ((uint64_t)(uintptr_t)t << 1) ^ (uint64_t)(uintptr_t)name;
-    Slot *s = &slots[(key * 0x9E3779B97F4A7C15ull) >> 54]; /* the key's bits mixed into 10 */
-    if (s->type == t && s->name == name && s->version == t->tp_version_tag
-        && (t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
-        return s;
+    for (int w = 0; w < 2; w++)
+        if (a->way[w].type == t && a->way[w].version == t->tp_version_tag
+            && (t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+            return &a->way[w];
     if (t->tp_getattro != PyObject_GenericGetAttr || t->tp_setattro != PyObject_GenericSetAttr) return NULL;
-    PyObject *d = _PyType_Lookup(t, name); /* borrowed; gives the type its version tag */
+    PyObject *d = _PyType_Lookup(t, a->name); /* borrowed; gives the type its version tag */
     if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type || !(t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
         return NULL;
     PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
     if (m->type != T_OBJECT_EX) return NULL;
+    Slot *s = &a->way[a->next];
+    a->next ^= 1;
     s->type = t;
-    s->name = name;
     s->version = t->tp_version_tag;
     s->offset = m->offset;
     s->writable = !(m->flags & READONLY);
     return s;
 }
 
-static PyObject *get_attr(PyObject *o, PyObject *name) {
-    Slot *s = slot_of(o, name);
+static PyObject *get_attr(PyObject *o, Attr *a) {
+    Slot *s = slot_of(o, a);
     PyObject *v = s != NULL ? *(PyObject **)((char *)o + s->offset) : NULL;
-    return v != NULL ? Py_NewRef(v) : PyObject_GetAttr(o, name);
+    return v != NULL ? Py_NewRef(v) : PyObject_GetAttr(o, a->name);
 }
 
-static int set_attr(PyObject *o, PyObject *name, PyObject *v) {
-    Slot *s = slot_of(o, name);
-    if (s == NULL || !s->writable || v == NULL) return PyObject_SetAttr(o, name, v);
+static int set_attr(PyObject *o, Attr *a, PyObject *v) {
+    Slot *s = slot_of(o, a);
+    if (s == NULL || !s->writable || v == NULL) return PyObject_SetAttr(o, a->name, v);
     PyObject **at = (PyObject **)((char *)o + s->offset), *old = *at;
     *at = Py_NewRef(v);
     Py_XDECREF(old);
     return 0;
 }
+
+static Attr A_FAST, A_HANDS, A_PAIR, A_BEATS, A_TRUMP, A_STEP, A_ALL_TRUMP, A_TURN,
+    A_TRICK_CARDS, A_TRICK_SEATS, A_LED, A_BEST_CARD, A_BEST_SEAT, A_PLAYED, A_TRICK_NO,
+    A_POINTS, A_TRICKS_WON, A_TRICKS, A_CARD_POINTS, A_LAST_TEAM, A_PHASE, A_FIRST_BELOTE,
+    A_RULES, A_SEATS, A_CARDS, A_MARKS, A_FULL_HANDS, A_BELOTE_MARKS, A_NUMBER;
 
 static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
     PyObject *fast = PySequence_Fast(seq, "bind: a sequence of masks");
@@ -174,7 +179,7 @@ static void release(Play *p) {
 
 /* An int attribute; 0, or -1 with an error; DELEGATE for a value that is not an int of a C
  * long (a bool too: the Python loop would keep the object itself, e.g. as the trick's winner). */
-static int get_long(PyObject *state, PyObject *name, long *out) {
+static int get_long(PyObject *state, Attr *name, long *out) {
     PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     if (!PyLong_CheckExact(v)) {
@@ -202,7 +207,7 @@ static int as_mask(PyObject *v, uint32_t *out) {
     return 0;
 }
 
-static int mask_attr(PyObject *state, PyObject *name, uint32_t *out) {
+static int mask_attr(PyObject *state, Attr *name, uint32_t *out) {
     PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     int r = as_mask(v, out);
@@ -210,7 +215,7 @@ static int mask_attr(PyObject *state, PyObject *name, uint32_t *out) {
     return r;
 }
 
-static int truthy(PyObject *state, PyObject *name) {
+static int truthy(PyObject *state, Attr *name) {
     PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     int r = PyObject_IsTrue(v);
@@ -241,28 +246,28 @@ static int load(Play *p, PyObject *state) {
     memset(p, 0, sizeof *p);
     p->state = state;
     p->first_belote = -1;
-    int ready = truthy(state, A_FAST);
+    int ready = truthy(state, &A_FAST);
     if (ready < 0) return -1;
     if (!ready) return 1;
     p->ready = 1;
-    if ((p->hands = get_attr(state, A_HANDS)) == NULL) return -1;
+    if ((p->hands = get_attr(state, &A_HANDS)) == NULL) return -1;
     if (!PyList_Check(p->hands) || PyList_GET_SIZE(p->hands) != 4) return DELEGATE;
     for (int s = 0; s < 4; s++) TRY(as_mask(PyList_GET_ITEM(p->hands, s), &p->hand[s]));
-    if ((p->beats = get_attr(state, A_BEATS)) == NULL) return -1;
+    if ((p->beats = get_attr(state, &A_BEATS)) == NULL) return -1;
     if (!PyBytes_Check(p->beats) || PyBytes_GET_SIZE(p->beats) != 1024) return DELEGATE;
     p->beat = (const unsigned char *)PyBytes_AS_STRING(p->beats);
-    TRY(mask_attr(state, A_PAIR, &p->pair));
-    TRY(mask_attr(state, A_PLAYED, &p->played));
-    TRY(get_long(state, A_TRUMP, &p->trump));
-    TRY(get_long(state, A_STEP, &p->step));
-    TRY(get_long(state, A_TURN, &p->turn));
-    TRY(get_long(state, A_LED, &p->led));
-    TRY(get_long(state, A_BEST_CARD, &p->best));
-    TRY(get_long(state, A_BEST_SEAT, &p->best_seat));
-    TRY(get_long(state, A_TRICK_NO, &p->trick_no));
-    if ((p->all_trump = truthy(state, A_ALL_TRUMP)) < 0) return -1;
-    if ((p->trick_cards = get_attr(state, A_TRICK_CARDS)) == NULL) return -1;
-    if ((p->trick_seats = get_attr(state, A_TRICK_SEATS)) == NULL) return -1;
+    TRY(mask_attr(state, &A_PAIR, &p->pair));
+    TRY(mask_attr(state, &A_PLAYED, &p->played));
+    TRY(get_long(state, &A_TRUMP, &p->trump));
+    TRY(get_long(state, &A_STEP, &p->step));
+    TRY(get_long(state, &A_TURN, &p->turn));
+    TRY(get_long(state, &A_LED, &p->led));
+    TRY(get_long(state, &A_BEST_CARD, &p->best));
+    TRY(get_long(state, &A_BEST_SEAT, &p->best_seat));
+    TRY(get_long(state, &A_TRICK_NO, &p->trick_no));
+    if ((p->all_trump = truthy(state, &A_ALL_TRUMP)) < 0) return -1;
+    if ((p->trick_cards = get_attr(state, &A_TRICK_CARDS)) == NULL) return -1;
+    if ((p->trick_seats = get_attr(state, &A_TRICK_SEATS)) == NULL) return -1;
     if (!PyList_Check(p->trick_cards) || !PyList_Check(p->trick_seats)) return DELEGATE;
     p->on_table = p->listed = PyList_GET_SIZE(p->trick_cards);
     if (p->on_table >= 4 || PyList_GET_SIZE(p->trick_seats) != p->on_table) return DELEGATE;
@@ -282,9 +287,9 @@ static int load(Play *p, PyObject *state) {
 /* What _close_trick reads, read before the fourth card of a trick is placed: 0, DELEGATE or -1. */
 static int load_score(Play *p) {
     if (p->have_score) return 0;
-    if ((p->points_list = get_attr(p->state, A_POINTS)) == NULL) return -1;
-    if ((p->won_list = get_attr(p->state, A_TRICKS_WON)) == NULL) return -1;
-    if ((p->tricks_list = get_attr(p->state, A_TRICKS)) == NULL) return -1;
+    if ((p->points_list = get_attr(p->state, &A_POINTS)) == NULL) return -1;
+    if ((p->won_list = get_attr(p->state, &A_TRICKS_WON)) == NULL) return -1;
+    if ((p->tricks_list = get_attr(p->state, &A_TRICKS)) == NULL) return -1;
     PyObject *lists[2] = {p->points_list, p->won_list};
     long *values[2] = {p->points, p->won};
     for (int k = 0; k < 2; k++) {
@@ -298,7 +303,7 @@ static int load_score(Play *p) {
         }
     }
     if (!PyList_Check(p->tricks_list)) return DELEGATE;
-    PyObject *pts = get_attr(p->state, A_CARD_POINTS);
+    PyObject *pts = get_attr(p->state, &A_CARD_POINTS);
     if (pts == NULL) return -1;
     int bad = !PyTuple_Check(pts) || PyTuple_GET_SIZE(pts) != 32;
     for (int c = 0; !bad && c < 32; c++) {
@@ -316,7 +321,7 @@ static int load_score(Play *p) {
     return 0;
 }
 
-static int set_long(PyObject *state, PyObject *name, long value) {
+static int set_long(PyObject *state, Attr *name, long value) {
     PyObject *v = PyLong_FromLong(value);
     if (v == NULL) return -1;
     int r = set_attr(state, name, v);
@@ -333,7 +338,7 @@ static int set_item(PyObject *list, Py_ssize_t i, PyObject *v) {
 static int list_trick(Play *p) {
     if (p->trick_cards == NULL) {
         if ((p->trick_cards = PyList_New(0)) == NULL || (p->trick_seats = PyList_New(0)) == NULL
-            || set_attr(p->state, A_TRICK_CARDS, p->trick_cards) < 0 || set_attr(p->state, A_TRICK_SEATS, p->trick_seats) < 0)
+            || set_attr(p->state, &A_TRICK_CARDS, p->trick_cards) < 0 || set_attr(p->state, &A_TRICK_SEATS, p->trick_seats) < 0)
             return -1;
     }
     for (; p->listed < p->on_table; p->listed++) {
@@ -350,12 +355,12 @@ static int list_trick(Play *p) {
 static int flush(Play *p) {
     if (!p->changed) return 0;
     PyObject *s = p->state;
-    if (set_long(s, A_TURN, p->turn) < 0 || set_long(s, A_LED, p->led) < 0 || set_long(s, A_BEST_CARD, p->best) < 0
-        || set_long(s, A_BEST_SEAT, p->best_seat) < 0 || set_long(s, A_TRICK_NO, p->trick_no) < 0)
+    if (set_long(s, &A_TURN, p->turn) < 0 || set_long(s, &A_LED, p->led) < 0 || set_long(s, &A_BEST_CARD, p->best) < 0
+        || set_long(s, &A_BEST_SEAT, p->best_seat) < 0 || set_long(s, &A_TRICK_NO, p->trick_no) < 0)
         return -1;
     PyObject *played = PyLong_FromUnsignedLong(p->played);
     if (played == NULL) return -1;
-    int r = set_attr(s, A_PLAYED, played);
+    int r = set_attr(s, &A_PLAYED, played);
     Py_DECREF(played);
     if (r < 0) return -1;
     for (int seat = 0; seat < 4; seat++)
@@ -368,7 +373,7 @@ static int flush(Play *p) {
             if (set_item(p->points_list, team, PyLong_FromLong(p->points[team])) < 0
                 || set_item(p->won_list, team, PyLong_FromLong(p->won[team])) < 0)
                 return -1;
-    if (p->set_first_belote && set_long(s, A_FIRST_BELOTE, p->first_belote) < 0) return -1;
+    if (p->set_first_belote && set_long(s, &A_FIRST_BELOTE, p->first_belote) < 0) return -1;
     p->set_first_belote = 0;
     p->changed = 0;
     return 0;
@@ -398,7 +403,7 @@ static int look_up_table(Play *p) {
     } else {
         kind = 1, strain = 4;
     }
-    PyObject *rules = get_attr(p->state, A_RULES);
+    PyObject *rules = get_attr(p->state, &A_RULES);
     if (rules == NULL) return -1;
     if (rules != cache_rules) {
         Py_XSETREF(cache_rules, rules);
@@ -531,17 +536,17 @@ static int close_trick(Play *p) {
     if (p->trick_no == 8) {
         p->ready = 0;
         p->points[team] += bonus;
-        if (set_attr(p->state, A_FAST, Py_False) < 0 || set_long(p->state, A_LAST_TEAM, team) < 0) return -1;
+        if (set_attr(p->state, &A_FAST, Py_False) < 0 || set_long(p->state, &A_LAST_TEAM, team) < 0) return -1;
         long phase;
-        int got = get_long(p->state, A_PHASE, &phase);
+        int got = get_long(p->state, &A_PHASE, &phase);
         if (got < 0) return -1;
-        if (got == 0 && phase == phase_play && set_long(p->state, A_PHASE, phase_done) < 0) return -1;
+        if (got == 0 && phase == phase_play && set_long(p->state, &A_PHASE, phase_done) < 0) return -1;
         if (got == DELEGATE) { /* a phase that is no int: == PHASE_PLAY as Python compares it */
-            PyObject *now = get_attr(p->state, A_PHASE), *play = PyLong_FromLong(phase_play);
+            PyObject *now = get_attr(p->state, &A_PHASE), *play = PyLong_FromLong(phase_play);
             int same = now != NULL && play != NULL ? PyObject_RichCompareBool(now, play, Py_EQ) : -1;
             Py_XDECREF(now);
             Py_XDECREF(play);
-            if (same < 0 || (same && set_long(p->state, A_PHASE, phase_done) < 0)) return -1;
+            if (same < 0 || (same && set_long(p->state, &A_PHASE, phase_done) < 0)) return -1;
         }
     }
     return 0;
@@ -549,13 +554,13 @@ static int close_trick(Play *p) {
 
 /* What a belote mark reads: the hands dealt and the marks said (0, DELEGATE or -1). */
 static int load_marks(Play *p) {
-    PyObject *full = get_attr(p->state, A_FULL_HANDS);
+    PyObject *full = get_attr(p->state, &A_FULL_HANDS);
     if (full == NULL) return -1;
     int r = PyList_Check(full) && PyList_GET_SIZE(full) == 4 ? 0 : DELEGATE;
     for (int s = 0; r == 0 && s < 4; s++) r = as_mask(PyList_GET_ITEM(full, s), &p->full[s]);
     Py_DECREF(full);
     if (r) return r;
-    if ((p->marks_list = get_attr(p->state, A_BELOTE_MARKS)) == NULL) return -1;
+    if ((p->marks_list = get_attr(p->state, &A_BELOTE_MARKS)) == NULL) return -1;
     if (!PyList_Check(p->marks_list) || PyList_GET_SIZE(p->marks_list) != 4) return DELEGATE;
     for (int s = 0; s < 4; s++)
         if (!PyList_Check(PyList_GET_ITEM(p->marks_list, s))) return DELEGATE;
@@ -657,8 +662,8 @@ enum { CALL_LEGAL, CALL_TRUMP, CALLS_ROW = CALL_TRUMP + 5 };
 enum { PASS_LEGAL = 1, TAKE_LEGAL = 2, CALLS = 8 };
 enum { NOT_SET_UP = 0, TAKEN = 1, ALL_PASSED = 2 };
 
-static PyObject *A_SEAT, *A_BITS, *A_ROUND, *A_ACTION, *A_SUIT, *A_VARIATIONS, *A_DEALER, *A_BIDS, *A_TAKER,
-    *A_HANDS_KNOWN, *A_FIVE, *A_OFFER, *A_BID_TURN, *A_STRAIN;
+static Attr A_SEAT, A_BITS, A_ROUND, A_ACTION, A_SUIT, A_VARIATIONS, A_DEALER, A_BIDS, A_TAKER,
+    A_HANDS_KNOWN, A_FIVE, A_OFFER, A_BID_TURN, A_STRAIN;
 
 /* start_play replayed: what it did to the last deal of the rule set set up with the same dealer,
  * taker, trump and phase before it (nothing else it reads differs between deals set up here), as
@@ -722,7 +727,7 @@ static int smsara_tables(PyObject *rules, long dealer, long offer, const uint8_t
 }
 
 /* An attribute that is an exact int within [lo, hi], into *out: 1, 0 it is not, -1 an error. */
-static int attr_in(PyObject *o, PyObject *name, long long lo, long long hi, long long *out) {
+static int attr_in(PyObject *o, Attr *name, long long lo, long long hi, long long *out) {
     PyObject *v = get_attr(o, name);
     if (v == NULL) return -1;
     int ok = 0, overflow = 0;
@@ -749,10 +754,10 @@ static int seat_masks(PyObject *lines, uint32_t masks[4]) {
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lines); i++) {
         PyObject *line = PyList_GET_ITEM(lines, i);
         long long seat, bits;
-        int r = attr_in(line, A_SEAT, LLONG_MIN, LLONG_MAX, &seat);
-        if (r > 0) r = attr_in(line, A_BITS, 0, 0xFFFFFFFFLL, &bits);
+        int r = attr_in(line, &A_SEAT, LLONG_MIN, LLONG_MAX, &seat);
+        if (r > 0) r = attr_in(line, &A_BITS, 0, 0xFFFFFFFFLL, &bits);
         if (r <= 0) return r;
-        PyObject *cards = get_attr(line, A_CARDS);
+        PyObject *cards = get_attr(line, &A_CARDS);
         if (cards == NULL) return -1;
         Py_ssize_t n = PyObject_Length(cards);
         Py_DECREF(cards);
@@ -786,13 +791,13 @@ static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uin
         PyObject *call = PyList_GET_ITEM(calls, k);
         long long seat, round, suit = -1;
         if (s->taker >= 0) return 0; /* a call after the take */
-        int r = attr_in(call, A_SEAT, turn[TURN_SEAT], turn[TURN_SEAT], &seat);
-        if (r > 0) r = attr_in(call, A_ROUND, turn[TURN_ROUND], turn[TURN_ROUND], &round);
+        int r = attr_in(call, &A_SEAT, turn[TURN_SEAT], turn[TURN_SEAT], &seat);
+        if (r > 0) r = attr_in(call, &A_ROUND, turn[TURN_ROUND], turn[TURN_ROUND], &round);
         if (r <= 0) return r;
-        PyObject *variations = get_attr(call, A_VARIATIONS);
-        PyObject *action = variations != NULL ? get_attr(call, A_ACTION) : NULL;
-        PyObject *suit_obj = action != NULL ? get_attr(call, A_SUIT) : NULL;
-        PyObject *seat_obj = suit_obj != NULL ? get_attr(call, A_SEAT) : NULL;
+        PyObject *variations = get_attr(call, &A_VARIATIONS);
+        PyObject *action = variations != NULL ? get_attr(call, &A_ACTION) : NULL;
+        PyObject *suit_obj = action != NULL ? get_attr(call, &A_SUIT) : NULL;
+        PyObject *seat_obj = suit_obj != NULL ? get_attr(call, &A_SEAT) : NULL;
         int plain = seat_obj != NULL && variations == Py_None && PyUnicode_CheckExact(action);
         if (plain && suit_obj != Py_None) {
             plain = PyLong_CheckExact(suit_obj);
@@ -832,29 +837,29 @@ static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uin
 static int read_setup(Setup *s, PyObject *state, PyObject *five, PyObject *offer, PyObject *calls,
                       PyObject *rest, PyObject *hands) {
     long long phase, dealer, card;
-    int r = attr_in(state, A_PHASE, phase_new, phase_new, &phase); /* a fresh deal */
-    if (r > 0) r = attr_in(state, A_DEALER, 0, 3, &dealer);
+    int r = attr_in(state, &A_PHASE, phase_new, phase_new, &phase); /* a fresh deal */
+    if (r > 0) r = attr_in(state, &A_DEALER, 0, 3, &dealer);
     if (r <= 0) return r;
     s->dealer = dealer;
     if (!PyLong_CheckExact(offer) || (card = PyLong_AsLongLong(offer)) < 0 || card >= 32) {
         PyErr_Clear();
         return 0;
     }
-    PyObject *bids = get_attr(state, A_BIDS);
+    PyObject *bids = get_attr(state, &A_BIDS);
     if (bids == NULL) return -1;
     int fresh = PyList_CheckExact(bids) && PyList_GET_SIZE(bids) == 0;
     Py_DECREF(bids);
-    PyObject *taker = fresh ? get_attr(state, A_TAKER) : NULL;
+    PyObject *taker = fresh ? get_attr(state, &A_TAKER) : NULL;
     if (fresh && taker == NULL) return -1;
     fresh = fresh && taker == Py_None;
     Py_XDECREF(taker);
     if (fresh) {
-        int known = truthy(state, A_HANDS_KNOWN);
+        int known = truthy(state, &A_HANDS_KNOWN);
         if (known < 0) return -1;
         fresh = !known;
     }
     if (!fresh) return 0;
-    PyObject *rules = get_attr(state, A_RULES);
+    PyObject *rules = get_attr(state, &A_RULES);
     if (rules == NULL) return -1;
     const uint8_t *turns, *legal_calls;
     r = smsara_tables(rules, (long)dealer, (long)card, &turns, &legal_calls);
@@ -913,7 +918,7 @@ static int start(Setup *s, PyObject *state) {
     long long dealer = s->dealer;
     PyObject **memo = &started[dealer][s->taker][s->trump];
     PyTypeObject *type = Py_TYPE(state);
-    Slot *hands_slot = slot_of(state, A_HANDS), *full_slot = slot_of(state, A_FULL_HANDS);
+    Slot *hands_slot = slot_of(state, &A_HANDS), *full_slot = slot_of(state, &A_FULL_HANDS);
     Py_ssize_t hands_at = hands_slot ? hands_slot->offset : -1, full_at = full_slot ? full_slot->offset : -1;
     int known = hands_at >= 0 && full_at >= 0 && (PyObject *)type == started_type;
     if (known && *memo != NULL && PyTuple_Check(*memo) && started_phase[dealer][s->taker][s->trump] == s->phase) {
@@ -971,18 +976,18 @@ static int start(Setup *s, PyObject *state) {
 static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
     PyObject *five = mask_list(s->five);
     if (five == NULL) return -1;
-    int r = set_attr(state, A_FIVE, five);
+    int r = set_attr(state, &A_FIVE, five);
     Py_DECREF(five);
-    if (r < 0 || set_attr(state, A_OFFER, offer) < 0 || set_long(state, A_PHASE, (long)s->phase) < 0
-        || set_long(state, A_BID_TURN, (long)s->turn) < 0)
+    if (r < 0 || set_attr(state, &A_OFFER, offer) < 0 || set_long(state, &A_PHASE, (long)s->phase) < 0
+        || set_long(state, &A_BID_TURN, (long)s->turn) < 0)
         return -1;
-    PyObject *bids = get_attr(state, A_BIDS);
+    PyObject *bids = get_attr(state, &A_BIDS);
     if (bids == NULL) return -1;
     for (int k = 0; k < s->calls && r == 0; k++) r = PyList_Append(bids, s->bids[k]);
     Py_DECREF(bids);
     if (r < 0 || s->taker < 0) return r;
-    if (set_long(state, A_TAKER, (long)s->taker) < 0 || set_long(state, A_TRUMP, (long)s->trump) < 0
-        || set_long(state, A_STRAIN, (long)s->trump) < 0)
+    if (set_long(state, &A_TAKER, (long)s->taker) < 0 || set_long(state, &A_TRUMP, (long)s->trump) < 0
+        || set_long(state, &A_STRAIN, (long)s->trump) < 0)
         return -1;
     return start(s, state);
 }
@@ -1103,17 +1108,17 @@ static PyObject *play_cards(PyObject *self, PyObject *const *args, Py_ssize_t n_
 /* plain_trick (play.py) past its four plays: numbered t + 1, no alternative lines, no seat left
  * out (the seats into *seats): 1, 0, or -1 with an error. */
 static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
-    PyObject *number = get_attr(trick, A_NUMBER), *place = PyLong_FromSsize_t(t + 1);
+    PyObject *number = get_attr(trick, &A_NUMBER), *place = PyLong_FromSsize_t(t + 1);
     int fits = number != NULL && place != NULL ? PyObject_RichCompareBool(number, place, Py_EQ) : -1;
     Py_XDECREF(number);
     Py_XDECREF(place);
     if (fits > 0) {
-        PyObject *variations = get_attr(trick, A_VARIATIONS);
+        PyObject *variations = get_attr(trick, &A_VARIATIONS);
         fits = variations == NULL ? -1 : variations == Py_None;
         Py_XDECREF(variations);
     }
     if (fits > 0) {
-        *seats = get_attr(trick, A_SEATS);
+        *seats = get_attr(trick, &A_SEATS);
         int left_out = *seats == NULL ? -1 : 0, ints = is_seq(*seats);
         for (Py_ssize_t k = 0; ints && k < PySequence_Fast_GET_SIZE(*seats); k++)
             ints = PyLong_CheckExact(PySequence_Fast_GET_ITEM(*seats, k)); /* an int is not None */
@@ -1143,7 +1148,7 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *const *args, Py_ssi
     PyObject *result = NULL;
     for (; t < count; t++, j = 0) {
         PyObject *trick = PySequence_Fast_GET_ITEM(tricks, t);
-        PyObject *cards = get_attr(trick, A_CARDS), *seats = NULL, *marks = NULL;
+        PyObject *cards = get_attr(trick, &A_CARDS), *seats = NULL, *marks = NULL;
         int hand_back = 0;
         if (cards == NULL) goto failed;
         if (!is_seq(cards)) {
@@ -1153,8 +1158,8 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *const *args, Py_ssi
             break;
         } else {
             int fits = j ? 1 : plain(trick, t, &seats); /* a trick reached at its first card */
-            if (fits > 0 && seats == NULL) seats = get_attr(trick, A_SEATS);
-            marks = fits > 0 && seats != NULL ? get_attr(trick, A_MARKS) : NULL;
+            if (fits > 0 && seats == NULL) seats = get_attr(trick, &A_SEATS);
+            marks = fits > 0 && seats != NULL ? get_attr(trick, &A_MARKS) : NULL;
             if (marks == NULL || !p.ready) { /* an error, not plain, or play_cards plays nothing more */
                 Py_DECREF(cards);
                 Py_XDECREF(seats);
@@ -1215,7 +1220,7 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_play", "The engine's play_cards, compiled.", -1, methods,
 };
 
-#define INTERN(var, text) if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL
+#define INTERN(var, text) if ((var.name = PyUnicode_InternFromString(text)) == NULL) return NULL
 
 PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_FAST, "fast_path_ready");
