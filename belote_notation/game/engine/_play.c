@@ -177,6 +177,26 @@ static void release(Play *p) {
     Py_XDECREF(p->marks_list);
 }
 
+/* The value of an exact int of one digit, read inline (1), or 0 for a larger one. */
+static int small_int(PyObject *v, long *out) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (!PyUnstable_Long_IsCompact((PyLongObject *)v)) return 0;
+    *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)v);
+#else
+    Py_ssize_t size = Py_SIZE(v);
+    if (size < -1 || size > 1) return 0;
+    *out = (long)size * (long)((PyLongObject *)v)->ob_digit[0];
+#endif
+    return 1;
+}
+
+/* PyLong_AsLongAndOverflow of an exact int (never an error: an int is an int). */
+static long as_long(PyObject *v, int *overflow) {
+    long x;
+    *overflow = 0;
+    return small_int(v, &x) ? x : PyLong_AsLongAndOverflow(v, overflow);
+}
+
 /* An int attribute; 0, or -1 with an error; DELEGATE for a value that is not an int of a C
  * long (a bool too: the Python loop would keep the object itself, e.g. as the trick's winner). */
 static int get_long(PyObject *state, Attr *name, long *out) {
@@ -187,9 +207,8 @@ static int get_long(PyObject *state, Attr *name, long *out) {
         return DELEGATE;
     }
     int overflow;
-    *out = PyLong_AsLongAndOverflow(v, &overflow);
+    *out = as_long(v, &overflow);
     Py_DECREF(v);
-    if (*out == -1 && PyErr_Occurred()) return -1;
     return overflow ? DELEGATE : 0;
 }
 
@@ -588,10 +607,10 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     if (seat_obj == Py_None) return STOP;
     if (!PyLong_CheckExact(seat_obj)) return HAND_BACK;
     int overflow;
-    long seat = PyLong_AsLongAndOverflow(seat_obj, &overflow);
+    long seat = as_long(seat_obj, &overflow);
     if (overflow) return STOP; /* too large for a seat: not the turn's */
     if (seat != p->turn || !PyLong_CheckExact(card_obj)) return STOP;
-    long card = PyLong_AsLongAndOverflow(card_obj, &overflow);
+    long card = as_long(card_obj, &overflow);
     if (overflow) return HAND_BACK;
     if (card < 0 || card >= 32) return STOP; /* no card of a 32-card hand */
     if (seat < 0 || seat > 3) return HAND_BACK;
@@ -732,11 +751,8 @@ static int attr_in(PyObject *o, Attr *name, long long lo, long long hi, long lon
     if (v == NULL) return -1;
     int ok = 0, overflow = 0;
     if (PyLong_CheckExact(v)) {
-        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-        if (x == -1 && PyErr_Occurred()) {
-            Py_DECREF(v);
-            return -1;
-        }
+        long small;
+        long long x = small_int(v, &small) ? small : PyLong_AsLongLongAndOverflow(v, &overflow);
         ok = !overflow && x >= lo && x <= hi;
         if (ok) *out = x;
     }
