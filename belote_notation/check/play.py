@@ -7,8 +7,6 @@ said here.
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from belote_notation.check.codes import (
     INCOMPLETE_DEAL,
     SHORT_TRICK,
@@ -37,14 +35,13 @@ from belote_notation.game.engine import (
     play_cards,
     play_tricks_batch,
     running_points,
-    trick_winners,
     tricks_played,
+    wrong_winners,
 )
 from belote_notation.game.engine import codes as C
 
 __all__ = ["play_tricks"]
 
-_RECORDED_WINNER = attrgetter("winner")
 Pending = dict[tuple[int, int], list[AnnouncementFact]]
 """Announcements declared later than the first card, by (seat, the seat's card number)."""
 
@@ -136,15 +133,11 @@ def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
 
 def _check_winners(ctx: Context, state: DealState, tricks: list[TrickFact], start: int, end: int) -> None:
     """BEL501 for each of ``tricks[start:end]`` (complete) whose recorded winner is not the engine's."""
-    winners = trick_winners(state)[start:end]
-    if list(map(_RECORDED_WINNER, tricks[start:end])) == winners:
-        return
-    for k, won in enumerate(winners, start):
+    for k in wrong_winners(state, tricks, start, end):
+        done = completed_trick(state, k)
         recorded = tricks[k].winner
-        if recorded is not None and recorded != won:
-            done = completed_trick(state, k)
-            if done is not None:
-                _wrong_winner(ctx, tricks[k], k, recorded, done)
+        if done is not None and recorded is not None:
+            _wrong_winner(ctx, tricks[k], k, recorded, done)
 
 
 def _holders(state: DealState, trick: TrickFact) -> list[int | None]:

@@ -1,8 +1,10 @@
-"""The engine's compiled ``play_cards`` and ``play_tricks_batch`` (game/engine/_play.c) against
-the Python ones (``PYTHON_PLAY_CARDS``, ``PYTHON_PLAY_TRICKS_BATCH``), state by state, on random
-deals of every rule system (the contrée ones with sans-atout and tout-atout too, and rule sets
-of other play obligations) with bad plays injected: the same index returned, the same state
-after every call; and the compiled loop's legality is the engine's obligation table."""
+"""The engine's compiled ``play_cards``, ``play_tricks_batch`` and ``wrong_winners``
+(game/engine/_play.c) against the Python ones (``PYTHON_PLAY_CARDS``, ``PYTHON_PLAY_TRICKS_BATCH``,
+``PYTHON_WRONG_WINNERS``), state by state, on random deals of every rule system (the contrée ones
+with sans-atout and tout-atout too, and rule sets of other play obligations) with bad plays,
+marks, tricks that are not plain and records of other kinds injected: the same index returned,
+the same state after every call; and the compiled loop's legality is the engine's obligation
+table."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from belote_notation.game.engine import (
 )
 from belote_notation.game.engine import play_cards as bound_play_cards
 from belote_notation.game.engine import play_tricks_batch as bound_play_tricks_batch
+from belote_notation.game.engine.partial import PYTHON_WRONG_WINNERS, wrong_winners
 from belote_notation.game.engine.play import PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH
 from belote_notation.game.engine.state import DealState as StateClass
 from belote_notation.game.rules import Ruleset, preset_names
@@ -285,6 +288,34 @@ def test_batches_it_does_not_expect_go_to_the_python_loop() -> None:
     for tricks, start in cases:
         _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, start),
                (ValueError, TypeError, AttributeError, OverflowError))
+
+
+@compiled
+@pytest.mark.parametrize("rules", RULE_SETS[:6], ids=_rules_id)
+def test_both_wrong_winners_name_the_same_tricks(rules: Ruleset) -> None:
+    """The compiled wrong_winners against the Python one, on played deals whose recorded winners
+    are right, another seat, not recorded or of another type, and on places it does not expect."""
+    rng = random.Random(f"winners {rules.name}")
+    found = 0
+    for _ in range(60):
+        script = random_deal(rules, rng.randrange(4), rng)
+        if len(script.plays) != 32:
+            continue
+        state = _start(rules, script)
+        assert PYTHON_PLAY_TRICKS_BATCH(state, _tricks(list(script.plays), {})) == 32
+        winners = [rng.choice([done[2], (done[2] + 1) & 3, None, True, 2.0, "N"]) for done in state.tricks]
+        tricks = [SimpleNamespace(winner=w) for w in winners]
+        for start, end in ((0, 8), (0, 0), (3, 5), (rng.randrange(9), 8), (0, 9), (5, 3), (-1, 8), (0, True)):
+            outcomes = []
+            for find in (wrong_winners, PYTHON_WRONG_WINNERS):
+                try:
+                    outcomes.append(find(state, tricks, start, end))
+                except (IndexError, TypeError) as exc:
+                    outcomes.append(type(exc))
+            assert outcomes[0] == outcomes[1], (winners, start, end)
+            found += len(outcomes[0]) if isinstance(outcomes[0], list) else 0
+        assert wrong_winners(state, tuple(tricks), 0, 8) == PYTHON_WRONG_WINNERS(state, tricks, 0, 8)
+    assert found > 50
 
 
 class _SlotTrick:

@@ -46,10 +46,12 @@ from belote_notation.game.engine.match import (
 )
 from belote_notation.game.engine.partial import (
     PlayLike,
+    RecordedWinner,
     SeatCard,
     check_plays_without_trump,
     check_trick_size,
     hands_from_plays,
+    wrong_winners,
 )
 from belote_notation.game.engine.play import (
     BELOTE_WORDS,
@@ -117,6 +119,7 @@ __all__ = [
     "MatchStep",
     "PlayLike",
     "RecordedTrick",
+    "RecordedWinner",
     "SeatCard",
     "TrickPlays",
     "TrickSoFar",
@@ -190,4 +193,5 @@ __all__ = [
     "trick_winners",
     "tricks_played",
     "winner_by_totals",
+    "wrong_winners",
 ]

@@ -98,7 +98,10 @@ static int set_attr(PyObject *o, Attr *a, PyObject *v) {
 static Attr A_FAST, A_HANDS, A_PAIR, A_BEATS, A_TRUMP, A_STEP, A_ALL_TRUMP, A_TURN,
     A_TRICK_CARDS, A_TRICK_SEATS, A_LED, A_BEST_CARD, A_BEST_SEAT, A_PLAYED, A_TRICK_NO,
     A_POINTS, A_TRICKS_WON, A_TRICKS, A_CARD_POINTS, A_LAST_TEAM, A_PHASE, A_FIRST_BELOTE,
-    A_RULES, A_SEATS, A_CARDS, A_MARKS, A_FULL_HANDS, A_BELOTE_MARKS, A_NUMBER;
+    A_RULES, A_SEATS, A_CARDS, A_MARKS, A_FULL_HANDS, A_BELOTE_MARKS, A_NUMBER, A_WINNER;
+
+/* A list or a tuple: what the loops index (PySequence_Fast_GET_ITEM). */
+static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
 
 static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
     PyObject *fast = PySequence_Fast(seq, "bind: a sequence of masks");
@@ -1028,6 +1031,51 @@ static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n)
     return PyLong_FromLong(fast == 0 ? NOT_SET_UP : s.taker >= 0 ? TAKEN : ALL_PASSED);
 }
 
+/* ------------------------------------------------------------------ the recorded winners */
+/* wrong_winners (partial.py): the places k of tricks[start:end] whose recorded winner (not None)
+ * is not the seat that won the trick, as the state keeps it ((seats, cards, winner) in its
+ * tricks); anything it does not expect goes to the Python function. */
+static PyObject *python_wrong_winners;
+
+static PyObject *bind_winners(PyObject *self, PyObject *python) {
+    Py_XSETREF(python_wrong_winners, Py_NewRef(python));
+    Py_RETURN_NONE;
+}
+
+static PyObject *wrong_winners(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (n != 4) {
+        PyErr_Format(PyExc_TypeError, "wrong_winners() takes 4 arguments (%zd given)", n);
+        return NULL;
+    }
+    if (python_wrong_winners == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "wrong_winners: bind_winners() was not called");
+        return NULL;
+    }
+    PyObject *tricks = args[1], *done = get_attr(args[0], &A_TRICKS), *out = NULL;
+    Py_ssize_t start = PyLong_CheckExact(args[2]) ? PyLong_AsSsize_t(args[2]) : -1;
+    Py_ssize_t end = PyLong_CheckExact(args[3]) ? PyLong_AsSsize_t(args[3]) : -1;
+    PyErr_Clear(); /* an int too large: the Python function's */
+    int fits = done != NULL && PyList_Check(done) && is_seq(tricks) && 0 <= start && start <= end
+               && end <= PyList_GET_SIZE(done) && end <= PySequence_Fast_GET_SIZE(tricks);
+    for (Py_ssize_t k = start; fits && k < end; k++) {
+        PyObject *entry = PyList_GET_ITEM(done, k);
+        fits = PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 3;
+    }
+    if (fits) out = PyList_New(0);
+    for (Py_ssize_t k = start; out != NULL && k < end; k++) {
+        PyObject *recorded = get_attr(PySequence_Fast_GET_ITEM(tricks, k), &A_WINNER);
+        int wrong = recorded == NULL ? -1 : recorded == Py_None ? 0
+                    : PyObject_RichCompareBool(recorded, PyTuple_GET_ITEM(PyList_GET_ITEM(done, k), 2), Py_NE);
+        Py_XDECREF(recorded);
+        PyObject *place = wrong > 0 ? PyLong_FromSsize_t(k) : NULL;
+        if (wrong < 0 || (wrong > 0 && (place == NULL || PyList_Append(out, place) < 0))) Py_CLEAR(out);
+        Py_XDECREF(place);
+    }
+    Py_XDECREF(done);
+    if (out != NULL || PyErr_Occurred()) return out;
+    return PyObject_Vectorcall(python_wrong_winners, args, n, NULL);
+}
+
 /* ------------------------------------------------------------------ a copy of a deal */
 /* copy_deal (state.py): a new object of the state's type with its slots' values, each list
  * copied (and each list in it), each set copied; new_deal copies the deal it made once per
@@ -1072,7 +1120,6 @@ static PyObject *copy_deal(PyObject *self, PyObject *state) {
 }
 
 /* ------------------------------------------------------------------ the entries */
-static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
 
 static PyObject *play_cards(PyObject *self, PyObject *const *args, Py_ssize_t n_args) {
     Py_ssize_t start = 0;
@@ -1225,6 +1272,9 @@ static PyMethodDef methods[] = {
     {"bind_setup", bind_setup, METH_VARARGS,
      "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
      "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
+    {"bind_winners", bind_winners, METH_O, "bind_winners(python_wrong_winners): the Python function."},
+    {"wrong_winners", (PyCFunction)(void (*)(void))wrong_winners, METH_FASTCALL,
+     "wrong_winners(state, tricks, start, end) -> list: the engine's wrong_winners, compiled."},
     {"copy_deal", copy_deal, METH_O, "copy_deal(state): the engine's copy_deal, compiled."},
     {"setup_deal", (PyCFunction)(void (*)(void))setup_deal, METH_FASTCALL,
      "setup_deal(state, five, offer, calls, rest, hands) -> int: the tafr9a, the smsara and the rest of a "
@@ -1268,6 +1318,7 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_FULL_HANDS, "full_hands");
     INTERN(A_BELOTE_MARKS, "belote_marks");
     INTERN(A_NUMBER, "number");
+    INTERN(A_WINNER, "winner");
     INTERN(A_SEAT, "seat");
     INTERN(A_BITS, "bits");
     INTERN(A_ROUND, "round");
