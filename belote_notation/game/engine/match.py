@@ -168,5 +168,6 @@ def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     winner = None
     if match.winner is None:
         winner = match.winner = winner_by_totals(rules, totals, result.taker_team)
-    return MatchStep((credited[0], credited[1]), claimed, claimed_by, match.pot, (totals[0], totals[1]),
-                     winner, dealer)
+    # as score_deal makes its result: without the Python __new__ namedtuple writes
+    return tuple.__new__(MatchStep, ((credited[0], credited[1]), claimed, claimed_by, match.pot,
+                                     (totals[0], totals[1]), winner, dealer))
