@@ -25,6 +25,7 @@ from belote_notation.game.engine.tables import (
 )
 
 __all__ = [
+    "VALID_ANNOUNCEMENTS",
     "announce",
     "announcement_shape",
     "announcement_value",
@@ -62,6 +63,19 @@ def announcement_value(kind: str, mask: int) -> int:
     if kind == "carre":
         return CARRE_VALUE[(mask & -mask).bit_length() - 1 & 7]
     return SEQUENCE_VALUE[min(mask.bit_count(), 8)]
+
+
+def _valid_announcements() -> dict[tuple[str, int], int]:
+    """Every announcement :func:`announcement_shape` accepts, with its points: the runs of three
+    to eight cards of a suit, the carrés (announce and the score look them up at every deal)."""
+    runs = [((1 << length) - 1) << (suit * 8 + rank) for suit in range(4) for length in range(3, 9)
+            for rank in range(9 - length)]
+    found = [("sequence", mask) for mask in runs] + [("carre", mask) for mask in RANK_MASKS]
+    return {key: announcement_value(*key) for key in found if announcement_shape(*key) is None}
+
+
+VALID_ANNOUNCEMENTS = _valid_announcements()
+"""``(kind, mask)`` of every valid sequence and carré, with its points."""
 
 
 def find_announcements(hand: int) -> list[tuple[str, int]]:
@@ -114,8 +128,9 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
     if kind == "belote":
         return _announce_belote(state, seat, index)
     rules = state.flags
+    value = VALID_ANNOUNCEMENTS.get((kind, cards_mask)) if type(kind) is str else None
     problem = None if rules.announcements else C.ANNOUNCE_NOT_PLAYED
-    if problem is None and announcement_shape(kind, cards_mask) is not None:
+    if problem is None and value is None:
         problem = C.ANNOUNCE_BAD_SHAPE
     if problem is None and state.hands_known and cards_mask & ~state.full_hands[seat]:
         problem = C.ANNOUNCE_NOT_HELD
@@ -129,7 +144,7 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
     if problem is not None:
         return [_refused(state, seat, kind, cards_mask, index, problem)]
     state.announcements.append((seat, kind, cards_mask))
-    if announcement_value(kind, cards_mask) == 0:
+    if value == 0:
         return [Violation(C.ANNOUNCE_WORTHLESS, f"{SEAT_NAMES[seat]} announced a carré of "
                           f"{names(cards_mask, state.deck)}, which is worth nothing", seat=seat,
                           trick=_trick(state), index=index)]
@@ -204,7 +219,9 @@ def best_announcements(state: DealState) -> tuple[int | None, tuple[int, int], t
     closeness = [9, 9]
     step = state.flags.play_step
     for seat, kind, mask in state.announcements:
-        value = announcement_value(kind, mask)
+        value = VALID_ANNOUNCEMENTS.get((kind, mask))
+        if value is None:  # kept by other means than announce
+            value = announcement_value(kind, mask)
         if not value:
             continue
         team = seat & 1
