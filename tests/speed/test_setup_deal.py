@@ -286,14 +286,14 @@ def test_a_contree_auction_has_no_table() -> None:
 @compiled
 def test_the_set_up_decides_by_the_engines_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """The legal calls and the trumps are the table's: a table that makes hearts the trump of every
-    round-1 take sets it, and one that allows nothing sets nothing up."""
+    round-1 take sets it; one that allows nothing, or gives a take no trump, sets nothing up."""
     texts = list(_texts(0.0, seed=9, deals=30))[1:2]  # classic
     deals: list[tuple[Context, DealFacts, int]] = []
     _each_deal(monkeypatch, iter(texts), lambda ctx, deal, dealer: deals.append((ctx, deal, dealer)))
     round_one = [(c, d, s) for c, d, s in deals if 0 < len(d.bids) <= 4 and d.bids[-1].action == "take"]
     assert len(round_one) > 3
     real = smsara_table.bidding_calls
-    for trump, expected in ((1, TAKEN), (None, NOT_SET_UP)):
+    for trump, expected in ((1, TAKEN), (None, NOT_SET_UP), (smsara_table.NOT_LEGAL, NOT_SET_UP)):
 
         def calls(rules: Ruleset, offer: int, trump: int | None = trump) -> bytes | None:
             table = bytearray(real(rules, offer) or b"")
@@ -312,6 +312,19 @@ def test_the_set_up_decides_by_the_engines_tables(monkeypatch: pytest.MonkeyPatc
                               deal.hands) == expected
             assert state.trump == (trump if expected == TAKEN else -1)
         monkeypatch.undo()
+    real_turns = smsara_table.bidding_turns
+
+    def turns(rules: Ruleset, dealer: int) -> bytes | None:  # a bidder that is no seat
+        table = bytearray(real_turns(rules, dealer) or b"")
+        table[1 + smsara_table.SEAT::smsara_table.TURNS_ROW] = bytes([9] * 8)
+        return bytes(table)
+
+    monkeypatch.setattr(smsara_table, "bidding_turns", turns)
+    for ctx, deal, dealer in round_one:
+        for bid in deal.bids:
+            bid.seat = 9
+        state = new_deal(ctx.rules.with_options({"target": 999}), dealer, ctx.deck)
+        assert setup_deal(state, deal.five, _offer(deal), deal.bids, deal.rest, deal.hands) == NOT_SET_UP  # type: ignore[misc]
 
 
 @compiled

@@ -809,7 +809,7 @@ static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uin
         const uint8_t *turn = turns + 1 + k * TURNS_ROW, *row = legal_calls + k * CALLS_ROW;
         PyObject *call = PyList_GET_ITEM(calls, k);
         long long seat, round, suit = -1;
-        if (s->taker >= 0) return 0; /* a call after the take */
+        if (s->taker >= 0 || turn[TURN_SEAT] > 3) return 0; /* a call after the take, or no bidder */
         int r = attr_in(call, &A_SEAT, turn[TURN_SEAT], turn[TURN_SEAT], &seat);
         if (r > 0) r = attr_in(call, &A_ROUND, turn[TURN_ROUND], turn[TURN_ROUND], &round);
         if (r <= 0) return r;
@@ -833,7 +833,7 @@ static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uin
             s->bids[s->calls] = PyTuple_Pack(3, seat_obj, action, Py_None);
             s->turn = turn[TURN_AFTER];
             s->phase = turn[TURN_PHASE_AFTER];
-        } else if (is_take && (legal & (suit < 0 ? TAKE_LEGAL : 4 << suit))) {
+        } else if (is_take && (legal & (suit < 0 ? TAKE_LEGAL : 4 << suit)) && row[CALL_TRUMP + 1 + suit] < 4) {
             s->bids[s->calls] = PyTuple_Pack(3, seat_obj, word_take, suit_obj);
             s->taker = seat;
             s->trump = row[CALL_TRUMP + 1 + suit];
