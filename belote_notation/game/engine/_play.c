@@ -1,8 +1,9 @@
-/* The engine's play_cards and play_tricks_batch compiled (belote_notation.game.engine._play),
- * optional.
+/* The engine's fast paths compiled (belote_notation.game.engine._play), optional: the play
+ * (play_cards, play_tricks_batch), the set-up of a deal (setup_deal), a copy of a deal
+ * (copy_deal) and the recorded winners (wrong_winners).
  *
- * It decides no rule: it is the loop of play_cards (game/engine/play.py), step for step, on
- * the engine's own tables, handed over by bind() (play.py does, at import):
+ * It decides no rule: play_cards is the loop of play.py, step for step, on the engine's own
+ * tables, handed over by bind() (play.py does, at import):
  *   - legality: the engine's obligation table (game/engine/obligations.py: legal_for probed
  *     once per rule set and strain, one formula per situation, as the double-dummy search reads
  *     it), asked of Python once per rule set and kept; a rule set the table cannot express
@@ -11,13 +12,15 @@
  *   - the trick's winner: the state's beats table; the card points: the state's card_points;
  *     what _close_trick does at the fourth card (points and tricks per side, the trick kept,
  *     the next leader, the last trick's bonus, the end of play) and what _belote_card does for
- *     a trump king or queen played without a mark (the first of the pair played), with the
- *     engine's constants (QUEEN, KING, LAST_TRICK_BONUS, the phases).
- * The state's fields are read once a call and written back when the call ends (or before
- * Python is asked anything), so the state is the Python loop's at every return.
+ *     a trump king or queen played with no mark or the word due (the first of the pair played,
+ *     the mark kept), with the engine's constants (QUEEN, KING, BELOTE_WORDS,
+ *     LAST_TRICK_BONUS, the phases).
+ * setup_deal takes who calls and what is legal from the engine's smsara tables (see its
+ * section). The state's fields are read once a call and written back when the call ends (or
+ * before Python is asked anything), so the state is the Python functions' at every return.
  * A value it does not expect (a seat that is not an int, a hand it cannot read, sequences of
- * different lengths) hands the rest of the call to the Python play_cards / play_tricks_batch,
- * which then does what it always does. tests/speed/test_play_cards.py and
+ * different lengths) hands the rest of the call to the Python function, which then does what
+ * it always does. tests/speed/test_play_cards.py, tests/speed/test_setup_deal.py and
  * tests/speed/test_differential.py prove the two equal.
  */
 #define PY_SSIZE_T_CLEAN
