@@ -127,7 +127,7 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
     state.announcements_made += 1
     if kind == "belote":
         return _announce_belote(state, seat, index)
-    rules = state.flags
+    rules = state.rules
     value = VALID_ANNOUNCEMENTS.get((kind, cards_mask)) if type(kind) is str else None
     problem = None if rules.announcements else C.ANNOUNCE_NOT_PLAYED
     if problem is None and value is None:
@@ -168,7 +168,7 @@ def _refused(state: DealState, seat: int, kind: str, cards_mask: int, index: int
         message = (f"{who} announced {shown} without holding "
                    f"{names(cards_mask & ~state.full_hands[seat], deck)}")
     elif code == C.ANNOUNCE_TOO_LATE:
-        when = "first" if state.flags.announce_deadline == "before_first_card" else "second"
+        when = "first" if state.rules.announce_deadline == "before_first_card" else "second"
         message = f"{who} announced {shown} too late: announcements are declared before one's {when} card"
     else:
         message = f"{who} announced {shown} twice"
@@ -213,7 +213,7 @@ def best_announcements(state: DealState) -> tuple[int | None, tuple[int, int], t
     """
     if not state.announcements:
         return None, (0, 0), (0, 0)
-    rules = state.flags
+    rules = state.rules
     declared = [0, 0]
     best: list[tuple[int, ...] | None] = [None, None]
     closeness = [9, 9]
@@ -273,7 +273,7 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
     seat = belote_holder(state)
     if seat is None:
         return None, []
-    rules = state.flags
+    rules = state.rules
     who = SEAT_NAMES[seat]
     first = state.first_belote_card
     if rules.belote_king_first and first is not None and (first & 7) == QUEEN:

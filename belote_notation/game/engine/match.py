@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from belote_notation.game.engine.scoring import DealResult
-from belote_notation.game.engine.state import Flags, flags_for
 from belote_notation.game.rules import Ruleset
 
 __all__ = [
@@ -45,12 +44,10 @@ class MatchState:
     MatchState(totals=(0, 0), pot=0, deals=0)
     """
 
-    __slots__ = ("dealer", "deals", "first_dealer", "flags", "pot", "rules", "totals", "winner")
+    __slots__ = ("dealer", "deals", "first_dealer", "pot", "rules", "totals", "winner")
 
     def __init__(self, rules: Ruleset, first_dealer: int) -> None:
         self.rules = rules
-        self.flags = flags_for(rules)
-        """The options read at every deal (:class:`~.state.Flags`)."""
         self.first_dealer = first_dealer & 3
         self.dealer = first_dealer & 3
         self.totals = [0, 0]
@@ -71,7 +68,7 @@ def new_match(rules: Ruleset, first_dealer: int) -> MatchState:
     return MatchState(rules, first_dealer)
 
 
-def next_dealer(rules: Ruleset | Flags, dealer: int) -> int:
+def next_dealer(rules: Ruleset, dealer: int) -> int:
     """The dealer after ``dealer`` (``next_dealer`` option: the left or right neighbour)."""
     return (dealer + (1 if rules.next_dealer == "left" else 3)) & 3
 
@@ -81,7 +78,7 @@ def expected_dealer(match: MatchState) -> int:
     return match.dealer
 
 
-def winner_by_totals(rules: Ruleset | Flags, totals: Sequence[int], taker_team: int | None = None
+def winner_by_totals(rules: Ruleset, totals: Sequence[int], taker_team: int | None = None
                      ) -> int | None:
     """The team (0 N-S, 1 E-W) that has won the match at ``totals``, or ``None``.
 
@@ -123,7 +120,7 @@ def skip_deal(match: MatchState, dealer: int, dead: bool, totals: Sequence[int] 
     >>> match.totals, match.dealer, match.deals
     ([40, 120], 1, 1)
     """
-    rules = match.flags
+    rules = match.rules
     match.dealer = next_dealer(rules, dealer) if not dead or rules.dead_deal_rotates else dealer & 3
     match.deals += 1
     if totals is not None:
@@ -146,7 +143,7 @@ def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     >>> step.credited, step.dealer, expected_dealer(match)
     ((0, 0), 0, 1)
     """
-    rules = match.flags
+    rules = match.rules
     credited = list(result.credited)
     claimed = 0
     claimed_by: int | None = None

@@ -14,7 +14,7 @@ from belote_notation.game.cards import DEAL_POINTS
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.announcements import belote_counts, best_announcements
 from belote_notation.game.engine.codes import Violation
-from belote_notation.game.engine.state import PHASE_DEAD, DealState, Flags
+from belote_notation.game.engine.state import PHASE_DEAD, DealState
 from belote_notation.game.rules import Ruleset
 
 __all__ = ["BELOTE_POINTS", "DealResult", "score_deal"]
@@ -115,14 +115,14 @@ def score_deal(state: DealState) -> DealResult:
     if state.contract_kind is not None:
         outcome, winner_team, credited, pot_in = _judge_contree(state, counts, taker_team, capot_team)
     else:
-        outcome, winner_team, credited, pot_in = _judge(state.flags, counts, taker_team, capot_team)
+        outcome, winner_team, credited, pot_in = _judge(state.rules, counts, taker_team, capot_team)
     return tuple.__new__(DealResult, (
         outcome, state.taker, taker_team, trump, cp, state.last_trick_team, (won[0], won[1]), ann,
         declared, bel, totals, credited, pot_in, winner_team, capot_team, complete, tuple(notes),
     ))
 
 
-def _margin(rules: Flags, counts: _Counts, taker_team: int, capot_team: int | None) -> int:
+def _margin(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | None) -> int:
     """Positive when the contract is made, negative when it failed, 0 for a litige
     (``contract_basis``; a capot decides alone)."""
     if capot_team is not None:
@@ -136,7 +136,7 @@ def _margin(rules: Flags, counts: _Counts, taker_team: int, capot_team: int | No
     return cp[taker_team] - DEAL_POINTS // 2  # over_81: more than half of the 162 card points
 
 
-def _failure_bonus(rules: Ruleset | Flags, counts: _Counts, defence: int) -> int:
+def _failure_bonus(rules: Ruleset, counts: _Counts, defence: int) -> int:
     """The announcements a failed contract gives the defence (``failure_announcements``)."""
     how = rules.failure_announcements
     ann, declared = counts.announcements, counts.declared
@@ -147,7 +147,7 @@ def _failure_bonus(rules: Ruleset | Flags, counts: _Counts, defence: int) -> int
     return ann[defence] if how == "defence_keeps_own" else 0
 
 
-def _judge(rules: Flags, counts: _Counts, taker_team: int, capot_team: int | None
+def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | None
            ) -> tuple[str, int | None, Pair, int]:
     """``(outcome, winning team, credited, pot_in)`` of a played deal."""
     T, D = taker_team, 1 - taker_team

@@ -62,85 +62,40 @@ class Call(NamedTuple):
 PHASE_NEW, PHASE_BIDDING, PHASE_PLAY, PHASE_DONE, PHASE_DEAD = range(5)
 
 
-_OPTIONS = (
-    "must_follow",
-    "must_trump_when_opponent_master",
-    "overtrump_when_ruffing",
-    "overtrump_when_trump_led",
-    "must_undertrump",
-    "partner_master_may_discard",
-    "partner_master_trumping_must_overtrump",
-    "overtrump_partner_when_trump_led",
-    "forced_take_on_top_trump",
-    "round2_offer_suit_allowed",
-    "first_lead",
-    "announcements",
-    "announce_deadline",
-    "announcement_ranking",
-    "announcement_tie",
-    "belote_king_first",
-    "belote_requires_declaration",
-    "contract_basis",
-    "failure_announcements",
-    "capot_points",
-    "capot_against_takers_is_dedans",
-    "belote_survives_failure",
-    "litige",
-    "litige_keeps_belote",
-    "round_scores_to_ten",
-    "next_dealer",
-    "dead_deal_rotates",
-    "target",
-    "both_past_target",
-)
-
-
 class Flags:
-    """The options of a :class:`Ruleset` the engine reads for every deal, as plain attributes
-    named like the options (a slot is read in 11 ns, a pydantic model's field in 44), plus the
-    turn steps (1 clockwise, 3 counter-clockwise) and whether the auction is a contrée."""
+    """The options of a :class:`Ruleset` the hot loop reads, as plain attributes named like
+    the options (plus the turn steps: 1 clockwise, 3 counter-clockwise)."""
 
-    __slots__ = ("bid_step", "contree", "play_step", *_OPTIONS)
-
-    # the play obligations (the hot loop of the play)
-    must_follow: bool
-    must_trump_when_opponent_master: bool
-    overtrump_when_ruffing: bool
-    overtrump_when_trump_led: bool
-    must_undertrump: bool
-    partner_master_may_discard: bool
-    partner_master_trumping_must_overtrump: bool
-    overtrump_partner_when_trump_led: bool
-    # the smsara, the first lead
-    forced_take_on_top_trump: bool
-    round2_offer_suit_allowed: bool
-    first_lead: str
-    # the announcements and the belote, the score, the match
-    announcements: bool
-    announce_deadline: str
-    announcement_ranking: str
-    announcement_tie: str
-    belote_king_first: bool
-    belote_requires_declaration: bool
-    contract_basis: str
-    failure_announcements: str
-    capot_points: int | None
-    capot_against_takers_is_dedans: bool
-    belote_survives_failure: bool
-    litige: str
-    litige_keeps_belote: bool
-    round_scores_to_ten: bool
-    next_dealer: str
-    dead_deal_rotates: bool
-    target: int
-    both_past_target: str
+    __slots__ = (
+        "bid_step",
+        "contree",
+        "forced_take_on_top_trump",
+        "must_follow",
+        "must_trump_when_opponent_master",
+        "must_undertrump",
+        "overtrump_partner_when_trump_led",
+        "overtrump_when_ruffing",
+        "overtrump_when_trump_led",
+        "partner_master_may_discard",
+        "partner_master_trumping_must_overtrump",
+        "play_step",
+        "round2_offer_suit_allowed",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
-        for name in _OPTIONS:
-            setattr(self, name, getattr(rules, name))
         self.play_step = 1 if rules.direction == "clockwise" else 3
         bid_direction = rules.bidding_direction or rules.direction
         self.bid_step = 1 if bid_direction == "clockwise" else 3
+        self.must_follow = rules.must_follow
+        self.must_trump_when_opponent_master = rules.must_trump_when_opponent_master
+        self.overtrump_when_ruffing = rules.overtrump_when_ruffing
+        self.overtrump_when_trump_led = rules.overtrump_when_trump_led
+        self.must_undertrump = rules.must_undertrump
+        self.partner_master_may_discard = rules.partner_master_may_discard
+        self.partner_master_trumping_must_overtrump = rules.partner_master_trumping_must_overtrump
+        self.forced_take_on_top_trump = rules.forced_take_on_top_trump
+        self.round2_offer_suit_allowed = rules.round2_offer_suit_allowed
+        self.overtrump_partner_when_trump_led = rules.overtrump_partner_when_trump_led
         self.contree = rules.bidding == "contree"
 
 
@@ -338,7 +293,7 @@ def first_leader(state: DealState) -> int:
     >>> first_leader(new_deal(Ruleset.preset("classic"), dealer=0))
     1
     """
-    how = state.flags.first_lead
+    how = state.rules.first_lead
     if how == "after_taker" and state.taker is not None:
         return (state.taker + state.flags.play_step) & 3
     if how == "dealer_right":
