@@ -55,7 +55,7 @@ setup(
             extra_compile_args=["-O2"],
             optional=True,
         ),
-        Extension(  # the engine's play_cards compiled: every command runs without it
+        Extension(  # the engine's fast paths compiled (play, set-up of a deal): every command runs without it
             "belote_notation.game.engine._play",
             sources=["belote_notation/game/engine/_play.c"],
             extra_compile_args=["-O2"],

@@ -58,6 +58,7 @@ from belote_notation.game.engine import (
     set_hands,
 )
 from belote_notation.game.engine import codes as C
+from belote_notation.game.engine.plain import NOT_SET_UP, TAKEN, setup_deal
 
 __all__ = ["DealCheck"]
 
@@ -79,13 +80,19 @@ class DealCheck:
 
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
-        if self.deal.scores_only():  # a score sheet: the match check checks its numbers
-            return None
-        self.distribution()
-        self.bidding()
-        self.rest_and_hands()
+        deal, state = self.deal, self.state
+        offer = deal.offer
+        done = (setup_deal(state, deal.five, offer.card, deal.bids, deal.rest, deal.hands)
+                if setup_deal is not None and offer is not None else NOT_SET_UP)
+        if done == TAKEN:  # the engine's fast paths took the distribution and the calls: nothing to say
+            return self.score() if play_tricks(self.ctx, deal, state, self.traces) else None
+        if done == NOT_SET_UP:
+            if deal.scores_only():  # a score sheet: the match check checks its numbers
+                return None
+            self.distribution()
+            self.bidding()
+            self.rest_and_hands()
         self.missing_parts()
-        state = self.state
         dead = is_dead(state)
         taken = contract(state)
         if (taken is None or taken.trump is None) and not dead:

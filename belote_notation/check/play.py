@@ -30,12 +30,13 @@ from belote_notation.game.engine import (
     last_trick,
     last_trick_winner,
     next_player,
+    plain_trick,
     play_card,
     play_cards,
     play_tricks_batch,
     running_points,
-    trick_winners,
     tricks_played,
+    wrong_winners,
 )
 from belote_notation.game.engine import codes as C
 
@@ -49,9 +50,11 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
                 traces: list[TrickTrace] | None) -> bool:
     """Announcements and tricks through the engine; False when the deal cannot be scored."""
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
-    counts = [0, 0, 0, 0]
     tricks = deal.tricks
     first = _play_plain(ctx, state, tricks) if not pending and traces is None and hands_known(state) else 0
+    if first == 8 == len(tricks) and tricks_played(state) == 8:  # the whole deal, in one call to the engine
+        return True
+    counts = [0, 0, 0, 0]
     for t_index in range(first, len(tricks)):
         trick = tricks[t_index]
         cards = trick.cards
@@ -95,39 +98,27 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
 
 def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
     """The deal's first plain tricks (four cards each with their seats, numbered in order, no
-    alternative lines) in one call to the engine: how many tricks are played and checked.
+    alternative lines: the engine's ``plain_trick``) in one call to the engine: how many tricks
+    are played and checked.
 
-    The same steps as the loop of :func:`play_tricks`, trick after trick: where the batch stops,
-    ``play_card`` plays that card and says what is wrong with it, then the batch goes on; the
-    recorded winners are compared once each trick is complete. Should a card not be placed
-    (not a card of the deck), the cards no longer fall four to a trick: that trick ends as the
-    loop ends it, and the loop goes on from the next."""
-    plain = 0
-    for trick in tricks:
-        if (plain == 8 or len(trick.cards) != 4 or trick.number != plain + 1 or trick.variations is not None
-                or None in trick.seats):
-            break
-        plain += 1
-    if plain < 2 or cards_placed(state):
-        return 0  # one trick is one call to the engine anyway
-    batch = tricks[:plain] if plain < len(tricks) else tricks
-    end = 4 * plain
-    i = play_tricks_batch(state, batch)
+    The same steps as the loop of :func:`play_tricks`, trick after trick: where the batch stops
+    at a card, ``play_card`` plays that card and says what is wrong with it, then the batch goes
+    on; the recorded winners are compared once each trick is complete. Should a card not be
+    placed (not a card of the deck), the cards no longer fall four to a trick: that trick ends
+    as the loop ends it, and the loop goes on from the next."""
+    if cards_placed(state):
+        return 0
+    i = play_tricks_batch(state, tricks)
     checked = 0
     while True:
-        complete = i >> 2 if i < end else plain
+        complete = i >> 2
         if complete > checked:  # the recorded winners of the tricks complete so far
-            winners = trick_winners(state)
-            for k in range(checked, complete):
-                recorded = batch[k].winner
-                done = completed_trick(state, k) if recorded is not None and recorded != winners[k] else None
-                if recorded is not None and done is not None:
-                    _wrong_winner(ctx, batch[k], k, recorded, done)
+            _check_winners(ctx, state, tricks, checked, complete)
             checked = complete
-        if i >= end:
-            return plain
         t_index, j = divmod(i, 4)
-        trick = batch[t_index]
+        if complete >= 8 or t_index >= len(tricks) or (j == 0 and not plain_trick(tricks[t_index], t_index)):
+            return complete
+        trick = tricks[t_index]
         seat = trick.seats[j]
         _play_one(ctx, state, trick, j, seat if seat is not None else next_player(state))
         if cards_placed(state) != i + 1:  # the card was not placed: the loop's way from here
@@ -137,7 +128,16 @@ def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
             if trick.winner is not None and trick.winner != last_trick_winner(state):
                 _trick_end(ctx, state, trick, t_index, None)
             return t_index + 1
-        i = play_tricks_batch(state, batch, i + 1)
+        i = play_tricks_batch(state, tricks, i + 1)
+
+
+def _check_winners(ctx: Context, state: DealState, tricks: list[TrickFact], start: int, end: int) -> None:
+    """BEL501 for each of ``tricks[start:end]`` (complete) whose recorded winner is not the engine's."""
+    for k in wrong_winners(state, tricks, start, end):
+        done = completed_trick(state, k)
+        recorded = tricks[k].winner
+        if done is not None and recorded is not None:
+            _wrong_winner(ctx, tricks[k], k, recorded, done)
 
 
 def _holders(state: DealState, trick: TrickFact) -> list[int | None]:

@@ -1,9 +1,17 @@
 """Announcements and belote: held, shape, deadline, ranking, ties, declaration rules."""
 
+import random
+
 import pytest
 
 from belote_notation.game.engine import announce, codes, play_card, score_deal
-from belote_notation.game.engine.announcements import find_announcements
+from belote_notation.game.engine.announcements import (
+    VALID_ANNOUNCEMENTS,
+    announcement_shape,
+    announcement_value,
+    find_announcements,
+)
+from belote_notation.game.engine.tables import RANK_MASKS
 from belote_notation.game.rules import Ruleset
 from tests.support.engine import card, finished, hand, play_out, ready, suit_hand
 
@@ -199,3 +207,18 @@ def test_belote_king_first_option():
     r = _kq_order(rules, "QS", "KS")
     assert r.belote == (0, 0) and r.violations[0].code == codes.BELOTE_ORDER
     assert _kq_order(Ruleset.preset("traditional"), "QS", "KS").belote == (20, 0)
+
+
+def test_the_table_of_valid_announcements_is_what_announcement_shape_accepts() -> None:
+    """Every mask of one suit, every carré and random masks: in the table exactly when
+    announcement_shape finds nothing wrong, with announcement_value's points."""
+    rng = random.Random(5)
+    masks = [bits << (8 * suit) for suit in range(4) for bits in range(256)]
+    masks += [*RANK_MASKS, *(rng.getrandbits(32) for _ in range(2000))]
+    for kind in ("sequence", "carre", "belote", "quinte"):
+        for mask in masks:
+            valid = announcement_shape(kind, mask) is None
+            assert ((kind, mask) in VALID_ANNOUNCEMENTS) == valid
+            if valid:
+                assert VALID_ANNOUNCEMENTS[kind, mask] == announcement_value(kind, mask)
+    assert len(VALID_ANNOUNCEMENTS) == 4 * 21 + 8

@@ -1,8 +1,10 @@
-"""The engine's compiled ``play_cards`` and ``play_tricks_batch`` (game/engine/_play.c) against
-the Python ones (``PYTHON_PLAY_CARDS``, ``PYTHON_PLAY_TRICKS_BATCH``), state by state, on random
-deals of every rule system (the contrée ones with sans-atout and tout-atout too, and rule sets
-of other play obligations) with bad plays injected: the same index returned, the same state
-after every call; and the compiled loop's legality is the engine's obligation table."""
+"""The engine's compiled ``play_cards``, ``play_tricks_batch`` and ``wrong_winners``
+(game/engine/_play.c) against the Python ones (``PYTHON_PLAY_CARDS``, ``PYTHON_PLAY_TRICKS_BATCH``,
+``PYTHON_WRONG_WINNERS``), state by state, on random deals of every rule system (the contrée ones
+with sans-atout and tout-atout too, and rule sets of other play obligations) with bad plays,
+marks, tricks that are not plain and records of other kinds injected: the same index returned,
+the same state after every call; and the compiled loop's legality is the engine's obligation
+table."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from belote_notation.game.cards import KING, QUEEN
 from belote_notation.game.engine import (
+    BELOTE_WORDS,
     DealState,
     announce,
     apply_bid,
@@ -21,12 +25,14 @@ from belote_notation.game.engine import (
     deal_rest,
     new_deal,
     obligations,
+    plain_trick,
     play_card,
     set_contract,
     set_hands,
 )
 from belote_notation.game.engine import play_cards as bound_play_cards
 from belote_notation.game.engine import play_tricks_batch as bound_play_tricks_batch
+from belote_notation.game.engine.partial import PYTHON_WRONG_WINNERS, wrong_winners
 from belote_notation.game.engine.play import PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH
 from belote_notation.game.engine.state import DealState as StateClass
 from belote_notation.game.rules import Ruleset, preset_names
@@ -131,24 +137,41 @@ def test_compiled_and_python_play_cards_leave_the_same_state(name: str) -> None:
     assert stopped > 30  # the injected plays were refused by both
 
 
-def _tricks(plays: list[tuple[object, object, object]]) -> list[SimpleNamespace]:
-    return [SimpleNamespace(seats=[p[0] for p in plays[k:k + 4]], cards=[p[1] for p in plays[k:k + 4]],
-                            marks=[p[2] for p in plays[k:k + 4]]) for k in range(0, len(plays), 4)]
+def _trick(seats: object, cards: object, marks: object, number: object = 1, variations: object = None
+           ) -> SimpleNamespace:
+    return SimpleNamespace(seats=seats, cards=cards, marks=marks, number=number, variations=variations)
 
 
-def _replay_batch(play_tricks_batch: object, state: DealState,
-                  plays: list[tuple[object, object, object]]) -> list[object]:
-    """The checks' way through a deal's plain tricks: one batch, play_card where it stops."""
-    tricks = _tricks(plays)
+Odd = dict[int, tuple[object, object]]
+"""Tricks numbered out of place, or with alternative lines: (number, variations) by trick."""
+
+
+def _tricks(plays: list[tuple[object, object, object]], odd: Odd) -> list[SimpleNamespace]:
+    """The plays as tricks of four, numbered in order; ``odd`` gives tricks another number and
+    alternative lines."""
+    return [_trick(*([p[n] for p in plays[k:k + 4]] for n in range(3)), *odd.get(k // 4, (k // 4 + 1, None)))
+            for k in range(0, len(plays), 4)]
+
+
+Plays = list[tuple[object, object, object]]
+
+
+def _replay_batch(batch: object, play_cards: object, state: DealState, plays: Plays, odd: Odd
+                  ) -> list[object]:
+    """The checks' way through a deal: one batch for its plain tricks, play_card where it stops at a
+    card, trick by trick (``play_cards``) from a trick that is not plain."""
+    tricks = _tricks(plays, odd)
     seen: list[object] = []
-    i = play_tricks_batch(state, tricks)  # type: ignore[operator]
+    i = batch(state, tricks)  # type: ignore[operator]
     seen += [i, _snapshot(state)]
     while i < len(plays):
+        if i % 4 == 0 and not plain_trick(tricks[i // 4], i // 4):
+            return seen + _replay(play_cards, state, plays[i:])
         seat, card, mark = plays[i]
         who = seat if isinstance(seat, int) and 0 <= seat < 4 else 0
         vs = play_card(state, who, card, mark)  # type: ignore[arg-type]
         seen.append([(v.code, v.message) for v in vs])
-        i = play_tricks_batch(state, tricks, i + 1)  # type: ignore[operator]
+        i = batch(state, tricks, i + 1)  # type: ignore[operator]
         seen += [i, _snapshot(state)]
     return seen
 
@@ -173,15 +196,49 @@ def test_compiled_and_python_loops_leave_the_same_state_on_every_rule_set(rules:
         stopped += sum(1 for x in fast if isinstance(x, list) and x)
         if not plays or len(plays) % 4:  # a dead deal, or a deal cut short
             continue
+        odd = {t: rng.choice([(t + 2, None), (t + 1, []), (True, None), ("1", None)])
+               for t in range(len(plays) // 4) if rng.random() < 0.05}
         batch_state = _start(rules, script)
-        fast_batch = _replay_batch(bound_play_tricks_batch, batch_state, plays)
-        assert fast_batch == _replay_batch(PYTHON_PLAY_TRICKS_BATCH, _start(rules, script), plays)
+        fast_batch = _replay_batch(bound_play_tricks_batch, bound_play_cards, batch_state, plays, odd)
+        assert fast_batch == _replay_batch(PYTHON_PLAY_TRICKS_BATCH, PYTHON_PLAY_CARDS, _start(rules, script),
+                                           plays, odd)
         # the batch is the loop of the checks trick by trick: the same violations, the same deal
         assert [x for x in fast_batch if isinstance(x, list)] == [x for x in fast if isinstance(x, list)]
         assert _snapshot(batch_state) == fast[-1]
     assert stopped > 25  # the injected plays were refused by both
     if rules.sans_atout:
         assert {4, 5} <= strains  # sans-atout and tout-atout contracts were played
+
+
+@compiled
+@pytest.mark.parametrize("rules", RULE_SETS[:6], ids=_rules_id)
+def test_both_loops_play_the_belote_word_due_and_stop_at_any_other_mark(rules: Ruleset) -> None:
+    """A belote or rebelote said as due (on the first or the second of the trump king and queen
+    played, by a seat dealt both) does not stop either batch; another word, the word on another
+    card or by another seat stops both at that card, the state the same."""
+    rng = random.Random(f"marks {rules.name}")
+    marked = 0
+    for _ in range(300):
+        script = random_deal(rules, rng.randrange(4), rng)
+        said = [i for i, (_, _, mark) in enumerate(script.plays) if mark]
+        if len(script.plays) != 32 or not said:
+            continue
+        marked += 1
+        for batch in (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH):
+            assert batch(_start(rules, script), _tricks(list(script.plays), {})) == 32
+        plays = list(script.plays)
+        i = rng.choice(said)
+        seat, card, mark = plays[i]
+        other = BELOTE_WORDS[1] if mark == BELOTE_WORDS[0] else BELOTE_WORDS[0]
+        plays[i] = rng.choice([(seat, card, other), (seat, card, "bogus")])
+        j = rng.choice([k for k, (_, c, _) in enumerate(plays) if c & 7 not in (QUEEN, KING)])
+        plays[j] = (plays[j][0], plays[j][1], rng.choice(BELOTE_WORDS))  # on a card of no belote
+        states = [_start(rules, script), _start(rules, script)]
+        stops = [batch(state, _tricks(plays, {})) for batch, state in
+                 zip((bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), states, strict=True)]
+        assert stops[0] == stops[1] == min(i, j)
+        assert _snapshot(states[0]) == _snapshot(states[1])
+    assert marked > 20
 
 
 @compiled
@@ -207,20 +264,98 @@ def test_batches_it_does_not_expect_go_to_the_python_loop() -> None:
     rules = Ruleset.preset("classic")
     four = ([0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
     cases: list[tuple[object, int]] = [
-        ([SimpleNamespace(seats=four[0], cards=four[1][:3], marks=four[2][:3])], 0),  # not four plays
-        ([SimpleNamespace(seats=tuple(four[0]), cards=tuple(four[1]), marks=tuple(four[2]))], 0),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=[None] * 3)], 0),  # marks too short
-        (deque([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2])]), 0),  # neither list nor tuple
-        ([SimpleNamespace(seats=four[0], cards=range(7, 11), marks=four[2])], 0),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2])], -1),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2])], 9),
-        ([SimpleNamespace(seats=[0, True, 2, 3], cards=four[1], marks=four[2])], 0),
-        ([SimpleNamespace(seats=four[0], cards=[7, 1 << 80, 16, 24], marks=four[2])], 0),
-        ([SimpleNamespace(seats=four[0], cards=four[1], marks=four[2]), SimpleNamespace(cards=[1])], 0),
+        ([_trick(four[0], four[1][:3], four[2][:3])], 0),  # not four plays: not plain
+        ([_trick(four[0], four[1][:3], four[2][:3])], 1),  # ... taken up after its first card
+        ([_trick(tuple(four[0]), tuple(four[1]), tuple(four[2]))], 0),
+        ([_trick(four[0], four[1], [None] * 3)], 0),  # marks too short
+        (deque([_trick(*four)]), 0),  # neither list nor tuple
+        ([_trick(four[0], range(7, 11), four[2])], 0),
+        ([_trick(*four)], -1),
+        ([_trick(*four)], 9),
+        ([_trick([0, True, 2, 3], four[1], four[2])], 0),
+        ([_trick(four[0], [7, 1 << 80, 16, 24], four[2])], 0),
+        ([_trick(*four), SimpleNamespace(cards=[1])], 0),
+        ([_trick(*four), SimpleNamespace(cards=[1, 2, 3, 4], number=3)], 0),  # not plain: no more is read
+        ([_trick(*four), SimpleNamespace(cards=[1, 2, 3, 4], number=2)], 0),  # plain so far: no variations
+        ([_trick(*four, number=True)], 0),  # numbered as Python compares it
+        ([_trick(*four, number=1.0)], 0),
+        ([_trick(*four, number="1")], 0),
+        ([_trick(*four, variations=[])], 0),  # alternative lines, even none
+        ([_trick([0, 1, None, 3], four[1], four[2])], 0),  # a seat left out
+        ([_trick(5, four[1], four[2])], 0),  # seats that are no sequence
+        ([_trick(*four, number=2)], 0),
     ]
     for tricks, start in cases:
         _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, start),
                (ValueError, TypeError, AttributeError, OverflowError))
+
+
+@compiled
+@pytest.mark.parametrize("rules", RULE_SETS[:6], ids=_rules_id)
+def test_both_wrong_winners_name_the_same_tricks(rules: Ruleset) -> None:
+    """The compiled wrong_winners against the Python one, on played deals whose recorded winners
+    are right, another seat, not recorded or of another type, and on places it does not expect."""
+    rng = random.Random(f"winners {rules.name}")
+    found = 0
+    for _ in range(60):
+        script = random_deal(rules, rng.randrange(4), rng)
+        if len(script.plays) != 32:
+            continue
+        state = _start(rules, script)
+        assert PYTHON_PLAY_TRICKS_BATCH(state, _tricks(list(script.plays), {})) == 32
+        winners = [rng.choice([done[2], (done[2] + 1) & 3, None, True, 2.0, "N"]) for done in state.tricks]
+        tricks = [SimpleNamespace(winner=w) for w in winners]
+        for start, end in ((0, 8), (0, 0), (3, 5), (rng.randrange(9), 8), (0, 9), (5, 3), (-1, 8), (0, True)):
+            outcomes = []
+            for find in (wrong_winners, PYTHON_WRONG_WINNERS):
+                try:
+                    outcomes.append(find(state, tricks, start, end))
+                except (IndexError, TypeError) as exc:
+                    outcomes.append(type(exc))
+            assert outcomes[0] == outcomes[1], (winners, start, end)
+            found += len(outcomes[0]) if isinstance(outcomes[0], list) else 0
+        assert wrong_winners(state, tuple(tricks), 0, 8) == PYTHON_WRONG_WINNERS(state, tricks, 0, 8)
+    assert found > 50
+
+
+class _SlotTrick:
+    """A trick record of slots, as the checks' facts are (the compiled code reads slots at their offset)."""
+
+    __slots__ = ("cards", "marks", "number", "seats", "variations")
+
+    def __init__(self, seats: object, cards: object, marks: object, number: object = 1) -> None:
+        self.seats, self.cards, self.marks, self.number, self.variations = seats, cards, marks, number, None
+
+
+class _Shadowed(_SlotTrick):
+    """The same slots, one of them hidden behind a property."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[override]
+    def cards(self) -> list[int]:
+        return [7, 15, 16, 25]
+
+    @cards.setter
+    def cards(self, value: list[int]) -> None:
+        pass
+
+
+@compiled
+def test_attributes_are_read_as_python_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records of slots, a slot hidden behind a property, a slot not set, a class changed after
+    it was read: the compiled batch reads what Python reads, or fails as Python does."""
+    rules = Ruleset.preset("classic")
+    four = ([0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)
+    unset = _SlotTrick(*four)
+    del unset.variations
+    for tricks in ([_SlotTrick(*four)], [_Shadowed(*four)], [unset], [_SlotTrick(*four, number=2)]):
+        _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, 0), (AttributeError,))
+    read = [_SlotTrick(*four)]
+    monkeypatch.setattr(_SlotTrick, "number", property(lambda trick: 2))  # read already: not plain now
+    _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (read, 0), ())
+    monkeypatch.undo()
+    _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (read, 0), ())
 
 
 @compiled

@@ -46,15 +46,20 @@ from belote_notation.game.engine.match import (
 )
 from belote_notation.game.engine.partial import (
     PlayLike,
+    RecordedWinner,
     SeatCard,
     check_plays_without_trump,
     check_trick_size,
     hands_from_plays,
+    wrong_winners,
 )
 from belote_notation.game.engine.play import (
+    BELOTE_WORDS,
+    RecordedTrick,
     TrickPlays,
     legal_cards,
     legal_for,
+    plain_trick,
     play_card,
     play_cards,
     play_tricks_batch,
@@ -101,6 +106,7 @@ from belote_notation.game.engine.view import (
 )
 
 __all__ = [
+    "BELOTE_WORDS",
     "NO_VIOLATIONS",
     "AuctionCall",
     "Call",
@@ -112,6 +118,8 @@ __all__ = [
     "MatchState",
     "MatchStep",
     "PlayLike",
+    "RecordedTrick",
+    "RecordedWinner",
     "SeatCard",
     "TrickPlays",
     "TrickSoFar",
@@ -168,6 +176,7 @@ __all__ = [
     "next_dealer",
     "next_player",
     "offer",
+    "plain_trick",
     "play_card",
     "play_cards",
     "play_tricks_batch",
@@ -184,4 +193,5 @@ __all__ = [
     "trick_winners",
     "tricks_played",
     "winner_by_totals",
+    "wrong_winners",
 ]

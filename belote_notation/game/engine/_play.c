@@ -1,8 +1,9 @@
-/* The engine's play_cards and play_tricks_batch compiled (belote_notation.game.engine._play),
- * optional.
+/* The engine's fast paths compiled (belote_notation.game.engine._play), optional: the play
+ * (play_cards, play_tricks_batch), the set-up of a deal (setup_deal), a copy of a deal
+ * (copy_deal) and the recorded winners (wrong_winners).
  *
- * It decides no rule: it is the loop of play_cards (game/engine/play.py), step for step, on
- * the engine's own tables, handed over by bind() (play.py does, at import):
+ * It decides no rule: play_cards is the loop of play.py, step for step, on the engine's own
+ * tables, handed over by bind() (play.py does, at import):
  *   - legality: the engine's obligation table (game/engine/obligations.py: legal_for probed
  *     once per rule set and strain, one formula per situation, as the double-dummy search reads
  *     it), asked of Python once per rule set and kept; a rule set the table cannot express
@@ -11,17 +12,21 @@
  *   - the trick's winner: the state's beats table; the card points: the state's card_points;
  *     what _close_trick does at the fourth card (points and tricks per side, the trick kept,
  *     the next leader, the last trick's bonus, the end of play) and what _belote_card does for
- *     a trump king or queen played without a mark (the first of the pair played), with the
- *     engine's constants (QUEEN, KING, LAST_TRICK_BONUS, the phases).
- * The state's fields are read once a call and written back when the call ends (or before
- * Python is asked anything), so the state is the Python loop's at every return.
+ *     a trump king or queen played with no mark or the word due (the first of the pair played,
+ *     the mark kept), with the engine's constants (QUEEN, KING, BELOTE_WORDS,
+ *     LAST_TRICK_BONUS, the phases).
+ * setup_deal takes who calls and what is legal from the engine's smsara tables (see its
+ * section). The state's fields are read once a call and written back when the call ends (or
+ * before Python is asked anything), so the state is the Python functions' at every return.
  * A value it does not expect (a seat that is not an int, a hand it cannot read, sequences of
- * different lengths) hands the rest of the call to the Python play_cards / play_tricks_batch,
- * which then does what it always does. tests/speed/test_play_cards.py and
+ * different lengths) hands the rest of the call to the Python function, which then does what
+ * it always does. tests/speed/test_play_cards.py, tests/speed/test_setup_deal.py and
  * tests/speed/test_differential.py prove the two equal.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -29,16 +34,77 @@ static PyObject *legal_for, *python_play_cards, *python_play_tricks, *table_of;
 static uint32_t higher_trump[32], suit_mask[4];
 static long queen, king, bonus, phase_play, phase_done;
 
-static PyObject *A_FAST, *A_HANDS, *A_PAIR, *A_BEATS, *A_TRUMP, *A_STEP, *A_ALL_TRUMP, *A_TURN,
-    *A_TRICK_CARDS, *A_TRICK_SEATS, *A_LED, *A_BEST_CARD, *A_BEST_SEAT, *A_PLAYED, *A_TRICK_NO,
-    *A_POINTS, *A_TRICKS_WON, *A_TRICKS, *A_CARD_POINTS, *A_LAST_TEAM, *A_PHASE, *A_FIRST_BELOTE,
-    *A_RULES, *A_SEATS, *A_CARDS, *A_MARKS;
+static PyObject *belote_words[2]; /* the words due with the first and the second of the trump king and queen */
 
 /* The obligation tables of the last rule set asked (by identity, held so that its address is
  * not reused), by kind: 0 a suit contract, 1 sans-atout, 2 tout-atout. Each is the bytes of
  * 65 codes, Py_None (refused: ask legal_for) or NULL (not asked yet). */
 static PyObject *cache_rules, *cache_table[3];
 static int asking; /* a table is being made (it plays probe tricks): ask legal_for meanwhile */
+
+/* ------------------------------------------------------------------ attributes */
+/* get_attr and set_attr are PyObject_GetAttr and PyObject_SetAttr, read and written at the
+ * slot's offset where that is all those do: an attribute of __slots__ (a member descriptor)
+ * of a type whose attribute access is the generic one, as the state's and the facts' are. The
+ * generic way costs some 160 instructions an attribute, and a deal reads some 140. Each name
+ * keeps the offsets of the last two types it was read on; a type changed since (its version
+ * tag), an unset slot or another kind of attribute takes the generic way. */
+typedef struct {
+    PyTypeObject *type;
+    unsigned int version;
+    Py_ssize_t offset;
+    int writable;
+} Slot;
+
+typedef struct {
+    PyObject *name;
+    Slot way[2];
+    int next; /* the way to learn into next */
+} Attr;
+
+static Slot *slot_of(PyObject *o, Attr *a) {
+    PyTypeObject *t = Py_TYPE(o);
+    for (int w = 0; w < 2; w++)
+        if (a->way[w].type == t && a->way[w].version == t->tp_version_tag
+            && (t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+            return &a->way[w];
+    if (t->tp_getattro != PyObject_GenericGetAttr || t->tp_setattro != PyObject_GenericSetAttr) return NULL;
+    PyObject *d = _PyType_Lookup(t, a->name); /* borrowed; gives the type its version tag */
+    if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type || !(t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+        return NULL;
+    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+    if (m->type != T_OBJECT_EX) return NULL;
+    Slot *s = &a->way[a->next];
+    a->next ^= 1;
+    s->type = t;
+    s->version = t->tp_version_tag;
+    s->offset = m->offset;
+    s->writable = !(m->flags & READONLY);
+    return s;
+}
+
+static PyObject *get_attr(PyObject *o, Attr *a) {
+    Slot *s = slot_of(o, a);
+    PyObject *v = s != NULL ? *(PyObject **)((char *)o + s->offset) : NULL;
+    return v != NULL ? Py_NewRef(v) : PyObject_GetAttr(o, a->name);
+}
+
+static int set_attr(PyObject *o, Attr *a, PyObject *v) {
+    Slot *s = slot_of(o, a);
+    if (s == NULL || !s->writable || v == NULL) return PyObject_SetAttr(o, a->name, v);
+    PyObject **at = (PyObject **)((char *)o + s->offset), *old = *at;
+    *at = Py_NewRef(v);
+    Py_XDECREF(old);
+    return 0;
+}
+
+static Attr A_FAST, A_HANDS, A_PAIR, A_BEATS, A_TRUMP, A_STEP, A_ALL_TRUMP, A_TURN,
+    A_TRICK_CARDS, A_TRICK_SEATS, A_LED, A_BEST_CARD, A_BEST_SEAT, A_PLAYED, A_TRICK_NO,
+    A_POINTS, A_TRICKS_WON, A_TRICKS, A_CARD_POINTS, A_LAST_TEAM, A_PHASE, A_FIRST_BELOTE,
+    A_RULES, A_SEATS, A_CARDS, A_MARKS, A_FULL_HANDS, A_BELOTE_MARKS, A_NUMBER, A_WINNER;
+
+/* A list or a tuple: what the loops index (PySequence_Fast_GET_ITEM). */
+static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
 
 static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
     PyObject *fast = PySequence_Fast(seq, "bind: a sequence of masks");
@@ -62,11 +128,13 @@ static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
 }
 
 static PyObject *bind(PyObject *self, PyObject *args) {
-    PyObject *a, *b, *c, *d, *higher, *suits;
-    if (!PyArg_ParseTuple(args, "OOOOOOlllll", &a, &b, &c, &d, &higher, &suits, &queen, &king, &bonus,
-                          &phase_play, &phase_done))
+    PyObject *a, *b, *c, *d, *higher, *suits, *first_word, *second_word;
+    if (!PyArg_ParseTuple(args, "OOOOOOlll(UU)ll", &a, &b, &c, &d, &higher, &suits, &queen, &king, &bonus,
+                          &first_word, &second_word, &phase_play, &phase_done))
         return NULL;
     if (seq_u32(higher, higher_trump, 32) < 0 || seq_u32(suits, suit_mask, 4) < 0) return NULL;
+    Py_XSETREF(belote_words[0], Py_NewRef(first_word));
+    Py_XSETREF(belote_words[1], Py_NewRef(second_word));
     Py_INCREF(a); Py_INCREF(b); Py_INCREF(c); Py_INCREF(d);
     Py_XSETREF(legal_for, a);
     Py_XSETREF(python_play_cards, b);
@@ -79,18 +147,21 @@ static PyObject *bind(PyObject *self, PyObject *args) {
 
 /* ------------------------------------------------------------------ the state, read and written */
 typedef struct {
-    PyObject *state, *hands, *beats, *trick_cards, *trick_seats, *table;
-    PyObject *points_list, *won_list, *tricks_list;
+    PyObject *state, *hands, *beats, *table;
+    PyObject *trick_cards, *trick_seats; /* the state's lists of the trick on the table (NULL: new ones due) */
+    PyObject *card_obj[4], *seat_obj[4]; /* the trick's plays not in those lists yet, from listed on */
+    Py_ssize_t listed;
+    PyObject *points_list, *won_list, *tricks_list, *marks_list;
     const unsigned char *beat;
     const uint8_t *code;   /* the obligation codes, NULL: ask legal_for */
     int code_known;        /* the table was looked up this call */
-    uint32_t hand[4], played, pair;
+    uint32_t hand[4], played, pair, full[4];
     unsigned dirty_hands;  /* a bit per seat whose hand changed */
     long trump, step, turn, led, best, best_seat, trick_no, first_belote;
     long points[2], won[2], pts[32];
     int tc[4];
     Py_ssize_t on_table;
-    int all_trump, ready, changed, new_lists, have_score, set_first_belote;
+    int all_trump, ready, changed, have_score, set_first_belote, have_marks;
 } Play;
 
 enum { DELEGATE = 2 };                       /* load(): values it does not expect */
@@ -101,25 +172,49 @@ static void release(Play *p) {
     Py_XDECREF(p->beats);
     Py_XDECREF(p->trick_cards);
     Py_XDECREF(p->trick_seats);
+    for (Py_ssize_t k = p->listed; k < p->on_table; k++) {
+        Py_DECREF(p->card_obj[k]);
+        Py_DECREF(p->seat_obj[k]);
+    }
     Py_XDECREF(p->table);
     Py_XDECREF(p->points_list);
     Py_XDECREF(p->won_list);
     Py_XDECREF(p->tricks_list);
+    Py_XDECREF(p->marks_list);
+}
+
+/* The value of an exact int of one digit, read inline (1), or 0 for a larger one. */
+static int small_int(PyObject *v, long *out) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (!PyUnstable_Long_IsCompact((PyLongObject *)v)) return 0;
+    *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)v);
+#else
+    Py_ssize_t size = Py_SIZE(v);
+    if (size < -1 || size > 1) return 0;
+    *out = (long)size * (long)((PyLongObject *)v)->ob_digit[0];
+#endif
+    return 1;
+}
+
+/* PyLong_AsLongAndOverflow of an exact int (never an error: an int is an int). */
+static long as_long(PyObject *v, int *overflow) {
+    long x;
+    *overflow = 0;
+    return small_int(v, &x) ? x : PyLong_AsLongAndOverflow(v, overflow);
 }
 
 /* An int attribute; 0, or -1 with an error; DELEGATE for a value that is not an int of a C
  * long (a bool too: the Python loop would keep the object itself, e.g. as the trick's winner). */
-static int get_long(PyObject *state, PyObject *name, long *out) {
-    PyObject *v = PyObject_GetAttr(state, name);
+static int get_long(PyObject *state, Attr *name, long *out) {
+    PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     if (!PyLong_CheckExact(v)) {
         Py_DECREF(v);
         return DELEGATE;
     }
     int overflow;
-    *out = PyLong_AsLongAndOverflow(v, &overflow);
+    *out = as_long(v, &overflow);
     Py_DECREF(v);
-    if (*out == -1 && PyErr_Occurred()) return -1;
     return overflow ? DELEGATE : 0;
 }
 
@@ -137,20 +232,35 @@ static int as_mask(PyObject *v, uint32_t *out) {
     return 0;
 }
 
-static int mask_attr(PyObject *state, PyObject *name, uint32_t *out) {
-    PyObject *v = PyObject_GetAttr(state, name);
+static int mask_attr(PyObject *state, Attr *name, uint32_t *out) {
+    PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     int r = as_mask(v, out);
     Py_DECREF(v);
     return r;
 }
 
-static int truthy(PyObject *state, PyObject *name) {
-    PyObject *v = PyObject_GetAttr(state, name);
+static int truthy(PyObject *state, Attr *name) {
+    PyObject *v = get_attr(state, name);
     if (v == NULL) return -1;
     int r = PyObject_IsTrue(v);
     Py_DECREF(v);
     return r;
+}
+
+/* The positional arguments of a METH_FASTCALL entry: at least lo of them, at most hi, an optional
+ * last one a Py_ssize_t (*start, kept when absent). 0, or -1 with a TypeError. */
+static int fast_args(const char *name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi, PyObject *const *args,
+                     Py_ssize_t *start) {
+    if (n < lo || n > hi) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd to %zd arguments (%zd given)", name, lo, hi, n);
+        return -1;
+    }
+    if (n > lo) {
+        *start = PyNumber_AsSsize_t(args[lo], PyExc_OverflowError);
+        if (*start == -1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
 }
 
 #define TRY(x) do { int r_ = (x); if (r_) return r_; } while (0)
@@ -161,31 +271,31 @@ static int load(Play *p, PyObject *state) {
     memset(p, 0, sizeof *p);
     p->state = state;
     p->first_belote = -1;
-    int ready = truthy(state, A_FAST);
+    int ready = truthy(state, &A_FAST);
     if (ready < 0) return -1;
     if (!ready) return 1;
     p->ready = 1;
-    if ((p->hands = PyObject_GetAttr(state, A_HANDS)) == NULL) return -1;
+    if ((p->hands = get_attr(state, &A_HANDS)) == NULL) return -1;
     if (!PyList_Check(p->hands) || PyList_GET_SIZE(p->hands) != 4) return DELEGATE;
     for (int s = 0; s < 4; s++) TRY(as_mask(PyList_GET_ITEM(p->hands, s), &p->hand[s]));
-    if ((p->beats = PyObject_GetAttr(state, A_BEATS)) == NULL) return -1;
+    if ((p->beats = get_attr(state, &A_BEATS)) == NULL) return -1;
     if (!PyBytes_Check(p->beats) || PyBytes_GET_SIZE(p->beats) != 1024) return DELEGATE;
     p->beat = (const unsigned char *)PyBytes_AS_STRING(p->beats);
-    TRY(mask_attr(state, A_PAIR, &p->pair));
-    TRY(mask_attr(state, A_PLAYED, &p->played));
-    TRY(get_long(state, A_TRUMP, &p->trump));
-    TRY(get_long(state, A_STEP, &p->step));
-    TRY(get_long(state, A_TURN, &p->turn));
-    TRY(get_long(state, A_LED, &p->led));
-    TRY(get_long(state, A_BEST_CARD, &p->best));
-    TRY(get_long(state, A_BEST_SEAT, &p->best_seat));
-    TRY(get_long(state, A_TRICK_NO, &p->trick_no));
-    if ((p->all_trump = truthy(state, A_ALL_TRUMP)) < 0) return -1;
-    if ((p->trick_cards = PyObject_GetAttr(state, A_TRICK_CARDS)) == NULL) return -1;
-    if ((p->trick_seats = PyObject_GetAttr(state, A_TRICK_SEATS)) == NULL) return -1;
+    TRY(mask_attr(state, &A_PAIR, &p->pair));
+    TRY(mask_attr(state, &A_PLAYED, &p->played));
+    TRY(get_long(state, &A_TRUMP, &p->trump));
+    TRY(get_long(state, &A_STEP, &p->step));
+    TRY(get_long(state, &A_TURN, &p->turn));
+    TRY(get_long(state, &A_LED, &p->led));
+    TRY(get_long(state, &A_BEST_CARD, &p->best));
+    TRY(get_long(state, &A_BEST_SEAT, &p->best_seat));
+    TRY(get_long(state, &A_TRICK_NO, &p->trick_no));
+    if ((p->all_trump = truthy(state, &A_ALL_TRUMP)) < 0) return -1;
+    if ((p->trick_cards = get_attr(state, &A_TRICK_CARDS)) == NULL) return -1;
+    if ((p->trick_seats = get_attr(state, &A_TRICK_SEATS)) == NULL) return -1;
     if (!PyList_Check(p->trick_cards) || !PyList_Check(p->trick_seats)) return DELEGATE;
-    p->on_table = PyList_GET_SIZE(p->trick_cards);
-    if (p->on_table >= 4) return DELEGATE;
+    p->on_table = p->listed = PyList_GET_SIZE(p->trick_cards);
+    if (p->on_table >= 4 || PyList_GET_SIZE(p->trick_seats) != p->on_table) return DELEGATE;
     for (Py_ssize_t k = 0; k < p->on_table; k++) {
         PyObject *c = PyList_GET_ITEM(p->trick_cards, k);
         if (!PyLong_CheckExact(c)) return DELEGATE;
@@ -202,9 +312,9 @@ static int load(Play *p, PyObject *state) {
 /* What _close_trick reads, read before the fourth card of a trick is placed: 0, DELEGATE or -1. */
 static int load_score(Play *p) {
     if (p->have_score) return 0;
-    if ((p->points_list = PyObject_GetAttr(p->state, A_POINTS)) == NULL) return -1;
-    if ((p->won_list = PyObject_GetAttr(p->state, A_TRICKS_WON)) == NULL) return -1;
-    if ((p->tricks_list = PyObject_GetAttr(p->state, A_TRICKS)) == NULL) return -1;
+    if ((p->points_list = get_attr(p->state, &A_POINTS)) == NULL) return -1;
+    if ((p->won_list = get_attr(p->state, &A_TRICKS_WON)) == NULL) return -1;
+    if ((p->tricks_list = get_attr(p->state, &A_TRICKS)) == NULL) return -1;
     PyObject *lists[2] = {p->points_list, p->won_list};
     long *values[2] = {p->points, p->won};
     for (int k = 0; k < 2; k++) {
@@ -218,7 +328,7 @@ static int load_score(Play *p) {
         }
     }
     if (!PyList_Check(p->tricks_list)) return DELEGATE;
-    PyObject *pts = PyObject_GetAttr(p->state, A_CARD_POINTS);
+    PyObject *pts = get_attr(p->state, &A_CARD_POINTS);
     if (pts == NULL) return -1;
     int bad = !PyTuple_Check(pts) || PyTuple_GET_SIZE(pts) != 32;
     for (int c = 0; !bad && c < 32; c++) {
@@ -236,10 +346,10 @@ static int load_score(Play *p) {
     return 0;
 }
 
-static int set_long(PyObject *state, PyObject *name, long value) {
+static int set_long(PyObject *state, Attr *name, long value) {
     PyObject *v = PyLong_FromLong(value);
     if (v == NULL) return -1;
-    int r = PyObject_SetAttr(state, name, v);
+    int r = set_attr(state, name, v);
     Py_DECREF(v);
     return r;
 }
@@ -248,33 +358,47 @@ static int set_item(PyObject *list, Py_ssize_t i, PyObject *v) {
     return v == NULL ? -1 : PyList_SetItem(list, i, v); /* steals v */
 }
 
+/* The plays of the trick on the table into the state's lists: the lists a trick closed here
+ * left to make (as _close_trick makes them), the plays of this call not in them yet appended. */
+static int list_trick(Play *p) {
+    if (p->trick_cards == NULL) {
+        if ((p->trick_cards = PyList_New(0)) == NULL || (p->trick_seats = PyList_New(0)) == NULL
+            || set_attr(p->state, &A_TRICK_CARDS, p->trick_cards) < 0 || set_attr(p->state, &A_TRICK_SEATS, p->trick_seats) < 0)
+            return -1;
+    }
+    for (; p->listed < p->on_table; p->listed++) {
+        Py_ssize_t k = p->listed;
+        if (PyList_Append(p->trick_cards, p->card_obj[k]) < 0 || PyList_Append(p->trick_seats, p->seat_obj[k]) < 0)
+            return -1;
+        Py_DECREF(p->card_obj[k]);
+        Py_DECREF(p->seat_obj[k]);
+    }
+    return 0;
+}
+
 /* Write what the loop changed back to the state. */
 static int flush(Play *p) {
     if (!p->changed) return 0;
     PyObject *s = p->state;
-    if (set_long(s, A_TURN, p->turn) < 0 || set_long(s, A_LED, p->led) < 0 || set_long(s, A_BEST_CARD, p->best) < 0
-        || set_long(s, A_BEST_SEAT, p->best_seat) < 0 || set_long(s, A_TRICK_NO, p->trick_no) < 0)
+    if (set_long(s, &A_TURN, p->turn) < 0 || set_long(s, &A_LED, p->led) < 0 || set_long(s, &A_BEST_CARD, p->best) < 0
+        || set_long(s, &A_BEST_SEAT, p->best_seat) < 0 || set_long(s, &A_TRICK_NO, p->trick_no) < 0)
         return -1;
     PyObject *played = PyLong_FromUnsignedLong(p->played);
     if (played == NULL) return -1;
-    int r = PyObject_SetAttr(s, A_PLAYED, played);
+    int r = set_attr(s, &A_PLAYED, played);
     Py_DECREF(played);
     if (r < 0) return -1;
     for (int seat = 0; seat < 4; seat++)
         if ((p->dirty_hands >> seat & 1) && set_item(p->hands, seat, PyLong_FromUnsignedLong(p->hand[seat])) < 0)
             return -1;
     p->dirty_hands = 0;
-    if (p->new_lists) {
-        if (PyObject_SetAttr(s, A_TRICK_CARDS, p->trick_cards) < 0 || PyObject_SetAttr(s, A_TRICK_SEATS, p->trick_seats) < 0)
-            return -1;
-        p->new_lists = 0;
-    }
+    if (list_trick(p) < 0) return -1;
     if (p->have_score)
         for (int team = 0; team < 2; team++)
             if (set_item(p->points_list, team, PyLong_FromLong(p->points[team])) < 0
                 || set_item(p->won_list, team, PyLong_FromLong(p->won[team])) < 0)
                 return -1;
-    if (p->set_first_belote && set_long(s, A_FIRST_BELOTE, p->first_belote) < 0) return -1;
+    if (p->set_first_belote && set_long(s, &A_FIRST_BELOTE, p->first_belote) < 0) return -1;
     p->set_first_belote = 0;
     p->changed = 0;
     return 0;
@@ -304,7 +428,7 @@ static int look_up_table(Play *p) {
     } else {
         kind = 1, strain = 4;
     }
-    PyObject *rules = PyObject_GetAttr(p->state, A_RULES);
+    PyObject *rules = get_attr(p->state, &A_RULES);
     if (rules == NULL) return -1;
     if (rules != cache_rules) {
         Py_XSETREF(cache_rules, rules);
@@ -375,9 +499,10 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
     return 0;
 }
 
-/* _belote_card without a mark: the first of the trump king and queen played. */
-static void belote_card(Play *p, long card) {
-    long rank = card & 7;
+/* _belote_card on a card mark_fits let through: the first of the trump king and queen played,
+ * and the mark kept with the seat's marks. 0, or -1 with an error. */
+static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
+    long card = PyLong_AsLong(card_obj), rank = card & 7;
     if (p->trump >= 0 && (card >> 3) == p->trump && (rank == queen || rank == king)) {
         long other = card ^ (queen ^ king);
         if (other >= 0 && other < 32 && !(p->played & (1u << other))) {
@@ -385,6 +510,12 @@ static void belote_card(Play *p, long card) {
             p->set_first_belote = 1;
         }
     }
+    if (mark == Py_None) return 0;
+    PyObject *said = PyTuple_Pack(2, mark, card_obj);
+    if (said == NULL) return -1;
+    int r = PyList_Append(PyList_GET_ITEM(p->marks_list, seat), said);
+    Py_DECREF(said);
+    return r;
 }
 
 /* _close_trick. */
@@ -392,43 +523,87 @@ static int close_trick(Play *p) {
     long winner = p->best_seat, team = winner & 1;
     p->points[team] += p->pts[p->tc[0]] + p->pts[p->tc[1]] + p->pts[p->tc[2]] + p->pts[p->tc[3]];
     p->won[team] += 1;
-    PyObject *who = PyLong_FromLong(winner);
-    if (who == NULL) return -1;
-    PyObject *done = PyTuple_Pack(3, p->trick_seats, p->trick_cards, who);
-    Py_DECREF(who);
-    if (done == NULL) return -1;
+    PyObject *cards, *seats;
+    if (p->listed == 0) { /* the trick's lists, made at once */
+        if ((cards = PyList_New(4)) == NULL || (seats = PyList_New(4)) == NULL) {
+            Py_XDECREF(cards);
+            return -1;
+        }
+        for (int k = 0; k < 4; k++) {
+            PyList_SET_ITEM(cards, k, p->card_obj[k]);
+            PyList_SET_ITEM(seats, k, p->seat_obj[k]);
+        }
+        p->listed = 4;
+        Py_CLEAR(p->trick_cards);
+        Py_CLEAR(p->trick_seats);
+    } else { /* the lists of the state, the plays of this call added */
+        if (p->trick_cards == NULL || list_trick(p) < 0) return -1;
+        cards = p->trick_cards;
+        seats = p->trick_seats;
+        p->trick_cards = p->trick_seats = NULL;
+    }
+    PyObject *who = PyLong_FromLong(winner), *done = who != NULL ? PyTuple_New(3) : NULL;
+    if (done == NULL) {
+        Py_XDECREF(who);
+        Py_DECREF(cards);
+        Py_DECREF(seats);
+        return -1;
+    }
+    PyTuple_SET_ITEM(done, 0, seats);
+    PyTuple_SET_ITEM(done, 1, cards);
+    PyTuple_SET_ITEM(done, 2, who);
     int r = PyList_Append(p->tricks_list, done);
     Py_DECREF(done);
     if (r < 0) return -1;
-    PyObject *cards = PyList_New(0), *seats = PyList_New(0);
-    if (cards == NULL || seats == NULL) {
-        Py_XDECREF(cards);
-        Py_XDECREF(seats);
-        return -1;
-    }
-    Py_SETREF(p->trick_cards, cards);
-    Py_SETREF(p->trick_seats, seats);
-    p->new_lists = 1;
-    p->on_table = 0;
+    p->on_table = p->listed = 0;
     p->trick_no += 1;
     p->turn = winner;
     if (p->trick_no == 8) {
         p->ready = 0;
         p->points[team] += bonus;
-        if (PyObject_SetAttr(p->state, A_FAST, Py_False) < 0 || set_long(p->state, A_LAST_TEAM, team) < 0) return -1;
+        if (set_attr(p->state, &A_FAST, Py_False) < 0 || set_long(p->state, &A_LAST_TEAM, team) < 0) return -1;
         long phase;
-        int got = get_long(p->state, A_PHASE, &phase);
+        int got = get_long(p->state, &A_PHASE, &phase);
         if (got < 0) return -1;
-        if (got == 0 && phase == phase_play && set_long(p->state, A_PHASE, phase_done) < 0) return -1;
+        if (got == 0 && phase == phase_play && set_long(p->state, &A_PHASE, phase_done) < 0) return -1;
         if (got == DELEGATE) { /* a phase that is no int: == PHASE_PLAY as Python compares it */
-            PyObject *now = PyObject_GetAttr(p->state, A_PHASE), *play = PyLong_FromLong(phase_play);
+            PyObject *now = get_attr(p->state, &A_PHASE), *play = PyLong_FromLong(phase_play);
             int same = now != NULL && play != NULL ? PyObject_RichCompareBool(now, play, Py_EQ) : -1;
             Py_XDECREF(now);
             Py_XDECREF(play);
-            if (same < 0 || (same && set_long(p->state, A_PHASE, phase_done) < 0)) return -1;
+            if (same < 0 || (same && set_long(p->state, &A_PHASE, phase_done) < 0)) return -1;
         }
     }
     return 0;
+}
+
+/* What a belote mark reads: the hands dealt and the marks said (0, DELEGATE or -1). */
+static int load_marks(Play *p) {
+    PyObject *full = get_attr(p->state, &A_FULL_HANDS);
+    if (full == NULL) return -1;
+    int r = PyList_Check(full) && PyList_GET_SIZE(full) == 4 ? 0 : DELEGATE;
+    for (int s = 0; r == 0 && s < 4; s++) r = as_mask(PyList_GET_ITEM(full, s), &p->full[s]);
+    Py_DECREF(full);
+    if (r) return r;
+    if ((p->marks_list = get_attr(p->state, &A_BELOTE_MARKS)) == NULL) return -1;
+    if (!PyList_Check(p->marks_list) || PyList_GET_SIZE(p->marks_list) != 4) return DELEGATE;
+    for (int s = 0; s < 4; s++)
+        if (!PyList_Check(PyList_GET_ITEM(p->marks_list, s))) return DELEGATE;
+    p->have_marks = 1;
+    return 0;
+}
+
+/* A mark _belote_card finds nothing wrong with: the word due with the trump king or queen (the
+ * first of the pair played, or the second), said by a seat dealt both. PLAYED, STOP, HAND_BACK or -1. */
+static int mark_fits(Play *p, long seat, long card, uint32_t bit, PyObject *mark) {
+    if (!(p->pair & bit)) return STOP;
+    if (!p->have_marks) {
+        int r = load_marks(p);
+        if (r) return r == DELEGATE ? HAND_BACK : -1;
+    }
+    if ((p->full[seat] & p->pair) != p->pair) return STOP;
+    int same = PyObject_RichCompareBool(mark, belote_words[(p->played >> (card ^ (queen ^ king))) & 1], Py_EQ);
+    return same < 0 ? -1 : same ? PLAYED : STOP;
 }
 
 /* One card of the loop of play_cards: PLAYED, STOP (the card is not the fast path's), LAST
@@ -438,15 +613,19 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     if (seat_obj == Py_None) return STOP;
     if (!PyLong_CheckExact(seat_obj)) return HAND_BACK;
     int overflow;
-    long seat = PyLong_AsLongAndOverflow(seat_obj, &overflow);
+    long seat = as_long(seat_obj, &overflow);
     if (overflow) return STOP; /* too large for a seat: not the turn's */
-    if (seat != p->turn || mark != Py_None || !PyLong_CheckExact(card_obj)) return STOP;
-    long card = PyLong_AsLongAndOverflow(card_obj, &overflow);
+    if (seat != p->turn || !PyLong_CheckExact(card_obj)) return STOP;
+    long card = as_long(card_obj, &overflow);
     if (overflow) return HAND_BACK;
     if (card < 0 || card >= 32) return STOP; /* no card of a 32-card hand */
     if (seat < 0 || seat > 3) return HAND_BACK;
     uint32_t bit = 1u << card, hand = p->hand[seat];
     if (!(hand & bit)) return STOP;
+    if (mark != Py_None) {
+        int r = mark_fits(p, seat, card, bit, mark);
+        if (r != PLAYED) return r;
+    }
     if (p->on_table == 3) { /* this card closes the trick: what _close_trick reads */
         int r = load_score(p);
         if (r) return r == DELEGATE ? HAND_BACK : -1;
@@ -460,19 +639,20 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit) belote_card(p, card);
+        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit) belote_card(p, card);
+        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
     }
     p->changed = 1;
-    if (PyList_Append(p->trick_cards, card_obj) < 0 || PyList_Append(p->trick_seats, seat_obj) < 0) return -1;
+    p->card_obj[p->on_table] = Py_NewRef(card_obj);
+    p->seat_obj[p->on_table] = Py_NewRef(seat_obj);
     p->tc[p->on_table++] = (int)card;
     p->hand[seat] = hand ^ bit;
     p->dirty_hands |= 1u << seat;
@@ -486,13 +666,468 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     return PLAYED;
 }
 
-/* ------------------------------------------------------------------ the entries */
-static int is_seq(PyObject *o) { return PyList_Check(o) || PyTuple_Check(o); }
+/* ------------------------------------------------------------------ the set-up of a deal */
+/* setup_deal: the tafr9a, the smsara and the rest of a deal in one call, leaving the state as
+ * deal_five, apply_bid (each call) and deal_rest leave it on their fast paths (distribution.py,
+ * bidding.py). It decides nothing either: the counts are distribution.py's; who calls, the
+ * round and what a pass leaves come from the engine's table of the dealer, the legal calls and
+ * the trump of each take from its table of the offer (smsara_table.py: the engine asked by
+ * walking deals through their passes, once per rule set, dealer and offer, and kept); the
+ * hands are given to start_play itself. Everything is read and checked before anything is
+ * written: anything else leaves the state untouched and returns 0, and the Python phases say
+ * what is wrong. */
 
-static PyObject *play_cards(PyObject *self, PyObject *args) {
-    PyObject *state, *seats, *cards, *marks;
+static PyObject *turns_of, *calls_of, *start_play, *word_pass, *word_take;
+static long first_cards, first_dealt, hand_cards, taker_rest, phase_new;
+static PyObject *setup_rules, *turn_tables[4], *call_tables[32];
+
+/* The bytes of the tables, as smsara_table.py lays them out. */
+enum { TURN_SEAT, TURN_ROUND, TURN_AFTER, TURN_PHASE_AFTER, TURNS_ROW };
+enum { CALL_LEGAL, CALL_TRUMP, CALLS_ROW = CALL_TRUMP + 5 };
+enum { PASS_LEGAL = 1, TAKE_LEGAL = 2, CALLS = 8 };
+enum { NOT_SET_UP = 0, TAKEN = 1, ALL_PASSED = 2 };
+
+static Attr A_SEAT, A_BITS, A_ROUND, A_ACTION, A_SUIT, A_VARIATIONS, A_DEALER, A_BIDS, A_TAKER,
+    A_HANDS_KNOWN, A_FIVE, A_OFFER, A_BID_TURN, A_STRAIN;
+
+/* start_play replayed: what it did to the last deal of the rule set set up with the same dealer,
+ * taker, trump and phase before it (nothing else it reads differs between deals set up here), as
+ * the slots it set but the hands: a tuple of (offset, value) pairs, written again with the next
+ * deal's hands. A slot it set to a value that is not immutable (a list...) keeps start_play called
+ * every time (Py_None). */
+static PyObject *started[4][4][4], *started_type;
+static long started_phase[4][4][4];
+
+static void clear_tables(void) {
+    Py_CLEAR(setup_rules);
+    for (int d = 0; d < 4; d++) Py_CLEAR(turn_tables[d]);
+    for (int o = 0; o < 32; o++) Py_CLEAR(call_tables[o]);
+    for (int d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++)
+            for (int k = 0; k < 4; k++) Py_CLEAR(started[d][t][k]);
+}
+
+static PyObject *bind_setup(PyObject *self, PyObject *args) {
+    PyObject *turns, *calls, *start, *pass, *take;
+    if (!PyArg_ParseTuple(args, "OOOUUlllll", &turns, &calls, &start, &pass, &take, &first_cards, &first_dealt,
+                          &hand_cards, &taker_rest, &phase_new))
+        return NULL;
+    Py_XSETREF(turns_of, Py_NewRef(turns));
+    Py_XSETREF(calls_of, Py_NewRef(calls));
+    Py_XSETREF(start_play, Py_NewRef(start));
+    Py_XSETREF(word_pass, Py_NewRef(pass));
+    Py_XSETREF(word_take, Py_NewRef(take));
+    clear_tables();
+    Py_RETURN_NONE;
+}
+
+/* The engine's table of the rule set for key (asked of table_of once and kept in *slot) into
+ * *bytes: 1, 0 refused (None, or not of size bytes), -1 an error. */
+static int engine_table(PyObject *table_of, PyObject *rules, long key, PyObject **slot, Py_ssize_t size,
+                        const uint8_t **bytes) {
+    if (*slot == NULL) {
+        PyObject *table = PyObject_CallFunction(table_of, "Ol", rules, key);
+        if (table == NULL) return -1;
+        if (!PyBytes_Check(table) || PyBytes_GET_SIZE(table) != size) Py_SETREF(table, Py_NewRef(Py_None));
+        if (setup_rules != rules) { /* the cache moved on meanwhile: not this rule set's slot */
+            Py_DECREF(table);
+            return 0;
+        }
+        Py_XSETREF(*slot, table);
+    }
+    if (!PyBytes_Check(*slot)) return 0;
+    *bytes = (const uint8_t *)PyBytes_AS_STRING(*slot);
+    return 1;
+}
+
+/* The rule set's tables of the dealer and of the offer: 1, 0 refused, -1 an error. */
+static int smsara_tables(PyObject *rules, long dealer, long offer, const uint8_t **turns, const uint8_t **calls) {
+    if (rules != setup_rules) {
+        clear_tables();
+        setup_rules = Py_NewRef(rules);
+    }
+    int r = engine_table(turns_of, rules, dealer, &turn_tables[dealer], 1 + CALLS * TURNS_ROW, turns);
+    if (r > 0) r = engine_table(calls_of, rules, offer, &call_tables[offer], CALLS * CALLS_ROW, calls);
+    return r;
+}
+
+/* An attribute that is an exact int within [lo, hi], into *out: 1, 0 it is not, -1 an error. */
+static int attr_in(PyObject *o, Attr *name, long long lo, long long hi, long long *out) {
+    PyObject *v = get_attr(o, name);
+    if (v == NULL) return -1;
+    int ok = 0, overflow = 0;
+    if (PyLong_CheckExact(v)) {
+        long small;
+        long long x = small_int(v, &small) ? small : PyLong_AsLongLongAndOverflow(v, &overflow);
+        ok = !overflow && x >= lo && x <= hi;
+        if (ok) *out = x;
+    }
+    Py_DECREF(v);
+    return ok;
+}
+
+/* Each seat's cards of a list of hand lines, as holdings() adds them up (check/deal.py hands the
+ * engine masks when no card is given twice; the fast paths take only masks): 1, 0 not such
+ * masks, -1 an error. */
+static int seat_masks(PyObject *lines, uint32_t masks[4]) {
+    if (!PyList_CheckExact(lines)) return 0;
+    uint64_t sum[4] = {0, 0, 0, 0};
+    long long count = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lines); i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i);
+        long long seat, bits;
+        int r = attr_in(line, &A_SEAT, LLONG_MIN, LLONG_MAX, &seat);
+        if (r > 0) r = attr_in(line, &A_BITS, 0, 0xFFFFFFFFLL, &bits);
+        if (r <= 0) return r;
+        PyObject *cards = get_attr(line, &A_CARDS);
+        if (cards == NULL) return -1;
+        Py_ssize_t n = PyObject_Length(cards);
+        Py_DECREF(cards);
+        if (n < 0) return -1;
+        sum[seat & 3] += (uint64_t)bits;
+        count += n;
+    }
+    uint64_t total = sum[0] | sum[1] | sum[2] | sum[3];
+    if (__builtin_popcountll(total) != count || sum[0] + sum[1] + sum[2] + sum[3] != total) return 0;
+    for (int s = 0; s < 4; s++) masks[s] = (uint32_t)sum[s];
+    return 1;
+}
+
+typedef struct {
+    PyObject *bids[CALLS]; /* the calls as the state keeps them (new references) */
+    int calls;
+    long long dealer, taker, trump, turn, phase;
+    uint32_t five[4], hands[4];
+} Setup;
+
+/* The calls against the tables: 1 (s->taker is -1 when all passed), 0 not the engine's fast
+ * path, -1 an error. */
+static int read_calls(Setup *s, PyObject *calls, const uint8_t *turns, const uint8_t *legal_calls) {
+    if (!PyList_CheckExact(calls)) return 0;
+    Py_ssize_t n = PyList_GET_SIZE(calls);
+    if (n < 1 || n > CALLS) return 0;
+    s->taker = -1;
+    s->phase = turns[0];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        const uint8_t *turn = turns + 1 + k * TURNS_ROW, *row = legal_calls + k * CALLS_ROW;
+        PyObject *call = PyList_GET_ITEM(calls, k);
+        long long seat, round, suit = -1;
+        if (s->taker >= 0 || turn[TURN_SEAT] > 3) return 0; /* a call after the take, or no bidder */
+        int r = attr_in(call, &A_SEAT, turn[TURN_SEAT], turn[TURN_SEAT], &seat);
+        if (r > 0) r = attr_in(call, &A_ROUND, turn[TURN_ROUND], turn[TURN_ROUND], &round);
+        if (r <= 0) return r;
+        PyObject *variations = get_attr(call, &A_VARIATIONS);
+        PyObject *action = variations != NULL ? get_attr(call, &A_ACTION) : NULL;
+        PyObject *suit_obj = action != NULL ? get_attr(call, &A_SUIT) : NULL;
+        PyObject *seat_obj = suit_obj != NULL ? get_attr(call, &A_SEAT) : NULL;
+        int plain = seat_obj != NULL && variations == Py_None && PyUnicode_CheckExact(action);
+        if (plain && suit_obj != Py_None) {
+            plain = PyLong_CheckExact(suit_obj);
+            if (plain) {
+                suit = PyLong_AsLong(suit_obj);
+                plain = suit >= 0 && suit < 4;
+                PyErr_Clear(); /* too large: not a suit */
+            }
+        }
+        int is_pass = plain && (action == word_pass || PyUnicode_Compare(action, word_pass) == 0);
+        int is_take = plain && !is_pass && (action == word_take || PyUnicode_Compare(action, word_take) == 0);
+        int legal = row[CALL_LEGAL];
+        if (is_pass && suit < 0 && (legal & PASS_LEGAL)) {
+            s->bids[s->calls] = PyTuple_Pack(3, seat_obj, action, Py_None);
+            s->turn = turn[TURN_AFTER];
+            s->phase = turn[TURN_PHASE_AFTER];
+        } else if (is_take && (legal & (suit < 0 ? TAKE_LEGAL : 4 << suit)) && row[CALL_TRUMP + 1 + suit] < 4) {
+            s->bids[s->calls] = PyTuple_Pack(3, seat_obj, word_take, suit_obj);
+            s->taker = seat;
+            s->trump = row[CALL_TRUMP + 1 + suit];
+            s->turn = turn[TURN_SEAT];
+        } else {
+            plain = 0;
+        }
+        Py_XDECREF(variations);
+        Py_XDECREF(action);
+        Py_XDECREF(suit_obj);
+        Py_XDECREF(seat_obj);
+        if (PyErr_Occurred()) return -1;
+        if (!plain) return 0;
+        if (s->bids[s->calls++] == NULL) return -1;
+    }
+    return s->taker >= 0 || n == CALLS;
+}
+
+/* Everything setup_deal writes, read and checked: 1, 0 not the engine's fast path, -1 an error. */
+static int read_setup(Setup *s, PyObject *state, PyObject *five, PyObject *offer, PyObject *calls,
+                      PyObject *rest, PyObject *hands) {
+    long long phase, dealer, card;
+    int r = attr_in(state, &A_PHASE, phase_new, phase_new, &phase); /* a fresh deal */
+    if (r > 0) r = attr_in(state, &A_DEALER, 0, 3, &dealer);
+    if (r <= 0) return r;
+    s->dealer = dealer;
+    if (!PyLong_CheckExact(offer) || (card = PyLong_AsLongLong(offer)) < 0 || card >= 32) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *bids = get_attr(state, &A_BIDS);
+    if (bids == NULL) return -1;
+    int fresh = PyList_CheckExact(bids) && PyList_GET_SIZE(bids) == 0;
+    Py_DECREF(bids);
+    PyObject *taker = fresh ? get_attr(state, &A_TAKER) : NULL;
+    if (fresh && taker == NULL) return -1;
+    fresh = fresh && taker == Py_None;
+    Py_XDECREF(taker);
+    if (fresh) {
+        int known = truthy(state, &A_HANDS_KNOWN);
+        if (known < 0) return -1;
+        fresh = !known;
+    }
+    if (!fresh) return 0;
+    PyObject *rules = get_attr(state, &A_RULES);
+    if (rules == NULL) return -1;
+    const uint8_t *turns, *legal_calls;
+    r = smsara_tables(rules, (long)dealer, (long)card, &turns, &legal_calls);
+    Py_DECREF(rules);
+    if (r <= 0) return r;
+    /* deal_five's fast path: five cards a seat, none given twice nor the offer */
+    uint32_t offer_bit = 1u << card, dealt;
+    if ((r = seat_masks(five, s->five)) <= 0) return r;
+    dealt = s->five[0] | s->five[1] | s->five[2] | s->five[3];
+    for (int seat = 0; seat < 4; seat++)
+        if (__builtin_popcount(s->five[seat]) != first_cards) return 0;
+    if (__builtin_popcount(dealt | offer_bit) != first_dealt) return 0;
+    if ((r = read_calls(s, calls, turns, legal_calls)) <= 0) return r;
+    if (!PyList_CheckExact(rest) || !PyList_CheckExact(hands) || PyList_GET_SIZE(hands) != 0) return 0;
+    if (s->taker < 0) return PyList_GET_SIZE(rest) == 0; /* all passed: nothing more is dealt */
+    /* deal_rest's fast path: the rest makes eight cards a seat and the whole deck, two to the taker */
+    uint32_t more[4];
+    if ((r = seat_masks(rest, more)) <= 0) return r;
+    for (int seat = 0; seat < 4; seat++) s->hands[seat] = s->five[seat] | more[seat];
+    s->hands[s->taker] |= offer_bit;
+    if ((s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) != 0xFFFFFFFFu
+        || __builtin_popcount(more[s->taker]) != taker_rest)
+        return 0;
+    for (int seat = 0; seat < 4; seat++)
+        if (__builtin_popcount(s->hands[seat]) != hand_cards) return 0;
+    return 1;
+}
+
+static PyObject *mask_list(const uint32_t masks[4]) {
+    PyObject *list = PyList_New(4);
+    for (int seat = 0; list != NULL && seat < 4; seat++) {
+        PyObject *v = PyLong_FromUnsignedLong(masks[seat]);
+        if (v == NULL) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, seat, v);
+    }
+    return list;
+}
+
+static int immutable(PyObject *v) {
+    if (v == Py_None || PyBool_Check(v) || PyLong_CheckExact(v) || PyBytes_CheckExact(v) || PyUnicode_CheckExact(v))
+        return 1;
+    for (Py_ssize_t i = 0; PyTuple_CheckExact(v) && i < PyTuple_GET_SIZE(v); i++)
+        if (!immutable(PyTuple_GET_ITEM(v, i))) return 0;
+    return PyTuple_CheckExact(v);
+}
+
+static int set_slot(PyObject *state, Py_ssize_t offset, PyObject *v) { /* steals v */
+    PyObject **at = (PyObject **)((char *)state + offset), *old = *at;
+    *at = v;
+    Py_XDECREF(old);
+    return 0;
+}
+
+/* start_play(state, the hands), or what it did to the last such deal written again. */
+static int start(Setup *s, PyObject *state) {
+    long long dealer = s->dealer;
+    PyObject **memo = &started[dealer][s->taker][s->trump];
+    PyTypeObject *type = Py_TYPE(state);
+    Slot *hands_slot = slot_of(state, &A_HANDS), *full_slot = slot_of(state, &A_FULL_HANDS);
+    Py_ssize_t hands_at = hands_slot ? hands_slot->offset : -1, full_at = full_slot ? full_slot->offset : -1;
+    int known = hands_at >= 0 && full_at >= 0 && (PyObject *)type == started_type;
+    if (known && *memo != NULL && PyTuple_Check(*memo) && started_phase[dealer][s->taker][s->trump] == s->phase) {
+        PyObject *hands = mask_list(s->hands), *full = mask_list(s->hands);
+        if (hands == NULL || full == NULL) {
+            Py_XDECREF(hands);
+            Py_XDECREF(full);
+            return -1;
+        }
+        set_slot(state, hands_at, hands);
+        set_slot(state, full_at, full);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(*memo); i += 2)
+            set_slot(state, PyLong_AsSsize_t(PyTuple_GET_ITEM(*memo, i)), Py_NewRef(PyTuple_GET_ITEM(*memo, i + 1)));
+        return 0;
+    }
+    enum { MAX_SLOTS = 64 };
+    PyObject *before[MAX_SLOTS];
+    Py_ssize_t n = 0, slots_of_type = 0;
+    for (PyMemberDef *m = type->tp_members; m != NULL && m->name != NULL; m++)
+        slots_of_type += m->type == T_OBJECT_EX ? 1 : MAX_SLOTS + 1; /* object slots only */
+    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS;
+    for (PyMemberDef *m = type->tp_members; learn && m->name != NULL; m++)
+        before[n++] = Py_XNewRef(*(PyObject **)((char *)state + m->offset));
+    PyObject *hands = mask_list(s->hands), *done = NULL;
+    if (hands != NULL) done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
+    Py_XDECREF(hands);
+    PyObject *set = done != NULL && learn ? PyList_New(0) : NULL;
+    Py_ssize_t k = 0;
+    for (PyMemberDef *m = type->tp_members; k < n; m++) {
+        PyObject *now = *(PyObject **)((char *)state + m->offset), *was = before[k++];
+        if (set != NULL && PyList_Check(set) && now != was && m->offset != hands_at && m->offset != full_at) {
+            PyObject *at = PyLong_FromSsize_t(m->offset);
+            int r = at == NULL || now == NULL || !immutable(now) ? -1 : PyList_Append(set, at);
+            if (r == 0) r = PyList_Append(set, now);
+            Py_XDECREF(at);
+            if (r < 0) { /* not to be written again: start_play each time */
+                PyErr_Clear();
+                Py_SETREF(set, Py_NewRef(Py_None));
+            }
+        }
+        Py_XDECREF(was);
+    }
+    if (set != NULL) {
+        *memo = PyList_Check(set) ? PyList_AsTuple(set) : Py_NewRef(Py_None);
+        Py_DECREF(set);
+        if (*memo == NULL) PyErr_Clear();
+        started_phase[dealer][s->taker][s->trump] = s->phase;
+        Py_XSETREF(started_type, Py_NewRef((PyObject *)type));
+    }
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 0;
+}
+
+/* Write what was read: deal_five's, each call's, the take's; then start_play. */
+static int write_setup(Setup *s, PyObject *state, PyObject *offer) {
+    PyObject *five = mask_list(s->five);
+    if (five == NULL) return -1;
+    int r = set_attr(state, &A_FIVE, five);
+    Py_DECREF(five);
+    if (r < 0 || set_attr(state, &A_OFFER, offer) < 0 || set_long(state, &A_PHASE, (long)s->phase) < 0
+        || set_long(state, &A_BID_TURN, (long)s->turn) < 0)
+        return -1;
+    PyObject *bids = get_attr(state, &A_BIDS);
+    if (bids == NULL) return -1;
+    for (int k = 0; k < s->calls && r == 0; k++) r = PyList_Append(bids, s->bids[k]);
+    Py_DECREF(bids);
+    if (r < 0 || s->taker < 0) return r;
+    if (set_long(state, &A_TAKER, (long)s->taker) < 0 || set_long(state, &A_TRUMP, (long)s->trump) < 0
+        || set_long(state, &A_STRAIN, (long)s->trump) < 0)
+        return -1;
+    return start(s, state);
+}
+
+static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (fast_args("setup_deal", n, 6, 6, args, NULL) < 0) return NULL;
+    PyObject *state = args[0], *five = args[1], *offer = args[2], *calls = args[3], *rest = args[4], *hands = args[5];
+    if (start_play == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "setup_deal: bind_setup() was not called");
+        return NULL;
+    }
+    Setup s;
+    memset(&s, 0, sizeof s);
+    int fast = read_setup(&s, state, five, offer, calls, rest, hands);
+    if (fast < 0 && PyErr_ExceptionMatches(PyExc_Exception)) { /* a value it cannot read: the phases' */
+        PyErr_Clear();
+        fast = 0;
+    }
+    int written = fast > 0 ? write_setup(&s, state, offer) : 0;
+    for (int k = 0; k < s.calls; k++) Py_DECREF(s.bids[k]);
+    if (fast < 0 || written < 0) return NULL;
+    return PyLong_FromLong(fast == 0 ? NOT_SET_UP : s.taker >= 0 ? TAKEN : ALL_PASSED);
+}
+
+/* ------------------------------------------------------------------ the recorded winners */
+/* wrong_winners (partial.py): the places k of tricks[start:end] whose recorded winner (not None)
+ * is not the seat that won the trick, as the state keeps it ((seats, cards, winner) in its
+ * tricks); anything it does not expect goes to the Python function. */
+static PyObject *python_wrong_winners;
+
+static PyObject *bind_winners(PyObject *self, PyObject *python) {
+    Py_XSETREF(python_wrong_winners, Py_NewRef(python));
+    Py_RETURN_NONE;
+}
+
+static PyObject *wrong_winners(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (n != 4) {
+        PyErr_Format(PyExc_TypeError, "wrong_winners() takes 4 arguments (%zd given)", n);
+        return NULL;
+    }
+    if (python_wrong_winners == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "wrong_winners: bind_winners() was not called");
+        return NULL;
+    }
+    PyObject *tricks = args[1], *done = get_attr(args[0], &A_TRICKS), *out = NULL;
+    Py_ssize_t start = PyLong_CheckExact(args[2]) ? PyLong_AsSsize_t(args[2]) : -1;
+    Py_ssize_t end = PyLong_CheckExact(args[3]) ? PyLong_AsSsize_t(args[3]) : -1;
+    PyErr_Clear(); /* an int too large: the Python function's */
+    int fits = done != NULL && PyList_Check(done) && is_seq(tricks) && 0 <= start && start <= end
+               && end <= PyList_GET_SIZE(done) && end <= PySequence_Fast_GET_SIZE(tricks);
+    for (Py_ssize_t k = start; fits && k < end; k++) {
+        PyObject *entry = PyList_GET_ITEM(done, k);
+        fits = PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 3;
+    }
+    if (fits) out = PyList_New(0);
+    for (Py_ssize_t k = start; out != NULL && k < end; k++) {
+        PyObject *recorded = get_attr(PySequence_Fast_GET_ITEM(tricks, k), &A_WINNER);
+        int wrong = recorded == NULL ? -1 : recorded == Py_None ? 0
+                    : PyObject_RichCompareBool(recorded, PyTuple_GET_ITEM(PyList_GET_ITEM(done, k), 2), Py_NE);
+        Py_XDECREF(recorded);
+        PyObject *place = wrong > 0 ? PyLong_FromSsize_t(k) : NULL;
+        if (wrong < 0 || (wrong > 0 && (place == NULL || PyList_Append(out, place) < 0))) Py_CLEAR(out);
+        Py_XDECREF(place);
+    }
+    Py_XDECREF(done);
+    if (out != NULL || PyErr_Occurred()) return out;
+    return PyObject_Vectorcall(python_wrong_winners, args, n, NULL);
+}
+
+/* ------------------------------------------------------------------ a copy of a deal */
+/* copy_deal (state.py): a new object of the state's type with its slots' values, each list
+ * copied (and each list in it), each set copied; new_deal copies the deal it made once per
+ * rule set, dealer and deck (what DealState's constructor would make again). */
+
+static PyObject *copy_value(PyObject *v, int depth) {
+    if (PyList_CheckExact(v)) {
+        Py_ssize_t n = PyList_GET_SIZE(v);
+        PyObject *out = PyList_New(n);
+        for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+            PyObject *item = PyList_GET_ITEM(v, i);
+            item = depth ? copy_value(item, 0) : Py_NewRef(item);
+            if (item == NULL) Py_CLEAR(out);
+            else PyList_SET_ITEM(out, i, item);
+        }
+        return out;
+    }
+    if (depth && PySet_CheckExact(v)) return PySet_New(v);
+    return Py_NewRef(v);
+}
+
+static PyObject *copy_deal(PyObject *self, PyObject *state) {
+    PyTypeObject *type = Py_TYPE(state);
+    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset || type->tp_weaklistoffset
+        || type->tp_members == NULL) {
+        PyErr_SetString(PyExc_TypeError, "copy_deal: a state of slots only");
+        return NULL;
+    }
+    PyObject *twin = type->tp_alloc(type, 0);
+    if (twin == NULL) return NULL;
+    for (PyMemberDef *m = type->tp_members; m->name != NULL; m++) {
+        if (m->type != T_OBJECT_EX) continue;
+        PyObject *v = *(PyObject **)((char *)state + m->offset);
+        if (v == NULL) continue; /* a slot not set: not set in the copy either */
+        if ((v = copy_value(v, 1)) == NULL) {
+            Py_DECREF(twin);
+            return NULL;
+        }
+        *(PyObject **)((char *)twin + m->offset) = v;
+    }
+    return twin;
+}
+
+/* ------------------------------------------------------------------ the entries */
+
+static PyObject *play_cards(PyObject *self, PyObject *const *args, Py_ssize_t n_args) {
     Py_ssize_t start = 0;
-    if (!PyArg_ParseTuple(args, "OOOO|n", &state, &seats, &cards, &marks, &start)) return NULL;
+    if (fast_args("play_cards", n_args, 4, 5, args, &start) < 0) return NULL;
+    PyObject *state = args[0], *seats = args[1], *cards = args[2], *marks = args[3];
     if (python_play_cards == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "play_cards: bind() was not called");
         return NULL;
@@ -536,10 +1171,33 @@ static PyObject *play_cards(PyObject *self, PyObject *args) {
     return r < 0 ? NULL : PyLong_FromSsize_t(i);
 }
 
-static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
-    PyObject *state, *tricks;
+/* plain_trick (play.py) past its four plays: numbered t + 1, no alternative lines, no seat left
+ * out (the seats into *seats): 1, 0, or -1 with an error. */
+static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
+    PyObject *number = get_attr(trick, &A_NUMBER), *place = PyLong_FromSsize_t(t + 1);
+    int fits = number != NULL && place != NULL ? PyObject_RichCompareBool(number, place, Py_EQ) : -1;
+    Py_XDECREF(number);
+    Py_XDECREF(place);
+    if (fits > 0) {
+        PyObject *variations = get_attr(trick, &A_VARIATIONS);
+        fits = variations == NULL ? -1 : variations == Py_None;
+        Py_XDECREF(variations);
+    }
+    if (fits > 0) {
+        *seats = get_attr(trick, &A_SEATS);
+        int left_out = *seats == NULL ? -1 : 0, ints = is_seq(*seats);
+        for (Py_ssize_t k = 0; ints && k < PySequence_Fast_GET_SIZE(*seats); k++)
+            ints = PyLong_CheckExact(PySequence_Fast_GET_ITEM(*seats, k)); /* an int is not None */
+        if (left_out == 0 && !ints) left_out = PySequence_Contains(*seats, Py_None); /* as `in` finds it */
+        fits = left_out < 0 ? -1 : !left_out;
+    }
+    return fits;
+}
+
+static PyObject *play_tricks_batch(PyObject *self, PyObject *const *args, Py_ssize_t n_args) {
     Py_ssize_t start = 0;
-    if (!PyArg_ParseTuple(args, "OO|n", &state, &tricks, &start)) return NULL;
+    if (fast_args("play_tricks_batch", n_args, 2, 3, args, &start) < 0) return NULL;
+    PyObject *state = args[0], *tricks = args[1];
     if (python_play_tricks == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "play_tricks_batch: bind() was not called");
         return NULL;
@@ -556,28 +1214,23 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     for (; t < count; t++, j = 0) {
         PyObject *trick = PySequence_Fast_GET_ITEM(tricks, t);
-        PyObject *cards = PyObject_GetAttr(trick, A_CARDS), *seats = NULL, *marks = NULL;
+        PyObject *cards = get_attr(trick, &A_CARDS), *seats = NULL, *marks = NULL;
         int hand_back = 0;
         if (cards == NULL) goto failed;
         if (!is_seq(cards)) {
             hand_back = 1;
-        } else if (PySequence_Fast_GET_SIZE(cards) != 4) {
-            PyErr_Format(PyExc_ValueError, "play_tricks_batch: trick %zd has %zd plays, not 4", t,
-                         PySequence_Fast_GET_SIZE(cards));
+        } else if (j == 0 && PySequence_Fast_GET_SIZE(cards) != 4) { /* not plain */
             Py_DECREF(cards);
-            goto failed;
+            break;
         } else {
-            seats = PyObject_GetAttr(trick, A_SEATS);
-            marks = seats != NULL ? PyObject_GetAttr(trick, A_MARKS) : NULL;
-            if (marks == NULL) {
+            int fits = j ? 1 : plain(trick, t, &seats); /* a trick reached at its first card */
+            if (fits > 0 && seats == NULL) seats = get_attr(trick, &A_SEATS);
+            marks = fits > 0 && seats != NULL ? get_attr(trick, &A_MARKS) : NULL;
+            if (marks == NULL || !p.ready) { /* an error, not plain, or play_cards plays nothing more */
                 Py_DECREF(cards);
                 Py_XDECREF(seats);
-                goto failed;
-            }
-            if (!p.ready) { /* play_cards plays nothing more */
-                Py_DECREF(cards);
-                Py_DECREF(seats);
-                Py_DECREF(marks);
+                Py_XDECREF(marks);
+                if (fits < 0 || (fits > 0 && marks == NULL)) goto failed;
                 break;
             }
             hand_back = !is_seq(seats) || !is_seq(marks) || PySequence_Fast_GET_SIZE(seats) != 4
@@ -614,11 +1267,21 @@ failed:
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS,
      "bind(legal_for, python_play_cards, python_play_tricks_batch, obligation_table, higher_trump, suit_masks, "
-     "queen, king, last_trick_bonus, phase_play, phase_done): the engine's functions and tables."},
-    {"play_cards", play_cards, METH_VARARGS,
+     "queen, king, last_trick_bonus, belote_words, phase_play, phase_done): the engine's functions and tables."},
+    {"play_cards", (PyCFunction)(void (*)(void))play_cards, METH_FASTCALL,
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
-    {"play_tricks_batch", play_tricks_batch, METH_VARARGS,
+    {"play_tricks_batch", (PyCFunction)(void (*)(void))play_tricks_batch, METH_FASTCALL,
      "play_tricks_batch(state, tricks, start=0) -> int: the engine's play_tricks_batch, compiled."},
+    {"bind_setup", bind_setup, METH_VARARGS,
+     "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
+     "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
+    {"bind_winners", bind_winners, METH_O, "bind_winners(python_wrong_winners): the Python function."},
+    {"wrong_winners", (PyCFunction)(void (*)(void))wrong_winners, METH_FASTCALL,
+     "wrong_winners(state, tricks, start, end) -> list: the engine's wrong_winners, compiled."},
+    {"copy_deal", copy_deal, METH_O, "copy_deal(state): the engine's copy_deal, compiled."},
+    {"setup_deal", (PyCFunction)(void (*)(void))setup_deal, METH_FASTCALL,
+     "setup_deal(state, five, offer, calls, rest, hands) -> int: the tafr9a, the smsara and the rest of a "
+     "fresh deal on the engine's fast paths (1 taken, 2 all passed; 0: nothing done)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -626,7 +1289,7 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_play", "The engine's play_cards, compiled.", -1, methods,
 };
 
-#define INTERN(var, text) if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL
+#define INTERN(var, text) if ((var.name = PyUnicode_InternFromString(text)) == NULL) return NULL
 
 PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_FAST, "fast_path_ready");
@@ -655,5 +1318,23 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_SEATS, "seats");
     INTERN(A_CARDS, "cards");
     INTERN(A_MARKS, "marks");
+    INTERN(A_FULL_HANDS, "full_hands");
+    INTERN(A_BELOTE_MARKS, "belote_marks");
+    INTERN(A_NUMBER, "number");
+    INTERN(A_WINNER, "winner");
+    INTERN(A_SEAT, "seat");
+    INTERN(A_BITS, "bits");
+    INTERN(A_ROUND, "round");
+    INTERN(A_ACTION, "action");
+    INTERN(A_SUIT, "suit");
+    INTERN(A_VARIATIONS, "variations");
+    INTERN(A_DEALER, "dealer");
+    INTERN(A_BIDS, "bids");
+    INTERN(A_TAKER, "taker");
+    INTERN(A_HANDS_KNOWN, "hands_known");
+    INTERN(A_FIVE, "five");
+    INTERN(A_OFFER, "offer");
+    INTERN(A_BID_TURN, "bid_turn");
+    INTERN(A_STRAIN, "strain");
     return PyModule_Create(&module);
 }

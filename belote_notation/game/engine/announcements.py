@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
+from belote_notation.game.cards import QUEEN, SEAT_NAMES
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import DealState, names
 from belote_notation.game.engine.tables import (
+    BELOTE_PAIRS,
     CARRE_VALUE,
     RANK_MASKS,
     SEQUENCE_VALUE,
@@ -24,6 +25,7 @@ from belote_notation.game.engine.tables import (
 )
 
 __all__ = [
+    "VALID_ANNOUNCEMENTS",
     "announce",
     "announcement_shape",
     "announcement_value",
@@ -61,6 +63,19 @@ def announcement_value(kind: str, mask: int) -> int:
     if kind == "carre":
         return CARRE_VALUE[(mask & -mask).bit_length() - 1 & 7]
     return SEQUENCE_VALUE[min(mask.bit_count(), 8)]
+
+
+def _valid_announcements() -> dict[tuple[str, int], int]:
+    """Every announcement :func:`announcement_shape` accepts, with its points: the runs of three
+    to eight cards of a suit, the carrés (announce and the score look them up at every deal)."""
+    runs = [((1 << length) - 1) << (suit * 8 + rank) for suit in range(4) for length in range(3, 9)
+            for rank in range(9 - length)]
+    found = [("sequence", mask) for mask in runs] + [("carre", mask) for mask in RANK_MASKS]
+    return {key: announcement_value(*key) for key in found if announcement_shape(*key) is None}
+
+
+VALID_ANNOUNCEMENTS = _valid_announcements()
+"""``(kind, mask)`` of every valid sequence and carré, with its points."""
 
 
 def find_announcements(hand: int) -> list[tuple[str, int]]:
@@ -110,59 +125,70 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
         return [Violation(C.ANNOUNCE_BAD_SHAPE, f"announcement {kind!r} without a seat or cards",
                           index=index)]
     state.announcements_made += 1
-    who = SEAT_NAMES[seat]
-    deck = state.deck
-    trick = state.trick_no + 1 if state.trick_no < 8 else None
     if kind == "belote":
         return _announce_belote(state, seat, index)
     rules = state.rules
-    if not rules.announcements:
-        return [Violation(C.ANNOUNCE_NOT_PLAYED, f"{who} announced a {kind}, but announcements are not "
-                          "played under these rules", seat=seat, trick=trick, index=index)]
-    problem = announcement_shape(kind, cards_mask)
+    value = VALID_ANNOUNCEMENTS.get((kind, cards_mask)) if type(kind) is str else None
+    problem = None if rules.announcements else C.ANNOUNCE_NOT_PLAYED
+    if problem is None and value is None:
+        problem = C.ANNOUNCE_BAD_SHAPE
+    if problem is None and state.hands_known and cards_mask & ~state.full_hands[seat]:
+        problem = C.ANNOUNCE_NOT_HELD
+    if problem is None and state.cards_played(seat) > (rules.announce_deadline != "before_first_card"):
+        problem = C.ANNOUNCE_TOO_LATE
+    if problem is None:
+        for other_seat, other_kind, other_mask in state.announcements:
+            if other_seat == seat and other_kind == kind and other_mask & cards_mask == cards_mask:
+                problem = C.ANNOUNCE_DUPLICATE
+                break
     if problem is not None:
-        shown = names(cards_mask, deck) or "no cards"
-        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"{who} announced {shown}: {problem}", seat=seat,
-                          trick=trick, index=index)]
-    out: list[Violation] = []
-    if state.hands_known and cards_mask & ~state.full_hands[seat]:
-        return [Violation(C.ANNOUNCE_NOT_HELD, f"{who} announced {names(cards_mask, deck)} without "
-                          f"holding {names(cards_mask & ~state.full_hands[seat], deck)}", seat=seat,
-                          trick=trick, index=index)]
-    limit = 0 if rules.announce_deadline == "before_first_card" else 1
-    if state.cards_played(seat) > limit:
-        when = "first" if limit == 0 else "second"
-        return [Violation(C.ANNOUNCE_TOO_LATE, f"{who} announced {names(cards_mask, deck)} too late: "
-                          f"announcements are declared before one's {when} card", seat=seat, trick=trick,
-                          index=index)]
-    for other_seat, other_kind, other_mask in state.announcements:
-        if other_seat == seat and other_kind == kind and other_mask & cards_mask == cards_mask:
-            return [Violation(C.ANNOUNCE_DUPLICATE, f"{who} announced {names(cards_mask, deck)} twice",
-                              seat=seat, trick=trick, index=index)]
-    if announcement_value(kind, cards_mask) == 0:
-        out.append(Violation(C.ANNOUNCE_WORTHLESS, f"{who} announced a carré of "
-                             f"{names(cards_mask, deck)}, which is worth nothing", seat=seat, trick=trick,
-                             index=index))
+        return [_refused(state, seat, kind, cards_mask, index, problem)]
     state.announcements.append((seat, kind, cards_mask))
-    return out or NO_VIOLATIONS
+    if value == 0:
+        return [Violation(C.ANNOUNCE_WORTHLESS, f"{SEAT_NAMES[seat]} announced a carré of "
+                          f"{names(cards_mask, state.deck)}, which is worth nothing", seat=seat,
+                          trick=_trick(state), index=index)]
+    return NO_VIOLATIONS
+
+
+def _trick(state: DealState) -> int | None:
+    """The trick an act is made in (``None`` after the eighth)."""
+    return state.trick_no + 1 if state.trick_no < 8 else None
+
+
+def _refused(state: DealState, seat: int, kind: str, cards_mask: int, index: int, code: str) -> Violation:
+    """What is wrong with an announcement that :func:`announce` does not keep, in words."""
+    who, deck = SEAT_NAMES[seat], state.deck
+    shown = names(cards_mask, deck)
+    if code == C.ANNOUNCE_NOT_PLAYED:
+        message = f"{who} announced a {kind}, but announcements are not played under these rules"
+    elif code == C.ANNOUNCE_BAD_SHAPE:
+        message = f"{who} announced {shown or 'no cards'}: {announcement_shape(kind, cards_mask)}"
+    elif code == C.ANNOUNCE_NOT_HELD:
+        message = (f"{who} announced {shown} without holding "
+                   f"{names(cards_mask & ~state.full_hands[seat], deck)}")
+    elif code == C.ANNOUNCE_TOO_LATE:
+        when = "first" if state.rules.announce_deadline == "before_first_card" else "second"
+        message = f"{who} announced {shown} too late: announcements are declared before one's {when} card"
+    else:
+        message = f"{who} announced {shown} twice"
+    return Violation(code, message, seat=seat, trick=_trick(state), index=index)
 
 
 def _announce_belote(state: DealState, seat: int, index: int) -> Sequence[Violation]:
-    who = SEAT_NAMES[seat]
     trump = state.trump
-    trick = state.trick_no + 1 if state.trick_no < 8 else None
     if trump >= 0 and state.hands_known:
-        pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
+        pair = BELOTE_PAIRS[trump]
         if state.full_hands[seat] & pair != pair:
-            return [Violation(C.BELOTE_NOT_HELD, f"{who} announced belote without holding king and "
-                              "queen of trump", seat=seat, trick=trick, index=index)]
+            return [Violation(C.BELOTE_NOT_HELD, f"{SEAT_NAMES[seat]} announced belote without holding king "
+                              "and queen of trump", seat=seat, trick=_trick(state), index=index)]
     state.belote_announced[seat] = True
     return NO_VIOLATIONS
 
 
 # ------------------------------------------------------------------------- which count
-def _key(ranking: str, kind: str, mask: int, trump: int) -> tuple[int, ...]:
-    value = announcement_value(kind, mask)
+def _key(ranking: str, kind: str, mask: int, value: int, trump: int) -> tuple[int, ...]:
+    """How an announcement worth ``value`` ranks (``announcement_ranking``): the higher key wins."""
     if kind == "carre":
         strength = TRUMP_STRENGTH_OF[(mask & -mask).bit_length() - 1]
         if ranking == "length":
@@ -185,18 +211,22 @@ def best_announcements(state: DealState) -> tuple[int | None, tuple[int, int], t
     Only the team holding the single best announcement scores, all of its announcements.
     Worthless carrés (7s, 8s) never win.
     """
+    if not state.announcements:
+        return None, (0, 0), (0, 0)
     rules = state.rules
     declared = [0, 0]
     best: list[tuple[int, ...] | None] = [None, None]
     closeness = [9, 9]
     step = state.flags.play_step
     for seat, kind, mask in state.announcements:
-        value = announcement_value(kind, mask)
+        value = VALID_ANNOUNCEMENTS.get((kind, mask))
+        if value is None:  # kept by other means than announce
+            value = announcement_value(kind, mask)
         if not value:
             continue
         team = seat & 1
         declared[team] += value
-        key = _key(rules.announcement_ranking, kind, mask, state.trump)
+        key = _key(rules.announcement_ranking, kind, mask, value, state.trump)
         dist = ((seat - state.dealer) * step) & 3
         held = best[team]
         if held is None or key > held or (key == held and dist < closeness[team]):
@@ -222,10 +252,10 @@ def belote_holder(state: DealState) -> int | None:
     trump = state.trump
     if trump < 0:
         return None
-    pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING))
+    pair = BELOTE_PAIRS[trump]
     if state.hands_known:
-        for seat in range(4):
-            if state.full_hands[seat] & pair == pair:
+        for seat, held in enumerate(state.full_hands):
+            if held & pair == pair:
                 return seat
         return None
     found = {}
@@ -249,10 +279,10 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
     if rules.belote_king_first and first is not None and (first & 7) == QUEEN:
         return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
                                 "belote not counted", seat=seat)]
-    if not rules.belote_requires_declaration:
+    if not rules.belote_requires_declaration or state.belote_announced[seat]:
         return seat, []
     said = {m for m, _ in state.belote_marks[seat]}
-    if state.belote_announced[seat] or {"belote", "rebelote"} <= said:
+    if {"belote", "rebelote"} <= said:
         return seat, []
     if state.trick_no < 8 and len(said) < 2:
         return None, []

@@ -17,13 +17,16 @@ from belote_notation.game.engine.state import (
     prepare_fast_path,
 )
 
-__all__ = ["Bid", "apply_bid", "bid_round", "bidding_over", "forced_take", "legal_bids"]
+__all__ = ["PASS", "TAKE", "Bid", "apply_bid", "bid_round", "bidding_over", "forced_take", "legal_bids",
+           "take_trump"]
 
 Bid = tuple[str, int | None]
 """A possible call: the action and the suit named (``None`` except for a round-2 take)."""
 
-_PASS: Bid = ("pass", None)
-_TAKE: Bid = ("take", None)
+PASS, TAKE = "pass", "take"
+"""The calls of a smsara."""
+_PASS: Bid = (PASS, None)
+_TAKE: Bid = (TAKE, None)
 
 
 def bidding_over(state: DealState) -> bool:
@@ -65,7 +68,7 @@ def legal_bids(state: DealState) -> list[Bid]:
     out = [_PASS]
     for suit in range(4):
         if suit != offer_suit or state.flags.round2_offer_suit_allowed:
-            out.append(("take", suit))
+            out.append((TAKE, suit))
     return out
 
 
@@ -100,10 +103,10 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
         out.append(Violation(C.BID_OUT_OF_TURN,
                              f"{who} bid out of turn: it was {SEAT_NAMES[state.bid_turn]}'s turn",
                              seat=seat, index=index))
-    if action == "take":
+    if action == TAKE:
         out.extend(_take(state, seat, suit, index))
         return out or NO_VIOLATIONS
-    if action == "pass":
+    if action == PASS:
         if index < 4 and forced_take(state) and state.offer is not None:
             out.append(Violation(C.FORCED_TAKE_PASSED,
                                  f"{who} passed on the face-up {card_symbol_name(state.offer, state.deck)}: "
@@ -120,8 +123,30 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
 
 
 def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Violation]:
-    """A take: round 1 takes the offer's suit, round 2 names another suit (or the offer's,
-    per ``round2_offer_suit_allowed``)."""
+    """A take: its trump (:func:`take_trump`); the taker and the trump are set whatever is wrong."""
+    trump, out = take_trump(state, seat, suit, index)
+    state.taker = seat & 3
+    state.trump = trump
+    state.strain = trump
+    state.bids.append((seat, TAKE, suit))
+    if state.hands_known:
+        state.phase = PHASE_PLAY
+    prepare_fast_path(state)
+    return out
+
+
+def take_trump(state: DealState, seat: int, suit: int | None, index: int) -> tuple[int, list[Violation]]:
+    """The trump of a take by ``seat`` naming ``suit`` as call ``index``, and what is wrong with
+    it; the state is not changed. Round 1 takes the offer's suit, round 2 names another suit
+    (or the offer's, per ``round2_offer_suit_allowed``).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import deal_five, new_deal
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=0)
+    >>> _ = deal_five(state, None, offer=7)
+    >>> take_trump(state, 1, None, 0), take_trump(state, 1, 2, 4)
+    ((0, []), (2, []))
+    """
     out: list[Violation] = []
     who = SEAT_NAMES[seat]
     offer = state.offer
@@ -142,11 +167,4 @@ def _take(state: DealState, seat: int, suit: int | None, index: int) -> list[Vio
             out.append(Violation(C.ROUND2_OFFER_SUIT,
                                  f"{who} named {suit_display(trump, state.deck)}, the offer's suit, in "
                                  "round 2: round 2 must name another suit", seat=seat, index=index))
-    state.taker = seat & 3
-    state.trump = trump
-    state.strain = trump
-    state.bids.append((seat, "take", suit))
-    if state.hands_known:
-        state.phase = PHASE_PLAY
-    prepare_fast_path(state)
-    return out
+    return trump, out

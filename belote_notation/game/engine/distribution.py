@@ -23,7 +23,17 @@ from belote_notation.game.engine.state import (
     start_play,
 )
 
-__all__ = ["Holding", "deal_five", "deal_rest", "set_contract", "set_hands"]
+__all__ = ["FIRST_CARDS", "FIRST_DEALT", "HAND_CARDS", "Holding", "TAKER_REST", "deal_five", "deal_rest",
+           "set_contract", "set_hands"]
+
+FIRST_CARDS = 5
+"""Cards each seat gets in the *tafr9a*."""
+FIRST_DEALT = 4 * FIRST_CARDS + 1
+"""Cards dealt with the *tafr9a*: five to each seat and the offer."""
+HAND_CARDS = 8
+"""Cards of a full hand."""
+TAKER_REST = 2
+"""Cards the taker gets in the rest of the distribution (the offer makes the third)."""
 
 
 Holding = int | Sequence[int]
@@ -96,8 +106,9 @@ def deal_five(state: DealState, hands: Sequence[Holding] | None, offer: int | No
     if len(hands) == 4 and offer is not None:
         a, b, c, d = hands
         if (type(a) is int and type(b) is int and type(c) is int and type(d) is int
-                and a.bit_count() == 5 and b.bit_count() == 5 and c.bit_count() == 5 and d.bit_count() == 5
-                and ((a | b | c | d) & FULL_DECK | 1 << offer).bit_count() == 21):
+                and a.bit_count() == FIRST_CARDS and b.bit_count() == FIRST_CARDS
+                and c.bit_count() == FIRST_CARDS and d.bit_count() == FIRST_CARDS
+                and ((a | b | c | d) & FULL_DECK | 1 << offer).bit_count() == FIRST_DEALT):
             state.five = [a, b, c, d]
             return out or NO_VIOLATIONS
     masks, used, dups = _holdings(state, hands, "the first five cards", 0)
@@ -105,7 +116,7 @@ def deal_five(state: DealState, hands: Sequence[Holding] | None, offer: int | No
     if offer is not None and used >> offer & 1:
         out.append(Violation(C.OFFER_IN_HAND, f"the offer {card_symbol_name(offer, state.deck)} "
                              "is also in a hand", card=offer))
-    out.extend(_counts(masks, (5, 5, 5, 5), C.WRONG_FIVE_COUNT, "the first five cards"))
+    out.extend(_counts(masks, (FIRST_CARDS,) * 4, C.WRONG_FIVE_COUNT, "the first five cards"))
     state.five = masks
     return out or NO_VIOLATIONS
 
@@ -121,12 +132,13 @@ def deal_rest(state: DealState, rest: Sequence[Holding]) -> Sequence[Violation]:
         if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
             hands = [five[0] | a, five[1] | b, five[2] | c, five[3] | d]
             hands[taker] |= 1 << offer
-            if ((hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK and hands[0].bit_count() == 8
-                    and hands[1].bit_count() == 8 and hands[2].bit_count() == 8
-                    and hands[3].bit_count() == 8 and (a, b, c, d)[taker].bit_count() == 2):
+            if ((hands[0] | hands[1] | hands[2] | hands[3]) == FULL_DECK
+                    and hands[0].bit_count() == HAND_CARDS and hands[1].bit_count() == HAND_CARDS
+                    and hands[2].bit_count() == HAND_CARDS and hands[3].bit_count() == HAND_CARDS
+                    and (a, b, c, d)[taker].bit_count() == TAKER_REST):
                 start_play(state, hands)
                 return NO_VIOLATIONS
-    want = [2 if seat == taker else 3 for seat in range(4)]
+    want = [TAKER_REST if seat == taker else HAND_CARDS - FIRST_CARDS for seat in range(4)]
     used = 0
     for mask in five or ():
         used |= mask
@@ -150,12 +162,13 @@ def set_hands(state: DealState, hands: Sequence[Holding]) -> Sequence[Violation]
     if len(hands) == 4:
         a, b, c, d = hands  # the fast path: four masks of eight cards that make a full deck
         if (type(a) is int and type(b) is int and type(c) is int and type(d) is int
-                and a.bit_count() == 8 and b.bit_count() == 8 and c.bit_count() == 8
-                and d.bit_count() == 8 and (a | b | c | d) == FULL_DECK):
+                and a.bit_count() == HAND_CARDS and b.bit_count() == HAND_CARDS
+                and c.bit_count() == HAND_CARDS and d.bit_count() == HAND_CARDS
+                and (a | b | c | d) == FULL_DECK):
             start_play(state, [a, b, c, d])
             return NO_VIOLATIONS
     masks, used, dups = _holdings(state, hands, "the hand", 0)
-    out = dups + _counts(masks, (8, 8, 8, 8), C.WRONG_HAND_COUNT, "the hand")
+    out = dups + _counts(masks, (HAND_CARDS,) * 4, C.WRONG_HAND_COUNT, "the hand")
     if not out and used != FULL_DECK:
         out.append(Violation(C.DECK_INCOMPLETE, f"the deal misses {names(FULL_DECK & ~used, state.deck)}"))
     start_play(state, masks)

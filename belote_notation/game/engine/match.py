@@ -144,25 +144,27 @@ def add_deal(match: MatchState, result: DealResult) -> MatchStep:
     ((0, 0), 0, 1)
     """
     rules = match.rules
-    credited = [result.credited[0], result.credited[1]]
+    credited = list(result.credited)
     claimed = 0
     claimed_by: int | None = None
-    if result.outcome == "litige":
+    outcome = result.outcome
+    if outcome == "litige":
         match.pot += result.pot_in
-    elif result.outcome != "dead" and result.winner_team is not None and match.pot:
+    elif outcome != "dead" and result.winner_team is not None and match.pot:
         claimed = match.pot
         claimed_by = result.winner_team
         credited[claimed_by] += claimed
         match.pot = 0
-    match.totals[0] += credited[0]
-    match.totals[1] += credited[1]
+    totals = match.totals
+    totals[0] += credited[0]
+    totals[1] += credited[1]
     dealer = match.dealer
-    if result.outcome != "dead" or rules.dead_deal_rotates:
+    if outcome != "dead" or rules.dead_deal_rotates:
         match.dealer = next_dealer(rules, dealer)
     match.deals += 1
     winner = None
     if match.winner is None:
-        winner = winner_by_totals(rules, match.totals, result.taker_team)
-        match.winner = winner
-    return MatchStep((credited[0], credited[1]), claimed, claimed_by, match.pot,
-                     (match.totals[0], match.totals[1]), winner, dealer)
+        winner = match.winner = winner_by_totals(rules, totals, result.taker_team)
+    # as score_deal makes its result: without the Python __new__ namedtuple writes
+    return tuple.__new__(MatchStep, ((credited[0], credited[1]), claimed, claimed_by, match.pot,
+                                     (totals[0], totals[1]), winner, dealer))

@@ -7,16 +7,18 @@ Plays are given as objects with a ``seat`` (``None`` when the record leaves it o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
+from belote_notation.game.compiled import pure_python
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.play import trick_winner
 from belote_notation.game.engine.state import DealState, first_leader
 
-__all__ = ["PlayLike", "SeatCard", "check_plays_without_trump", "check_trick_size", "hands_from_plays"]
+__all__ = ["PlayLike", "RecordedWinner", "SeatCard", "check_plays_without_trump", "check_trick_size",
+           "hands_from_plays", "wrong_winners"]
 
 
 class PlayLike(Protocol):
@@ -132,3 +134,48 @@ def check_trick_size(state: DealState, n_cards: int) -> Sequence[Violation]:
         out.append(Violation(C.TOO_MANY_CARDS, f"trick {trick}: a deal has only eight tricks", trick=trick,
                              index=0))
     return out or NO_VIOLATIONS
+
+
+class RecordedWinner(Protocol):
+    """A trick as recorded: the seat it says won it (``None``: not recorded)."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+
+def wrong_winners(state: DealState, tricks: Sequence[RecordedWinner], start: int, end: int) -> list[int]:
+    """The places ``k`` of ``tricks[start:end]`` (tricks played in full) whose recorded winner is
+    not the seat that won the trick (a trick recorded without a winner is never wrong).
+
+    >>> from types import SimpleNamespace as Trick
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, play_cards, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> play_cards(state, [0, 1, 2, 3], [7, 15, 16, 24], [None] * 4)  # N wins with the ace of spades
+    4
+    >>> wrong_winners(state, [Trick(winner=0)], 0, 1), wrong_winners(state, [Trick(winner=2)], 0, 1)
+    ([], [0])
+    """
+    done = state.tricks
+    return [k for k in range(start, end) if tricks[k].winner is not None and tricks[k].winner != done[k][2]]
+
+
+PYTHON_WRONG_WINNERS = wrong_winners
+"""The Python :func:`wrong_winners`, whatever ``wrong_winners`` is bound to (the tests compare them)."""
+
+
+def _compiled_wrong_winners() -> Callable[..., list[int]] | None:
+    """The compiled :func:`wrong_winners` (``_play.c``), when built and not switched off."""
+    if pure_python():
+        return None
+    try:
+        from belote_notation.game.engine import _play
+    except ImportError:
+        return None
+    _play.bind_winners(PYTHON_WRONG_WINNERS)
+    return _play.wrong_winners
+
+
+wrong_winners = _compiled_wrong_winners() or wrong_winners

@@ -7,12 +7,13 @@ when ruffing, overtrump when trump is led, undertrump, and the partner-master fr
 
 Over the size bounds on purpose (this module over 400 lines, ``play_cards`` over 60): see the
 comment in ``play_cards``; ``play_tricks_batch`` and the binding of the compiled loops
-(``_play.c``) stay beside the loop they must equal (about 510 lines in all).
+(``_play.c``) stay beside the loop they must equal (about 530 lines in all).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from belote_notation.game.cards import (
     KING,
@@ -43,8 +44,21 @@ from belote_notation.game.engine.tables import (
 )
 from belote_notation.game.rules import Ruleset
 
-__all__ = ["TrickPlays", "legal_cards", "legal_for", "play_card", "play_cards", "play_tricks_batch",
-           "to_play", "trick_winner"]
+__all__ = ["BELOTE_WORDS", "RecordedTrick", "TrickPlays", "legal_cards", "legal_for", "plain_trick",
+           "play_card", "play_cards", "play_tricks_batch", "to_play", "trick_winner"]
+
+BELOTE_WORDS = ("belote", "rebelote")
+"""What a player says with the first and with the second of the trump king and queen played."""
+
+
+class RecordedTrick(TrickPlays, Protocol):
+    """A trick as recorded: its plays, its number and its alternative lines (``None``: none)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def variations(self) -> object: ...
 
 
 def to_play(state: DealState) -> int:
@@ -198,7 +212,8 @@ _NO_MARK = (None,)
 def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[int],
                marks: Sequence[str | None], start: int = 0) -> int:
     """Play ``cards[start:]`` (``seats[i]`` plays ``cards[i]`` saying ``marks[i]``) while each
-    is the expected player's held, legal card with no mark; returns the index of the first card
+    is the expected player's held, legal card, with no mark or the belote word due (the trump
+    king or queen of a seat that holds both, :data:`BELOTE_WORDS`); returns the index of the first card
     NOT played (``len(cards)``: all were). Play that one with :func:`play_card` (it gives the
     violations), then go on from the next. THE fast path of the engine: :func:`play_card` runs
     it for one card, so the two cannot drift apart; legality is :func:`legal_for`'s, as on the
@@ -231,12 +246,15 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     else:
         plays = zip(seats[start:], cards[start:], marks[start:], strict=True)
     for seat, card, mark in plays:
-        if seat is None or seat != state.turn or mark is not None or type(card) is not int or card < 0:
+        if seat is None or seat != state.turn or type(card) is not int or card < 0:
             return i
         bit = 1 << card
         hand = hands[seat]
         if not hand & bit:
             return i
+        if mark is not None and not (bit & belote_pair and state.full_hands[seat] & belote_pair == belote_pair
+                                     and mark == _word_due(state, card)):
+            return i  # a mark the engine finds fault with: play_card says what
         trick_cards = state.trick_cards
         if trick_cards:
             led = state.led
@@ -245,13 +263,13 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
                     and not legal_for(state, seat, hand) & bit):
                 return i
             if bit & belote_pair:  # the belote order is tracked where the marks are checked
-                _belote_card(state, seat, card, None, state.trick_no + 1, len(trick_cards))
+                _belote_card(state, seat, card, mark, state.trick_no + 1, len(trick_cards))
             if beats[state.best_card << 5 | card]:
                 state.best_card = card
                 state.best_seat = seat
         else:
             if bit & belote_pair:
-                _belote_card(state, seat, card, None, state.trick_no + 1, 0)
+                _belote_card(state, seat, card, mark, state.trick_no + 1, 0)
             state.led = card >> 3
             state.best_card = card
             state.best_seat = seat
@@ -269,12 +287,19 @@ def play_cards(state: DealState, seats: Sequence[int | None], cards: Sequence[in
     return i
 
 
-def play_tricks_batch(state: DealState, tricks: Sequence[TrickPlays], start: int = 0) -> int:
-    """:func:`play_cards` over tricks of four plays in one call: play ``j`` of ``tricks[t]`` is
-    card ``4 * t + j``. Plays from card ``start`` while :func:`play_cards` would, trick after
-    trick, and returns the index of the first card not played (``4 * len(tricks)``: all were);
-    ``ValueError`` for a trick reached that is not of four plays. Validate plays a deal's plain
-    tricks with it: one call to the compiled loop a deal instead of one a trick.
+def plain_trick(trick: RecordedTrick, index: int) -> bool:
+    """A trick :func:`play_tricks_batch` plays as the trick of place ``index``: four plays each
+    with its seat, numbered ``index + 1``, without alternative lines."""
+    return (len(trick.cards) == 4 and trick.number == index + 1 and trick.variations is None
+            and None not in trick.seats)
+
+
+def play_tricks_batch(state: DealState, tricks: Sequence[RecordedTrick], start: int = 0) -> int:
+    """:func:`play_cards` over a record's plain tricks in one call: play ``j`` of ``tricks[t]``
+    is card ``4 * t + j``. Plays from card ``start`` while :func:`play_cards` would, trick after
+    trick, until a trick reached at its first card is not plain (:func:`plain_trick`), and
+    returns the index of the first card not played (``4 * len(tricks)``: all were). Validate
+    plays a deal's tricks with it: one call to the compiled loop a deal instead of one a trick.
 
     >>> from belote_notation.game.rules import Ruleset
     >>> from belote_notation.game.engine import SeatCard, new_deal, set_contract, set_hands
@@ -282,20 +307,24 @@ def play_tricks_batch(state: DealState, tricks: Sequence[TrickPlays], start: int
     >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
     >>> set_contract(state, taker=0, trump=0)
     >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
-    >>> tricks = [Trick(seats=[0, 1, 2, 3], cards=[7, 15, 16, 24], marks=[None] * 4),
-    ...           Trick(seats=[0, 1, 2, 3], cards=[6, 14, 20, 30], marks=[None, None, None, "belote"])]
-    >>> play_tricks_batch(state, tricks)  # N won the first; W's card has a mark: play_card says
+    >>> plays = [([0, 1, 2, 3], [7, 15, 16, 24], [None] * 4), ([0, 1, 2, 3], [6, 14, 20, 30], [None] * 4)]
+    >>> tricks = [Trick(seats=s, cards=c, marks=m, number=n, variations=None)
+    ...           for n, (s, c, m) in enumerate(plays, 1)]
+    >>> tricks[1].marks[3] = "belote"
+    >>> play_tricks_batch(state, tricks)  # N won the first; W's K of clubs is no belote: play_card says
     7
+    >>> tricks[1].number = 3
+    >>> play_tricks_batch(new_deal(state.rules, dealer=3), tricks)  # no hands yet: nothing played
+    0
     """
     if start < 0:
         raise ValueError(f"play_tricks_batch: start {start} is not a card index")
     t, j = divmod(start, 4)
     while t < len(tricks):
         trick = tricks[t]
-        cards = trick.cards
-        if len(cards) != 4:
-            raise ValueError(f"play_tricks_batch: trick {t} has {len(cards)} plays, not 4")
-        played = PYTHON_PLAY_CARDS(state, trick.seats, cards, trick.marks, j)
+        if j == 0 and not plain_trick(trick, t):
+            return 4 * t
+        played = PYTHON_PLAY_CARDS(state, trick.seats, trick.cards, trick.marks, j)
         if played < 4:
             return 4 * t + played
         t += 1
@@ -437,17 +466,14 @@ def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick
     out: list[Violation] = []
     trump = state.trump
     is_belote_card = trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)
-    first = False
-    if is_belote_card:
-        other = card ^ (QUEEN ^ KING)  # the partner card of the pair
-        if not state.played & (1 << other):
-            first = True
-            state.first_belote_card = card
+    expected = _word_due(state, card)
+    if is_belote_card and expected == BELOTE_WORDS[0]:
+        state.first_belote_card = card
     if mark is None:
         return out
     who = SEAT_NAMES[seat]
     name = card_symbol_name(card, state.deck)
-    if mark not in ("belote", "rebelote"):
+    if mark not in BELOTE_WORDS:
         out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", seat=seat, trick=trick,
                              index=index, card=card))
         return out
@@ -460,13 +486,18 @@ def _belote_card(state: DealState, seat: int, card: int, mark: str | None, trick
     if held is not None and held & pair != pair:
         out.append(Violation(C.BELOTE_NOT_HELD, f"{who} said {mark} without holding both king and "
                              "queen of trump", seat=seat, trick=trick, index=index, card=card))
-    expected = "belote" if first else "rebelote"
     if mark != expected:
         out.append(Violation(C.BELOTE_ORDER, f"{who} said {mark} on {name}: "
                              f"{expected} was due", seat=seat, trick=trick, index=index,
                              card=card))
     state.belote_marks[seat].append((mark, card))
     return out
+
+
+def _word_due(state: DealState, card: int) -> str:
+    """The word due with the trump king or queen ``card``: the first of the pair played (the
+    other one not played yet) is the belote, the second the rebelote."""
+    return BELOTE_WORDS[state.played >> (card ^ (QUEEN ^ KING)) & 1]
 
 
 PYTHON_PLAY_CARDS = play_cards
@@ -494,7 +525,7 @@ def _compiled_play() -> tuple[Callable[..., int], Callable[..., int]] | None:
     except ImportError:
         return None
     _play.bind(legal_for, PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH, _obligation_table, HIGHER_TRUMP,
-               SUIT_MASKS, QUEEN, KING, LAST_TRICK_BONUS, PHASE_PLAY, PHASE_DONE)
+               SUIT_MASKS, QUEEN, KING, LAST_TRICK_BONUS, BELOTE_WORDS, PHASE_PLAY, PHASE_DONE)
     return _play.play_cards, _play.play_tricks_batch
 
 

@@ -59,6 +59,11 @@ class DealResult(NamedTuple):
 
 
 
+_NO_BELOTE: Pair = (0, 0)
+_BELOTE: tuple[Pair, Pair] = ((BELOTE_POINTS, 0), (0, BELOTE_POINTS))
+"""The belote points (N-S, E-W) of a holder of each team."""
+
+
 def _round(value: int) -> int:
     return (value + 5) // 10 * 10
 
@@ -94,10 +99,13 @@ def score_deal(state: DealState) -> DealResult:
     cp = (state.points[0], state.points[1])
     _, ann, declared = best_announcements(state)
     bel_seat, bel_notes = belote_counts(state)
-    notes.extend(bel_notes)
-    bel = (BELOTE_POINTS if bel_seat == 0 or bel_seat == 2 else 0,
-           BELOTE_POINTS if bel_seat == 1 or bel_seat == 3 else 0)
-    counts = _Counts(cp, ann, declared, bel, (cp[0] + ann[0] + bel[0], cp[1] + ann[1] + bel[1]))
+    if bel_notes:
+        notes.extend(bel_notes)
+    bel = _NO_BELOTE if bel_seat is None else _BELOTE[bel_seat & 1]
+    # tuple.__new__ makes the NamedTuples of each deal without the Python __new__ namedtuple
+    # writes for them (0.14 against 0.28 µs for the 17 fields of a DealResult, timeit)
+    totals = (cp[0] + ann[0] + bel[0], cp[1] + ann[1] + bel[1])
+    counts = tuple.__new__(_Counts, (cp, ann, declared, bel, totals))
     won = state.tricks_won
     if not complete:
         won = [0, 0]
@@ -108,10 +116,10 @@ def score_deal(state: DealState) -> DealResult:
         outcome, winner_team, credited, pot_in = _judge_contree(state, counts, taker_team, capot_team)
     else:
         outcome, winner_team, credited, pot_in = _judge(state.rules, counts, taker_team, capot_team)
-    return DealResult(
+    return tuple.__new__(DealResult, (
         outcome, state.taker, taker_team, trump, cp, state.last_trick_team, (won[0], won[1]), ann,
-        declared, bel, counts.totals, credited, pot_in, winner_team, capot_team, complete, tuple(notes),
-    )
+        declared, bel, totals, credited, pot_in, winner_team, capot_team, complete, tuple(notes),
+    ))
 
 
 def _margin(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | None) -> int:

@@ -8,20 +8,26 @@ move it on, and :mod:`.view` reads it for callers outside the engine.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from belote_notation.game.cards import (
     FULL_DECK,
-    KING,
-    QUEEN,
     SANS_ATOUT,
     SEAT_NAMES,
     TOUT_ATOUT,
     Deck,
     card_symbol_name,
 )
-from belote_notation.game.engine.tables import ALL_TRUMP_INDEX, BEATS, NO_TRUMP_INDEX, POINTS, points_index
+from belote_notation.game.compiled import pure_python
+from belote_notation.game.engine.tables import (
+    ALL_TRUMP_INDEX,
+    BEATS,
+    BELOTE_PAIRS,
+    NO_TRUMP_INDEX,
+    POINTS,
+    points_index,
+)
 from belote_notation.game.rules import Ruleset
 
 __all__ = [
@@ -37,6 +43,7 @@ __all__ = [
     "new_deal",
     "open_call",
     "prepare_fast_path",
+    "python_copy_deal",
     "start_play",
 ]
 
@@ -313,7 +320,17 @@ def new_deal(rules: Ruleset, dealer: int, deck: Deck | None = None) -> DealState
     >>> new_deal(Ruleset.preset("classic"), dealer=2)
     DealState(dealer=S, taker=None, trump=-1, trick=1, played=0)
     """
-    return DealState(rules, dealer, deck if deck is not None else rules.deck)
+    if deck is None:
+        deck = rules.deck
+    if _compiled_copy is None or type(dealer) is not int:
+        return DealState(rules, dealer, deck)
+    key = (id(rules), dealer, id(deck))  # the first deal made holds the ruleset and the deck: no id reused
+    first = _FIRST_DEALS.get(key)
+    if first is None:
+        if len(_FIRST_DEALS) >= 256:
+            _FIRST_DEALS.clear()
+        first = _FIRST_DEALS[key] = DealState(rules, dealer, deck)
+    return _compiled_copy(first)
 
 
 def prepare_fast_path(state: DealState) -> None:
@@ -331,7 +348,7 @@ def prepare_fast_path(state: DealState) -> None:
         state.beats = BEATS[index]
         state.card_points = POINTS[index]
         state.all_trump = False
-    state.belote_pair = (1 << (trump * 8 + QUEEN)) | (1 << (trump * 8 + KING)) if trump >= 0 else 0
+    state.belote_pair = BELOTE_PAIRS[trump] if trump >= 0 else 0
     state.play_step = state.flags.play_step
     if (state.phase == PHASE_PLAY and state.hands_known and (trump >= 0 or strain >= SANS_ATOUT)
             and state.trick_no < 8):
@@ -363,6 +380,13 @@ def copy_deal(state: DealState) -> DealState:
     >>> len(state.bids), len(branch.bids)
     (0, 1)
     """
+    if _compiled_copy is not None:
+        return _compiled_copy(state)
+    return python_copy_deal(state)
+
+
+def python_copy_deal(state: DealState) -> DealState:
+    """:func:`copy_deal` in Python (``_play.c`` has it compiled: new_deal copies a first deal)."""
     twin = DealState.__new__(DealState)
     for name in DealState.__slots__:
         value = getattr(state, name)
@@ -372,3 +396,19 @@ def copy_deal(state: DealState) -> DealState:
             value = set(value)
         setattr(twin, name, value)
     return twin
+
+
+def _compiled() -> Callable[[DealState], DealState] | None:
+    """The compiled copy_deal (``_play.c``), when built and not switched off."""
+    if pure_python():
+        return None
+    try:
+        from belote_notation.game.engine import _play
+    except ImportError:
+        return None
+    return _play.copy_deal
+
+
+_compiled_copy = _compiled()
+_FIRST_DEALS: dict[tuple[int, int, int], DealState] = {}
+"""A deal as DealState makes it, by ruleset, dealer and deck (their ids): new_deal copies it."""

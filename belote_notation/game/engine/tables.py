@@ -7,7 +7,9 @@ for "no trump yet") so that the engine never builds an object per card.
 from __future__ import annotations
 
 from belote_notation.game.cards import (
+    KING,
     PLAIN_POINTS,
+    QUEEN,
     SUIT_MASKS,
     SUIT_SYMBOLS,
     TRUMP_POINTS,
@@ -17,6 +19,7 @@ from belote_notation.game.cards import (
 
 __all__ = [
     "ALL_TRUMP_INDEX",
+    "BELOTE_PAIRS",
     "BEATS",
     "CARRE_VALUE",
     "HIGHER_TRUMP",
@@ -107,6 +110,8 @@ def points_index(strain: int, sans_atout_values: str, tout_atout_values: str) ->
         return 6 if tout_atout_values == "scaled" else 7
     return NO_TRUMP_INDEX
 
+BELOTE_PAIRS: tuple[int, ...] = tuple((1 << (s * 8 + QUEEN)) | (1 << (s * 8 + KING)) for s in range(4))
+"""The trump king and queen (the belote) of each suit, as masks."""
 RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (s * 8 + r) for s in range(4)) for r in range(8))
 """The four cards of a rank (a carré)."""
 

@@ -16,6 +16,7 @@ Contract(taker=1, trump=0, kind=None, value=None, doubled=0)
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from belote_notation.game.engine.state import PHASE_DEAD, Call, DealState, first_leader
@@ -149,7 +150,11 @@ def completed_trick(state: DealState, index: int) -> CompletedTrick | None:
 def trick_winners(state: DealState) -> list[int]:
     """The seat that won each completed trick, in order (what :func:`completed_tricks` says of
     the winners, without building the tricks)."""
-    return [done[2] for done in state.tricks]
+    return list(map(_WINNER, state.tricks))
+
+
+_WINNER = itemgetter(2)
+"""The winner of a completed trick as the state keeps it: (seats, cards, winner)."""
 
 
 def cards_placed(state: DealState) -> int:
