@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--baseline", type=Path, default=None,
                         help="another checkout of the project (e.g. /work/main): its validate --jobs 1 is "
-                        "measured in the same alternation, as the figure of today to compare with")
+                        "measured in the same alternation on both paths, as the figures to compare with")
     parser.add_argument("--records-anchor", type=Path, default=None,
                         help="a checkout of the reader before its redesign (commit c2ce6c8): its reading to "
                         "records is measured in the same alternation, the anchor of issue 23's 1.0x")
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> None:
               f"{dealt:,} cards dealt, {played:,} cards played ({units / args.deals:.1f} per deal)")
 
         print(f"compiled path: {'built' if compiled_built() else 'NOT built (both paths are Python)'}")
-        chess_s, belote_s, pure_s, belote_wall, base_s = [], [], [], [], []
+        chess_s, belote_s, pure_s, belote_wall, base_s, base_pure_s = [], [], [], [], [], []
         small_s: list[float] = []
         small_pure_s: list[float] = []
         records_s, tuned_s, pure_records_s, pure_tuned_s, anchor_s = [], [], [], [], []
@@ -276,6 +276,7 @@ def main(argv: list[str] | None = None) -> None:
             small_pure_s.append(run_validate(small, 1, pure_python=True)[2])
             if args.baseline is not None:
                 base_s.append(run_validate(bel, 1, checkout=args.baseline)[2])
+                base_pure_s.append(run_validate(bel, 1, pure_python=True, checkout=args.baseline)[2])
             records_s.append(read_records_in_process(bel, tuned=False, pure_python=False))
             tuned_s.append(read_records_in_process(bel, tuned=True, pure_python=False))
             pure_records_s.append(read_records_in_process(bel, tuned=False, pure_python=True))
@@ -288,7 +289,8 @@ def main(argv: list[str] | None = None) -> None:
               f"(best of {args.repeat})")
         sides = [("compiled path", belote_s), ("pure-Python path", pure_s)]
         if base_s:
-            sides.append((f"baseline {args.baseline}", base_s))
+            sides.append((f"baseline {args.baseline}, compiled path", base_s))
+            sides.append((f"baseline {args.baseline}, pure-Python path", base_pure_s))
         for label, seconds in sides:
             belote_rate = units / min(seconds)
             played_rate = (calls + played) / min(seconds)
