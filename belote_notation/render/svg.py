@@ -18,6 +18,7 @@ with no external reference (no font, no image, no link).
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from belote_notation.check.replay import DealReplay, GameReplay
@@ -48,6 +49,21 @@ _HAND_ORDER = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7, as the viewer sorts 
 _SPOTS = {0: (280, 8), 1: (410, 150), 2: (280, 300), 3: (14, 150)}
 """Top-left corner of each seat's hand block (N E S W)."""
 _TRICK_SPOTS = {0: (261, 118), 1: (310, 173), 2: (261, 228), 3: (212, 173)}
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 allows nowhere, not even as references (C0 controls but tab and the
+line ends, lone surrogates, U+FFFE and U+FFFF): a record may hold them in a player's name."""
+
+
+def _xml(text: str) -> str:
+    r"""``text`` as XML character data: escaped, and a character XML forbids drawn as U+FFFD (the
+    diagram is a picture; the record keeps its text).
+
+    >>> _xml("A\x01<B>") == "A\ufffd&lt;B&gt;"
+    True
+    """
+    return escape(_NOT_XML.sub("\ufffd", text))
 
 
 class DiagramError(ValueError):
@@ -82,7 +98,7 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" role="img" aria-labelledby="title" font-family="sans-serif" font-size="15">',
-        f"<title id=\"title\">{escape(title)}</title>",
+        f"<title id=\"title\">{_xml(title)}</title>",
         _defs(spanish),
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="#1f6b43"/>',
         '<rect x="200" y="110" width="160" height="180" rx="10" fill="#17553a"/>',
@@ -98,7 +114,7 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
     if trick is None and deal.deal.offer is not None:
         parts.append(_trick_card(None, deal.deal.offer.card, False, spanish, lang))
         parts.append(f'<text x="280" y="250" text-anchor="middle" fill="#ffffff">'
-                     f'{escape(words["offer"])}</text>')
+                     f'{_xml(words["offer"])}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -131,10 +147,10 @@ def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealRepl
     dealer = deal.report.dealer if deal.report is not None else deal.deal.dealer
     head = seat_word + (f" · {name}" if name else "") + (f" ({words['dealer']})" if seat == dealer else "")
     out = [f'<g class="hand" data-seat="{seat}">',
-           f'<text x="{x}" y="{y + 14}" fill="#ffffff" font-weight="bold">{escape(head)}</text>']
+           f'<text x="{x}" y="{y + 14}" fill="#ffffff" font-weight="bold">{_xml(head)}</text>']
     if mask is None:
         out.append(f'<text x="{x}" y="{y + 14 + LINE}" fill="#ffffff" font-style="italic">'
-                   f'{escape(words["handsUnknown"])}</text>')
+                   f'{_xml(words["handsUnknown"])}</text>')
     else:
         for suit in range(4):
             line_y = y + 14 + LINE * (suit + 1)
@@ -143,9 +159,9 @@ def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealRepl
             text = " ".join(ranks[rank_of(c)] for c in held) or "–"
             labels = ", ".join(card_label(c, "spanish" if spanish else "french", lang) for c in held)
             out.append(f'<rect x="{x - 2}" y="{line_y - 14}" width="122" height="{LINE - 2}" rx="3" '
-                       f'fill="#ffffff"><title>{escape(labels)}</title></rect>')
+                       f'fill="#ffffff"><title>{_xml(labels)}</title></rect>')
             out.append(_suit(suit, spanish, x + 1, line_y))
-            out.append(f'<text x="{x + 20}" y="{line_y}" fill="#111111">{escape(text)}</text>')
+            out.append(f'<text x="{x + 20}" y="{line_y}" fill="#111111">{_xml(text)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -164,8 +180,8 @@ def _trick_card(seat: int | None, card: int, won: bool, spanish: bool, lang: Lan
         stroke = '#ffd54a" stroke-width="4' if won else '#777777" stroke-width="1'
         fill, kind = "#ffffff", "trick-card"
     note = (f'<text class="symbols" x="{x + 40}" y="{y + 12}" font-size="12" font-weight="bold" '
-            f'fill="#ffffff">{escape(" ".join(symbols))}</text>') if symbols else ""
-    return (f'<g class="{kind}" data-card="{card}"><title>{escape(label)}</title>'
+            f'fill="#ffffff">{_xml(" ".join(symbols))}</text>') if symbols else ""
+    return (f'<g class="{kind}" data-card="{card}"><title>{_xml(label)}</title>'
             f'<rect x="{x}" y="{y}" width="38" height="54" rx="4" fill="{fill}" stroke="{stroke}"/>'
             f'<text x="{x + 19}" y="{y + 22}" text-anchor="middle" font-weight="bold" fill="#111111">'
             f'{ranks[rank_of(card)]}</text>{_suit(suit_of(card), spanish, x + 12, y + 44)}{note}</g>')
