@@ -41,7 +41,7 @@ from belote_notation.render.labels import (
 )
 from belote_notation.render.view import card_findings
 
-__all__ = ["DiagramError", "deal_svg"]
+__all__ = ["DiagramError", "deal_svg", "xml_chars"]
 
 WIDTH, HEIGHT = 560, 410
 LINE = 19
@@ -53,17 +53,27 @@ _TRICK_SPOTS = {0: (261, 118), 1: (310, 173), 2: (261, 228), 3: (212, 173)}
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """The characters XML 1.0 allows nowhere, not even as references (C0 controls but tab and the
-line ends, lone surrogates, U+FFFE and U+FFFF): a record may hold them in a player's name."""
+line ends, lone surrogates, U+FFFE and U+FFFF): a record may hold them in a player's name, a
+file its name."""
+
+
+def xml_chars(text: str) -> str:
+    r"""``text`` with each character XML forbids as U+FFFD: what an XML document (this diagram,
+    a JUnit report) can hold of it. The record keeps its text; only the drawing changes.
+
+    >>> xml_chars("A\x01B") == "A\ufffdB"
+    True
+    """
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _xml(text: str) -> str:
-    r"""``text`` as XML character data: escaped, and a character XML forbids drawn as U+FFFD (the
-    diagram is a picture; the record keeps its text).
+    """``text`` as XML character data: :func:`xml_chars`, escaped.
 
-    >>> _xml("A\x01<B>") == "A\ufffd&lt;B&gt;"
-    True
+    >>> _xml("<B>")
+    '&lt;B&gt;'
     """
-    return escape(_NOT_XML.sub("\ufffd", text))
+    return escape(xml_chars(text))
 
 
 class DiagramError(ValueError):

@@ -20,6 +20,7 @@ from belote_notation import __version__
 from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
+from belote_notation.render.svg import xml_chars
 
 __all__ = ["GithubWriter", "JunitWriter", "SarifWriter"]
 
@@ -167,6 +168,16 @@ class SarifWriter(_Collector):
                 "locations": [{"physicalLocation": location}]}
 
 
+def _drop_what_xml_forbids(root: ElementTree.Element) -> None:
+    """Each text and attribute of ``root``'s tree made XML (ElementTree escapes ``<`` and ``&``
+    but writes a control character of a file's name as it is, which no XML reader accepts)."""
+    for element in root.iter():
+        if element.text:
+            element.text = xml_chars(element.text)
+        for name, value in element.attrib.items():
+            element.set(name, xml_chars(value))
+
+
 class JunitWriter(_Collector):
     """JUnit XML: one test suite per input, one test case per finding (an error is a
     failure; warnings and infos pass, their message in ``system-out``), and a passing case
@@ -192,6 +203,7 @@ class JunitWriter(_Collector):
             totals["errors"] += 1
         for key in ("tests", "failures", "errors"):
             root.set(key, str(totals[key]))
+        _drop_what_xml_forbids(root)
         ElementTree.indent(root)
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                        + ElementTree.tostring(root, encoding="unicode") + "\n")
