@@ -84,19 +84,6 @@ def _anchors() -> set[str]:
     docs = (SAMPLES.parent / "docs" / "findings.md").read_text(encoding="utf-8")
     return {line.lstrip("#").strip().lower() for line in docs.splitlines() if line.startswith("### BEL")}
 
-def test_junit_of_a_file_whose_name_holds_a_control_character_is_still_xml(belote, tmp_path: Path) -> None:
-    """ElementTree writes a control character as it is; the report draws it as U+FFFD instead."""
-    odd = tmp_path / "match\x01one.bel"
-    odd.write_bytes(BEL303.read_bytes())
-    result = belote("validate", "--format", "junit", odd)
-    assert result.returncode == 1
-    report = tmp_path / "report.xml"
-    report.write_text(result.stdout, encoding="utf-8")
-    (suite,) = junitparser.JUnitXml.fromfile(str(report))
-    assert suite.name == str(tmp_path / "match\ufffdone.bel")
-    assert [case.name for case in suite] == ["BEL303 at 43:19"]
-
-
 
 def test_each_sarif_rule_has_a_help_uri_at_its_code_s_documentation(belote) -> None:
     from urllib.parse import urlsplit
