@@ -18,7 +18,6 @@ with no external reference (no font, no image, no link).
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from belote_notation.check.replay import DealReplay, GameReplay
@@ -30,6 +29,7 @@ from belote_notation.game.cards import (
     suit_of,
 )
 from belote_notation.notation.assessment import review_symbols
+from belote_notation.notation.xml_text import xml_chars
 from belote_notation.render.labels import (
     FRENCH_COLOURS,
     RANK_LETTERS,
@@ -41,7 +41,7 @@ from belote_notation.render.labels import (
 )
 from belote_notation.render.view import card_findings
 
-__all__ = ["DiagramError", "deal_svg", "xml_chars"]
+__all__ = ["DiagramError", "deal_svg"]
 
 WIDTH, HEIGHT = 560, 410
 LINE = 19
@@ -49,22 +49,6 @@ _HAND_ORDER = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7, as the viewer sorts 
 _SPOTS = {0: (280, 8), 1: (410, 150), 2: (280, 300), 3: (14, 150)}
 """Top-left corner of each seat's hand block (N E S W)."""
 _TRICK_SPOTS = {0: (261, 118), 1: (310, 173), 2: (261, 228), 3: (212, 173)}
-
-
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-"""The characters XML 1.0 allows nowhere, not even as references (C0 controls but tab and the
-line ends, lone surrogates, U+FFFE and U+FFFF): a record may hold them in a player's name, a
-file its name."""
-
-
-def xml_chars(text: str) -> str:
-    r"""``text`` with each character XML forbids as U+FFFD: what an XML document (this diagram,
-    a JUnit report) can hold of it. The record keeps its text; only the drawing changes.
-
-    >>> xml_chars("A\x01B") == "A\ufffdB"
-    True
-    """
-    return _NOT_XML.sub("\ufffd", text)
 
 
 def _xml(text: str) -> str:
