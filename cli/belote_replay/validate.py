@@ -20,7 +20,7 @@ import click
 from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
-from belote_notation.pipeline.inputs import discover
+from belote_notation.pipeline.inputs import Discovery, discover
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
 from belote_notation.pipeline.paths import PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
@@ -192,24 +192,15 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     config = ValidationConfig(config.rules, config.options, keep_deals=fmt in JSON_KINDS)
     report_options, exclude = _path_options(click.get_current_context().meta.get(_CONFIG, Config()),
                                             ReportOptions(_selection(select, ignore), strict))
-    if statistics and fmt != "text":
-        raise click.UsageError("--statistics goes with --format text")
+    _refuse_what_does_not_go_together(fmt, statistics, fix or diff, cluster)
     if fix or diff:
-        if fmt != "text" or statistics or cluster is not None:
-            raise click.UsageError("--fix and --diff go with --format text, without --statistics "
-                                   "or --cluster")
         from belote_replay.fixing import fix_inputs
 
         fix_inputs(without_excluded(discover(list(paths)), paths, exclude), config, report_options, diff,
                    exit_zero)
     cluster = checked_cluster(cluster)
     started = time.perf_counter()
-    if cluster is not None:  # URLs too: the workers read them by byte ranges
-        from belote_notation.cluster.validate import discover_for_cluster
-
-        found = without_excluded(discover_for_cluster(list(paths)), paths, exclude)
-    else:
-        found = without_excluded(discover(list(paths)), paths, exclude)
+    found = _inputs(paths, cluster, exclude)
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
     summary = Summary(files=len(found.sources) + len(found.problems))
@@ -246,6 +237,24 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         sys.exit(2)
     failed = (summary.errors > 0 and not exit_zero) or bool(problems)
     sys.exit(1 if failed else 0)
+
+
+def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, cluster: str | None) -> None:
+    """A usage error for options that do not go together."""
+    if statistics and fmt != "text":
+        raise click.UsageError("--statistics goes with --format text")
+    if fixing and (fmt != "text" or statistics or cluster is not None):
+        raise click.UsageError("--fix and --diff go with --format text, without --statistics or --cluster")
+
+
+def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns) -> Discovery:
+    """The inputs PATH... names, without those ``exclude`` leaves out; with a cluster, URLs too
+    (its workers read them by byte ranges)."""
+    if cluster is not None:
+        from belote_notation.cluster.validate import discover_for_cluster
+
+        return without_excluded(discover_for_cluster(list(paths)), paths, exclude)
+    return without_excluded(discover(list(paths)), paths, exclude)
 
 
 def _holds_a_game(event: Event) -> bool:
