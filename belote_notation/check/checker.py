@@ -5,6 +5,10 @@ text is over: when the next deal starts or the game ends, so that a syntax error
 the deal's text (reported before the next deal) is known first. The same visitor runs on text
 (fed by the reader) and on records (``game.accept(checker)``).
 
+Over 400 lines on purpose: one visitor, a short method per event of
+:class:`~belote_notation.notation.visitor.Visitor` in the order of a game; the checks themselves
+live in :mod:`.deal`, :mod:`.play` and :mod:`.match`.
+
 >>> from belote_notation.notation.records import Game
 >>> Game().accept(GameChecker(file="empty.bel")).findings
 []

@@ -6,6 +6,11 @@ paths: a run of lines handed over as one chunk by the general path, and a deal i
 canonical layout read line by line (:meth:`QuickReader.canonical_deal`), whose events are kept
 until its last line is read, so that a deal any reader rejects reports nothing before it is
 read again the general way.
+
+Over 400 lines on purpose: each line reader, its use on a run of lines and its use in a
+canonical deal (``_kept_*``, the table of :func:`canonical_lines`) are methods of one reader,
+in that order, and ``_canon.c`` mirrors them one for one; split across files, a reader and
+its twins would be read apart.
 """
 
 from __future__ import annotations
