@@ -13,8 +13,12 @@ modules are imported) that Python code runs instead, to compare or to measure it
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import TypeVar
 
-__all__ = ["PURE_PYTHON_VARIABLE", "pure_python"]
+__all__ = ["PURE_PYTHON_VARIABLE", "compiled", "pure_python"]
+
+T = TypeVar("T")
 
 PURE_PYTHON_VARIABLE = "BELOTE_PURE_PYTHON"
 
@@ -26,3 +30,22 @@ def pure_python() -> bool:
     True
     """
     return os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
+
+
+def compiled(load: Callable[[], T]) -> T | None:
+    """What ``load`` takes from a compiled extension (it imports the extension), or ``None``
+    when the pure-Python path is asked for or the extension is not built: the one place that
+    decides which path a module binds at import.
+
+    >>> def load() -> str:
+    ...     import belote_notation.no_such_extension  # noqa: F401  (not built)
+    ...     return "compiled"
+    >>> compiled(load) is None
+    True
+    """
+    if pure_python():
+        return None
+    try:
+        return load()
+    except ImportError:
+        return None

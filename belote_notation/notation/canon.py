@@ -26,7 +26,7 @@ from functools import cache, partial
 from typing import Any
 
 from belote_notation.game.cards import Deck
-from belote_notation.game.compiled import pure_python
+from belote_notation.game.compiled import compiled
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.quick_words import (
     quick_calls,
@@ -48,25 +48,21 @@ CutGame = Callable[..., "tuple[int, bool, int, int] | None"]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
 
 
-def _load() -> tuple[Scan | None, MakePlays | None, NewRecord | None, ReadTags | None, CutGame | None]:
-    if pure_python():
-        return None, None, None, None, None
-    try:
-        from belote_notation.notation._canon import (
-            LinePositions,
-            cut_game,
-            make_plays,
-            new_record,
-            read_tags,
-            scan_deal,
-        )
-    except ImportError:
-        return None, None, None, None, None
+def _load() -> tuple[Scan, MakePlays, NewRecord, ReadTags, CutGame]:
+    from belote_notation.notation._canon import (
+        LinePositions,
+        cut_game,
+        make_plays,
+        new_record,
+        read_tags,
+        scan_deal,
+    )
+
     Sequence.register(LinePositions)
     return scan_deal, make_plays, new_record, read_tags, cut_game
 
 
-_SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS, _CUT_GAME = _load()
+_SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS, _CUT_GAME = compiled(_load) or (None, None, None, None, None)
 
 
 @cache

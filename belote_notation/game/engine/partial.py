@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
-from belote_notation.game.compiled import pure_python
+from belote_notation.game.compiled import compiled
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.play import trick_winner
@@ -166,16 +166,12 @@ PYTHON_WRONG_WINNERS = wrong_winners
 """The Python :func:`wrong_winners`, whatever ``wrong_winners`` is bound to (the tests compare them)."""
 
 
-def _compiled_wrong_winners() -> Callable[..., list[int]] | None:
-    """The compiled :func:`wrong_winners` (``_play.c``), when built and not switched off."""
-    if pure_python():
-        return None
-    try:
-        from belote_notation.game.engine import _play
-    except ImportError:
-        return None
+def _compiled_wrong_winners() -> Callable[..., list[int]]:
+    """The compiled :func:`wrong_winners` (``_play.c``)."""
+    from belote_notation.game.engine import _play
+
     _play.bind_winners(PYTHON_WRONG_WINNERS)
     return _play.wrong_winners
 
 
-wrong_winners = _compiled_wrong_winners() or wrong_winners
+wrong_winners = compiled(_compiled_wrong_winners) or wrong_winners

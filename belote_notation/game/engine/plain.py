@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from belote_notation.game.compiled import pure_python
+from belote_notation.game.compiled import compiled
 from belote_notation.game.engine.bidding import PASS, TAKE
 from belote_notation.game.engine.distribution import FIRST_CARDS, FIRST_DEALT, HAND_CARDS, TAKER_REST
 from belote_notation.game.engine.state import PHASE_NEW, start_play
@@ -63,16 +63,13 @@ def _bidding_calls(rules: Ruleset, offer: int) -> bytes | None:
     return bidding_calls(rules, offer)
 
 
-def _compiled_setup() -> Callable[..., int] | None:
-    if pure_python():
-        return None
-    try:
-        from belote_notation.game.engine import _play
-    except ImportError:
-        return None
+def _compiled_setup() -> Callable[..., int]:
+    """The compiled set-up (``_play.c``), handed the engine's tables and answers."""
+    from belote_notation.game.engine import _play
+
     _play.bind_setup(_bidding_turns, _bidding_calls, start_play, PASS, TAKE, FIRST_CARDS, FIRST_DEALT,
                      HAND_CARDS, TAKER_REST, PHASE_NEW)
     return _play.setup_deal
 
 
-setup_deal = _compiled_setup()
+setup_deal = compiled(_compiled_setup)

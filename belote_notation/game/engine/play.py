@@ -24,7 +24,7 @@ from belote_notation.game.cards import (
     card_symbol_name,
     suit_display,
 )
-from belote_notation.game.compiled import pure_python
+from belote_notation.game.compiled import compiled
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
@@ -514,19 +514,15 @@ def _obligation_table(rules: Ruleset, strain: int) -> bytes | None:
     return obligation_table(rules, strain)
 
 
-def _compiled_play() -> tuple[Callable[..., int], Callable[..., int]] | None:
+def _compiled_play() -> tuple[Callable[..., int], Callable[..., int]]:
     """The C loops of :func:`play_cards` and :func:`play_tricks_batch` (``_play.c``), handed
-    this module's rules and tables, when built and not switched off
-    (:mod:`belote_notation.game.compiled`)."""
-    if pure_python():
-        return None
-    try:
-        from belote_notation.game.engine import _play
-    except ImportError:
-        return None
+    this module's rules and tables (:func:`belote_notation.game.compiled.compiled` decides
+    whether they are used)."""
+    from belote_notation.game.engine import _play
+
     _play.bind(legal_for, PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH, _obligation_table, HIGHER_TRUMP,
                SUIT_MASKS, QUEEN, KING, LAST_TRICK_BONUS, BELOTE_WORDS, PHASE_PLAY, PHASE_DONE)
     return _play.play_cards, _play.play_tricks_batch
 
 
-play_cards, play_tricks_batch = _compiled_play() or (play_cards, play_tricks_batch)
+play_cards, play_tricks_batch = compiled(_compiled_play) or (play_cards, play_tricks_batch)

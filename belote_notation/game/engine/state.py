@@ -19,7 +19,7 @@ from belote_notation.game.cards import (
     Deck,
     card_symbol_name,
 )
-from belote_notation.game.compiled import pure_python
+from belote_notation.game.compiled import compiled
 from belote_notation.game.engine.tables import (
     ALL_TRUMP_INDEX,
     BEATS,
@@ -398,17 +398,13 @@ def python_copy_deal(state: DealState) -> DealState:
     return twin
 
 
-def _compiled() -> Callable[[DealState], DealState] | None:
-    """The compiled copy_deal (``_play.c``), when built and not switched off."""
-    if pure_python():
-        return None
-    try:
-        from belote_notation.game.engine import _play
-    except ImportError:
-        return None
+def _compiled() -> Callable[[DealState], DealState]:
+    """The compiled copy_deal (``_play.c``)."""
+    from belote_notation.game.engine import _play
+
     return _play.copy_deal
 
 
-_compiled_copy = _compiled()
+_compiled_copy = compiled(_compiled)
 _FIRST_DEALS: dict[tuple[int, int, int], DealState] = {}
 """A deal as DealState makes it, by ruleset, dealer and deck (their ids): new_deal copies it."""
