@@ -979,26 +979,25 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
 }
 
 /* The heading `deal N[ dealer SEAT]` (quick.py's _HEADING) ending at the newline nl: its
- * number and its dealer (None when not written); 0: not canonical. */
+ * number and its dealer (None when not written), new references set only when it reads (1);
+ * 0: not canonical. */
 static int read_heading(Scan *s, Py_ssize_t pos, Py_ssize_t nl, PyObject **number, PyObject **dealer) {
     Words w;
     split_row(s, pos, nl, &w);
     if ((w.count != 2 && w.count != 4) || !word_is(s, &w, 0, "deal") || !ascii_digits(s, w.start[1], w.len[1]))
         return 0;
-    *dealer = Py_None;
+    PyObject *seat = Py_None;
     if (w.count == 4) {
-        Py_UCS4 seat = char_at(s, w.start[3]);
-        if (!word_is(s, &w, 2, "dealer") || w.len[3] != 1 || (seat != 'N' && seat != 'E' && seat != 'S' && seat != 'W'))
+        Py_UCS4 letter = char_at(s, w.start[3]);
+        if (!word_is(s, &w, 2, "dealer") || w.len[3] != 1
+            || (letter != 'N' && letter != 'E' && letter != 'S' && letter != 'W'))
             return 0;
-        *dealer = lookup(s, T_SEATS, &w, 3);
-        if (*dealer == NULL) return PyErr_Occurred() ? -1 : 0;
+        seat = lookup(s, T_SEATS, &w, 3);
+        if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
     }
-    Py_INCREF(*dealer);
     *number = int_of(s, w.start[1], w.len[1]);
-    if (*number == NULL) {
-        Py_CLEAR(*dealer);
-        return -1;
-    }
+    if (*number == NULL) return -1;
+    *dealer = Py_NewRef(seat);
     return 1;
 }
 

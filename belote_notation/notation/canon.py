@@ -40,7 +40,7 @@ from belote_notation.notation.tokens import MAX_DIGITS
 __all__ = ["compiled_cut", "compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags",
            "static_tables", "tag_characters"]
 
-Scan = Callable[..., "tuple[int, int | None, Any, int, int, int, int] | None"]
+Scan = Callable[..., "tuple[int, int | None, Any, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
 ReadTags = Callable[..., "tuple[list[tuple[str, str]], int] | None"]

@@ -9,6 +9,7 @@ games of every rule system with flaws in some lines (tests/speed/corpus.py).
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from belote_notation.check.facts import DealFacts
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.notation.canon import compiled_reader
 from belote_notation.notation.reader import iter_game_texts, read_game_events
+from belote_notation.notation.visitor import Visitor
 from tests.speed.corpus import corpus_text
 
 pytestmark = pytest.mark.skipif(compiled_reader() is None, reason="the C extensions are not built")
@@ -153,3 +155,20 @@ def test_line_positions_are_a_sequence_of_line_and_column() -> None:
         positions["0"]  # type: ignore[call-overload]
     with pytest.raises(TypeError):
         hash(positions)
+
+
+@pytest.mark.parametrize("heading", ["deal 1 foo N", "deal 1 dealer X"])
+def test_a_heading_the_compiled_reader_refuses_leaves_none_its_references(heading: str) -> None:
+    """Four words that are not ``deal N dealer SEAT``: the compiled reader released a reference
+    to None it never held, one a read (on Python 3.11, a fatal error once None's count ran out)."""
+    text = f"{heading}\ntafr9a N 9S JS 8H\nend\n"
+    read_game_events(text, _Quiet())
+    before = sys.getrefcount(None)
+    for _ in range(2000):
+        read_game_events(text, _Quiet())
+    assert sys.getrefcount(None) - before > -1000
+
+
+class _Quiet(Visitor[None]):
+    def result(self) -> None:
+        return None
