@@ -1185,7 +1185,7 @@ static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
     }
     if (fits > 0) {
         *seats = get_attr(trick, &A_SEATS);
-        int left_out = *seats == NULL ? -1 : 0, ints = is_seq(*seats);
+        int left_out = *seats == NULL ? -1 : 0, ints = left_out == 0 && is_seq(*seats);
         for (Py_ssize_t k = 0; ints && k < PySequence_Fast_GET_SIZE(*seats); k++)
             ints = PyLong_CheckExact(PySequence_Fast_GET_ITEM(*seats, k)); /* an int is not None */
         if (left_out == 0 && !ints) left_out = PySequence_Contains(*seats, Py_None); /* as `in` finds it */
@@ -1233,8 +1233,8 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *const *args, Py_ssi
                 if (fits < 0 || (fits > 0 && marks == NULL)) goto failed;
                 break;
             }
-            hand_back = !is_seq(seats) || !is_seq(marks) || PySequence_Fast_GET_SIZE(seats) != 4
-                        || PySequence_Fast_GET_SIZE(marks) != 4;
+            hand_back = !is_seq(seats) || !is_seq(marks) || PySequence_Fast_GET_SIZE(cards) != 4
+                        || PySequence_Fast_GET_SIZE(seats) != 4 || PySequence_Fast_GET_SIZE(marks) != 4;
         }
         int r = PLAYED;
         for (; !hand_back && j < 4; j++) {
