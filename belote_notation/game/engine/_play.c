@@ -698,13 +698,23 @@ static Attr A_SEAT, A_BITS, A_ROUND, A_ACTION, A_SUIT, A_VARIATIONS, A_DEALER, A
 static PyObject *started[4][4][4], *started_type;
 static long started_phase[4][4][4];
 
+static void forget_started(void) {
+    for (int d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++)
+            for (int k = 0; k < 4; k++) Py_CLEAR(started[d][t][k]);
+}
+
 static void clear_tables(void) {
     Py_CLEAR(setup_rules);
     for (int d = 0; d < 4; d++) Py_CLEAR(turn_tables[d]);
     for (int o = 0; o < 32; o++) Py_CLEAR(call_tables[o]);
-    for (int d = 0; d < 4; d++)
-        for (int t = 0; t < 4; t++)
-            for (int k = 0; k < 4; k++) Py_CLEAR(started[d][t][k]);
+    forget_started();
+}
+
+/* A class of __slots__ only, none inherited: its tp_members are all an instance holds. */
+static int slots_only(PyTypeObject *type) {
+    return (type->tp_flags & Py_TPFLAGS_HEAPTYPE) && type->tp_base == &PyBaseObject_Type && !type->tp_dictoffset
+           && !type->tp_weaklistoffset && type->tp_members != NULL;
 }
 
 static PyObject *bind_setup(PyObject *self, PyObject *args) {
@@ -961,7 +971,8 @@ static int start(Setup *s, PyObject *state) {
     Py_ssize_t n = 0, slots_of_type = 0;
     for (PyMemberDef *m = type->tp_members; m != NULL && m->name != NULL; m++)
         slots_of_type += m->type == T_OBJECT_EX ? 1 : MAX_SLOTS + 1; /* object slots only */
-    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS;
+    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS && slots_only(type);
+    if (learn && (PyObject *)type != started_type) forget_started(); /* the offsets of another type */
     for (PyMemberDef *m = type->tp_members; learn && m->name != NULL; m++)
         before[n++] = Py_XNewRef(*(PyObject **)((char *)state + m->offset));
     PyObject *hands = mask_list(s->hands), *done = NULL;
@@ -1102,8 +1113,7 @@ static PyObject *copy_value(PyObject *v, int depth) {
 
 static PyObject *copy_deal(PyObject *self, PyObject *state) {
     PyTypeObject *type = Py_TYPE(state);
-    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset || type->tp_weaklistoffset
-        || type->tp_members == NULL) {
+    if (!slots_only(type)) {
         PyErr_SetString(PyExc_TypeError, "copy_deal: a state of slots only");
         return NULL;
     }
