@@ -501,8 +501,8 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
 
 /* _belote_card on a card mark_fits let through: the first of the trump king and queen played,
  * and the mark kept with the seat's marks. 0, or -1 with an error. */
-static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
-    long card = PyLong_AsLong(card_obj), rank = card & 7;
+static int belote_card(Play *p, long seat, long card, PyObject *card_obj, PyObject *mark) {
+    long rank = card & 7;
     if (p->trump >= 0 && (card >> 3) == p->trump && (rank == queen || rank == king)) {
         long other = card ^ (queen ^ king);
         if (other >= 0 && other < 32 && !(p->played & (1u << other))) {
@@ -639,13 +639,13 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
