@@ -284,6 +284,9 @@ def test_batches_it_does_not_expect_go_to_the_python_loop() -> None:
         ([_trick([0, 1, None, 3], four[1], four[2])], 0),  # a seat left out
         ([_trick(5, four[1], four[2])], 0),  # seats that are no sequence
         ([_trick(*four, number=2)], 0),
+        ([_trick([3, 0, 1, 2], [7, 7], four[2])], 1),  # taken up after its first card: cards too short
+        ([_trick([3, 0, 1, 2], [0, 7, 15, 16, 24], four[2])], 1),  # ... too long
+        ([SimpleNamespace(cards=four[1], marks=four[2], number=1, variations=None)], 0),  # no seats
     ]
     for tricks, start in cases:
         _alike(rules, (bound_play_tricks_batch, PYTHON_PLAY_TRICKS_BATCH), (tricks, start),

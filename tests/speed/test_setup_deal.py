@@ -327,6 +327,38 @@ def test_the_set_up_decides_by_the_engines_tables(monkeypatch: pytest.MonkeyPatc
         assert setup_deal(state, deal.five, _offer(deal), deal.bids, deal.rest, deal.hands) == NOT_SET_UP  # type: ignore[misc]
 
 
+class _SlotState(StateClass):
+    __slots__ = ("extra",)
+
+
+class _DictState(StateClass):
+    pass
+
+
+@compiled
+def test_a_state_of_a_subclass_is_set_up_as_a_deal_state_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What start_play did to a deal is written again on the next only for a class whose slots are
+    all its own: a subclass of DealState (slots of its own or a dict) is set up as DealState is,
+    deal after deal, and copy_deal refuses it rather than copy part of it."""
+    from belote_notation.game.engine import copy_deal
+
+    texts = list(_texts(0.0, seed=9, deals=30))[1:2]  # classic
+    deals: list[tuple[Context, DealFacts, int]] = []
+    _each_deal(monkeypatch, iter(texts), lambda ctx, deal, dealer: deals.append((ctx, deal, dealer)))
+    taken = [(c, d, s) for c, d, s in deals if d.bids and d.bids[-1].action == "take"]
+    assert len(taken) > 3
+    rules = taken[0][0].rules.with_options({"target": 1234})  # a rule set of its own: nothing known yet
+    for ctx, deal, dealer in taken * 2:  # each deal twice: after the first, start_play's work is known
+        states = [cls(rules, dealer, ctx.deck) for cls in (_SlotState, _DictState, StateClass)]
+        for state in states:
+            assert setup_deal(state, deal.five, _offer(deal), deal.bids, deal.rest,  # type: ignore[misc]
+                              deal.hands) == TAKEN
+        assert _snapshot(states[0]) == _snapshot(states[1]) == _snapshot(states[2])
+    for state in states[:2]:
+        with pytest.raises(TypeError):
+            copy_deal(state)
+
+
 @compiled
 def test_a_new_deal_is_the_deal_the_constructor_makes_and_a_copy_is_independent() -> None:
     """new_deal copies a first deal made per ruleset, dealer and deck: equal to a deal made anew,

@@ -501,8 +501,8 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
 
 /* _belote_card on a card mark_fits let through: the first of the trump king and queen played,
  * and the mark kept with the seat's marks. 0, or -1 with an error. */
-static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
-    long card = PyLong_AsLong(card_obj), rank = card & 7;
+static int belote_card(Play *p, long seat, long card, PyObject *card_obj, PyObject *mark) {
+    long rank = card & 7;
     if (p->trump >= 0 && (card >> 3) == p->trump && (rank == queen || rank == king)) {
         long other = card ^ (queen ^ king);
         if (other >= 0 && other < 32 && !(p->played & (1u << other))) {
@@ -639,13 +639,13 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
@@ -698,13 +698,23 @@ static Attr A_SEAT, A_BITS, A_ROUND, A_ACTION, A_SUIT, A_VARIATIONS, A_DEALER, A
 static PyObject *started[4][4][4], *started_type;
 static long started_phase[4][4][4];
 
+static void forget_started(void) {
+    for (int d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++)
+            for (int k = 0; k < 4; k++) Py_CLEAR(started[d][t][k]);
+}
+
 static void clear_tables(void) {
     Py_CLEAR(setup_rules);
     for (int d = 0; d < 4; d++) Py_CLEAR(turn_tables[d]);
     for (int o = 0; o < 32; o++) Py_CLEAR(call_tables[o]);
-    for (int d = 0; d < 4; d++)
-        for (int t = 0; t < 4; t++)
-            for (int k = 0; k < 4; k++) Py_CLEAR(started[d][t][k]);
+    forget_started();
+}
+
+/* A class of __slots__ only, none inherited: its tp_members are all an instance holds. */
+static int slots_only(PyTypeObject *type) {
+    return (type->tp_flags & Py_TPFLAGS_HEAPTYPE) && type->tp_base == &PyBaseObject_Type && !type->tp_dictoffset
+           && !type->tp_weaklistoffset && type->tp_members != NULL;
 }
 
 static PyObject *bind_setup(PyObject *self, PyObject *args) {
@@ -961,7 +971,8 @@ static int start(Setup *s, PyObject *state) {
     Py_ssize_t n = 0, slots_of_type = 0;
     for (PyMemberDef *m = type->tp_members; m != NULL && m->name != NULL; m++)
         slots_of_type += m->type == T_OBJECT_EX ? 1 : MAX_SLOTS + 1; /* object slots only */
-    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS;
+    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS && slots_only(type);
+    if (learn && (PyObject *)type != started_type) forget_started(); /* the offsets of another type */
     for (PyMemberDef *m = type->tp_members; learn && m->name != NULL; m++)
         before[n++] = Py_XNewRef(*(PyObject **)((char *)state + m->offset));
     PyObject *hands = mask_list(s->hands), *done = NULL;
@@ -1102,8 +1113,7 @@ static PyObject *copy_value(PyObject *v, int depth) {
 
 static PyObject *copy_deal(PyObject *self, PyObject *state) {
     PyTypeObject *type = Py_TYPE(state);
-    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset || type->tp_weaklistoffset
-        || type->tp_members == NULL) {
+    if (!slots_only(type)) {
         PyErr_SetString(PyExc_TypeError, "copy_deal: a state of slots only");
         return NULL;
     }
@@ -1185,7 +1195,7 @@ static int plain(PyObject *trick, Py_ssize_t t, PyObject **seats) {
     }
     if (fits > 0) {
         *seats = get_attr(trick, &A_SEATS);
-        int left_out = *seats == NULL ? -1 : 0, ints = is_seq(*seats);
+        int left_out = *seats == NULL ? -1 : 0, ints = left_out == 0 && is_seq(*seats);
         for (Py_ssize_t k = 0; ints && k < PySequence_Fast_GET_SIZE(*seats); k++)
             ints = PyLong_CheckExact(PySequence_Fast_GET_ITEM(*seats, k)); /* an int is not None */
         if (left_out == 0 && !ints) left_out = PySequence_Contains(*seats, Py_None); /* as `in` finds it */
@@ -1233,8 +1243,8 @@ static PyObject *play_tricks_batch(PyObject *self, PyObject *const *args, Py_ssi
                 if (fits < 0 || (fits > 0 && marks == NULL)) goto failed;
                 break;
             }
-            hand_back = !is_seq(seats) || !is_seq(marks) || PySequence_Fast_GET_SIZE(seats) != 4
-                        || PySequence_Fast_GET_SIZE(marks) != 4;
+            hand_back = !is_seq(seats) || !is_seq(marks) || PySequence_Fast_GET_SIZE(cards) != 4
+                        || PySequence_Fast_GET_SIZE(seats) != 4 || PySequence_Fast_GET_SIZE(marks) != 4;
         }
         int r = PLAYED;
         for (; !hand_back && j < 4; j++) {
