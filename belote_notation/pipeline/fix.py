@@ -1,297 +1,400 @@
-"""``validate --fix``: what the engine recomputes, written back into a ``.bel`` file, and only that.
+"""``validate --fix``: the recorded claims the checks found wrong, rewritten where that is safe.
 
-A fix rewrites a recorded claim the checks found wrong: a trick's winner (BEL501), a deal's
-score (BEL503), the litige pot (BEL504), the running totals (BEL601; BEL606 on a score sheet:
-the last total plus the deal's recorded score) and the result (BEL603, the ``Result`` tag and
-the ``end`` line). Never a card, a call, a hand or a seat of play: those are the players' acts.
+A fix rewrites a claim of the record: a trick's winner (BEL501), a deal's score (BEL503), the
+litige pot (BEL504), a running total (BEL601, BEL606) or the result (BEL603, the ``Result``
+tag and the ``end`` line); never a card, a call, a hand or a seat of play. Each fix is data
+(:class:`~belote_notation.pipeline.fix_plan.Fix`: its edits and their spans) with an
+applicability, as in ruff: ``safe`` fixes are applied, ``unsafe`` ones only when asked
+(:mod:`~belote_notation.pipeline.fix_plan` says which is which and why).
 
-Each fix is a text edit at the finding's own line and column, checked against the text there
-(the keyword and numbers the grammar reads); a fix whose text is not found exactly there is
-not applied and its finding remains. Everything else of the file (comments, spacing, line
-ends, a byte-order mark) is kept byte for byte. As in ruff, fixing goes round until nothing is
-left to fix (a corrected score can reveal the total written from it), at most
-:data:`MAX_ROUNDS` times.
+The file is read as a stream, one game at a time: each game is checked once, its fixes (all
+independent: every one is computed from the record as typed) made in one pass, and only a game
+that changed is checked again. A game whose fixes would hide a finding that was there or bring
+a new one is left as it was. Everything else of the file (comments, spacing, line ends, a
+byte-order mark, the case of every word) is kept byte for byte.
 
 >>> text = ('[Rules "classic"]\\ndeal 1 dealer N\\nsmsara 1 E:pass S:pass W:pass N:pass\\n'
 ...         "smsara 2 E:pass S:pass W:pass N:pass\\nscore 10 0 {typed by hand}\\nend\\n")
 >>> fixed = fix_text(text, "club.bel")
->>> print(fixed.text.splitlines()[4]), fixed.fixed, [f.code for f in fixed.remaining]
+>>> print(fixed.text.splitlines()[4]), (fixed.found, fixed.fixed, fixed.errors_remaining)
 score 0 0 {typed by hand}
-(None, 1, [])
+(None, (1, 1, 0))
 >>> fix_text(fixed.text, "club.bel").changed
 False
 """
 
 from __future__ import annotations
 
-import difflib
+import contextlib
+import io
 import os
-import re
+import secrets
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, BinaryIO
 
 from belote_notation.check.checker import DEFAULT_CONFIG
-from belote_notation.check.codes import (
-    DEAL_SCORE,
-    LITIGE_POT,
-    MATCH_TOTALS,
-    MATCH_WINNER,
-    SHEET_TOTALS,
-    TRICK_WINNER,
-)
-from belote_notation.check.findings import Finding, effective_severity
-from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.check.findings import Finding
+from belote_notation.check.replay import GameReplay
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.game.cards import SEAT_NAMES
-from belote_notation.pipeline.files import replacing
-from belote_notation.pipeline.inputs import InputProblem, Source, detect, open_input
-from belote_notation.pipeline.records import replays_of
+from belote_notation.notation.issues import BAD_UTF8
+from belote_notation.notation.stream import GameText, iter_game_texts
+from belote_notation.pipeline.fix_plan import FIXABLE, Fix, plan_fixes
+from belote_notation.pipeline.games import TextGame
+from belote_notation.pipeline.inputs import detect
+from belote_notation.pipeline.records import read_game
 from belote_notation.pipeline.select import ReportOptions
+from belote_notation.pipeline.text_edits import Edit, TextWindow
 
-__all__ = ["FIXABLE", "MAX_ROUNDS", "Edit", "FixResult", "NotFixable", "fix_file", "fix_text"]
+__all__ = ["FIXABLE", "Edit", "Fix", "FixResult", "GameFixed", "NotFixable", "fix_file", "fix_text"]
 
-FIXABLE = frozenset({TRICK_WINNER, DEAL_SCORE, LITIGE_POT, MATCH_TOTALS, SHEET_TOTALS, MATCH_WINNER})
-"""The codes whose recorded value the engine recomputes (``belote-replay rule CODE``)."""
-
-MAX_ROUNDS = 100
-"""Rounds of check-and-fix at most (ruff's bound): each round fixes at least one claim, and a
-claim written from an earlier wrong one shows only once that one is fixed."""
-
-BOM = "\ufeff"
-_WS = r"[ \t\f\r\n]+"
-_INT = r"(-?\d+)"
-_PAIR = re.compile(rf"(?i:score|points|marque|match|total)(?![\w]){_WS}{_INT}{_WS}{_INT}")
-_POT = re.compile(r"-?\d+(?![\w])")
-_SEAT = re.compile(r"[NESWnesw](?![\w:])")
-_TAG = re.compile(r'\[Result[ \t]+"([^"\\\n]*)"')
-_END_RESULT = re.compile(rf"(?<![\w:])(?i:end|fin){_WS}((?i:ns|ew)(?![\w])|\*)")
-_BARE_RESULT = re.compile(r"((?i:ns|ew)(?![\w])|\*)")
-
+_CHUNK = 1 << 20
 
 class NotFixable(ValueError):
-    """The input is not a ``.bel`` file (other formats are not rewritten): the reason in words."""
+    """The file cannot be fixed (another format, not UTF-8, not a regular file, read-only,
+    changed while it was fixed): the reason in words; nothing was written."""
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """``text[start:end]`` replaced by ``replacement`` (offsets in the text without its BOM)."""
+@dataclass(slots=True)
+class GameFixed:
+    """What fixing one game did."""
 
-    start: int
-    end: int
-    replacement: str
+    number: int
+    found: int
+    """Errors reported before fixing (what ``validate`` says of the game)."""
+    applied: list[Fix] = field(default_factory=list)
+    held_back: list[Fix] = field(default_factory=list)
+    """Fixes not applied: the unsafe ones (without ``unsafe``), and those that would have hidden
+    a finding or brought a new one."""
+    remaining: list[Finding] = field(default_factory=list)
+    """The game's findings after fixing, each with its final severity."""
+    errors: int = 0
+    """Among :attr:`remaining`, the errors."""
+    diff: list[str] = field(default_factory=list)
+    """The change as unified diff hunks (lines with their ends)."""
 
 
 @dataclass(slots=True)
 class FixResult:
-    """What fixing a text did: the new text, how many claims were rewritten, what remains."""
+    """What fixing a text or a file did, counted as ``validate`` counts."""
 
-    original: str
-    text: str
+    found: int = 0
     fixed: int = 0
-    remaining: list[Finding] = field(default_factory=list)
-    """The findings of the fixed text (all of them, each with its effective severity)."""
     errors_remaining: int = 0
-    """Among :attr:`remaining`, those of severity error (warnings too with ``strict``)."""
-
-    @property
-    def changed(self) -> bool:
-        return self.text != self.original
+    applied: list[Fix] = field(default_factory=list)
+    held_back: list[Fix] = field(default_factory=list)
+    remaining: list[Finding] = field(default_factory=list)
+    diff_lines: list[str] = field(default_factory=list)
+    original: str = ""
+    text: str = ""
+    changed: bool = False
+    keep: bool = True
+    """Keep every game's findings, fixes and diff (``False``: the counts only, flat memory)."""
 
     def diff(self, name: str) -> str:
         """The change as a unified diff (empty when nothing changed)."""
-        return "".join(difflib.unified_diff(self.original.splitlines(keepends=True),
-                                            self.text.splitlines(keepends=True), name, name))
+        return f"--- {name}\n+++ {name}\n" + "".join(self.diff_lines) if self.diff_lines else ""
 
-
-class _Lines:
-    """Offsets of the text's lines: (line, col) as the reader counts them (1-based characters)."""
-
-    def __init__(self, text: str) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        self.size = len(text)
-
-    def offset(self, line: int, col: int) -> int | None:
-        if not 1 <= line <= len(self.starts) or col < 1:
-            return None
-        at = self.starts[line - 1] + col - 1
-        end = self.starts[line] if line < len(self.starts) else self.size
-        return at if at < end else None
+    def add(self, game: GameFixed) -> None:
+        self.found += game.found
+        self.errors_remaining += game.errors
+        self.fixed += game.found - game.errors
+        self.changed = self.changed or bool(game.diff)
+        if not self.keep:
+            return
+        self.applied += game.applied
+        self.held_back += game.held_back
+        self.remaining += game.remaining
+        self.diff_lines += game.diff
 
 
 def fix_text(text: str, name: str = "<string>", config: ValidationConfig = DEFAULT_CONFIG,
-             options: ReportOptions | None = None, max_rounds: int = MAX_ROUNDS) -> FixResult:
-    """``text`` (a ``.bel`` file's, a BOM kept) with every reported recomputable claim rewritten
-    to the engine's value; ``options`` chooses the codes that are reported (and so fixed)."""
-    options = options or ReportOptions()
-    bom = BOM if text.startswith(BOM) else ""
-    body = text[len(bom):]
-    fixed = 0
-    for _ in range(max_rounds):
-        replays = _replays(bom + body, name, config)
-        edits, count = _edits(body, replays, options)
-        if not edits:
-            break
-        body = _apply(body, edits)
-        fixed += count
-    else:
-        replays = _replays(bom + body, name, config)
-    findings = [f for r in replays for f in options.view(r.report).findings]
-    errors = sum(effective_severity(f.severity, options.strict) == "error" for f in findings)
-    return FixResult(text, bom + body, fixed, findings, errors)
-
-
-def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CONFIG,
-             options: ReportOptions | None = None, write: bool = True) -> FixResult:
-    """:func:`fix_text` on a ``.bel`` file, written back (temporary + rename) when it changed and
-    ``write``. Raises :class:`NotFixable` for a file of another format or one that is not UTF-8
-    text, ``OSError`` when it cannot be read or written."""
-    with open(path, "rb") as handle:
-        data = handle.read()
-        mode = stat.S_IMODE(os.fstat(handle.fileno()).st_mode)
-    fmt = detect(os.fspath(path), data[:4096])
-    if fmt.name != "bel":
-        raise NotFixable(f"--fix rewrites .bel files only; this is {fmt.name}: convert it first")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NotFixable(f"not UTF-8 text (byte {exc.start}): not rewritten") from None
-    result = fix_text(text, os.fspath(path), config, options)
-    if write and result.changed:
-        with replacing(path) as out:
-            out.write(result.text)
-        os.chmod(path, mode)  # the file keeps its permissions (the temporary got the umask's)
+             options: ReportOptions | None = None, unsafe: bool = False) -> FixResult:
+    """``text`` (a ``.bel`` file's, a BOM kept) with the fixes of its reported findings made:
+    the safe ones, and the unsafe ones too with ``unsafe``."""
+    data = text.encode("utf-8")
+    out = io.BytesIO()
+    result = FixResult(original=text)
+    _fix_stream(io.BytesIO(data), _Raw(io.BytesIO(data)), name, config, options or ReportOptions(),
+                unsafe, out.write, result.add)
+    result.text = out.getvalue().decode("utf-8") if result.changed else text
     return result
 
 
-def _replays(text: str, name: str, config: ValidationConfig) -> list[GameReplay]:
-    opened = open_input(Source(name, data=text.encode("utf-8"), label=name))
-    if isinstance(opened, InputProblem):  # bytes in memory always open; said for the type checker
-        return []
-    with opened:
-        return list(replays_of(opened, config))
+def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CONFIG,
+             options: ReportOptions | None = None, write: bool = True, unsafe: bool = False,
+             on_game: Callable[[GameFixed], None] | None = None) -> FixResult:
+    """:func:`fix_text` on a ``.bel`` file read as a stream, one game in memory, written back
+    when it changed and ``write``: through a temporary in its folder, renamed over the file
+    (the target of a symlink; a file with other hard links is written in place once the
+    temporary is complete, so that every name sees the fix). ``on_game`` hears of each game
+    as it is done (the result then keeps the counts and fixes, not every finding). Raises
+    :class:`NotFixable` for what cannot be fixed, ``OSError`` when it cannot be read or written."""
+    target = os.path.realpath(path)
+    try:
+        st = os.stat(target)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise NotFixable("--fix and --diff read regular files only; this is not one")
+    with open(target, "rb") as split, open(target, "rb") as raw_handle:
+        before = os.fstat(split.fileno())
+        fmt = detect(os.fspath(path), raw_handle.read(4096))
+        if fmt.name != "bel":
+            raise NotFixable(f"--fix rewrites .bel files only; this is {fmt.name}: convert it first")
+        raw = _Raw(raw_handle)
+        sink = _LazyTemp(target, raw, write, path)
+        sink.size = before.st_size
+        result = FixResult(keep=on_game is None)
+
+        def collect(game: GameFixed) -> None:
+            if on_game is not None:
+                on_game(game)
+            result.add(game)
+        try:
+            bounded = io.BufferedReader(_Bounded(split, before.st_size))
+            _fix_stream(bounded, raw, os.fspath(path), config, options or ReportOptions(), unsafe,
+                        sink.write, collect, sink.changed)
+            sink.finish(raw)
+            if sink.tmp is not None:
+                _write_back(sink.tmp, target, before, path)
+        finally:
+            sink.discard()
+    return result
 
 
-def _edits(text: str, replays: list[GameReplay], options: ReportOptions) -> tuple[list[Edit], int]:
-    """The edits of one round, and how many findings they fix."""
-    lines = _Lines(text)
-    edits: dict[int, Edit] = {}
-    count = 0
-    starts = [r.report.line for r in replays]
-    for index, replay in enumerate(replays):
-        wanted = {id(f) for f in options.view(replay.report).findings if f.code in FIXABLE}
-        if not wanted:
-            continue
-        bases = _bases(replay.deals)
-        for deal, base in zip(replay.deals, bases, strict=True):
-            for finding in deal.findings:
-                if id(finding) in wanted:
-                    found = _deal_fix(text, lines, finding, deal, base)
-                    count += bool(found)
-                    for edit in found:
-                        edits.setdefault(edit.start, edit)
-        game_end = lines.offset(starts[index + 1], 1) if index + 1 < len(starts) else None
-        for finding in replay.report.findings:
-            if id(finding) in wanted and finding.code == MATCH_WINNER:
-                found = _result_fix(text, lines, finding, replay, game_end)
-                count += bool(found)
-                for edit in found:
-                    edits.setdefault(edit.start, edit)
-    return sorted(edits.values(), key=lambda e: e.start), count
+class _Bounded(io.RawIOBase):
+    """The first ``size`` bytes of a stream: what is appended while the file is fixed is not
+    read (the write-back then sees the file changed and refuses)."""
+
+    def __init__(self, stream: BinaryIO, size: int) -> None:
+        super().__init__()
+        self.stream, self.left = stream, size
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        want = self.left if size is None or size < 0 else min(size, self.left)
+        data = self.stream.read(want) if want > 0 else b""
+        self.left -= len(data)
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
 
 
-def _apply(text: str, edits: list[Edit]) -> str:
-    out, last = [], 0
-    for edit in edits:
-        if edit.start < last:  # overlapping edits: the later one waits for the next round
-            continue
-        out += [text[last:edit.start], edit.replacement]
-        last = edit.end
-    out.append(text[last:])
-    return "".join(out)
+class _Raw:
+    """The input's bytes by offset (a second handle on the file, or the bytes in memory)."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+
+    def copy(self, start: int, end: int | None, write: Callable[[bytes], object]) -> None:
+        self.handle.seek(start)
+        left = None if end is None else end - start
+        while left is None or left > 0:
+            data = self.handle.read(_CHUNK if left is None else min(_CHUNK, left))
+            if not data:
+                return
+            write(data)
+            if left is not None:
+                left -= len(data)
+
+    def read(self, start: int, end: int) -> bytes:
+        self.handle.seek(start)
+        return self.handle.read(end - start)
 
 
-Pair = tuple[int, int]
+class _LazyTemp:
+    """The output: nothing is written until the first change; then a temporary next to the
+    target gets the bytes so far, and everything after."""
 
+    def __init__(self, target: str, raw: _Raw, write: bool, shown: str | os.PathLike[str]) -> None:
+        self.target, self.raw, self.enabled, self.shown = target, raw, write, shown
+        self.tmp: str | None = None
+        self.out: BinaryIO | None = None
+        self.done = 0
+        self.size: int | None = None
+        """The input's size when fixing started: what is appended after it is not copied."""
 
-def _bases(deals: list[DealReplay]) -> list[Pair | None]:
-    """The recorded totals before each deal, as the match check takes them (the record's word
-    when it gives it, else the engine's running totals)."""
-    out: list[Pair | None] = []
-    base: Pair | None = (0, 0)
-    for deal in deals:
-        out.append(base)
-        report = deal.report
-        if report is None:
-            base = None
-        elif report.claimed_totals is not None:
-            base = (report.claimed_totals[0], report.claimed_totals[1])
-        elif report.totals is not None:
-            base = (report.totals[0], report.totals[1]) if base is not None else None
-        elif base is not None and report.claimed_score is not None:
-            base = (base[0] + report.claimed_score[0], base[1] + report.claimed_score[1])
+    def write(self, data: bytes) -> None:
+        if self.out is not None:
+            self.out.write(data)
+        self.done += len(data)
+
+    def changed(self, at: int) -> None:
+        """The first change is at byte ``at`` of the input (everything before it is as it was)."""
+        if self.out is not None or not self.enabled:
+            return
+        if not os.access(self.target, os.W_OK) or not os.stat(self.target).st_mode & 0o222:
+            raise NotFixable("the file is read-only: not rewritten (--diff shows the fixes)")
+        folder, name = os.path.split(self.target)
+        for _ in range(100):
+            tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise OSError(exc.errno, exc.strerror, os.fspath(self.shown)) from None
+            self.tmp, self.out = tmp, os.fdopen(fd, "wb")
+            break
         else:
-            base = None
+            raise FileExistsError(17, "no free temporary name", os.fspath(self.shown))
+        self.raw.copy(0, at, self.out.write)
+
+    def finish(self, raw: _Raw) -> None:
+        if self.out is not None:
+            raw.copy(self.done, self.size, self.out.write)
+            self.out.flush()
+            os.fsync(self.out.fileno())
+            self.out.close()
+
+    def discard(self) -> None:
+        if self.out is not None and not self.out.closed:
+            self.out.close()
+        if self.tmp is not None and os.path.exists(self.tmp):
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+
+
+def _write_back(tmp: str, target: str, before: os.stat_result, shown: str | os.PathLike[str]) -> None:
+    """The temporary over the target, unless the target changed while it was fixed."""
+    now = os.stat(target)
+    if (now.st_size, now.st_mtime_ns, now.st_ino, now.st_dev) != (
+            before.st_size, before.st_mtime_ns, before.st_ino, before.st_dev):
+        raise NotFixable("the file changed while it was being fixed: not rewritten (run again)")
+    if now.st_nlink > 1:  # other names see the same inode: write it in place
+        with open(tmp, "rb") as data, open(target, "r+b") as out:
+            while chunk := data.read(_CHUNK):
+                out.write(chunk)
+            out.truncate()
+            out.flush()
+            os.fsync(out.fileno())
+        return
+    os.chmod(tmp, stat.S_IMODE(now.st_mode))
+    with contextlib.suppress(OSError):  # only root may give the file back to its owner
+        if (now.st_uid, now.st_gid) != (os.getuid(), os.getgid()):
+            os.chown(tmp, now.st_uid, now.st_gid)
+    try:
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, os.fspath(shown)) from None
+
+
+def _fix_stream(stream: BinaryIO | io.BufferedReader, raw: _Raw, name: str, config: ValidationConfig,
+                options: ReportOptions, unsafe: bool, write: Callable[[bytes], object],
+                collect: Callable[[GameFixed], None], changed: Callable[[int], None] | None = None) -> None:
+    """Each game of ``stream`` fixed; its bytes (changed or not) and the bytes between games
+    given to ``write`` in order (``changed`` hears of the first change before it is written)."""
+    last = 0
+    first_change = True
+    for game in iter_game_texts(stream, name=name):
+        raw.copy(last, game.start, write)
+        last = max(last, game.end)
+        bad = next((i for i in game.issues if i.code == BAD_UTF8), None)
+        if bad is not None:
+            raise NotFixable(f"not UTF-8 text (line {bad.line}): not rewritten")
+        if game.issues or game.end <= game.start:  # not read whole (too large): as it is
+            done = _checked(game, name, config, options)
+            raw.copy(game.start, game.end, write)
+            collect(done)
+            continue
+        data = raw.read(game.start, game.end)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise NotFixable(f"not UTF-8 text (byte {game.start + exc.start}): not rewritten") from None
+        done, new = _fix_game(game, text, name, config, options, unsafe)
+        if new != text and changed is not None and first_change:
+            changed(game.start)
+        first_change = first_change and new == text
+        write(new.encode("utf-8"))
+        collect(done)
+    raw.copy(last, None, write)
+
+
+def _checked(game: GameText, name: str, config: ValidationConfig, options: ReportOptions) -> GameFixed:
+    findings = _reported(game, name, config, options)[1]
+    errors = sum(f.severity == "error" for f in findings)
+    return GameFixed(game.index + 1, errors, remaining=findings, errors=errors)
+
+
+def _reported(game: GameText, name: str, config: ValidationConfig,
+              options: ReportOptions) -> tuple[GameReplay, list[Finding]]:
+    replay = read_game(TextGame(game), name).replay(name, config)
+    return replay, options.reported(replay.report)
+
+
+def _key(f: Finding) -> tuple[str, int, int | None, int | None, int | None]:
+    return f.code, f.line, f.deal, f.trick, f.seat
+
+
+def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, options: ReportOptions,
+              unsafe: bool) -> tuple[GameFixed, str]:
+    """One game fixed: what was done, and its new text."""
+    replay, findings = _reported(game, name, config, options)
+    errors = sum(f.severity == "error" for f in findings)
+    done = GameFixed(game.index + 1, errors, remaining=findings, errors=errors)
+    if not any(f.code in FIXABLE for f in findings):
+        return done, text
+    window = TextWindow(text, game.first_line)
+    keys = {(f.code, f.line, f.col) for f in findings}
+    fixes = plan_fixes(replay, window, keys, unsafe)
+    if not unsafe:
+        done.held_back = [f for f in plan_fixes(replay, window, keys, True) if f.applicability == "unsafe"]
+    edits: list[Edit] = [e for fix in fixes for e in fix.edits]
+    new = window.apply(edits)
+    if new == text:
+        return done, text
+    again = GameText(new.replace("\r\n", "\n"), game.first_line, game.index)
+    after = _reported(again, name, config, options)[1]
+    before_keys = {_key(f) for f in findings}
+    fixed_keys = {_key(fix.finding) for fix in fixes}
+    after_keys = {_key(f) for f in after}
+    hidden = {k for k in before_keys - after_keys - fixed_keys if k[0] not in FIXABLE}
+    if hidden or not after_keys <= before_keys:  # a fix that hides a finding or brings one: none
+        done.held_back += fixes
+        return done, text
+    done.applied, done.remaining = fixes, after
+    done.errors = sum(f.severity == "error" for f in after)
+    done.diff = _hunks(text, new, game.first_line)
+    return done, new
+
+
+def _hunks(old: str, new: str, first_line: int, context: int = 3) -> list[str]:
+    """Unified diff hunks of a game whose lines were edited in place (as many lines after as
+    before), context kept within the game."""
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    changed = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    out: list[str] = []
+    i = 0
+    while i < len(changed):
+        start = max(changed[i] - context, 0)
+        j = i
+        while j + 1 < len(changed) and changed[j + 1] - changed[j] <= 2 * context:
+            j += 1
+        end = min(changed[j] + context + 1, len(a))
+        count = end - start
+        out.append(f"@@ -{first_line + start},{count} +{first_line + start},{count} @@\n")
+        k = start
+        while k < end:
+            if a[k] == b[k]:
+                out.append(" " + _ended(a[k]))
+                k += 1
+                continue
+            run = k
+            while run < end and a[run] != b[run]:
+                run += 1
+            out += ["-" + _ended(line) for line in a[k:run]] + ["+" + _ended(line) for line in b[k:run]]
+            k = run
+        i = j + 1
     return out
 
+def _ended(line: str) -> str:
+    return line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
 
-def _step_score(deal: DealReplay) -> Pair | None:
-    """The deal's score as the match credits it (the litige pot it claims included)."""
-    report = deal.report
-    if report is None or report.credited is None:
-        return None
-    claimed = report.pot_claimed or [0, 0]
-    return report.credited[0] + claimed[0], report.credited[1] + claimed[1]
-
-
-def _deal_fix(text: str, lines: _Lines, finding: Finding, deal: DealReplay, base: Pair | None) -> list[Edit]:
-    at = lines.offset(finding.line, finding.col)
-    if at is None:
-        return []
-    report = deal.report
-    code = finding.code
-    if code == TRICK_WINNER:
-        trick = finding.trick
-        if trick is None or not 1 <= trick <= len(deal.tricks):
-            return []
-        return _replace(_SEAT, text, at, 0, SEAT_NAMES[deal.tricks[trick - 1].winner])
-    if code == LITIGE_POT:
-        return [] if report is None or report.pot is None else _replace(_POT, text, at, 0, str(report.pot))
-    value: Pair | None = None
-    if code == DEAL_SCORE:
-        value = _step_score(deal)
-    elif base is not None and report is not None:
-        score = _step_score(deal) if code == MATCH_TOTALS else (
-            None if report.claimed_score is None else (report.claimed_score[0], report.claimed_score[1]))
-        value = None if score is None else (base[0] + score[0], base[1] + score[1])
-    if value is None:
-        return []
-    return _replace(_PAIR, text, at, 1, str(value[0])) + _replace(_PAIR, text, at, 2, str(value[1]))
-
-
-def _replace(pattern: re.Pattern[str], text: str, at: int, group: int, value: str) -> list[Edit]:
-    """The edit writing ``value`` over ``group`` of ``pattern`` matched exactly at ``at``."""
-    found = pattern.match(text, at)
-    if found is None or found.group(group) == value:
-        return []
-    return [Edit(found.start(group), found.end(group), value)]
-
-
-def _result_fix(text: str, lines: _Lines, finding: Finding, replay: GameReplay,
-                game_end: int | None) -> list[Edit]:
-    """BEL603: the Result tag and the result after ``end`` (where they agreed) set to the winner."""
-    at = lines.offset(finding.line, finding.col)
-    if at is None:
-        return []
-    winner = replay.report.winner
-    value = "*" if winner is None else ("NS", "EW")[winner]
-    tag = _TAG.match(text, at)
-    if tag is None:
-        return _replace(_BARE_RESULT, text, at, 1, value)
-    edits = _replace(_TAG, text, at, 1, value)
-    last = replay.deals[-1].report if replay.deals else None
-    start = lines.offset(last.line, 1) if last is not None and last.line else None
-    if start is not None:
-        matches = list(_END_RESULT.finditer(text, start, game_end if game_end is not None else len(text)))
-        if matches and matches[0].group(1).lower() == tag.group(1).strip().lower():
-            edits += _replace(_END_RESULT, text, matches[0].start(), 1, value)
-    return edits

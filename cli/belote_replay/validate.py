@@ -174,17 +174,23 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
                    "pyproject.toml with [tool.belote-replay]).")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
 @click.option("--fix", "fix", is_flag=True,
-              help="Rewrite what the engine recomputes (trick winners, deal scores, running totals, the "
-                   "pot, the result; never a card, a call or a hand) in the .bel files, then report what "
-                   "remains.")
-@click.option("--diff", "diff", is_flag=True, help="Show the fixes --fix would make as a unified diff; "
-              "write nothing.")
+              help="Apply the safe fixes to the .bel files (a running total that is not the last one "
+                   "plus the typed deal score; a trick winner, deal score, pot or result where nothing "
+                   "before it in the deal is wrong or unread; never a card, a call or a hand), then "
+                   "report what remains.")
+@click.option("--unsafe-fixes", "unsafe_fixes", is_flag=True,
+              help="With --fix or --diff, apply the unsafe fixes too: the engine's values of a deal "
+                   "with an illegal act or a reading error.")
+@click.option("--show-fixes", "show_fixes", is_flag=True,
+              help="With --fix, list each fix applied, and each fix not applied with the reason.")
+@click.option("--diff", "diff", is_flag=True, help="Show the fixes --fix would make as a unified diff, "
+              "and those it would not make with the reason; write nothing.")
 @cluster_option()
 def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...], fmt: str,
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
             progress: bool | None, config_path: str | None, isolated: bool, fix: bool, diff: bool,
-            cluster: str | None) -> None:
+            cluster: str | None, unsafe_fixes: bool = False, show_fixes: bool = False) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
     in any readable format of `belote-replay formats`) and report every illegal act and wrong
     score, one line per finding."""
@@ -193,11 +199,13 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     report_options, exclude = _path_options(click.get_current_context().meta.get(_CONFIG, Config()),
                                             ReportOptions(_selection(select, ignore), strict))
     _refuse_what_does_not_go_together(fmt, statistics, fix or diff, cluster)
+    if (unsafe_fixes or show_fixes) and not (fix or diff):
+        raise click.UsageError("--unsafe-fixes and --show-fixes go with --fix or --diff")
     if fix or diff:
         from belote_replay.fixing import fix_inputs
 
         fix_inputs(without_excluded(discover(list(paths)), paths, exclude), config, report_options, diff,
-                   exit_zero)
+                   exit_zero, unsafe_fixes, show_fixes)
     cluster = checked_cluster(cluster)
     started = time.perf_counter()
     found = _inputs(paths, cluster, exclude)

@@ -98,7 +98,9 @@ def test_a_wrong_score_carried_into_the_totals_is_fixed_through_them() -> None:
     assert _errors(broken, "m.bel") == ["BEL503"]
     result = fix_text(broken, "m.bel")
     assert result.text == good
-    assert result.fixed == 1 + len(totals)
+    # counted as validate counts (issue 31): one error found, one fixed; its fix carries the totals
+    assert (result.found, result.fixed, result.errors_remaining) == (1, 1, 0)
+    assert len(result.applied) == 1 and len(result.applied[0].edits) == 2 + 2 * len(totals)
 
 
 def test_the_result_tag_and_the_end_line_are_fixed_together() -> None:
@@ -124,9 +126,9 @@ def test_fix_file_writes_through_a_temporary_and_refuses_other_formats(tmp_path:
     assert shown.changed and target.read_bytes() == DEAL.read_bytes()
     target.chmod(0o600)
     written = fix_file(target)
-    assert target.stat().st_mode & 0o777 == 0o600
-    assert target.read_text("utf-8") == written.text and sorted(p.name for p in tmp_path.iterdir()) == [
-        "club.bel"]
+    assert target.stat().st_mode & 0o777 == 0o600 and written.fixed == 1
+    assert target.read_text("utf-8") == fix_text(_read(DEAL), str(target)).text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.bel"]
     csv = ROOT / "samples" / "formats" / "club-score-sheet.csv"
     with pytest.raises(NotFixable, match=r"\.bel files only"):
         fix_file(csv, write=False)

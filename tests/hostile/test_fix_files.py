@@ -1,0 +1,93 @@
+"""``validate --fix`` on hostile files (issue 38): read-only files, links, devices, a file that
+grows while it is fixed, and time linear in the file (doubling checks, marked ``slow``)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from belote_notation.pipeline.fix import GameFixed, NotFixable, fix_file, fix_text
+from belote_replay.main import cli
+
+CLUB = Path(__file__).parents[1] / "pipeline" / "data" / "club-night-fix.bel"
+FIXED = "total 405 151\n"
+
+
+def _club(folder: Path, name: str = "club.bel") -> Path:
+    target = folder / name
+    target.write_bytes(CLUB.read_bytes())
+    return target
+
+
+def test_a_read_only_file_is_refused_not_rewritten(tmp_path: Path) -> None:
+    target = _club(tmp_path)
+    target.chmod(0o444)
+    with pytest.raises(NotFixable, match="read-only"):
+        fix_file(target)
+    assert target.read_bytes() == CLUB.read_bytes() and os.listdir(tmp_path) == ["club.bel"]
+
+
+def test_a_symlink_fixes_its_target_and_stays_a_link(tmp_path: Path) -> None:
+    target = _club(tmp_path)
+    link = tmp_path / "link.bel"
+    link.symlink_to(target.name)
+    fix_file(link)
+    assert link.is_symlink() and FIXED in target.read_text("utf-8")
+
+
+def test_a_hard_link_keeps_its_inode(tmp_path: Path) -> None:
+    target = _club(tmp_path)
+    other = tmp_path / "other.bel"
+    os.link(target, other)
+    inode = target.stat().st_ino
+    fix_file(target)
+    assert target.stat().st_ino == inode and FIXED in other.read_text("utf-8")
+
+
+def test_text_appended_while_fixing_is_not_lost(tmp_path: Path) -> None:
+    target = _club(tmp_path)
+
+    def append(_: GameFixed) -> None:
+        with open(target, "a", encoding="utf-8") as out:
+            out.write("\n[Event \"late\"]\ndeal 1\nend\n")
+
+    with pytest.raises(NotFixable, match="changed while"):
+        fix_file(target, on_game=append)
+    assert target.read_text("utf-8").endswith('[Event "late"]\ndeal 1\nend\n')
+
+
+def test_fix_of_dev_zero_is_a_message_not_a_traceback() -> None:
+    done = CliRunner().invoke(cli, ["validate", "--fix", "/dev/zero"])
+    assert done.exit_code == 2 and done.exception is None or isinstance(done.exception, SystemExit)
+    assert "regular files only" in done.output
+
+
+def _cpu(work: Callable[[], object], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def _games(n: int) -> str:
+    """``n`` copies of the club night, each with its slip of addition (each game fixable)."""
+    return "\n".join([CLUB.read_text("utf-8")] * n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", [_games, lambda n: _games(n).replace("total 415 151", "total 405 151")],
+                         ids=["fix", "diff-nothing-to-change"])
+def test_fix_and_diff_time_is_linear(text: Callable[[int], str], tmp_path: Path) -> None:
+    small, large = tmp_path / "small.bel", tmp_path / "large.bel"
+    small.write_text(text(40), "utf-8")
+    large.write_text(text(80), "utf-8")
+    ratio = _cpu(lambda: fix_file(large, write=False)) / max(_cpu(lambda: fix_file(small, write=False)), 1e-3)
+    assert ratio < 3.0, f"doubling took {ratio:.1f} times as long"
+    assert fix_text(text(2), "t.bel").found >= 8

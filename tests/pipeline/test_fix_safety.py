@@ -1,0 +1,63 @@
+"""``--fix`` applies only safe fixes (issue 31): a club night whose deal 2 holds one illegal card
+with a right typed score, and whose deal 3 total is typed 10 too high."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from belote_notation.check.findings import Finding
+from belote_notation.pipeline.api import validate
+from belote_notation.pipeline.fix import fix_text
+
+CLUB = Path(__file__).parent / "data" / "club-night-fix.bel"
+
+
+def _errors(text: str) -> list[Finding]:
+    reports = validate(text.encode("utf-8"), "club.bel")
+    return [f for r in reports for f in r.findings if f.severity == "error"]
+
+
+def _changed(a: str, b: str) -> list[tuple[int, str, str]]:
+    pairs = zip(a.splitlines(), b.splitlines(), strict=True)
+    return [(i + 1, x, y) for i, (x, y) in enumerate(pairs) if x != y]
+
+
+def test_fix_changes_only_the_slip_of_addition() -> None:
+    text = CLUB.read_text("utf-8")
+    result = fix_text(text, "club.bel")
+    assert _changed(text, result.text) == [(79, "total 415 151", "total 405 151")]
+    assert result.found == len(_errors(text))
+    assert result.errors_remaining == len(_errors(result.text))
+    assert result.fixed == result.found - result.errors_remaining >= 1
+    assert [f.finding.code for f in result.applied] == ["BEL601"]
+    kept = {(f.code, f.line) for f in _errors(result.text)}
+    assert {("BEL304", 50), ("BEL503", 56)} <= kept  # nothing found before is hidden
+
+
+def test_unsafe_fixes_write_the_engines_score_and_say_why() -> None:
+    text = CLUB.read_text("utf-8")
+    held = {f.finding.code: f for f in fix_text(text, "club.bel").held_back}
+    assert held["BEL503"].applicability == "unsafe" and "BEL304" in held["BEL503"].reason
+    assert "153 9" in held["BEL503"].message and held["BEL501"].applicability == "unsafe"
+    result = fix_text(text, "club.bel", unsafe=True)
+    changes = dict((n, b) for n, _, b in _changed(text, result.text))
+    assert changes[56] == "marque 153 9"
+    assert changes[50].endswith("gagne n")  # the file's own case
+    assert result.found == len(_errors(text)) and result.errors_remaining == len(_errors(result.text))
+
+
+def test_noqa_is_honoured() -> None:
+    text = CLUB.read_text("utf-8").replace("total 415 151\n", "total 415 151 {noqa: BEL601}\n")
+    result = fix_text(text, "club.bel", unsafe=True)
+    assert "total 415 151 {noqa: BEL601}" in result.text
+
+
+def test_a_deal_that_did_not_read_whole_is_not_fixed() -> None:
+    lines = CLUB.read_text("utf-8").splitlines(keepends=True)
+    assert lines[45] == "rest S 11C 1O\n"
+    lines[45] = "rest S 11C\n"  # the hand line lost a card
+    lines[55] = "marque 148 14\n"  # and the deal's score is typed wrong too
+    text = "".join(lines)
+    result = fix_text(text, "club.bel")
+    assert "marque 148 14" in result.text
+    assert all(f.finding.line != 56 for f in result.applied)
