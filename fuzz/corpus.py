@@ -66,6 +66,12 @@ def seeds(target: str) -> Iterator[tuple[str, bytes]]:
     if target == "importers":
         yield from _imported_seeds()
         return
+    if target == "fix":  # the first byte chooses the unsafe fixes too (fuzz/fix_target.py)
+        club = ROOT / "tests" / "pipeline" / "data" / "club-night-fix.bel"
+        for name, data in [(club.name, club.read_bytes()), *seeds("checks")]:
+            yield name, b"\x00" + data
+            yield "unsafe-" + name, b"\x01" + data
+        return
     samples = sorted((ROOT / "samples").rglob("*.bel"))
     for path in samples:
         data = path.read_bytes()

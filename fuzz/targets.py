@@ -327,3 +327,4 @@ def _template_tags() -> list[str]:
 
 TARGETS["importers"] = importers
 TARGETS["render"] = render
+TARGETS["fix"] = __import__("fuzz.fix_target", fromlist=["fix"]).fix  # fuzz/fix_target.py

@@ -49,8 +49,9 @@ class TextWindow:
         if not 0 <= index < len(self.starts) or col < 1:
             return None
         at = self.starts[index] + col - 1
-        end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.text)
-        return at if at < end else None
+        last = index + 1 == len(self.starts)
+        end = len(self.text) if last else self.starts[index + 1]
+        return at if at < end or (last and at == end) else None
 
     def place(self, offset: int) -> tuple[int, int]:
         """(line, col) in the file of an offset of this text."""
