@@ -71,6 +71,9 @@ class Finding:
     deal: int | None = None
     trick: int | None = None
     seat: int | None = None
+    fix: dict[str, Any] | None = None
+    """Its fix as data, when it has one and it was asked for (``--format json``/``sarif``): the
+    applicability, a message and the edits with their spans (``pipeline/fix_plan.py``)."""
 
     @classmethod
     def from_issue(cls, issue: Issue, file: str, game: int | None, severity: str | None = None) -> Finding:
@@ -95,8 +98,8 @@ class Finding:
         return f"{self.file}:{self.line}:{self.col}: {sev} {self.code} {self.message}"
 
     def to_dict(self, severity: str | None = None) -> dict[str, Any]:
-        """JSON-ready form; ``seat`` as its letter (``"W"``)."""
-        return {
+        """JSON-ready form; ``seat`` as its letter (``"W"``); ``fix`` only when it has one."""
+        out = {
             "code": self.code,
             "severity": severity or self.severity,
             "message": self.message,
@@ -108,6 +111,9 @@ class Finding:
             "trick": self.trick,
             "seat": SEAT_NAMES[self.seat] if self.seat is not None and 0 <= self.seat < 4 else None,
         }
+        if self.fix is not None:
+            out["fix"] = self.fix
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Finding:
@@ -120,7 +126,7 @@ class Finding:
         seat = data.get("seat")
         return cls(data["code"], data["severity"], data["message"], data.get("file", "<string>"),
                    data.get("line", 0), data.get("col", 0), data.get("game"), data.get("deal"),
-                   data.get("trick"), None if seat is None else SEAT_NAMES.index(seat))
+                   data.get("trick"), None if seat is None else SEAT_NAMES.index(seat), data.get("fix"))
 
 
 def sort_key(finding: Finding) -> tuple[int, int, str]:

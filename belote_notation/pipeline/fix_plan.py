@@ -15,6 +15,7 @@ it rewrites, and only ever writes a number, a seat or a result word over another
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -39,12 +40,15 @@ from belote_notation.check.codes import (
 )
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.check.report import GameReport
+from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.notation.records import Score
+from belote_notation.notation.stream import GameText
 from belote_notation.notation.vocabulary import regex
 from belote_notation.pipeline.text_edits import Edit, TextWindow
 
-__all__ = ["FIXABLE", "Applicability", "Edit", "Fix", "TextWindow", "plan_fixes"]
+__all__ = ["FIXABLE", "Applicability", "Edit", "Fix", "TextWindow", "plan_fixes", "with_fixes"]
 
 FIXABLE = frozenset({TRICK_WINNER, DEAL_SCORE, LITIGE_POT, MATCH_TOTALS, SHEET_TOTALS, MATCH_WINNER})
 """The codes whose recorded value can be worked out again (``belote-replay rule CODE``)."""
@@ -364,3 +368,25 @@ def plan_fixes(replay: GameReplay, window: TextWindow, reported: Collection[tupl
     asked to see), located in ``window`` (the game's text); the unsafe ones only with
     ``unsafe`` (they then carry the totals after them along)."""
     return _Planner(replay, window, reported, unsafe).plan()
+
+
+def with_fixes(text: GameText, report: GameReport, file: str, config: ValidationConfig) -> GameReport:
+    """``report`` (of the ``.bel`` game ``text``) with each fixable finding's fix attached
+    (:attr:`Finding.fix`: what ``--format json`` and SARIF show): the safe fix when it has
+    one, else the unsafe one. A report without a fixable finding is returned as it is (no
+    second reading)."""
+    if not any(f.code in FIXABLE for f in report.findings):
+        return report
+    from belote_notation.pipeline.games import TextGame
+    from belote_notation.pipeline.records import read_game
+
+    replay = read_game(TextGame(text), file).replay(file, config)
+    window = TextWindow(text.text, text.first_line)
+    keys = {(f.code, f.line, f.col) for f in report.findings}
+    found: dict[tuple[str, int, int], Fix] = {}
+    for unsafe in (True, False):  # the safe fix wins
+        for fix in plan_fixes(replay, window, keys, unsafe):
+            found[(fix.finding.code, fix.finding.line, fix.finding.col)] = fix
+    findings = [dataclasses.replace(f, fix=found[key].to_dict()) if (key := (f.code, f.line, f.col)) in found
+                else f for f in report.findings]
+    return dataclasses.replace(report, findings=findings)

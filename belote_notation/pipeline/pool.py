@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
-from belote_notation.pipeline.games import GameToCheck, check_input, games_of
+from belote_notation.pipeline.games import GameToCheck, TextGame, check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
 from belote_notation.pipeline.ordered import IN_FLIGHT_PER_JOB, forking, process_context
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
@@ -102,6 +102,10 @@ class InputFailed:
 Event = InputStarted | GameChecked | InputEnded | InputFailed
 
 
+FIX_FORMATS = frozenset({"json", "jsonl", "sarif"})
+"""The outputs that show each finding's fix (as ruff's JSON and SARIF do)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Job:
     """What a worker needs to check and render a game (picklable)."""
@@ -112,6 +116,19 @@ class Job:
 
     def render(self, report: GameReport) -> RenderedGame:
         return render_game(report, self.fmt, self.options)
+
+    @property
+    def shows_fixes(self) -> bool:
+        """The output shows each finding's fix (as ruff's JSON and SARIF do)."""
+        return self.fmt in FIX_FORMATS
+
+    def with_fixes(self, item: GameToCheck, report: GameReport, path: str) -> GameReport:
+        """``report`` with its findings' fixes when the output shows them (a ``.bel`` game)."""
+        if not self.shows_fixes or not isinstance(item, TextGame):
+            return report
+        from belote_notation.pipeline.fix_plan import with_fixes
+
+        return with_fixes(item.text, report, path, self.config)
 
 
 def _info(opened: OpenInput) -> InputStarted:
@@ -141,7 +158,9 @@ def _read_here(opened: OpenInput, job: Job, progress: Progress | None) -> Iterat
     error = None
     games = deals = 0
     try:
-        for report in check_input(opened, job.config):
+        reports = (job.with_fixes(item, item.check(opened.name, job.config), opened.name)
+                   for item in games_of(opened)) if job.shows_fixes else check_input(opened, job.config)
+        for report in reports:
             rendered = job.render(report)
             games += 1
             deals += rendered.deals
@@ -160,7 +179,7 @@ def check_game(item: GameToCheck, path: str, job: Job) -> RenderedGame:
     """One game of input ``path`` checked and rendered (in a worker: a process of the pool, or a
     cluster's); a game that makes the checker fail is a ``BEL901`` finding of that game."""
     try:
-        report = item.check(path, job.config)
+        report = job.with_fixes(item, item.check(path, job.config), path)
     except Exception as exc:  # noqa: BLE001 - never lose the rest of a batch to one game
         report = no_game_report(path, item.number, item.line,
                                 f"could not check this game: {type(exc).__name__}: {exc}")

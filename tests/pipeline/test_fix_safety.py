@@ -61,3 +61,30 @@ def test_a_deal_that_did_not_read_whole_is_not_fixed() -> None:
     result = fix_text(text, "club.bel")
     assert "marque 148 14" in result.text
     assert all(f.finding.line != 56 for f in result.applied)
+
+
+def test_fixes_are_in_the_json_and_sarif_outputs() -> None:
+    import json
+
+    import jsonschema
+    from click.testing import CliRunner
+
+    from belote_notation.check.report import report_schema
+    from belote_replay.main import cli
+
+    for jobs in ("1", "2"):
+        done = CliRunner().invoke(cli, ["validate", "--format", "json", "-j", jobs, str(CLUB)])
+        games = json.loads(done.output)["files"][0]["games"]
+        for game in games:
+            jsonschema.validate(game, report_schema())
+        fixes = {(f["code"], f["line"]): f.get("fix") for f in games[0]["findings"]}
+        assert fixes[("BEL601", 79)]["applicability"] == "safe"
+        assert fixes[("BEL601", 79)]["edits"] == [
+            {"line": 79, "col": 7, "end_line": 79, "end_col": 10, "replacement": "405"}]
+        assert fixes[("BEL503", 56)]["applicability"] == "unsafe" and fixes[("BEL304", 50)] is None
+    sarif = json.loads(CliRunner().invoke(cli, ["validate", "--format", "sarif", str(CLUB)]).output)
+    results = {(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]): r
+               for r in sarif["runs"][0]["results"]}
+    change = results[("BEL601", 79)]["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    assert change == {"deletedRegion": {"startLine": 79, "startColumn": 7, "endLine": 79, "endColumn": 10},
+                      "insertedContent": {"text": "405"}}

@@ -162,10 +162,18 @@ class SarifWriter(_Collector):
         location: dict[str, Any] = {"artifactLocation": {"uri": _uri(f.file)}}
         if f.line > 0:
             location["region"] = {"startLine": f.line, **({"startColumn": f.col} if f.col > 0 else {})}
-        return {"ruleId": f.code, "ruleIndex": index[f.code],
-                "level": _SARIF_LEVEL.get(f.severity, "note"),
-                "message": {"text": f.message},
-                "locations": [{"physicalLocation": location}]}
+        result = {"ruleId": f.code, "ruleIndex": index[f.code],
+                  "level": _SARIF_LEVEL.get(f.severity, "note"),
+                  "message": {"text": f.message},
+                  "locations": [{"physicalLocation": location}]}
+        if f.fix is not None:  # SARIF's fix object: the replacements of one artifact
+            result["fixes"] = [{
+                "description": {"text": f"{f.fix['message']} ({f.fix['applicability']})"},
+                "artifactChanges": [{"artifactLocation": {"uri": _uri(f.file)}, "replacements": [
+                    {"deletedRegion": {"startLine": e["line"], "startColumn": e["col"],
+                                       "endLine": e["end_line"], "endColumn": e["end_col"]},
+                     "insertedContent": {"text": e["replacement"]}} for e in f.fix["edits"]]}]}]
+        return result
 
 
 def _drop_what_xml_forbids(root: ElementTree.Element) -> None:
