@@ -62,3 +62,37 @@ def test_fix_with_another_output_format_is_a_usage_error(belote, tmp_path: Path)
     done = belote("validate", "--fix", "--format", "json", target.name)
     assert done.returncode == 2 and "--fix and --diff go with --format text" in done.stderr
     assert target.read_bytes() == SCORE.read_bytes()
+
+
+CLUB = Path(__file__).parents[1] / "pipeline" / "data" / "club-night-fix.bel"
+
+
+def _error_count(belote, name: str) -> int:
+    return sum(" error BEL" in line for line in belote("validate", "--no-source", name).stdout.splitlines())
+
+
+def test_the_club_night_gets_one_safe_fix_and_validates_counts(belote, tmp_path: Path) -> None:
+    """Issue 31: deal 2 holds an illegal card with a right typed score, deal 3's total is typed
+    10 too high: --fix changes that total only, and counts as validate counts."""
+    target = _copy(CLUB, tmp_path)
+    before = _error_count(belote, target.name)
+    done = belote("validate", "--fix", "--show-fixes", target.name)
+    after = _error_count(belote, target.name)
+    changed = [(a, b) for a, b in zip(CLUB.read_text("utf-8").splitlines(),
+                                      target.read_text("utf-8").splitlines(), strict=True) if a != b]
+    assert changed == [("total 415 151", "total 405 151")]
+    count = f"Found {before} errors ({before - after} fixed, {after} remaining)."
+    assert done.stdout.splitlines()[-2] == count
+    assert "Fixed club-night-fix.bel:79:1: BEL601" in done.stdout and done.returncode == 1
+
+
+def test_unsafe_fixes_diff_shows_the_engines_score_and_why(belote, tmp_path: Path) -> None:
+    target = _copy(CLUB, tmp_path)
+    done = belote("validate", "--unsafe-fixes", "--diff", target.name)
+    assert "\n-marque 138 24\n" in done.stdout and "\n+marque 153 9\n" in done.stdout
+    assert "pli 3 S:4O E:6O N:12E W:6B gagne n" in done.stdout  # its own case
+    assert "(unsafe: deal 2 has an error in its play (BEL304 at 50:23)" in done.stdout
+    assert target.read_bytes() == CLUB.read_bytes()
+    plain = belote("validate", "--diff", target.name)
+    assert "+marque" not in plain.stdout and "Not applied club-night-fix.bel:56:1: BEL503" in plain.stdout
+    assert belote("validate", "--show-fixes", target.name).returncode == 2  # goes with --fix/--diff

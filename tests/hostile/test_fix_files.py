@@ -91,3 +91,19 @@ def test_fix_and_diff_time_is_linear(text: Callable[[int], str], tmp_path: Path)
     ratio = _cpu(lambda: fix_file(large, write=False)) / max(_cpu(lambda: fix_file(small, write=False)), 1e-3)
     assert ratio < 3.0, f"doubling took {ratio:.1f} times as long"
     assert fix_text(text(2), "t.bel").found >= 8
+
+
+@pytest.mark.slow
+def test_fix_memory_is_that_of_a_game_not_the_file(tmp_path: Path) -> None:
+    import tracemalloc
+
+    peaks = []
+    for n in (20, 20, 80):  # the first run warms the caches (grammar, regexes)
+        target = tmp_path / f"m{n}.bel"
+        target.write_text(_games(n), "utf-8")
+        tracemalloc.start()
+        fix_file(target, on_game=lambda game: None)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert FIXED in target.read_text("utf-8")
+    assert peaks[2] < 1.5 * peaks[1], f"4 times the games took {peaks[2] / peaks[1]:.1f} times the memory"
