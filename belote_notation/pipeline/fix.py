@@ -7,11 +7,9 @@ tag and the ``end`` line); never a card, a call, a hand or a seat of play. Each 
 applicability, as in ruff: ``safe`` fixes are applied, ``unsafe`` ones only when asked
 (:mod:`~belote_notation.pipeline.fix_plan` says which is which and why).
 
-The file is read as a stream, one game at a time: each game is checked once, its fixes (all
-independent: every one is computed from the record as typed) made in one pass, and only a game
-that changed is checked again. A game whose fixes would hide a finding that was there or bring
-a new one is left as it was. Everything else of the file (comments, spacing, line ends, a
-byte-order mark, the case of every word) is kept byte for byte.
+The file is streamed, one game at a time: each game checked once, its fixes (independent:
+each from the record as typed) made in one pass, a changed game checked again (left as it was
+if that would hide a finding or bring one). The rest is kept byte for byte.
 
 >>> text = ('[Rules "classic"]\\ndeal 1 dealer N\\nsmsara 1 E:pass S:pass W:pass N:pass\\n'
 ...         "smsara 2 E:pass S:pass W:pass N:pass\\nscore 10 0 {typed by hand}\\nend\\n")
@@ -26,6 +24,7 @@ False
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import os
 import secrets
@@ -358,7 +357,8 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
     after_keys = {_key(f) for f in after}
     hidden = {k for k in before_keys - after_keys - fixed_keys if k[0] not in FIXABLE}
     if hidden or not after_keys <= before_keys:  # a fix that hides a finding or brings one: none
-        done.held_back += fixes
+        why = "made with the game's other fixes, it would hide a finding or bring a new one"
+        done.held_back += [dataclasses.replace(fix, reason=fix.reason or why) for fix in fixes]
         return done, text
     done.applied, done.remaining = fixes, after
     done.errors = sum(f.severity == "error" for f in after)
