@@ -4,6 +4,7 @@ grows while it is fixed, and time linear in the file (doubling checks, marked ``
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -107,3 +108,28 @@ def test_fix_memory_is_that_of_a_game_not_the_file(tmp_path: Path) -> None:
         tracemalloc.stop()
         assert FIXED in target.read_text("utf-8")
     assert peaks[2] < 1.5 * peaks[1], f"4 times the games took {peaks[2] / peaks[1]:.1f} times the memory"
+
+
+def _nine_deals() -> list[str]:
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
+    from belote_notation.notation.writer import write_game
+
+    game = next(generate_games(Ruleset.preset("moroccan"), matches=None, deals=9, seed=6))
+    return write_game(game).splitlines(keepends=True)
+
+
+@pytest.mark.parametrize("line, damage", [("tafr9a", "lost"), ("rest", "lost"), ("trick 4", "typo")])
+def test_a_deal_that_did_not_read_whole_keeps_its_right_claims(line: str, damage: str) -> None:
+    """Issue 38: a hand line that lost a card got its right score rewritten (here: 4 right lines
+    of a 9-deal game before); one mistyped card made --fix rewrite right claims."""
+    lines = _nine_deals()
+    deal3 = [i for i, text in enumerate(lines) if text.startswith("deal 3 ")][0]
+    at = next(i for i in range(deal3, len(lines)) if lines[i].startswith(line))
+    if damage == "typo":
+        lines[at] = re.sub(r"(\s[NESW]:)(1[0-2]|[1-9])([EOBC])(\s)", r"\1\2X\4", lines[at], count=1)
+    else:
+        lines[at] = lines[at].rstrip("\n").rsplit(" ", 1)[0] + "\n"
+    text = "".join(lines)
+    result = fix_text(text, "nine.bel")
+    assert result.text == text and result.found == result.errors_remaining > 0
