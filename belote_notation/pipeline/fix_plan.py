@@ -203,7 +203,7 @@ class _Planner:
                 self._pot(f, k)
             elif f.code == MATCH_WINNER:
                 self._result(f)
-        self._totals(score_fix, {(f.line, f.col): f for f in self.wanted.values() if f.code in _TOTALS})
+        self._totals(score_fix, {f.line: f for f in self.wanted.values() if f.code in _TOTALS})
         return [fix for fix in self.fixes if fix.edits]
 
     def _add_fix(self, finding: Finding, why: str, message: str, edits: list[Edit]) -> Fix | None:
@@ -278,7 +278,7 @@ class _Planner:
         self._add_fix(f, self.doubts.upto(k), f"pot after deal {deal.deal.number}: {num.group()} -> "
                       f"{report.pot}", [self.window.edit(num.start(), num.end(), str(report.pot))])
 
-    def _totals(self, score_fix: dict[int, Fix], reported: dict[tuple[int, int], Finding]) -> None:
+    def _totals(self, score_fix: dict[int, Fix], reported: dict[int, Finding]) -> None:
         """The running totals as they should be: each the previous one plus the deal's typed
         score (the engine's where none is typed); with the unsafe fixes, the scores those fixes
         write, and every total after them follows."""
@@ -299,7 +299,7 @@ class _Planner:
             total = deal.deal.match_score
             if total is not None and right is not None and after is not None:
                 claimed = _typed(total)
-                finding = reported.get((total.line, total.col))
+                finding = reported.get(total.line)  # on its line, wherever on it
                 if finding is not None and claimed != after:
                     why = self.doubts.game or self.doubts.unread.get(k, "") or doubt or (
                         carried if after != right else "")
