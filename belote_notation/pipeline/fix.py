@@ -144,7 +144,6 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
             raise NotFixable(f"--fix rewrites .bel files only; this is {fmt.name}: convert it first")
         raw = _Raw(raw_handle)
         sink = _LazyTemp(target, raw, write, path)
-        sink.size = before.st_size
         result = FixResult(keep=on_game is None)
 
         def collect(game: GameFixed) -> None:
@@ -155,7 +154,7 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
             bounded = io.BufferedReader(_Bounded(split, before.st_size))
             _fix_stream(bounded, raw, os.fspath(path), config, options or ReportOptions(), unsafe,
                         sink.write, collect, sink.changed)
-            sink.finish(raw)
+            sink.finish()
             if sink.tmp is not None:
                 _write_back(sink.tmp, target, before, path)
         finally:
@@ -216,14 +215,10 @@ class _LazyTemp:
         self.target, self.raw, self.enabled, self.shown = target, raw, write, shown
         self.tmp: str | None = None
         self.out: BinaryIO | None = None
-        self.done = 0
-        self.size: int | None = None
-        """The input's size when fixing started: what is appended after it is not copied."""
 
     def write(self, data: bytes) -> None:
         if self.out is not None:
             self.out.write(data)
-        self.done += len(data)
 
     def changed(self, at: int) -> None:
         """The first change is at byte ``at`` of the input (everything before it is as it was)."""
@@ -246,9 +241,9 @@ class _LazyTemp:
             raise FileExistsError(17, "no free temporary name", os.fspath(self.shown))
         self.raw.copy(0, at, self.out.write)
 
-    def finish(self, raw: _Raw) -> None:
+    def finish(self) -> None:
+        """Everything was written (the stream copies the input to its end): to the disk."""
         if self.out is not None:
-            raw.copy(self.done, self.size, self.out.write)
             self.out.flush()
             os.fsync(self.out.fileno())
             self.out.close()

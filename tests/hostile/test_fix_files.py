@@ -133,3 +133,12 @@ def test_a_deal_that_did_not_read_whole_keeps_its_right_claims(line: str, damage
     text = "".join(lines)
     result = fix_text(text, "nine.bel")
     assert result.text == text and result.found == result.errors_remaining > 0
+
+
+def test_a_file_fixed_with_numbers_of_another_length_is_exactly_the_fixed_text(tmp_path: Path) -> None:
+    """The unsafe fixes write `153 9` over `138 24`: the file is the fixed text, nothing more
+    (failed on the way: the input's tail was copied once more after a shorter fix)."""
+    target = _club(tmp_path)
+    fix_file(target, unsafe=True)
+    assert target.read_text("utf-8") == fix_text(CLUB.read_text("utf-8"), str(target), unsafe=True).text
+    assert "marque 153 9\n" in target.read_text("utf-8")
