@@ -146,3 +146,15 @@ def test_a_score_sheet_total_is_the_last_total_plus_the_recorded_score() -> None
     result = fix_text(sheet, "sheet.bel")
     assert result.text == sheet.replace("match 120 240", "match 120 204")
     assert result.errors_remaining == 0 and _errors(result.text) == []
+
+
+@pytest.mark.parametrize("unsafe", [False, True])
+def test_fix_file_writes_what_fix_text_gives_for_every_sample(tmp_path: Path, unsafe: bool) -> None:
+    """The streamed file and the text in memory agree, line ends and byte-order mark included."""
+    for path in SAMPLES:
+        for variant, data in (("lf", _read(path)), ("crlf-bom", "\ufeff" + _read(path).replace("\n", "\r\n"))):
+            target = tmp_path / f"{variant}-{path.name}"
+            target.write_bytes(data.encode("utf-8"))
+            fix_file(target, unsafe=unsafe)
+            expected = fix_text(data, str(target), unsafe=unsafe).text
+            assert target.read_bytes() == expected.encode("utf-8"), (variant, path.name)
