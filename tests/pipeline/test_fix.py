@@ -152,7 +152,8 @@ def test_a_score_sheet_total_is_the_last_total_plus_the_recorded_score() -> None
 def test_fix_file_writes_what_fix_text_gives_for_every_sample(tmp_path: Path, unsafe: bool) -> None:
     """The streamed file and the text in memory agree, line ends and byte-order mark included."""
     for path in SAMPLES:
-        for variant, data in (("lf", _read(path)), ("crlf-bom", "\ufeff" + _read(path).replace("\n", "\r\n"))):
+        crlf = "\ufeff" + _read(path).replace("\n", "\r\n")
+        for variant, data in (("lf", _read(path)), ("crlf-bom", crlf)):
             target = tmp_path / f"{variant}-{path.name}"
             target.write_bytes(data.encode("utf-8"))
             fix_file(target, unsafe=unsafe)
