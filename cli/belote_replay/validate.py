@@ -258,12 +258,14 @@ def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns) 
 
 
 def _holds_a_game(event: Event) -> bool:
-    """Whether ``event`` is a game that was read (not the report of an input without any)."""
+    """Whether ``event`` is a game that was read (not the report of an input without any, nor
+    of a game that could not be read at all: no deal, and BEL708 or BEL801 says why)."""
     from belote_notation.check.codes import NO_GAME_IN_FILE
+    from belote_notation.formats.base import UNREADABLE
     from belote_notation.pipeline.pool import GameChecked
 
     return isinstance(event, GameChecked) and (
-        event.game.deals > 0 or all(f.code != NO_GAME_IN_FILE for f in event.game.findings))
+        event.game.deals > 0 or all(f.code not in (NO_GAME_IN_FILE, UNREADABLE) for f in event.game.findings))
 
 
 def _write(event: Event, writer: Writer, summary: Summary, problems: list[tuple[str, str]]) -> None:
