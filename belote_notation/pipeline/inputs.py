@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -95,6 +96,19 @@ class Source:
     @property
     def is_file(self) -> bool:
         return self.data is None and self.path != STDIN
+
+    @property
+    def rereadable(self) -> bool:
+        """A regular file: it can be opened and read again. A FIFO, a pipe (``<(cmd)``), a
+        device, stdin or a stream is read once, as a stream (a second open of a FIFO waits for
+        a writer that never comes; a pipe read again is empty): a command that needs two
+        passes spools it first."""
+        if not self.is_file:
+            return False
+        try:
+            return stat.S_ISREG(os.stat(self.path).st_mode)
+        except OSError:
+            return False
 
     @property
     def display(self) -> str:
