@@ -192,14 +192,15 @@ class _Spent(Exception):
     """More than a game's worth of bytes read without a game."""
 
 
-def pick_game(what: InputLike, number: int,
-              held: list[Finding] | None = None) -> PickedGame | InputProblem | None:
+def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
+              name: str | None = None) -> PickedGame | InputProblem | None:
     """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
     look at), ``None`` when it has fewer games, or what kept the input from being read. Reading
     streams and stops at that game: one game in memory, the games before it skipped unread
     (``.bel``); a game that never ends (``/dev/zero``) is given, empty, with its BEL008 finding
     once more bytes were read than a game may hold. ``held`` (a list), when given, receives the
-    findings of an input that held no game (malformed JSON, a log without a deal).
+    findings of an input that held no game (malformed JSON, a log without a deal). ``name`` is
+    the input's name in the findings (and what its format is told by).
 
     >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
     >>> len(picked.game.deals), [f.code for f in picked.syntax]
@@ -213,7 +214,8 @@ def pick_game(what: InputLike, number: int,
     found = discover([what])
     if found.problems or not found.sources:
         return found.problems[0] if found.problems else None
-    opened = open_input(found.sources[0])
+    source = found.sources[0]
+    opened = open_input(source if name is None else Source(source.path, source.size, source.data, name))
     if isinstance(opened, InputProblem):
         return opened
     # only the game asked for is stopped: a long game before it is skipped as validate skips it
