@@ -81,12 +81,16 @@ class InputsUnreadable(Exception):
         self.problems = tuple(problems)
 
 
-def sources_of(paths: Sequence[str]) -> list[Source]:
+def sources_of(paths: Sequence[str], notes: list[str] | None = None) -> list[Source]:
     """The inputs of a command (files, folders, ``-``) as the pipeline discovers them; raises
-    :class:`InputsUnreadable` when one cannot be read."""
+    :class:`InputsUnreadable` when one cannot be read. ``notes`` (a list), when given, receives
+    the line saying which files of the folders were not read (not ``.bel``)."""
     found = discover(list(paths))
     if found.problems:
         raise InputsUnreadable(found.problems)
+    left_out = found.left_out_line()
+    if notes is not None and left_out is not None:
+        notes.append(left_out)
     return list(found.sources)
 
 

@@ -34,8 +34,13 @@ def fail(message: str) -> None:
 
 
 def sources(paths: tuple[str, ...]) -> list[Any]:
+    """The inputs; the files of their folders that are not read are said, never skipped silently."""
+    notes: list[str] = []
     try:
-        return sources_of(paths or ("-",))
+        found = sources_of(paths or ("-",), notes)
+        for note in notes:
+            click.echo(f"belote-replay: {note}", err=True)
+        return found
     except InputsUnreadable as exc:
         for problem in exc.problems:
             click.echo(f"{problem.path}: cannot read: {problem.message}", err=True)
