@@ -16,7 +16,7 @@ as in the input: a game that could not be read at all keeps its place, empty, wi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.replay import GameReplay
@@ -88,7 +88,8 @@ def _reported(item: RecordGame, factory: Callable[[], Visitor[Any]] | None, name
         from belote_notation.notation.build import ParsedGame
 
         return ParsedGame(game, errors, item.number - 1)
-    return game.accept(_WithErrors(factory(), errors), item.number - 1)
+    # _WithErrors is the visitor itself (every other event passed through as it is)
+    return game.accept(cast(Visitor[Any], _WithErrors(factory(), errors)), item.number - 1)
 
 
 def _issue(issue: FormatIssue, name: str) -> SyntaxIssue:

@@ -106,7 +106,7 @@ def records_of(opened: OpenInput, game: int | None = None) -> Iterator[ReadGame]
     ``game`` (from 1) when given (the other ``.bel`` games are skipped unread). An input with no
     game but findings gives one :class:`ReadGame` without a game; an empty input, nothing."""
     for item in games_of(opened):
-        findings_only = isinstance(item, RecordGame) and item.game is None
+        findings_only = isinstance(item, RecordGame) and item.game is None and not item.lost
         if game is not None and item.number != game and not findings_only:
             continue
         read = read_game(item, opened.name)
@@ -226,6 +226,10 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
         try:
             for item in games_of(counted):
                 budget.reset(PICK_BUDGET if item.number + 1 == number else sys.maxsize)
+                if isinstance(item, RecordGame) and item.game is None and item.lost:
+                    if item.number == number:  # a game that could not be read: given empty, with why
+                        return PickedGame(Game(), list(read_game(item, opened.name).findings))
+                    continue  # another game's finding
                 if isinstance(item, RecordGame) and item.game is None:
                     if held is not None:
                         held.extend(read_game(item, opened.name).findings)

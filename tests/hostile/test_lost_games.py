@@ -97,3 +97,13 @@ def test_a_twin_with_no_readable_game_is_unreadable(tmp_path: Path) -> None:
     bad.write_text('{"games": [{"deals": 3}, {"deals": 4}]}', encoding="utf-8")
     result = run_belote("validate", "--no-progress", bad)
     assert result.returncode == 2 and result.stdout.count("error BEL801") == 2
+
+
+def test_show_gives_a_lost_game_as_that_game_and_no_other(tmp_path: Path) -> None:
+    path, line = three_with_a_bad_second(tmp_path)
+    second = run_belote("show", path, "--game", "2")
+    assert second.returncode == 1 and f"{line}:3: error BEL801" in second.stdout + second.stderr
+    third = run_belote("show", path, "--game", "3")
+    assert third.returncode == 0 and "BEL801" not in third.stdout + third.stderr
+    page = run_belote("render", path, "--game", "3", "-o", tmp_path / "g3.html")
+    assert page.returncode == 0 and "BEL801" not in page.stderr
