@@ -107,3 +107,18 @@ def test_show_gives_a_lost_game_as_that_game_and_no_other(tmp_path: Path) -> Non
     assert third.returncode == 0 and "BEL801" not in third.stdout + third.stderr
     page = run_belote("render", path, "--game", "3", "-o", tmp_path / "g3.html")
     assert page.returncode == 0 and "BEL801" not in page.stderr
+
+
+def test_a_cfn_line_that_is_not_read_is_that_game(tmp_path: Path) -> None:
+    lines = (Path(__file__).resolve().parents[2] / "samples" / "formats" / "colver-deals.cfn").read_text(
+        encoding="utf-8").splitlines()
+    bad = tmp_path / "deals.cfn"
+    bad.write_text("\n".join([lines[0], lines[1], "X:not a deal - 0", lines[3]]) + "\n", encoding="utf-8")
+    result = run_belote("validate", "--no-progress", "--format", "json", bad)
+    games = json.loads(result.stdout)["files"][0]["games"]
+    assert result.returncode == 1
+    assert [(g["game"], g["line"], g["deal_count"]) for g in games] == [
+        (1, 1, 1), (2, 2, 1), (3, 3, 0), (4, 4, 1)]
+    errors = [(f["game"], f["code"], f["line"]) for g in games for f in g["findings"]
+              if f["severity"] == "error"]
+    assert errors == [(3, "BEL801", 3)]
