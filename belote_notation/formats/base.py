@@ -171,6 +171,13 @@ class Format:
     title: ClassVar[str] = ""
     extensions: ClassVar[tuple[str, ...]] = ()
     """File name endings, with the dot (``".events.jsonl"`` before ``".jsonl"``)."""
+    game_texts: ClassVar[bool] = False
+    """The notation's own text (``.bel``): the pipeline cuts it into game texts and reads each
+    with the notation's streaming reader (events, no records unless asked) instead of
+    :meth:`read`."""
+    own_positions: ClassVar[bool] = True
+    """The records' positions are lines of this input (``False`` for the JSON twin: its records
+    keep the positions of the ``.bel`` text they came from)."""
 
     @property
     def can_read(self) -> bool:

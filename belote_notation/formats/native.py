@@ -39,6 +39,7 @@ class BelFormat(Format):
     name = "bel"
     title = "belote-notation text (.bel), canonical on output"
     extensions = (".bel",)
+    game_texts = True
 
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         for parsed in iter_games(binary_stream(source), name):
@@ -104,6 +105,7 @@ class JsonFormat(Format):
     name = "json"
     title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
     extensions: ClassVar[tuple[str, ...]] = (".json",)
+    own_positions = False
 
     def __init__(self, compact: bool = False) -> None:
         self.compact = compact

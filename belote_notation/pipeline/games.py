@@ -121,7 +121,7 @@ GameToCheck = TextGame | RecordGame
 
 def games_of(opened: OpenInput) -> Iterator[GameToCheck]:
     """The games of ``opened`` one at a time (flat memory), in order."""
-    if opened.format.name == "bel":
+    if opened.format.game_texts:
         return (TextGame(text) for text in iter_game_texts(opened.stream, name=opened.name))
     return _records(opened)
 
@@ -150,7 +150,7 @@ def _records(opened: OpenInput) -> Iterator[RecordGame]:
 def check_input(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG) -> Iterator[GameReport]:
     """The report of every game of ``opened``, in order (``.bel``: read and checked in one pass).
     Reading errors of the stream (``OSError``, ``UnicodeError``) are the caller's to report."""
-    if opened.format.name == "bel":
+    if opened.format.game_texts:
         yield from validate_source(opened.stream, opened.name, config)
         return
     for game in _records(opened):

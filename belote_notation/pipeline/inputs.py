@@ -62,8 +62,6 @@ counted (:attr:`Discovery.left_out`), never skipped without a word. A file named
 read whatever its name."""
 LEFT_OUT_NAMED = 3
 """Files left out of a folder named in :attr:`Discovery.left_out_names` (the rest counted)."""
-_NO_LINES = frozenset({"json", "jsonl"})
-"""Formats whose records keep the positions of the ``.bel`` they came from, not of the input."""
 
 InputLike = str | os.PathLike[str] | bytes | BinaryIO | TextIO
 """What :func:`discover` takes: a path (``"-"``: stdin), the bytes of an input, or an open
@@ -264,7 +262,7 @@ class OpenInput:
         """Whether the findings' lines are lines of a file that can be shown (a source excerpt):
         not for stdin or data given by a program, nor for the JSON twin (its records keep the
         positions of the ``.bel`` text they came from)."""
-        return self.source.is_file and self.format.name not in _NO_LINES
+        return self.source.is_file and self.format.own_positions
 
     def tell(self) -> int:
         """Bytes read so far (0 when the stream cannot say)."""

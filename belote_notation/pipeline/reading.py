@@ -66,7 +66,7 @@ def read_games(source: InputLike, visitor_factory: Callable[[], Visitor[Any]] | 
         if isinstance(opened, InputProblem):
             raise OSError(f"{opened.path}: {opened.message}")
         with opened:
-            if opened.format.name == "bel":  # the streaming reader: events, no records unless asked
+            if opened.format.game_texts:  # the streaming reader: events, no records unless asked
                 yield from read_bel_games(opened.stream, visitor_factory, opened.name)
                 continue
             for item in games_of(opened):

@@ -220,7 +220,7 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
         return opened
     # only the game asked for is stopped: a long game before it is skipped as validate skips it
     budget = _Budget(opened.stream, PICK_BUDGET if number == 1 else sys.maxsize)
-    counted = opened if opened.format.name != "bel" else OpenInput(  # the .bel reader only reads
+    counted = opened if not opened.format.game_texts else OpenInput(  # the .bel reader only reads
         opened.source, budget, opened.format)  # type: ignore[arg-type]
     with opened:
         try:
