@@ -110,3 +110,13 @@ def test_fmt_check_of_a_fifo_says_it_would_reformat(tmp_path: Path) -> None:
                             timeout=TIMEOUT)
     writer.join(TIMEOUT)
     assert result.returncode == 1 and f"would reformat {fifo}" in result.stdout
+
+
+def test_a_fifo_is_not_cut_for_a_cluster_whose_workers_would_open_it_again(tmp_path: Path) -> None:
+    from belote_notation.pipeline.inputs import InputProblem, Source
+    from belote_notation.pipeline.ranges import cut_input
+
+    fifo = tmp_path / "club.bel"
+    os.mkfifo(fifo)
+    refused = cut_input(Source(str(fifo)))  # refused before it is opened: no writer needed
+    assert isinstance(refused, InputProblem) and "read only once" in refused.message
