@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.findings import Finding
 from belote_notation.check.replay import GameReplay
 from belote_notation.check.replay import replay_game as replay_records
 from belote_notation.check.setup import ValidationConfig
@@ -32,7 +33,6 @@ from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, dis
 from belote_notation.pipeline.records import pick_game
 
 if TYPE_CHECKING:
-    from belote_notation.check.findings import Finding
     from belote_notation.notation.build import ParsedGame
 
 __all__ = ["iter_games", "read_games", "replay_game"]
@@ -127,11 +127,13 @@ def replay_game(what: Game | InputLike, file: str | None = None, number: int = 1
     """
     if isinstance(what, Game):
         return replay_records(what, file or "<string>", number, config, syntax)
-    picked = pick_game(what, number, name=file)
+    held: list[Finding] = []
+    picked = pick_game(what, number, held, name=file)
     if isinstance(picked, InputProblem):
         raise OSError(f"{picked.path}: {picked.message}")
     if picked is None:
-        raise LookupError(f"{file or 'the input'} holds no game {number}")
+        why = f": it could not be read ({held[-1]})" if held else ""
+        raise LookupError(f"{file or 'the input'} holds no game {number}{why}")
     name = file if file is not None else picked.syntax[0].file if picked.syntax else _name_of(what)
     return replay_records(picked.game, name, number, config, [*syntax, *picked.syntax])
 

@@ -199,7 +199,8 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
     streams and stops at that game: one game in memory, the games before it skipped unread
     (``.bel``); a game that never ends (``/dev/zero``) is given, empty, with its BEL008 finding
     once more bytes were read than a game may hold. ``held`` (a list), when given, receives the
-    findings of an input that held no game (malformed JSON, a log without a deal). ``name`` is
+    findings of an input that held no game (malformed JSON, a log without a deal) or of the game
+    asked for when it could not be read at all (then ``None`` is returned). ``name`` is
     the input's name in the findings (and what its format is told by).
 
     >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
@@ -227,9 +228,11 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
             for item in games_of(counted):
                 budget.reset(PICK_BUDGET if item.number + 1 == number else sys.maxsize)
                 if isinstance(item, RecordGame) and item.game is None and item.lost:
-                    if item.number == number:  # a game that could not be read: given empty, with why
-                        return PickedGame(Game(), list(read_game(item, opened.name).findings))
-                    continue  # another game's finding
+                    if item.number != number:
+                        continue  # another game's finding
+                    if held is not None:  # the game asked for could not be read: nothing to give
+                        held.extend(read_game(item, opened.name).findings)
+                    return None
                 if isinstance(item, RecordGame) and item.game is None:
                     if held is not None:
                         held.extend(read_game(item, opened.name).findings)

@@ -101,8 +101,9 @@ def test_a_twin_with_no_readable_game_is_unreadable(tmp_path: Path) -> None:
 
 def test_show_gives_a_lost_game_as_that_game_and_no_other(tmp_path: Path) -> None:
     path, line = three_with_a_bad_second(tmp_path)
-    second = run_belote("show", path, "--game", "2")
-    assert second.returncode == 1 and f"{line}:3: error BEL801" in second.stdout + second.stderr
+    second = run_belote("show", path, "--game", "2")  # nothing to show: exit 2, and why
+    assert second.returncode == 2 and f"{path}:{line}:3: error BEL801" in second.stderr
+    assert "there is no game 2" in second.stderr
     third = run_belote("show", path, "--game", "3")
     assert third.returncode == 0 and "BEL801" not in third.stdout + third.stderr
     page = run_belote("render", path, "--game", "3", "-o", tmp_path / "g3.html")
