@@ -22,8 +22,8 @@ __version__ = "0.1.0"
 
 _EXPORTS: dict[str, str] = {
     # reading and writing the notation
-    "read_games": "belote_notation.notation.reader",
-    "iter_games": "belote_notation.notation.reader",
+    "read_games": "belote_notation.pipeline.reading",
+    "iter_games": "belote_notation.pipeline.reading",
     "parse_text": "belote_notation.notation.reader",
     "ParsedGame": "belote_notation.notation.reader",
     "write_game": "belote_notation.notation.writer",
@@ -62,7 +62,7 @@ _EXPORTS: dict[str, str] = {
     "DealReport": "belote_notation.check.report",
     "CODES": "belote_notation.check.codes",
     # positions: the deal at any point (the checks' replay, read through the engine)
-    "replay_game": "belote_notation.check.replay",
+    "replay_game": "belote_notation.pipeline.reading",
     "Position": "belote_notation.check.positions",
     "Cards": "belote_notation.check.positions",
     "deal_positions": "belote_notation.check.positions",
@@ -142,7 +142,6 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.check.codes import CODES
     from belote_notation.check.findings import Finding
     from belote_notation.check.positions import Cards, Position, deal_positions, inferred_seats, position_at
-    from belote_notation.check.replay import replay_game
     from belote_notation.check.report import DealReport, GameReport
     from belote_notation.check.setup import ValidationConfig
     from belote_notation.check.validator import validate_game, validate_text
@@ -151,7 +150,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
     from belote_notation.notation.jsonio import game_from_json, game_to_json, json_schema, read_json_games
-    from belote_notation.notation.reader import ParsedGame, iter_games, parse_text, read_games
+    from belote_notation.notation.reader import ParsedGame, parse_text
     from belote_notation.notation.records import (
         Announcement,
         Bid,
@@ -168,5 +167,6 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.notation.visitor import Visitor
     from belote_notation.notation.writer import write_game, write_games
     from belote_notation.pipeline.api import validate
+    from belote_notation.pipeline.reading import iter_games, read_games, replay_game
 
     write = write_game

@@ -318,7 +318,7 @@ CODES: dict[str, CodeInfo] = {
     "BEL712": CodeInfo("BEL712", "error", "record", "checks", "stable", "0.1.0",
                        'a hand line that disagrees with the distribution'),
     # BEL800-849: the formats (belote_notation/formats/base.py names them; a test keeps both equal)
-    "BEL801": CodeInfo("BEL801", "warning", "formats", "formats", "stable", "0.1.0",
+    "BEL801": CodeInfo("BEL801", "error", "formats", "formats", "stable", "0.1.0",
                        'a line or row that is not readable in its format at all'),
     "BEL802": CodeInfo("BEL802", "warning", "formats", "formats", "stable", "0.1.0",
                        'an event or message type the format does not define'),

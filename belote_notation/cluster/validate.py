@@ -20,7 +20,7 @@ serial read.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from belote_notation.check.setup import ValidationConfig
@@ -46,7 +46,7 @@ from belote_notation.pipeline.select import ReportOptions
 __all__ = ["RangeChecked", "check_range", "discover_for_cluster", "run_on_cluster"]
 
 
-def discover_for_cluster(items: Sequence[str]) -> Discovery:
+def discover_for_cluster(items: Sequence[str], include: Callable[[str], bool] | None = None) -> Discovery:
     """The inputs of a command line run on a cluster, in the order given: HTTP(S) URLs as they
     are (the workers read them with ``Range`` requests), everything else as
     :func:`~belote_notation.pipeline.inputs.discover` finds it.
@@ -55,11 +55,11 @@ def discover_for_cluster(items: Sequence[str]) -> Discovery:
     ['https://example.org/a.bel', 'samples/classic/capot-and-belote.bel']
     """
     if not any(is_url(item) for item in items):
-        return discover(items)
+        return discover(items, include=include)
     found = Discovery()
     seen: set[str] = set()
     for item in items:
-        more = Discovery([Source(item)]) if is_url(item) else discover([item])
+        more = Discovery([Source(item)]) if is_url(item) else discover([item], include=include)
         for source in more.sources:
             key = source.path if is_url(source.path) else os.path.realpath(source.path)
             if key not in seen:

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_notation.pipeline.records import ReadGame, records_of
+from belote_notation.pipeline.unread import Unread
 
-__all__ = ["CollectionWork", "InputGames", "InputsUnreadable", "each_input", "input_name", "run_serial",
-           "sources_of"]
+__all__ = ["CollectionWork", "InputGames", "InputsUnreadable", "WholeGames", "each_input", "input_name",
+           "run_serial", "sources_of"]
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -80,25 +81,59 @@ class InputsUnreadable(Exception):
         self.problems = tuple(problems)
 
 
-def sources_of(paths: Sequence[str]) -> list[Source]:
+def sources_of(paths: Sequence[str], notes: list[str] | None = None) -> list[Source]:
     """The inputs of a command (files, folders, ``-``) as the pipeline discovers them; raises
-    :class:`InputsUnreadable` when one cannot be read."""
+    :class:`InputsUnreadable` when one cannot be read. ``notes`` (a list), when given, receives
+    the line saying which files of the folders were not read (not ``.bel``)."""
     found = discover(list(paths))
     if found.problems:
         raise InputsUnreadable(found.problems)
+    left_out = found.left_out_line()
+    if notes is not None and left_out is not None:
+        notes.append(left_out)
     return list(found.sources)
 
 
-def each_input(sources: Iterable[Source]) -> Iterator[InputGames]:
+def each_input(sources: Iterable[Source], unread: Unread | None = None) -> Iterator[InputGames]:
     """The games of each input in turn, read one at a time while the caller goes through
     them (the input is closed when the next one starts); an input that cannot be opened
-    raises :class:`InputsUnreadable`."""
+    raises :class:`InputsUnreadable`. With ``unread``, only the games read whole are given,
+    the others counted there (a collection never uses part of a game silently)."""
     for source in sources:
         opened = open_input(source)
         if isinstance(opened, InputProblem):
             raise InputsUnreadable([opened])
         with opened:
-            yield InputGames(opened.name, records_of(opened))
+            games = records_of(opened)
+            yield InputGames(opened.name, games if unread is None else unread.whole(games))
+
+
+@dataclass(frozen=True, slots=True)
+class WholeGames:
+    """``work`` over the games read whole only; each part and the result also say which games
+    were not (:class:`~belote_notation.pipeline.unread.Unread`), here or on a cluster.
+
+    >>> class Count:
+    ...     def map(self, games):
+    ...         return sum(1 for _ in games)
+    ...     def merge(self, parts):
+    ...         return sum(parts)
+    >>> total, unread = run_serial(WholeGames(Count()), [Source("t.bel", data=b"deal 1\\nend\\n{\\n")])
+    >>> total, unread.games, [f.code for f in unread.findings]
+    (1, 1, ['BEL002', 'BEL006'])
+    """
+
+    work: CollectionWork[Any, Any]
+
+    def map(self, games: Iterable[ReadGame]) -> tuple[Any, Unread]:
+        unread = Unread()
+        return self.work.map(InputGames(input_name(games), unread.whole(games))), unread
+
+    def merge(self, parts: Sequence[tuple[Any, Unread]]) -> tuple[Any, Unread]:
+        unread = Unread()
+        for _, part in parts:
+            unread.join(part)
+        return self.work.merge([part for part, _ in parts]), unread
 
 
 def run_serial(work: CollectionWork[P, R], sources: Iterable[Source]) -> R:

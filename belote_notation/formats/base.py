@@ -41,7 +41,8 @@ Severity = Literal["error", "warning", "info"]
 
 # The codes of the importers and exporters (docs/findings.md, "BEL8xx: formats").
 UNREADABLE = "BEL801"
-"""A line or row that is not readable in the format at all (not JSON, not UTF-8, bad CFN)."""
+"""A line or row that is not readable in the format at all (not JSON, not UTF-8, bad CFN): an
+error, as an unreadable token of ``.bel`` is (the game it belongs to was not read whole)."""
 UNKNOWN_KIND = "BEL802"
 """An event or message type the format does not define: kept as a comment."""
 UNREADABLE_VALUE = "BEL803"
@@ -58,7 +59,7 @@ CANNOT_WRITE = "BEL810"
 """The output format cannot say part of a record: that part is left out of the output."""
 
 ISSUE_CODES: dict[str, Severity] = {
-    UNREADABLE: "warning", UNKNOWN_KIND: "warning", UNREADABLE_VALUE: "warning",
+    UNREADABLE: "error", UNKNOWN_KIND: "warning", UNREADABLE_VALUE: "warning",
     MISSING_FIELD: "warning", KEPT_AS_TEXT: "info", OUT_OF_PLACE: "warning",
     NEWER_VERSION: "warning", CANNOT_WRITE: "warning",
 }
@@ -79,6 +80,10 @@ class FormatIssue:
     field: str = ""
     """The field (or column) in question; empty for the whole item."""
     col: int = 1
+    lost: bool = False
+    """The issue stands in the place of a whole game that could not be read (a game of the JSON
+    twin that is not a game): it counts as that game, so the games after it keep their numbers
+    in the input and the issue is that game's finding."""
 
     def where(self) -> str:
         parts = []
@@ -166,6 +171,13 @@ class Format:
     title: ClassVar[str] = ""
     extensions: ClassVar[tuple[str, ...]] = ()
     """File name endings, with the dot (``".events.jsonl"`` before ``".jsonl"``)."""
+    game_texts: ClassVar[bool] = False
+    """The notation's own text (``.bel``): the pipeline cuts it into game texts and reads each
+    with the notation's streaming reader (events, no records unless asked) instead of
+    :meth:`read`."""
+    own_positions: ClassVar[bool] = True
+    """The records' positions are lines of this input (``False`` for the JSON twin: its records
+    keep the positions of the ``.bel`` text they came from)."""
 
     @property
     def can_read(self) -> bool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import TextIO
 
 from belote_notation.check.contract_tag import CONTRACT_TAG
@@ -37,7 +38,6 @@ from belote_notation.formats.base import (
     CANNOT_WRITE,
     KEPT_AS_TEXT,
     UNREADABLE,
-    UNREADABLE_VALUE,
     Format,
     FormatIssue,
     ReadItem,
@@ -130,17 +130,17 @@ def _winner(cards: list[int], leader: int, trump: int) -> int:
 
 # ============================================================================ reading
 def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]:
-    """One CFN string as a game of one deal, and what could not be read."""
+    """One CFN string as a game of one deal, and what could not be read. A line that gives no
+    game is that game lost: its BEL801 stands in its place (the games after keep their numbers)."""
     problems: list[FormatIssue] = []
 
-    def bad(field: str, message: str, code: str = UNREADABLE_VALUE) -> tuple[None, list[FormatIssue]]:
-        problems.append(issue(code, message, line, line, field))
+    def bad(field: str, message: str) -> tuple[None, list[FormatIssue]]:
+        problems.append(replace(issue(UNREADABLE, message, line, line, field), lost=True))
         return None, problems
 
     sections = text.split(" ")
     if len(sections) != 3 or ":" not in sections[0]:
-        return bad("", f"not CFN (expected `<dealer>:<hands> <tricks> <contract>`): {text[:40]!r}",
-                   UNREADABLE)
+        return bad("", f"not CFN (expected `<dealer>:<hands> <tricks> <contract>`): {text[:40]!r}")
     head, tricks_text, contract = sections
     dealer_text, _, hands_text = head.partition(":")
     if dealer_text not in SEAT_NAMES or len(dealer_text) != 1:
@@ -347,13 +347,13 @@ class CfnFormat(Format):
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         for number, raw in enumerate(bounded_lines(binary_stream(source)), 1):
             if raw is None:
-                yield issue(UNREADABLE, f"a line longer than {MAX_LINE_BYTES:,} bytes (the reader's limit): "
-                            "not read", number, number)
+                yield replace(issue(UNREADABLE, f"a line longer than {MAX_LINE_BYTES:,} bytes (the reader's "
+                                    "limit): not read", number, number), lost=True)
                 continue
             try:
                 text = raw.decode("utf-8-sig").strip()
             except UnicodeDecodeError as exc:
-                yield issue(UNREADABLE, f"not UTF-8 text ({exc.reason})", number, number)
+                yield replace(issue(UNREADABLE, f"not UTF-8 text ({exc.reason})", number, number), lost=True)
                 continue
             if not text or text.startswith("#"):
                 continue

@@ -23,9 +23,44 @@ from belote_notation.notation.visitor import Mark, Position, Section
 
 __all__ = [
     "FIELD_ALIASES", "KNOWN_FIELDS", "SEATS", "TAG_NAME", "TYPE_ALIASES", "EventFrame", "OpenTrick", "Skip",
+    "kept_fields",
 ]
 
 TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+
+
+def kept_fields(extra: list[tuple[str, str]],
+                taken: set[str]) -> tuple[list[tuple[str, str]], list[str], str | None]:
+    """Unknown fields of a game (``name``, value as text) kept whole: as tags when the name is
+    a tag name not set yet (``taken``: the lower-case names set; a field never overrides a tag
+    the game has, such as its rules), else as comments ``name=value``; and the BEL805 message
+    that names each field where it was kept, and no other (``None``: no field).
+
+    >>> tags, comments, said = kept_fields([("venue", "Club"), ("my field", "x"), ("Rules", "classic"),
+    ...                                     ("Venue", "2")], {"rules"})
+    >>> tags, comments
+    ([('venue', 'Club')], ['my field=x', 'Rules=classic', 'Venue=2'])
+    >>> print(said.replace("; ", ";\\n"))
+    fields kept as tags: venue;
+    fields kept as comments (not a tag name, or a tag the game already has): "my field", "Rules", "Venue"
+    """
+    tags: list[tuple[str, str]] = []
+    comments: list[str] = []
+    as_comments: list[str] = []
+    for name, value in extra:
+        if TAG_NAME.match(name) and name.lower() not in taken:
+            taken.add(name.lower())
+            tags.append((name, value))
+        else:
+            comments.append(f"{name}={value}")
+            as_comments.append(json.dumps(name, ensure_ascii=False))
+    said = []
+    if tags:
+        said.append("fields kept as tags: " + ", ".join(name for name, _ in tags))
+    if comments:
+        said.append("fields kept as comments (not a tag name, or a tag the game already has): "
+                    + ", ".join(as_comments))
+    return tags, comments, "; ".join(said) or None
 """A tag name the notation can hold."""
 
 TYPE_ALIASES: dict[str, str] = {

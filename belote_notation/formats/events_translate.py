@@ -22,10 +22,10 @@ from belote_notation.formats.events_frame import (
     FIELD_ALIASES,
     KNOWN_FIELDS,
     SEATS,
-    TAG_NAME,
     TYPE_ALIASES,
     EventFrame,
     Skip,
+    kept_fields,
 )
 from belote_notation.formats.events_scan import is_trick
 from belote_notation.formats.events_steps import (
@@ -188,12 +188,14 @@ class EventReader(EventFrame):
         shorthands += self.players_of(event.get("players"), named)
         extra = [(k, v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
                  for k, v in event.items() if k not in KNOWN_FIELDS["match_start"] and k != "type"]
-        kept = [(k, v) for k, v in extra if TAG_NAME.match(k)]
-        if extra:
-            self.report(KEPT_AS_TEXT, "fields kept as tags: " + ", ".join(k for k, _ in extra))
         preamble = event.get("preamble")
         texts = [str(t) for t in preamble] if isinstance(preamble, list) else []
-        self.start_game([*shorthands, *headers, *kept], texts)
+        kept, comments, said = ([], [], None) if self.drop_unknown else kept_fields(
+            extra, {n.lower() for n, _ in (*shorthands, *headers)})
+        if said is not None:
+            self.report(KEPT_AS_TEXT, said)
+        self.start_game([*shorthands, *headers, *kept], [*texts, *comments])
+
 
     def on_match_end(self, event: dict[str, Any]) -> None:
         self.end_deal()

@@ -39,6 +39,7 @@ class BelFormat(Format):
     name = "bel"
     title = "belote-notation text (.bel), canonical on output"
     extensions = (".bel",)
+    game_texts = True
 
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         for parsed in iter_games(binary_stream(source), name):
@@ -84,14 +85,15 @@ def _json_writable(games: Iterable[Game], lost: list[FormatIssue]) -> Iterator[G
 def _unreadable(error: JsonReadError, line: int = 0) -> FormatIssue:
     """The issue of a JSON game that cannot be read (or of the damage that ends the input), at
     its line and column (:meth:`FormatIssue.where` shows both); ``line``: the line of a JSON
-    Lines input the error is in (its column is then within that line)."""
+    Lines input the error is in (its column is then within that line). The issue of a game
+    stands in that game's place (``lost``): the games after it keep their numbers."""
     if line:
         lost = "the game of this line is left out"
     else:
         lost = f"game {error.game} is left out" if error.game else "reading stops here" if error.fatal else ""
     message = f"{error.reason} ({lost})" if lost else error.reason
     return FormatIssue(UNREADABLE, ISSUE_CODES[UNREADABLE], message, line or error.line,
-                       line or error.game, "", error.col or 1)
+                       line or error.game, "", error.col or 1, lost=bool(line or error.game))
 
 
 def _compact(game: Game) -> str:
@@ -103,6 +105,7 @@ class JsonFormat(Format):
     name = "json"
     title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
     extensions: ClassVar[tuple[str, ...]] = (".json",)
+    own_positions = False
 
     def __init__(self, compact: bool = False) -> None:
         self.compact = compact

@@ -90,16 +90,20 @@ class _Scanner(JsonCursor):
         """The game (or its error) at ``pos``; a game past the limits is skipped after it."""
         self.games += 1
         if not self.skip_space():
-            raise self.fatal(self.pos, "not JSON (the input stops where a game should be)")
+            raise self._lost(self.fatal(self.pos, "not JSON (the input stops where a game should be)"))
         start = self.pos
         try:
             self.value()
         except JsonReadError as exc:
-            if exc.fatal:
-                raise
+            if exc.fatal:  # the input stops (or breaks) inside this game: it is this game's
+                raise self._lost(exc) from None
             yield self.past(start, exc)
             return
         yield self.piece(start)
+
+    def _lost(self, exc: JsonReadError) -> JsonReadError:
+        """``exc``, fatal, as the error of the game being read (a truncated input loses it)."""
+        return JsonReadError(exc.reason, exc.line, exc.col, game=self.games, fatal=True)
 
     def past(self, start: int, exc: JsonReadError) -> JsonReadError:
         """``exc``, the error of the game at ``start``, once ``pos`` is past that game; made
@@ -133,8 +137,9 @@ class _Scanner(JsonCursor):
         try:
             fields = yield from self.fields()
         except JsonReadError as exc:
-            if exc.fatal or self.keep is None:      # the damage is in the file, not in a game
-                raise JsonReadError(exc.reason, exc.line, exc.col, fatal=True) from None
+            if exc.fatal or self.keep is None:      # the damage is in the file (or ends a game of it)
+                raise JsonReadError(exc.reason, exc.line, exc.col, game=exc.game if exc.fatal else 0,
+                                    fatal=True) from None
             yield self.past(start, exc)
             return
         if fields is None:                          # one game

@@ -81,8 +81,9 @@ class TextGame:
 
 @dataclass(frozen=True, slots=True)
 class RecordGame:
-    """A game read by a format as records (``None``: the input held issues but no game), with
-    the issues found before it (and, for the last game, after it)."""
+    """A game read by a format as records (``None``: the input held issues but no game, or this
+    game could not be read: :attr:`lost`), with the issues found before it (and, for the last
+    game, after it)."""
 
     game: Game | None
     number: int
@@ -102,9 +103,16 @@ class RecordGame:
         if self.game is not None:
             return validate_game(self.game, file, self.number, config, syntax=syntax)
         report = no_game_report(file, self.number)  # its BEL708 "no game found", after the issues
+        if self.lost:  # the game's own finding says why it is not there
+            report.findings = []
         report.findings = sorted(syntax, key=sort_key) + report.findings
         report.line = min((f.line for f in syntax if f.line), default=0)
         return report
+
+    @property
+    def lost(self) -> bool:
+        """A game of the input that could not be read at all (its issue says why)."""
+        return self.game is None and any(i.lost for i in self.issues)
 
 
 GameToCheck = TextGame | RecordGame
@@ -113,7 +121,7 @@ GameToCheck = TextGame | RecordGame
 
 def games_of(opened: OpenInput) -> Iterator[GameToCheck]:
     """The games of ``opened`` one at a time (flat memory), in order."""
-    if opened.format.name == "bel":
+    if opened.format.game_texts:
         return (TextGame(text) for text in iter_game_texts(opened.stream, name=opened.name))
     return _records(opened)
 
@@ -123,13 +131,16 @@ def _records(opened: OpenInput) -> Iterator[RecordGame]:
     held: RecordGame | None = None  # the last game waits: issues after it are its own
     count = 0
     for item in opened.format.read(opened.stream, opened.name):
-        if isinstance(item, FormatIssue):
+        if isinstance(item, FormatIssue) and not item.lost:
             issues.append(item)
             continue
         if held is not None:
             yield held
         count += 1
-        held, issues = RecordGame(item, count, tuple(issues)), []
+        if isinstance(item, FormatIssue):  # a game that could not be read keeps its number
+            held, issues = RecordGame(None, count, (*issues, item)), []
+        else:
+            held, issues = RecordGame(item, count, tuple(issues)), []
     if held is not None:
         yield RecordGame(held.game, held.number, held.issues + tuple(issues))
     elif issues or not count:
@@ -139,7 +150,7 @@ def _records(opened: OpenInput) -> Iterator[RecordGame]:
 def check_input(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG) -> Iterator[GameReport]:
     """The report of every game of ``opened``, in order (``.bel``: read and checked in one pass).
     Reading errors of the stream (``OSError``, ``UnicodeError``) are the caller's to report."""
-    if opened.format.name == "bel":
+    if opened.format.game_texts:
         yield from validate_source(opened.stream, opened.name, config)
         return
     for game in _records(opened):

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TextIO, cast
@@ -37,6 +38,7 @@ from belote_notation.formats.registry import get_format, guess_format
 __all__ = [
     "FOLDER_SUFFIX",
     "HEAD_BYTES",
+    "LEFT_OUT_NAMED",
     "STDIN",
     "Discovery",
     "InputLike",
@@ -53,11 +55,13 @@ STDIN = "-"
 HEAD_BYTES = 4096
 """The first bytes a format's ``sniff`` is shown."""
 FOLDER_SUFFIX = ".bel"
-"""Inside a folder only these files count: a folder of games also holds exports, logs and
-notes, and reading every ``.json`` or ``.csv`` of a project would report files that are no
-games at all. A file named on its own is read whatever its name."""
-_NO_LINES = frozenset({"json", "jsonl"})
-"""Formats whose records keep the positions of the ``.bel`` they came from, not of the input."""
+"""Inside a folder only these files count, and those an ``include`` glob names (ruff's
+``extend-include``): a folder of games also holds exports, logs and notes, and reading every
+``.json`` or ``.csv`` of a project would report files that are no games at all. The others are
+counted (:attr:`Discovery.left_out`), never skipped without a word. A file named on its own is
+read whatever its name."""
+LEFT_OUT_NAMED = 3
+"""Files left out of a folder named in :attr:`Discovery.left_out_names` (the rest counted)."""
 
 InputLike = str | os.PathLike[str] | bytes | BinaryIO | TextIO
 """What :func:`discover` takes: a path (``"-"``: stdin), the bytes of an input, or an open
@@ -97,6 +101,19 @@ class Source:
         return self.data is None and self.path != STDIN
 
     @property
+    def rereadable(self) -> bool:
+        """A regular file: it can be opened and read again. A FIFO, a pipe (``<(cmd)``), a
+        device, stdin or a stream is read once, as a stream (a second open of a FIFO waits for
+        a writer that never comes; a pipe read again is empty): a command that needs two
+        passes spools it first."""
+        if not self.is_file:
+            return False
+        try:
+            return stat.S_ISREG(os.stat(self.path).st_mode)
+        except OSError:
+            return False
+
+    @property
     def display(self) -> str:
         if self.label is not None:
             return self.label
@@ -117,12 +134,31 @@ class Discovery:
 
     sources: list[Source] = field(default_factory=list)
     problems: list[InputProblem] = field(default_factory=list)
+    left_out: int = 0
+    """Files found in the folders that were not read: not ``.bel`` and no ``include`` glob."""
+    left_out_names: list[str] = field(default_factory=list)
+    """The first :data:`LEFT_OUT_NAMED` of them."""
+
+    def left_out_line(self) -> str | None:
+        """What a command says of the files it left out of the folders (``None``: none).
+
+        >>> Discovery(left_out=2, left_out_names=["s/app.events.jsonl", "s/sheet.csv"]).left_out_line()
+        '2 files not read (not .bel): s/app.events.jsonl, s/sheet.csv; name them or add them to include'
+        """
+        if not self.left_out:
+            return None
+        files = "1 file" if self.left_out == 1 else f"{self.left_out:,} files"
+        more = ", ..." if self.left_out > len(self.left_out_names) else ""
+        return (f"{files} not read (not {FOLDER_SUFFIX}): {', '.join(self.left_out_names)}{more}; "
+                "name them or add them to include")
 
 
-def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX) -> Discovery:
+def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX,
+             include: Callable[[str], bool] | None = None) -> Discovery:
     """The inputs to read for ``items``, in the order given: folders searched recursively
-    (sorted; hidden names, symbolic-link loops and non-``suffix`` files skipped), each file
-    once even if named twice, stdin once."""
+    (sorted; hidden names and symbolic-link loops skipped; files that neither end in ``suffix``
+    nor are named by ``include``, a test of a path such as ``PathPatterns.matches``, counted in
+    :attr:`Discovery.left_out`), each file once even if named twice, stdin once."""
     result = Discovery()
     seen: set[str] = set()
     for count, item in enumerate(items):
@@ -135,11 +171,12 @@ def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX) -> Discove
                 seen.add(STDIN)
                 result.sources.append(Source(STDIN))
         else:
-            _add_path(os.fspath(item), suffix, result, seen)
+            _add_path(os.fspath(item), suffix, result, seen, include)
     return result
 
 
-def _add_path(raw: str, suffix: str, result: Discovery, seen: set[str]) -> None:
+def _add_path(raw: str, suffix: str, result: Discovery, seen: set[str],
+              include: Callable[[str], bool] | None = None) -> None:
     path = Path(raw)
     try:
         is_dir = path.is_dir()
@@ -150,9 +187,13 @@ def _add_path(raw: str, suffix: str, result: Discovery, seen: set[str]) -> None:
     if not exists:
         result.problems.append(InputProblem(raw, "no such file or folder"))
         return
-    files = _walk(path, suffix) if is_dir else [raw]
+    left_before = result.left_out
+    files = _walk(path, suffix, include, result) if is_dir else [raw]
     if is_dir and not files:
-        result.problems.append(InputProblem(raw, f"folder holds no {suffix} file"))
+        left = result.left_out - left_before
+        others = f"{left:,} other file{'s' if left > 1 else ''}"
+        why = f" ({others}: name them or add them to include)" if left else ""
+        result.problems.append(InputProblem(raw, f"folder holds no {suffix} file{why}"))
     for file in files:
         key = os.path.realpath(file)
         if key not in seen:
@@ -167,13 +208,20 @@ def _size(path: str) -> int:
         return 0
 
 
-def _walk(folder: Path, suffix: str) -> list[str]:
+def _walk(folder: Path, suffix: str, include: Callable[[str], bool] | None, result: Discovery) -> list[str]:
     found: list[str] = []
     for root, dirs, files in os.walk(folder, onerror=None, followlinks=False):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if name.lower().endswith(suffix) and not name.startswith("."):
-                found.append(os.path.join(root, name))
+            if name.startswith("."):
+                continue
+            path = os.path.join(root, name)
+            if name.lower().endswith(suffix) or (include is not None and include(path)):
+                found.append(path)
+            else:
+                result.left_out += 1
+                if len(result.left_out_names) < LEFT_OUT_NAMED:
+                    result.left_out_names.append(path)
     return found
 
 
@@ -214,7 +262,7 @@ class OpenInput:
         """Whether the findings' lines are lines of a file that can be shown (a source excerpt):
         not for stdin or data given by a program, nor for the JSON twin (its records keep the
         positions of the ``.bel`` text they came from)."""
-        return self.source.is_file and self.format.name not in _NO_LINES
+        return self.source.is_file and self.format.own_positions
 
     def tell(self) -> int:
         """Bytes read so far (0 when the stream cannot say)."""

@@ -22,7 +22,7 @@ from pathlib import PurePath
 
 from belote_notation.pipeline.inputs import Discovery
 
-__all__ = ["PathPatterns", "without_excluded"]
+__all__ = ["AnyPatterns", "PathPatterns", "without_excluded"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,25 @@ class PathPatterns:
         if os.path.commonpath([root, absolute]) == root:
             path = os.path.relpath(absolute, root)
         return path.replace(os.sep, "/")
+
+
+@dataclass(frozen=True, slots=True)
+class AnyPatterns:
+    """Paths that any of several :class:`PathPatterns` match (each with its own root: the globs
+    of a configuration file and those of the command line).
+
+    >>> both = AnyPatterns((PathPatterns(("*.csv",), "/home/org"), PathPatterns(("logs",))))
+    >>> bool(both), [both.matches(p) for p in ("/home/org/s/a.csv", "logs/a.json", "s/a.json")]
+    (True, [True, True, False])
+    """
+
+    parts: tuple[PathPatterns, ...]
+
+    def __bool__(self) -> bool:
+        return any(part.patterns for part in self.parts)
+
+    def matches(self, path: str) -> bool:
+        return any(part.matches(path) for part in self.parts)
 
 
 def without_excluded(found: Discovery, named: Iterable[str], exclude: PathPatterns) -> Discovery:

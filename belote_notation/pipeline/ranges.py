@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import urllib.request
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -149,6 +150,9 @@ def cut_input(source: Source, target: int | None = None, format: Format | None =
     if not (source.is_file or isinstance(source.data, bytes)):
         return InputProblem(source.display, "cannot be cut for a cluster: its workers read files by "
                             "path (or URL); give a file, not a stream")
+    if source.is_file and not is_url(source.path) and _read_once(source.path):
+        return InputProblem(source.display, "cannot be cut for a cluster: it can be read only once (a "
+                            "FIFO, a pipe, a device) and its workers read files by path; give a regular file")
     if source.is_file and is_url(source.path):
         opened: OpenInput | InputProblem = _open_url(source, format)
     else:
@@ -159,6 +163,16 @@ def cut_input(source: Source, target: int | None = None, format: Format | None =
     cut = CutInput(info, iter(()), source.size)
     cut.ranges = _ranges(opened, target, cut)
     return cut
+
+
+def _read_once(path: str) -> bool:
+    """``path`` is there but can be read only once (a FIFO, a pipe, a device: not a regular file
+    nor a folder)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _open_url(source: Source, format: Format | None) -> OpenInput | InputProblem:

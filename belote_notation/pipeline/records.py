@@ -106,7 +106,7 @@ def records_of(opened: OpenInput, game: int | None = None) -> Iterator[ReadGame]
     ``game`` (from 1) when given (the other ``.bel`` games are skipped unread). An input with no
     game but findings gives one :class:`ReadGame` without a game; an empty input, nothing."""
     for item in games_of(opened):
-        findings_only = isinstance(item, RecordGame) and item.game is None
+        findings_only = isinstance(item, RecordGame) and item.game is None and not item.lost
         if game is not None and item.number != game and not findings_only:
             continue
         read = read_game(item, opened.name)
@@ -192,14 +192,16 @@ class _Spent(Exception):
     """More than a game's worth of bytes read without a game."""
 
 
-def pick_game(what: InputLike, number: int,
-              held: list[Finding] | None = None) -> PickedGame | InputProblem | None:
+def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
+              name: str | None = None) -> PickedGame | InputProblem | None:
     """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
     look at), ``None`` when it has fewer games, or what kept the input from being read. Reading
     streams and stops at that game: one game in memory, the games before it skipped unread
     (``.bel``); a game that never ends (``/dev/zero``) is given, empty, with its BEL008 finding
     once more bytes were read than a game may hold. ``held`` (a list), when given, receives the
-    findings of an input that held no game (malformed JSON, a log without a deal).
+    findings of an input that held no game (malformed JSON, a log without a deal) or of the game
+    asked for when it could not be read at all (then ``None`` is returned). ``name`` is
+    the input's name in the findings (and what its format is told by).
 
     >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
     >>> len(picked.game.deals), [f.code for f in picked.syntax]
@@ -213,17 +215,24 @@ def pick_game(what: InputLike, number: int,
     found = discover([what])
     if found.problems or not found.sources:
         return found.problems[0] if found.problems else None
-    opened = open_input(found.sources[0])
+    source = found.sources[0]
+    opened = open_input(source if name is None else Source(source.path, source.size, source.data, name))
     if isinstance(opened, InputProblem):
         return opened
     # only the game asked for is stopped: a long game before it is skipped as validate skips it
     budget = _Budget(opened.stream, PICK_BUDGET if number == 1 else sys.maxsize)
-    counted = opened if opened.format.name != "bel" else OpenInput(  # the .bel reader only reads
+    counted = opened if not opened.format.game_texts else OpenInput(  # the .bel reader only reads
         opened.source, budget, opened.format)  # type: ignore[arg-type]
     with opened:
         try:
             for item in games_of(counted):
                 budget.reset(PICK_BUDGET if item.number + 1 == number else sys.maxsize)
+                if isinstance(item, RecordGame) and item.game is None and item.lost:
+                    if item.number != number:
+                        continue  # another game's finding
+                    if held is not None:  # the game asked for could not be read: nothing to give
+                        held.extend(read_game(item, opened.name).findings)
+                    return None
                 if isinstance(item, RecordGame) and item.game is None:
                     if held is not None:
                         held.extend(read_game(item, opened.name).findings)

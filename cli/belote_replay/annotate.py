@@ -181,7 +181,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
     opened = open_input(Source(file))
     if isinstance(opened, InputProblem):
         _fail(f"cannot read {opened.path}: {opened.message}")
-    if opened.source.is_file:  # a file is read once before judging: refused before any solver work
+    if opened.source.rereadable:  # a file is read once before judging: refused before any solver work
         with opened:
             _refuse_unread(opened)
         opened = open_input(Source(file))

@@ -12,12 +12,16 @@ from typing import Any, TextIO
 
 import click
 
-from belote_notation.collections.work import InputsUnreadable, run_serial, sources_of
+from belote_notation.collections.work import InputsUnreadable, WholeGames, run_serial, sources_of
 from belote_notation.formats import Format, all_formats, get_format, guess_format
 from belote_notation.pipeline.files import replacing
+from belote_notation.pipeline.unread import Unread
 
-__all__ = ["CLUSTER_HELP", "fail", "guarded", "open_output", "refuse_overwriting_inputs", "run", "sources",
-           "writer_of"]
+__all__ = ["CLUSTER_HELP", "UNREAD_EXIT", "fail", "guarded", "open_output", "refuse_overwriting_inputs",
+           "run", "say_unread", "sources", "writer_of"]
+
+UNREAD_EXIT = "1 a game could not be read whole (left out, its findings on stderr)"
+"""What exit code 1 says in the collection commands' help."""
 
 CLUSTER_HELP = ("Run on a Dask cluster: local:N (N local workers) or tcp://HOST:PORT (a scheduler); "
                 "the result is the serial run's (docs/scale.md).")
@@ -30,30 +34,49 @@ def fail(message: str) -> None:
 
 
 def sources(paths: tuple[str, ...]) -> list[Any]:
+    """The inputs; the files of their folders that are not read are said, never skipped silently."""
+    notes: list[str] = []
     try:
-        return sources_of(paths or ("-",))
+        found = sources_of(paths or ("-",), notes)
+        for note in notes:
+            click.echo(f"belote-replay: {note}", err=True)
+        return found
     except InputsUnreadable as exc:
         for problem in exc.problems:
             click.echo(f"{problem.path}: cannot read: {problem.message}", err=True)
         raise SystemExit(2) from None
 
 
-def run(work: Any, found: list[Any], cluster: str | None, label: str = "reading") -> Any:
-    """``work`` over the inputs: here, or on the cluster ``cluster`` through the cluster
-    package's ``run_work`` (imported only then; its progress on stderr), each failure a
-    message and exit code 2."""
+def run(work: Any, found: list[Any], cluster: str | None, unread: Unread, label: str = "reading") -> Any:
+    """``work`` over the games read whole of the inputs (the others counted in ``unread``):
+    here, or on the cluster ``cluster`` through the cluster package's ``run_work`` (imported
+    only then; its progress on stderr), each failure a message and exit code 2."""
+    whole = WholeGames(work)
     try:
         if cluster is None:
-            return run_serial(work, found)
+            result, seen = run_serial(whole, found)
+            unread.join(seen)
+            return result
         from belote_replay.cluster import checked_cluster, run_collection_work
 
         checked_cluster(cluster, jobs_option=None)
         try:
-            return run_collection_work(work, found, cluster, run_serial, label)
+            result, seen = run_collection_work(whole, found, cluster, run_serial, label)
+            unread.join(seen)
+            return result
         except ImportError as exc:
             fail(f"--cluster needs the cluster backend (pip install 'belote-notation[cluster]'): {exc}")
     except InputsUnreadable as exc:
         fail(str(exc))
+
+
+def say_unread(unread: Unread) -> None:
+    """The games not read whole, each finding at its place, on stderr; then exit code 1 when
+    there was one (after the output is written: what was read whole is not lost)."""
+    for line in unread.lines():
+        click.echo(line, err=True)
+    if unread:
+        raise SystemExit(1)
 
 
 @contextlib.contextmanager

@@ -17,6 +17,7 @@ them. Keys are the long option names::
     option = ["target=500"]         # or a table: options = { target = 500 }
     jobs = 1
     exclude = ["drafts", "*.tmp.bel"]   # files and folders not checked (found in a folder)
+    include = ["*.events.jsonl"]        # files read in a folder besides *.bel (any readable format)
     [tool.belote-replay.per-file-ignores]
     "club/2025-*.bel" = ["BEL6"]    # codes not reported in the files a glob matches
 
@@ -58,7 +59,7 @@ _KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "options": ("options", dict),
     "jobs": ("jobs", int),
 }
-_PATH_KEYS = ("exclude", "per-file-ignores")
+_PATH_KEYS = ("exclude", "include", "per-file-ignores")
 """Keys that are not option defaults: globs over the inputs' paths (:class:`Config`)."""
 
 
@@ -78,6 +79,8 @@ class Config:
     """Globs of files and folders not checked."""
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(glob, code prefixes not reported in the files it matches), in file order."""
+    include: tuple[str, ...] = ()
+    """Globs of files read in a folder besides ``*.bel`` (ruff's ``extend-include``)."""
 
     @property
     def root(self) -> str | None:
@@ -149,7 +152,17 @@ def _config(path: Path, table: dict[str, Any]) -> Config:
         if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             raise ConfigError(f"{path}: per-file-ignores {glob!r} should be a list of codes, not {codes!r}")
         per_file.append((glob, tuple(codes)))
-    return Config(path, _defaults(path, table), tuple(exclude), tuple(per_file))
+    return Config(path, _defaults(path, table), tuple(exclude), tuple(per_file), _include(path, paths))
+
+
+def _include(path: Path, paths: dict[str, Any]) -> tuple[str, ...]:
+    """The ``include`` globs (one glob: a string)."""
+    globs = paths.get("include", [])
+    if isinstance(globs, str):
+        globs = [globs]
+    if not isinstance(globs, list) or not all(isinstance(g, str) for g in globs):
+        raise ConfigError(f"{path}: 'include' should be a list of globs, not {globs!r}")
+    return tuple(globs)
 
 
 def load_config(path: Path) -> Config:

@@ -16,12 +16,16 @@ from belote_notation.collections.dedupe import DedupeWork
 from belote_notation.collections.table import MEMORY_ROWS
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
+from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
+    UNREAD_EXIT,
+    fail,
     guarded,
     open_output,
     refuse_overwriting_inputs,
     run,
+    say_unread,
     sources,
     writer_of,
 )
@@ -30,20 +34,28 @@ __all__ = ["command"]
 
 
 def _spooled(found: list, folder: str) -> list:
-    """stdin is read twice (decide, then write): copied to a temporary file first."""
+    """The inputs are read twice (decide, then write): stdin, a FIFO, a pipe (``<(cmd)``) or a
+    device is read once, as a stream, into a temporary file first (named as given)."""
     out = []
-    for source in found:
-        if source.is_stdin:
-            path = os.path.join(folder, "stdin")
-            with open(path, "wb") as handle:
-                shutil.copyfileobj(sys.stdin.buffer, handle)
-            source = Source(path, os.path.getsize(path), None, "<stdin>")
+    for count, source in enumerate(found):
+        if not source.rereadable:
+            path = os.path.join(folder, f"input-{count}")
+            try:
+                with open(path, "wb") as handle:
+                    if source.is_stdin:
+                        shutil.copyfileobj(sys.stdin.buffer, handle)
+                    else:
+                        with open(source.path, "rb") as stream:
+                            shutil.copyfileobj(stream, handle)
+            except OSError as exc:
+                fail(f"cannot read {source.display}: {exc.strerror or exc}")
+            source = Source(path, os.path.getsize(path), None, source.display)
         out.append(source)
     return out
 
 
-@click.command("dedupe", epilog="Exit codes: 0 nothing dropped; 1 games dropped (listed in the report); "
-               "2 usage error or an input that cannot be read.")
+@click.command("dedupe", epilog=f"Exit codes: 0 nothing dropped; 1 games dropped (listed in the report), "
+               f"or {UNREAD_EXIT[2:]}; 2 usage error or an input that cannot be read.")
 @click.argument("inputs", nargs=-1)
 @click.option("-o", "--output", default="-", metavar="OUT", help="The unique games (default: stdout).")
 @click.option("--to", "to_format", metavar="NAME", help="Format of OUT (default: from its name, else .bel).")
@@ -65,13 +77,15 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
     with tempfile.TemporaryDirectory(prefix="belote-dedupe-") as folder:
         found = _spooled(found, folder)
         work = DedupeWork(drop_deals, memory_rows)
+        unread = Unread()
         if cluster is not None:
-            result = run(work, found, cluster)
+            result = run(work, found, cluster, unread)
         else:
-            result = guarded(lambda: work.streamed(work.entries(games) for games in each_input(found)))
+            result = guarded(lambda: work.streamed(work.entries(games)
+                                                   for games in each_input(found, unread)))
         with result:
-            flags = result.kept_flags()
-            kept = (read.game for games in each_input(found) for read in games
+            flags = result.kept_flags()  # the same games again: those read whole
+            kept = (read.game for games in each_input(found, Unread()) for read in games
                     if read.game is not None and next(flags))
             with open_output(output) as out:
                 for lost in fmt.write(kept, out):
@@ -82,5 +96,6 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
             else:  # beside the games on stdout, the report goes to stderr
                 result.write_report(sys.stderr if output == "-" else sys.stdout, report_format)
             dropped = result.games - result.kept_count
+    say_unread(unread)
     if dropped:
         raise SystemExit(1)

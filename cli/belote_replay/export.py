@@ -7,13 +7,15 @@ import click
 
 from belote_notation.collections.export import PARTITION_COLUMNS, ExportWork
 from belote_notation.collections.work import InputsUnreadable, each_input
-from belote_replay.collection_run import CLUSTER_HELP, fail, run, sources
+from belote_notation.pipeline.unread import Unread
+from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, fail, run, say_unread, sources
 
 __all__ = ["command"]
 
 
-@click.command("export", epilog="Exit codes: 0 written; 2 usage error, an input that cannot be read, or "
-               "FOLDER not empty. Needs pyarrow: pip install 'belote-notation[collections]'.")
+@click.command("export", epilog=f"Exit codes: 0 written; {UNREAD_EXIT}; 2 usage error, an input that "
+               "cannot be read, or FOLDER not empty. Needs pyarrow: pip install "
+               "'belote-notation[collections]'.")
 @click.argument("inputs", nargs=-1)
 @click.option("--to", "to_format", type=click.Choice(["parquet"]), default="parquet", show_default=True)
 @click.option("-o", "--output", required=True, metavar="FOLDER",
@@ -33,11 +35,12 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
         fail(str(exc))
     found = sources(inputs)
     work = ExportWork()
+    unread = Unread()
     try:
         if cluster is not None:
-            writer.add(run(work, found, cluster))
+            writer.add(run(work, found, cluster, unread))
         else:
-            for games in each_input(found):
+            for games in each_input(found, unread):
                 for rows in work.rows(games):
                     writer.add(rows)
         writer.close()
@@ -48,3 +51,4 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
         writer.abort()
         raise
     click.echo(f"wrote {writer.games} games to {output}", err=True)
+    say_unread(unread)

@@ -6,7 +6,8 @@ issues are listed as ``path:line:col: CODE message`` and the exit code is 2. Wit
 code is 1; ``--diff`` shows what would change as a unified diff (exit 1 too). The new text
 is written to a temporary file next to the original and moved over it only when the whole
 file was read cleanly. ``fmt -`` reads standard input and writes the canonical text to
-standard output.
+standard output, and so does a FILE that is not a regular file (a FIFO, a pipe: read once, as a
+stream). A symbolic link is kept: the file it points to is rewritten.
 
 A file keeps its format, as the pipeline's one detector tells it (the name, then the content):
 a ``.bel`` file is rewritten as canonical ``.bel`` (always UTF-8, ``\\n`` line ends, whatever
@@ -115,27 +116,30 @@ def _diff(old: str, new: str, name: str) -> str:
 def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[str]]:
     """Format one file: returns (status, messages); status is one of
     ``unchanged``, ``reformatted``, ``would-reformat``, ``error``, ``refused`` (not a format
-    fmt rewrites)."""
-    directory = path.parent if str(path.parent) else Path(".")
+    fmt rewrites), ``to-stdout`` (not a regular file: see :func:`_format_once`). A symbolic
+    link is kept: the file it points to is rewritten."""
+    if not Source(str(path)).rereadable and os.path.exists(path):
+        return _format_once(path, check, diff)
+    target = Path(os.path.realpath(path))  # a link stays a link: its target gets the new text
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         return "error", [f"{path}: cannot write next to the file: {exc.strerror or exc}"]
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out, open(path, "rb") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out, open(target, "rb") as handle:
             refusal, messages = canonical(handle, str(path), out)
         if refusal is not None:
             return refusal, messages
-        if _same_bytes(path, tmp):
+        if _same_bytes(target, tmp):
             return "unchanged", []
         if diff:
-            old = path.read_bytes().decode("utf-8", "replace")
+            old = target.read_bytes().decode("utf-8", "replace")
             return "would-reformat", [_diff(old, tmp.read_text(encoding="utf-8"), str(path)).rstrip("\n")]
         if check:
             return "would-reformat", [f"would reformat {path}"]
-        shutil.copymode(path, tmp)
-        os.replace(tmp, path)
+        shutil.copymode(target, tmp)
+        os.replace(tmp, target)
         return "reformatted", [f"reformatted {path}"]
     except OSError as exc:
         return "error", [f"{path}: cannot read: {exc.strerror or exc}"]
@@ -152,6 +156,33 @@ def _same_bytes(a: Path, b: Path) -> bool:
                 return False
             if not ca:
                 return True
+
+
+def _format_once(path: Path, check: bool, diff: bool) -> tuple[str, list[str]]:
+    """A FILE that is not a regular file (a FIFO, a pipe ``<(cmd)``, a device) is opened once
+    and read as a stream (a second open of a FIFO waits for ever): it cannot be rewritten in
+    place, so its canonical text goes to standard output, as ``fmt -`` does; ``--check`` and
+    ``--diff`` compare."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        return "error", [f"{path}: cannot read: {exc.strerror or exc}"]
+    new = io.StringIO(newline="\n")
+    refusal, messages = canonical(io.BytesIO(data), str(path), new)
+    if refusal is not None:
+        return refusal, messages
+    text = new.getvalue()
+    if check or diff:
+        if text.encode("utf-8") == data:
+            return "unchanged", []
+        if diff:
+            return "would-reformat", [_diff(data.decode("utf-8", "replace"), text, str(path)).rstrip("\n")]
+        return "would-reformat", [f"would reformat {path}"]
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.buffer.flush()
+    return "to-stdout", []
 
 
 def _format_stdin(check: bool, diff: bool) -> None:
@@ -195,7 +226,7 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
     if files == ("-",):
         _format_stdin(check, diff)
         return
-    counts = {"unchanged": 0, "reformatted": 0, "would-reformat": 0, "error": 0, "refused": 0}
+    counts = {"unchanged": 0, "reformatted": 0, "would-reformat": 0, "to-stdout": 0, "error": 0, "refused": 0}
     found = discover(files)  # the pipeline's: folders searched for .bel files, each file once
     out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
     for problem in found.problems:
@@ -217,6 +248,8 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
         parts.append(f"{counts['reformatted']} reformatted")
     if counts["would-reformat"]:
         parts.append(f"{counts['would-reformat']} would be reformatted")
+    if counts["to-stdout"]:
+        parts.append(f"{counts['to-stdout']} written to standard output (not a regular file)")
     parts.append(f"{counts['unchanged']} unchanged")
     if counts["error"]:
         parts.append(f"{counts['error']} with errors (left untouched)")

@@ -10,8 +10,10 @@ game N), each written as soon as it is replayed; it opens from disk with no netw
 ``-o`` the page or the SVG goes to stdout, else to a temporary file renamed over OUT once
 the page is whole; OUT may not be FILE itself (the same file under any name). A game whose
 alternative lines are nested more than 100 deep (the JSON twin's limit) is left out with a
-located BEL810 finding. Exit codes: 0 written, 1 written with games left out, 2 nothing
-written (FILE missing or unreadable, no such game or deal, OUT the input or not writable).
+located BEL810 finding. A game that could not be read whole is drawn as far as it was read,
+its findings on the page and on stderr. Exit codes: 0 written, 1 written with games left out or
+not read whole, 2 nothing written (FILE missing or unreadable, no such game or deal, OUT the
+input or not writable).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
+from belote_notation.pipeline.unread import Unread
 from belote_notation.render import LANGS, DiagramError, Lang, deal_svg, write_page
 
 __all__ = ["command"]
@@ -85,15 +88,19 @@ def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bo
         except (OSError, UnicodeError) as exc:
             where = getattr(exc, "filename", None) or opened.name
             _fail(f"{where}: {getattr(exc, 'strerror', None) or exc}")
+    for line in left.unread.lines("drawn as far as it was read"):
+        click.echo(line, err=True)
     if left.count:
         sys.exit(1)
 
 
 class _Left:
-    """How many games were left out of the output (nested too deep to draw), in this run."""
+    """How many games were left out of the output (nested too deep to draw) or not read whole
+    (drawn as far as they were read), in this run."""
 
     def __init__(self) -> None:
         self.count = 0
+        self.unread = Unread()
 
 
 def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
@@ -106,6 +113,8 @@ def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
             for finding in read.findings:
                 click.echo(str(finding), err=True)
             continue
+        if not left.unread.add(read):  # drawn as far as it was read: its errors on the page, and listed
+            left.count += 1
         too_deep = read.too_deep(opened.name)
         if too_deep is not None:
             click.echo(f"{too_deep} (left out)", err=True)

@@ -8,12 +8,15 @@ import click
 from belote_notation.collections.query import CONTRACTS, OUTCOMES, Query, QueryError
 from belote_notation.collections.select import SelectWork
 from belote_notation.collections.work import each_input
+from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
+    UNREAD_EXIT,
     fail,
     open_output,
     refuse_overwriting_inputs,
     run,
+    say_unread,
     sources,
     writer_of,
 )
@@ -21,8 +24,8 @@ from belote_replay.collection_run import (
 __all__ = ["command"]
 
 
-@click.command("select", epilog="Exit codes: 0 done (even when nothing matched); 2 usage error or an "
-               "input that cannot be read. Filters of the same option are alternatives (any of "
+@click.command("select", epilog=f"Exit codes: 0 done (even when nothing matched); {UNREAD_EXIT}; 2 usage "
+               "error or an input that cannot be read. Filters of the same option are alternatives (any of "
                "them); different options must all match.")
 @click.argument("inputs", nargs=-1)
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE|NAME~REGEX",
@@ -72,15 +75,18 @@ def command(inputs, tags, players, teams, date_from, date_to, rules, results, ha
         fail(str(exc))
     found = sources(inputs)
     work = SelectWork(query, deals=as_deals, count=count)
+    unread = Unread()
     if count:
-        click.echo(run(work, found, cluster))
+        click.echo(run(work, found, cluster, unread))
+        say_unread(unread)
         return
     fmt = writer_of(to_format, output)
     refuse_overwriting_inputs(output, found)
     if cluster is not None:
-        kept = iter(run(work, found, cluster))
+        kept = iter(run(work, found, cluster, unread))
     else:
-        kept = (game for games_of_input in each_input(found) for game in work.select(games_of_input))
+        kept = (game for games_of_input in each_input(found, unread) for game in work.select(games_of_input))
     with open_output(output) as out:
         for lost in fmt.write(kept, out):
             click.echo(f"{output}: {lost}", err=True)
+    say_unread(unread)

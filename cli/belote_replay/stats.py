@@ -9,12 +9,22 @@ import json
 import click
 
 from belote_notation.collections.stats import StatsWork
-from belote_replay.collection_run import CLUSTER_HELP, open_output, refuse_overwriting_inputs, run, sources
+from belote_notation.pipeline.unread import Unread
+from belote_replay.collection_run import (
+    CLUSTER_HELP,
+    UNREAD_EXIT,
+    open_output,
+    refuse_overwriting_inputs,
+    run,
+    say_unread,
+    sources,
+)
 
 __all__ = ["command"]
 
 
-@click.command("stats", epilog="Exit codes: 0 done; 2 usage error or an input that cannot be read.")
+@click.command("stats", epilog=f"Exit codes: 0 done; {UNREAD_EXIT}; 2 usage error or an input that cannot "
+               "be read.")
 @click.argument("inputs", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True)
@@ -28,7 +38,8 @@ def command(inputs, fmt, html_path, output, cluster) -> None:
     for target in (output, html_path):
         if target is not None:
             refuse_overwriting_inputs(target, found)
-    stats = run(StatsWork(), found, cluster)
+    unread = Unread()
+    stats = run(StatsWork(), found, cluster, unread)
     if html_path is not None:
         from belote_notation.collections.page import stats_page
 
@@ -38,3 +49,4 @@ def command(inputs, fmt, html_path, output, cluster) -> None:
         json.dumps(stats.to_dict(), indent=2, ensure_ascii=False) + "\n"
     with open_output(output) as out:
         out.write(text)
+    say_unread(unread)

@@ -12,6 +12,7 @@ import dataclasses
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
 from belote_notation.pipeline.inputs import Discovery, discover
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
-from belote_notation.pipeline.paths import PathPatterns, without_excluded
+from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
 from belote_replay.cluster import checked_cluster, cluster_option
 from belote_replay.config import Config, find_config, load_config
@@ -127,6 +128,13 @@ def _chosen_config(args: list[str]) -> Config:
     return load_config(Path(named)) if named is not None else find_config()
 
 
+def _included(config: Config, include: tuple[str, ...]) -> Callable[[str], bool] | None:
+    """Whether a file found in a folder is read besides ``*.bel``: the configuration's
+    ``include`` globs (relative to its folder) and ``--include`` (to the current folder)."""
+    patterns = AnyPatterns((PathPatterns(config.include, config.root), PathPatterns(include)))
+    return patterns.matches if patterns else None
+
+
 def _path_options(config: Config, report_options: ReportOptions) -> tuple[ReportOptions, PathPatterns]:
     """The configuration's ``per-file-ignores`` into the report options, and its ``exclude``."""
     try:
@@ -173,6 +181,9 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
               help="Take the defaults from this configuration file only (a belote-replay.toml or a "
                    "pyproject.toml with [tool.belote-replay]).")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--include", "include", multiple=True, metavar="GLOB",
+              help="Also read the files of a folder this glob names, besides *.bel (repeatable; any "
+                   "readable format), e.g. --include '*.events.jsonl'; as `include` in the configuration.")
 @click.option("--fix", "fix", is_flag=True,
               help="Apply the safe fixes to the .bel files (a running total that is not the last one "
                    "plus the typed deal score; a trick winner, deal score, pot or result where nothing "
@@ -189,15 +200,16 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
 def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...], fmt: str,
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
-            progress: bool | None, config_path: str | None, isolated: bool, fix: bool, diff: bool,
-            cluster: str | None, unsafe_fixes: bool = False, show_fixes: bool = False) -> None:
+            progress: bool | None, config_path: str | None, isolated: bool, include: tuple[str, ...],
+            fix: bool, diff: bool, cluster: str | None, unsafe_fixes: bool = False,
+            show_fixes: bool = False) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
     in any readable format of `belote-replay formats`) and report every illegal act and wrong
     score, one line per finding."""
     _, config = check_rules(rules, options)
     config = ValidationConfig(config.rules, config.options, keep_deals=fmt in JSON_KINDS)
-    report_options, exclude = _path_options(click.get_current_context().meta.get(_CONFIG, Config()),
-                                            ReportOptions(_selection(select, ignore), strict))
+    configured = click.get_current_context().meta.get(_CONFIG, Config())
+    report_options, exclude = _path_options(configured, ReportOptions(_selection(select, ignore), strict))
     _refuse_what_does_not_go_together(fmt, statistics, fix or diff, cluster)
     if (unsafe_fixes or show_fixes) and not (fix or diff):
         raise click.UsageError("--unsafe-fixes and --show-fixes go with --fix or --diff")
@@ -208,7 +220,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
                    exit_zero, unsafe_fixes, show_fixes)
     cluster = checked_cluster(cluster)
     started = time.perf_counter()
-    found = _inputs(paths, cluster, exclude)
+    found = _inputs(paths, cluster, exclude, _included(configured, include))
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
     summary = Summary(files=len(found.sources) + len(found.problems))
@@ -241,6 +253,9 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     summary.problems = len(problems)
     summary.seconds = time.perf_counter() - started
     writer.end(summary, problems)
+    left_out = found.left_out_line()
+    if left_out is not None:  # never skipped without a word
+        ConsoleStream("stderr").write(f"belote-replay: {left_out}\n")
     if summary.files_read == 0 or not games_read:
         sys.exit(2)
     failed = (summary.errors > 0 and not exit_zero) or bool(problems)
@@ -255,23 +270,26 @@ def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, 
         raise click.UsageError("--fix and --diff go with --format text, without --statistics or --cluster")
 
 
-def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns) -> Discovery:
-    """The inputs PATH... names, without those ``exclude`` leaves out; with a cluster, URLs too
-    (its workers read them by byte ranges)."""
+def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns,
+            include: Callable[[str], bool] | None = None) -> Discovery:
+    """The inputs PATH... names (in folders: ``*.bel`` and what ``include`` names), without
+    those ``exclude`` leaves out; with a cluster, URLs too (its workers read them by byte ranges)."""
     if cluster is not None:
         from belote_notation.cluster.validate import discover_for_cluster
 
-        return without_excluded(discover_for_cluster(list(paths)), paths, exclude)
-    return without_excluded(discover(list(paths)), paths, exclude)
+        return without_excluded(discover_for_cluster(list(paths), include), paths, exclude)
+    return without_excluded(discover(list(paths), include=include), paths, exclude)
 
 
 def _holds_a_game(event: Event) -> bool:
-    """Whether ``event`` is a game that was read (not the report of an input without any)."""
+    """Whether ``event`` is a game that was read (not the report of an input without any, nor
+    of a game that could not be read at all: no deal, and BEL708 or BEL801 says why)."""
     from belote_notation.check.codes import NO_GAME_IN_FILE
+    from belote_notation.formats.base import UNREADABLE
     from belote_notation.pipeline.pool import GameChecked
 
     return isinstance(event, GameChecked) and (
-        event.game.deals > 0 or all(f.code != NO_GAME_IN_FILE for f in event.game.findings))
+        event.game.deals > 0 or all(f.code not in (NO_GAME_IN_FILE, UNREADABLE) for f in event.game.findings))
 
 
 def _write(event: Event, writer: Writer, summary: Summary, problems: list[tuple[str, str]]) -> None:

@@ -183,7 +183,8 @@ def test_a_broken_json_twin_is_a_finding_of_that_input(belote, tmp_path: Path) -
     broken.write_text('{"games": [{"deals": 3}]}', encoding="utf-8")
     result = belote("validate", broken)
     assert result.returncode == 2  # issue 22 item 12: no game read from it: unreadable, as the help says
-    assert f"{broken}:" in result.stdout and "warning BEL801 not a valid game" in result.stdout
+    # issue 31: a game that cannot be read is an error
+    assert f"{broken}:" in result.stdout and "error BEL801 not a valid game" in result.stdout
     beside = tmp_path / "fine.bel"
     beside.write_text(CANONICAL, encoding="utf-8")
     assert belote("validate", broken, beside).returncode == 1  # unreadable among others: 1

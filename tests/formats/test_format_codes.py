@@ -73,9 +73,10 @@ def test_bel810_what_an_output_format_cannot_say() -> None:
     ("csv", b"deal,taker,score_ns,score_ew\n1,N,10,\n", "BEL804", 2, "score_ew"),
     ("csv", b"deal,remark\n1,x\n", "BEL805", 1, ""),
     ("csv", b"nothing,here\n", "BEL801", 1, ""),
-    ("cfn", b"N:-/-/-/- - 80sNS\n", "BEL803", 1, "hands"),
+    # issue 31: a CFN line that gives no game is that game lost: BEL801 (an error), was BEL803
+    ("cfn", b"N:-/-/-/- - 80sNS\n", "BEL801", 1, "hands"),
     ("cfn", b"hello\n", "BEL801", 1, ""),
-    ("cfn", b"Q:-/-/-/- - 80sNS\n", "BEL803", 1, "dealer"),
+    ("cfn", b"Q:-/-/-/- - 80sNS\n", "BEL801", 1, "dealer"),
     ("coinched", b'{"event": {"type": "Shuffled"}, "id": 0}\n', "BEL802", 1, "type"),
     ("coinched", b'{"event": {"type": "FromPlayer", "pos": 7, "event": {"type": "Passed"}}, "id": 0}\n',
      "BEL803", 1, "pos"),

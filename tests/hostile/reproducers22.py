@@ -147,7 +147,8 @@ COMMAND_REPRODUCERS: tuple[Reproducer22, ...] = (
     Reproducer22(4, "short-deals", short_deals, ".bel", 2000, 20, finding="BEL102"),
     Reproducer22(6, "formula-tags", formula_tags, ".bel", 0, 0, finding="BEL"),
     Reproducer22(8, "json-malformed", json_malformed, ".json", 0, 0, finding="BEL801"),
-    Reproducer22(7, "cfn-long-number", cfn_long_number, ".cfn", 5000, 40, "cfn", "BEL803"),
+    # issue 31: a CFN line that is not read is that game lost (BEL801, an error; was BEL803)
+    Reproducer22(7, "cfn-long-number", cfn_long_number, ".cfn", 5000, 40, "cfn", "BEL801"),
     Reproducer22(7, "coinche-ws-long-number", coinche_ws_long_number, ".coinche-ws.jsonl", 5000, 40,
                  "coinche-ws", "BEL805"),
     Reproducer22(7, "csv-long-number", csv_long_number, ".csv", 5000, 40, "csv", "BEL803"),

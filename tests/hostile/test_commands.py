@@ -30,9 +30,9 @@ FINDING = {  # what `validate` must say, located, for the .bel reproducers with 
     "show-syntax-error": "BEL001",
 }
 JSON_ERROR = {  # what `convert` must say of the JSON reproducers it refuses
-    "json-long-number": r":1:\d+: warning BEL801 a number of 5,000 digits",  # path:line:col, as validate
-    "json-deep": r":1:\d+: warning BEL801 JSON nested more than",
-    "json-surrogate": r":1:\d+: warning BEL801 headers.0.value: .* lone surrogate",
+    "json-long-number": r":1:\d+: error BEL801 a number of 5,000 digits",  # path:line:col, as validate
+    "json-deep": r":1:\d+: error BEL801 JSON nested more than",
+    "json-surrogate": r":1:\d+: error BEL801 headers.0.value: .* lone surrogate",
     "json-negative": r"deal number -1",
     "json-crlf-comment": r"deck 'tarot' is unknown",
 }

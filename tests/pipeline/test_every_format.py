@@ -87,10 +87,12 @@ def test_a_bad_line_of_a_json_lines_twin_costs_that_game_only(tmp_path: Path) ->
     lines = as_format(CLEAN, "jsonl").splitlines()
     twin = tmp_path / "three.jsonl"
     twin.write_text("\n".join([lines[0], '{"deals": 3}', lines[0]]) + "\n", encoding="utf-8")
-    document = json.loads(run_belote("validate", "--no-progress", "--format", "json", twin).stdout)
-    games = document["files"][0]["games"]
-    assert len(games) == 2
-    assert [(f["code"], f["line"]) for g in games for f in g["findings"]] == [("BEL801", 2)]
+    result = run_belote("validate", "--no-progress", "--format", "json", twin)
+    games = json.loads(result.stdout)["files"][0]["games"]
+    # issue 31: the bad line is game 2 (an error: exit 1), the third game keeps its number
+    assert [g["game"] for g in games] == [1, 2, 3] and result.returncode == 1
+    assert [(g["game"], f["code"], f["severity"], f["line"]) for g in games for f in g["findings"]] == [
+        (2, "BEL801", "error", 2)]
 
 
 def mixed_inputs(tmp_path: Path) -> list[Path]:

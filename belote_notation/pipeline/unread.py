@@ -1,0 +1,86 @@
+"""The games a command could not read whole: the one rule of what they are, and their count.
+
+A game is read whole when it holds a record and no error among its reading's findings
+(:attr:`~belote_notation.pipeline.records.ReadGame.readable`): an unreadable token of ``.bel``
+(BEL0xx), a game of the JSON twin that is not a game or a twin cut short (BEL801), a line of a
+log that is not readable. A command that reads games to count, keep or draw them never uses
+what it read of such a game silently: :class:`Unread` lists each with its place, and the
+command exits 1 (issue 38: "nothing silently partial").
+
+>>> from belote_notation.pipeline.inputs import Source, open_input
+>>> from belote_notation.pipeline.records import records_of
+>>> unread = Unread()
+>>> with open_input(Source("t.bel", data=b"deal 1\\nend\\ndeal 1\\ntrick 1 N:ZZ\\nend\\n")) as opened:
+...     [read.number for read in unread.whole(records_of(opened))]
+[1]
+>>> print("\\n".join(line[:39] for line in unread.lines()))
+t.bel:4:9: error BEL001 expected a play
+1 game could not be read whole (left ou
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from belote_notation.check.findings import Finding
+    from belote_notation.pipeline.records import ReadGame
+
+__all__ = ["MAX_LISTED", "Unread"]
+
+MAX_LISTED = 1000
+"""Findings of games not read whole that are kept to list; past it they are counted only."""
+
+
+@dataclass(slots=True)
+class Unread:
+    """The games of a run that were not read whole: how many, and their findings (the first
+    :data:`MAX_LISTED`). Small and picklable: a cluster's workers send theirs back."""
+
+    games: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    more: int = 0
+    """Findings past :data:`MAX_LISTED`, counted only."""
+
+    def __bool__(self) -> bool:
+        return self.games > 0
+
+    def add(self, read: ReadGame) -> bool:
+        """Whether ``read`` was read whole; if not, it is counted here with its findings (its
+        errors; every finding of an input that held no game)."""
+        if read.readable:
+            return True
+        self.games += 1
+        for finding in read.findings:
+            if read.game is not None and finding.severity != "error":
+                continue
+            if len(self.findings) < MAX_LISTED:
+                self.findings.append(finding)
+            else:
+                self.more += 1
+        return False
+
+    def whole(self, games: Iterable[ReadGame]) -> Iterator[ReadGame]:
+        """The games of ``games`` read whole, in order; the others are counted here."""
+        return (read for read in games if self.add(read))
+
+    def join(self, other: Unread) -> Unread:
+        """This count and ``other``'s together (the parts of a run, in order)."""
+        room = max(0, MAX_LISTED - len(self.findings))
+        self.findings.extend(other.findings[:room])
+        self.more += other.more + max(0, len(other.findings) - room)
+        self.games += other.games
+        return self
+
+    def lines(self, fate: str = "left out") -> Iterator[str]:
+        """What a command says of these games: each finding at its place, then how many games
+        (``fate``: what the command did with them)."""
+        for finding in self.findings:
+            yield str(finding)
+        if self.more:
+            yield f"... and {self.more:,} more findings"
+        if self.games:
+            games = "1 game" if self.games == 1 else f"{self.games:,} games"
+            yield f"{games} could not be read whole ({fate}): the findings above say where"
