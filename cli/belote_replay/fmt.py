@@ -5,8 +5,8 @@ issues are listed as ``path:line:col: CODE message`` and the exit code is 2. Wit
 ``--check`` nothing is written: files that are not canonical are listed and the exit
 code is 1; ``--diff`` shows what would change as a unified diff (exit 1 too). The new text
 is written to a temporary file next to the original and moved over it only when the whole
-file was read cleanly. ``fmt -`` reads standard input and writes the canonical text to
-standard output.
+file was read cleanly and the text changed (``pipeline.files.replacing``). ``fmt -`` reads
+standard input and writes the canonical text to standard output.
 
 A file keeps its format, as the pipeline's one detector tells it (the name, then the content):
 a ``.bel`` file is rewritten as canonical ``.bel`` (always UTF-8, ``\\n`` line ends, whatever
@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import difflib
 import io
-import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -39,6 +36,7 @@ from belote_notation.notation.jsonio import (
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay
@@ -112,46 +110,68 @@ def _diff(old: str, new: str, name: str) -> str:
                                         f"{name}\t(original)", f"{name}\t(formatted)"))
 
 
+class _Compared(io.TextIOBase):
+    """A text sink that compares what is written with the bytes of ``original`` as it goes (and
+    hands it on to ``out``, if any): ``fmt --check`` knows whether a file is canonical without
+    writing anything, and a rewrite whose text comes out the same is abandoned."""
+
+    def __init__(self, original: BinaryIO, out: TextIO | None) -> None:
+        self.original, self.out, self.same = original, out, True
+
+    def write(self, text: str) -> int:
+        if self.same:
+            data = text.encode("utf-8")
+            self.same = self.original.read(len(data)) == data
+        if self.out is not None:
+            self.out.write(text)
+        return len(text)
+
+    def matched(self) -> bool:
+        """Whether everything written was the original, and the original has nothing more."""
+        return self.same and not self.original.read(1)
+
+
+class _Kept(Exception):
+    """The file is left as it was (it is canonical, or may not be rewritten): its status."""
+
+    def __init__(self, status: str, messages: list[str]) -> None:
+        super().__init__(status)
+        self.status, self.messages = status, messages
+
+
 def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[str]]:
     """Format one file: returns (status, messages); status is one of
     ``unchanged``, ``reformatted``, ``would-reformat``, ``error``, ``refused`` (not a format
-    fmt rewrites)."""
-    directory = path.parent if str(path.parent) else Path(".")
+    fmt rewrites). ``check`` and ``diff`` write nothing (issue 38: ``--check`` wrote a
+    temporary copy beside the input); a rewrite goes through :func:`replacing` (a temporary
+    renamed; a link or a hard-linked file keeps what it is)."""
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        return "error", [f"{path}: cannot write next to the file: {exc.strerror or exc}"]
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out, open(path, "rb") as handle:
-            refusal, messages = canonical(handle, str(path), out)
-        if refusal is not None:
-            return refusal, messages
-        if _same_bytes(path, tmp):
-            return "unchanged", []
-        if diff:
-            old = path.read_bytes().decode("utf-8", "replace")
-            return "would-reformat", [_diff(old, tmp.read_text(encoding="utf-8"), str(path)).rstrip("\n")]
-        if check:
+        if check or diff:
+            new = io.StringIO(newline="\n") if diff else None
+            with open(path, "rb") as handle, open(path, "rb") as original:
+                compared = _Compared(original, new)
+                refusal, messages = canonical(handle, str(path), compared)
+                same = compared.matched()
+            if refusal is not None:
+                return refusal, messages
+            if same:
+                return "unchanged", []
+            if new is not None:
+                old = path.read_bytes().decode("utf-8", "replace")
+                return "would-reformat", [_diff(old, new.getvalue(), str(path)).rstrip("\n")]
             return "would-reformat", [f"would reformat {path}"]
-        shutil.copymode(path, tmp)
-        os.replace(tmp, path)
+        with open(path, "rb") as handle, open(path, "rb") as original, replacing(path) as out:
+            compared = _Compared(original, out)
+            refusal, messages = canonical(handle, str(path), compared)
+            if refusal is not None:
+                raise _Kept(refusal, messages)
+            if compared.matched():
+                raise _Kept("unchanged", [])
         return "reformatted", [f"reformatted {path}"]
+    except _Kept as kept:
+        return kept.status, kept.messages
     except OSError as exc:
-        return "error", [f"{path}: cannot read: {exc.strerror or exc}"]
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def _same_bytes(a: Path, b: Path) -> bool:
-    with open(a, "rb") as fa, open(b, "rb") as fb:
-        while True:
-            ca, cb = fa.read(1 << 16), fb.read(1 << 16)
-            if ca != cb:
-                return False
-            if not ca:
-                return True
+        return "error", [f"{path}: cannot rewrite: {exc.strerror or exc}"]
 
 
 def _format_stdin(check: bool, diff: bool) -> None:
