@@ -5,13 +5,19 @@ A game is dropped when it is
 * ``exact``: its game fingerprint is an earlier game's (the same players, rules and deals,
   however written: ``notation/fingerprint.py``); the first copy is kept;
 * ``prefix``: its deals are the first deals of a longer game with the same rules and players
-  (a live feed stopped early); its last deal may be cut short, and is then recognised by its
-  dealt cards (dealer, first five cards and offer, else the 8-card hands; a record of the
-  tricks only: its first trick, when complete);
+  (a live feed stopped early); its last deal may be cut short after a trick, and is then
+  recognised by its dealt cards (dealer, first five cards and offer, else the 8-card hands; a
+  record of the tricks only: its first trick, when complete) *and* the tricks played so far,
+  which must be the first tricks of the longer game's deal (a deal cut in the middle of a
+  trick is the start of nothing: its last cards cannot be compared);
 * ``deal`` (only with ``drop_deals``): a deal of it was played in an earlier kept game (the
   same deal replayed in another match). Without ``drop_deals`` these are reported, not dropped.
 
-Deals without any card recorded have no meaningful fingerprint and are never compared.
+Deals without any card recorded have no meaningful fingerprint and are never compared as
+deals. A game with such deals (a score sheet) is told apart by what it records
+(:func:`~belote_notation.notation.fingerprint.recorded_text`: its Event, Site, Date, Round,
+Result and every deal's claimed scores, issue 38), and its deals count towards a prefix by
+their claimed scores: two club nights of the same four players are two games.
 
 Reading is the pipeline's (any readable format); no game is checked: fingerprints read the
 records. The fingerprints go into a :class:`~.table.FingerprintTable` (memory, then disk), so
@@ -43,7 +49,15 @@ from typing import Any, TextIO
 
 from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow
 from belote_notation.collections.work import input_name
-from belote_notation.notation.fingerprint import deal_fingerprint, game_fingerprint, game_text
+from belote_notation.notation.fingerprint import (
+    IDENTIFYING_TAGS,
+    claims_text,
+    deal_fingerprint,
+    game_fingerprint,
+    game_text,
+    has_cards,
+    recorded_text,
+)
 from belote_notation.notation.records import Deal, Game
 from belote_notation.pipeline.records import ReadGame
 
@@ -58,10 +72,6 @@ REASONS = ("exact", "prefix", "deal")
 
 def _digest(fingerprint: str) -> bytes:
     return bytes.fromhex(fingerprint.partition(":")[2])
-
-
-def _has_cards(deal: Deal) -> bool:
-    return bool(deal.five or deal.hands or deal.tricks)
 
 
 def _complete(deal: Deal) -> bool:
@@ -99,30 +109,57 @@ class GameEntry:
     """The keys of every shorter game this one continues."""
 
 
+def _played(deal: Deal) -> Iterator[bytes]:
+    """The plays of a deal so far at each complete trick before the last (none, the first
+    trick, the first two...), then all its plays (a last trick cut short included)."""
+    plays: list[tuple[int | None, int]] = []
+    for trick in deal.tricks:
+        if len(trick.plays) == 4 and len(plays) <= 28:
+            yield repr(plays).encode()
+        plays += [(p.seat, p.card) for p in trick.plays]
+    if len(plays) < 32:
+        yield repr(plays).encode()
+
+
+def _identity(game: Game) -> bytes:
+    """The game's fingerprint, and, for a game with a deal without cards, what it records."""
+    recorded = recorded_text(game)
+    fingerprint = game_fingerprint(game)
+    if not recorded:
+        return _digest(fingerprint)
+    return hashlib.blake2b(f"{fingerprint}\n{recorded}".encode(), digest_size=16).digest()
+
+
 def game_entry(game: Game, file: str, number: int) -> GameEntry:
     """The entry of one game (fingerprints over its records, no check)."""
     basis = game_text(((h.name, h.value) for h in game.headers), ()).encode()
+    if any(not has_cards(deal) for deal in game.deals):  # a score sheet: which night it was
+        basis += repr(sorted((h.name.lower(), h.value.strip()) for h in game.headers
+                             if h.name.lower() in IDENTIFYING_TAGS)).encode()
     running = hashlib.blake2b(basis, digest_size=16)
     prefixes: list[tuple[str, bytes]] = []
     deals: list[bytes] = []
+    cut_key: bytes | None = None
     for position, deal in enumerate(game.deals):
         dealt = _dealt(deal)
+        cut_key = None
         if dealt is not None:
-            cut = running.copy()
-            cut.update(b"cut" + dealt)
-            prefixes.append((_CUT, cut.digest()))
+            for played in _played(deal):
+                cut = running.copy()
+                cut.update(b"cut" + dealt + played)
+                prefixes.append((_CUT, cut_key := cut.digest()))
         if position > 0:
             prefixes.append((_WHOLE, running.digest()))
-        fingerprint = deal_fingerprint(deal) if _has_cards(deal) else ""
+        fingerprint = deal_fingerprint(deal) if has_cards(deal) else ""
         deals.append(_digest(fingerprint) if fingerprint else b"")
-        running.update(fingerprint.encode() or b"-")
+        running.update(fingerprint.encode() or b"-" + claims_text(deal).encode())
     whole: tuple[str, bytes] | None = (_WHOLE, running.digest()) if game.deals else None
-    if game.deals and not _complete(game.deals[-1]):
-        whole = next(((k, v) for k, v in reversed(prefixes) if k == _CUT), None) \
-            if _dealt(game.deals[-1]) is not None else None
+    if game.deals and not _complete(game.deals[-1]) and has_cards(game.deals[-1]):
+        # cut short: its dealt cards and every play so far (the last key of its deal)
+        whole = (_CUT, cut_key) if cut_key is not None else None
     last = game.deals[-1] if game.deals else None
     cards = min(63, sum(len(t.plays) for t in last.tricks)) if last is not None else 0
-    return GameEntry(file, number, _digest(game_fingerprint(game)), tuple(deals), whole,
+    return GameEntry(file, number, _identity(game), tuple(deals), whole,
                      64 * len(game.deals) + cards, tuple(prefixes))
 
 
