@@ -43,11 +43,12 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow
+from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow, TableError
 from belote_notation.collections.work import input_name
 from belote_notation.notation.fingerprint import (
     IDENTIFYING_TAGS,
@@ -365,6 +366,13 @@ class DedupeWork:
         """The result of every entry, taken as they come (flat memory: what ``dedupe`` runs
         here, each input's :meth:`entries` read while the table fills)."""
         deduper = Deduper(self.drop_deals, self.memory_rows)
-        for entries in inputs:
-            deduper.add(entries)
-        return deduper.result()
+        try:
+            for entries in inputs:
+                deduper.add(entries)
+            return deduper.result()
+        except (sqlite3.Error, OSError) as exc:  # its temporary file on a full disk: removed, said
+            deduper.table.close()
+            raise TableError.of(exc, deduper.table.folder) from None
+        except BaseException:
+            deduper.table.close()
+            raise

@@ -16,12 +16,13 @@ whatever the input's size: tens of millions of deals cost disk (~140 bytes a dea
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import tempfile
 from collections.abc import Iterable
 
-__all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable", "GameRow"]
+__all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable", "GameRow", "TableError"]
 
 GameRow = tuple[int, int, int, bytes, str, bytes | None, int, bytes]
 """A row of the ``games`` table (see :meth:`FingerprintTable.add_games`)."""
@@ -30,6 +31,19 @@ MEMORY_ROWS = 500_000
 """Rows kept in memory before the table moves to a file."""
 CACHE_KIB = 16_384
 """The on-disk table's page cache, in KiB."""
+
+class TableError(OSError):
+    """The table could not be kept (its temporary file: a full disk, most often); the table is
+    closed and its file removed when this is raised."""
+
+    @classmethod
+    def of(cls, exc: BaseException, folder: str | None) -> TableError:
+        where = folder or tempfile.gettempdir()
+        full = "full" in str(exc) or getattr(exc, "errno", None) == errno.ENOSPC
+        reason = "no space left on device" if full else str(exc)
+        return cls(errno.ENOSPC if full else errno.EIO,
+                   f"cannot keep dedupe's fingerprint table in {where}: {reason} (TMPDIR chooses the folder)")
+
 
 _SCHEMA = ("CREATE TABLE rows (kind TEXT NOT NULL, key BLOB NOT NULL, game INTEGER NOT NULL, "
            "value INTEGER NOT NULL); CREATE INDEX rows_key ON rows (kind, key, game); "
@@ -78,8 +92,13 @@ class FingerprintTable:
         fd, path = tempfile.mkstemp(prefix="belote-dedupe-", suffix=".sqlite3", dir=self.folder)
         os.close(fd)
         disk = sqlite3.connect(path)
-        self.db.commit()
-        self.db.backup(disk)
+        try:
+            self.db.commit()
+            self.db.backup(disk)
+        except BaseException:  # a full disk: no half-copied file left behind
+            disk.close()
+            os.unlink(path)
+            raise
         self.db.close()
         disk.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         disk.execute("PRAGMA journal_mode = OFF")

@@ -13,11 +13,12 @@ import tempfile
 import click
 
 from belote_notation.collections.dedupe import DedupeWork
-from belote_notation.collections.table import MEMORY_ROWS
+from belote_notation.collections.table import MEMORY_ROWS, TableError
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
 from belote_replay.collection_run import (
     CLUSTER_HELP,
+    fail,
     guarded,
     open_output,
     refuse_overwriting_inputs,
@@ -63,12 +64,18 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
     if report_path is not None:
         refuse_overwriting_inputs(report_path, found)
     with tempfile.TemporaryDirectory(prefix="belote-dedupe-") as folder:
-        found = _spooled(found, folder)
+        try:
+            found = _spooled(found, folder)
+        except OSError as exc:
+            fail(f"cannot copy standard input to {folder}: {exc.strerror or exc}")
         work = DedupeWork(drop_deals, memory_rows)
-        if cluster is not None:
-            result = run(work, found, cluster)
-        else:
-            result = guarded(lambda: work.streamed(work.entries(games) for games in each_input(found)))
+        try:
+            if cluster is not None:
+                result = run(work, found, cluster)
+            else:
+                result = guarded(lambda: work.streamed(work.entries(games) for games in each_input(found)))
+        except TableError as exc:  # a full temporary disk: the table's file is removed
+            fail(exc.strerror or str(exc))
         with result:
             flags = result.kept_flags()
             kept = (read.game for games in each_input(found) for read in games

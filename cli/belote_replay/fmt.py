@@ -22,7 +22,7 @@ import io
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 import click
 
@@ -150,7 +150,7 @@ def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[
             new = io.StringIO(newline="\n") if diff else None
             with open(path, "rb") as handle, open(path, "rb") as original:
                 compared = _Compared(original, new)
-                refusal, messages = canonical(handle, str(path), compared)
+                refusal, messages = canonical(handle, str(path), cast(TextIO, compared))
                 same = compared.matched()
             if refusal is not None:
                 return refusal, messages
@@ -162,7 +162,7 @@ def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[
             return "would-reformat", [f"would reformat {path}"]
         with open(path, "rb") as handle, open(path, "rb") as original, replacing(path) as out:
             compared = _Compared(original, out)
-            refusal, messages = canonical(handle, str(path), compared)
+            refusal, messages = canonical(handle, str(path), cast(TextIO, compared))
             if refusal is not None:
                 raise _Kept(refusal, messages)
             if compared.matched():
