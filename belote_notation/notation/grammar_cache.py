@@ -3,8 +3,8 @@ what is found there cannot be used against the reader (issue 38).
 
 A file in that folder is read as data only, never unpickled: Lark's own ``save``/``load`` is
 ``pickle``, and a pickle planted there ran as soon as any command read a ``.bel`` file. The
-tables are JSON (:func:`encode`/:func:`decode`: tuples, lists and dicts with any keys tagged so
-that Lark's structures come back as they were), named and stamped by a SHA-256 of what they
+tables are JSON (:func:`dumps`/:func:`loads`: tuples and dicts with any keys tagged so that
+Lark's structures come back as they were), named and stamped by a SHA-256 of what they
 were made from, and what they hold is checked by their user (the terminals' patterns against
 the table shipped with the grammar: :mod:`belote_notation.notation.vocabulary`).
 
@@ -14,20 +14,20 @@ A file is opened without following a link and without waiting (``O_NOFOLLOW``,
 is a file owned by another user or larger than :data:`MAX_FILE`. Nothing here is an error: a
 refused or damaged cache is no cache, and the grammar is built as without one.
 
->>> import json
->>> decode(json.loads(json.dumps(encode({0: (1, [2, "a"]), "k": None}))))
+>>> loads(dumps({0: (1, [2, "a"]), "k": None}))
 {0: (1, [2, 'a']), 'k': None}
 """
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CACHE_ENV", "MAX_FILE", "cache_dir", "decode", "encode", "read", "save"]
+__all__ = ["CACHE_ENV", "MAX_FILE", "cache_dir", "dumps", "loads", "read", "save"]
 
 CACHE_ENV = "BELOTE_NOTATION_CACHE"
 """The environment variable naming the folder of the grammar's cache (empty: no cache)."""
@@ -128,33 +128,39 @@ def save(path: Path, data: bytes) -> None:
         pass                    # a read-only or missing folder: no cache this time
 
 
-def encode(value: Any) -> Any:
-    """``value`` (scalars, lists, tuples, dicts) as JSON that :func:`decode` turns back into
-    it: a list is ``{"l": [...]}``, a tuple ``{"t": [...]}``, a dict ``{"d": [[key, value]...]}``."""
+def _encoded(value: Any) -> Any:
     if isinstance(value, list):
-        return {"l": [encode(item) for item in value]}
+        return [_encoded(item) for item in value]
     if isinstance(value, tuple):
-        return {"t": [encode(item) for item in value]}
+        return {"t": [_encoded(item) for item in value]}
     if isinstance(value, dict):
-        return {"d": [[encode(key), encode(item)] for key, item in value.items()]}
+        return {"d": [[_encoded(key), _encoded(item)] for key, item in value.items()]}
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     raise TypeError(f"not kept in the cache: {type(value).__name__}")
 
 
-def decode(value: Any) -> Any:
-    """What :func:`encode` made ``value`` from; ``ValueError`` for anything it cannot have made."""
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    if not isinstance(value, dict) or len(value) != 1:
-        raise ValueError("not a value of the cache")
-    [(tag, items)] = value.items()
-    if not isinstance(items, list):
-        raise ValueError("not a value of the cache")
-    if tag == "l":
-        return [decode(item) for item in items]
-    if tag == "t":
-        return tuple(decode(item) for item in items)
-    if tag == "d" and all(isinstance(pair, list) and len(pair) == 2 for pair in items):
-        return {decode(key): decode(item) for key, item in items}
+def dumps(value: Any) -> bytes:
+    """``value`` (scalars, lists, tuples, dicts with any keys) as JSON that :func:`loads` turns
+    back into it: every object of the text is a tag, ``{"t": [...]}`` a tuple and
+    ``{"d": [[key, value]...]}`` a dict."""
+    return json.dumps(_encoded(value), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _tagged(pairs: list[tuple[str, Any]]) -> Any:
+    if len(pairs) == 1 and isinstance(pairs[0][1], list):
+        tag, items = pairs[0]
+        if tag == "t":
+            return tuple(items)
+        if tag == "d" and all(isinstance(pair, list) and len(pair) == 2 for pair in items):
+            return {key: item for key, item in items}
     raise ValueError("not a value of the cache")
+
+
+def loads(data: bytes) -> Any:
+    """What :func:`dumps` made ``data`` from (the JSON parser in C, a small hook per object);
+    ``ValueError`` for anything it cannot have made."""
+    try:
+        return json.loads(data, object_pairs_hook=_tagged)
+    except (TypeError, RecursionError) as exc:  # an unhashable key, nesting past the stack
+        raise ValueError(f"not a value of the cache: {exc}") from None

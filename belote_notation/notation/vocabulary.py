@@ -115,13 +115,14 @@ tests/notation/test_grammar_cache.py."""
 
 def built_terminals() -> dict[str, Any]:
     """The table of :data:`_SHIPPED` as Lark builds it from the grammar: every terminal's
-    regular expression (``to_regexp``) and priority, stamped by a CRC of the grammar."""
+    regular expression (``to_regexp``), priority and widths, stamped by a CRC of the grammar."""
     from lark import Lark
 
     made = Lark(grammar_text(), parser="lalr", lexer="basic", postlex=_KeepParts(), start=["game"])
     return {"grammar_crc32": f"{zlib.crc32(grammar_text().encode()):08x}",
             "terminals": {t.name: t.pattern.to_regexp() for t in made.terminals},
-            "priorities": {t.name: t.priority for t in made.terminals}}
+            "priorities": {t.name: t.priority for t in made.terminals},
+            "widths": {t.name: [t.pattern.min_width, t.pattern.max_width] for t in made.terminals}}
 
 
 @cache
@@ -154,8 +155,8 @@ def _terminals() -> dict[str, str]:
 
 _CACHE_SCHEMA = "belote-notation/lark-tables/1"
 """What a parser file of the cache holds: ``made_from`` (a SHA-256 of the grammar, the options
-and the versions of Lark and Python), and Lark's ``memo_serialize`` of the instance as
-:func:`grammar_cache.encode` writes it."""
+and the versions of Lark and Python), and Lark's ``memo_serialize`` of the instance, as
+:func:`grammar_cache.dumps` writes it."""
 
 
 def _cached_lark(name: str, options: dict[str, Any]) -> Lark:
@@ -181,11 +182,11 @@ def _cached_lark(name: str, options: dict[str, Any]) -> Lark:
     stored = grammar_cache.read(path) if path is not None else None
     if stored is not None:
         try:
-            kept = json.loads(stored)
+            kept = grammar_cache.loads(stored)
             if kept["schema"] == _CACHE_SCHEMA and kept["made_from"] == stamp:
-                data = grammar_cache.decode(kept["data"])
+                data = dict(kept["data"])
                 data["options"] = dict(options)
-                loaded = Lark.load({"data": data, "memo": grammar_cache.decode(kept["memo"])})
+                loaded = Lark.load({"data": data, "memo": kept["memo"]})
                 if _trusted(loaded):
                     return loaded
         except Exception:  # noqa: BLE001 - damaged or foreign: built again below
@@ -193,27 +194,24 @@ def _cached_lark(name: str, options: dict[str, Any]) -> Lark:
     made = Lark(grammar_text(), **options)
     if path is not None and _trusted(made):
         data, memo = made.memo_serialize([TerminalDef, Rule])
-        text = json.dumps({"schema": _CACHE_SCHEMA, "made_from": stamp, "data": grammar_cache.encode(data),
-                           "memo": grammar_cache.encode(memo)}, separators=(",", ":"))
-        grammar_cache.save(path, text.encode("utf-8"))
+        grammar_cache.save(path, grammar_cache.dumps({"schema": _CACHE_SCHEMA, "made_from": stamp,
+                                                      "data": data, "memo": memo}))
     return made
 
 
 def _trusted(made: Lark) -> bool:
-    """Whether every terminal of ``made`` is the grammar's (its pattern, priority and width as
+    """Whether every terminal of ``made`` is the grammar's (its pattern, priority and widths as
     the shipped table says) and it lexes as asked: what a cache file holds is checked, not
     believed."""
     from lark.lexer import PatternRE, PatternStr
-    from lark.utils import get_regexp_width
 
     table = _table()
     for terminal in made.terminals:
-        kind = type(terminal.pattern)
-        regexp = terminal.pattern.to_regexp()
-        if (kind not in (PatternStr, PatternRE) or table["terminals"].get(terminal.name) != regexp
-                or table["priorities"].get(terminal.name) != terminal.priority
-                or [terminal.pattern.min_width, terminal.pattern.max_width]
-                != list(get_regexp_width(regexp))):
+        pattern, name = terminal.pattern, terminal.name
+        if (type(pattern) not in (PatternStr, PatternRE)
+                or table["terminals"].get(name) != pattern.to_regexp()
+                or table["priorities"].get(name) != terminal.priority
+                or table["widths"].get(name) != [pattern.min_width, pattern.max_width]):
             return False
     return bool(made.lexer_conf.lexer_type == made.options.lexer)
 

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from belote_notation.notation.grammar_cache import CACHE_ENV
+from belote_notation.notation.grammar_cache import CACHE_ENV, dumps, loads
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "moroccan" / "forced-take-dead-deal-litige-pot.bel"
@@ -97,11 +97,11 @@ def test_a_parser_file_made_from_something_else_is_built_again(tmp_path: Path) -
     without = run(READ, "")
     run(READ, str(tmp_path))
     [kept] = tmp_path.glob("parser-*.json")
-    data = json.loads(kept.read_text(encoding="utf-8"))
+    data = loads(kept.read_bytes())
     data["made_from"] = "0" * 64
-    kept.write_text(json.dumps(data), encoding="utf-8")
+    kept.write_bytes(dumps(data))
     assert run(READ, str(tmp_path)) == without  # built again, through Lark
-    assert json.loads(kept.read_text(encoding="utf-8"))["made_from"] != "0" * 64
+    assert loads(kept.read_bytes())["made_from"] != "0" * 64
 
 
 def test_a_folder_that_cannot_be_made_is_no_cache_and_no_error(tmp_path: Path) -> None:
