@@ -108,18 +108,26 @@ class GameEntry:
     """Deals × 64 + cards played in the last deal: a longer game has a longer length."""
     prefixes: tuple[tuple[str, bytes], ...]
     """The keys of every shorter game this one continues."""
+    played: bytes = b""
+    """Each deal's trick digests (:func:`_played`), end to end: a cut deal's tricks compared."""
 
 
-def _played(deal: Deal) -> Iterator[bytes]:
-    """The plays of a deal so far at each complete trick before the last (none, the first
-    trick, the first two...), then all its plays (a last trick cut short included)."""
-    plays: list[tuple[int | None, int]] = []
-    for trick in deal.tricks:
-        if len(trick.plays) == 4 and len(plays) <= 28:
-            yield repr(plays).encode()
-        plays += [(p.seat, p.card) for p in trick.plays]
-    if len(plays) < 32:
-        yield repr(plays).encode()
+_TRICK_DIGEST = 8
+_PLAYED = 8 * _TRICK_DIGEST
+"""Bytes of a deal's trick digests: one after each of its eight tricks (zeros past its last)."""
+
+
+def _played(deal: Deal) -> bytes:
+    """A digest of the deal's plays after each complete trick (:data:`_PLAYED` bytes): a deal
+    cut after ``t`` tricks is the start of another only when both digests after ``t`` agree."""
+    running = hashlib.blake2b(digest_size=_TRICK_DIGEST)
+    out = bytearray()
+    for trick in deal.tricks[:8]:
+        if len(trick.plays) != 4:
+            break
+        running.update(repr([(p.seat, p.card) for p in trick.plays]).encode())
+        out += running.digest()
+    return bytes(out).ljust(_PLAYED, b"\0")
 
 
 def _identity(game: Game) -> bytes:
@@ -140,28 +148,27 @@ def game_entry(game: Game, file: str, number: int) -> GameEntry:
     running = hashlib.blake2b(basis, digest_size=16)
     prefixes: list[tuple[str, bytes]] = []
     deals: list[bytes] = []
-    cut_key: bytes | None = None
     for position, deal in enumerate(game.deals):
         dealt = _dealt(deal)
-        cut_key = None
         if dealt is not None:
-            for played in _played(deal):
-                cut = running.copy()
-                cut.update(b"cut" + dealt + played)
-                prefixes.append((_CUT, cut_key := cut.digest()))
+            cut = running.copy()
+            cut.update(b"cut" + dealt)
+            prefixes.append((_CUT, cut.digest()))
         if position > 0:
             prefixes.append((_WHOLE, running.digest()))
         fingerprint = deal_fingerprint(deal) if has_cards(deal) else ""
         deals.append(_digest(fingerprint) if fingerprint else b"")
         running.update(fingerprint.encode() or b"-" + claims_text(deal).encode())
     whole: tuple[str, bytes] | None = (_WHOLE, running.digest()) if game.deals else None
-    if game.deals and not _complete(game.deals[-1]) and has_cards(game.deals[-1]):
-        # cut short: its dealt cards and every play so far (the last key of its deal)
-        whole = (_CUT, cut_key) if cut_key is not None else None
     last = game.deals[-1] if game.deals else None
+    if last is not None and not _complete(last) and has_cards(last):
+        # cut short after a trick: its dealt cards (its tricks are compared by _decide); cut in
+        # the middle of a trick, the start of nothing (its last cards cannot be compared)
+        whole = next(((k, v) for k, v in reversed(prefixes) if k == _CUT), None) \
+            if _dealt(last) is not None and all(len(t.plays) == 4 for t in last.tricks) else None
     cards = min(63, sum(len(t.plays) for t in last.tricks)) if last is not None else 0
     return GameEntry(file, number, _identity(game), tuple(deals), whole,
-                     64 * len(game.deals) + cards, tuple(prefixes))
+                     64 * len(game.deals) + cards, tuple(prefixes), b"".join(map(_played, game.deals)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +308,7 @@ class Deduper:
             rows.extend((kind, key, game, entry.length) for kind, key in entry.prefixes)
             kind, key = entry.whole if entry.whole is not None else ("", None)
             games.append((game, len(self.files) - 1, entry.number, entry.fingerprint, kind, key, entry.length,
-                          b"".join(d or EMPTY for d in entry.deals)))
+                          b"".join(d or EMPTY for d in entry.deals), entry.played))
             if len(games) >= _BATCH:
                 self.table.add_many(rows)
                 self.table.add_games(games)
@@ -320,15 +327,29 @@ class Deduper:
             start = batch[-1][0] + 1
         return DedupeResult(self.table, self.files, self.count, self.deals)
 
+    def _longer(self, game: int, kind: str, key: bytes, length: int, played: bytes) -> int | None:
+        """The first longer game this one is the start of: for a game whose last deal was cut
+        after ``t`` tricks, one whose same deal was dealt the same *and* played the same ``t``
+        tricks (issue 38: a feed whose first trick differed was taken as the start)."""
+        tricks = (length % 64) // 4
+        if kind != _CUT or tricks == 0:
+            found = self.table.first(kind, key, other_than=game, value_above=length)
+            return found[0] if found is not None else None
+        start = (length // 64 - 1) * _PLAYED + (tricks - 1) * _TRICK_DIGEST
+        mine = played[start:start + _TRICK_DIGEST]
+        candidates = self.table.matching(kind, key, other_than=game, value_above=length)
+        return next((other for other, theirs in candidates
+                     if theirs[start:start + _TRICK_DIGEST] == mine), None)
+
     def _decide(self, row: GameRow) -> list[tuple[int, int, str, int, int | None, int | None]]:
-        game, _input, _number, fingerprint, kind, key, length, deals = row
+        game, _input, _number, fingerprint, kind, key, length, deals, played = row
         same = self.table.first("game", fingerprint, other_than=game)
         if same is not None and same[0] < game:
             return [(game, 1, "exact", same[0], None, None)]
         if key is not None:
-            longer = self.table.first(kind, key, other_than=game, value_above=length)
+            longer = self._longer(game, kind, key, length, played)
             if longer is not None:
-                return [(game, 1, "prefix", longer[0], None, None)]
+                return [(game, 1, "prefix", longer, None, None)]
         fingerprints = [deals[i:i + 16] for i in range(0, len(deals), 16)]
         repeated: list[tuple[int, int, str, int, int | None, int | None]] = []
         for position, deal in enumerate(fingerprints, start=1):

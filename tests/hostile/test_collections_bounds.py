@@ -92,7 +92,7 @@ def test_a_link_to_an_empty_folder_is_written_through(tmp_path: Path) -> None:
 def test_dedupe_on_a_full_temporary_disk_says_so_and_leaves_nothing(tmp_path: Path) -> None:
     mount = tmp_path / "small"
     mount.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", str(mount)],
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32k", "tmpfs", str(mount)],
                       capture_output=True).returncode != 0:
         pytest.skip("cannot mount a tmpfs here")
     try:
