@@ -27,7 +27,7 @@ def entries(deals: int, per_game: int = 10) -> Iterator[GameEntry]:
         deals_of_game = tuple(os.urandom(16) for _ in range(per_game))
         prefixes = tuple((("cut", "whole")[i % 2], k) for i, k in enumerate(keys[1:]))
         yield GameEntry("synthetic.bel", number, os.urandom(16), deals_of_game, ("whole", os.urandom(16)),
-                        64 * per_game + 32, prefixes)
+                        64 * per_game + 32, prefixes, os.urandom(64 * per_game))  # each deal's trick digests
 
 
 def _peak_mb() -> float:

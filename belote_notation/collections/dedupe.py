@@ -5,13 +5,19 @@ A game is dropped when it is
 * ``exact``: its game fingerprint is an earlier game's (the same players, rules and deals,
   however written: ``notation/fingerprint.py``); the first copy is kept;
 * ``prefix``: its deals are the first deals of a longer game with the same rules and players
-  (a live feed stopped early); its last deal may be cut short, and is then recognised by its
-  dealt cards (dealer, first five cards and offer, else the 8-card hands; a record of the
-  tricks only: its first trick, when complete);
+  (a live feed stopped early); its last deal may be cut short after a trick, and is then
+  recognised by its dealt cards (dealer, first five cards and offer, else the 8-card hands; a
+  record of the tricks only: its first trick, when complete) *and* the tricks played so far,
+  which must be the first tricks of the longer game's deal (a deal cut in the middle of a
+  trick is the start of nothing: its last cards cannot be compared);
 * ``deal`` (only with ``drop_deals``): a deal of it was played in an earlier kept game (the
   same deal replayed in another match). Without ``drop_deals`` these are reported, not dropped.
 
-Deals without any card recorded have no meaningful fingerprint and are never compared.
+Deals without any card recorded have no meaningful fingerprint and are never compared as
+deals. A game with such deals (a score sheet) is told apart by what it records
+(:func:`~belote_notation.notation.fingerprint.recorded_text`: its Event, Site, Date, Round,
+Result and every deal's claimed scores, issue 38), and its deals count towards a prefix by
+their claimed scores: two club nights of the same four players are two games.
 
 Reading is the pipeline's (any readable format); no game is checked: fingerprints read the
 records. The fingerprints go into a :class:`~.table.FingerprintTable` (memory, then disk), so
@@ -37,13 +43,22 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow
+from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow, TableError
 from belote_notation.collections.work import input_name
-from belote_notation.notation.fingerprint import deal_fingerprint, game_fingerprint, game_text
+from belote_notation.notation.fingerprint import (
+    IDENTIFYING_TAGS,
+    claims_text,
+    deal_fingerprint,
+    game_fingerprint,
+    game_text,
+    has_cards,
+    recorded_text,
+)
 from belote_notation.notation.records import Deal, Game
 from belote_notation.pipeline.records import ReadGame
 
@@ -58,10 +73,6 @@ REASONS = ("exact", "prefix", "deal")
 
 def _digest(fingerprint: str) -> bytes:
     return bytes.fromhex(fingerprint.partition(":")[2])
-
-
-def _has_cards(deal: Deal) -> bool:
-    return bool(deal.five or deal.hands or deal.tricks)
 
 
 def _complete(deal: Deal) -> bool:
@@ -97,11 +108,43 @@ class GameEntry:
     """Deals × 64 + cards played in the last deal: a longer game has a longer length."""
     prefixes: tuple[tuple[str, bytes], ...]
     """The keys of every shorter game this one continues."""
+    played: bytes = b""
+    """Each deal's trick digests (:func:`_played`), end to end: a cut deal's tricks compared."""
+
+
+_TRICK_DIGEST = 8
+_PLAYED = 8 * _TRICK_DIGEST
+"""Bytes of a deal's trick digests: one after each of its eight tricks (zeros past its last)."""
+
+
+def _played(deal: Deal) -> bytes:
+    """A digest of the deal's plays after each complete trick (:data:`_PLAYED` bytes): a deal
+    cut after ``t`` tricks is the start of another only when both digests after ``t`` agree."""
+    running = hashlib.blake2b(digest_size=_TRICK_DIGEST)
+    out = bytearray()
+    for trick in deal.tricks[:8]:
+        if len(trick.plays) != 4:
+            break
+        running.update(repr([(p.seat, p.card) for p in trick.plays]).encode())
+        out += running.digest()
+    return bytes(out).ljust(_PLAYED, b"\0")
+
+
+def _identity(game: Game) -> bytes:
+    """The game's fingerprint, and, for a game with a deal without cards, what it records."""
+    recorded = recorded_text(game)
+    fingerprint = game_fingerprint(game)
+    if not recorded:
+        return _digest(fingerprint)
+    return hashlib.blake2b(f"{fingerprint}\n{recorded}".encode(), digest_size=16).digest()
 
 
 def game_entry(game: Game, file: str, number: int) -> GameEntry:
     """The entry of one game (fingerprints over its records, no check)."""
     basis = game_text(((h.name, h.value) for h in game.headers), ()).encode()
+    if any(not has_cards(deal) for deal in game.deals):  # a score sheet: which night it was
+        basis += repr(sorted((h.name.lower(), h.value.strip()) for h in game.headers
+                             if h.name.lower() in IDENTIFYING_TAGS)).encode()
     running = hashlib.blake2b(basis, digest_size=16)
     prefixes: list[tuple[str, bytes]] = []
     deals: list[bytes] = []
@@ -113,17 +156,19 @@ def game_entry(game: Game, file: str, number: int) -> GameEntry:
             prefixes.append((_CUT, cut.digest()))
         if position > 0:
             prefixes.append((_WHOLE, running.digest()))
-        fingerprint = deal_fingerprint(deal) if _has_cards(deal) else ""
+        fingerprint = deal_fingerprint(deal) if has_cards(deal) else ""
         deals.append(_digest(fingerprint) if fingerprint else b"")
-        running.update(fingerprint.encode() or b"-")
+        running.update(fingerprint.encode() or b"-" + claims_text(deal).encode())
     whole: tuple[str, bytes] | None = (_WHOLE, running.digest()) if game.deals else None
-    if game.deals and not _complete(game.deals[-1]):
-        whole = next(((k, v) for k, v in reversed(prefixes) if k == _CUT), None) \
-            if _dealt(game.deals[-1]) is not None else None
     last = game.deals[-1] if game.deals else None
+    if last is not None and not _complete(last) and has_cards(last):
+        # cut short after a trick: its dealt cards (its tricks are compared by _decide); cut in
+        # the middle of a trick, the start of nothing (its last cards cannot be compared)
+        whole = next(((k, v) for k, v in reversed(prefixes) if k == _CUT), None) \
+            if _dealt(last) is not None and all(len(t.plays) == 4 for t in last.tricks) else None
     cards = min(63, sum(len(t.plays) for t in last.tricks)) if last is not None else 0
-    return GameEntry(file, number, _digest(game_fingerprint(game)), tuple(deals), whole,
-                     64 * len(game.deals) + cards, tuple(prefixes))
+    return GameEntry(file, number, _identity(game), tuple(deals), whole,
+                     64 * len(game.deals) + cards, tuple(prefixes), b"".join(map(_played, game.deals)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +308,7 @@ class Deduper:
             rows.extend((kind, key, game, entry.length) for kind, key in entry.prefixes)
             kind, key = entry.whole if entry.whole is not None else ("", None)
             games.append((game, len(self.files) - 1, entry.number, entry.fingerprint, kind, key, entry.length,
-                          b"".join(d or EMPTY for d in entry.deals)))
+                          b"".join(d or EMPTY for d in entry.deals), entry.played))
             if len(games) >= _BATCH:
                 self.table.add_many(rows)
                 self.table.add_games(games)
@@ -282,15 +327,29 @@ class Deduper:
             start = batch[-1][0] + 1
         return DedupeResult(self.table, self.files, self.count, self.deals)
 
+    def _longer(self, game: int, kind: str, key: bytes, length: int, played: bytes) -> int | None:
+        """The first longer game this one is the start of: for a game whose last deal was cut
+        after ``t`` tricks, one whose same deal was dealt the same *and* played the same ``t``
+        tricks (issue 38: a feed whose first trick differed was taken as the start)."""
+        tricks = (length % 64) // 4
+        if kind != _CUT or tricks == 0:
+            found = self.table.first(kind, key, other_than=game, value_above=length)
+            return found[0] if found is not None else None
+        start = (length // 64 - 1) * _PLAYED + (tricks - 1) * _TRICK_DIGEST
+        mine = played[start:start + _TRICK_DIGEST]
+        candidates = self.table.matching(kind, key, other_than=game, value_above=length)
+        return next((other for other, theirs in candidates
+                     if theirs[start:start + _TRICK_DIGEST] == mine), None)
+
     def _decide(self, row: GameRow) -> list[tuple[int, int, str, int, int | None, int | None]]:
-        game, _input, _number, fingerprint, kind, key, length, deals = row
+        game, _input, _number, fingerprint, kind, key, length, deals, played = row
         same = self.table.first("game", fingerprint, other_than=game)
         if same is not None and same[0] < game:
             return [(game, 1, "exact", same[0], None, None)]
         if key is not None:
-            longer = self.table.first(kind, key, other_than=game, value_above=length)
+            longer = self._longer(game, kind, key, length, played)
             if longer is not None:
-                return [(game, 1, "prefix", longer[0], None, None)]
+                return [(game, 1, "prefix", longer, None, None)]
         fingerprints = [deals[i:i + 16] for i in range(0, len(deals), 16)]
         repeated: list[tuple[int, int, str, int, int | None, int | None]] = []
         for position, deal in enumerate(fingerprints, start=1):
@@ -328,6 +387,13 @@ class DedupeWork:
         """The result of every entry, taken as they come (flat memory: what ``dedupe`` runs
         here, each input's :meth:`entries` read while the table fills)."""
         deduper = Deduper(self.drop_deals, self.memory_rows)
-        for entries in inputs:
-            deduper.add(entries)
-        return deduper.result()
+        try:
+            for entries in inputs:
+                deduper.add(entries)
+            return deduper.result()
+        except (sqlite3.Error, OSError) as exc:  # its temporary file on a full disk: removed, said
+            deduper.table.close()
+            raise TableError.of(exc, deduper.table.folder) from None
+        except BaseException:
+            deduper.table.close()
+            raise

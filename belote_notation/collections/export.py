@@ -117,9 +117,12 @@ def game_rows(facts: GameFacts) -> Rows:
                 **common, "deal": deal.position, "trick": trace.number, "leader": _seat(trace.seats[0]),
                 "winner": _seat(trace.winner), "cards": [card_name(c, Deck.FRENCH) for c in trace.cards],
                 "seats": [_seat(s) for s in trace.seats], "points": trace.points})
+    placed: dict[int, int] = {}  # a finding (the replay's own object) -> its deal, in one pass
+    for deal in facts.deals:
+        for finding in deal.findings:
+            placed.setdefault(id(finding), deal.position)
     for f in report.findings:
-        position = next((d.position for d in facts.deals if f in d.findings), None)
-        rows["findings"].append({**common, "deal": position, "trick": f.trick, "seat": _seat(f.seat),
+        rows["findings"].append({**common, "deal": placed.get(id(f)), "trick": f.trick, "seat": _seat(f.seat),
                                  "code": f.code, "severity": f.severity, "line": f.line, "col": f.col,
                                  "message": f.message})
     return rows
@@ -141,24 +144,52 @@ class ParquetWriter:
             raise ValueError(f"cannot partition by {wrong[0]!r}: one of {', '.join(PARTITION_COLUMNS)}")
         if os.path.exists(folder) and (not os.path.isdir(folder) or os.listdir(folder)):
             raise FileExistsError(f"{folder} exists and is not an empty folder")
+        if os.path.islink(folder):  # a link to an empty folder: that folder is written, the link kept
+            folder = os.path.realpath(folder)
         self.folder, self.partition_by = folder, tuple(partition_by)
         parent = os.path.dirname(os.path.abspath(folder))
         self.tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(folder)}.", dir=parent)
+        try:
+            self.name_max = os.pathconf(self.tmp, "PC_NAME_MAX")
+        except (OSError, ValueError, AttributeError):  # no pathconf (Windows): the common limit
+            self.name_max = 255
         self.schemas = schemas()
         self.batch = 0
         self.pending: Rows = {t: [] for t in TABLES}
         self.games = 0
 
     def add(self, rows: Rows) -> None:
+        """Rows of games to write; ``ValueError`` (naming the game) for a game whose partition
+        value cannot be a folder name."""
+        for game in rows["games"]:
+            self._check_partition(game)
         _extend(self.pending, rows)
         self.games += len(rows["games"])
         if len(self.pending["games"]) >= BATCH_GAMES:
             self.flush()
 
+    def _check_partition(self, game: dict[str, Any]) -> None:
+        """A hive folder is ``column=value`` with the value percent-encoded: one longer than a
+        folder name may be (255 bytes on most disks) is refused, naming the game (issue 38: a
+        ``Source`` of 249+ encoded bytes ended in a traceback)."""
+        from urllib.parse import quote
+
+        for column in self.partition_by:
+            value = game.get(column)
+            if value is None:
+                continue
+            size = len(column) + 1 + len(quote(str(value), safe=""))
+            if size > self.name_max:
+                raise ValueError(f"{game['file']}: game {game['game']}: its {column} ({len(str(value))} "
+                                 f"characters, {size} bytes as a folder name) cannot name a partition: a "
+                                 f"folder name holds at most {self.name_max} bytes; partition by another "
+                                 f"column, or shorten the tag")
+
     def flush(self) -> None:
         import pyarrow as pa
         import pyarrow.dataset as ds
 
+        games = len(self.pending["games"])
         for table in TABLES:
             data = pa.Table.from_pylist(self.pending[table], schema=self.schemas[table])
             if self.batch and not data.num_rows:
@@ -168,7 +199,8 @@ class ParquetWriter:
             partitioning = ds.partitioning(keys, flavor="hive") if self.partition_by else None
             ds.write_dataset(data, target, format="parquet", partitioning=partitioning,
                              basename_template=f"part-{self.batch:05d}-{{i}}.parquet",
-                             existing_data_behavior="overwrite_or_ignore")
+                             existing_data_behavior="overwrite_or_ignore",
+                             max_partitions=games + 1)  # at most one a game: any number of sources
         self.batch += 1
         self.pending = {t: [] for t in TABLES}
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from belote_notation.check.report import CodeSelection
 from belote_notation.collections.facts import DealFacts, GameFacts
 
 __all__ = ["OUTCOMES", "CONTRACTS", "NumberRanges", "Query", "QueryError", "TagTest", "parse_trump"]
@@ -73,11 +75,20 @@ class NumberRanges:
 
 @dataclass(frozen=True, slots=True)
 class TagTest:
-    """``NAME=VALUE`` (equal, any case of the name) or ``NAME~REGEX`` (``re.search``)."""
+    """``NAME=VALUE`` (equal, any case of the name) or ``NAME~REGEX`` (a search).
+
+    The regular expression runs on RE2 (``google-re2``), whose time is linear in the tag's
+    length whatever the pattern (issue 38: ``(a+)+$`` on 26 characters took 2.7 s with
+    :mod:`re`); its syntax is Python's less backreferences and lookarounds, which are refused.
+
+    >>> TagTest.parse("Event~(a+)+$").pattern.search("a" * 10_000 + "b") is None
+    True
+    """
 
     name: str
     value: str
-    pattern: re.Pattern[str] | None = None
+    pattern: Any = None
+    """The compiled RE2 pattern of ``NAME~REGEX`` (``None`` for ``NAME=VALUE``)."""
 
     @classmethod
     def parse(cls, text: str) -> TagTest:
@@ -88,9 +99,19 @@ class TagTest:
         if text[at] == "=":
             return cls(name, value)
         try:
-            return cls(name, value, re.compile(value))
-        except re.error as exc:
-            raise QueryError(f"--tag {text!r}: not a regular expression ({exc})") from None
+            import re2  # type: ignore[import-untyped]  # google-re2: a dependency
+        except ImportError:
+            raise QueryError(f"--tag {text!r}: a regular expression needs google-re2, a linear-time "
+                             f"engine (pip install google-re2)") from None
+        options = re2.Options()
+        options.log_errors = False  # the reason is in the exception, said once below
+        try:
+            return cls(name, value, re2.compile(value, options=options))
+        except re2.error as exc:
+            reason = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) \
+                else str(exc)
+            raise QueryError(f"--tag {text!r}: not a regular expression select runs ({reason}; no "
+                             f"backreferences nor lookarounds: the engine is linear-time)") from None
 
     def matches(self, facts: GameFacts) -> bool:
         value = facts.tag(self.name)
@@ -126,11 +147,42 @@ def _choices(values: Sequence[str], allowed: Sequence[str], option: str) -> froz
 
 
 def _date(text: str | None, option: str) -> str | None:
+    """A date of the calendar, ``YYYY.MM.DD`` (or ``YYYY.MM``, ``YYYY``); an impossible one
+    (month 13, 31 April, 29 February of a common year) is refused, not matched against nothing.
+
+    >>> _date("2024.02.29", "--date-from")
+    '2024.02.29'
+    >>> _date("2023.02.29", "--date-from")
+    Traceback (most recent call last):
+    ...
+    belote_notation.collections.query.QueryError: --date-from '2023.02.29': no such day (February 2023 has 28)
+    """
     if text is None:
         return None
     if not re.fullmatch(r"\d{4}(\.\d{2}(\.\d{2})?)?", text.strip()):
         raise QueryError(f"{option} {text!r}: a date is YYYY.MM.DD (or YYYY.MM, YYYY)")
+    year, month, day = [*map(int, text.strip().split(".")), 0, 0][:3]
+    if len(text.strip()) > 4 and not 1 <= month <= 12:
+        raise QueryError(f"{option} {text!r}: no such month ({month:02d}: 01 to 12)")
+    if len(text.strip()) > 7:
+        import calendar
+
+        days = calendar.monthrange(year or 2000, month)[1]  # year 0000: as a leap year
+        if not 1 <= day <= days:
+            raise QueryError(f"{option} {text!r}: no such day ({calendar.month_name[month]} {year:04d} "
+                             f"has {days})")
     return text.strip()
+
+
+def _codes(values: Sequence[str], option: str) -> tuple[str, ...]:
+    """Finding codes or prefixes (``BEL303``, ``BEL3``, ``ALL``); one that no code starts with
+    is refused (it would silently match nothing, or every game with ``--lacks``)."""
+    codes = tuple(c.strip().upper() for c in values)
+    unknown = CodeSelection.unknown(codes)
+    if unknown:
+        raise QueryError(f"{option} {unknown[0]!r}: no finding code is or starts with this "
+                         f"(docs/findings.md lists them)")
+    return codes
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +224,8 @@ class Query:
             tuple(TagTest.parse(t) for t in tags), frozenset(p.strip().casefold() for p in players),
             frozenset(t.strip().casefold() for t in teams), _date(date_from, "--date-from"),
             _date(date_to, "--date-to"), frozenset(r.strip().lower() for r in rules),
-            frozenset(r.strip().upper() for r in results), tuple(c.strip().upper() for c in has_codes),
-            tuple(c.strip().upper() for c in lacks_codes), annotated,
+            frozenset(r.strip().upper() for r in results), _codes(has_codes, "--has"),
+            _codes(lacks_codes, "--lacks"), annotated,
             NumberRanges.parse(games, "--games") if games else NumberRanges(),
             frozenset(_seat(s, "--dealer") for s in dealers), frozenset(_seat(s, "--taker") for s in takers),
             _choices(kinds, CONTRACTS, "--contract"),

@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
@@ -47,6 +46,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
 from belote_notation.collections.review_figures import CardFigures, is_reviewed, review_figures
 from belote_notation.collections.work import input_name
+from belote_notation.formats.table import SafeCsvWriter
 from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["GROUPS", "Stats", "StatsWork", "Tally"]
@@ -141,7 +141,7 @@ class Stats:
         for _, row in rows:
             columns += [k for k in row if k not in columns and k not in GROUPS]
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = SafeCsvWriter(out)  # a player's name is never run as a formula
         writer.writerow(["group", "name", *columns])
         for group, row in rows:
             writer.writerow([group, row[group], *("" if row.get(c) is None else row[c] for c in columns)])

@@ -16,14 +16,15 @@ whatever the input's size: tens of millions of deals cost disk (~140 bytes a dea
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import tempfile
 from collections.abc import Iterable
 
-__all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable", "GameRow"]
+__all__ = ["CACHE_KIB", "MEMORY_ROWS", "FingerprintTable", "GameRow", "TableError"]
 
-GameRow = tuple[int, int, int, bytes, str, bytes | None, int, bytes]
+GameRow = tuple[int, int, int, bytes, str, bytes | None, int, bytes, bytes]
 """A row of the ``games`` table (see :meth:`FingerprintTable.add_games`)."""
 
 MEMORY_ROWS = 500_000
@@ -31,10 +32,23 @@ MEMORY_ROWS = 500_000
 CACHE_KIB = 16_384
 """The on-disk table's page cache, in KiB."""
 
+class TableError(OSError):
+    """The table could not be kept (its temporary file: a full disk, most often); the table is
+    closed and its file removed when this is raised."""
+
+    @classmethod
+    def of(cls, exc: BaseException, folder: str | None) -> TableError:
+        where = folder or tempfile.gettempdir()
+        full = "full" in str(exc) or getattr(exc, "errno", None) == errno.ENOSPC
+        reason = "no space left on device" if full else str(exc)
+        return cls(errno.ENOSPC if full else errno.EIO,
+                   f"cannot keep dedupe's fingerprint table in {where}: {reason} (TMPDIR chooses the folder)")
+
+
 _SCHEMA = ("CREATE TABLE rows (kind TEXT NOT NULL, key BLOB NOT NULL, game INTEGER NOT NULL, "
            "value INTEGER NOT NULL); CREATE INDEX rows_key ON rows (kind, key, game); "
            "CREATE TABLE games (game INTEGER PRIMARY KEY, input INTEGER, number INTEGER, fingerprint BLOB, "
-           "kind TEXT, key BLOB, length INTEGER, deals BLOB); "
+           "kind TEXT, key BLOB, length INTEGER, deals BLOB, played BLOB); "
            "CREATE TABLE decisions (game INTEGER NOT NULL, dropped INTEGER NOT NULL, reason TEXT NOT NULL, "
            "other INTEGER NOT NULL, deal INTEGER, other_deal INTEGER)")
 
@@ -62,9 +76,10 @@ class FingerprintTable:
 
     def add_games(self, games: Iterable[GameRow]) -> None:
         """Rows of the ``games`` table: game, input, number, fingerprint, kind and key of the
-        game's whole play, its length, its deals' fingerprints end to end."""
+        game's whole play, its length, its deals' fingerprints end to end, and its deals' trick
+        digests end to end (``dedupe``'s ``GameEntry.played``)."""
         batch = list(games)
-        self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", batch)
+        self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch)
         self.rows += len(batch)
         if self.path is None and self.rows > self.memory_rows:
             self._to_disk()
@@ -78,8 +93,13 @@ class FingerprintTable:
         fd, path = tempfile.mkstemp(prefix="belote-dedupe-", suffix=".sqlite3", dir=self.folder)
         os.close(fd)
         disk = sqlite3.connect(path)
-        self.db.commit()
-        self.db.backup(disk)
+        try:
+            self.db.commit()
+            self.db.backup(disk)
+        except BaseException:  # a full disk: no half-copied file left behind
+            disk.close()
+            os.unlink(path)
+            raise
         self.db.close()
         disk.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         disk.execute("PRAGMA journal_mode = OFF")
@@ -97,6 +117,15 @@ class FingerprintTable:
             args.append(value_above)
         row = self.db.execute(query + " ORDER BY game LIMIT 1", args).fetchone()
         return (int(row[0]), int(row[1])) if row is not None else None
+
+    def matching(self, kind: str, key: bytes, *, other_than: int,
+                 value_above: int) -> list[tuple[int, bytes]]:
+        """Every game with a row of ``kind`` and ``key`` and a value above ``value_above`` (not
+        ``other_than``), smallest first, with its ``played`` blob."""
+        query = ("SELECT r.game, g.played FROM rows r JOIN games g ON g.game = r.game WHERE r.kind = ? "
+                 "AND r.key = ? AND r.game != ? AND r.value > ? ORDER BY r.game")
+        return [(int(game), bytes(played)) for game, played in
+                self.db.execute(query, (kind, key, other_than, value_above))]
 
     def close(self) -> None:
         self.db.close()

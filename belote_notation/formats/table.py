@@ -44,7 +44,7 @@ from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.records import Deal, Game, Header
 
-__all__ = ["COLUMNS", "CsvFormat", "deal_rows", "safe_cell"]
+__all__ = ["COLUMNS", "CsvFormat", "SafeCsvWriter", "deal_rows", "safe_cell"]
 
 COLUMNS = ("game", "rules", "deal", "dealer", "taker", "trump", "contract", "outcome",
            "card_points_ns", "card_points_ew", "announcements_ns", "announcements_ew",
@@ -124,6 +124,29 @@ def safe_cell(cell: object) -> object:
     if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _NUMBER.fullmatch(cell):
         return "'" + cell
     return cell
+
+
+class SafeCsvWriter:
+    """A :func:`csv.writer` (``\\n`` line ends) whose every cell goes through :func:`safe_cell`:
+    the one way the project writes CSV (``convert --to csv``, ``stats --format csv``), so that
+    no writer escapes formulas and another forgets (issue 38).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> SafeCsvWriter(out).writerow(["player", "=HYPERLINK(1)", -2])
+    >>> out.getvalue()
+    "player,'=HYPERLINK(1),-2\\n"
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([safe_cell(cell) for cell in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 # ============================================================================ reading
@@ -343,8 +366,8 @@ class CsvFormat(Format):
         return read_sheet(binary_stream(source))
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
-        writer = csv.writer(out, lineterminator="\n")
+        writer = SafeCsvWriter(out)
         writer.writerow(COLUMNS)
         for number, game in enumerate(games, 1):
-            writer.writerows([safe_cell(cell) for cell in row] for row in deal_rows(game, number))
+            writer.writerows(deal_rows(game, number))
         return iter(())

@@ -35,12 +35,16 @@ if TYPE_CHECKING:  # the checks make fingerprints of reading events, without rec
 
 __all__ = [
     "FINGERPRINT_TAGS",
+    "IDENTIFYING_TAGS",
     "PREFIX",
     "deal_fingerprint",
     "deal_text",
     "fingerprint",
     "game_fingerprint",
+    "claims_text",
     "game_text",
+    "has_cards",
+    "recorded_text",
     "tricks_of",
 ]
 
@@ -53,6 +57,8 @@ FINGERPRINT_TAGS = frozenset({"rules", "deck", "option", "options", "target", "d
 checked, and who sat where. The deck only through the rule system it implies (below)."""
 
 _PLAYER_TAGS = ("north", "east", "south", "west", "teams")
+IDENTIFYING_TAGS = ("event", "site", "date", "round")
+"""The tags that say which game a record is, where nothing played tells it (:func:`recorded_text`)."""
 _MARKS = {None: 0, "belote": 1, "rebelote": 2}
 
 
@@ -295,3 +301,42 @@ def game_fingerprint(game: Game) -> str:
     """
     return fingerprint(game_text(((h.name, h.value) for h in game.headers),
                                  (deal_fingerprint(d) for d in game.deals)))
+
+
+def has_cards(deal: Deal) -> bool:
+    """Whether a deal records any card (dealt, offered, held or played)."""
+    return bool(deal.five or deal.offer or deal.rest or deal.hands or deal.tricks)
+
+
+def claims_text(deal: Deal) -> str:
+    """A deal's claimed scores: deal score, match score and pot (``-`` for one not recorded)."""
+    score = f"{deal.score.ns}:{deal.score.ew}" if deal.score is not None else "-"
+    match = f"{deal.match_score.ns}:{deal.match_score.ew}" if deal.match_score is not None else "-"
+    return f"{score} {match} {_optional(deal.pot)}"
+
+
+def recorded_text(game: Game) -> str:
+    """What identifies a game besides its play, when some deal of it records no card (a score
+    sheet, a club night's totals): its tags that say which game it is (``Event``, ``Site``,
+    ``Date``, ``Round``, trimmed), its ``Result`` and every deal's claimed scores (deal score,
+    match score, pot, in deal order); ``""`` when every deal records cards (the play tells
+    it). Two score sheets of the same four players are not one game unless all of this
+    agrees (issue 38: ``dedupe`` dropped a second club night as "the same game"). Not part of
+    the ``bel1`` fingerprint (the store and the reports keep theirs): ``dedupe`` reads it.
+
+    >>> from belote_notation.notation.records import Deal, Game, Score
+    >>> night = Game(deals=[Deal(number=1, score=Score(ns=102, ew=60))])
+    >>> recorded_text(night).split("\\n")
+    ['bel1 recorded', 'result -', 'deal 102:60 - -']
+    >>> swapped = Game(deals=[Deal(number=1, score=Score(ns=60, ew=102))])
+    >>> recorded_text(night) != recorded_text(swapped), recorded_text(Game())
+    (True, '')
+    """
+    if not game.deals or all(has_cards(deal) for deal in game.deals):
+        return ""
+    tags = {h.name.lower(): h.value.strip() for h in game.headers}
+    lines = ["bel1 recorded"]
+    lines += [f"{name} {_quoted(tags[name])}" for name in IDENTIFYING_TAGS if tags.get(name)]
+    lines.append("result " + (_quoted(game.result) if game.result else "-"))
+    lines += ["deal " + claims_text(deal) for deal in game.deals]
+    return "\n".join(lines)

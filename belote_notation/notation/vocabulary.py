@@ -2,8 +2,9 @@
 
 The grammar is the one definition of the syntax: every keyword, alias, terminal, comment and
 string syntax the reader, the stream splitter and the error recovery use comes from here, and
-here it comes from the grammar (``Lark.get_terminal(name).pattern.to_regexp()``, kept between
-runs beside the parsing tables: :func:`cache_dir`). Seat letters
+here it comes from the grammar (``to_regexp()`` of Lark's terminals, shipped beside the grammar
+as ``terminals.json``; the parsing tables are kept between runs as data:
+:mod:`belote_notation.notation.grammar_cache`). Seat letters
 and card names come from :mod:`belote_notation.game.cards`.
 
 >>> sorted(keywords("TRICK_KW"))
@@ -17,15 +18,12 @@ and card names come from :mod:`belote_notation.game.cards`.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
-from importlib.util import find_spec
-from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from belote_notation.game.cards import (
     RANKS,
@@ -39,6 +37,7 @@ from belote_notation.game.cards import (
     make_card,
     parse_card,
 )
+from belote_notation.notation import grammar_cache
 from belote_notation.notation.visitor import Action, Kind, Mark, Section
 
 if TYPE_CHECKING:  # lark is imported where a Lark instance is made (0.04 s of every start)
@@ -52,10 +51,10 @@ __all__ = [
     "START_SYMBOLS",
     "card_table",
     "delimiters",
+    "built_terminals",
     "grammar_text",
     "keywords",
     "kind_of",
-    "lark_release",
     "mark_of",
     "parser",
     "pattern",
@@ -83,10 +82,9 @@ _PARTS = (
 
 
 class _KeepParts:
-    """Keeps the part terminals in the vocabulary instance (which never lexes anything).
-
-    Lark's post-lexer interface (``lark.lark.PostLex``) without deriving from it, so that this
-    module does not import lark; the stored instance names this class, so it keeps its name."""
+    """Keeps the part terminals in the instance :func:`built_terminals` reads (which never lexes
+    anything): Lark's post-lexer interface (``lark.lark.PostLex``) without deriving from it, so
+    that this module does not import lark."""
 
     always_accept = _PARTS
 
@@ -109,151 +107,122 @@ def grammar_text() -> str:
     return data.decode("utf-8")
 
 
-def lark_release() -> str | None:
-    """The installed Lark, as the names of the cached files tell it, found without importing it
-    or ``importlib.metadata`` (0.05 s and 0.02 s of every start): the text of its ``__init__.py``,
-    which holds its ``__version__`` (tests/notation/test_grammar_cache.py holds Lark to that);
-    ``None`` when it cannot be read."""
+_SHIPPED = "terminals.json"
+"""The grammar's terminals as Lark gives them, shipped beside the grammar (``grammar/``):
+written by ``tools/make_terminals.py``, held equal to what the installed Lark builds by
+tests/notation/test_grammar_cache.py."""
+
+
+def built_terminals() -> dict[str, Any]:
+    """The table of :data:`_SHIPPED` as Lark builds it from the grammar: every terminal's
+    regular expression (``to_regexp``), priority and widths, stamped by a CRC of the grammar."""
+    from lark import Lark
+
+    made = Lark(grammar_text(), parser="lalr", lexer="basic", postlex=_KeepParts(), start=["game"])
+    return {"grammar_crc32": f"{zlib.crc32(grammar_text().encode()):08x}",
+            "terminals": {t.name: t.pattern.to_regexp() for t in made.terminals},
+            "priorities": {t.name: t.priority for t in made.terminals},
+            "widths": {t.name: [t.pattern.min_width, t.pattern.max_width] for t in made.terminals}}
+
+
+@cache
+def _table() -> dict[str, Any]:
+    """The shipped table of the grammar's terminals (:data:`_SHIPPED`), or, when it was not made
+    from the installed grammar (a grammar being edited), the one Lark builds. Never read from
+    the per-user cache (issue 38: a pattern planted there made ``validate`` exponential); read
+    by the package's loader, with neither Lark, hashlib nor importlib.resources (0.05 s, 3 ms
+    and 0.01 s of every start)."""
+    import pkgutil
+
     try:
-        spec = find_spec("lark")
-        if spec is None or spec.origin is None:
-            return None
-        with open(spec.origin, "rb") as module:
-            return module.read().decode("utf-8", "replace")
-    except (OSError, ImportError, ValueError):
-        return None
+        data = pkgutil.get_data("belote_notation.grammar", _SHIPPED)
+        shipped = json.loads(data) if data is not None else None
+    except (OSError, ValueError):
+        shipped = None
+    if (isinstance(shipped, dict)
+            and shipped.get("grammar_crc32") == f"{zlib.crc32(grammar_text().encode()):08x}"):
+        return shipped
+    return built_terminals()
 
 
-CACHE_ENV = "BELOTE_NOTATION_CACHE"
-"""The environment variable naming the folder of the grammar's cache (empty: no cache)."""
+def _terminals() -> dict[str, str]:
+    """Every terminal of the grammar to its regular expression, as Lark gives it: the readers
+    of canonical text need these words and not Lark (its import and tables were 0.05 s of
+    every start)."""
+    table: dict[str, str] = _table()["terminals"]
+    return table
 
 
-def cache_dir() -> Path | None:
-    """The per-user folder where the grammar's parsing tables are kept between runs: the
-    folder named by ``$BELOTE_NOTATION_CACHE`` (empty: no cache), else ``belote-notation``
-    in the platform's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, ``~/Library/Caches``,
-    ``%LOCALAPPDATA%``). Not made here: a folder that cannot be made or written is no cache.
-
-    >>> from unittest import mock
-    >>> with mock.patch.dict(os.environ, {CACHE_ENV: ""}):
-    ...     cache_dir() is None
-    True
-    >>> with mock.patch.dict(os.environ, {CACHE_ENV: "/tmp/x"}):
-    ...     cache_dir().name
-    'x'
-    """
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = str(Path.home() / "Library" / "Caches")
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "belote-notation"
+_CACHE_SCHEMA = "belote-notation/lark-tables/1"
+"""What a parser file of the cache holds: ``made_from`` (a SHA-256 of the grammar, the options
+and the versions of Lark and Python), and Lark's ``memo_serialize`` of the instance, as
+:func:`grammar_cache.dumps` writes it."""
 
 
-def _cached_lark(name: str, options: dict[str, Any], also: str = "") -> Lark:
-    """The Lark instance of the grammar with ``options``, loaded from the cache (Lark's own
-    ``save``/``load``: building the LALR tables took 0.28 s of every start) or built and saved
-    there. The file is named by a hash of the grammar, the options and the versions of Lark
-    and Python, so a change to any of them builds it again; it is written to a temporary and
-    renamed (processes starting together never read half a file). A missing, read-only or
-    damaged cache is never an error: the grammar is built as without one. ``also``: what
-    else the instance depends on (an object among ``options`` is not part of the name)."""
+def _cached_lark(name: str, options: dict[str, Any]) -> Lark:
+    """The Lark instance of the grammar with ``options``, loaded from the cache of
+    :func:`grammar_cache.cache_dir` (building the LALR tables took 0.14-0.28 s of a start on
+    the general path) or built and saved there. The file is named and stamped by a hash of
+    the grammar, the options and the versions of Lark and Python, so a change to any of them
+    builds it again. It is data, never a pickle; the options it holds are not read (ours are
+    given), and the instance it makes is used only when its every terminal is the grammar's
+    (:func:`_trusted`). A missing, refused or damaged cache is never an error."""
     import hashlib
 
     import lark
     from lark import Lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
 
-    said = sorted((key, repr(value)) for key, value in options.items() if key != "postlex")
-    spec = "\0".join([grammar_text(), name, repr(said), also, lark.__version__, sys.version])
-    folder = cache_dir()
-    if folder is None:
-        return Lark(grammar_text(), **options)
-    path = folder / f"{name}-{hashlib.sha256(spec.encode()).hexdigest()[:32]}.lark"
-    try:
-        with open(path, "rb") as stored:
-            return Lark.load(stored)
-    except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
-        pass
+    said = json.dumps(options, sort_keys=True)
+    spec = "\0".join([grammar_text(), name, said, lark.__version__, sys.version])
+    stamp = hashlib.sha256(spec.encode()).hexdigest()
+    folder = grammar_cache.cache_dir()
+    path = folder / f"{name}-{stamp[:32]}.json" if folder is not None else None
+    stored = grammar_cache.read(path) if path is not None else None
+    if stored is not None:
+        try:
+            kept = grammar_cache.loads(stored)
+            if kept["schema"] == _CACHE_SCHEMA and kept["made_from"] == stamp:
+                data = dict(kept["data"])
+                data["options"] = dict(options)
+                loaded = Lark.load({"data": data, "memo": kept["memo"]})
+                if _trusted(loaded):
+                    return loaded
+        except Exception:  # noqa: BLE001 - damaged or foreign: built again below
+            pass
     made = Lark(grammar_text(), **options)
-    _save(made.save, path)
+    if path is not None and _trusted(made):
+        data, memo = made.memo_serialize([TerminalDef, Rule])
+        grammar_cache.save(path, grammar_cache.dumps({"schema": _CACHE_SCHEMA, "made_from": stamp,
+                                                      "data": data, "memo": memo}))
     return made
 
 
-def _save(write: Callable[[IO[Any]], object], path: Path) -> None:
-    """What ``write`` writes to a binary file saved at ``path`` through a temporary renamed;
-    nothing when it cannot be."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        import tempfile  # when a cache file is written: rarely
+def _trusted(made: Lark) -> bool:
+    """Whether every terminal of ``made`` is the grammar's (its pattern, priority and widths as
+    the shipped table says) and it lexes as asked: what a cache file holds is checked, not
+    believed."""
+    from lark.lexer import PatternRE, PatternStr
 
-        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                write(out)
-            os.replace(temporary, path)
-        finally:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-    except OSError:
-        pass                    # a read-only or missing folder: no cache this time
+    table = _table()
+    for terminal in made.terminals:
+        pattern, name = terminal.pattern, terminal.name
+        if (type(pattern) not in (PatternStr, PatternRE)
+                or table["terminals"].get(name) != pattern.to_regexp()
+                or table["priorities"].get(name) != terminal.priority
+                or table["widths"].get(name) != [pattern.min_width, pattern.max_width]):
+            return False
+    return bool(made.lexer_conf.lexer_type == made.options.lexer)
 
 
 @cache
 def parser() -> Lark:
     """The LALR parser of the grammar (contextual lexer), building parse trees for the
     general path. Parsing does not change it: one instance serves every reader. Its tables
-    come from the cache of :func:`cache_dir` when they are there."""
+    come from the cache of :func:`grammar_cache.cache_dir` when they are there."""
     return _cached_lark("parser", {"parser": "lalr", "lexer": "contextual", "start": list(START_SYMBOLS),
                                    "propagate_positions": False, "maybe_placeholders": False})
-
-
-@cache
-def _vocabulary() -> Lark:
-    # The post-lexer only makes Lark keep the part terminals (its always_accept): a loaded
-    # instance has them, and this one never lexes.
-    return _cached_lark("vocabulary", {"parser": "lalr", "lexer": "basic", "postlex": _KeepParts(),
-                                       "start": ["game"]}, also=repr(_PARTS))
-
-
-@cache
-def _terminals() -> dict[str, str]:
-    """Every terminal of the grammar to its regular expression, as Lark gives it
-    (``to_regexp``), kept in the cache of :func:`cache_dir` beside the parsing tables: the
-    readers of canonical text need these words and not Lark, whose import and tables were
-    0.05 s of every start. The file keeps what the table was made from (the grammar, the part
-    terminals, the installed Lark: :func:`lark_release`, asked without importing it, and
-    Python's version), compared when it is read, and is named by a CRC of it (a name that
-    keeps apart the files of several installs; SHA-256 needed hashlib, 3 ms of every start);
-    a missing, damaged, other or unwritable one is built from the grammar through Lark, as
-    without a cache."""
-    folder = cache_dir()
-    path = None
-    made_from = ""
-    if folder is not None:
-        lark = lark_release()
-        if lark is not None:
-            made_from = "\0".join([grammar_text(), "terminals", repr(_PARTS), lark, sys.version])
-            path = folder / f"terminals-{zlib.crc32(made_from.encode()):08x}.json"
-            try:
-                with open(path, "rb") as stored:
-                    kept = json.load(stored)
-                table = kept["terminals"]
-                if (kept["made_from"] == made_from and isinstance(table, dict)
-                        and all(isinstance(v, str) for v in table.values())
-                        and all(name in table for name in _PARTS)):
-                    return table
-            except Exception:  # noqa: BLE001 - no file, not readable, or damaged: built again below
-                pass
-    made = {terminal.name: terminal.pattern.to_regexp() for terminal in _vocabulary().terminals}
-    if path is not None:
-        data = json.dumps({"made_from": made_from, "terminals": made}, ensure_ascii=False,
-                          sort_keys=True).encode("utf-8")
-        _save(lambda out: out.write(data), path)
-    return made
 
 
 @cache

@@ -13,7 +13,7 @@ import tempfile
 import click
 
 from belote_notation.collections.dedupe import DedupeWork
-from belote_notation.collections.table import MEMORY_ROWS
+from belote_notation.collections.table import MEMORY_ROWS, TableError
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
 from belote_notation.pipeline.unread import Unread
@@ -75,14 +75,20 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
     if report_path is not None:
         refuse_overwriting_inputs(report_path, found)
     with tempfile.TemporaryDirectory(prefix="belote-dedupe-") as folder:
-        found = _spooled(found, folder)
+        try:
+            found = _spooled(found, folder)
+        except OSError as exc:
+            fail(f"cannot copy standard input to {folder}: {exc.strerror or exc}")
         work = DedupeWork(drop_deals, memory_rows)
         unread = Unread()
-        if cluster is not None:
-            result = run(work, found, cluster, unread)
-        else:
-            result = guarded(lambda: work.streamed(work.entries(games)
-                                                   for games in each_input(found, unread)))
+        try:
+            if cluster is not None:
+                result = run(work, found, cluster, unread)
+            else:
+                result = guarded(lambda: work.streamed(work.entries(games)
+                                                       for games in each_input(found, unread)))
+        except TableError as exc:  # a full temporary disk: the table's file is removed
+            fail(exc.strerror or str(exc))
         with result:
             flags = result.kept_flags()  # the same games again: those read whole
             kept = (read.game for games in each_input(found, Unread()) for read in games

@@ -47,6 +47,9 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
     except InputsUnreadable as exc:
         writer.abort()
         fail(str(exc))
+    except (OSError, ValueError) as exc:  # a game that cannot be partitioned (named), a full disk...
+        writer.abort()
+        fail(f"cannot write {output}: {exc}" if isinstance(exc, OSError) else str(exc))
     except BaseException:
         writer.abort()
         raise

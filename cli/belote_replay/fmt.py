@@ -5,9 +5,10 @@ issues are listed as ``path:line:col: CODE message`` and the exit code is 2. Wit
 ``--check`` nothing is written: files that are not canonical are listed and the exit
 code is 1; ``--diff`` shows what would change as a unified diff (exit 1 too). The new text
 is written to a temporary file next to the original and moved over it only when the whole
-file was read cleanly. ``fmt -`` reads standard input and writes the canonical text to
-standard output, and so does a FILE that is not a regular file (a FIFO, a pipe: read once, as a
-stream). A symbolic link is kept: the file it points to is rewritten.
+file was read cleanly and the text changed (``pipeline.files.replacing``). ``fmt -`` reads
+standard input and writes the canonical text to standard output, and so does a FILE that is not
+a regular file (a FIFO, a pipe: read once, as a stream). A symbolic link is kept: the file it
+points to is rewritten.
 
 A file keeps its format, as the pipeline's one detector tells it (the name, then the content):
 a ``.bel`` file is rewritten as canonical ``.bel`` (always UTF-8, ``\\n`` line ends, whatever
@@ -21,12 +22,10 @@ from __future__ import annotations
 import difflib
 import io
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 import click
 
@@ -40,6 +39,7 @@ from belote_notation.notation.jsonio import (
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay
@@ -113,49 +113,71 @@ def _diff(old: str, new: str, name: str) -> str:
                                         f"{name}\t(original)", f"{name}\t(formatted)"))
 
 
+class _Compared(io.TextIOBase):
+    """A text sink that compares what is written with the bytes of ``original`` as it goes (and
+    hands it on to ``out``, if any): ``fmt --check`` knows whether a file is canonical without
+    writing anything, and a rewrite whose text comes out the same is abandoned."""
+
+    def __init__(self, original: BinaryIO, out: TextIO | None) -> None:
+        self.original, self.out, self.same = original, out, True
+
+    def write(self, text: str) -> int:
+        if self.same:
+            data = text.encode("utf-8")
+            self.same = self.original.read(len(data)) == data
+        if self.out is not None:
+            self.out.write(text)
+        return len(text)
+
+    def matched(self) -> bool:
+        """Whether everything written was the original, and the original has nothing more."""
+        return self.same and not self.original.read(1)
+
+
+class _Kept(Exception):
+    """The file is left as it was (it is canonical, or may not be rewritten): its status."""
+
+    def __init__(self, status: str, messages: list[str]) -> None:
+        super().__init__(status)
+        self.status, self.messages = status, messages
+
+
 def format_file(path: Path, check: bool, diff: bool = False) -> tuple[str, list[str]]:
     """Format one file: returns (status, messages); status is one of
     ``unchanged``, ``reformatted``, ``would-reformat``, ``error``, ``refused`` (not a format
-    fmt rewrites), ``to-stdout`` (not a regular file: see :func:`_format_once`). A symbolic
-    link is kept: the file it points to is rewritten."""
+    fmt rewrites), ``to-stdout`` (not a regular file: see :func:`_format_once`). ``check`` and
+    ``diff`` write nothing (issue 38: ``--check`` wrote a temporary copy beside the input); a
+    rewrite goes through :func:`replacing` (a temporary renamed; a link or a hard-linked file
+    keeps what it is)."""
     if not Source(str(path)).rereadable and os.path.exists(path):
         return _format_once(path, check, diff)
-    target = Path(os.path.realpath(path))  # a link stays a link: its target gets the new text
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        return "error", [f"{path}: cannot write next to the file: {exc.strerror or exc}"]
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out, open(target, "rb") as handle:
-            refusal, messages = canonical(handle, str(path), out)
-        if refusal is not None:
-            return refusal, messages
-        if _same_bytes(target, tmp):
-            return "unchanged", []
-        if diff:
-            old = target.read_bytes().decode("utf-8", "replace")
-            return "would-reformat", [_diff(old, tmp.read_text(encoding="utf-8"), str(path)).rstrip("\n")]
-        if check:
+        if check or diff:
+            new = io.StringIO(newline="\n") if diff else None
+            with open(path, "rb") as handle, open(path, "rb") as original:
+                compared = _Compared(original, new)
+                refusal, messages = canonical(handle, str(path), cast(TextIO, compared))
+                same = compared.matched()
+            if refusal is not None:
+                return refusal, messages
+            if same:
+                return "unchanged", []
+            if new is not None:
+                old = path.read_bytes().decode("utf-8", "replace")
+                return "would-reformat", [_diff(old, new.getvalue(), str(path)).rstrip("\n")]
             return "would-reformat", [f"would reformat {path}"]
-        shutil.copymode(target, tmp)
-        os.replace(tmp, target)
+        with open(path, "rb") as handle, open(path, "rb") as original, replacing(path) as out:
+            compared = _Compared(original, out)
+            refusal, messages = canonical(handle, str(path), cast(TextIO, compared))
+            if refusal is not None:
+                raise _Kept(refusal, messages)
+            if compared.matched():
+                raise _Kept("unchanged", [])
         return "reformatted", [f"reformatted {path}"]
+    except _Kept as kept:
+        return kept.status, kept.messages
     except OSError as exc:
-        return "error", [f"{path}: cannot read: {exc.strerror or exc}"]
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def _same_bytes(a: Path, b: Path) -> bool:
-    with open(a, "rb") as fa, open(b, "rb") as fb:
-        while True:
-            ca, cb = fa.read(1 << 16), fb.read(1 << 16)
-            if ca != cb:
-                return False
-            if not ca:
-                return True
+        return "error", [f"{path}: cannot rewrite: {exc.strerror or exc}"]
 
 
 def _format_once(path: Path, check: bool, diff: bool) -> tuple[str, list[str]]:

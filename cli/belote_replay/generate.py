@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.output.base import plural
 from belote_replay.progress import ProgressDisplay
 from belote_replay.suggest import check_rules
@@ -74,16 +75,11 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
         finally:
             stdout.detach()
         return
-    try:
-        handle = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by `with handle`
-    except OSError as exc:
-        click.echo(f"Error: cannot write {output}: {exc.strerror or exc}", err=True)
-        sys.exit(2)
-    try:
-        with handle, display:
+    try:  # a temporary renamed: OUT appears whole, or stays as it was (issue 38)
+        with replacing(output) as handle, display:
             count = write_games(games, handle)
     except OSError as exc:
-        click.echo(f"Error: writing {output} failed: {exc.strerror or exc}", err=True)
+        click.echo(f"Error: cannot write {output}: {exc.strerror or exc}", err=True)
         sys.exit(2)
     click.echo(f"wrote {count} game(s) to {output}", err=True)
 

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from belote_notation.notation.vocabulary import CACHE_ENV
+from belote_notation.notation.grammar_cache import CACHE_ENV
 from belote_replay.main import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,6 @@
 """The grammar's parsing tables are built once per user and loaded after; a cache folder that
-is missing, cannot be made or holds a damaged file is never an error.
+is missing, cannot be made or holds a damaged file is never an error. The terminals are shipped
+beside the grammar (``grammar/terminals.json``), the same as the installed Lark builds them.
 
 Each case runs in a fresh process (the tables are built once per process), with the cache
 folder set by ``BELOTE_NOTATION_CACHE``."""
@@ -12,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from belote_notation.notation.vocabulary import CACHE_ENV
+from belote_notation.notation.grammar_cache import CACHE_ENV, dumps, loads
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "moroccan" / "forced-take-dead-deal-litige-pot.bel"
@@ -45,9 +46,9 @@ def test_built_once_then_loaded_with_the_same_results(tmp_path: Path) -> None:
     without = run(READ, "")
     assert run(READ, str(tmp_path / "cache")) == without
     files = sorted(p.name for p in (tmp_path / "cache").iterdir())
-    assert len(files) == 3, files
-    assert [name.split("-")[0] for name in files] == ["parser", "terminals", "vocabulary"], files
-    assert files[0].endswith(".lark") and files[1].endswith(".json") and files[2].endswith(".lark")
+    # Only the parser's tables, as JSON (issue 38: the terminals are shipped, nothing is a pickle)
+    assert len(files) == 1 and files[0].startswith("parser-") and files[0].endswith(".json"), files
+    assert (tmp_path / "cache").stat().st_mode & 0o777 == 0o700
     assert run(NOT_BUILT, str(tmp_path / "cache")) == without
 
 
@@ -61,14 +62,23 @@ print(sorted(name for name in sys.modules if name == "lark" or name.startswith("
 """
 
 
-def test_canonical_text_is_read_without_lark_once_the_terminals_are_kept(tmp_path: Path) -> None:
-    """The readers of canonical text need the grammar's terminals, not Lark: once the cache
-    holds them, lark is not even imported; without a cache they come from Lark, the same."""
+def test_canonical_text_is_read_without_lark_and_writes_no_cache(tmp_path: Path) -> None:
+    """The readers of canonical text need the grammar's terminals, not Lark: they are shipped
+    with the grammar, so lark is not even imported, with or without a cache, and nothing is
+    written there."""
     without = run(CANONICAL, "").splitlines()
-    assert without[1] != "[]"
-    assert run(CANONICAL, str(tmp_path)).splitlines() == without  # the cache written
-    warm = run(CANONICAL, str(tmp_path)).splitlines()
-    assert warm == [without[0], "[]"]
+    assert without[1] == "[]"
+    assert run(CANONICAL, str(tmp_path / "cache")).splitlines() == without
+    assert not (tmp_path / "cache").exists()
+
+
+def test_the_shipped_terminals_are_what_the_installed_lark_builds() -> None:
+    """``grammar/terminals.json`` is the grammar's terminals as Lark makes them (after editing the
+    grammar: ``.venv/bin/python tools/make_terminals.py``)."""
+    from belote_notation.notation.vocabulary import built_terminals
+
+    shipped = json.loads((ROOT / "grammar" / "terminals.json").read_text(encoding="utf-8"))
+    assert shipped == built_terminals()
 
 
 def test_a_damaged_cache_file_is_built_again(tmp_path: Path) -> None:
@@ -80,19 +90,18 @@ def test_a_damaged_cache_file_is_built_again(tmp_path: Path) -> None:
     assert run(NOT_BUILT, str(tmp_path)) == without      # written again, whole
 
 
-def test_a_terminals_file_made_from_something_else_is_built_again(tmp_path: Path) -> None:
-    """The terminals' file keeps what it was made from (the grammar, Lark's release, Python's
-    version): one made from another, even under the same name, is not read but built again."""
-    without = run(CANONICAL, "").splitlines()
-    run(CANONICAL, str(tmp_path))
-    [kept] = tmp_path.glob("terminals-*.json")
-    data = json.loads(kept.read_text(encoding="utf-8"))
-    assert data["made_from"].count(sys.version) == 1
-    data["made_from"] = data["made_from"].replace(sys.version, "another Python")
-    data["terminals"] = {name: "(?!)" for name in data["terminals"]}  # a table that reads nothing
-    kept.write_text(json.dumps(data), encoding="utf-8")
-    assert run(CANONICAL, str(tmp_path)).splitlines() == without  # built again, through Lark
-    assert json.loads(kept.read_text(encoding="utf-8"))["made_from"].count(sys.version) == 1
+def test_a_parser_file_made_from_something_else_is_built_again(tmp_path: Path) -> None:
+    """The parser's file keeps the hash of what it was made from (the grammar, the options,
+    Lark's release, Python's version): one stamped otherwise, even under the same name, is not
+    read but built again."""
+    without = run(READ, "")
+    run(READ, str(tmp_path))
+    [kept] = tmp_path.glob("parser-*.json")
+    data = loads(kept.read_bytes())
+    data["made_from"] = "0" * 64
+    kept.write_bytes(dumps(data))
+    assert run(READ, str(tmp_path)) == without  # built again, through Lark
+    assert loads(kept.read_bytes())["made_from"] != "0" * 64
 
 
 def test_a_folder_that_cannot_be_made_is_no_cache_and_no_error(tmp_path: Path) -> None:
@@ -100,15 +109,3 @@ def test_a_folder_that_cannot_be_made_is_no_cache_and_no_error(tmp_path: Path) -
     blocker.write_text("")
     assert run(READ, str(blocker / "cache")) == run(READ, "")
     assert blocker.read_text() == ""
-
-
-def test_the_cached_files_are_named_by_the_installed_lark_release() -> None:
-    """The terminals' file is named by the text of Lark's ``__init__.py``, read without importing
-    Lark: another Lark release is another text (it holds the version), hence another file."""
-    import lark
-
-    from belote_notation.notation.vocabulary import lark_release
-
-    release = lark_release()
-    assert release is not None and f'"{lark.__version__}"' in release
-    assert release == Path(lark.__file__).read_text(encoding="utf-8")
