@@ -184,8 +184,12 @@ async def upload(request: Request) -> Response:
     except FormRefused as exc:
         return message(request, "Upload games", exc.text.replace("form", "file"), caller, exc.status)
     file, pasted = form.get("file"), str(form.get("text") or "")
-    if isinstance(file, UploadFile) and file.filename:
-        data, name = await file.read(limit + 1), file.filename[:200]
+    file = file if isinstance(file, UploadFile) and file.filename else None
+    if file is not None and pasted.strip():
+        return page(request, "upload.html", caller, 400, title="Upload games", max_body=limit,
+                    error="A file and pasted games: send one at a time (nothing was stored).")
+    if file is not None:
+        data, name = await file.read(limit + 1), (file.filename or "upload")[:200]
     elif pasted.strip():
         data, name = pasted.encode("utf-8"), (str(form.get("name") or "").strip() or "pasted")[:200]
     else:

@@ -57,17 +57,19 @@ def anchor(deal_index: int, at: list[int] | tuple[int, int] | None) -> str:
     return f"#d{deal_index + 1}" + (f"t{trick}c{step}" if trick else f"b{step}" if step else "")
 
 
-def _places(bel: str) -> dict[tuple[Any, str, str], list[str]]:
-    """Each finding of the stored game placed as the replay page places it: its anchor, by
-    (deal number, code, message) in order (the stored report's lines are the upload's, the
-    page's those of the stored text: the same findings, in the same order)."""
-    out: dict[tuple[Any, str, str], list[str]] = {}
+def _places(bel: str) -> dict[tuple[Any, ...], list[str]]:
+    """Each finding of the stored game placed as the replay page places it: its anchors in
+    order, by (deal number, code, message) and by (deal number, code). The stored report's
+    lines are the upload's, the page's those of the stored text: the same findings in the
+    same order, their places matched by what they say, not by their lines."""
+    out: dict[tuple[Any, ...], list[str]] = {}
     for replay in iter_replays(bel.encode("utf-8"), "game.bel"):
         view = game_view(replay)
         for index, deal in enumerate(view["deals"]):
             for found in deal["findings"]:
-                out.setdefault((deal["number"], found["code"], found["message"]), []).append(
-                    anchor(index, found["at"]))
+                place = anchor(index, found["at"])
+                out.setdefault((deal["number"], found["code"], found["message"]), []).append(place)
+                out.setdefault((deal["number"], found["code"]), []).append(place)
         break
     return out
 
@@ -78,7 +80,8 @@ def placed_findings(bel: str, findings: Iterable[dict[str, Any]]) -> list[dict[s
     places = _places(bel)
     out = []
     for found in findings:
-        left = places.get((found.get("deal"), found["code"], found["message"]))
+        exact = places.get((found.get("deal"), found["code"], found["message"]))
+        left = exact or places.get((found.get("deal"), found["code"]))
         out.append({**found, "anchor": left.pop(0) if left else None})
     return out
 

@@ -7,6 +7,7 @@ page, and no page that can be framed. The same in Chromium: test_service_browser
 from __future__ import annotations
 
 import ast
+import io
 import re
 import socket
 import time
@@ -107,8 +108,6 @@ def test_a_json_twin_with_a_typo_lists_the_lost_game(web: Service, tmp_path: Pat
     games = [parse_text(text)[0].game for text in (PARTIE_1, BEL303)]
     jsonl = get_format("jsonl")
     assert jsonl is not None
-    import io
-
     out = io.StringIO()
     list(jsonl.write(games, out))
     lines = out.getvalue().splitlines()
@@ -205,3 +204,39 @@ def test_an_upload_is_refused_before_its_body_is_read(tmp_path: Path) -> None:
         assert answer.startswith(b"HTTP/1.1 403") and took < 5
     finally:
         assert server.stop() == 0
+
+
+def test_a_large_upload_becomes_a_job_whose_page_shows_the_games(tmp_path: Path) -> None:
+    from belote_notation.service.jobs import work_one
+    from belote_notation.service.work import RUNNERS
+
+    for web in make_service(f"sqlite:///{tmp_path / 'jobs.db'}", job_threshold=1000):
+        web.client.cookies.set("belote_token", web.alice["Authorization"].split()[1])
+        night = ("night.bel", (PARTIE_1 + "\n" + BEL303).encode())
+        answer = web.client.post("/web/upload", files={"file": night}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"].startswith("/web/jobs/")
+        page = web.client.get(answer.headers["location"])
+        assert "queued" in page.text and 'http-equiv="refresh"' in page.text
+        assert work_one(web.engine, web.settings, "test-worker", RUNNERS)
+        page = web.client.get(answer.headers["location"])
+        assert "Import done" in page.text and 'http-equiv="refresh"' not in page.text
+        assert "2 imported, 0 already stored, 0 rejected." in page.text and "N did not follow" in page.text
+        assert len(re.findall(r'/web/games/[A-Za-z0-9_-]+/first-finding', page.text)) == 1
+
+
+def test_a_paste_is_one_input(web: Service) -> None:
+    """A file and pasted text at once are refused whole (neither is dropped); pasted JSON is
+    recognised without a name; an empty form says what to do."""
+    answer = web.client.post("/web/upload", data={"text": PARTIE_1},
+                             files={"file": ("night.bel", BEL303.encode())})
+    assert answer.status_code == 400 and "one at a time" in answer.text
+    assert "0 games" in web.client.get("/web/games").text
+    assert "Choose a file" in _upload(web, "  \n").text  # type: ignore[attr-defined]
+    from belote_notation.formats.registry import get_format
+    from belote_notation.notation.reader import parse_text
+
+    twin = get_format("json")
+    assert twin is not None
+    out = io.StringIO()
+    list(twin.write([parse_text(BEL303)[0].game], out))
+    assert "1 imported" in _upload(web, out.getvalue()).text  # type: ignore[attr-defined]
