@@ -65,7 +65,8 @@ def test_every_page_refuses_framing(web: Service) -> None:
     game_id = _game_ids(_upload(web, BEL303).text)[0]  # type: ignore[attr-defined]
     paths = ["/web", "/web/games", "/web/games?taker=Q", "/web/upload", "/web/tokens",
              f"/web/games/{game_id}", f"/web/games/{game_id}/delete", f"/web/games/{game_id}/first-finding",
-             "/web/games/nothing", "/web/jobs/nothing", "/web/site.css", "/"]
+             "/web/games/nothing", "/web/jobs/nothing", "/web/site.css", "/", f"/v1/games/{game_id}/replay",
+             f"/v1/games/{game_id}/deals/1.svg"]
     for path in paths:
         answer = web.client.get(path, follow_redirects=False)
         assert "frame-ancestors 'none'" in answer.headers["content-security-policy"], path
