@@ -27,9 +27,10 @@ EVIL = {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}
 
 
 @pytest.fixture
-def web(tmp_path: Path) -> Iterator[Service]:
-    """The application with alice signed in (her write token in the cookie)."""
-    for service in make_service(f"sqlite:///{tmp_path / 'web.db'}"):
+def web(database_url: str) -> Iterator[Service]:
+    """The application with alice signed in (her write token in the cookie), on SQLite and on
+    PostgreSQL (the ``postgres`` marker)."""
+    for service in make_service(database_url):
         service.client.cookies.set("belote_token", service.alice["Authorization"].split()[1])
         yield service
 
