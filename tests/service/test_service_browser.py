@@ -203,9 +203,12 @@ def test_a_club_evening_on_the_web_front(browser: Any, served: dict[str, Any], s
     # the report as a page; a review; then the original deleted
     page.goto(url + report)
     assert "N did not follow" in page.text_content("ol.findings")
+    assert page.get_attribute("ol.findings a", "href").endswith("/replay#d2t2c3")
+    screenshot(page, "web-report.png")
     page.click("form[action$='/review'] button")
     page.wait_for_selector("text=The reviewed game", timeout=120_000)  # the page reloads itself
     assert "Review done" in page.text_content("h2")
+    assert page.locator("tbody tr").count() == 4  # each player's figures
     screenshot(page, "web-review-done.png")
     page.goto(url + report)
     page.click("text=Delete…")
