@@ -10,6 +10,8 @@ each finding at its act); the link is the page's anchor (``#d3t5c2``: deal 3, tr
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -74,10 +76,35 @@ def _places(bel: str) -> dict[tuple[Any, ...], list[str]]:
     return out
 
 
-def placed_findings(bel: str, findings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+class _PlacesCache:
+    """The places of the last games asked for, by game id (a stored game never changes), so
+    that the report page and its replay link replay a game once, not on every visit."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.places: OrderedDict[str, dict[tuple[Any, ...], list[str]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, game_id: str, bel: str) -> dict[tuple[Any, ...], list[str]]:
+        with self.lock:
+            if game_id in self.places:
+                self.places.move_to_end(game_id)
+                return self.places[game_id]
+        found = _places(bel)
+        with self.lock:
+            self.places[game_id] = found
+            while len(self.places) > self.size:
+                self.places.popitem(last=False)
+        return found
+
+
+PLACES = _PlacesCache()
+
+
+def placed_findings(game_id: str, bel: str, findings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The stored report's findings, each with ``anchor``: its place in the replay (``None``
     for a finding about the whole game)."""
-    places = _places(bel)
+    places = {key: list(value) for key, value in PLACES.get(game_id, bel).items()}
     out = []
     for found in findings:
         exact = places.get((found.get("deal"), found["code"], found["message"]))
@@ -123,7 +150,7 @@ async def game_page(request: Request, game_id: str) -> Response:
     if isinstance(row, Response):
         return row
     report = json.loads(row.report)
-    findings = await run_in_threadpool(placed_findings, row.bel, report["findings"])
+    findings = await run_in_threadpool(placed_findings, row.id, row.bel, report["findings"])
     owned = caller is not None and caller.owner == row.owner
     return page(request, "game.html", caller, title=row.event or f"Game {row.id}", row=row, report=report,
                 findings=findings, can_change=owned and caller is not None and caller.can("write"))
@@ -138,7 +165,7 @@ async def first_finding(request: Request, game_id: str) -> Response:
         return row
     report = json.loads(row.report)
     ordered = sorted(report["findings"], key=lambda f: (f.get("line") or 0, f.get("col") or 0))
-    placed = await run_in_threadpool(placed_findings, row.bel, ordered)
+    placed = await run_in_threadpool(placed_findings, row.id, row.bel, ordered)
     first = next((f["anchor"] for f in placed if f["anchor"]), "")
     return redirect(f"/v1/games/{row.id}/replay{first}")
 

@@ -242,3 +242,19 @@ def test_a_paste_is_one_input(web: Service) -> None:
     out = io.StringIO()
     list(twin.write([parse_text(BEL303)[0].game], out))
     assert "1 imported" in _upload(web, out.getvalue()).text  # type: ignore[attr-defined]
+
+
+def test_a_game_is_replayed_once_for_its_pages(web: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report page and the first-finding link place the findings by a replay of the game,
+    made once per game (a stored game never changes), not on every visit."""
+    from belote_notation.service import web_games
+
+    calls: list[str] = []
+    places = web_games._places
+    monkeypatch.setattr(web_games, "_places", lambda bel: calls.append(bel) or places(bel))
+    game_id = _game_ids(_upload(web, BEL303).text)[0]  # type: ignore[attr-defined]
+    for _ in range(3):
+        assert "#d2t2c3" in web.client.get(f"/web/games/{game_id}").text
+        assert web.client.get(f"/web/games/{game_id}/first-finding", follow_redirects=False).headers[
+            "location"].endswith("#d2t2c3")
+    assert len(calls) == 1
