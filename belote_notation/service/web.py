@@ -57,7 +57,7 @@ FORM_FRAMING = 64 * 1024
 FILTERS = ("player", "team", "rules", "date_from", "date_to", "result", "taker", "trump", "contract", "code")
 HINTS = {"date_from": "a date like 2026.01.31", "date_to": "a date like 2026.01.31",
          "taker": "one seat: N, E, S or W", "code": "a finding code like BEL303, or its start like BEL3",
-         "has_findings": "yes or no", "annotated": "yes or no"}
+         "has_findings": "true or false", "annotated": "true or false"}
 """What a filter's value should look like, said under the field when it does not."""
 
 
