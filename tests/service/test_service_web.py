@@ -258,3 +258,19 @@ def test_a_game_is_replayed_once_for_its_pages(web: Service, monkeypatch: pytest
         assert web.client.get(f"/web/games/{game_id}/first-finding", follow_redirects=False).headers[
             "location"].endswith("#d2t2c3")
     assert len(calls) == 1
+
+
+def test_an_upload_without_a_length_stops_at_the_limit(tmp_path: Path) -> None:
+    """A chunked upload (no ``Content-Length``) is cut off as soon as it passes the body limit."""
+    for web in make_service(f"sqlite:///{tmp_path / 'limit.db'}", max_body=100_000):
+        web.client.cookies.set("belote_token", web.alice["Authorization"].split()[1])
+
+        def chunks() -> Iterator[bytes]:
+            yield b"--x\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n"
+            for _ in range(1000):  # 8 MB offered
+                yield b"x" * 8192
+
+        answer = web.client.post("/web/upload", content=chunks(),
+                                 headers={"Content-Type": "multipart/form-data; boundary=x"})
+        assert answer.status_code == 413 and "larger than" in answer.text
+        assert "0 games" in web.client.get("/web/games").text
