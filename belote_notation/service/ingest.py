@@ -34,11 +34,11 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.report import GameReport, seat_name
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
-from belote_notation.formats.base import Format
+from belote_notation.formats.base import UNREADABLE, Format
 from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.records import Deal, Game
 from belote_notation.notation.writer import write_game
-from belote_notation.pipeline.games import TextGame, games_of
+from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import read_game
 from belote_notation.service.db import now
@@ -115,13 +115,44 @@ def read_upload(body: bytes | IO[bytes], name: str, format: Format | None = None
         raise ApiProblem(400, "bad-request", f"cannot read the body: {opened.message}")
     config = config or ValidationConfig()
     with opened:
-        for item in games_of(opened):
+        for item in with_lost_games(games_of(opened), opened.format.name):
             if max_games and item.number > max_games:
                 raise ApiProblem(413, "too-large", f"more than {max_games} games in one request")
             if budget is not None and budget.exceeded():
                 raise ApiProblem(503, "cpu-limit", f"{name}: game {item.number} at line {item.line}: "
                                  f"stopped after {budget.seconds:g} s of CPU time; send fewer games")
             yield _checked(item, opened.name, opened.format.name, config)
+
+
+LOST_GAME_FORMATS = frozenset({"json", "jsonl"})
+"""Formats whose unreadable record (BEL801) is a whole game the reader left out."""
+
+
+def with_lost_games(items: Iterator[GameToCheck], format_name: str) -> Iterator[GameToCheck]:
+    """``items``, and each game that the reader of the JSON twin (or JSON Lines) left out as
+    unreadable as a game of its own, with no record (so it is listed as rejected, located in
+    the file, instead of a warning on the game next to it). Games are numbered in the file's
+    order, the lost ones counted."""
+    if format_name not in LOST_GAME_FORMATS:
+        yield from items
+        return
+    number = 0
+    for item in items:
+        if not isinstance(item, RecordGame):
+            yield item
+            continue
+        lost = [i for i in item.issues if i.code == UNREADABLE]
+        kept = tuple(i for i in item.issues if i.code != UNREADABLE)
+        start = item.game.line if item.game is not None else 0
+        for issue in (i for i in lost if i.line <= start):
+            number += 1
+            yield RecordGame(None, number, (issue,))
+        if item.game is not None or kept:
+            number += 1
+            yield RecordGame(item.game, number, kept)
+        for issue in (i for i in lost if i.line > start):
+            number += 1
+            yield RecordGame(None, number, (issue,))
 
 
 def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -> CheckedGame:

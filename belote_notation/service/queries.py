@@ -33,7 +33,8 @@ from sqlalchemy import ColumnElement, Engine, Row, Select, and_, delete, exists,
 from belote_notation.service.problems import ApiProblem
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, TAGS
 
-__all__ = ["GameFilter", "Page", "count_games", "delete_game", "get_game", "iter_games", "list_games"]
+__all__ = ["GameFilter", "Page", "count_games", "delete_game", "game_reports", "get_game", "iter_games",
+           "list_games"]
 
 SEAT_TAGS = ("north", "east", "south", "west")
 LIST_COLUMNS = (GAMES.c.id, GAMES.c.fingerprint, GAMES.c.version, GAMES.c.parent_id, GAMES.c.annotated,
@@ -186,3 +187,16 @@ def delete_game(engine: Engine, game_id: str, owner: str) -> None:
 def job_row(engine: Engine, job_id: str) -> Row[Any] | None:
     with engine.connect() as conn:
         return conn.execute(select(JOBS).where(JOBS.c.id == job_id)).first()
+
+
+def game_reports(engine: Engine, owner: str, ids: list[str], batch: int = 500) -> dict[str, Any]:
+    """The event and stored report of each of ``owner``'s games ``ids`` (an upload's answer
+    page shows their findings), by id; ids of other owners are left out."""
+    out: dict[str, Any] = {}
+    with engine.connect() as conn:
+        for start in range(0, len(ids), batch):
+            query = select(GAMES.c.id, GAMES.c.event, GAMES.c.report).where(
+                GAMES.c.owner == owner, GAMES.c.id.in_(ids[start:start + batch]))
+            for row in conn.execute(query):
+                out[row.id] = row
+    return out

@@ -43,9 +43,11 @@ GAME_TYPES = {"text/x-bel": "bel", "text/plain": "bel", "application/json": "jso
               "application/x-ndjson": "events", "application/vnd.belote.events+jsonl": "events"}
 MEDIA = {"bel": "text/x-bel; charset=utf-8", "json": "application/json", "jsonl": "application/x-ndjson",
          "events": "application/x-ndjson"}
-PAGE_HEADERS = {"Content-Security-Policy": content_policy(viewer_script()),
-                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
-"""The replay page's own policy (its one script allowed by hash), sent as a header too."""
+PAGE_HEADERS = {"Content-Security-Policy": content_policy(viewer_script()) + "; frame-ancestors 'none'",
+                "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
+                "Referrer-Policy": "no-referrer"}
+"""The replay page's own policy (its one script allowed by hash), sent as a header too, and no
+framing by another page (``frame-ancestors`` works in a header only, not in the page's meta)."""
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern="^[A-Za-z0-9_-]+$")]
 """An id of a game or a job (URL-safe)."""
 

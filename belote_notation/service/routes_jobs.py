@@ -37,6 +37,12 @@ class ReviewRequest(BaseModel):
             raise ValueError("the thresholds must grow: inaccuracy <= mistake <= blunder")
         return self
 
+    def payload(self, game_id: str) -> dict[str, Any]:
+        """The review job's payload for the game ``game_id`` (what ``work.review_game`` reads)."""
+        return {"game": game_id, "samples": self.samples, "seed": self.seed,
+                "thresholds": {"inaccuracy": self.inaccuracy, "mistake": self.mistake,
+                               "blunder": self.blunder}}
+
 
 @router.post("/v1/games/{game_id}/review", status_code=202, summary="Queue a review of a game",
              responses={202: {"description": "The job (GET its url)"},
@@ -49,10 +55,7 @@ async def review(request: Request, game_id: GameId, options: ReviewRequest | Non
     row = await run_in_threadpool(get_game, state.engine, game_id, caller.owner)
     if row.owner != caller.owner:
         raise ApiProblem(404, "not-found", "no game of yours with this id")
-    payload = {"game": game_id, "samples": options.samples, "seed": options.seed,
-               "thresholds": {"inaccuracy": options.inaccuracy, "mistake": options.mistake,
-                              "blunder": options.blunder}}
-    job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "review", payload)
+    job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "review", options.payload(game_id))
     return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued"}, status_code=202,
                         headers={"Location": f"/v1/jobs/{job_id}"})
 

@@ -11,6 +11,10 @@ is its owner: every token created with one name sees the same games.
 ('club', 'write', True, False)
 >>> identify(engine, secret + "x") is None
 True
+>>> [t.scope for t in list_tokens(engine, "club")], revoke_token(engine, "club", found.token_id)
+(['write'], True)
+>>> identify(engine, secret) is None, list_tokens(engine, "club")
+(True, [])
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, Row, delete, insert, select
 
 from belote_notation.service.db import now
 from belote_notation.service.schema import TOKENS
 
-__all__ = ["SCOPES", "Caller", "create_token", "identify", "new_id"]
+__all__ = ["SCOPES", "Caller", "create_token", "identify", "list_tokens", "new_id", "revoke_token"]
 
 SCOPES = ("read", "write", "admin")
 """In order: each scope may do what the ones before it may."""
@@ -77,3 +82,19 @@ def identify(engine: Engine, secret: str) -> Caller | None:
     if row is None or not hmac.compare_digest(row.hash, digest):
         return None
     return Caller(row.owner, row.scope, row.id)
+
+
+def list_tokens(engine: Engine, owner: str) -> list[Row[Any]]:
+    """``owner``'s tokens (``id``, ``scope``, ``created_at``; never a secret), newest first."""
+    with engine.connect() as conn:
+        return list(conn.execute(select(TOKENS.c.id, TOKENS.c.scope, TOKENS.c.created_at)
+                                 .where(TOKENS.c.owner == owner)
+                                 .order_by(TOKENS.c.created_at.desc(), TOKENS.c.id)))
+
+
+def revoke_token(engine: Engine, owner: str, token_id: str) -> bool:
+    """Revoke ``owner``'s token ``token_id`` (it stops working at once); ``False`` when
+    ``owner`` has no such token."""
+    with engine.begin() as conn:
+        done = conn.execute(delete(TOKENS).where(TOKENS.c.id == token_id, TOKENS.c.owner == owner))
+    return bool(done.rowcount)

@@ -1,201 +1,218 @@
-"""The small web front: sign in with a token, upload a file, list your games with the filters
-and their findings, open their replay pages. Plain HTML forms (no script, no framework),
-every text escaped, served with a strict Content-Security-Policy: nothing but this site's own
-stylesheet may load, no script may run, forms post only here.
+"""The web front, for a club: sign in with a token, upload a file or paste games, see what
+became of each game (its findings, a link that opens the replay at the first one), list the
+games with filters, open a game's report, have it reviewed, delete it, manage the tokens.
 
-The token is kept in an ``HttpOnly``, ``SameSite=Strict`` cookie that only these pages read
-(the API takes ``Authorization: Bearer`` only, so the cookie cannot be used across sites).
+Server-rendered pages (Jinja2 templates in ``templates/``, every value escaped), plain HTML
+forms and no script at all, served with a strict Content-Security-Policy (``web_pages``): only
+this site's stylesheet loads, nothing may frame the pages, forms post only here and only from
+here. The pages of one game are in ``web_games``, the tokens' in ``web_tokens``.
 """
 
 from __future__ import annotations
 
-from html import escape
+import inspect
+from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, get_type_hints
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Form, Request, UploadFile
+from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import Response
+from pydantic import BaseModel, ValidationError, create_model
+from starlette.datastructures import UploadFile
 
+from belote_notation.service import web_games, web_tokens
 from belote_notation.service.deps import state_of
 from belote_notation.service.ingest import read_upload, store_upload
+from belote_notation.service.jobs import enqueue
 from belote_notation.service.limits import CpuBudget
 from belote_notation.service.problems import ApiProblem
 from belote_notation.service.queries import GameFilter, count_games, list_games
 from belote_notation.service.routes_games import game_filter
 from belote_notation.service.tokens import Caller, identify
+from belote_notation.service.web_games import upload_entries
+from belote_notation.service.web_pages import (
+    COOKIE,
+    HEADERS,
+    SMALL_FORM,
+    FormRefused,
+    caller_of,
+    form_of,
+    from_this_site,
+    may_post,
+    message,
+    page,
+    redirect,
+)
 
-__all__ = ["CSP", "router"]
+__all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
-COOKIE = "belote_token"
-CSP = ("default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; "
-       "base-uri 'none'")
-HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+router.include_router(web_games.router)
+router.include_router(web_tokens.router)
+PAGE_SIZE = 50
+FORM_FRAMING = 64 * 1024
+"""What a multipart upload may add to the file's own bytes (boundaries, the other fields)."""
 FILTERS = ("player", "team", "rules", "date_from", "date_to", "result", "taker", "trump", "contract", "code")
-
-
-def _page(title: str, body: str, caller: Caller | None, status: int = 200) -> HTMLResponse:
-    nav = ('<a href="/web/games">Games</a> <a href="/web/upload">Upload</a> '
-           '<form method="post" action="/web/signout">'
-           f'<button>Sign out {escape(caller.owner)}</button></form>'
-           if caller else '<a href="/web">Sign in</a>')
-    html = (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<link rel="stylesheet" href="/web/site.css"></head><body>'
-            f'<header><h1>belote-replay</h1>{nav}</header><main><h2>{escape(title)}</h2>{body}</main>'
-            '</body></html>\n')
-    return HTMLResponse(html, status_code=status, headers=HEADERS)
-
-
-def _caller(request: Request) -> Caller | None:
-    secret = request.cookies.get(COOKIE)
-    return identify(state_of(request).engine, secret) if secret else None
-
-
-def _signed_in(request: Request) -> Caller:
-    caller = _caller(request)
-    if caller is None:
-        raise _SignIn()
-    return caller
-
-
-class _SignIn(Exception):
-    """No token: the sign-in page (handled by a redirect)."""
+HINTS = {"date_from": "a date like 2026.01.31", "date_to": "a date like 2026.01.31",
+         "taker": "one seat: N, E, S or W", "code": "a finding code like BEL303, or its start like BEL3",
+         "has_findings": "true or false", "annotated": "true or false"}
+"""What a filter's value should look like, said under the field when it does not."""
 
 
 @router.get("/web/site.css")
 def stylesheet() -> Response:
     css = files("belote_notation.service").joinpath("static/site.css").read_text("utf-8")
-    return Response(css, media_type="text/css", headers={"Cache-Control": "max-age=3600"})
+    return Response(css, media_type="text/css", headers={**HEADERS, "Cache-Control": "max-age=3600"})
 
 
 @router.get("/")
-def root() -> RedirectResponse:
-    return RedirectResponse("/web", status_code=303)
+def root() -> Response:
+    return redirect("/web")
 
 
 @router.get("/web")
 def sign_in_page(request: Request) -> Response:
-    caller = _caller(request)
-    if caller is not None:
-        return RedirectResponse("/web/games", status_code=303)
-    form = ('<form method="post" action="/web/session"><label>Token '
-            '<input name="token" type="password" autocomplete="off" required maxlength="100"></label> '
-            '<button>Sign in</button></form><p class="notice">A token comes from '
-            '<code>belote-replay serve token create NAME</code>.</p>')
-    return _page("Sign in", form, None)
+    if caller_of(request) is not None:
+        return redirect("/web/games")
+    return page(request, "sign_in.html", None, title="Sign in", error=None)
 
 
 @router.post("/web/session")
-def sign_in(request: Request, token: str = Form(max_length=100)) -> Response:
+async def sign_in(request: Request) -> Response:
+    if not from_this_site(request, state_of(request).settings.base_url):
+        return message(request, "Sign in", "This form was not sent from this site.", None, 403)
+    try:
+        form = await form_of(request, SMALL_FORM)
+    except FormRefused as exc:
+        return message(request, "Sign in", exc.text, None, exc.status)
+    token = str(form.get("token") or "").strip()
     if identify(state_of(request).engine, token) is None:
-        return _page("Sign in", '<p class="errors">Unknown token.</p><p><a href="/web">Try again</a></p>',
-                     None, 401)
-    response = RedirectResponse("/web/games", status_code=303)
+        return page(request, "sign_in.html", None, 401, title="Sign in", error="Unknown token.")
+    response = redirect("/web/games")
     response.set_cookie(COOKIE, token, httponly=True, samesite="strict",
                         secure=request.url.scheme == "https", path="/web")
     return response
 
 
 @router.post("/web/signout")
-def sign_out() -> Response:
-    response = RedirectResponse("/web", status_code=303)
+def sign_out(request: Request) -> Response:
+    if not from_this_site(request, state_of(request).settings.base_url):
+        return message(request, "Sign out", "This form was not sent from this site.", caller_of(request), 403)
+    response = redirect("/web")
     response.delete_cookie(COOKIE, path="/web")
     return response
 
 
-def _filter_form(query: dict[str, str]) -> str:
-    fields = "".join(f'<label>{name.replace("_", " ")}<input name="{name}" '
-                     f'value="{escape(query.get(name, ""))}" maxlength="40"></label>' for name in FILTERS)
-    checked = ' selected' if query.get("has_findings") == "true" else ""
-    return (f'<form class="filters" method="get" action="/web/games">{fields}'
-            f'<label>findings<select name="has_findings"><option value="">any</option>'
-            f'<option value="true"{checked}>with findings</option></select></label>'
-            '<button>Filter</button></form>')
+@cache
+def _filter_model() -> type[BaseModel]:
+    """The filters' rules as a model, taken from ``game_filter`` (the API's one owner of them)."""
+    hints = get_type_hints(game_filter)
+    fields: dict[str, Any] = {name: (hints[name], param.default)
+                              for name, param in inspect.signature(game_filter).parameters.items()}
+    return create_model("WebFilters", **fields)
 
 
-def _rows(rows: list[Any]) -> str:
-    out = []
-    for row in rows:
-        players = escape(row.event or "")
-        out.append(
-            f'<tr><td><a href="/v1/games/{escape(row.id)}/replay">{players or escape(row.id)}</a></td>'
-            f'<td>{escape(row.date or "")}</td><td>{escape(row.rules or "")}</td>'
-            f'<td>{escape(row.result or "")}</td>'
-            f'<td class="num">{row.deal_count}</td><td class="num errors">{row.errors}</td>'
-            f'<td class="num warnings">{row.warnings}</td><td>{"yes" if row.annotated else ""}</td>'
-            f'<td><a href="/v1/games/{escape(row.id)}">.bel</a> '
-            f'<a href="/v1/games/{escape(row.id)}/report">report</a></td></tr>')
-    return "".join(out)
+def web_filter(request: Request) -> tuple[GameFilter | None, dict[str, str], dict[str, str]]:
+    """The filters of the list page's query: an empty field is no filter; each bad value is
+    explained under its field (the filter is then ``None``). Also the values to show back."""
+    shown = {k: v for k, v in request.query_params.items() if k != "cursor"}
+    values: dict[str, Any] = {k: v.strip() for k, v in shown.items() if v.strip() and k in FILTERS + (
+        "has_findings", "annotated")}
+    tags = [t for t in request.query_params.getlist("tag") if t.strip()]
+    if tags:
+        values["tag"] = tags
+    try:
+        checked = _filter_model().model_validate(values)
+        return game_filter(**dict(checked)), shown, {}
+    except ValidationError as exc:
+        errors = {}
+        for error in exc.errors():
+            field = str(error["loc"][0]) if error["loc"] else "filters"
+            value = values.get(field, "")
+            errors[field] = f"“{value}” is not {HINTS[field]}" if field in HINTS else error["msg"]
+        return None, shown, errors
+    except ApiProblem as exc:
+        return None, shown, {"tag": exc.detail}
 
 
 @router.get("/web/games")
-def games_page(request: Request, filters: GameFilter = Depends(game_filter),
-               cursor: str | None = None) -> Response:
-    try:
-        caller = _signed_in(request)
-    except _SignIn:
-        return RedirectResponse("/web", status_code=303)
+def games_page(request: Request) -> Response:
+    caller = caller_of(request)
+    if caller is None:
+        return redirect("/web")
+    filters, shown, errors = web_filter(request)
+    deleted = request.query_params.get("deleted")
+    context: dict[str, Any] = {"title": "Your games", "query": shown, "errors": errors, "filters": FILTERS,
+                               "rows": [], "total": None, "next": None,
+                               "notice": "The game was deleted." if deleted else None}
+    if filters is None:
+        return page(request, "games.html", caller, 422, **context)
     state = state_of(request)
-    page = list_games(state.engine, caller.owner, filters, 50, cursor)
-    total = count_games(state.engine, caller.owner, filters)
-    query = {k: v for k, v in request.query_params.items() if k != "cursor"}
-    next_query = escape(urlencode({**query, "cursor": page.cursor or ""}))
-    more = f'<p><a href="/web/games?{next_query}">Next page</a></p>' if page.cursor else ""
-    table = ('<table><thead><tr><th>Game</th><th>Date</th><th>Rules</th><th>Result</th><th>Deals</th>'
-             '<th>Errors</th><th>Warnings</th><th>Reviewed</th><th></th></tr></thead>'
-             f'<tbody>{_rows(page.rows)}</tbody></table>')
-    return _page("Your games", f'{_filter_form(query)}<p>{total} game(s)</p>{table}{more}', caller)
+    cursor = request.query_params.get("cursor") or None
+    try:
+        found = list_games(state.engine, caller.owner, filters, PAGE_SIZE, cursor)
+    except ApiProblem as exc:  # a cursor that is not one of ours
+        return message(request, "Your games", exc.detail, caller, exc.status)
+    context["rows"] = found.rows
+    context["total"] = count_games(state.engine, caller.owner, filters)
+    if found.cursor:
+        context["next"] = "/web/games?" + urlencode({**shown, "cursor": found.cursor})
+    return page(request, "games.html", caller, **context)
 
 
 @router.get("/web/upload")
 def upload_page(request: Request) -> Response:
-    try:
-        caller = _signed_in(request)
-    except _SignIn:
-        return RedirectResponse("/web", status_code=303)
-    form = ('<form method="post" action="/web/upload" enctype="multipart/form-data">'
-            '<input type="file" name="file" required> <label>'
-            '<input type="checkbox" name="private" value="true"> private</label> '
-            '<button>Upload</button></form><p class="notice">Any readable format: .bel, the JSON twin, '
-            'event logs, CFN, score sheets...</p>')
-    return _page("Upload games", form, caller)
+    caller = caller_of(request)
+    if caller is None:
+        return redirect("/web")
+    return page(request, "upload.html", caller, title="Upload games", error=None,
+                max_body=state_of(request).settings.max_body)
 
 
 @router.post("/web/upload")
-async def upload(request: Request, file: UploadFile, private: bool = Form(False)) -> Response:
-    try:
-        caller = _signed_in(request)
-    except _SignIn:
-        return RedirectResponse("/web", status_code=303)
+async def upload(request: Request) -> Response:
+    """A file or pasted text stored for the caller: the result page; a large one: a job."""
+    caller = may_post(request, "write", "Upload games")
+    if not isinstance(caller, Caller):
+        return caller
     state = state_of(request)
-    if not caller.can("write"):
-        return _page("Upload games", '<p class="errors">This token may only read.</p>', caller, 403)
-    data = await file.read(state.settings.max_body + 1)
-    if len(data) > state.settings.max_body:
-        return _page("Upload games", '<p class="errors">The file is too large.</p>', caller, 413)
-    name = (file.filename or "upload")[:200]
+    limit = state.settings.max_body
+    try:
+        form = await form_of(request, limit + FORM_FRAMING, fields=8)
+    except FormRefused as exc:
+        return message(request, "Upload games", exc.text.replace("form", "file"), caller, exc.status)
+    file, pasted = form.get("file"), str(form.get("text") or "")
+    file = file if isinstance(file, UploadFile) and file.filename else None
+    if file is not None and pasted.strip():
+        return page(request, "upload.html", caller, 400, title="Upload games", max_body=limit,
+                    error="A file and pasted games: send one at a time (nothing was stored).")
+    if file is not None:
+        data, name = await file.read(limit + 1), (file.filename or "upload")[:200]
+    elif pasted.strip():
+        data, name = pasted.encode("utf-8"), (str(form.get("name") or "").strip() or "pasted")[:200]
+    else:
+        return page(request, "upload.html", caller, 400, title="Upload games",
+                    error="Choose a file, or paste games in the box.", max_body=limit)
+    await form.close()
+    if len(data) > limit:
+        return message(request, "Upload games", f"The file is larger than {limit:,} bytes.", caller, 413)
+    private = form.get("private") == "true"
+    if len(data) > state.settings.job_threshold:
+        payload: dict[str, Any] = {"name": name, "format": None, "rules": None, "options": [],
+                                   "private": private, "max_games": state.settings.max_games}
+        job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
+        return redirect(f"/web/jobs/{job_id}")
 
     def work() -> dict[str, Any]:
         budget = CpuBudget(state.settings.cpu_seconds)
         games = read_upload(data, name, None, None, state.settings.max_games, budget)
-        return store_upload(state.engine, caller.owner, games, private).to_dict()
+        result = store_upload(state.engine, caller.owner, games, private).to_dict()
+        return {"entries": upload_entries(state.engine, caller.owner, result), "result": result}
 
     try:
-        result = await run_in_threadpool(work)
+        done = await run_in_threadpool(work)
     except ApiProblem as exc:
-        return _page("Upload games", f'<p class="errors">{escape(exc.detail)}</p>', caller, exc.status)
-    items = []
-    for kind in ("imported", "duplicates", "rejected"):
-        for ref in result[kind]:
-            link = f'<a href="{escape(ref["replay"])}">replay</a>' if ref.get("replay") else ""
-            findings = "".join(f"<li>{escape(str(f.get('line')))}: {escape(f['code'])} "
-                               f"{escape(f['message'])}</li>" for f in ref.get("findings", []))
-            items.append(f'<li>game {ref["game"]}: {kind} {link}<ul>{findings}</ul></li>')
-    summary = (f'<p>{len(result["imported"])} imported, {len(result["duplicates"])} already stored, '
-               f'{len(result["rejected"])} rejected.</p><ul>{"".join(items)}</ul>'
-               '<p><a href="/web/games">Your games</a></p>')
-    return _page("Uploaded", summary, caller)
+        return message(request, "Upload games", exc.detail, caller, exc.status)
+    return page(request, "uploaded.html", caller, title="Uploaded", name=name, **done)

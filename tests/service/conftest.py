@@ -20,6 +20,7 @@ pytest.importorskip("fastapi", reason="the service extra is not installed")
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
+from tests.render.conftest import artifacts, screenshot  # noqa: E402,F401  (the browser tests' screenshots)
 from tests.service.support import Service, make_service  # noqa: E402
 
 POSTGRES_URL = os.environ.get("BELOTE_TEST_POSTGRES_URL",
