@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -12,6 +11,8 @@ from pydantic import BaseModel, Field, model_validator
 
 from belote_notation.service.deps import reader, state_of, writer
 from belote_notation.service.jobs import enqueue
+from belote_notation.service.models import Job, JobAccepted, job_body
+from belote_notation.service.openapi import job_links
 from belote_notation.service.problems import ApiProblem, problem_responses
 from belote_notation.service.queries import get_game, job_row
 from belote_notation.service.routes_games import GameId
@@ -39,7 +40,8 @@ class ReviewRequest(BaseModel):
 
 
 @router.post("/v1/games/{game_id}/review", status_code=202, summary="Queue a review of a game",
-             responses={202: {"description": "The job (GET its url)"},
+             operation_id="reviewGame", response_model=JobAccepted,
+             responses={202: {"description": "The job (GET its url)", "links": job_links()},
                         **problem_responses(400, 401, 403, 404, 422, 429)})
 async def review(request: Request, game_id: GameId, options: ReviewRequest | None = None,
                  caller: Caller = Depends(writer)) -> JSONResponse:
@@ -57,14 +59,11 @@ async def review(request: Request, game_id: GameId, options: ReviewRequest | Non
                         headers={"Location": f"/v1/jobs/{job_id}"})
 
 
-@router.get("/v1/jobs/{job_id}", summary="A job's state",
+@router.get("/v1/jobs/{job_id}", summary="A job's state", operation_id="getJob", response_model=Job,
             responses=problem_responses(401, 403, 404, 422, 429))
 def job(request: Request, job_id: GameId, caller: Caller = Depends(reader)) -> dict[str, Any]:
     """``state`` (queued, running, done, failed), ``progress`` (0 to 1), ``result`` when done."""
     row = job_row(state_of(request).engine, job_id)
     if row is None or row.owner != caller.owner:
         raise ApiProblem(404, "not-found", "no job of yours with this id")
-    return {"id": row.id, "kind": row.kind, "state": row.state, "progress": row.progress,
-            "attempts": row.attempts, "result": json.loads(row.result) if row.result else None,
-            "error": row.error, "created_at": row.created_at.isoformat(),
-            "updated_at": row.updated_at.isoformat()}
+    return job_body(row)
