@@ -81,9 +81,16 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None,
     _handlers(app)
     _middleware(app, settings)
     _health(app, engine)
-    from belote_notation.service import events, routes_games, routes_jobs, routes_validate, web
+    from belote_notation.service import (
+        events,
+        routes_games,
+        routes_jobs,
+        routes_validate,
+        routes_webhooks,
+        web,
+    )
 
-    for module in (routes_validate, routes_games, routes_jobs, events, web):
+    for module in (routes_validate, routes_games, routes_jobs, events, routes_webhooks, web):
         app.include_router(module.router)
     return app
 

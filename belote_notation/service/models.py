@@ -24,13 +24,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["GAMES_REF", "REPORT_REF", "SARIF", "Count", "FindingCounts", "Format", "GameSummary",
            "GamesDocument", "Health", "Job", "JobAccepted", "JobKind", "JobState", "Page", "Ready",
-           "ReviewResult", "StoredGame", "UploadResult", "VALIDATION_REPORT",
+           "ReviewResult", "StoredGame", "UploadResult", "VALIDATION_REPORT", "Delivery", "DeliveryState",
+           "Webhook", "WebhookCreated", "WebhookRequest",
            "code_prefixes", "format_names", "job_body", "option_pattern", "report_components", "rules_names"]
 
 REPORT_REF = "#/components/schemas/GameReport"
 GAMES_REF = "#/components/schemas/GamesDocument"
 FINDING_REF = "#/components/schemas/ReportFinding"
 ID_PATTERN = "^[A-Za-z0-9_-]+$"
+WEBHOOK_URL = r"^https?://[A-Za-z0-9][A-Za-z0-9.-]{0,252}(:[0-9]{1,5})?(/[^\s]*)?$"
+"""A webhook's URL: ``http`` or ``https``, a host name or IPv4 address, a port, a path (and query)."""
 TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
 """Text of a parameter: any character but the control ones (a NUL never reaches the database)."""
 
@@ -115,12 +118,55 @@ class UploadResult(Body):
     rejected: list[StoredGame] = Field(description="Not read whole: not stored, with their findings.")
 
 
+class WebhookRequest(BaseModel):
+    """A URL to push job events to (``http`` or ``https``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str = Field(max_length=2000, pattern=WEBHOOK_URL)
+
+
+class Webhook(Body):
+    """A webhook: every job of its owner, or one job (``job``)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    url: str
+    job: str | None = Field(description="The one job it is for; null: every job of its owner.")
+    created_at: str
+
+
+class WebhookCreated(Webhook):
+    secret: str = Field(description="The key of the deliveries' HMAC-SHA256 signatures; shown once.")
+
+
+class DeliveryState(str, Enum):
+    pending = "pending"
+    delivered = "delivered"
+    failed = "failed"
+
+
+class Delivery(Body):
+    """One event pushed to a webhook, and the outcome of its last attempt."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    event: Literal["job.done", "job.failed"]
+    job: str
+    state: DeliveryState
+    attempts: int = Field(ge=0)
+    last_status: int | None = Field(description="The receiver's last HTTP status; null: no answer.")
+    last_error: str | None
+    created_at: str
+    next_attempt_at: str | None = Field(description="When it is tried again (pending only).")
+    delivered_at: str | None
+
+
 class JobAccepted(Body):
     """A job was queued: follow it at ``url`` (or its events at ``url`` + ``/events``)."""
 
     job: str = Field(pattern=ID_PATTERN)
     url: str
     state: JobState
+    webhook: WebhookCreated | None = Field(None, description="The webhook given with the request, if any.")
 
 
 class ReviewResult(Body):
@@ -204,10 +250,10 @@ def report_components() -> dict[str, Any]:
 
 @cache
 def rules_names() -> list[str]:
-    """Every name ``?rules=`` takes: the rule systems and their aliases."""
+    """Every name ``?rules=`` takes: the rule systems and their aliases (empty: the game's own)."""
     from belote_notation.game.cards import RULE_SYSTEM_ALIASES, RULE_SYSTEM_DECKS
 
-    return sorted({*RULE_SYSTEM_DECKS, *RULE_SYSTEM_ALIASES})
+    return ["", *sorted({*RULE_SYSTEM_DECKS, *RULE_SYSTEM_ALIASES})]
 
 
 def format_names(readable: bool = True) -> list[str]:

@@ -25,6 +25,7 @@ from belote_notation.service.models import (
     GAMES_REF,
     REPORT_REF,
     TEXT_PATTERN,
+    WEBHOOK_URL,
     Count,
     JobAccepted,
     Page,
@@ -44,6 +45,7 @@ from belote_notation.service.queries import (
 from belote_notation.service.routes_validate import BODY, FORMAT, OPTION, RULES, config_of
 from belote_notation.service.tokens import Caller
 from belote_notation.service.validation import input_format
+from belote_notation.service.webhooks import checked_webhook, register
 from belote_notation.service.work import records_of_text
 
 __all__ = ["PAGE_MAX", "GameId", "game_filter", "router"]
@@ -109,12 +111,17 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
                  name: str = Query("upload", max_length=200),
                  rules: str | None = Query(None, max_length=40, json_schema_extra=RULES),
                  option: list[str] = Query([], max_length=40, json_schema_extra=OPTION),
-                 private: bool = False) -> JSONResponse:
+                 private: bool = False,
+                 webhook: str | None = Query(None, max_length=2000, pattern=WEBHOOK_URL,
+                                             description="When the file becomes a "
+                                             "job: a URL its end is pushed to (docs/service.md, Webhooks)")
+                 ) -> JSONResponse:
     """Each game of the body stored once for the caller (by its fingerprint), checked."""
     state = state_of(request)
     try:
         fmt = input_format(request.headers.get("content-type"), format)
         config = config_of(rules, option)
+        hook = checked_webhook(webhook, state.settings)
         size = body.seek(0, io.SEEK_END)
         body.seek(0)
         if size > state.settings.job_threshold:
@@ -123,7 +130,10 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
                        "max_games": state.settings.max_games}
             data = body.read()
             job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
-            return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued"},
+            created = None if hook is None else await run_in_threadpool(
+                register, state.engine, caller.owner, hook, state.settings, caller.token_id, job_id)
+            return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued",
+                                 "webhook": created},
                                 status_code=202,
                                 headers={"Location": f"/v1/jobs/{job_id}"})
 

@@ -7,16 +7,17 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from belote_notation.service.deps import reader, state_of, writer
 from belote_notation.service.jobs import enqueue
-from belote_notation.service.models import Job, JobAccepted, job_body
+from belote_notation.service.models import WEBHOOK_URL, Job, JobAccepted, job_body
 from belote_notation.service.openapi import job_links
 from belote_notation.service.problems import ApiProblem, problem_responses
 from belote_notation.service.queries import get_game, job_row
 from belote_notation.service.routes_games import GameId
 from belote_notation.service.tokens import Caller
+from belote_notation.service.webhooks import checked_webhook, register
 
 __all__ = ["ReviewRequest", "router"]
 
@@ -24,13 +25,17 @@ router = APIRouter(tags=["jobs"])
 
 
 class ReviewRequest(BaseModel):
-    """The options of ``belote-replay annotate``."""
+    """The options of ``belote-replay annotate`` (another field is refused: a typo is not ignored)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     samples: int = Field(0, ge=0, le=20, description="Also judge each card over N sampled deals")
     seed: int = Field(0, ge=0, le=2**31 - 1)
     inaccuracy: int = Field(6, ge=1, le=162)
     mistake: int = Field(16, ge=1, le=162)
     blunder: int = Field(40, ge=1, le=162)
+    webhook: str | None = Field(None, max_length=2000, pattern=WEBHOOK_URL,
+                                description="A URL the review's end is pushed to")
 
     @model_validator(mode="after")
     def _growing(self) -> ReviewRequest:
@@ -48,6 +53,7 @@ async def review(request: Request, game_id: GameId, options: ReviewRequest | Non
     """Annotate the game with the solver; the reviewed copy is stored as a new version."""
     state = state_of(request)
     options = options or ReviewRequest.model_validate({})
+    hook = checked_webhook(options.webhook, state.settings)
     row = await run_in_threadpool(get_game, state.engine, game_id, caller.owner)
     if row.owner != caller.owner:
         raise ApiProblem(404, "not-found", "no game of yours with this id")
@@ -55,7 +61,10 @@ async def review(request: Request, game_id: GameId, options: ReviewRequest | Non
                "thresholds": {"inaccuracy": options.inaccuracy, "mistake": options.mistake,
                               "blunder": options.blunder}}
     job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "review", payload)
-    return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued"}, status_code=202,
+    created = None if hook is None else await run_in_threadpool(
+        register, state.engine, caller.owner, hook, state.settings, caller.token_id, job_id)
+    return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued",
+                         "webhook": created}, status_code=202,
                         headers={"Location": f"/v1/jobs/{job_id}"})
 
 
