@@ -59,6 +59,8 @@ log = logging.getLogger("belote_notation.service.webhooks")
 URL_MAX = 2000
 BACKOFF_MAX = 3600.0
 TOLERANCE = 300
+RETRY_ROUND = 5.0
+"""Seconds the deliverer waits after a round the database refused."""
 """Seconds a receiver should accept between a delivery's timestamp and its own clock."""
 
 
@@ -167,11 +169,14 @@ def schedule(engine: Engine, limit: int = 100) -> int:
 def _claim(engine: Engine, lease: float) -> Any:
     """The delivery due first, leased to this worker (its next attempt pushed past the lease)."""
     moment = now()
+    due = (DELIVERIES.c.state == "pending") & (DELIVERIES.c.next_attempt_at <= moment)
+    with engine.connect() as conn:  # a read first: no write transaction while nothing is due
+        if conn.execute(select(DELIVERIES.c.id).where(due).limit(1)).first() is None:
+            return None
     with engine.begin() as conn:
         row = conn.execute(
             select(DELIVERIES, WEBHOOKS.c.url, WEBHOOKS.c.secret)
-            .join(WEBHOOKS, WEBHOOKS.c.id == DELIVERIES.c.webhook_id)
-            .where(DELIVERIES.c.state == "pending", DELIVERIES.c.next_attempt_at <= moment)
+            .join(WEBHOOKS, WEBHOOKS.c.id == DELIVERIES.c.webhook_id).where(due)
             .order_by(DELIVERIES.c.next_attempt_at).limit(1)
             .with_for_update(skip_locked=True, of=DELIVERIES)).first()
         if row is not None:
@@ -233,10 +238,12 @@ class Deliverer(threading.Thread):
 
     def run(self) -> None:
         while not self.stop.is_set():
+            wait = self.poll
             try:
                 schedule(self.engine)
                 while not self.stop.is_set() and deliver_one(self.engine, self.settings):
                     pass
-            except Exception:  # the database away for a moment: the next round tries again
-                log.warning("webhook deliveries failed this round", exc_info=True)
-            self.stop.wait(self.poll)
+            except Exception as exc:  # the database busy or away: the next round tries again
+                log.warning("webhook deliveries wait: %s", exc)
+                wait = RETRY_ROUND
+            self.stop.wait(wait)
