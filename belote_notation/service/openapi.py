@@ -22,6 +22,8 @@ OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
 """A route's ``openapi_extra`` when a token is optional (it reads more with one): FastAPI puts
 the token's requirement first, this adds the empty one (no token at all)."""
 UNLIMITED = ("/healthz", "/readyz")
+NO_DATABASE = ("/healthz", "/v1/formats", "/v1/validate")
+PROBLEM_CONTENT = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
 RETRY_AFTER = {"description": "Seconds to wait before retrying.", "schema": {"type": "integer", "minimum": 1}}
 
 
@@ -49,7 +51,8 @@ def job_links(pointer: str = "/job") -> dict[str, Any]:
 
 def complete(document: dict[str, Any]) -> dict[str, Any]:
     """What FastAPI does not write: the game report's schema, the rate limit's 429 on every
-    limited route, ``security: []`` on the routes that take no token."""
+    limited route, the database's 503 on every route that reads it, ``security: []`` on the
+    routes that take no token."""
     from belote_notation.service.models import VALIDATION_REPORT, GamesDocument, report_components
 
     components = document.setdefault("components", {})
@@ -61,12 +64,17 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
         for operation in operations.values():
             operation.setdefault("security", [])
             responses = operation.setdefault("responses", {})
+            if path not in NO_DATABASE:
+                responses.setdefault("503", {
+                    "description": "Service Unavailable: the database cannot be reached; retry after "
+                                   "`Retry-After` seconds.",
+                    "headers": {"Retry-After": {"$ref": "#/components/headers/Retry-After"}},
+                    "content": PROBLEM_CONTENT})
             if path not in UNLIMITED:
                 responses["429"] = {"description": "Too Many Requests: over the rate limit (a token's, an "
                                     "address's); retry after `Retry-After` seconds.",
                                     "headers": {"Retry-After": {"$ref": "#/components/headers/Retry-After"}},
-                                    "content": {"application/problem+json": {
-                                        "schema": {"$ref": "#/components/schemas/Problem"}}}}
+                                    "content": PROBLEM_CONTENT}
     return document
 
 
