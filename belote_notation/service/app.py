@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from sqlalchemy import Engine, text
 from starlette.exceptions import HTTPException
 
@@ -28,6 +29,7 @@ from belote_notation import __version__
 from belote_notation.service.db import make_engine
 from belote_notation.service.deps import State
 from belote_notation.service.limits import RateLimiter
+from belote_notation.service.models import Health, Ready
 from belote_notation.service.problems import MEDIA_TYPE, ApiProblem, problem_responses
 from belote_notation.service.settings import Settings
 
@@ -73,16 +75,44 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None,
                   redoc_url=None, openapi_url="/v1/openapi.json",
                   description="Validation as a service, a store of games, replay links and review jobs "
                               "(docs/service.md). Every error is a JSON problem (RFC 9457) with a `code`.",
-                  responses=problem_responses(500))
+                  responses=problem_responses(500), generate_unique_id_function=_operation_id)
+    _document(app)
     app.state.service = State(settings, engine, RateLimiter(settings.rate_per_minute))
     _handlers(app)
     _middleware(app, settings)
     _health(app, engine)
-    from belote_notation.service import routes_games, routes_jobs, routes_validate, web
+    from belote_notation.service import (
+        events,
+        routes_games,
+        routes_jobs,
+        routes_validate,
+        routes_webhooks,
+        web,
+    )
 
-    for module in (routes_validate, routes_games, routes_jobs, web):
+    for module in (routes_validate, routes_games, routes_jobs, events, routes_webhooks, web):
         app.include_router(module.router)
     return app
+
+
+def _operation_id(route: APIRoute) -> str:
+    """A route's ``operationId`` when it names none: its function's name in camelCase."""
+    head, *rest = route.name.split("_")
+    return head + "".join(word.capitalize() for word in rest)
+
+
+def _document(app: FastAPI) -> None:
+    """The OpenAPI document completed once (:func:`~belote_notation.service.openapi.complete`)."""
+    from belote_notation.service.openapi import complete
+
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = complete(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _handlers(app: FastAPI) -> None:
@@ -167,12 +197,13 @@ def _middleware(app: FastAPI, settings: Settings) -> None:
 
 
 def _health(app: FastAPI, engine: Engine) -> None:
-    @app.get("/healthz", tags=["operations"], summary="The process is up")
+    @app.get("/healthz", tags=["operations"], summary="The process is up", operation_id="getHealth",
+             response_model=Health)
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/readyz", tags=["operations"], summary="The database answers",
-             responses=problem_responses(503))
+    @app.get("/readyz", tags=["operations"], summary="The database answers", operation_id="getReadiness",
+             response_model=Ready, responses=problem_responses(503))
     def readyz() -> dict[str, str]:
         try:
             with engine.connect() as conn:

@@ -16,7 +16,8 @@ from belote_notation.service.tokens import Caller, identify
 
 __all__ = ["State", "body_of", "optional_caller", "reader", "state_of", "writer"]
 
-BEARER = HTTPBearer(auto_error=False, description="A token of `belote-replay serve token create NAME`.")
+BEARER = HTTPBearer(auto_error=False, scheme_name="token",
+                    description="A token of `belote-replay serve token create NAME`.")
 
 
 @dataclass

@@ -178,6 +178,10 @@ def run_worker(settings: Settings, stop: threading.Event | None = None, poll: fl
     worker = f"{socket.gethostname()}:{os.getpid()}:{new_id()[:6]}"
     stop = stop or threading.Event()
     log.info("worker %s started", worker)
+    from belote_notation.service.webhooks import Deliverer
+
+    deliverer = Deliverer(engine, settings, stop)  # webhooks sent beside the jobs, never by a request
+    deliverer.start()
     try:
         while not stop.is_set():
             try:
@@ -188,4 +192,5 @@ def run_worker(settings: Settings, stop: threading.Event | None = None, poll: fl
             if not busy:
                 stop.wait(poll)
     finally:
+        deliverer.join(settings.webhook_timeout + 5)
         engine.dispose()

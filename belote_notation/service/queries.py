@@ -1,7 +1,7 @@
 """Reading the store: a caller's games by filters and a cursor, one game, a deletion.
 
 Every filter is a bound parameter of a query built from the tables; a cursor is opaque (the
-creation time and id of the last game of a page, URL-safe base64).
+creation time and id of the last game of a page: ``CURSOR_PATTERN``).
 
 >>> from belote_notation.service.db import make_engine
 >>> from belote_notation.service.schema import METADATA
@@ -20,12 +20,10 @@ creation time and id of the last game of a page, URL-safe base64).
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, Row, Select, and_, delete, exists, func, or_, select
@@ -107,18 +105,21 @@ def _owned(owner: str, filters: GameFilter) -> Select[Any]:
     return select(*LIST_COLUMNS).where(GAMES.c.owner == owner, *filters.conditions())
 
 
+CURSOR_PATTERN = r"^(0|[1-9][0-9]{0,15})\.[A-Za-z0-9_-]{1,32}$"
+"""A cursor: the microseconds since 1970 of the last game's creation, a dot, its id. Any text
+of this form is a place in the list (the page after it), so the document can say it exactly."""
+_EPOCH = datetime(1970, 1, 1)
+
+
 def encode_cursor(created: datetime, game_id: str) -> str:
-    raw = json.dumps([created.isoformat(), game_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return f"{(created - _EPOCH) // timedelta(microseconds=1)}.{game_id}"
 
 
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        created, game_id = json.loads(raw)
-        return datetime.fromisoformat(created), str(game_id)
-    except (ValueError, TypeError, binascii.Error):
-        raise ApiProblem(400, "invalid", "the cursor is not one this service gave") from None
+    if not re.fullmatch(CURSOR_PATTERN, cursor):
+        raise ApiProblem(400, "invalid", "the cursor is not one this service gave")
+    micros, game_id = cursor.split(".", 1)
+    return _EPOCH + timedelta(microseconds=int(micros)), game_id
 
 
 def list_games(engine: Engine, owner: str, filters: GameFilter, limit: int = 50,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -21,8 +21,20 @@ from belote_notation.service.deps import body_of, optional_caller, reader, state
 from belote_notation.service.ingest import read_upload, store_upload
 from belote_notation.service.jobs import enqueue
 from belote_notation.service.limits import CpuBudget
+from belote_notation.service.models import (
+    GAMES_REF,
+    REPORT_REF,
+    TEXT_PATTERN,
+    WEBHOOK_URL,
+    Count,
+    JobAccepted,
+    Page,
+    UploadResult,
+)
+from belote_notation.service.openapi import OPTIONAL_TOKEN, game_links, job_links
 from belote_notation.service.problems import ApiProblem, problem_responses
 from belote_notation.service.queries import (
+    CURSOR_PATTERN,
     GameFilter,
     count_games,
     delete_game,
@@ -30,9 +42,10 @@ from belote_notation.service.queries import (
     iter_games,
     list_games,
 )
-from belote_notation.service.routes_validate import BODY, config_of
+from belote_notation.service.routes_validate import BODY, FORMAT, OPTION, RULES, config_of
 from belote_notation.service.tokens import Caller
 from belote_notation.service.validation import input_format
+from belote_notation.service.webhooks import checked_webhook, register
 from belote_notation.service.work import records_of_text
 
 __all__ = ["PAGE_MAX", "GameId", "game_filter", "router"]
@@ -50,20 +63,22 @@ PAGE_HEADERS = {"Content-Security-Policy": content_policy(viewer_script()) + "; 
 framing by another page (``frame-ancestors`` works in a header only, not in the page's meta)."""
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern="^[A-Za-z0-9_-]+$")]
 """An id of a game or a job (URL-safe)."""
+TAG: dict[str, Any] = {"items": {"type": "string", "pattern": r"^[^=\x00-\x1f\x7f]+=[^\x00-\x1f\x7f]*$"}}
 
 
-def game_filter(player: str | None = Query(None, max_length=200),
-                team: str | None = Query(None, max_length=200),
-                rules: str | None = Query(None, max_length=40),
+def game_filter(player: str | None = Query(None, max_length=200, pattern=TEXT_PATTERN),
+                team: str | None = Query(None, max_length=200, pattern=TEXT_PATTERN),
+                rules: str | None = Query(None, max_length=40, pattern=TEXT_PATTERN),
                 date_from: str | None = Query(None, pattern=r"^\d{4}[.-]\d{2}[.-]\d{2}$"),
                 date_to: str | None = Query(None, pattern=r"^\d{4}[.-]\d{2}[.-]\d{2}$"),
-                result: str | None = Query(None, max_length=16),
-                taker: str | None = Query(None, pattern="^[NESW]$"),
-                trump: str | None = Query(None, max_length=16),
-                contract: str | None = Query(None, max_length=16),
+                result: str | None = Query(None, max_length=16, pattern=TEXT_PATTERN),
+                taker: Literal["N", "E", "S", "W"] | None = None,
+                trump: str | None = Query(None, max_length=16, pattern=TEXT_PATTERN),
+                contract: str | None = Query(None, max_length=16, pattern=TEXT_PATTERN),
                 code: str | None = Query(None, pattern="^BEL[0-9]{0,3}$", description="A code or a prefix"),
                 has_findings: bool | None = None, annotated: bool | None = None,
-                tag: list[str] = Query([], max_length=20, description="NAME=VALUE")) -> GameFilter:
+                tag: list[str] = Query([], max_length=20, description="NAME=VALUE", json_schema_extra=TAG)
+                ) -> GameFilter:
     """The filters of ``GET /v1/games``, ``/count`` and ``/export``."""
     tags = []
     for item in tag:
@@ -85,19 +100,30 @@ def summary(row: Row[Any], base: str = "") -> dict[str, Any]:
             "created_at": row.created_at.isoformat()}
 
 
-@router.post("/v1/games", openapi_extra=BODY, summary="Store a file of games",
-             responses={200: {"description": "What became of each game: imported, duplicates, rejected"},
-                        202: {"description": "A large file: an import job (GET its url)"},
+@router.post("/v1/games", openapi_extra=BODY, summary="Store a file of games", operation_id="uploadGames",
+             response_model=UploadResult,
+             responses={200: {"description": "What became of each game: imported, duplicates, rejected",
+                              "links": {**game_links("/imported/0/id", "Imported"),
+                                        **game_links("/duplicates/0/id", "Duplicate")}},
+                        202: {"description": "A large file: an import job (GET its url)",
+                              "model": JobAccepted, "links": job_links()},
                         **problem_responses(400, 401, 403, 413, 415, 422, 429, 503)})
 async def upload(request: Request, caller: Caller = Depends(writer), body: IO[bytes] = Depends(body_of),
-                 format: str | None = Query(None, max_length=40), name: str = Query("upload", max_length=200),
-                 rules: str | None = Query(None, max_length=40), option: list[str] = Query([], max_length=40),
-                 private: bool = False) -> JSONResponse:
+                 format: str | None = Query(None, max_length=40, json_schema_extra=FORMAT),
+                 name: str = Query("upload", max_length=200),
+                 rules: str | None = Query(None, max_length=40, json_schema_extra=RULES),
+                 option: list[str] = Query([], max_length=40, json_schema_extra=OPTION),
+                 private: bool = False,
+                 webhook: str | None = Query(None, max_length=2000, pattern=WEBHOOK_URL,
+                                             description="When the file becomes a "
+                                             "job: a URL its end is pushed to (docs/service.md, Webhooks)")
+                 ) -> JSONResponse:
     """Each game of the body stored once for the caller (by its fingerprint), checked."""
     state = state_of(request)
     try:
         fmt = input_format(request.headers.get("content-type"), format)
         config = config_of(rules, option)
+        hook = checked_webhook(webhook, state.settings)
         size = body.seek(0, io.SEEK_END)
         body.seek(0)
         if size > state.settings.job_threshold:
@@ -106,7 +132,10 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
                        "max_games": state.settings.max_games}
             data = body.read()
             job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
-            return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued"},
+            created = None if hook is None else await run_in_threadpool(
+                register, state.engine, caller.owner, hook, state.settings, caller.token_id, job_id)
+            return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued",
+                                 "webhook": created},
                                 status_code=202,
                                 headers={"Location": f"/v1/jobs/{job_id}"})
 
@@ -120,10 +149,12 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
         body.close()
 
 
-@router.get("/v1/games", summary="The caller's games", responses=problem_responses(400, 401, 403, 422, 429))
+@router.get("/v1/games", summary="The caller's games", operation_id="listGames", response_model=Page,
+            responses={200: {"description": "A page of games", "links": game_links("/games/0/id", "First")},
+                       **problem_responses(400, 401, 403, 422, 429)})
 def games(request: Request, caller: Caller = Depends(reader), filters: GameFilter = Depends(game_filter),
-          limit: int = Query(50, ge=1, le=PAGE_MAX), cursor: str | None = Query(None, max_length=200)
-          ) -> dict[str, Any]:
+          limit: int = Query(50, ge=1, le=PAGE_MAX),
+          cursor: str | None = Query(None, max_length=60, pattern=CURSOR_PATTERN)) -> dict[str, Any]:
     """A page of the caller's games, newest first; ``next`` is the cursor of the next page."""
     limit = min(limit, state_of(request).settings.page_max)
     page = list_games(state_of(request).engine, caller.owner, filters, limit, cursor)
@@ -131,7 +162,8 @@ def games(request: Request, caller: Caller = Depends(reader), filters: GameFilte
     return {"games": [summary(r, base) for r in page.rows], "next": page.cursor}
 
 
-@router.get("/v1/games/count", summary="How many of the caller's games match",
+@router.get("/v1/games/count", summary="How many of the caller's games match", operation_id="countGames",
+            response_model=Count,
             responses=problem_responses(400, 401, 403, 422, 429))
 def count(request: Request, caller: Caller = Depends(reader),
           filters: GameFilter = Depends(game_filter)) -> dict[str, int]:
@@ -139,13 +171,14 @@ def count(request: Request, caller: Caller = Depends(reader),
 
 
 @router.get("/v1/games/export", summary="The matching games in one file, streamed",
+            operation_id="exportGames",
             responses={200: {"description": "`.bel`, the JSON twin or JSON Lines",
                              "content": {"text/x-bel": {"schema": {"type": "string"}},
-                                         "application/json": {"schema": {"type": "object"}},
+                                         "application/json": {"schema": {"$ref": GAMES_REF}},
                                          "application/x-ndjson": {"schema": {"type": "string"}}}},
                        **problem_responses(400, 401, 403, 422, 429)})
 def export(request: Request, caller: Caller = Depends(reader), filters: GameFilter = Depends(game_filter),
-           format: str = Query("bel", pattern="^(bel|json|jsonl)$")) -> StreamingResponse:
+           format: Literal["bel", "json", "jsonl"] = "bel") -> StreamingResponse:
     rows = iter_games(state_of(request).engine, caller.owner, filters)
     return StreamingResponse(_export(rows, format), media_type=MEDIA[format])
 
@@ -189,9 +222,10 @@ def _read(request: Request, game_id: str, caller: Caller | None) -> Row[Any]:
 
 
 @router.get("/v1/games/{game_id}", summary="One game, as .bel, its JSON twin or its events",
+            operation_id="getGame", openapi_extra=OPTIONAL_TOKEN,
             responses={200: {"description": "The game", "content": {
                 "text/x-bel": {"schema": {"type": "string"}},
-                "application/json": {"schema": {"type": "object"}},
+                "application/json": {"schema": {"$ref": GAMES_REF}},
                 "application/x-ndjson": {"schema": {"type": "string"}}}},
                 **problem_responses(401, 404, 406, 422, 429)})
 def game(request: Request, game_id: GameId,
@@ -210,7 +244,10 @@ def game(request: Request, game_id: GameId,
 
 
 @router.get("/v1/games/{game_id}/report", summary="The game's report (findings, recomputed scores)",
-            responses=problem_responses(401, 404, 422, 429))
+            operation_id="getGameReport", openapi_extra=OPTIONAL_TOKEN, response_model=None,
+            responses={200: {"description": "The report (the schema of `validate --format json`'s games)",
+                             "content": {"application/json": {"schema": {"$ref": REPORT_REF}}}},
+                       **problem_responses(401, 404, 422, 429)})
 def report(request: Request, game_id: GameId,
            caller: Caller | None = Depends(optional_caller)) -> dict[str, Any]:
     """The report stored with the game (its lines are those of the file as uploaded)."""
@@ -219,6 +256,7 @@ def report(request: Request, game_id: GameId,
 
 
 @router.get("/v1/games/{game_id}/replay", summary="The replay page", response_class=Response,
+            operation_id="getGameReplay", openapi_extra=OPTIONAL_TOKEN,
             responses={200: {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}},
                        **problem_responses(401, 404, 422, 429)})
 def replay(request: Request, game_id: GameId,
@@ -232,6 +270,7 @@ def replay(request: Request, game_id: GameId,
 
 
 @router.get("/v1/games/{game_id}/deals/{number}.svg", summary="A deal's diagram", response_class=Response,
+            operation_id="getDealDiagram", openapi_extra=OPTIONAL_TOKEN,
             responses={200: {"description": "SVG",
                              "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
                        **problem_responses(401, 404, 422, 429)})
@@ -248,6 +287,7 @@ def deal_diagram(request: Request, game_id: GameId, number: int = Path(ge=1, le=
 
 
 @router.delete("/v1/games/{game_id}", status_code=204, summary="Delete one of the caller's games",
+               operation_id="deleteGame",
                response_class=Response, responses=problem_responses(401, 403, 404, 422, 429))
 def remove(request: Request, game_id: GameId, caller: Caller = Depends(writer)) -> Response:
     """The game and its reviews; another owner's game is answered 404 as if there were none."""

@@ -15,18 +15,34 @@ from belote_notation.formats.registry import all_formats
 from belote_notation.pipeline.select import ReportOptions
 from belote_notation.service.deps import body_of, state_of
 from belote_notation.service.limits import SPOOL_IN_MEMORY, CpuBudget
+from belote_notation.service.models import (
+    SARIF,
+    Format,
+    code_prefixes,
+    format_names,
+    option_pattern,
+    rules_names,
+)
 from belote_notation.service.problems import ApiProblem, problem_responses
 from belote_notation.service.validation import MEDIA_OF, input_format, output_format, validate_body
 
-__all__ = ["BODY", "config_of", "router"]
+__all__ = ["BODY", "FORMAT", "OPTION", "RULES", "config_of", "router"]
 
 router = APIRouter(tags=["validate"])
 
-BODY: dict[str, Any] = {"requestBody": {"required": True, "description": "A file of games in any readable "
-                                        "format (GET /v1/formats).", "content": {
-    "text/x-bel": {"schema": {"type": "string"}},
+BODY: dict[str, Any] = {"requestBody": {"required": False, "description": "A file of games in any readable "
+                                        "format (GET /v1/formats); none is an empty file (BEL009).",
+                                        "content": {
+    "text/x-bel": {"schema": {"type": "string", "format": "binary"}},
     "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
 CHUNK = 64 * 1024
+VALIDATION_REF = "#/components/schemas/ValidationReport"
+FORMAT: dict[str, Any] = {"enum": format_names()}
+RULES: dict[str, Any] = {"enum": rules_names()}
+OPTION: dict[str, Any] = {"items": {"type": "string", "pattern": option_pattern()}}
+CODES: dict[str, Any] = {"items": {"type": "string", "enum": code_prefixes()}}
+"""The closed sets of the parameters, in the document; the checks refuse another value with 400
+(415 for a format), saying what was meant."""
 
 
 def config_of(rules: str | None, option: list[str]) -> ValidationConfig:
@@ -59,24 +75,25 @@ def stream_spool(spool: IO[bytes]) -> Iterator[bytes]:
         spool.close()
 
 
-@router.post("/v1/validate", openapi_extra=BODY, summary="Check a file of games",
+@router.post("/v1/validate", openapi_extra=BODY, summary="Check a file of games", operation_id="validateFile",
              responses={200: {"description": "The report: JSON (the document of `validate --format json`), "
                               "JSON Lines, SARIF, JUnit or text, by Accept",
-                              "content": {"application/json": {"schema": {"type": "object"}},
+                              "content": {"application/json": {"schema": {"$ref": VALIDATION_REF}},
                                           "application/x-ndjson": {"schema": {"type": "string"}},
-                                          "application/sarif+json": {"schema": {"type": "object"}},
+                                          "application/sarif+json": {"schema": SARIF},
                                           "application/junit+xml": {"schema": {"type": "string"}},
                                           "text/plain": {"schema": {"type": "string"}}}},
                         **problem_responses(400, 406, 413, 415, 422, 429, 503)})
 async def validate(request: Request, body: IO[bytes] = Depends(body_of),
                    format: str | None = Query(None, max_length=40, description="The body's format "
-                                              "(else Content-Type, else detected)"),
+                                              "(else Content-Type, else detected)", json_schema_extra=FORMAT),
                    name: str = Query("upload", max_length=200, description="The file's name in findings "
                                      "(its extension helps detection)"),
-                   rules: str | None = Query(None, max_length=40),
-                   option: list[str] = Query([], max_length=40, description="NAME=VALUE, as --option"),
-                   select: list[str] = Query([], max_length=100),
-                   ignore: list[str] = Query([], max_length=100),
+                   rules: str | None = Query(None, max_length=40, json_schema_extra=RULES),
+                   option: list[str] = Query([], max_length=40, description="NAME=VALUE, as --option",
+                                             json_schema_extra=OPTION),
+                   select: list[str] = Query([], max_length=100, json_schema_extra=CODES),
+                   ignore: list[str] = Query([], max_length=100, json_schema_extra=CODES),
                    strict: bool = False) -> Response:
     """Check every game of the body, as `belote-replay validate` does; the answer streams."""
     state = state_of(request)
@@ -101,7 +118,8 @@ async def validate(request: Request, body: IO[bytes] = Depends(body_of),
     return StreamingResponse(stream_spool(spool), media_type=MEDIA_OF[out_fmt])
 
 
-@router.get("/v1/formats", summary="The readable formats", tags=["validate"])
+@router.get("/v1/formats", summary="The readable formats", tags=["validate"], operation_id="listFormats",
+            response_model=list[Format])
 def formats() -> list[dict[str, Any]]:
     """Every installed format (built-in and plugins): its name, extensions and what it does."""
     return [{"name": f.name, "title": f.title, "extensions": list(f.extensions), "read": f.can_read,

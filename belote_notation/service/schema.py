@@ -5,7 +5,7 @@ migrated database matches them. Every query of the service is built from these t
 bound parameters: no SQL is ever assembled from text.
 
 >>> sorted(METADATA.tables)
-['game_deals', 'game_findings', 'game_tags', 'games', 'jobs', 'tokens']
+['game_deals', 'game_findings', 'game_tags', 'games', 'jobs', 'tokens', 'webhook_deliveries', 'webhooks']
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["DEALS", "FINDINGS", "GAMES", "JOBS", "METADATA", "TAGS", "TOKENS"]
+__all__ = ["DEALS", "DELIVERIES", "FINDINGS", "GAMES", "JOBS", "METADATA", "TAGS", "TOKENS", "WEBHOOKS"]
 
 METADATA = MetaData()
 
@@ -116,3 +116,37 @@ JOBS = Table(
 )
 """A review or import job: ``queued`` → ``running`` (a worker's lease, renewed by heartbeats) →
 ``done`` or ``failed``. A running job whose lease ran out is claimed again."""
+
+WEBHOOKS = Table(
+    "webhooks", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("owner", String(100), nullable=False, index=True),
+    Column("token_id", String(32), nullable=True),
+    Column("url", String(2000), nullable=False),
+    Column("secret", String(64), nullable=False),
+    Column("job_id", String(32), nullable=True, index=True),
+    Column("created_at", DateTime(), nullable=False),
+)
+"""Where an owner's job events are pushed: every job of the owner finished after ``created_at``,
+or only the job ``job_id`` (a webhook given with one upload or review). ``secret`` signs them."""
+
+DELIVERIES = Table(
+    "webhook_deliveries", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("webhook_id", String(32), ForeignKey("webhooks.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("job_id", String(32), nullable=False),
+    Column("event", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("state", String(10), nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_attempt_at", DateTime(), nullable=False),
+    Column("last_status", Integer, nullable=True),
+    Column("last_error", Text, nullable=True),
+    Column("created_at", DateTime(), nullable=False),
+    Column("delivered_at", DateTime(), nullable=True),
+    UniqueConstraint("webhook_id", "job_id", name="uq_webhook_deliveries_webhook_job"),
+    Index("ix_webhook_deliveries_state_next", "state", "next_attempt_at"),
+)
+"""One event of a job for one webhook: ``pending`` (tried again at ``next_attempt_at``), then
+``delivered`` or ``failed`` (its attempts used up). The owner reads them as the delivery log."""

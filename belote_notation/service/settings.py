@@ -67,6 +67,17 @@ class Settings:
     access_log: bool = True
     base_url: str = ""
     """The public address in links (``https://belote.example.org``); empty: relative links."""
+    events_keepalive: float = 15.0
+    """Seconds between the keep-alive comments of a job's event stream."""
+    webhook_attempts: int = 8
+    """Deliveries of one webhook event before it is logged as failed."""
+    webhook_backoff: float = 10.0
+    """Seconds before a failed delivery is tried again; twice as long after each failure (at most an hour)."""
+    webhook_timeout: float = 10.0
+    """Seconds a receiver has to answer a delivery."""
+    webhook_private: bool = False
+    """Deliver to loopback, private and link-local addresses too (tests, a trusted network). Off, a
+    webhook cannot make the service reach into its own network (SSRF)."""
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None,
