@@ -126,12 +126,12 @@ class MatchCheck:
         dealer = self.dealer(deal)
         state: DealState | None = None
         result: DealResult | None = None
-        checked, before = deal, len(ctx.findings)
+        checked, before, unread = deal, len(ctx.findings), None
         if broken:
             part = followable(deal, broken)
-            checked = part.deal
+            checked, unread = part.deal, part.unread
         try:
-            check = DealCheck(ctx, checked, dealer)
+            check = DealCheck(ctx, checked, dealer, unread)
             result = check.run()
             state = check.state
         except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals

@@ -15,7 +15,7 @@ from belote_notation.check.codes import (
     TRICK_WINNER,
 )
 from belote_notation.check.context import Context, TrickTrace
-from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact
+from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact, UnreadTrick
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import (
@@ -47,9 +47,10 @@ Pending = dict[tuple[int, int], list[AnnouncementFact]]
 """Announcements declared later than the first card, by (seat, the seat's card number)."""
 
 
-def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
-                traces: list[TrickTrace] | None) -> bool:
-    """Announcements and tricks through the engine; False when the deal cannot be scored."""
+def play_tricks(ctx: Context, deal: DealFacts, state: DealState, traces: list[TrickTrace] | None,
+                unread: UnreadTrick | None = None) -> bool:
+    """Announcements and tricks through the engine; False when the deal cannot be scored.
+    ``unread``: the trick with a syntax error (:mod:`.followable`)."""
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
     tricks = deal.tricks
     first = _play_plain(ctx, state, tricks) if not pending and traces is None and hands_known(state) else 0
@@ -58,6 +59,12 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     counts = [0, 0, 0, 0]
     for t_index in range(first, len(tricks)):
         trick = tricks[t_index]
+        if unread is not None and t_index == unread.index:
+            if not _play_unread(ctx, state, tricks, t_index, unread, traces):
+                unread.stopped = True
+                deal.score = None  # a deal not played to its end is not scored
+                break
+            continue
         cards = trick.cards
         if None in trick.seats:
             trick.seats = _holders(state, trick)
@@ -95,6 +102,46 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {done} complete "
             "trick" + ("" if done == 1 else "s"), deal.line, deal.col)
     return False
+
+
+def _play_unread(ctx: Context, state: DealState, tricks: list[TrickFact], t_index: int,
+                 unread: UnreadTrick, traces: list[TrickTrace] | None) -> bool:
+    """The trick with a syntax error, played to go on with the tricks after it, and not
+    checked: each card that could not be read is the one card its seat holds and does not
+    play in the rest of the deal (or the one card nobody holds, the hands worked out from the
+    plays). False when that is not one card for each: the deal is checked up to here."""
+    trick = tricks[t_index]
+    seats = _holders(state, trick) if None in trick.seats else list(trick.seats)
+    read = dict(zip(seats, zip(trick.cards, trick.marks, strict=False), strict=False))
+    if not hands_known(state) or None in read or len(read) != len(trick.cards) or len(read) > 4:
+        return False
+    before, later, played = _mask(tricks[:t_index]), _mask(tricks[t_index + 1:]), _mask([trick])
+    held = [hand_now(state, seat) for seat in range(4)]
+    nobody = ~(held[0] | held[1] | held[2] | held[3] | before) & 0xFFFFFFFF
+    for seat in range(4):
+        if seat not in read:
+            left = (held[seat] | nobody) & ~later & ~played
+            if left.bit_count() != 1:
+                return False
+            card = left.bit_length() - 1
+            read[seat] = (card, None)
+            unread.worked_out.append(f"{SEAT_NAMES[seat]}'s {card_symbol_name(card, ctx.deck)}")
+    for _ in range(4):  # in the engine's turn order: the trick is not judged
+        seat = next_player(state)
+        card, mark = read[seat]  # type: ignore[index]
+        play_card(state, seat, card, mark)
+    if traces is not None:
+        _trace(state, trick, t_index, traces)
+    return True
+
+
+def _mask(tricks: list[TrickFact]) -> int:
+    """The cards of ``tricks``, as a mask."""
+    mask = 0
+    for trick in tricks:
+        for card in trick.cards:
+            mask |= 1 << card
+    return mask
 
 
 def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
@@ -281,6 +328,13 @@ def _trick_end(ctx: Context, state: DealState, trick: TrickFact, t_index: int,
     if recorded is not None and recorded != done.winner:
         _wrong_winner(ctx, t_index, recorded, done, trick.winner_pos)
     if traces is not None:
+        _trace(state, trick, t_index, traces)
+
+
+def _trace(state: DealState, trick: TrickFact, t_index: int, traces: list[TrickTrace]) -> None:
+    """What ``show`` needs of the trick just completed."""
+    done = last_trick(state)
+    if done is not None:
         traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), list(trick.marks[:4]),
                                  done.winner, done.points, running_points(state)))
 
