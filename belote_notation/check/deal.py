@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from belote_notation.check.codes import (
     BID_ROUND,
+    CONTRACT_TAG_MISMATCH,
     CONTREE_DISTRIBUTION,
     HAND_MISMATCH,
     HANDS_DERIVED,
@@ -30,7 +31,7 @@ from belote_notation.check.codes import (
     NO_TRUMP,
 )
 from belote_notation.check.context import Context, TrickTrace
-from belote_notation.check.contract_tag import ContractTag
+from belote_notation.check.contract_tag import ContractTag, disagreement
 from belote_notation.check.facts import BidFact, DealFacts, HandFact, UnreadTrick
 from belote_notation.check.play import play_tricks
 from belote_notation.check.variations import replay_variations
@@ -208,6 +209,10 @@ class DealCheck:
             vs = apply_bid(state, seat, bid.action, bid.suit, bid.value)
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
+        if ctx.contract_tag is not None and ctx.position == 0 and not rounds:  # the tag against the auction
+            said = disagreement(ctx.contract_tag, contract(state), is_dead(state), ctx.rules, ctx.deck)
+            if said is not None:
+                ctx.add(CONTRACT_TAG_MISMATCH, said, *ctx.contract_tag_at)
 
     def tagged_contract(self, tag: ContractTag) -> None:
         """A contrée deal recorded with its contract (the ``Contract`` tag) and no auction: play
