@@ -52,6 +52,7 @@ class _Asker:
 
     def __init__(self, dd: DoubleDummy, state: DealState, team: int) -> None:
         self.dd, self.rules, self.team = dd, state.rules, team
+        self.strain = state.strain if state.strain >= 0 else state.trump
         self.sign = 1 if team == 0 else -1
         self.solver = dd._solver(state.rules, state.strain)
         leader = state.trick_seats[0] if state.trick_cards else to_play(state)
@@ -71,7 +72,7 @@ class _Asker:
         self.hint[c] = (total + score, count + 1)
 
     def points(self, score: int) -> int:
-        return side_points(self.sign * score, self.rules)[self.team]
+        return side_points(self.sign * score, self.rules, self.strain)[self.team]
 
     def exact(self, deal: _Deal, c: int) -> int:
         if c not in deal.exact:
