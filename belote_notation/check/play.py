@@ -128,7 +128,7 @@ def _play_unread(ctx: Context, state: DealState, tricks: list[TrickFact], t_inde
             unread.worked_out.append(f"{SEAT_NAMES[seat]}'s {card_symbol_name(card, ctx.deck)}")
     for _ in range(4):  # in the engine's turn order: the trick is not judged
         seat = next_player(state)
-        card, mark = read[seat]  # type: ignore[index]
+        card, mark = read[seat]
         play_card(state, seat, card, mark)
     if traces is not None:
         _trace(state, trick, t_index, traces)
