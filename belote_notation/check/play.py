@@ -140,7 +140,8 @@ def _mask(tricks: list[TrickFact]) -> int:
     mask = 0
     for trick in tricks:
         for card in trick.cards:
-            mask |= 1 << card
+            if 0 <= card < 32:  # a record built in Python may hold anything: the engine says so
+                mask |= 1 << card
     return mask
 
 

@@ -87,3 +87,11 @@ def test_without_hands_a_lost_trick_still_stops_the_check_of_its_deal() -> None:
     assert [c for c, _, _ in found if c < "BEL9"] == ["BEL001"]
     (note,) = [m for c, _, m in found if c == "BEL910"]
     assert "trick 5 on (line" in note
+
+
+def test_a_typo_in_a_winner_keeps_the_trick_and_the_ones_after_it() -> None:
+    text = CLUB.replace(TRICK_7, TRICK_7.replace("winner W", "winer W"), 1).replace(TRICK_8, WRONG_8, 1)
+    found = _findings(text)
+    assert [(c, ln) for c, ln, _ in found if c < "BEL9"] == [("BEL001", 33), ("BEL501", 34)]
+    (note,) = [m for c, _, m in found if c == "BEL910"]
+    assert "what could not be read of trick 7 (line 33)" in note
