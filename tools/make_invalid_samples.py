@@ -626,8 +626,8 @@ def unknown_card() -> Sample:
                   f"In deal 1, trick 3, the card written for {_who('NESW'.index(seat))} is {wrong}: "
                   f"there is no 9 in the Spanish deck (it was {card}, the "
                   f"{card_symbol_name(_parse(card), Deck.SPANISH)}). "
-                  "A deal with a syntax error is not replayed, so the validator only notes that deal 1 "
-                  "could not be checked")
+                  "Only that trick is not checked: its card is worked out from the hands, the rest "
+                  "of deal 1 is checked")
 
 
 def _parse(card: str) -> int:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from belote_notation.analysis.solver import CERTAIN_AFTER, DoubleDummy, settled_losses, side_points
 from belote_notation.game.engine import DealState, to_play
 
-__all__ = ["sampled_loss"]
+__all__ = ["sampled_loss", "sampled_loss_and_best"]
 
 
 Position = tuple[list[int], list[int], int, int, int, int, int]
@@ -52,6 +52,7 @@ class _Asker:
 
     def __init__(self, dd: DoubleDummy, state: DealState, team: int) -> None:
         self.dd, self.rules, self.team = dd, state.rules, team
+        self.strain = state.strain if state.strain >= 0 else state.trump
         self.sign = 1 if team == 0 else -1
         self.solver = dd._solver(state.rules, state.strain)
         leader = state.trick_seats[0] if state.trick_cards else to_play(state)
@@ -71,7 +72,7 @@ class _Asker:
         self.hint[c] = (total + score, count + 1)
 
     def points(self, score: int) -> int:
-        return side_points(self.sign * score, self.rules)[self.team]
+        return side_points(self.sign * score, self.rules, self.strain)[self.team]
 
     def exact(self, deal: _Deal, c: int) -> int:
         if c not in deal.exact:
@@ -118,7 +119,16 @@ class _Asker:
 
 def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]], samples: int, card: int,
                  team: int, certain_after: int = CERTAIN_AFTER, bands: Sequence[int] = ()) -> tuple[int, int]:
-    """(the best card's total minus ``card``'s, deals drawn): what ``sampled_totals`` with the
+    """(loss, deals drawn) of :func:`sampled_loss_and_best`."""
+    loss, drawn, _ = sampled_loss_and_best(dd, state, draw, samples, card, team, certain_after, bands)
+    return loss, drawn
+
+
+def sampled_loss_and_best(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]], samples: int,
+                          card: int, team: int, certain_after: int = CERTAIN_AFTER,
+                          bands: Sequence[int] = ()) -> tuple[int, int, int]:
+    """(the best card's total minus ``card``'s, deals drawn, the best card: the highest total,
+    the lowest card among equal totals): what ``sampled_totals`` with the
     same arguments gives (best total and ``card``'s, deals drawn, the same stops), each card
     valued only as far as the answer needs.
 
@@ -127,8 +137,8 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
     are best, so every card is valued exactly there (``sampled_totals`` itself)."""
     if dd.value != "cards":
         totals, drawn_count = dd.sampled_totals(state, draw, samples, card, team, certain_after, bands)
-        best = max(totals.values(), default=0)
-        return best - totals.get(card, best), drawn_count
+        top = max(totals, key=lambda c: (totals[c], -c), default=card)
+        return totals.get(top, 0) - totals.get(card, totals.get(top, 0)), drawn_count, top
     asker = _Asker(dd, state, team)
     seen: dict[tuple[int, ...], _Deal] = {}
     drawn: list[_Deal] = []
@@ -142,19 +152,20 @@ def sampled_loss(dd: DoubleDummy, state: DealState, draw: Callable[[], list[int]
             mask = asker.solver.legal(*deal.position)  # checks the position, searches nothing
             legal = [c for c in range(32) if mask >> c & 1]
             if card not in legal:  # not a card of this position: it loses nothing
-                return 0, count
+                return 0, count, card
             asker.look(deal, legal, card, always_best)
         drawn.append(deal)
         top = max(deal.exact.values())
         always_best &= sum(1 << c for c, s in deal.exact.items() if s == top)
         if certain_after and count >= certain_after:
-            if always_best:
-                return _loss(drawn, legal, card, asker), count
-            best = _best(drawn, legal, asker)
-            losses = [asker.points(d.exact[best]) - asker.points(d.exact[card]) for d in drawn]
-            if settled_losses(losses, bands):
-                return _loss(drawn, legal, card, asker), count
-    return _loss(drawn, legal, card, asker), samples
+            if not always_best:
+                best = _best(drawn, legal, asker)
+                losses = [asker.points(d.exact[best]) - asker.points(d.exact[card]) for d in drawn]
+            if always_best or settled_losses(losses, bands):
+                loss, best = _loss(drawn, legal, card, asker)
+                return loss, count, best
+    loss, best = _loss(drawn, legal, card, asker)
+    return loss, samples, best
 
 
 def _best(drawn: list[_Deal], legal: list[int], asker: _Asker) -> int:
@@ -177,6 +188,7 @@ def _best(drawn: list[_Deal], legal: list[int], asker: _Asker) -> int:
         upper[best] = total(best)
 
 
-def _loss(drawn: list[_Deal], legal: list[int], card: int, asker: _Asker) -> int:
+def _loss(drawn: list[_Deal], legal: list[int], card: int, asker: _Asker) -> tuple[int, int]:
+    """``card``'s loss against the card best on the totals, and that card."""
     best = _best(drawn, legal, asker)
-    return sum(asker.points(d.exact[best]) - asker.points(d.exact[card]) for d in drawn)
+    return sum(asker.points(d.exact[best]) - asker.points(d.exact[card]) for d in drawn), best

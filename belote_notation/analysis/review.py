@@ -18,12 +18,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from belote_notation.analysis.annotation import MARK, add_once, annotate_play
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
 from belote_notation.check.codes import area_of
 from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck
 from belote_notation.game.engine import (
     DealState,
     announce,
@@ -34,20 +35,15 @@ from belote_notation.game.engine import (
     set_contract,
     set_hands,
 )
-from belote_notation.notation.assessment import GLYPH_NAGS
-from belote_notation.notation.records import Bid, Deal, Game, Glyph, Play, Variation
+from belote_notation.notation.records import Bid, Deal, Game, Glyph
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
            "judge_deal", "review_game", "skipped_notes", "state_at",
            "summary_comment"]
 
-NAGS = {glyph: GLYPH_NAGS[glyph] for glyph in ("?!", "?", "??")}
-"""The PGN numeric annotation glyph of each glyph the review gives ($6 dubious, $2 mistake, $4 blunder)."""
-MARK = "DD"
 SCORE_SHEET_AREAS = frozenset({"scoring", "match"})
 """Areas of the errors that leave a deal's play to review: the recorded trick winners, scores,
 pots and totals (BEL5xx, BEL6xx), which the replay recomputes."""
-"""Every comment the review writes starts with this word (the coach's own stay apart)."""
 SEAT_WORDS = ("North", "East", "South", "West")
 
 
@@ -93,6 +89,8 @@ class CardJudgement:
     """The best card wins the trick under way for the player's side; the card played does not."""
     expected_loss: float | None = None
     """With sampling: the loss averaged over deals consistent with what the player knew."""
+    expected_best: int | None = None
+    """With sampling: the card best on that average (the glyph's better line)."""
     glyph: Glyph | None = None
 
 
@@ -273,8 +271,9 @@ def _judge_position(dd: DoubleDummy, state: DealState, played: tuple[int, int, i
     judgement = _judge_card(dd, state, values, t, i, seat, card, declares, thresholds)
     if samples:
         bands = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
-        judgement.expected_loss = expected_loss(dd, state, seat, card, seen, samples, rng, bands)
-        judgement.glyph = thresholds.glyph(judgement.expected_loss, judgement.flipped is not None)
+        expected = expected_loss(dd, state, seat, card, seen, samples, rng, bands)
+        judgement.expected_loss, judgement.expected_best = expected.loss, expected.best
+        judgement.glyph = thresholds.glyph(expected.loss, judgement.flipped is not None)
     out.cards.append(judgement)
 
 
@@ -343,39 +342,6 @@ def _bid_notes(dd: DoubleDummy, deal: Deal, final: DealState) -> dict[int, str]:
 
 
 # ----------------------------------------------------------------------------- the game
-def _comment(j: CardJudgement, deck: Deck) -> str:
-    best = card_symbol_name(j.best_card, deck)
-    how = " wins the trick and" if j.wins_trick else ""
-    text = f"{MARK}: loses {j.loss} points: {best}{how} makes {j.best_points}, this card {j.points}"
-    if j.flipped == "made->failed":
-        text += "; the deal is lost"
-    elif j.flipped == "failed->capot":
-        text += "; capot"
-    if j.expected_loss is not None:
-        text += f" (expected loss {j.expected_loss:.1f} over the deals the player could see)"
-    return text
-
-
-def _add(items: list[str], text: str) -> None:
-    if text not in items:
-        items.append(text)
-
-
-def _annotate_play(play: Play, j: CardJudgement, deck: Deck) -> None:
-    if j.glyph is None and j.loss <= 0:
-        return
-    if j.glyph is not None:
-        if play.glyph is None:
-            play.glyph = j.glyph
-        if NAGS[j.glyph] not in play.nags:
-            play.nags.append(NAGS[j.glyph])
-    _add(play.comments, _comment(j, deck))
-    best = Play(seat=j.seat, card=j.best_card, comments=[f"{MARK}: makes {j.best_points}"])
-    key = [(j.seat, j.best_card)]
-    if not any([(p.seat, p.card) for p in v.items if isinstance(p, Play)] == key for v in play.variations):
-        play.variations.append(Variation(items=[best]))
-
-
 def summary_comment(players: Sequence[PlayerStats]) -> str:
     """The review's line in the game's comments."""
     parts = []
@@ -420,7 +386,7 @@ def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Rev
             deal.comments.append(f"{MARK} not reviewed: {dj.skipped}")
         for index, note in dj.bid_notes.items():
             bid: Bid = deal.bids[index]
-            _add(bid.comments, note)
+            add_once(bid.comments, note)
         for j in dj.cards:
             stats = players[j.seat]
             stats.cards += 1
@@ -433,7 +399,7 @@ def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Rev
                 play = deal.tricks[j.trick - 1].plays[j.index]
             except IndexError:
                 continue
-            _annotate_play(play, j, deck)
+            annotate_play(play, j, deck)
     game.comments = [c for c in game.comments if not c.startswith(f"{MARK} review:")]
     game.comments.append(summary_comment(players))
     return Review(game, judgements, players)

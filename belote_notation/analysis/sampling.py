@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from belote_notation.analysis.bounded import sampled_loss
+from belote_notation.analysis.bounded import sampled_loss_and_best
 from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.game.cards import SUIT_MASKS
 from belote_notation.game.engine import Call, DealState, calls, new_deal, play_cards, set_contract, set_hands
 
-__all__ = ["Seen", "auction_promises", "expected_loss", "promised_length", "sample_hands"]
+__all__ = ["ExpectedLoss", "Seen", "auction_promises", "expected_loss", "promised_length", "sample_hands"]
 
 _SUITS = 4
 """Strains 0-3 are suits; 4 and 5 are sans-atout and tout-atout (they promise no suit)."""
@@ -118,16 +119,25 @@ class Seen:
         return play_cards(twin, self.seats, self.cards, [None] * len(self.cards)) == len(self.cards)
 
 
+class ExpectedLoss(NamedTuple):
+    """A card judged over the deals its player could see."""
+
+    loss: float
+    """Its loss against :attr:`best`, averaged over the deals drawn."""
+    best: int
+    """The card best on expectation (the highest average, the lowest card among equal ones)."""
+
+
 def expected_loss(dd: DoubleDummy, state: DealState, seat: int, card: int, seen: Seen, samples: int,
-                   rng: random.Random, bands: Sequence[int] = ()) -> float:
+                  rng: random.Random, bands: Sequence[int] = ()) -> ExpectedLoss:
     """The loss of ``card`` averaged over ``samples`` deals consistent with what ``seat`` knew:
     its own hand, the cards played (each legal in the sampled deal), the voids shown, the
-    face-up card with its taker."""
+    face-up card with its taker; and the card best on that average."""
     def draw() -> list[int]:
         return sample_hands(state, seat, seen, rng)
 
-    loss, drawn = sampled_loss(dd, state, draw, samples, card, seat & 1, bands=bands)
-    return loss / drawn
+    loss, drawn, best = sampled_loss_and_best(dd, state, draw, samples, card, seat & 1, bands=bands)
+    return ExpectedLoss(loss / drawn, best)
 
 
 def sample_hands(state: DealState, seat: int, seen: Seen, rng: random.Random) -> list[int]:

@@ -18,10 +18,10 @@ rest fixed (tests/analysis/test_scored.py equals a minimax scoring every end wit
 
 from __future__ import annotations
 
-from belote_notation.game.cards import DEAL_POINTS
 from belote_notation.game.engine import DealState, copy_deal
 from belote_notation.game.engine.announcements import belote_holder
 from belote_notation.game.engine.scoring import score_deal
+from belote_notation.game.engine.tables import deal_points
 
 __all__ = ["VALUES", "scored_points"]
 
@@ -41,13 +41,15 @@ def scored_points(state: DealState, diff: int) -> tuple[int, int]:
         raise ValueError("a générale is not valued by score: it depends on who of the side won each trick")
     end = copy_deal(state)
     capot = state.rules.capot_points
+    strain = state.strain if state.strain >= 0 else state.trump
+    total = deal_points(state.rules, strain)  # 162, or 130 / 258 under contrée's value options
     if capot is not None and abs(diff) == capot:
-        ns = DEAL_POINTS if diff > 0 else 0
+        ns = total if diff > 0 else 0
         end.tricks_won = [8, 0] if diff > 0 else [0, 8]
     else:
-        ns = (DEAL_POINTS + diff) // 2
+        ns = (total + diff) // 2
         end.tricks_won = [4, 4]
-    end.points = [ns, DEAL_POINTS - ns]
+    end.points = [ns, total - ns]
     end.trick_no = 8
     holder = belote_holder(state)
     if holder is not None and _can_count(state, holder):

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from belote_notation.analysis.scored import VALUES, scored_points
 from belote_notation.analysis.tables import SolverUnavailable, solver_for, solver_limit, solver_type
-from belote_notation.game.cards import DEAL_POINTS, SANS_ATOUT, TOUT_ATOUT
+from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine import (
     DealState,
     copy_deal,
@@ -47,6 +47,7 @@ from belote_notation.game.engine import (
     set_contract,
     to_play,
 )
+from belote_notation.game.engine.tables import deal_points
 from belote_notation.game.rules import Ruleset
 
 if TYPE_CHECKING:
@@ -82,18 +83,23 @@ def strains_of(rules: Ruleset) -> tuple[int, ...]:
     return (0, 1, 2, 3) + extra
 
 
-def side_points(diff: int, rules: Ruleset) -> tuple[int, int]:
-    """(N-S, E-W) card points at the end of a deal whose N-S minus E-W is ``diff``.
+def side_points(diff: int, rules: Ruleset, strain: int) -> tuple[int, int]:
+    """(N-S, E-W) card points at the end of a deal played in ``strain`` whose N-S minus E-W is
+    ``diff`` (the deal's total from :func:`~belote_notation.game.engine.tables.deal_points`).
 
-    >>> side_points(20, Ruleset.preset("classic")), side_points(-250, Ruleset.preset("classic"))
+    >>> side_points(20, Ruleset.preset("classic"), 0), side_points(-250, Ruleset.preset("classic"), 0)
     ((91, 71), (0, 250))
+    >>> side_points(20, Ruleset.preset("contree").with_options({"sans_atout": True,
+    ...                                                       "sans_atout_values": "plain"}), 4)
+    (75, 55)
     """
     capot = rules.capot_points
     if capot is not None and diff == capot:
         return capot, 0
     if capot is not None and diff == -capot:
         return 0, capot
-    return (DEAL_POINTS + diff) // 2, (DEAL_POINTS - diff) // 2
+    total = deal_points(rules, strain)
+    return (total + diff) // 2, (total - diff) // 2
 
 
 _T95 = (0, 0, 12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13, 2.12,
@@ -201,7 +207,7 @@ class DoubleDummy:
         """
         if self.value == "score":
             return scored_points(state, diff)
-        return side_points(diff, state.rules)
+        return side_points(diff, state.rules, state.strain if state.strain >= 0 else state.trump)
 
     @property
     def nodes(self) -> int:
@@ -317,7 +323,7 @@ class DoubleDummy:
             except SearchTooLong:
                 self._firsts[key] = None  # asked again, refused at once
                 raise
-            self._firsts[key] = side_points(diff, rules)
+            self._firsts[key] = side_points(diff, rules, trump)
         found = self._firsts[key]
         if found is None:
             raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "

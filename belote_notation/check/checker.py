@@ -123,7 +123,7 @@ class GameChecker(Visitor[GameReport]):
         """The tag pairs the checks read (rules, options, deck, dealer, result), in order."""
         self.result_tag: Tag | None = None
         self.dealer_tag: str | None = None
-        self.contract_tag: str | None = None
+        self.contract_tag: Tag | None = None
         self.unterminated = False
         """The last ``Result`` tag, ``Dealer`` and ``Contract`` values, and whether a
         ``Termination`` tag says ``unterminated`` (kept as the tags go by)."""
@@ -162,7 +162,7 @@ class GameChecker(Visitor[GameReport]):
             elif key == "dealer":
                 self.dealer_tag = value
             elif key == _CONTRACT_KEY:
-                self.contract_tag = value
+                self.contract_tag = header
             elif key == "termination" and value.lower() == "unterminated":
                 self.unterminated = True
         if key in FINGERPRINT_TAGS:
@@ -194,7 +194,8 @@ class GameChecker(Visitor[GameReport]):
         report.rules, report.options, report.deck = rules.name, changed_options(rules), deck.value
         self.ctx = ctx = Context(self.file, self.number, rules, deck, self.observer)
         if self.contract_tag is not None:
-            ctx.contract_tag = parse_contract_tag(self.contract_tag)
+            ctx.contract_tag = parse_contract_tag(self.contract_tag.value)
+            ctx.contract_tag_at = self.contract_tag.line, self.contract_tag.col
         ctx.unterminated = self.unterminated
         return ctx
 

@@ -50,6 +50,7 @@ __all__ = [
     "BID_ROUND",
     "CONTREE_DISTRIBUTION",
     "CODES",
+    "CONTRACT_TAG_MISMATCH",
     "DEALER_ROTATION",
     "DEAL_AFTER_END",
     "DEAL_NUMBER",
@@ -150,6 +151,7 @@ SHORT_TRICK = "BEL709"
 BID_ROUND = "BEL710"
 BAD_VARIATION = "BEL711"
 HAND_MISMATCH = "BEL712"
+CONTRACT_TAG_MISMATCH = "BEL713"
 
 # --------------------------------------------------------------- contrée (the rules helper's range)
 CONTREE_DISTRIBUTION = "BEL216"
@@ -317,6 +319,8 @@ CODES: dict[str, CodeInfo] = {
                        'an alternative line holds an illegal bid or card'),
     "BEL712": CodeInfo("BEL712", "error", "record", "checks", "stable", "0.1.0",
                        'a hand line that disagrees with the distribution'),
+    "BEL713": CodeInfo("BEL713", "error", "record", "checks", "stable", "0.1.0",
+                       'a Contract tag that disagrees with the recorded auction'),
     # BEL800-849: the formats (belote_notation/formats/base.py names them; a test keeps both equal)
     "BEL801": CodeInfo("BEL801", "error", "formats", "formats", "stable", "0.1.0",
                        'a line or row that is not readable in its format at all'),

@@ -37,8 +37,8 @@ class DealObserver(Protocol):
 class Context:
     """Per-game context: the rules, the deck, where findings go and how they are labelled."""
 
-    __slots__ = ("contract_tag", "deal_no", "deck", "file", "findings", "number", "observer", "position",
-                 "rules", "unterminated")
+    __slots__ = ("contract_tag", "contract_tag_at", "deal_no", "deck", "file", "findings", "number",
+                 "observer", "position", "rules", "unterminated")
 
     def __init__(self, file: str, number: int, rules: Ruleset, deck: Deck,
                  observer: DealObserver | None) -> None:
@@ -54,6 +54,8 @@ class Context:
         self.contract_tag: ContractTag | None = None
         """The contract of the ``Contract`` tag (check/contract_tag.py), for a first deal
         recorded without its auction."""
+        self.contract_tag_at = (0, 0)
+        """Where the ``Contract`` tag is written."""
         self.unterminated = False
         """The game says it stops before its end (``[Termination "unterminated"]``, PGN's tag):
         a deal whose record stops in mid-play is a position, not a deal with missing tricks."""

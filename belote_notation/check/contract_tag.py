@@ -3,7 +3,8 @@
 A one-deal record may give the contract the deal was played in and no auction, as a CFN
 import does (docs/formats/cfn.md): ``[Contract "130hEW"]``, ``[Contract "250sNSx"]``. The
 checks then play the deal in that contract (the trump, who is taking, the value and the
-doubling) and say that the auction could not be checked.
+doubling) and say that the auction could not be checked. A record that gives both has its
+tag checked against the auction (:func:`disagreement`, BEL713).
 
 The value is ``<points><strain><takers>[x|xx]``, letters in any case: points (``250`` is the
 capot bid, ``500`` the générale under the default values), the strain ``s h d c`` (the
@@ -25,9 +26,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
+from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT, Deck, suit_display
+from belote_notation.game.engine import Contract, strain_name
+from belote_notation.game.rules import Ruleset
 
-__all__ = ["CONTRACT_TAG", "ContractTag", "parse_contract_tag"]
+__all__ = ["CONTRACT_TAG", "ContractTag", "disagreement", "parse_contract_tag"]
 
 CONTRACT_TAG = "Contract"
 """The tag's name."""
@@ -60,3 +63,39 @@ def parse_contract_tag(text: str) -> ContractTag | None:
     points, strain, takers, doubled = found.groups()
     seat, team = _TAKERS[takers.lower()]
     return ContractTag(int(points), _STRAINS[strain.lower()], seat, team, len(doubled))
+
+
+def disagreement(tag: ContractTag, taken: Contract | None, dead: bool, rules: Ruleset,
+                 deck: Deck) -> str | None:
+    """What the ``Contract`` tag says that the recorded auction does not (``None``: they agree,
+    or the auction is not finished).
+
+    >>> rules = Ruleset.preset("contree")
+    >>> tag = parse_contract_tag("130hEW")
+    >>> disagreement(tag, Contract(1, 1, "points", 130), False, rules, Deck.FRENCH) is None
+    True
+    >>> disagreement(tag, Contract(0, 0, "points", 110, 1), False, rules, Deck.FRENCH)
+    'the Contract tag says 130 ♥ by E-W; the recorded auction gives 110 ♠ by N-S (N), coinché'
+    """
+    if dead:
+        return f"the Contract tag says {_words(tag, rules, deck)}; in the recorded auction everybody passed"
+    if taken is None or taken.kind is None or taken.trump is None:
+        return None
+    value = (rules.capot_bid_value if taken.kind == "capot" else
+             rules.generale_bid_value if taken.kind == "generale" else taken.value)
+    auction = ContractTag(value or 0, taken.trump, taken.taker, taken.taker & 1, taken.doubled)
+    same_takers = tag.team == auction.team and (tag.seat is None or tag.seat == auction.seat)
+    if same_takers and tag[:2] == auction[:2] and tag.doubled == auction.doubled:
+        return None
+    return (f"the Contract tag says {_words(tag, rules, deck)}; the recorded auction gives "
+            f"{_words(auction, rules, deck)}")
+
+
+def _words(tag: ContractTag, rules: Ruleset, deck: Deck) -> str:
+    value = ("capot" if tag.value == rules.capot_bid_value else
+             "générale" if tag.value == rules.generale_bid_value else str(tag.value))
+    strain = suit_display(tag.strain, deck) if tag.strain < 4 else strain_name(tag.strain)
+    team = ("N-S", "E-W")[tag.team]
+    takers = f"{team} ({SEAT_NAMES[tag.seat]})" if tag.seat is not None else team
+    doubled = ("", ", coinché", ", surcoinché")[min(tag.doubled, 2)]
+    return f"{value} {strain} by {takers}{doubled}"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from belote_notation.check.codes import (
     BID_ROUND,
+    CONTRACT_TAG_MISMATCH,
     CONTREE_DISTRIBUTION,
     HAND_MISMATCH,
     HANDS_DERIVED,
@@ -30,8 +31,8 @@ from belote_notation.check.codes import (
     NO_TRUMP,
 )
 from belote_notation.check.context import Context, TrickTrace
-from belote_notation.check.contract_tag import ContractTag
-from belote_notation.check.facts import BidFact, DealFacts, HandFact
+from belote_notation.check.contract_tag import ContractTag, disagreement
+from belote_notation.check.facts import BidFact, DealFacts, HandFact, UnreadTrick
 from belote_notation.check.play import play_tricks
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
@@ -66,11 +67,13 @@ __all__ = ["DealCheck"]
 class DealCheck:
     """Replays one deal: ``run()`` gives the engine's result, ``None`` when it cannot be scored."""
 
-    __slots__ = ("contract_only", "ctx", "deal", "state", "traces")
+    __slots__ = ("contract_only", "ctx", "deal", "state", "traces", "unread")
 
-    def __init__(self, ctx: Context, deal: DealFacts, dealer: int) -> None:
+    def __init__(self, ctx: Context, deal: DealFacts, dealer: int, unread: UnreadTrick | None = None) -> None:
         self.ctx = ctx
         self.deal = deal
+        self.unread = unread
+        """The trick with a syntax error (:mod:`.followable`)."""
         self.state: DealState = new_deal(ctx.rules, dealer, ctx.deck)
         self.contract_only = False
         self.traces: list[TrickTrace] | None = None
@@ -85,7 +88,7 @@ class DealCheck:
         done = (setup_deal(state, deal.five, offer.card, deal.bids, deal.rest, deal.hands)
                 if setup_deal is not None and offer is not None else NOT_SET_UP)
         if done == TAKEN:  # the engine's fast paths took the distribution and the calls: nothing to say
-            return self.score() if play_tricks(self.ctx, deal, state, self.traces) else None
+            return self.score() if play_tricks(self.ctx, deal, state, self.traces, self.unread) else None
         if done == NOT_SET_UP:
             if deal.scores_only():  # a score sheet: the match check checks its numbers
                 return None
@@ -103,7 +106,7 @@ class DealCheck:
             return score_deal(state)
         if not hands_known(state) and not self.hands_from_plays():
             return None
-        if not play_tricks(self.ctx, self.deal, state, self.traces):
+        if not play_tricks(self.ctx, self.deal, state, self.traces, self.unread):
             return None
         return self.score()
 
@@ -206,6 +209,10 @@ class DealCheck:
             vs = apply_bid(state, seat, bid.action, bid.suit, bid.value)
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
+        if ctx.contract_tag is not None and ctx.position == 0 and not rounds:  # the tag against the auction
+            said = disagreement(ctx.contract_tag, contract(state), is_dead(state), ctx.rules, ctx.deck)
+            if said is not None:
+                ctx.add(CONTRACT_TAG_MISMATCH, said, *ctx.contract_tag_at)
 
     def tagged_contract(self, tag: ContractTag) -> None:
         """A contrée deal recorded with its contract (the ``Contract`` tag) and no auction: play

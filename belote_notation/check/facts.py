@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "AnnouncementFact", "BidFact", "DealFacts", "HandFact", "Item", "OfferFact", "PlayFact",
-    "ScoreFact", "TrickFact", "Variation",
+    "ScoreFact", "TrickFact", "UnreadTrick", "Variation",
 ]
 
 Position = tuple[int, int]
@@ -132,6 +132,21 @@ class ScoreFact:
 
     def __init__(self, ns: int, ew: int, line: int, col: int) -> None:
         self.ns, self.ew, self.line, self.col = ns, ew, line, col
+
+
+class UnreadTrick:
+    """A trick with a syntax error (an unknown card, a skipped line): ``index`` (0-based) in the
+    deal's tricks, the broken ``line``. The play fills :attr:`worked_out` with the cards it
+    worked out from the hands to go on with the tricks after it, or sets :attr:`stopped`."""
+
+    __slots__ = ("index", "line", "stopped", "worked_out")
+
+    def __init__(self, index: int, line: int) -> None:
+        self.index, self.line = index, line
+        self.worked_out: list[str] = []
+        """Each card that could not be read, as the hands say it was (``N's 4E``)."""
+        self.stopped = False
+        """The cards could not be worked out: the deal is checked up to this trick."""
 
 
 class DealFacts:

@@ -10,7 +10,12 @@ followed, instead of not at all:
 * a broken line of the bidding: the calls are left out (the trump is then unknown), and the
   dealt cards with them (who took decides who got which cards);
 * a broken announcement: that announcement is left out;
-* a broken trick: the tricks before it are checked, the deal is not scored;
+* a broken trick (an unknown card, a trick line skipped): the trick itself is not checked,
+  but the cards that could not be read are worked out from the hands (each seat's one card
+  not played elsewhere in the deal, :func:`~.play.play_tricks`) and the tricks after it are
+  checked, the deal scored; when they cannot be (no hands, or not one card each), the tricks
+  before it are checked and the deal is not scored. A trick whose four cards were read (a
+  typo in its winner) is checked in full but for what was not read;
 * a broken score line: that score is left out.
 
 A line read but broken is the section of what was read on it; a line skipped whole (an
@@ -31,7 +36,7 @@ from belote_notation.check.codes import (
     NO_DISTRIBUTION,
     SKIPPED_PLAYS,
 )
-from belote_notation.check.facts import DealFacts
+from belote_notation.check.facts import DealFacts, TrickFact, UnreadTrick
 from belote_notation.game.engine.codes import TRICKS_MISSING
 
 __all__ = ["CAUSED_BY_LEAVING_OUT", "Followable", "followable"]
@@ -46,11 +51,28 @@ class Followable:
     """The facts of a broken deal that can be checked, and what was left out (in words)."""
 
     deal: DealFacts
-    left_out: list[str]
+    notes: list[str | UnreadTrick]
+    unread: UnreadTrick | None = None
+    """The trick with a syntax error, when the tricks after it may still be checked."""
+
+    @property
+    def left_out(self) -> list[str]:
+        """What was left out, in words, once the deal was checked (the unread trick's outcome
+        is known then)."""
+        return [_unread_words(n) if isinstance(n, UnreadTrick) else n for n in self.notes]
 
 
-def _section_of(deal: DealFacts, line: int) -> tuple[str, int]:
-    """The section (and index of the item, for bids and tricks) a broken line belongs to."""
+def _unread_words(unread: UnreadTrick) -> str:
+    n = unread.index + 1
+    if unread.stopped or not unread.worked_out:
+        return f"trick {n} on (line {unread.line})"
+    return (f"trick {n} (line {unread.line}; its unread cards worked out from the hands as "
+            f"{', '.join(unread.worked_out)}, to check the tricks after it)")
+
+
+def _section_of(deal: DealFacts, line: int) -> tuple[str, int, bool]:
+    """The section (and index of the item, for bids and tricks) a broken line belongs to, and
+    whether the line was read in part (else skipped whole)."""
     items: list[tuple[int, str, int]] = []
     for hand in (*deal.five, *deal.rest, *deal.hands):
         items.append((hand.line, "distribution", 0))
@@ -69,14 +91,21 @@ def _section_of(deal: DealFacts, line: int) -> tuple[str, int]:
         items.append((deal.match_score.line, "match", 0))
     on_line = [item for item in items if item[0] == line]
     if on_line:
-        return on_line[0][1], on_line[0][2]
+        return on_line[0][1], on_line[0][2], True
     before = [item for item in items if item[0] < line]
     if not before:
-        return "distribution", 0
+        return "distribution", 0, False
     _, section, index = max(before, key=lambda item: item[0])
     if section == "trick":
-        return "trick", index + 1  # a skipped line after trick t: the next trick is broken
-    return section, index
+        return "trick", index + 1, False  # a skipped line after trick t: the next trick is broken
+    return section, index, False
+
+
+def _missing_here(tricks: list[TrickFact], index: int) -> bool:
+    """Whether the numbers of the tricks around ``index`` leave a gap there (a trick line
+    skipped whole), not a line of something else."""
+    number = tricks[index - 1].number + 1 if index else 1
+    return index == len(tricks) or tricks[index].number == number + 1
 
 
 def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
@@ -86,9 +115,9 @@ def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
     >>> deal = DealFacts(1, 0, 1, 1)
     >>> deal.hands = [HandFact(0, [0, 1], [(2, 8), (2, 11)], 2, 1)]
     >>> deal.tricks = [TrickFact(1, 3, 1), TrickFact(2, 4, 1), TrickFact(3, 5, 1)]
-    >>> part = followable(deal, [4])
-    >>> len(part.deal.tricks), len(part.deal.hands), part.left_out
-    (1, 1, ['trick 2 on (line 4)'])
+    >>> part = followable(deal, [4])  # trick 2 and on, if its cards can be worked out
+    >>> len(part.deal.tricks), len(part.deal.hands), part.unread.index, part.left_out
+    (3, 1, 1, ['trick 2 on (line 4)'])
     >>> followable(deal, [2]).left_out, len(followable(deal, [2]).deal.tricks)
     (['the dealt cards (line 2)'], 3)
     """
@@ -97,9 +126,10 @@ def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
     part.hands, part.announcements, part.tricks = deal.hands, deal.announcements, deal.tricks
     part.score, part.match_score = deal.score, deal.match_score
     part.pot, part.pot_pos = deal.pot, deal.pot_pos
-    left_out: list[str] = []
+    left_out: list[str | UnreadTrick] = []
+    unread: UnreadTrick | None = None
     for line in sorted(set(broken_lines)):
-        section, index = _section_of(deal, line)
+        section, index, read = _section_of(deal, line)
         if section == "distribution" and (part.five or part.rest or part.hands):
             part.five, part.rest, part.hands = [], [], []
             left_out.append(f"the dealt cards (line {line})")
@@ -114,6 +144,16 @@ def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
             dropped = deal.announcements[index]
             part.announcements = [a for a in part.announcements if a is not dropped]
             left_out.append(f"an announcement (line {line})")
+        elif section == "trick" and read and unread is None and index < len(part.tricks) \
+                and len(part.tricks[index].cards) == 4:
+            left_out.append(f"what could not be read of trick {index + 1} (line {line})")
+        elif section == "trick" and unread is None and index <= len(part.tricks) < 8 + read \
+                and (read or _missing_here(part.tricks, index)):
+            if not read:  # the trick's line was skipped whole: an empty trick in its place
+                number = part.tricks[index - 1].number + 1 if index else 1
+                part.tricks = [*part.tricks[:index], TrickFact(number, line, 1), *part.tricks[index:]]
+            unread = UnreadTrick(index, line)
+            left_out.append(unread)
         elif section == "trick" and index < len(part.tricks):
             part.tricks = part.tricks[:index]
             part.score = None  # a deal not played to its end is not scored
@@ -124,4 +164,4 @@ def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
         elif section == "match" and part.match_score is not None:
             part.match_score = None
             left_out.append(f"the running totals (line {line})")
-    return Followable(part, left_out)
+    return Followable(part, left_out, unread)

@@ -1,12 +1,18 @@
 """Match-level checks: deal numbering, dealer rotation, the recorded totals and pot, the winner
 against the ``Result`` tag and the result after ``end``.
 
+Causes, not consequences: each deal score is checked against the engine on its own (BEL503),
+and each running total as arithmetic over the typed deal scores (BEL601; BEL606 on a score
+sheet): against the total before it *as it should have been* plus the deal's typed score.
+So one slip of addition is one finding, and a deal score that differs from the engine (an
+illegal card, a wrong count) is one finding on that deal, not one on every total after it
+(see :class:`RunningTotals`).
+
 A deal that cannot be scored (a partial record) does not stop the match check: from there on
 the record's own numbers are taken at their word, when it gives them. A score sheet (deals
-with only ``score``/``match`` lines) is checked as one: each running total against the
-previous one plus the deal's recorded score (BEL606), totals that go down (BEL607), the
-result against the totals (BEL603); one note per game says the deals were not replayed
-(BEL913) instead of two per deal.
+with only ``score``/``match`` lines) is checked as one: each running total as above (BEL606),
+totals that go down (BEL607), the result against the totals (BEL603); one note per game says
+the deals were not replayed (BEL913) instead of two per deal.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.followable import CAUSED_BY_LEAVING_OUT, followable
 from belote_notation.check.report import DealReport, GameReport
+from belote_notation.check.totals import RunningTotals
 from belote_notation.game.cards import SEAT_NAMES, Deck, suit_display
 from belote_notation.game.engine import (
     DealResult,
@@ -84,8 +91,8 @@ def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | Non
 class MatchCheck:
     """The match as the deals go by: ``deal()`` for each, then ``finish()``."""
 
-    __slots__ = ("added_up", "base_totals", "ctx", "dealer_from_call", "dealer_known", "keep", "match",
-                 "over_reported", "report", "sheet", "totals_known")
+    __slots__ = ("ctx", "dealer_from_call", "dealer_known", "keep", "match", "over_reported", "report",
+                 "running", "sheet", "totals_known")
 
     def __init__(self, ctx: Context, report: GameReport, keep: bool, first: FirstDealer) -> None:
         self.ctx = ctx
@@ -95,11 +102,9 @@ class MatchCheck:
         self.dealer_from_call = first.source == "call"
         """The first dealer was worked out from the first call: said once, at the first deal."""
         self.match = new_match(ctx.rules, first.seat if first.seat is not None else 0)
-        self.base_totals: tuple[int, int] | None = (0, 0)
-        """The record's totals before the current deal (``None``: unknown)."""
+        self.running = RunningTotals()
+        """The record's totals before the current deal, as typed and as they should have been."""
         self.totals_known = True
-        self.added_up: tuple[int, int] | None = (0, 0)
-        """The totals the deal scores add up to so far (a slip in a recorded total left out)."""
         self.over_reported = False
         self.sheet: list[DealFacts] = []
         """The deals recorded by their scores alone (a score sheet)."""
@@ -121,12 +126,12 @@ class MatchCheck:
         dealer = self.dealer(deal)
         state: DealState | None = None
         result: DealResult | None = None
-        checked, before = deal, len(ctx.findings)
+        checked, before, unread = deal, len(ctx.findings), None
         if broken:
             part = followable(deal, broken)
-            checked = part.deal
+            checked, unread = part.deal, part.unread
         try:
-            check = DealCheck(ctx, checked, dealer)
+            check = DealCheck(ctx, checked, dealer, unread)
             result = check.run()
             state = check.state
         except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
@@ -174,51 +179,38 @@ class MatchCheck:
         match from here on, if it gives it (its totals, else the last totals plus its score)."""
         if deal.scores_only():
             self.sheet.append(deal)
-        after = self.sheet_totals(deal)
+        self.sheet_totals(deal)
+        after = self.running.recorded
         skip_deal(self.match, dealer, dead=state is not None and is_dead(state), totals=after,
                   pot=deal.pot)
         self.totals_known = after is not None
-        self.base_totals = after
         if state is not None and report is not None:
             taken = contract(state)
             report.taker = taken.taker if taken is not None else None
             report.trump = taken.trump if taken is not None else None
 
-    def sheet_totals(self, deal: DealFacts) -> tuple[int, int] | None:
+    def sheet_totals(self, deal: DealFacts) -> None:
         """The match totals after a deal that was not scored, from the record's numbers: its
         ``match`` line, checked against the last totals plus its ``score`` line (BEL606) or, with
         no score, against the last totals (BEL607: a total never goes down)."""
-        score, totals, base = deal.score, deal.match_score, self.base_totals
-        if totals is None:
-            if score is None or base is None:
-                self.added_up = None
-                return None
-            if self.added_up is not None:
-                self.added_up = (self.added_up[0] + score.ns, self.added_up[1] + score.ew)
-            return base[0] + score.ns, base[1] + score.ew
-        claimed = (totals.ns, totals.ew)
-        added_up = self.added_up
-        self.added_up = (added_up[0] + score.ns, added_up[1] + score.ew) if added_up and score else claimed
-        if base is not None and score is not None:
-            right = (base[0] + score.ns, base[1] + score.ew)
-            if claimed != right and not _continues(claimed, added_up, (score.ns, score.ew)):
-                self.ctx.add(SHEET_TOTALS, f"recorded match score {_pair(*claimed)}; the last totals "
-                             f"{_pair(*base)} and this deal's score {_pair(score.ns, score.ew)} make "
-                             f"{_pair(*right)}", totals.line, totals.col)
-        elif base is not None and (claimed[0] < base[0] or claimed[1] < base[1]):
+        score, totals = deal.score, deal.match_score
+        base = self.running.recorded
+        claimed = (totals.ns, totals.ew) if totals is not None else None
+        slip = self.running.step(claimed, (score.ns, score.ew) if score is not None else None, None)
+        if slip is not None and claimed is not None and totals is not None:
+            last = "the last totals" if slip.recorded_before else "the last totals as they should have been"
+            self.ctx.add(SHEET_TOTALS, f"recorded match score {_pair(*claimed)}; {last} "
+                         f"{_pair(*slip.before)} and this deal's score {_pair(*slip.score)} make "
+                         f"{_pair(*slip.right)}", totals.line, totals.col)
+        elif score is None and totals is not None and claimed is not None and base is not None \
+                and (claimed[0] < base[0] or claimed[1] < base[1]):
             self.ctx.add(SHEET_TOTAL_DOWN, f"recorded match score {_pair(*claimed)} is lower than the "
                          f"last totals {_pair(*base)}", totals.line, totals.col)
-        return claimed
 
     def scored(self, deal: DealFacts, result: DealResult, report: DealReport | None) -> None:
         """Add the deal to the match; the recorded score, totals and pot against it."""
         step = add_deal(self.match, result)
         self.check_scores(deal, result, step)
-        self.added_up = step.totals
-        if deal.match_score is not None:
-            self.base_totals = (deal.match_score.ns, deal.match_score.ew)
-        elif self.base_totals is not None:
-            self.base_totals = step.totals
         if report is None:
             return
         report.taker, report.trump, report.outcome = result.taker, result.trump, result.outcome
@@ -240,19 +232,17 @@ class MatchCheck:
         if score is not None and (score.ns, score.ew) != credited:
             ctx.add(DEAL_SCORE, f"recorded deal score {_pair(score.ns, score.ew)}; the deal scores "
                     f"{_pair(*credited)} ({_explain(result, step, ctx.deck)})", score.line, score.col)
-        totals, base = deal.match_score, self.base_totals
-        if totals is not None and base is not None:
-            claimed = (totals.ns, totals.ew)
-            right = (base[0] + credited[0], base[1] + credited[1])
-            ok = claimed == right
-            if not ok and score is not None:  # consistent with a wrong deal score: said once
-                ok = claimed == (base[0] + score.ns, base[1] + score.ew)
-            if not ok:  # a slip in the last total, corrected here: said there, not again
-                ok = _continues(claimed, self.added_up, credited)
-            if not ok:
-                ctx.add(MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
-                        f"{_pair(*right)} (the recorded {_pair(*base)} before it plus this deal's "
-                        f"{_pair(*credited)})", totals.line, totals.col)
+        totals = deal.match_score
+        claimed = (totals.ns, totals.ew) if totals is not None else None
+        typed = (score.ns, score.ew) if score is not None else None
+        slip = self.running.step(claimed, typed, credited, step.totals if self.totals_known else None)
+        if slip is not None and totals is not None and claimed is not None:
+            before = (f"the recorded {_pair(*slip.before)} before it" if slip.recorded_before else
+                      f"{_pair(*slip.before)} before it, as it should have been,")
+            what = "this deal's recorded score" if typed is not None and typed != credited else "this deal's"
+            ctx.add(MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
+                    f"{_pair(*slip.right)} ({before} plus {what} {_pair(*slip.score)})",
+                    totals.line, totals.col)
         if deal.pot is not None and deal.pot != step.pot:
             line, col = deal.pot_pos
             ctx.add(LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
@@ -324,12 +314,6 @@ def _claims(deal: DealFacts, dealer: int) -> DealReport:
         report.claimed_totals = [deal.match_score.ns, deal.match_score.ew]
     report.claimed_pot = deal.pot
     return report
-
-
-def _continues(claimed: tuple[int, int], before: tuple[int, int] | None, score: tuple[int, int]) -> bool:
-    """Whether a recorded total is the right total before the deal plus its score: the total
-    before it was a slip that this one does not carry on (one slip, one finding)."""
-    return before is not None and claimed == (before[0] + score[0], before[1] + score[1])
 
 
 def _team(team: int | None) -> str:

@@ -15,12 +15,13 @@ from belote_notation.check.codes import (
     TRICK_WINNER,
 )
 from belote_notation.check.context import Context, TrickTrace
-from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact
+from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact, UnreadTrick
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import (
     CompletedTrick,
     DealState,
+    Violation,
     announce,
     cards_placed,
     check_trick_size,
@@ -46,9 +47,10 @@ Pending = dict[tuple[int, int], list[AnnouncementFact]]
 """Announcements declared later than the first card, by (seat, the seat's card number)."""
 
 
-def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
-                traces: list[TrickTrace] | None) -> bool:
-    """Announcements and tricks through the engine; False when the deal cannot be scored."""
+def play_tricks(ctx: Context, deal: DealFacts, state: DealState, traces: list[TrickTrace] | None,
+                unread: UnreadTrick | None = None) -> bool:
+    """Announcements and tricks through the engine; False when the deal cannot be scored.
+    ``unread``: the trick with a syntax error (:mod:`.followable`)."""
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
     tricks = deal.tricks
     first = _play_plain(ctx, state, tricks) if not pending and traces is None and hands_known(state) else 0
@@ -57,6 +59,12 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     counts = [0, 0, 0, 0]
     for t_index in range(first, len(tricks)):
         trick = tricks[t_index]
+        if unread is not None and t_index == unread.index:
+            if not _play_unread(ctx, state, tricks, t_index, unread, traces):
+                unread.stopped = True
+                deal.score = None  # a deal not played to its end is not scored
+                break
+            continue
         cards = trick.cards
         if None in trick.seats:
             trick.seats = _holders(state, trick)
@@ -64,17 +72,17 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
                 and trick.variations is None):  # the usual trick, in one call to the engine
             stopped = play_cards(state, trick.seats, cards, trick.marks)
             if stopped < 4:
-                _play_rest(ctx, state, trick, stopped)
+                _play_rest(ctx, state, tricks, trick, stopped)
             if traces is None and (trick.winner is None or trick.winner == last_trick_winner(state)):
                 continue
         elif ctx.unterminated and len(cards) < 4 and t_index == len(tricks) - 1:
-            _play(ctx, state, trick, len(cards), pending, counts)  # a position: the record stops here
+            _play(ctx, state, tricks, trick, len(cards), pending, counts)  # a position: the record stops here
             break
         else:
             n = _trick_shape(ctx, deal, state, trick, t_index)
             if not n:
                 break
-            _play(ctx, state, trick, n, pending, counts)
+            _play(ctx, state, tricks, trick, n, pending, counts)
         _trick_end(ctx, state, trick, t_index, traces)
     for due in pending.values():
         for ann in due:
@@ -94,6 +102,47 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState,
     ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {done} complete "
             "trick" + ("" if done == 1 else "s"), deal.line, deal.col)
     return False
+
+
+def _play_unread(ctx: Context, state: DealState, tricks: list[TrickFact], t_index: int,
+                 unread: UnreadTrick, traces: list[TrickTrace] | None) -> bool:
+    """The trick with a syntax error, played to go on with the tricks after it, and not
+    checked: each card that could not be read is the one card its seat holds and does not
+    play in the rest of the deal (or the one card nobody holds, the hands worked out from the
+    plays). False when that is not one card for each: the deal is checked up to here."""
+    trick = tricks[t_index]
+    seats = _holders(state, trick) if None in trick.seats else list(trick.seats)
+    read = dict(zip(seats, zip(trick.cards, trick.marks, strict=False), strict=False))
+    if not hands_known(state) or None in read or len(read) != len(trick.cards) or len(read) > 4:
+        return False
+    before, later, played = _mask(tricks[:t_index]), _mask(tricks[t_index + 1:]), _mask([trick])
+    held = [hand_now(state, seat) for seat in range(4)]
+    nobody = ~(held[0] | held[1] | held[2] | held[3] | before) & 0xFFFFFFFF
+    for seat in range(4):
+        if seat not in read:
+            left = (held[seat] | nobody) & ~later & ~played
+            if left.bit_count() != 1:
+                return False
+            card = left.bit_length() - 1
+            read[seat] = (card, None)
+            unread.worked_out.append(f"{SEAT_NAMES[seat]}'s {card_symbol_name(card, ctx.deck)}")
+    for _ in range(4):  # in the engine's turn order: the trick is not judged
+        seat = next_player(state)
+        card, mark = read[seat]
+        play_card(state, seat, card, mark)
+    if traces is not None:
+        _trace(state, trick, t_index, traces)
+    return True
+
+
+def _mask(tricks: list[TrickFact]) -> int:
+    """The cards of ``tricks``, as a mask."""
+    mask = 0
+    for trick in tricks:
+        for card in trick.cards:
+            if 0 <= card < 32:  # a record built in Python may hold anything: the engine says so
+                mask |= 1 << card
+    return mask
 
 
 def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
@@ -120,11 +169,11 @@ def _play_plain(ctx: Context, state: DealState, tricks: list[TrickFact]) -> int:
             return complete
         trick = tricks[t_index]
         seat = trick.seats[j]
-        _play_one(ctx, state, trick, j, seat if seat is not None else next_player(state))
+        _play_one(ctx, state, tricks, trick, j, seat if seat is not None else next_player(state))
         if cards_placed(state) != i + 1:  # the card was not placed: the loop's way from here
             stopped = play_cards(state, trick.seats, trick.cards, trick.marks, j + 1)
             if stopped < 4:
-                _play_rest(ctx, state, trick, stopped)
+                _play_rest(ctx, state, tricks, trick, stopped)
             if trick.winner is not None and trick.winner != last_trick_winner(state):
                 _trick_end(ctx, state, trick, t_index, None)
             return t_index + 1
@@ -137,7 +186,7 @@ def _check_winners(ctx: Context, state: DealState, tricks: list[TrickFact], star
         done = completed_trick(state, k)
         recorded = tricks[k].winner
         if done is not None and recorded is not None:
-            _wrong_winner(ctx, tricks[k], k, recorded, done)
+            _wrong_winner(ctx, k, recorded, done, tricks[k].winner_pos)
 
 
 def _holders(state: DealState, trick: TrickFact) -> list[int | None]:
@@ -208,25 +257,46 @@ def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFa
     return 4
 
 
-def _play_rest(ctx: Context, state: DealState, trick: TrickFact, i: int) -> None:
+def _play_rest(ctx: Context, state: DealState, tricks: list[TrickFact], trick: TrickFact, i: int) -> None:
     """A trick of four plays the engine's batch stopped in at play ``i``: that card goes through
     ``play_card``, which says what is wrong with it, then the batch goes on."""
     seats, cards, marks = trick.seats, trick.cards, trick.marks
     while i < 4:
         seat = seats[i]
-        _play_one(ctx, state, trick, i, seat if seat is not None else next_player(state))
+        _play_one(ctx, state, tricks, trick, i, seat if seat is not None else next_player(state))
         i = play_cards(state, seats, cards, marks, i + 1)
 
 
-def _play_one(ctx: Context, state: DealState, trick: TrickFact, i: int, seat: int) -> None:
+def _play_one(ctx: Context, state: DealState, tricks: list[TrickFact], trick: TrickFact, i: int,
+              seat: int) -> None:
     vs = play_card(state, seat, trick.cards[i], trick.marks[i])
     if vs:
         line, col = trick.positions[i]
+        if i == 0:
+            vs = [v for v in vs
+                  if v.code != C.WRONG_LEADER or not _lead_of_a_winner(ctx, state, tricks, v, (line, col))]
         ctx.violations(vs, line, col)
 
 
-def _play(ctx: Context, state: DealState, trick: TrickFact, n: int, pending: Pending,
-          counts: list[int]) -> None:
+def _lead_of_a_winner(ctx: Context, state: DealState, tricks: list[TrickFact], v: Violation,
+                      at: tuple[int, int]) -> bool:
+    """Whether the lead error ``v`` only follows from the winner of the trick before it (one
+    finding, as the winner): that winner recorded wrong (``winner X``, BEL501 said there) and
+    the recorded winner leads, or no winner written and the lead records it (BEL501 said here,
+    at the lead). An illegal card that changed the winner gives the same: the cause is said."""
+    k = (v.trick or 0) - 2
+    done = completed_trick(state, k) if 0 <= k < len(tricks) else None
+    if done is None or v.seat is None or v.seat == done.winner:
+        return False
+    recorded = tricks[k].winner
+    if recorded is None:
+        _wrong_winner(ctx, k, v.seat, done, at, led=True)
+        return True
+    return recorded == v.seat
+
+
+def _play(ctx: Context, state: DealState, tricks: list[TrickFact], trick: TrickFact, n: int,
+          pending: Pending, counts: list[int]) -> None:
     """The first ``n`` cards one by one, with the announcements due before each and the
     alternative lines written after each."""
     lines = trick.variations
@@ -242,7 +312,7 @@ def _play(ctx: Context, state: DealState, trick: TrickFact, n: int, pending: Pen
                     _announce(ctx, state, ann)
         if lines and i in lines:
             replay_variations(ctx, state, lines[i])
-        _play_one(ctx, state, trick, i, seat)
+        _play_one(ctx, state, tricks, trick, i, seat)
 
 
 def _trick_end(ctx: Context, state: DealState, trick: TrickFact, t_index: int,
@@ -257,16 +327,27 @@ def _trick_end(ctx: Context, state: DealState, trick: TrickFact, t_index: int,
     if done is None:
         return
     if recorded is not None and recorded != done.winner:
-        _wrong_winner(ctx, trick, t_index, recorded, done)
+        _wrong_winner(ctx, t_index, recorded, done, trick.winner_pos)
     if traces is not None:
+        _trace(state, trick, t_index, traces)
+
+
+def _trace(state: DealState, trick: TrickFact, t_index: int, traces: list[TrickTrace]) -> None:
+    """What ``show`` needs of the trick just completed."""
+    done = last_trick(state)
+    if done is not None:
         traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), list(trick.marks[:4]),
                                  done.winner, done.points, running_points(state)))
 
 
-def _wrong_winner(ctx: Context, trick: TrickFact, t_index: int, recorded: int, done: CompletedTrick) -> None:
-    """BEL501 at the recorded winner (``recorded``) of a trick that ``done`` says another seat won."""
-    line, col = trick.winner_pos
-    ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {SEAT_NAMES[recorded & 3]}, "
+def _wrong_winner(ctx: Context, t_index: int, recorded: int, done: CompletedTrick, at: tuple[int, int],
+                  led: bool = False) -> None:
+    """BEL501 at the recorded winner (``recorded``) of a trick that ``done`` says another seat
+    won: its ``winner X``, or (``led``) the lead of the next trick when no winner is written."""
+    line, col = at
+    seat = SEAT_NAMES[recorded & 3]
+    how = f" ({seat} leads trick {t_index + 2})" if led else ""
+    ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {seat}{how}, "
             f"but {SEAT_NAMES[done.winner]} won it with "
             f"{card_symbol_name(done.cards[done.seats.index(done.winner)], ctx.deck)}", line, col,
             trick=t_index + 1, seat=recorded)

@@ -201,29 +201,31 @@ def _last(headers: Sequence[Tag], name: str) -> Tag | None:
 
 def _named_rules(config: ValidationConfig, rules_header: Tag | None, deck_header: Tag | None,
                  finding: _Report, inferred_deck: bool = False) -> Ruleset:
-    """The rule system: the configuration's, the ``Rules`` header's or the one assumed."""
-    rules: Ruleset | None = None
+    """The rule system: the configuration's, the ``Rules`` header's or the one assumed. A
+    ``Rules`` header naming no known rule system (``morrocan``) is BEL701, and the game is
+    checked as one without a ``Rules`` header (the reader worked its deck out from its cards)."""
     if config.rules:
-        rules = Ruleset.preset(config.rules)  # checked when the configuration was built
-    elif rules_header is not None:
+        return Ruleset.preset(config.rules)  # checked when the configuration was built
+    if rules_header is not None:
         try:
-            rules = Ruleset.preset(rules_header.value)
+            return Ruleset.preset(rules_header.value)
         except RulesError as exc:
             hint = did_you_mean_rules(rules_header.value)
-            finding(UNKNOWN_RULES, f"{exc}{hint}; checked with the {DEFAULT_RULES} rules instead",
-                    rules_header)
-    if rules is None and rules_header is None:
-        name, why = assumed_rules(deck_header)
-        rules = Ruleset.preset(name)
+            finding(UNKNOWN_RULES, f"{exc}{hint}; read as a game without a Rules tag: checked with "
+                    f"the {assumed_rules(deck_header)[0]} rules", rules_header)
+    name, why = assumed_rules(deck_header)
+    rules = Ruleset.preset(name)
+    unknown = f"the Rules tag {rules_header.value!r} is not understood" if rules_header is not None else ""
+    if inferred_deck and deck_header is not None:
+        no_tag = f"{unknown} and there is no Deck tag" if unknown else "no Rules or Deck tag"
+        finding(RULES_ASSUMED, f"{no_tag}: the cards are {deck_header.value}, so "
+                f"checked with the {name} rules and the {deck_header.value} deck; say which with "
+                f"[Rules \"{name}\"] (or --rules NAME)", None)
+    else:
         deck_too = f" and the {rules.deck.value} deck" if deck_header is None else ""
-        if inferred_deck and deck_header is not None:
-            finding(RULES_ASSUMED, f"no Rules or Deck tag: the cards are {deck_header.value}, so "
-                    f"checked with the {name} rules and the {deck_header.value} deck; say which with "
-                    f"[Rules \"{name}\"] (or --rules NAME)", None)
-        else:
-            finding(RULES_ASSUMED, f"no Rules tag: checked with the {name} rules{deck_too}{why}; "
-                    f"say which with [Rules \"{name}\"] (or --rules NAME)", None)
-    return rules if rules is not None else Ruleset.preset(DEFAULT_RULES)
+        finding(RULES_ASSUMED, f"{unknown or 'no Rules tag'}: checked with the {name} rules{deck_too}{why}; "
+                f"say which with [Rules \"{name}\"] (or --rules NAME)", None)
+    return rules
 
 
 def _with_overrides(rules: Ruleset, headers: Sequence[Tag], config: ValidationConfig,

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from belote_notation.analysis.review import MARK, state_at
+from belote_notation.analysis.annotation import MARK
+from belote_notation.analysis.review import state_at
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.game.engine import legal_cards, play_card, to_play
 

@@ -352,7 +352,7 @@ class GameReader:
         reader = self.begin_deal(heading.group() if heading else "deal", piece.line, piece.col)
         if reader is None:
             return
-        nodes = parse_piece(piece, "deal", self.issues)
+        nodes = parse_piece(piece, "deal", self.issues, self.deck)
         for node in nodes[1:] if nodes else ():
             if isinstance(node, Rule):
                 reader.section(RULE_SECTIONS[node.name], node.nodes)

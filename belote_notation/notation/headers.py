@@ -147,8 +147,18 @@ def infer_deck(text: str) -> Deck | None:
 
 
 def names_deck(headers: Iterable[TagPair]) -> bool:
-    """Whether a ``Deck`` or a ``Rules`` tag says the deck of a game (else it is inferred)."""
-    return any(header.name.lower() in ("deck", "rules") for header in headers)
+    """Whether a ``Deck`` or a ``Rules`` tag says the deck of a game (else it is inferred). A
+    ``Rules`` tag whose value is no known rule system (``morrocan``) says nothing: the game is
+    read as if it had none, its deck worked out from its cards.
+
+    >>> names_deck([Tag("Rules", "maroc")]), names_deck([Tag("Rules", "morrocan")])
+    (True, False)
+    """
+    for header in headers:
+        name = header.name.lower()
+        if name == "deck" or (name == "rules" and deck_of_rule_system(header.value) is not None):
+            return True
+    return False
 
 
 def rule_overrides(headers: Iterable[P]) -> list[tuple[P, str, str]]:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
 from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
@@ -25,7 +26,7 @@ from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
 if TYPE_CHECKING:  # lark is imported by the functions below only: canonical text never needs it
     from lark import Token, Tree, UnexpectedInput
 
-__all__ = ["Piece", "Rule", "did_you_mean", "end_position", "parse_piece"]
+__all__ = ["Piece", "Rule", "did_you_mean", "end_position", "parse_piece", "unknown_word"]
 
 MAX_RECOVERIES_PER_PIECE = 20
 
@@ -84,8 +85,10 @@ def _parse(text: str, start: str, budget: int) -> tuple[Tree[Token], Token | Non
     return interactive.feed_eof(), None  # type: ignore[no-untyped-call]
 
 
-def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] | None:
-    """The children of rule ``start`` read from ``piece`` (errors reported, recovered from).
+def parse_piece(piece: Piece, start: str, issues: Issues,
+                deck: Deck | None = None) -> list[Chunk | Rule] | None:
+    """The children of rule ``start`` read from ``piece`` (errors reported, recovered from;
+    ``deck``, the game's, names the cards an unknown card may have meant).
 
     A piece of more tokens than the game may still hold (:meth:`Issues.spend`) is read up to
     the token past the limit, its open variations closed there, and ``issues.cut_at`` says
@@ -105,7 +108,7 @@ def parse_piece(piece: Piece, start: str, issues: Issues) -> list[Chunk | Rule] 
             if mistyped is not None:
                 _report_keyword(exc, mistyped, piece, issues, reported)
             else:
-                _report(exc, text, piece, issues, reported)
+                _report(exc, text, piece, issues, reported, deck)
             span = _blank_span(exc, text)
             if span is None:
                 return None
@@ -243,7 +246,8 @@ def _flatten(tree: Tree[Token], piece: Piece) -> list[Node]:
     return top
 
 
-def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, reported: set[int]) -> None:
+def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, reported: set[int],
+            deck: Deck | None = None) -> None:
     from lark import UnexpectedCharacters, UnexpectedToken
 
     if not (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
@@ -262,7 +266,10 @@ def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, repor
             issues.report(BAD_TAG_PAIR, "malformed tag pair: write [Name \"value\"] on one line, with "
                           "\\\" and \\\\ for quotes and backslashes inside the value", line, col)
         else:
-            issues.report(UNEXPECTED_TEXT, f"expected {_expected(exc.allowed or ())}; found "
+            found = _WORD.match(text, pos)
+            items = _ITEMS.intersection(exc.allowed or ())  # where a card, a play or a call may be
+            unknown = unknown_word(found.group(), deck) if found is not None and items else None
+            issues.report(UNEXPECTED_TEXT, unknown or f"expected {_expected(exc.allowed or ())}; found "
                           f"{_found(text, pos)}", line, col)
     elif isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         line, col = end_position(text, piece)
@@ -275,6 +282,55 @@ def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, repor
     else:
         line, col = end_position(text, piece)
         issues.report(UNEXPECTED_TEXT, "the game stops early", line, col)
+
+
+_ITEMS = frozenset({"PLAYS", "CARDS", "BIDS"})
+_CARD_START = re.compile(r"(?:10|11|12|[1-9TJQKAVDR])", re.IGNORECASE)
+
+
+def unknown_word(word: str, deck: Deck | None) -> str | None:
+    """What a word the grammar cannot read was likely meant to be, from the deck and the
+    vocabulary: an unknown seat, call or card (``None``: none of these).
+
+    >>> unknown_word("N:7X", Deck.SPANISH)
+    'unknown card `7X` in `N:7X` (not a card of the spanish deck): did you mean 7E, 7C, 7O or 7B?'
+    >>> unknown_word("X:4E", Deck.SPANISH), unknown_word("W:pas", Deck.SPANISH)
+    ('unknown seat `X` in `X:4E` (N, E, S or W)', 'unknown call `pas` in `W:pas`: did you mean `pass`?')
+    >>> unknown_word("AZ", Deck.FRENCH), unknown_word("{x", Deck.FRENCH)
+    ('unknown card `AZ` (not a card of the french deck): did you mean AS, AH, AD or AC?', None)
+    """
+    import difflib
+
+    seat, colon, what = word.partition(":")
+    where = f" in `{word}`" if colon else ""
+    if not colon:
+        what = word
+    elif len(seat) != 1 or not what:
+        return None
+    elif seat.upper() not in SEAT_NAMES:
+        return f"unknown seat `{seat}`{where} (N, E, S or W)"
+    close = difflib.get_close_matches(what.lower(), list(vocab.call_words()), n=1, cutoff=0.75)
+    if close and colon:
+        return f"unknown call `{what}`{where}: did you mean `{close[0]}`?"
+    if deck is None or _CARD_START.match(what) is None or len(what) > 4:
+        return None
+    near = [name for name in (card_name(card, deck) for card in range(32)) if _one_edit(what.upper(), name)]
+    hint = f": did you mean {_one_of(near)}?" if near else ""
+    return f"unknown card `{what}`{where} (not a card of the {deck.value} deck){hint}"
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by changing, adding or removing one character."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _one_of(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def end_position(text: str, piece: Piece) -> tuple[int, int]:

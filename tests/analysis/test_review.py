@@ -152,3 +152,41 @@ def test_a_card_that_loses_the_deal_is_at_least_a_mistake() -> None:
     flipped = [j for d in review_game(game).deals for j in d.cards if j.flipped]
     assert any(j.loss < Thresholds().mistake for j in flipped)  # small losses that still lose the deal
     assert flipped and all(j.glyph in ("?", "??") for j in flipped)
+
+
+def test_a_glyph_from_the_expected_loss_says_so_and_never_offers_the_card_played() -> None:
+    """Issue 31: with sampling, a card that loses nothing in the real deal but 12.25 points on
+    expectation gets its ``?!`` from the expectation: the comment says so (not "loses 0
+    points") and names the card best on expectation, whose line is the better line; the card
+    played is never offered as the better line."""
+    from belote_notation.game.cards import Deck, card_symbol_name
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
+
+    game = next(generate_games(Ruleset.preset("classic"), matches=None, deals=3, seed=4))
+    reviewed = review_game(game, samples=6, seed=1).game
+    play = reviewed.deals[0].tricks[0].plays[2]        # deal 1, trick 1, the third card
+    assert (play.card, play.glyph) == (22, "?!")
+    (comment,) = [c for c in play.comments if c.startswith("DD:")]
+    assert "loses 0 points" not in comment and "loses nothing in this deal" in comment
+    assert "on expectation over the deals the player could see it loses 12.2" in comment
+    assert f"{card_symbol_name(23, Deck.FRENCH)} is best there (the glyph ?! is for that)" in comment
+    assert [[p.card for p in v.items] for v in play.variations] == [[23]]
+    for deal in reviewed.deals:                         # nowhere the card played as its better line
+        for trick in deal.tricks:
+            for p in trick.plays:
+                assert all([q.card for q in v.items] != [p.card] for v in p.variations)
+                if p.glyph is not None:
+                    assert any(c.startswith("DD:") for c in p.comments)
+
+
+def test_a_card_that_loses_nothing_anywhere_gets_no_glyph() -> None:
+    from belote_notation.game.rules import Ruleset
+    from belote_notation.generator import generate_games
+
+    game = next(generate_games(Ruleset.preset("classic"), matches=None, deals=3, seed=4))
+    replay = replay_game(game)
+    for position, deal in enumerate(replay.deals):
+        for j in judge_deal(deal, position, samples=6, seed=1).cards:
+            if j.loss == 0 and j.expected_loss == 0:
+                assert j.glyph is None

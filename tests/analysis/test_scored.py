@@ -57,6 +57,10 @@ def _cards(state: DealState) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
 
 
+def _strain(state: DealState) -> int:
+    return state.strain if state.strain >= 0 else state.trump
+
+
 def _contract(state: DealState, rng: random.Random) -> None:
     """At contrée, a contract of points (or a capot), doubled or not, as an auction would leave
     it: the points bid near what the takers make, so that the play decides the contract."""
@@ -64,7 +68,7 @@ def _contract(state: DealState, rng: random.Random) -> None:
         return
     diff = DoubleDummy().values(state)
     taker_points = side_points(max(diff.values()) if to_play(state) & 1 == 0 else min(diff.values()),
-                               state.rules)[state.taker & 1]
+                               state.rules, _strain(state))[state.taker & 1]
     state.contract_kind = rng.choice(["points", "points", "points", "capot"])
     near = max(80, min(160, (taker_points // 10 + rng.choice([-1, 0, 1, 2])) * 10))
     state.contract_value = 250 if state.contract_kind == "capot" else near
@@ -148,7 +152,8 @@ def test_the_default_counts_card_points() -> None:
         assert default.card_values(state) == cards.card_values(state)
         assert default.values(state) == minimax_values(state)
         team = to_play(state) & 1
-        assert all(v.points == side_points(v.diff, rules)[team] for v in default.card_values(state))
+        strain = _strain(state)
+        assert all(v.points == side_points(v.diff, rules, strain)[team] for v in default.card_values(state))
 
 
 def test_an_unknown_value_is_refused() -> None:

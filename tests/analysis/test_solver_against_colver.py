@@ -39,7 +39,7 @@ def _ns_points(env: colver.Env, trump: int) -> dict[int, int]:
     ns_tricks, ew_tricks = env.get_tricks_won()
     found = SOLVERS[trump].values(hands, trick, lead, ns, ew, ns_tricks,
                                                     ew_tricks)
-    return {to_colver_card(card): side_points(diff, COLVER_RULES)[0] for card, diff in found}
+    return {to_colver_card(card): side_points(diff, COLVER_RULES, 0)[0] for card, diff in found}
 
 
 @pytest.mark.slow  # 200 deals solved by both solvers: about 15 s

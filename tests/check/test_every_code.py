@@ -257,6 +257,7 @@ CASES: dict[str, Case] = {
                    11, 10),
     "BEL711": Case(edit(EXAMPLE, (TRICK_2, "trick 2 E:8S S:7S W:JS N:KS (N:9C) winner N")), 17, 30),
     "BEL712": Case(edit(EXAMPLE, ("rest W JS 9C", "rest W JS 9C\nhand N QS 9H 7C QC AC 9S KS 7S")), 15, 1),
+    "BEL713": Case(edit(CONTREE, ('[Rules "contree"]', '[Rules "contree"]\n[Contract "100HNS"]')), 2, 1),
     # ---- could not check
     "BEL902": Case('[Rules "classic"]\n\ndeal 1 dealer S\nsmsara 1 W:take\nscore 0 0\n\nend *\n', 3, 1),
     "BEL903": Case(HANDS, 9, 8),  # the contract

@@ -18,10 +18,14 @@ def test_the_same_tags_elsewhere_give_their_findings_at_their_places() -> None:
     first = resolve_setup(tags(3, *pairs), ValidationConfig(), "a.bel", 1)
     again = resolve_setup(tags(50, *pairs), ValidationConfig(), "b.bel", 7)
     assert first.rules is again.rules and first.deck is again.deck
+    # an unknown Rules value is read as no Rules tag (issue 31): BEL912 says which rules, at the
+    # game's start (placed there by the checker)
     assert [(f.code, f.line, f.col, f.file, f.game) for f in first.findings] == [
-        ("BEL701", 4, 2, "a.bel", 1), ("BEL702", 5, 3, "a.bel", 1), ("BEL702", 7, 5, "a.bel", 1)]
+        ("BEL701", 4, 2, "a.bel", 1), ("BEL912", 0, 0, "a.bel", 1), ("BEL702", 5, 3, "a.bel", 1),
+        ("BEL702", 7, 5, "a.bel", 1)]
     assert [(f.code, f.line, f.col, f.file, f.game) for f in again.findings] == [
-        ("BEL701", 51, 2, "b.bel", 7), ("BEL702", 52, 3, "b.bel", 7), ("BEL702", 54, 5, "b.bel", 7)]
+        ("BEL701", 51, 2, "b.bel", 7), ("BEL912", 0, 0, "b.bel", 7), ("BEL702", 52, 3, "b.bel", 7),
+        ("BEL702", 54, 5, "b.bel", 7)]
     assert [f.message for f in first.findings] == [f.message for f in again.findings]
     assert first.findings[0] is not again.findings[0]  # each game its own (the checker moves them)
 

@@ -163,8 +163,10 @@ def test_show_exits_1_on_a_syntax_error_and_shows_the_deal_it_could_not_replay()
     out = done.stdout
     assert "error BEL004" in out and "info BEL910" in out
     rows = [line for line in out.splitlines() if re.match(r"^  [1-8] ", line)]
-    assert len(rows) == 8  # every recorded trick, although the deal was not replayed
-    assert "recorded deal score N-S 106, E-W 76" in out
+    assert len(rows) == 8  # every recorded trick
+    # issue 31: the unread card is worked out from the hands and the rest of the deal is
+    # replayed (it was "recorded deal score N-S 106, E-W 76", the deal not replayed)
+    assert "worked out from the hands as E's 7O" in out and "credited N-S 106, E-W 76" in out
     assert "espadas" in out  # Spanish suits by their words
     assert "Offer: 10E (10 de espadas)" in out  # the top trump, not a ten of spades
 

@@ -70,3 +70,23 @@ def test_docs_list_every_rule_system_and_alias() -> None:
     docs = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
     for name in [*RULE_SYSTEM_DECKS, *RULE_SYSTEM_ALIASES]:
         assert f"`{name}`" in docs, name
+
+
+@pytest.mark.parametrize("typo", ["morrocan", "marocan"])
+def test_a_misspelt_rule_system_is_read_as_no_rules_tag(typo: str) -> None:
+    """Issue 31: the same findings as with no Rules tag (the deck and rules worked out from the
+    cards, BEL912 saying which), plus BEL701 with its did-you-mean; not the classic rules."""
+    text = untagged_spanish().replace("score 103 79", "score 113 69", 1)   # one finding to keep
+    untagged = validate_text(text)[0]
+    misspelt = validate_text(f'[Rules "{typo}"]\n' + text)[0]
+    assert (misspelt.rules, misspelt.deck) == (untagged.rules, untagged.deck) == ("moroccan", "spanish")
+
+    def others(report: object, shift: int) -> list[tuple[str, int, str]]:
+        return [(f.code, f.line - shift, f.message) for f in report.findings  # type: ignore[attr-defined]
+                if f.code not in ("BEL701", "BEL912")]
+
+    assert others(misspelt, 1) == others(untagged, 0) and [c for c, _, _ in others(untagged, 0)] == ["BEL503"]
+    assert codes(misspelt) == ["BEL701", "BEL912", "BEL503"]
+    bad, said = misspelt.findings[0], misspelt.findings[1]
+    assert (bad.line, bad.col) == (1, 1) and "did you mean 'moroccan'?" in bad.message
+    assert "moroccan rules" in bad.message and "moroccan rules and the spanish deck" in said.message

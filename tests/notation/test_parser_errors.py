@@ -21,7 +21,8 @@ def codes(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("text, code, line, col, words", [
-    ("deal 1\ntrick 1 N:AS E:7X\nend\n", "BEL001", 2, 14, ["expected", "`E:7X`"]),
+    # issue 31: BEL001 names the unknown card, with a did-you-mean from the deck
+    ("deal 1\ntrick 1 N:AS E:7X\nend\n", "BEL001", 2, 14, ["unknown card `7X`", "`E:7X`", "did you mean 7S"]),
     ('[Deck "spanish"]\ndeal 1\ntafr9a N 9O\nend\n', "BEL004", 3, 10, ["unknown card `9O`", "spanish"]),
     ("deal 1\ntrick 1 N:5S\nend\n", "BEL004", 2, 11, ["unknown card `5S`", "french"]),
     ('[Event "a \\q b"]\nend\n', "BEL003", 1, 11, ["bad escape"]),

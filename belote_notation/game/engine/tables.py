@@ -6,8 +6,11 @@ for "no trump yet") so that the engine never builds an object per card.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from belote_notation.game.cards import (
     KING,
+    LAST_TRICK_BONUS,
     PLAIN_POINTS,
     QUEEN,
     SUIT_MASKS,
@@ -16,6 +19,9 @@ from belote_notation.game.cards import (
     plain_strength,
     trump_strength,
 )
+
+if TYPE_CHECKING:
+    from belote_notation.game.rules import Ruleset
 
 __all__ = [
     "ALL_TRUMP_INDEX",
@@ -30,6 +36,7 @@ __all__ = [
     "SUIT_MASKS",
     "SUIT_SYMBOLS",
     "TRUMP_STRENGTH_OF",
+    "deal_points",
     "points_index",
 ]
 
@@ -109,6 +116,29 @@ def points_index(strain: int, sans_atout_values: str, tout_atout_values: str) ->
     if strain == 5:
         return 6 if tout_atout_values == "scaled" else 7
     return NO_TRUMP_INDEX
+
+_DEAL_POINTS = tuple(sum(row) + LAST_TRICK_BONUS for row in POINTS)
+"""The card points of a deal by ``POINTS`` row, the last trick's 10 included."""
+
+
+def deal_points(rules: Ruleset, strain: int) -> int:
+    """The card points a deal holds, the last trick's 10 included, when played in ``strain``
+    (0-3 a suit, 4 sans-atout, 5 tout-atout) under ``rules``: 162 in a suit; contrée's value
+    options change it (``sans_atout_values=plain`` 130, ``tout_atout_values=trump`` 258). The
+    one owner of the deal's total: the solver and its values ask here.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> contree = Ruleset.preset("contree")
+    >>> deal_points(contree, 0), deal_points(contree, 4), deal_points(contree, 5)
+    (162, 162, 162)
+    >>> plain = contree.with_options({"sans_atout_values": "plain", "tout_atout_values": "trump"})
+    >>> deal_points(plain, 4), deal_points(plain, 5)
+    (130, 258)
+    """
+    if not 0 <= strain <= 5:
+        raise ValueError(f"strain {strain}: a deal's card points are known once its trump is")
+    return _DEAL_POINTS[points_index(strain, rules.sans_atout_values, rules.tout_atout_values)]
+
 
 BELOTE_PAIRS: tuple[int, ...] = tuple((1 << (s * 8 + QUEEN)) | (1 << (s * 8 + KING)) for s in range(4))
 """The trump king and queen (the belote) of each suit, as masks."""
