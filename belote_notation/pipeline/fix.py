@@ -330,7 +330,11 @@ def _key(f: Finding) -> tuple[str, int, int | None, int | None, int | None]:
 
 def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, options: ReportOptions,
               unsafe: bool) -> tuple[GameFixed, str]:
-    """One game fixed: what was done, and its new text."""
+    """One game fixed: what was done, and its new text. The game's fixes are tried together;
+    when together they would hide a finding or bring a new one (a winner put right whose seat
+    then leads the next trick, say), each is tried in turn on top of those kept, and only the
+    fixes that disturb no other finding are applied (one more check of the game per fix, only
+    for such a game)."""
     replay, findings = _reported(game, name, config, options)
     errors = sum(f.severity == "error" for f in findings)
     done = GameFixed(game.index + 1, errors, remaining=findings, errors=errors)
@@ -341,21 +345,32 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
     fixes = plan_fixes(replay, window, keys, unsafe)
     if not unsafe:
         done.held_back = [f for f in plan_fixes(replay, window, keys, True) if f.applicability == "unsafe"]
-    edits: list[Edit] = [e for fix in fixes for e in fix.edits]
-    new = window.apply(edits)
-    if new == text:
+    before = {_key(f) for f in findings}
+
+    def tried(chosen: list[Fix]) -> tuple[str, list[Finding]] | None:
+        """The text and findings with ``chosen`` applied, or None when they disturb the others."""
+        new = window.apply([e for fix in chosen for e in fix.edits])
+        if new == text:
+            return None
+        again = GameText(new.replace("\r\n", "\n"), game.first_line, game.index)
+        after = _reported(again, name, config, options)[1]
+        fixed, after_keys = {_key(fix.finding) for fix in chosen}, {_key(f) for f in after}
+        hidden = {k for k in before - after_keys - fixed if k[0] not in FIXABLE}
+        return None if hidden or not after_keys <= before else (new, after)
+
+    kept, outcome = fixes, tried(fixes)
+    if outcome is None and len(fixes) > 1:
+        kept = []
+        for fix in fixes:
+            attempt = tried([*kept, fix])
+            if attempt is not None:
+                kept, outcome = [*kept, fix], attempt
+    why = "made with the game's other fixes, it would hide a finding or bring a new one"
+    done.held_back += [dataclasses.replace(fix, reason=fix.reason or why) for fix in fixes if fix not in kept]
+    if outcome is None:
         return done, text
-    again = GameText(new.replace("\r\n", "\n"), game.first_line, game.index)
-    after = _reported(again, name, config, options)[1]
-    before_keys = {_key(f) for f in findings}
-    fixed_keys = {_key(fix.finding) for fix in fixes}
-    after_keys = {_key(f) for f in after}
-    hidden = {k for k in before_keys - after_keys - fixed_keys if k[0] not in FIXABLE}
-    if hidden or not after_keys <= before_keys:  # a fix that hides a finding or brings one: none
-        why = "made with the game's other fixes, it would hide a finding or bring a new one"
-        done.held_back += [dataclasses.replace(fix, reason=fix.reason or why) for fix in fixes]
-        return done, text
-    done.applied, done.remaining = fixes, after
+    new, after = outcome
+    done.applied, done.remaining = kept, after
     done.errors = sum(f.severity == "error" for f in after)
     done.diff = _hunks(text, new, game.first_line)
     return done, new

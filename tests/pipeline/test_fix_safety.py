@@ -42,8 +42,19 @@ def test_unsafe_fixes_write_the_engines_score_and_say_why() -> None:
     result = fix_text(text, "club.bel", unsafe=True)
     changes = dict((n, b) for n, _, b in _changed(text, result.text))
     assert changes[56] == "marque 153 9"
-    assert changes[50].endswith("gagne n")  # the file's own case
+    # the engine's winner of trick 3 (N) would leave W leading trick 4: that fix would bring a
+    # new finding, so it is held back even with --unsafe-fixes, and the score's fix still goes in
+    assert 50 not in changes
+    assert "BEL501" in {f.finding.code for f in result.held_back}
     assert result.found == len(_errors(text)) and result.errors_remaining == len(_errors(result.text))
+
+
+def test_a_winner_is_fixed_in_the_files_own_case() -> None:
+    text = CLUB.read_text("utf-8").replace("pli 3 E:10O N:1O W:11E S:7O gagne n\n",
+                                            "pli 3 E:10O N:1O W:11E S:7O gagne w\n")
+    assert [f.code for f in _errors(text)][0] == "BEL501"  # N won it and leads trick 4
+    changes = dict((n, b) for n, _, b in _changed(text, fix_text(text, "club.bel").text))
+    assert changes[28] == "pli 3 E:10O N:1O W:11E S:7O gagne n"
 
 
 def test_noqa_is_honoured() -> None:
