@@ -22,7 +22,7 @@ bid is made up. Writing needs that tag (or a ``contract=...`` comment on the dea
 >>> import io
 >>> line = "N:-/-/-/- " + "/".join(["7s8s9sJs"]) + " 80sNS"
 >>> [str(x) for x in CfnFormat().read(io.BytesIO(line.encode()))][:1]
-['line 1, field hands: BEL803 the hands and tricks hold 4 cards, not 32: left out']
+['line 1, field hands: BEL801 the hands and tricks hold 4 cards, not 32: left out']
 """
 
 from __future__ import annotations
