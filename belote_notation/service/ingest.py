@@ -34,16 +34,16 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.report import GameReport, seat_name
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
-from belote_notation.formats.base import Format
+from belote_notation.formats.base import CANNOT_WRITE, Format
 from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.records import Deal, Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_notation.pipeline.games import TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import read_game
-from belote_notation.service.db import now
+from belote_notation.service.db import now, writing
 from belote_notation.service.limits import CpuBudget
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.problems import CpuLimit, TooManyGames, Unreadable
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, TAGS
 from belote_notation.service.tokens import new_id
 
@@ -105,23 +105,48 @@ class UploadResult:
 
 def read_upload(body: bytes | IO[bytes], name: str, format: Format | None = None,
                 config: ValidationConfig | None = None, max_games: int = 0,
-                budget: CpuBudget | None = None) -> Iterator[CheckedGame]:
+                budget: CpuBudget | None = None, start: int = 1) -> Iterator[CheckedGame]:
     """The games of ``body`` read (format ``format``, else detected from ``name`` and the
-    content) and checked, one at a time. More than ``max_games`` (when > 0): 413; beyond the
-    ``budget``: 503 naming the game where it stopped."""
+    content) and checked, one at a time, from game number ``start`` (the ones before it are
+    read, not checked: an import resumed). A NUL anywhere in the body: :class:`Unreadable`,
+    located; more than ``max_games`` (when > 0): :class:`TooManyGames`; beyond the
+    ``budget``: :class:`CpuLimit` naming the game where it stopped."""
     data = io.BytesIO(body) if isinstance(body, bytes) else body
+    refuse_nul(data, name)
     opened = open_input(Source(name, data=cast(BinaryIO, data), label=name), format)
     if isinstance(opened, InputProblem):
-        raise ApiProblem(400, "bad-request", f"cannot read the body: {opened.message}")
+        raise Unreadable(f"cannot read the body: {opened.message}")
     config = config or ValidationConfig()
     with opened:
         for item in games_of(opened):
             if max_games and item.number > max_games:
-                raise ApiProblem(413, "too-large", f"more than {max_games} games in one request")
+                raise TooManyGames(f"more than {max_games} games in one request")
+            if item.number < start:
+                continue
             if budget is not None and budget.exceeded():
-                raise ApiProblem(503, "cpu-limit", f"{name}: game {item.number} at line {item.line}: "
-                                 f"stopped after {budget.seconds:g} s of CPU time; send fewer games")
+                raise CpuLimit(budget.message(name, item.number, item.line))
             yield _checked(item, opened.name, opened.format.name, config)
+
+
+def refuse_nul(data: IO[bytes], name: str, chunk: int = 1 << 20) -> None:
+    """:class:`Unreadable` at the line and column of the first NUL byte of ``data`` (no text
+    file holds one, and PostgreSQL's text cannot store one); ``data`` is rewound."""
+    line, offset, last = 1, 0, b""
+    while block := data.read(chunk):
+        at = block.find(b"\0")
+        if at >= 0:
+            before = block[:at]
+            start = before.rfind(b"\n")
+            column = at - start if start >= 0 else len(last) + at + 1
+            line += before.count(b"\n")
+            data.seek(0)
+            raise Unreadable(f"{name}:{line}:{column}: a NUL character (byte 0), which no text of "
+                             "games holds", field="body")
+        line += block.count(b"\n")
+        newline = block.rfind(b"\n")
+        last = block[newline + 1:] if newline >= 0 else last + block
+        offset += len(block)
+    data.seek(0)
 
 
 def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -> CheckedGame:
@@ -130,7 +155,12 @@ def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -
     report = validate_game(game or Game(), name, item.number, config, syntax=read.findings)
     if game is None or not read.readable or not game.deals or any(_unread(f) for f in report.findings):
         return CheckedGame(item.number, report, None, None, None, format_name)
-    bel = item.text.text if isinstance(item, TextGame) else write_game(game)
+    try:
+        bel = item.text.text if isinstance(item, TextGame) else write_game(game)
+    except NotationWriteError as exc:  # a value .bel cannot say (a negative deal number): not stored
+        report.findings.append(Finding(CANNOT_WRITE, "error", f"the game cannot be stored as .bel: {exc}",
+                                       name, game.line or item.line, 0, item.number))
+        return CheckedGame(item.number, report, None, None, None, format_name)
     return CheckedGame(item.number, report, bel, report.fingerprint or game_fingerprint(game), game,
                        format_name)
 
@@ -148,7 +178,7 @@ def store_upload(engine: Engine, owner: str, games: Iterator[CheckedGame], priva
     checked = list(games)
     for attempt in range(attempts):
         try:
-            with engine.begin() as conn:
+            with writing(engine) as conn:
                 return store_checked(conn, owner, checked, private)
         except IntegrityError:
             if attempt == attempts - 1:

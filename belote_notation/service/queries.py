@@ -23,18 +23,36 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, Row, Select, and_, delete, exists, func, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    Row,
+    Select,
+    and_,
+    delete,
+    exists,
+    func,
+    or_,
+    select,
+    update,
+)
 
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.db import writing
+from belote_notation.service.problems import BadCursor, NotFound
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, TAGS
 
-__all__ = ["GameFilter", "Page", "count_games", "delete_game", "get_game", "iter_games", "list_games"]
+__all__ = ["GameFilter", "Page", "count_games", "delete_game", "get_game", "iter_games", "list_games",
+           "set_private"]
 
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""An id of a game (as the routes' ``GameId``)."""
 SEAT_TAGS = ("north", "east", "south", "west")
 LIST_COLUMNS = (GAMES.c.id, GAMES.c.fingerprint, GAMES.c.version, GAMES.c.parent_id, GAMES.c.annotated,
                 GAMES.c.private, GAMES.c.source_format, GAMES.c.errors, GAMES.c.warnings, GAMES.c.infos,
@@ -115,9 +133,11 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
         created, game_id = json.loads(raw)
-        return datetime.fromisoformat(created), str(game_id)
+        if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
+            raise ValueError(game_id)
+        return datetime.fromisoformat(created), game_id
     except (ValueError, TypeError, binascii.Error):
-        raise ApiProblem(400, "invalid", "the cursor is not one this service gave") from None
+        raise BadCursor("the cursor is not one this service gave", field="cursor") from None
 
 
 def list_games(engine: Engine, owner: str, filters: GameFilter, limit: int = 50,
@@ -165,22 +185,40 @@ def get_game(engine: Engine, game_id: str, owner: str | None, admin: bool = Fals
     with engine.connect() as conn:
         row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
-        raise ApiProblem(404, "not-found", "no game with this id")
+        raise NotFound("no game with this id")
     return row
 
 
-def delete_game(engine: Engine, game_id: str, owner: str) -> None:
-    """Delete ``owner``'s game (its reviews, tags, deals and findings with it); 404 otherwise."""
-    with engine.begin() as conn:
+def _owner_of(conn: Connection, game_id: str, owner: str, admin: bool) -> str:
+    """The owner of ``game_id`` when the caller may change it (its owner, or an admin)."""
+    found = conn.execute(select(GAMES.c.owner).where(GAMES.c.id == game_id)).first()
+    if found is None or (found.owner != owner and not admin):
+        raise NotFound("no game of yours with this id")
+    return str(found.owner)
+
+
+def delete_game(engine: Engine, game_id: str, owner: str, admin: bool = False) -> None:
+    """Delete ``owner``'s game (an admin: anyone's), its reviews, tags, deals and findings with
+    it; :class:`NotFound` otherwise."""
+    with writing(engine) as conn:
+        owner = _owner_of(conn, game_id, owner, admin)
         ids = [game_id, *conn.execute(select(GAMES.c.id).where(GAMES.c.parent_id == game_id,
                                                                  GAMES.c.owner == owner)).scalars()]
-        found = conn.execute(select(GAMES.c.id).where(GAMES.c.id == game_id, GAMES.c.owner == owner)).first()
-        if found is None:
-            raise ApiProblem(404, "not-found", "no game of yours with this id")
         for table in (TAGS, DEALS, FINDINGS):
             conn.execute(delete(table).where(table.c.game_id.in_(ids)))
         conn.execute(delete(GAMES).where(GAMES.c.id.in_(ids[1:])))
         conn.execute(delete(GAMES).where(GAMES.c.id == game_id))
+
+
+def set_private(engine: Engine, game_id: str, owner: str, private: bool, admin: bool = False) -> Row[Any]:
+    """Make ``owner``'s game (an admin: anyone's) private or public, with its reviews (every
+    version of it); the game as it is now."""
+    with writing(engine) as conn:
+        owner = _owner_of(conn, game_id, owner, admin)
+        fingerprint = conn.execute(select(GAMES.c.fingerprint).where(GAMES.c.id == game_id)).scalar_one()
+        conn.execute(update(GAMES).where(GAMES.c.owner == owner, GAMES.c.fingerprint == fingerprint)
+                     .values(private=private))
+        return conn.execute(select(*LIST_COLUMNS).where(GAMES.c.id == game_id)).one()
 
 
 def job_row(engine: Engine, job_id: str) -> Row[Any] | None:

@@ -101,7 +101,7 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
         if size > state.settings.job_threshold:
             payload = {"name": name, "format": fmt.name if fmt else None, "rules": rules,
                        "options": [o.split("=", 1) for o in option], "private": private,
-                       "max_games": state.settings.max_games}
+                       "max_games": state.settings.max_games, "cpu_seconds": state.settings.cpu_seconds}
             data = body.read()
             job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
             return JSONResponse({"job": job_id, "url": f"/v1/jobs/{job_id}", "state": "queued"},

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine, insert, select
 
-from belote_notation.service.db import now
+from belote_notation.service.db import now, writing
 from belote_notation.service.schema import TOKENS
 
 __all__ = ["SCOPES", "Caller", "create_token", "identify", "new_id"]
@@ -60,7 +60,7 @@ def create_token(engine: Engine, owner: str, scope: str = "write") -> str:
     if not owner or len(owner) > 100 or not owner.isprintable():
         raise ValueError("a token's name is 1 to 100 printable characters")
     secret = PREFIX + secrets.token_urlsafe(32)
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         conn.execute(insert(TOKENS).values(id=new_id(), owner=owner, scope=scope, hash=_digest(secret),
                                            created_at=now()))
     return secret
