@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, BinaryIO, cast
 
-from sqlalchemy import Connection, Engine, insert, select
+from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from belote_notation.check.codes import CODES
@@ -79,6 +79,10 @@ class StoredRef:
     errors: int
     warnings: int
     findings: tuple[Finding, ...] = ()
+    private: bool = False
+    """The stored game's visibility now."""
+    made_private: bool = False
+    """A duplicate uploaded with ``private=true`` of a game stored public: made private."""
 
     def to_dict(self, base: str = "", with_findings: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.number, "id": self.id, "fingerprint": self.fingerprint,
@@ -86,6 +90,9 @@ class StoredRef:
         if self.id is not None:
             out["url"] = f"{base}/v1/games/{self.id}"
             out["replay"] = f"{base}/v1/games/{self.id}/replay"
+            out["private"] = self.private
+        if self.made_private:
+            out["made_private"] = True
         if with_findings:
             out["findings"] = [f.to_dict() for f in self.findings]
         return out
@@ -187,25 +194,31 @@ def store_upload(engine: Engine, owner: str, games: Iterator[CheckedGame], priva
 
 
 def store_checked(conn: Connection, owner: str, checked: list[CheckedGame], private: bool) -> UploadResult:
+    """Store ``checked`` in the caller's transaction: a game already stored is a duplicate (made
+    private when this upload asks for it: the stricter visibility wins, and the answer says so)."""
     result = UploadResult()
-    seen: dict[str, str] = {}
     for game in checked:
         counts = game.report.counts()
         if game.rejected or game.fingerprint is None:
             result.rejected.append(StoredRef(game.number, None, None, counts["error"], counts["warning"],
                                              tuple(game.report.findings)))
             continue
-        existing = seen.get(game.fingerprint) or conn.execute(
-            select(GAMES.c.id).where(GAMES.c.owner == owner, GAMES.c.fingerprint == game.fingerprint,
-                                     GAMES.c.version == 1)).scalar()
+        existing = conn.execute(
+            select(GAMES.c.id, GAMES.c.private).where(GAMES.c.owner == owner,
+                                                      GAMES.c.fingerprint == game.fingerprint,
+                                                      GAMES.c.version == 1)).first()
         if existing is not None:
-            result.duplicates.append(StoredRef(game.number, existing, game.fingerprint, counts["error"],
-                                               counts["warning"]))
+            stricter = private and not existing.private
+            if stricter:  # the stricter visibility wins, for the game and its reviews
+                conn.execute(update(GAMES).values(private=True).where(
+                    GAMES.c.owner == owner, GAMES.c.fingerprint == game.fingerprint))
+            result.duplicates.append(StoredRef(game.number, existing.id, game.fingerprint, counts["error"],
+                                               counts["warning"], private=private or bool(existing.private),
+                                               made_private=stricter))
             continue
         game_id = insert_game(conn, owner, game, private)
-        seen[game.fingerprint] = game_id
         result.imported.append(StoredRef(game.number, game_id, game.fingerprint, counts["error"],
-                                         counts["warning"]))
+                                         counts["warning"], private=private))
     return result
 
 

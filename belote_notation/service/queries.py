@@ -3,7 +3,9 @@
 Every filter is a bound parameter of a query built from the tables; a cursor is opaque (the
 creation time and id of the last game of a page, URL-safe base64).
 
->>> from belote_notation.service.db import make_engine
+>>> from sqlalchemy.exc import IntegrityError
+
+from belote_notation.service.db import make_engine
 >>> from belote_notation.service.schema import METADATA
 >>> from belote_notation.service.ingest import read_upload, store_upload
 >>> engine = make_engine("sqlite://"); METADATA.create_all(engine)
@@ -24,7 +26,7 @@ import base64
 import binascii
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -39,17 +41,19 @@ from sqlalchemy import (
     delete,
     exists,
     func,
+    insert,
     or_,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
-from belote_notation.service.db import writing
+from belote_notation.service.db import now, writing
 from belote_notation.service.problems import BadCursor, NotFound
-from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, TAGS
+from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, RENDERS, TAGS
 
-__all__ = ["GameFilter", "Page", "count_games", "delete_game", "get_game", "iter_games", "list_games",
-           "set_private"]
+__all__ = ["GameFilter", "Page", "count_games", "delete_game", "game_access", "get_game", "iter_games",
+           "list_games", "rendered", "set_private"]
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """An id of a game (as the routes' ``GameId``)."""
@@ -189,6 +193,36 @@ def get_game(engine: Engine, game_id: str, owner: str | None, admin: bool = Fals
     return row
 
 
+def game_access(engine: Engine, game_id: str, owner: str | None, admin: bool = False) -> Row[Any]:
+    """What deciding who reads ``game_id`` needs (``id``, ``owner``, ``private``, ``event``),
+    without its text; :class:`NotFound` as :func:`get_game`."""
+    with engine.connect() as conn:
+        row = conn.execute(select(GAMES.c.id, GAMES.c.owner, GAMES.c.private, GAMES.c.event)
+                           .where(GAMES.c.id == game_id)).first()
+    if row is None or (row.private and not admin and row.owner != owner):
+        raise NotFound("no game with this id")
+    return row
+
+
+def rendered(engine: Engine, game_id: str, kind: str,
+             render: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
+    """The game's rendering ``kind`` (its media type and bytes): stored the first time
+    ``render()`` makes it, read after (a game never changes under its id)."""
+    with engine.connect() as conn:
+        row = conn.execute(select(RENDERS.c.media_type, RENDERS.c.body)
+                           .where(RENDERS.c.game_id == game_id, RENDERS.c.kind == kind)).first()
+    if row is not None:
+        return row.media_type, bytes(row.body)
+    media_type, body = render()
+    try:
+        with writing(engine) as conn:
+            conn.execute(insert(RENDERS).values(game_id=game_id, kind=kind, media_type=media_type,
+                                                body=body, created_at=now()))
+    except IntegrityError:  # rendered at the same time by another request (or the game deleted)
+        pass
+    return media_type, body
+
+
 def _owner_of(conn: Connection, game_id: str, owner: str, admin: bool) -> str:
     """The owner of ``game_id`` when the caller may change it (its owner, or an admin)."""
     found = conn.execute(select(GAMES.c.owner).where(GAMES.c.id == game_id)).first()
@@ -204,7 +238,7 @@ def delete_game(engine: Engine, game_id: str, owner: str, admin: bool = False) -
         owner = _owner_of(conn, game_id, owner, admin)
         ids = [game_id, *conn.execute(select(GAMES.c.id).where(GAMES.c.parent_id == game_id,
                                                                  GAMES.c.owner == owner)).scalars()]
-        for table in (TAGS, DEALS, FINDINGS):
+        for table in (TAGS, DEALS, FINDINGS, RENDERS):
             conn.execute(delete(table).where(table.c.game_id.in_(ids)))
         conn.execute(delete(GAMES).where(GAMES.c.id.in_(ids[1:])))
         conn.execute(delete(GAMES).where(GAMES.c.id == game_id))

@@ -5,7 +5,7 @@ migrated database matches them. Every query of the service is built from these t
 bound parameters: no SQL is ever assembled from text.
 
 >>> sorted(METADATA.tables)
-['game_deals', 'game_findings', 'game_tags', 'games', 'jobs', 'tokens']
+['game_deals', 'game_findings', 'game_renders', 'game_tags', 'games', 'jobs', 'tokens']
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["DEALS", "FINDINGS", "GAMES", "JOBS", "METADATA", "TAGS", "TOKENS"]
+__all__ = ["DEALS", "FINDINGS", "GAMES", "JOBS", "METADATA", "RENDERS", "TAGS", "TOKENS"]
 
 METADATA = MetaData()
 
@@ -37,8 +37,11 @@ TOKENS = Table(
     Column("scope", String(10), nullable=False),
     Column("hash", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(), nullable=False),
+    Column("expires_at", DateTime(), nullable=True),
+    Column("last_used_at", DateTime(), nullable=True),
 )
-"""An API token: only the SHA-256 of its secret is kept; ``owner`` is the name it was created with."""
+"""An API token: only the SHA-256 of its secret is kept; ``owner`` is the name it was created with.
+``expires_at``: refused from then on (``None``: never); ``last_used_at``: to the minute."""
 
 GAMES = Table(
     "games", METADATA,
@@ -95,6 +98,16 @@ FINDINGS = Table(
     Column("severity", String(8), nullable=False),
     Index("ix_game_findings_code", "code"),
 )
+
+RENDERS = Table(
+    "game_renders", METADATA,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("kind", String(40), primary_key=True),
+    Column("media_type", String(60), nullable=False),
+    Column("body", LargeBinary, nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+"""What a game's replay page, report or diagram rendered once (a game never changes under its id)."""
 
 JOBS = Table(
     "jobs", METADATA,
