@@ -25,6 +25,9 @@ __all__ = ["GRACE", "GuardedH11", "make_app", "prepare_database", "serve", "work
 GRACE = 30
 """Seconds the requests in flight and the jobs running are given at shutdown."""
 log = logging.getLogger("belote_notation.service")
+WORKER_NICENESS = 5
+"""Job workers run at a lower CPU priority than the web processes: a long import or review
+never starves the requests of the same machine."""
 TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
 
 
@@ -58,6 +61,8 @@ def worker_main(settings: Settings, parent: int | None = None) -> None:
     orphaned (elsewhere). On SQLite it claims only while it holds the file's job lock: after a
     restart, a worker of the old process still finishing cannot claim beside the new one."""
     _die_with_parent()
+    with suppress(OSError):
+        os.nice(WORKER_NICENESS)
     configure_logging()
     from belote_notation.service.jobs import run_worker
 
