@@ -196,9 +196,9 @@ def get_game(engine: Engine, game_id: str, owner: str | None, admin: bool = Fals
 def game_access(engine: Engine, game_id: str, owner: str | None, admin: bool = False) -> Row[Any]:
     """What deciding who reads ``game_id`` needs (``id``, ``owner``, ``private``, ``event``),
     without its text; :class:`NotFound` as :func:`get_game`."""
+    query: Select[Any] = select(GAMES.c.id, GAMES.c.owner, GAMES.c.private, GAMES.c.event)
     with engine.connect() as conn:
-        row = conn.execute(select(GAMES.c.id, GAMES.c.owner, GAMES.c.private, GAMES.c.event)
-                           .where(GAMES.c.id == game_id)).first()
+        row = conn.execute(query.where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
         raise NotFound("no game with this id")
     return row
@@ -252,7 +252,8 @@ def set_private(engine: Engine, game_id: str, owner: str, private: bool, admin: 
         fingerprint = conn.execute(select(GAMES.c.fingerprint).where(GAMES.c.id == game_id)).scalar_one()
         conn.execute(update(GAMES).where(GAMES.c.owner == owner, GAMES.c.fingerprint == fingerprint)
                      .values(private=private))
-        return conn.execute(select(*LIST_COLUMNS).where(GAMES.c.id == game_id)).one()
+        query: Select[Any] = select(*LIST_COLUMNS)
+        return conn.execute(query.where(GAMES.c.id == game_id)).one()
 
 
 def job_row(engine: Engine, job_id: str) -> Row[Any] | None:

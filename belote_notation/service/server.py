@@ -5,6 +5,7 @@ together. SIGTERM or Ctrl-C stops taking connections, finishes the requests in f
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -137,7 +138,7 @@ class GuardedH11(H11Protocol):
     header_timeout = float(os.environ.get("BELOTE_HEADER_TIMEOUT") or Settings.header_timeout)
     """From the environment: a web process of ``--workers`` starts with ``serve``'s settings there."""
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
@@ -152,8 +153,9 @@ class GuardedH11(H11Protocol):
             if self.header_timeout > 0 else None
 
     def _disarm(self) -> None:
-        if getattr(self, "_header_timer", None) is not None:
-            self._header_timer.cancel()
+        timer: asyncio.TimerHandle | None = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
             self._header_timer = None
 
     def data_received(self, data: bytes) -> None:
