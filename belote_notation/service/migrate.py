@@ -3,7 +3,7 @@
 
 >>> import tempfile, os
 >>> url = "sqlite:///" + os.path.join(tempfile.mkdtemp(), "m.db")
->>> pending(url) == [HEAD]
+>>> pending(url)[-1] == HEAD
 True
 >>> upgrade(url)
 >>> pending(url)

@@ -3,9 +3,7 @@
 Every filter is a bound parameter of a query built from the tables; a cursor is opaque (the
 creation time and id of the last game of a page, URL-safe base64).
 
->>> from sqlalchemy.exc import IntegrityError
-
-from belote_notation.service.db import make_engine
+>>> from belote_notation.service.db import make_engine
 >>> from belote_notation.service.schema import METADATA
 >>> from belote_notation.service.ingest import read_upload, store_upload
 >>> engine = make_engine("sqlite://"); METADATA.create_all(engine)

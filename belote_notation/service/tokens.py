@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.pool import StaticPool
 
 from belote_notation.service.db import now, writing
 from belote_notation.service.schema import TOKENS
@@ -163,4 +164,7 @@ def _note_use(engine: Engine, token_id: str, moment: datetime) -> None:
         except Exception:  # noqa: BLE001 - a last use not noted is not worth a failed request
             pass
 
-    threading.Thread(target=write, daemon=True, name="token-last-use").start()
+    if isinstance(engine.pool, StaticPool):  # one connection for every thread (in memory): not beside it
+        write()
+    else:
+        threading.Thread(target=write, daemon=True, name="token-last-use").start()
