@@ -44,7 +44,9 @@ class Gate:
     def __init__(self, app: Any, settings: Settings) -> None:
         self.app, self.settings = app, settings
         self.limiter = RateLimiter(settings.rate_per_minute)
-        self.costly = RateLimiter(settings.expensive_rate_per_minute)
+        self.costly_per_minute = settings.expensive_rate_per_minute if settings.rate_per_minute > 0 else 0
+        """``rate_per_minute`` 0 turns every limit off (a proxy's limit in front)."""
+        self.costly = RateLimiter(self.costly_per_minute)
 
     @staticmethod
     def expensive(path: str) -> bool:
@@ -103,7 +105,7 @@ class Gate:
         problem, headers = self._limit(self.limiter, keys, "default", self.settings.rate_per_minute)
         if problem is None and self.expensive(path):
             problem, headers = self._limit(self.costly, [f"costly:{k}" for k in keys], "render",
-                                           self.settings.expensive_rate_per_minute)
+                                           self.costly_per_minute)
         return problem, headers
 
     @staticmethod

@@ -36,6 +36,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
 from belote_notation.formats.base import CANNOT_WRITE, Format
 from belote_notation.notation.fingerprint import game_fingerprint
+from belote_notation.notation.reader import parse_game_text
 from belote_notation.notation.records import Deal, Game
 from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_notation.pipeline.games import TextGame, games_of
@@ -63,6 +64,11 @@ class CheckedGame:
     fingerprint: str | None
     game: Game | None
     source_format: str
+    source_name: str = ""
+    """The file the report's lines belong to: the upload (a ``.bel`` game, stored as it was
+    written), or ``NAME#N.bel``, the game converted to ``.bel`` as stored."""
+    first_line: int = 1
+    """The stored text's first line in that file."""
 
     @property
     def rejected(self) -> bool:
@@ -162,14 +168,31 @@ def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -
     report = validate_game(game or Game(), name, item.number, config, syntax=read.findings)
     if game is None or not read.readable or not game.deals or any(_unread(f) for f in report.findings):
         return CheckedGame(item.number, report, None, None, None, format_name)
+    if isinstance(item, TextGame):  # stored as written: the report's lines are the upload's
+        return CheckedGame(item.number, report, item.text.text, report.fingerprint or game_fingerprint(game),
+                           game, format_name, name, item.line)
     try:
-        bel = item.text.text if isinstance(item, TextGame) else write_game(game)
+        bel = write_game(game)
     except NotationWriteError as exc:  # a value .bel cannot say (a negative deal number): not stored
         report.findings.append(Finding(CANNOT_WRITE, "error", f"the game cannot be stored as .bel: {exc}",
                                        name, game.line or item.line, 0, item.number))
         return CheckedGame(item.number, report, None, None, None, format_name)
-    return CheckedGame(item.number, report, bel, report.fingerprint or game_fingerprint(game), game,
-                       format_name)
+    return _as_stored(item.number, bel, name, format_name, config, read.findings)
+
+
+def _as_stored(number: int, bel: str, name: str, format_name: str, config: ValidationConfig,
+               read: tuple[Finding, ...]) -> CheckedGame:
+    """A game converted to ``.bel``, checked as stored: its findings' lines are those of the
+    stored text (``NAME#N.bel``, what ``GET /v1/games/{id}`` and its replay page show), not
+    positions its source format may carry from another file; what the reader of the source
+    found stays located in the source."""
+    label = f"{name}#{number}.bel"
+    parsed = parse_game_text(bel, label)
+    stored = parsed.game
+    report = validate_game(stored, label, number, config,
+                           syntax=(*read, *(Finding.from_issue(i, label, number) for i in parsed.errors)))
+    return CheckedGame(number, report, bel, report.fingerprint or game_fingerprint(stored), stored,
+                       format_name, label, 1)
 
 
 def _unread(finding: Finding) -> bool:
@@ -232,6 +255,7 @@ def insert_game(conn: Connection, owner: str, game: CheckedGame, private: bool, 
     conn.execute(insert(GAMES).values(
         id=game_id, owner=owner, fingerprint=game.fingerprint, version=version, parent_id=parent_id,
         annotated=annotated, private=private, source_format=game.source_format, bel=game.bel,
+        source_name=game.source_name[:200] or None, first_line=game.first_line,
         report=json.dumps(report.to_dict(), ensure_ascii=False), errors=counts["error"],
         warnings=counts["warning"], infos=counts["info"], deal_count=report.deal_count, rules=report.rules,
         event=_short(records.header("Event")), date=_short(records.header("Date"), 10),

@@ -252,7 +252,10 @@ def replay(request: Request, game_id: GameId,
 
     def render(row: Row[Any]) -> bytes:
         out = io.StringIO()
-        write_page(out, iter_replays(row.bel.encode("utf-8"), "game.bel"), row.event or "Belote replay")
+        # drawn at the lines of the report: the stored text where it stood in its file
+        text = "\n" * ((row.first_line or 1) - 1) + row.bel
+        write_page(out, iter_replays(text.encode("utf-8"), row.source_name or "game.bel"),
+                   row.event or "Belote replay")
         return out.getvalue().encode("utf-8")
 
     return _cached(request, game_id, caller, "replay", "text/html; charset=utf-8", render, PAGE_HEADERS)

@@ -65,10 +65,14 @@ GAMES = Table(
     Column("result", String(16), nullable=True),
     Column("winner", String(4), nullable=True),
     Column("created_at", DateTime(), nullable=False),
+    Column("source_name", String(200), nullable=True),
+    Column("first_line", Integer, nullable=True),
     UniqueConstraint("owner", "fingerprint", "version", name="uq_games_owner_fingerprint_version"),
     Index("ix_games_owner_created", "owner", "created_at", "id"),
 )
-"""A stored game: its ``.bel`` text, its report (JSON) and what the filters read. A review is a
+"""A stored game: its ``.bel`` text, its report (JSON) and what the filters read;
+``source_name`` and ``first_line``: the file its report's lines belong to, and where its text
+starts there (its replay page is drawn with the same lines). A review is a
 new version (``parent_id``: the original) with the same fingerprint."""
 
 TAGS = Table(

@@ -59,7 +59,8 @@ class Settings:
     """Requests per minute per token and per address (each web process counts its own)."""
     expensive_rate_per_minute: int = 60
     """Requests per minute per token and per address to the routes that render (a replay page,
-    a diagram, a report, an export): a lower limit of their own, beside ``rate_per_minute``."""
+    a diagram, a report, an export): a lower limit of their own, beside ``rate_per_minute``
+    (whose 0 turns both off)."""
     trusted_proxies: str = ""
     """Addresses (comma-separated, or ``*``) whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` are believed; none by default: the client is the peer of the socket."""

@@ -282,3 +282,40 @@ def test_tokens_expire_are_listed_revoked_and_admin_acts_on_any_game(service: Se
     assert service.client.delete(f"/v1/games/{game_id}", headers=service.bob).status_code == 404
     admin = bearer(create_token(engine, "root", "admin"))
     assert service.client.delete(f"/v1/games/{game_id}", headers=admin).status_code == 204
+
+
+def _replay_lines(service: Service, game_id: str, code: str) -> list[int]:
+    """The lines of the findings ``code`` the replay page gives."""
+    import re
+
+    html = service.client.get(f"/v1/games/{game_id}/replay").text
+    pattern = r'"code":"' + code + r'","severity":"[a-z]+","message":"[^"]*","line":(\d+)'
+    return [int(n) for n in re.findall(pattern, html)]
+
+
+def test_a_finding_has_the_same_lines_in_the_report_and_the_replay(service: Service) -> None:
+    """Item 12: the report and the replay page of a game give one finding the same line: the
+    uploaded file's for a .bel game (its second game included), the stored .bel's for a JSON
+    twin (whose own positions came from another file), and the finding names that file."""
+    invalid = sample("invalid/BEL303-did-not-follow.bel")
+    body = PARTIE_1 + b"\n" + invalid
+    stored = service.client.post("/v1/games", content=body, params={"name": "night.bel"},
+                                 headers=service.alice).json()["imported"]
+    report = service.client.get(f"/v1/games/{stored[1]['id']}/report").json()
+    found = [f for f in report["findings"] if f["code"] == "BEL303"]
+    assert found and found[0]["file"] == "night.bel"
+    line = found[0]["line"]
+    assert line > PARTIE_1.count(b"\n") + 1  # where it is in the uploaded file
+    first = PARTIE_1.count(b"\n") + 2  # the second game's first line
+    assert body.decode().splitlines()[line - 1] == invalid.decode().splitlines()[line - first]
+    assert _replay_lines(service, stored[1]["id"], "BEL303") == [line]
+    twin = service.client.get("/v1/games/export", params={"format": "json"}, headers=service.alice).text
+    moved = service.client.post("/v1/games", content=twin.encode(), params={"name": "two.json"},
+                                headers=service.bob).json()["imported"]
+    game_id = moved[1]["id"]
+    found = [f for f in service.client.get(f"/v1/games/{game_id}/report").json()["findings"]
+             if f["code"] == "BEL303"]
+    assert found and found[0]["file"] == "two.json#2.bel"
+    text = service.client.get(f"/v1/games/{game_id}").text.splitlines()
+    assert text[found[0]["line"] - 1].startswith("trick")
+    assert _replay_lines(service, game_id, "BEL303") == [found[0]["line"]]
