@@ -4,9 +4,12 @@ A job is ``queued``, then ``running`` under a worker's lease (renewed by a heart
 while it runs), then ``done`` or ``failed``. A running job whose lease ran out (its worker was
 killed) is claimed again, up to ``max_attempts`` times. Claiming takes the oldest job with
 ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so workers never wait for one another; on SQLite
-every transaction takes the write lock first (``BEGIN IMMEDIATE``), one claimer at a time. A
-job's result and what it stores are written in one transaction: a job finished is never done
-twice, and a job cut short stores nothing.
+a write takes the lock first (``BEGIN IMMEDIATE``), and one worker per file claims (see
+``server``). A review's result and what it stores are written in one transaction; an import
+stores its games a chunk at a time, each chunk with how far it got (:func:`keep`): a job
+finished is never done twice, and a job cut short resumes after its last chunk stored.
+A job whose input is the cause of its failure (:class:`JobFailed`) fails at once: only a
+worker's death (its lease run out) makes it claimed again.
 
 >>> from belote_notation.service.db import make_engine
 >>> from belote_notation.service.schema import METADATA

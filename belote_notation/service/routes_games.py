@@ -295,7 +295,7 @@ class Visibility(BaseModel):
 
 
 @router.patch("/v1/games/{game_id}", summary="Make one of the caller's games private or public",
-              responses=problem_responses(401, 403, 404, 422, 429))
+              responses=problem_responses(400, 401, 403, 404, 422, 429))
 def change(request: Request, game_id: GameId, visibility: Visibility,
            caller: Caller = Depends(writer)) -> dict[str, Any]:
     """The game and its reviews made private or public; the game's summary as it is now

@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from belote_notation.service.deps import state_of
 from belote_notation.service.ingest import read_upload, store_upload
 from belote_notation.service.limits import CpuBudget
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.problems import ApiProblem, StoreError
 from belote_notation.service.queries import GameFilter, count_games, list_games
 from belote_notation.service.routes_games import game_filter
 from belote_notation.service.tokens import Caller, identify
@@ -186,7 +186,7 @@ async def upload(request: Request, file: UploadFile, private: bool = Form(False)
 
     try:
         result = await run_in_threadpool(work)
-    except ApiProblem as exc:
+    except (ApiProblem, StoreError) as exc:  # the store raises StoreError (detail, status)
         return _page("Upload games", f'<p class="errors">{escape(exc.detail)}</p>', caller, exc.status)
     items = []
     for kind in ("imported", "duplicates", "rejected"):
