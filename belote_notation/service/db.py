@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["is_postgres", "make_engine", "now", "writing"]
+__all__ = ["RequestSession", "is_postgres", "make_engine", "now", "reading", "request_session", "writing"]
 
 SQLITE_BUSY_MS = 30_000
 """How long an SQLite writer waits for the lock held by another process."""
@@ -77,6 +78,58 @@ def writing(engine: Engine) -> Iterator[Connection]:
         conn.execution_options(**{WRITE: True})
         with conn.begin():
             yield conn
+
+
+class RequestSession:
+    """The one connection a request reads through (per engine), opened at its first read and
+    closed when the request ends (:func:`request_session`)."""
+
+    def __init__(self) -> None:
+        self.connections: dict[int, Connection] = {}
+
+    def connection(self, engine: Engine) -> Connection:
+        conn = self.connections.get(id(engine))
+        if conn is None:
+            conn = self.connections[id(engine)] = engine.connect()
+        return conn
+
+    def close(self) -> None:
+        for conn in self.connections.values():
+            conn.close()
+        self.connections.clear()
+
+
+_SESSION: ContextVar[RequestSession | None] = ContextVar("belote_request_session", default=None)
+
+
+@contextmanager
+def request_session() -> Iterator[RequestSession]:
+    """A request's session: every :func:`reading` inside it (the threads the request runs on
+    included: they copy its context) shares one connection, closed at the end."""
+    session = RequestSession()
+    token = _SESSION.set(session)
+    try:
+        yield session
+    finally:
+        _SESSION.reset(token)
+        session.close()
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    """A read: the request's connection inside a request (each read its own short deferred
+    transaction, ended after it), else a connection of its own."""
+    session = _SESSION.get()
+    if session is None:
+        with engine.connect() as own:
+            yield own
+        return
+    conn = session.connection(engine)
+    try:
+        yield conn
+    finally:
+        if conn.in_transaction():
+            conn.rollback()
 
 
 def _sqlite_begin(conn: Any) -> None:

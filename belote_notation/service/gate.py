@@ -1,7 +1,8 @@
 """The gate every HTTP request passes (a plain ASGI middleware, the cheapest kind): the rate
-limits and their headers, a query with a NUL refused before any route, ``HEAD`` answered as
-``GET`` without the body, a body that stops arriving timed out, an unexpected error answered
-500 on a connection kept open, the security headers, and one access-log line per request.
+limits and their headers, one database connection for the request's reads, a query with a NUL
+refused before any route, ``HEAD`` answered as ``GET`` without the body, a body that stops
+arriving timed out, an unexpected error answered 500 on a connection kept open, the security
+headers, and one access-log line per request.
 
 >>> gate = Gate(None, Settings(rate_per_minute=0))
 >>> gate.expensive("/v1/games/abc/replay"), gate.expensive("/v1/games/count")
@@ -18,6 +19,7 @@ import re
 import time
 from typing import Any
 
+from belote_notation.service.db import request_session
 from belote_notation.service.limits import RateLimiter
 from belote_notation.service.problems import MEDIA_TYPE, ApiProblem
 from belote_notation.service.settings import Settings
@@ -79,7 +81,8 @@ class Gate:
             if problem is not None:
                 await _problem(send_out, problem)
             else:
-                await self.app(scope, self._timed(receive), send_out)
+                with request_session():  # one connection for the request's reads
+                    await self.app(scope, self._timed(receive), send_out)
         except Exception as exc:  # noqa: BLE001 - every error is answered, the connection kept
             if sent["status"] is not None:
                 error_log.exception("error after the answer began: %s %s", scope["method"], scope["path"])

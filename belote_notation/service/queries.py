@@ -46,7 +46,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from belote_notation.service.db import now, writing
+from belote_notation.service.db import now, reading, writing
 from belote_notation.service.problems import BadCursor, NotFound
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, RENDERS, TAGS
 
@@ -151,7 +151,7 @@ def list_games(engine: Engine, owner: str, filters: GameFilter, limit: int = 50,
         query = query.where(or_(GAMES.c.created_at < created,
                                 and_(GAMES.c.created_at == created, GAMES.c.id < last)))
     query = query.order_by(GAMES.c.created_at.desc(), GAMES.c.id.desc()).limit(limit + 1)
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         rows = list(conn.execute(query))
     more = len(rows) > limit
     rows = rows[:limit]
@@ -160,7 +160,7 @@ def list_games(engine: Engine, owner: str, filters: GameFilter, limit: int = 50,
 
 def count_games(engine: Engine, owner: str, filters: GameFilter) -> int:
     query = select(func.count()).select_from(GAMES).where(GAMES.c.owner == owner, *filters.conditions())
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         return int(conn.execute(query).scalar() or 0)
 
 
@@ -173,7 +173,7 @@ def iter_games(engine: Engine, owner: str, filters: GameFilter, batch: int = 200
         if after is not None:
             query = query.where(or_(GAMES.c.created_at > after[0],
                                     and_(GAMES.c.created_at == after[0], GAMES.c.id > after[1])))
-        with engine.connect() as conn:
+        with reading(engine) as conn:
             rows = list(conn.execute(query.order_by(GAMES.c.created_at, GAMES.c.id).limit(batch)))
         yield from rows
         if len(rows) < batch:
@@ -184,7 +184,7 @@ def iter_games(engine: Engine, owner: str, filters: GameFilter, batch: int = 200
 def get_game(engine: Engine, game_id: str, owner: str | None, admin: bool = False) -> Row[Any]:
     """The game ``game_id`` for a caller (``owner``; ``None``: no token). A private game is
     shown to its owner (and an admin) only; anyone else gets the same 404 as for no game."""
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
         raise NotFound("no game with this id")
@@ -195,7 +195,7 @@ def game_access(engine: Engine, game_id: str, owner: str | None, admin: bool = F
     """What deciding who reads ``game_id`` needs (``id``, ``owner``, ``private``, ``event``),
     without its text; :class:`NotFound` as :func:`get_game`."""
     query: Select[Any] = select(GAMES.c.id, GAMES.c.owner, GAMES.c.private, GAMES.c.event)
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         row = conn.execute(query.where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
         raise NotFound("no game with this id")
@@ -206,7 +206,7 @@ def rendered(engine: Engine, game_id: str, kind: str,
              render: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
     """The game's rendering ``kind`` (its media type and bytes): stored the first time
     ``render()`` makes it, read after (a game never changes under its id)."""
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         row = conn.execute(select(RENDERS.c.media_type, RENDERS.c.body)
                            .where(RENDERS.c.game_id == game_id, RENDERS.c.kind == kind)).first()
     if row is not None:
@@ -255,5 +255,5 @@ def set_private(engine: Engine, game_id: str, owner: str, private: bool, admin: 
 
 
 def job_row(engine: Engine, job_id: str) -> Row[Any] | None:
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         return conn.execute(select(JOBS).where(JOBS.c.id == job_id)).first()

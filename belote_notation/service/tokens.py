@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.pool import StaticPool
 
-from belote_notation.service.db import now, writing
+from belote_notation.service.db import now, reading, writing
 from belote_notation.service.schema import TOKENS
 
 __all__ = ["SCOPES", "Caller", "TokenInfo", "create_token", "identify", "list_tokens", "new_id",
@@ -104,7 +104,7 @@ def list_tokens(engine: Engine, owner: str | None = None) -> list[TokenInfo]:
                    TOKENS.c.last_used_at).order_by(TOKENS.c.created_at, TOKENS.c.id)
     if owner is not None:
         query = query.where(TOKENS.c.owner == owner)
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         return [TokenInfo(*row) for row in conn.execute(query)]
 
 
@@ -131,7 +131,7 @@ def identify(engine: Engine, secret: str) -> Caller | None:
     if not secret.startswith(PREFIX) or len(secret) > 100:
         return None
     digest = _digest(secret)
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         row = conn.execute(select(TOKENS.c.id, TOKENS.c.owner, TOKENS.c.scope, TOKENS.c.hash,
                                   TOKENS.c.expires_at, TOKENS.c.last_used_at)
                            .where(TOKENS.c.hash == digest)).first()

@@ -319,3 +319,20 @@ def test_a_finding_has_the_same_lines_in_the_report_and_the_replay(service: Serv
     text = service.client.get(f"/v1/games/{game_id}").text.splitlines()
     assert text[found[0]["line"] - 1].startswith("trick")
     assert _replay_lines(service, game_id, "BEL303") == [found[0]["line"]]
+
+
+def test_one_database_session_per_request(service: Service) -> None:
+    """Item 3: a request reads through one connection (the token's lookup and the query
+    share it; before, each opened its own)."""
+    from sqlalchemy import event
+
+    _stored(service)
+    checkouts: list[int] = []
+    listener = lambda *_: checkouts.append(1)  # noqa: E731
+    event.listen(service.engine.pool, "checkout", listener)
+    try:
+        assert service.client.get("/v1/games", headers=service.alice).status_code == 200
+        assert service.client.get("/v1/games/count", headers=service.alice).status_code == 200
+    finally:
+        event.remove(service.engine.pool, "checkout", listener)
+    assert len(checkouts) == 2
