@@ -50,8 +50,12 @@ def prepare_database(settings: Settings) -> None:
 
 
 def make_app() -> Any:
-    """The application of a web process, its settings from the environment (``serve`` sets it)."""
+    """The application of a web process, its settings from the environment (``serve`` sets it).
+    A web process of ``--workers`` (a child of ``serve``) dies with ``serve``, as a job worker does."""
     from belote_notation.service.app import create_app
+
+    if multiprocessing.parent_process() is not None:
+        _die_with_parent()
 
     return create_app(Settings.load())
 

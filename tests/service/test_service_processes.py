@@ -164,6 +164,28 @@ def test_job_workers_die_with_serve_and_one_claims_per_sqlite_file(tmp_path: Pat
             assert second.stop() == 0
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_web_processes_die_with_serve(tmp_path: Path) -> None:
+    """Item 10: ``kill -9`` of serve with ``--workers 2`` leaves no web process holding the port."""
+    server = Server(f"sqlite:///{tmp_path / 'web.db'}", tmp_path, "--jobs", "0", "--workers", "2").start()
+    try:
+        deadline = time.monotonic() + 20
+        children = _children(server.process.pid)
+        while time.monotonic() < deadline and len(children) < 2:
+            time.sleep(0.2)
+            children = _children(server.process.pid)
+        assert len(children) >= 2, children
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(pid) for pid in children):
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in children), "a web process outlived serve"
+    finally:
+        with __import__("contextlib").suppress(ProcessLookupError):
+            os.killpg(server.process.pid, signal.SIGKILL)
+
+
 def _latencies(url: str, count: int = 30) -> list[float]:
     """GET /healthz over one kept-alive http.client connection without TCP_NODELAY of its own."""
     import http.client
