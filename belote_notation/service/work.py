@@ -97,6 +97,7 @@ def import_upload(engine: Engine, job: ClaimedJob, worker: str, progress: Callab
     start = int(payload.get("next", 1))
     seconds = float(payload.get("cpu_seconds") or Settings.load().cpu_seconds)
     data = job.data or b""
+    lines = max(1, data.count(b"\n"))
     chunk: list[CheckedGame] = []
     try:
         games = read_upload(data, payload.get("name", "upload"), fmt, validation_config(payload),
@@ -105,7 +106,7 @@ def import_upload(engine: Engine, job: ClaimedJob, worker: str, progress: Callab
             chunk.append(game)
             if len(chunk) >= IMPORT_CHUNK:
                 _store_chunk(engine, job, worker, chunk, answer)
-                progress(min(0.99, (game.report.line or 0) / max(1, data.count(b"\n"))))
+                progress(min(0.99, (game.report.line or 0) / lines))
                 chunk = []
     except StoreError as exc:
         raise JobFailed(exc.detail) from None

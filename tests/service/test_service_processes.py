@@ -117,6 +117,18 @@ def test_slow_clients_forwarded_addresses_and_the_connection_limit(tmp_path: Pat
     assert '"client": "127.0.0.1"' in log and "10.0.0." not in log
 
 
+def test_a_trusted_proxy_is_believed(tmp_path: Path) -> None:
+    """Item 11: with ``BELOTE_TRUSTED_PROXIES`` naming the proxy, its ``X-Forwarded-For`` is the client."""
+    env = {"BELOTE_TRUSTED_PROXIES": "127.0.0.1", "BELOTE_ACCESS_LOG": "true"}
+    server = Server(f"sqlite:///{tmp_path / 'proxy.db'}", tmp_path, "--jobs", "0", env=env).start()
+    try:
+        answer = httpx.get(server.url + "/v1/formats", headers={"X-Forwarded-For": "203.0.113.7"}, timeout=10)
+        assert answer.status_code == 200
+    finally:
+        server.stop()
+    assert '"client": "203.0.113.7"' in server.log.read_text()
+
+
 def _children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
