@@ -44,7 +44,7 @@ from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import read_game
 from belote_notation.service.db import now, writing
 from belote_notation.service.limits import CpuBudget
-from belote_notation.service.problems import CpuLimit, TooManyGames, Unreadable
+from belote_notation.service.problems import CpuLimit, Invalid, TooManyGames, Unreadable
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, TAGS
 from belote_notation.service.tokens import new_id
 
@@ -124,6 +124,8 @@ def read_upload(body: bytes | IO[bytes], name: str, format: Format | None = None
     read, not checked: an import resumed). A NUL anywhere in the body: :class:`Unreadable`,
     located; more than ``max_games`` (when > 0): :class:`TooManyGames`; beyond the
     ``budget``: :class:`CpuLimit` naming the game where it stopped."""
+    if "\0" in name:
+        raise Invalid("name: a NUL character (%00) names no file", field="name")
     data = io.BytesIO(body) if isinstance(body, bytes) else body
     refuse_nul(data, name)
     opened = open_input(Source(name, data=cast(BinaryIO, data), label=name), format)

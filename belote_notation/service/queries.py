@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from belote_notation.service.db import now, reading, writing
-from belote_notation.service.problems import BadCursor, NotFound
+from belote_notation.service.problems import BadCursor, Invalid, NotFound
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, RENDERS, TAGS
 
 __all__ = ["GameFilter", "Page", "count_games", "delete_game", "game_access", "get_game", "iter_games",
@@ -79,6 +79,13 @@ class GameFilter:
     has_findings: bool | None = None
     annotated: bool | None = None
     tags: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        """No value with a NUL reaches the database (PostgreSQL's text cannot hold one)."""
+        for name, value in vars(self).items():
+            values = [v for pair in value for v in pair] if name == "tags" else [value]
+            if any(isinstance(v, str) and "\0" in v for v in values):
+                raise Invalid(f"{name}: a NUL character (%00) is in no game", field=name)
 
     def conditions(self) -> list[ColumnElement[bool]]:
         c: list[ColumnElement[bool]] = []

@@ -113,9 +113,11 @@ def test_bad_values_are_refused_before_the_database(service: Service) -> None:
     post, get = service.client.post, service.client.get
     for params in ({"team": "\0"}, {"player": "a\0b"}, {"tag": "Event=\0"}):
         answer = get("/v1/games", params=params, headers=service.alice)
-        assert answer.status_code == 400 and answer.json()["code"] == "bad-request", answer.text
+        assert answer.status_code == 422 and answer.json()["code"] == "invalid", answer.text
     answer = get("/v1/games/count?team=%00", headers=service.alice)
-    assert answer.status_code == 400
+    assert answer.status_code == 422 and answer.json()["errors"][0]["field"] == "team"
+    answer = post("/v1/games", content=PARTIE_1, params={"name": "a\0.bel"}, headers=service.alice)
+    assert answer.status_code == 422, answer.text
     nul = PARTIE_1.replace(b'[Site "', b'[Site "x\0', 1)
     answer = post("/v1/games", content=nul, params={"name": "nul.bel"}, headers=service.alice)
     assert answer.status_code == 400 and "nul.bel:2:9" in answer.json()["detail"], answer.text
