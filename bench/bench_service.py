@@ -11,7 +11,11 @@ Measured in one run, on the same cores:
   p50 and p99 latency;
 - the same games validated in-process through the pipeline over as many processes as the
   service has web processes (``pipeline.run(..., jobs=N)`` on a file of ``--requests`` copies):
-  games per second, and the ratio of the service's games per second to it (target: >= 0.7);
+  games per second, and the ratio of the service's games per second to it;
+- the p50 of that validate with one web process and with ``--workers`` (issue 35: within 1.5x);
+- games per CPU-second (user + sys) of requests of ``--games`` games (10) in the service (its
+  processes' CPU time, read from /proc) against the pipeline in this process (issue 35: the
+  ratio >= 0.5);
 - ``POST /v1/games`` of files of ``--batch`` distinct games (``--uploads`` files) into SQLite
   and into PostgreSQL (a throwaway database, dropped after): games stored per second.
 
@@ -124,6 +128,44 @@ def hammer(server: Server, clients: int, total: int, path: str, bodies: list[byt
     return time.perf_counter() - started, latencies
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + sys) of a process and its live descendants (Linux /proc)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / tick
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += tree_cpu(int(child))
+    except (FileNotFoundError, ProcessLookupError):
+        pass
+    return total
+
+
+def cpu_ratio(args: argparse.Namespace, folder: Path) -> tuple[float, float]:
+    """Games per CPU-second: the service (one web process) and the pipeline in this process."""
+    body = b"\n".join([MATCH.read_bytes()] * args.games)
+    server = Server(f"sqlite:///{folder / 'cpu.db'}", 1, folder)
+    try:
+        path = "/v1/validate?name=m.bel"
+        hammer(server, 1, 20, path, [body])  # warm up
+        before = tree_cpu(server.process.pid)
+        _, latencies = hammer(server, args.clients, args.requests // 2, path, [body])
+        service = len(latencies) * args.games / (tree_cpu(server.process.pid) - before)
+    finally:
+        server.stop()
+    from belote_notation.check.setup import ValidationConfig
+    from belote_notation.pipeline.inputs import Source
+    from belote_notation.pipeline.pool import GameChecked, run
+
+    data = b"\n".join([body] * (args.requests // 2))
+    started = time.process_time()
+    events = run([Source("m.bel", data=data)], ValidationConfig(), "json", jobs=1)
+    games = sum(isinstance(e, GameChecked) for e in events)
+    return service, games / (time.process_time() - started)
+
+
 def in_process(copies: int, jobs: int) -> float:
     """Games per second of the pipeline validating ``copies`` of the match over ``jobs`` processes."""
     from belote_notation.check.setup import ValidationConfig
@@ -183,22 +225,48 @@ def drop_postgres(handle: object) -> None:
     admin.dispose()
 
 
+def uploads(args: argparse.Namespace, folder: Path, figures: dict[str, float]) -> None:
+    """Games stored per second by uploads into SQLite, and into PostgreSQL when it answers."""
+    sqlite = f"sqlite:///{folder / 'up.db'}"
+    figures["sqlite_upload_games_per_s"] = upload_throughput(sqlite, args, folder)
+    print(f"upload into SQLite: {figures['sqlite_upload_games_per_s']:.1f} games/s "
+          f"({args.uploads} files of {args.batch} games, {args.clients} clients)")
+    made = postgres_database()
+    if made is not None:
+        url, handle = made
+        try:
+            figures["postgres_upload_games_per_s"] = upload_throughput(url, args, folder)
+        finally:
+            drop_postgres(handle)
+        print(f"upload into PostgreSQL: {figures['postgres_upload_games_per_s']:.1f} games/s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="web processes")
+    parser.add_argument("--games", type=int, default=10, help="games per request of the CPU ratio")
     parser.add_argument("--uploads", type=int, default=40, help="files uploaded per database")
     parser.add_argument("--batch", type=int, default=10, help="games per uploaded file")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object too")
+    parser.add_argument("--no-uploads", action="store_true", help="measure validation only")
     args = parser.parse_args()
     figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="bench-service-") as tmp:
         folder = Path(tmp)
+        body = MATCH.read_bytes()
+        path = "/v1/validate?name=m.bel"
+        if args.workers > 1:
+            server = Server(f"sqlite:///{folder / 'one.db'}", 1, folder)
+            try:
+                hammer(server, args.clients, min(40, args.requests), path, [body])  # warm up
+                _, alone = hammer(server, args.clients, args.requests, path, [body])
+                figures["p50_ms_one_process"] = percentile(alone, 0.5) * 1000
+            finally:
+                server.stop()
         server = Server(f"sqlite:///{folder / 'validate.db'}", args.workers, folder)
         try:
-            body = MATCH.read_bytes()
-            path = "/v1/validate?name=m.bel"
             hammer(server, args.clients, min(40, args.requests), path, [body])  # warm up
             seconds, latencies = hammer(server, args.clients, args.requests, path, [body])
         finally:
@@ -211,19 +279,18 @@ def main() -> None:
               f"{args.workers} web process(es): {figures['requests_per_s']:.1f} req/s (= games/s), "
               f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms")
         print(f"in-process pipeline, jobs={args.workers}: {local:.1f} games/s; service/in-process ratio "
-              f"{figures['ratio']:.2f} (target >= 0.7)")
-        sqlite = f"sqlite:///{folder / 'up.db'}"
-        figures["sqlite_upload_games_per_s"] = upload_throughput(sqlite, args, folder)
-        print(f"upload into SQLite: {figures['sqlite_upload_games_per_s']:.1f} games/s "
-              f"({args.uploads} files of {args.batch} games, {args.clients} clients)")
-        made = postgres_database()
-        if made is not None:
-            url, handle = made
-            try:
-                figures["postgres_upload_games_per_s"] = upload_throughput(url, args, folder)
-            finally:
-                drop_postgres(handle)
-            print(f"upload into PostgreSQL: {figures['postgres_upload_games_per_s']:.1f} games/s")
+              f"{figures['ratio']:.2f}")
+        if "p50_ms_one_process" in figures:
+            figures["p50_ratio"] = figures["p50_ms"] / figures["p50_ms_one_process"]
+            print(f"p50 with {args.workers} web processes / with one: {figures['p50_ms']:.1f} / "
+                  f"{figures['p50_ms_one_process']:.1f} ms = {figures['p50_ratio']:.2f} (target <= 1.5)")
+        service_cpu, local_cpu = cpu_ratio(args, folder)
+        figures.update(service_games_per_cpu_s=service_cpu, in_process_games_per_cpu_s=local_cpu,
+                       cpu_ratio=service_cpu / local_cpu)
+        print(f"games per CPU-second, {args.games}-game requests: service {service_cpu:.0f}, in-process "
+              f"{local_cpu:.0f}: ratio {figures['cpu_ratio']:.2f} (target >= 0.5)")
+        if not args.no_uploads:
+            uploads(args, folder, figures)
     if args.json:
         print(json.dumps({k: round(v, 2) for k, v in figures.items()}))
 

@@ -10,15 +10,11 @@ access logs, every error a JSON problem.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import logging
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -28,16 +24,14 @@ from starlette.exceptions import HTTPException
 from belote_notation import __version__
 from belote_notation.service.db import make_engine
 from belote_notation.service.deps import State
+from belote_notation.service.gate import Gate
 from belote_notation.service.limits import RateLimiter
 from belote_notation.service.models import Health, Ready
-from belote_notation.service.problems import MEDIA_TYPE, ApiProblem, problem_responses
+from belote_notation.service.problems import MEDIA_TYPE, ApiProblem, StoreError, problem_of, problem_responses
 from belote_notation.service.settings import Settings
 
 __all__ = ["create_app", "openapi_document"]
 
-access_log = logging.getLogger("belote_notation.service.access")
-error_log = logging.getLogger("belote_notation.service")
-UNLIMITED = ("/healthz", "/readyz")
 _CODE_OF_STATUS = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
                    405: "bad-request", 406: "not-acceptable", 413: "too-large", 415: "unsupported-format",
                    429: "rate-limited", 503: "unavailable"}
@@ -79,7 +73,7 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None,
     _document(app)
     app.state.service = State(settings, engine, RateLimiter(settings.rate_per_minute))
     _handlers(app)
-    _middleware(app, settings)
+    app.add_middleware(Gate, settings=settings)
     _health(app, engine)
     from belote_notation.service import (
         events,
@@ -135,16 +129,9 @@ def _handlers(app: FastAPI) -> None:
             headers["Allow"] = ", ".join(_allowed(app, request))
         return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers))
 
-    @app.exception_handler(Exception)
-    async def internal(_request: Request, exc: Exception) -> JSONResponse:
-        from sqlalchemy.exc import OperationalError
-
-        if isinstance(exc, OperationalError):
-            error_log.warning("database unavailable: %s", exc)
-            return problem_response(ApiProblem(503, "unavailable", "the database cannot be reached; retry",
-                                               {"Retry-After": "5"}))
-        error_log.exception("internal error")
-        return problem_response(ApiProblem(500, "internal", "an internal error; it was logged"))
+    @app.exception_handler(StoreError)
+    async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
+        return problem_response(problem_of(exc))
 
 
 def _allowed(app: FastAPI, request: Request) -> list[str]:
@@ -158,42 +145,6 @@ def _allowed(app: FastAPI, request: Request) -> list[str]:
         if match != Match.NONE and route_methods:
             methods |= set(route_methods)
     return sorted(methods)
-
-
-def _rate_keys(request: Request) -> list[str]:
-    keys = [f"address:{request.client.host if request.client else '-'}"]
-    auth = request.headers.get("authorization")
-    if auth:
-        keys.append("token:" + hashlib.sha256(auth.encode("utf-8", "replace")).hexdigest()[:24])
-    return keys
-
-
-def _middleware(app: FastAPI, settings: Settings) -> None:
-    state: State = app.state.service
-
-    @app.middleware("http")
-    async def limit_and_log(request: Request,
-                            call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        started = time.perf_counter()
-        response: Response
-        if request.url.path in UNLIMITED:
-            response = await call_next(request)
-        else:
-            wait = max(state.limiter.wait(key) for key in _rate_keys(request))
-            if wait > 0:
-                response = problem_response(ApiProblem(
-                    429, "rate-limited", f"more than {settings.rate_per_minute} requests a minute",
-                    {"Retry-After": str(max(1, round(wait + 0.5)))}))
-            else:
-                response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        if settings.access_log:
-            access_log.info(json.dumps({
-                "method": request.method, "path": request.url.path, "status": response.status_code,
-                "ms": round((time.perf_counter() - started) * 1000, 1),
-                "client": request.client.host if request.client else None,
-                "length": response.headers.get("content-length")}))
-        return response
 
 
 def _health(app: FastAPI, engine: Engine) -> None:

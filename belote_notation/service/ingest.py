@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, BinaryIO, cast
 
-from sqlalchemy import Connection, Engine, insert, select
+from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from belote_notation.check.codes import CODES
@@ -34,16 +34,17 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.report import GameReport, seat_name
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
-from belote_notation.formats.base import UNREADABLE, Format
+from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format
 from belote_notation.notation.fingerprint import game_fingerprint
+from belote_notation.notation.reader import parse_game_text
 from belote_notation.notation.records import Deal, Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import read_game
-from belote_notation.service.db import now
+from belote_notation.service.db import now, writing
 from belote_notation.service.limits import CpuBudget
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.problems import CpuLimit, Invalid, TooManyGames, Unreadable
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, TAGS
 from belote_notation.service.tokens import new_id
 
@@ -63,6 +64,11 @@ class CheckedGame:
     fingerprint: str | None
     game: Game | None
     source_format: str
+    source_name: str = ""
+    """The file the report's lines belong to: the upload (a ``.bel`` game, stored as it was
+    written), or ``NAME#N.bel``, the game converted to ``.bel`` as stored."""
+    first_line: int = 1
+    """The stored text's first line in that file."""
 
     @property
     def rejected(self) -> bool:
@@ -79,6 +85,10 @@ class StoredRef:
     errors: int
     warnings: int
     findings: tuple[Finding, ...] = ()
+    private: bool = False
+    """The stored game's visibility now."""
+    made_private: bool = False
+    """A duplicate uploaded with ``private=true`` of a game stored public: made private."""
 
     def to_dict(self, base: str = "", with_findings: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.number, "id": self.id, "fingerprint": self.fingerprint,
@@ -86,6 +96,9 @@ class StoredRef:
         if self.id is not None:
             out["url"] = f"{base}/v1/games/{self.id}"
             out["replay"] = f"{base}/v1/games/{self.id}/replay"
+            out["private"] = self.private
+        if self.made_private:
+            out["made_private"] = True
         if with_findings:
             out["findings"] = [f.to_dict() for f in self.findings]
         return out
@@ -105,22 +118,28 @@ class UploadResult:
 
 def read_upload(body: bytes | IO[bytes], name: str, format: Format | None = None,
                 config: ValidationConfig | None = None, max_games: int = 0,
-                budget: CpuBudget | None = None) -> Iterator[CheckedGame]:
+                budget: CpuBudget | None = None, start: int = 1) -> Iterator[CheckedGame]:
     """The games of ``body`` read (format ``format``, else detected from ``name`` and the
-    content) and checked, one at a time. More than ``max_games`` (when > 0): 413; beyond the
-    ``budget``: 503 naming the game where it stopped."""
+    content) and checked, one at a time, from game number ``start`` (the ones before it are
+    read, not checked: an import resumed). A NUL anywhere in the body: :class:`Unreadable`,
+    located; more than ``max_games`` (when > 0): :class:`TooManyGames`; beyond the
+    ``budget``: :class:`CpuLimit` naming the game where it stopped."""
+    if "\0" in name:
+        raise Invalid("name: a NUL character (%00) names no file", field="name")
     data = io.BytesIO(body) if isinstance(body, bytes) else body
+    refuse_nul(data, name)
     opened = open_input(Source(name, data=cast(BinaryIO, data), label=name), format)
     if isinstance(opened, InputProblem):
-        raise ApiProblem(400, "bad-request", f"cannot read the body: {opened.message}")
+        raise Unreadable(f"cannot read the body: {opened.message}")
     config = config or ValidationConfig()
     with opened:
         for item in with_lost_games(games_of(opened), opened.format.name):
             if max_games and item.number > max_games:
-                raise ApiProblem(413, "too-large", f"more than {max_games} games in one request")
+                raise TooManyGames(f"more than {max_games} games in one request")
+            if item.number < start:
+                continue
             if budget is not None and budget.exceeded():
-                raise ApiProblem(503, "cpu-limit", f"{name}: game {item.number} at line {item.line}: "
-                                 f"stopped after {budget.seconds:g} s of CPU time; send fewer games")
+                raise CpuLimit(budget.message(name, item.number, item.line))
             yield _checked(item, opened.name, opened.format.name, config)
 
 
@@ -153,6 +172,25 @@ def with_lost_games(items: Iterator[GameToCheck], format_name: str) -> Iterator[
         for issue in (i for i in lost if i.line > start):
             number += 1
             yield RecordGame(None, number, (issue,))
+def refuse_nul(data: IO[bytes], name: str, chunk: int = 1 << 20) -> None:
+    """:class:`Unreadable` at the line and column of the first NUL byte of ``data`` (no text
+    file holds one, and PostgreSQL's text cannot store one); ``data`` is rewound."""
+    line, offset, last = 1, 0, b""
+    while block := data.read(chunk):
+        at = block.find(b"\0")
+        if at >= 0:
+            before = block[:at]
+            start = before.rfind(b"\n")
+            column = at - start if start >= 0 else len(last) + at + 1
+            line += before.count(b"\n")
+            data.seek(0)
+            raise Unreadable(f"{name}:{line}:{column}: a NUL character (byte 0), which no text of "
+                             "games holds", field="body")
+        line += block.count(b"\n")
+        newline = block.rfind(b"\n")
+        last = block[newline + 1:] if newline >= 0 else last + block
+        offset += len(block)
+    data.seek(0)
 
 
 def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -> CheckedGame:
@@ -161,9 +199,31 @@ def _checked(item: Any, name: str, format_name: str, config: ValidationConfig) -
     report = validate_game(game or Game(), name, item.number, config, syntax=read.findings)
     if game is None or not read.readable or not game.deals or any(_unread(f) for f in report.findings):
         return CheckedGame(item.number, report, None, None, None, format_name)
-    bel = item.text.text if isinstance(item, TextGame) else write_game(game)
-    return CheckedGame(item.number, report, bel, report.fingerprint or game_fingerprint(game), game,
-                       format_name)
+    if isinstance(item, TextGame):  # stored as written: the report's lines are the upload's
+        return CheckedGame(item.number, report, item.text.text, report.fingerprint or game_fingerprint(game),
+                           game, format_name, name, item.line)
+    try:
+        bel = write_game(game)
+    except NotationWriteError as exc:  # a value .bel cannot say (a negative deal number): not stored
+        report.findings.append(Finding(CANNOT_WRITE, "error", f"the game cannot be stored as .bel: {exc}",
+                                       name, game.line or item.line, 0, item.number))
+        return CheckedGame(item.number, report, None, None, None, format_name)
+    return _as_stored(item.number, bel, name, format_name, config, read.findings)
+
+
+def _as_stored(number: int, bel: str, name: str, format_name: str, config: ValidationConfig,
+               read: tuple[Finding, ...]) -> CheckedGame:
+    """A game converted to ``.bel``, checked as stored: its findings' lines are those of the
+    stored text (``NAME#N.bel``, what ``GET /v1/games/{id}`` and its replay page show), not
+    positions its source format may carry from another file; what the reader of the source
+    found stays located in the source."""
+    label = f"{name}#{number}.bel"
+    parsed = parse_game_text(bel, label)
+    stored = parsed.game
+    report = validate_game(stored, label, number, config,
+                           syntax=(*read, *(Finding.from_issue(i, label, number) for i in parsed.errors)))
+    return CheckedGame(number, report, bel, report.fingerprint or game_fingerprint(stored), stored,
+                       format_name, label, 1)
 
 
 def _unread(finding: Finding) -> bool:
@@ -179,7 +239,7 @@ def store_upload(engine: Engine, owner: str, games: Iterator[CheckedGame], priva
     checked = list(games)
     for attempt in range(attempts):
         try:
-            with engine.begin() as conn:
+            with writing(engine) as conn:
                 return store_checked(conn, owner, checked, private)
         except IntegrityError:
             if attempt == attempts - 1:
@@ -188,25 +248,31 @@ def store_upload(engine: Engine, owner: str, games: Iterator[CheckedGame], priva
 
 
 def store_checked(conn: Connection, owner: str, checked: list[CheckedGame], private: bool) -> UploadResult:
+    """Store ``checked`` in the caller's transaction: a game already stored is a duplicate (made
+    private when this upload asks for it: the stricter visibility wins, and the answer says so)."""
     result = UploadResult()
-    seen: dict[str, str] = {}
     for game in checked:
         counts = game.report.counts()
         if game.rejected or game.fingerprint is None:
             result.rejected.append(StoredRef(game.number, None, None, counts["error"], counts["warning"],
                                              tuple(game.report.findings)))
             continue
-        existing = seen.get(game.fingerprint) or conn.execute(
-            select(GAMES.c.id).where(GAMES.c.owner == owner, GAMES.c.fingerprint == game.fingerprint,
-                                     GAMES.c.version == 1)).scalar()
+        existing = conn.execute(
+            select(GAMES.c.id, GAMES.c.private).where(GAMES.c.owner == owner,
+                                                      GAMES.c.fingerprint == game.fingerprint,
+                                                      GAMES.c.version == 1)).first()
         if existing is not None:
-            result.duplicates.append(StoredRef(game.number, existing, game.fingerprint, counts["error"],
-                                               counts["warning"]))
+            stricter = private and not existing.private
+            if stricter:  # the stricter visibility wins, for the game and its reviews
+                conn.execute(update(GAMES).values(private=True).where(
+                    GAMES.c.owner == owner, GAMES.c.fingerprint == game.fingerprint))
+            result.duplicates.append(StoredRef(game.number, existing.id, game.fingerprint, counts["error"],
+                                               counts["warning"], private=private or bool(existing.private),
+                                               made_private=stricter))
             continue
         game_id = insert_game(conn, owner, game, private)
-        seen[game.fingerprint] = game_id
         result.imported.append(StoredRef(game.number, game_id, game.fingerprint, counts["error"],
-                                         counts["warning"]))
+                                         counts["warning"], private=private))
     return result
 
 
@@ -220,6 +286,7 @@ def insert_game(conn: Connection, owner: str, game: CheckedGame, private: bool, 
     conn.execute(insert(GAMES).values(
         id=game_id, owner=owner, fingerprint=game.fingerprint, version=version, parent_id=parent_id,
         annotated=annotated, private=private, source_format=game.source_format, bel=game.bel,
+        source_name=game.source_name[:200] or None, first_line=game.first_line,
         report=json.dumps(report.to_dict(), ensure_ascii=False), errors=counts["error"],
         warnings=counts["warning"], infos=counts["info"], deal_count=report.deal_count, rules=report.rules,
         event=_short(records.header("Event")), date=_short(records.header("Date"), 10),

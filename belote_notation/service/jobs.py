@@ -4,9 +4,12 @@ A job is ``queued``, then ``running`` under a worker's lease (renewed by a heart
 while it runs), then ``done`` or ``failed``. A running job whose lease ran out (its worker was
 killed) is claimed again, up to ``max_attempts`` times. Claiming takes the oldest job with
 ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so workers never wait for one another; on SQLite
-every transaction takes the write lock first (``BEGIN IMMEDIATE``), one claimer at a time. A
-job's result and what it stores are written in one transaction: a job finished is never done
-twice, and a job cut short stores nothing.
+a write takes the lock first (``BEGIN IMMEDIATE``), and one worker per file claims (see
+``server``). A review's result and what it stores are written in one transaction; an import
+stores its games a chunk at a time, each chunk with how far it got (:func:`keep`): a job
+finished is never done twice, and a job cut short resumes after its last chunk stored.
+A job whose input is the cause of its failure (:class:`JobFailed`) fails at once: only a
+worker's death (its lease run out) makes it claimed again.
 
 >>> from belote_notation.service.db import make_engine
 >>> from belote_notation.service.schema import METADATA
@@ -32,12 +35,13 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, insert, or_, select, update
 
-from belote_notation.service.db import make_engine, now
+from belote_notation.service.db import make_engine, now, writing
 from belote_notation.service.schema import JOBS
 from belote_notation.service.settings import Settings
 from belote_notation.service.tokens import new_id
 
-__all__ = ["ClaimedJob", "JobFailed", "claim", "enqueue", "heartbeat", "run_worker", "work_one"]
+__all__ = ["ClaimedJob", "JobFailed", "claim", "enqueue", "heartbeat", "keep", "run_worker",
+           "work_one"]
 
 log = logging.getLogger("belote_notation.service.jobs")
 KINDS = ("review", "import")
@@ -67,7 +71,7 @@ def enqueue(engine: Engine, owner: str, kind: str, payload: dict[str, Any], data
     if conn is not None:
         conn.execute(insert(JOBS).values(**values))
     else:
-        with engine.begin() as own:
+        with writing(engine) as own:
             own.execute(insert(JOBS).values(**values))
     return job_id
 
@@ -76,7 +80,7 @@ def claim(engine: Engine, worker: str, lease_seconds: float, max_attempts: int =
     """The oldest job waiting (or whose worker's lease ran out), now this worker's; ``None``
     when there is none. A job that used up its attempts is failed instead of claimed."""
     moment = now()
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         while True:
             row = conn.execute(
                 select(JOBS.c.id, JOBS.c.owner, JOBS.c.kind, JOBS.c.payload, JOBS.c.data, JOBS.c.attempts)
@@ -103,7 +107,7 @@ def heartbeat(engine: Engine, job_id: str, worker: str, lease_seconds: float,
     values: dict[str, Any] = {"lease_until": now() + timedelta(seconds=lease_seconds), "updated_at": now()}
     if progress is not None:
         values["progress"] = progress
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         done = conn.execute(update(JOBS).where(JOBS.c.id == job_id, JOBS.c.worker == worker,
                                                JOBS.c.state == "running").values(**values))
     return bool(done.rowcount)
@@ -117,8 +121,17 @@ def finish(conn: Connection, job_id: str, worker: str, result: dict[str, Any]) -
     return bool(done.rowcount)
 
 
+def keep(conn: Connection, job_id: str, worker: str, payload: dict[str, Any]) -> bool:
+    """Keep how far a job got (its ``payload`` with the answer so far) inside the caller's
+    transaction, with what it stores; ``False`` if the job is no longer this worker's."""
+    done = conn.execute(update(JOBS).where(JOBS.c.id == job_id, JOBS.c.worker == worker,
+                                           JOBS.c.state == "running").values(
+        payload=json.dumps(payload), updated_at=now()))
+    return bool(done.rowcount)
+
+
 def fail(engine: Engine, job_id: str, worker: str, error: str) -> None:
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         conn.execute(update(JOBS).where(JOBS.c.id == job_id, JOBS.c.worker == worker).values(
             state="failed", error=error[:2000], lease_until=None, updated_at=now()))
 

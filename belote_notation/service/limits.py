@@ -13,6 +13,7 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import IO
 
@@ -26,29 +27,54 @@ SPOOL_IN_MEMORY = 1024 * 1024
 
 class RateLimiter:
     """A token bucket per key (``per_minute`` requests, refilled evenly); thread-safe. Each web
-    process keeps its own buckets (docs/service.md: behind several workers, a proxy's limit)."""
+    process keeps its own buckets (docs/service.md: behind several workers, a proxy's limit).
+
+    Memory is bounded by age: a bucket untouched for a minute is full again, as good as none,
+    and is dropped; past ``max_keys`` buckets the least recently used goes first (a flood of
+    new keys forgets the oldest, never everyone's at once).
+
+    >>> limiter = RateLimiter(per_minute=60, max_keys=2)
+    >>> [limiter.take(key, at=0.0)[0] for key in ("a", "b", "c")]
+    [0.0, 0.0, 0.0]
+    >>> sorted(limiter._buckets)
+    ['b', 'c']
+    """
 
     def __init__(self, per_minute: int, max_keys: int = 100_000) -> None:
         self.per_minute, self.max_keys = per_minute, max_keys
-        self._buckets: dict[str, tuple[float, float]] = {}
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
     def wait(self, key: str, at: float | None = None) -> float:
         """0 when a request of ``key`` may go now (and it is counted), else the seconds to wait."""
+        return self.take(key, at)[0]
+
+    def take(self, key: str, at: float | None = None) -> tuple[float, int, float]:
+        """``(wait, remaining, reset)``: the seconds to wait (0: the request goes and is
+        counted), the requests left now, the seconds until the bucket is full again."""
         if self.per_minute <= 0:
-            return 0.0
+            return 0.0, 0, 0.0
         moment = time.monotonic() if at is None else at
         rate = self.per_minute / 60.0
+        full = float(self.per_minute)
         with self._lock:
-            tokens, last = self._buckets.get(key, (float(self.per_minute), moment))
-            tokens = min(float(self.per_minute), tokens + (moment - last) * rate)
-            if tokens >= 1.0:
-                if len(self._buckets) >= self.max_keys:
-                    self._buckets.clear()  # bounded memory: forgetting buckets only ever lets through
-                self._buckets[key] = (tokens - 1.0, moment)
-                return 0.0
+            tokens, last = self._buckets.pop(key, (full, moment))
+            tokens = min(full, tokens + (moment - last) * rate)
+            wait = 0.0 if tokens >= 1.0 else (1.0 - tokens) / rate
+            if not wait:
+                tokens -= 1.0
             self._buckets[key] = (tokens, moment)
-            return (1.0 - tokens) / rate
+            self._forget(moment)
+        return wait, int(tokens), (full - tokens) / rate
+
+    def _forget(self, moment: float) -> None:
+        """Drop the buckets full again (untouched for a minute), then the oldest beyond ``max_keys``."""
+        buckets = self._buckets
+        while buckets:
+            oldest = next(iter(buckets))
+            if moment - buckets[oldest][1] < 60.0 and len(buckets) <= self.max_keys:
+                return
+            buckets.popitem(last=False)
 
 
 class CpuBudget:
@@ -68,6 +94,12 @@ class CpuBudget:
 
     def exceeded(self) -> bool:
         return self.seconds > 0 and self.used() > self.seconds
+
+    def message(self, name: str, game: int, line: int) -> str:
+        """Where the checks stopped, and what to send instead (the same body always stops there)."""
+        return (f"{name}: stopped at game {game} (line {line}) after {self.seconds:g} s of CPU time, the "
+                f"limit of one request: send games 1 to {max(1, game - 1)} in one request and the rest "
+                "in others")
 
 
 async def spool_body(chunks: AsyncIterator[bytes], limit: int) -> IO[bytes]:

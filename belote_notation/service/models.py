@@ -106,6 +106,9 @@ class StoredGame(Body):
     warnings: int = Field(ge=0)
     url: str | None = Field(None, description="GET: the game (left out when rejected).")
     replay: str | None = Field(None, description="GET: its replay page (left out when rejected).")
+    private: bool | None = Field(None, description="Its visibility now (left out when rejected).")
+    made_private: bool | None = Field(
+        None, description="True on a duplicate that this upload's `private=true` made private.")
     findings: list[dict[str, Any]] | None = Field(
         None, description="A rejected game's findings, located in the uploaded file.",
         json_schema_extra={"items": {"$ref": FINDING_REF}})

@@ -14,7 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-__all__ = ["MEDIA_TYPE", "ApiProblem", "Problem", "problem_responses"]
+__all__ = ["MEDIA_TYPE", "ApiProblem", "BadCursor", "CpuLimit", "Invalid", "NotFound", "Problem",
+           "StoreError",
+           "TooManyGames", "Unreadable", "problem_of", "problem_responses"]
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "https://belote-notation.org/problems/"
@@ -29,7 +31,7 @@ CODES = {
     "unsupported-format": "the format of the body is not readable",
     "invalid": "a parameter is out of its bounds",
     "rate-limited": "too many requests: retry after Retry-After seconds",
-    "cpu-limit": "the validation took more CPU time than allowed",
+    "cpu-limit": "the checks of this body take more CPU time than a request may: send fewer games",
     "unavailable": "the database cannot be reached",
     "internal": "an unexpected error (logged)",
 }
@@ -71,3 +73,56 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: {"model": Problem, "description": HTTPStatus(status).phrase,
                      "content": {MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
             for status in statuses}
+
+
+class StoreError(Exception):
+    """An error of the store or of the games' checks, raised without HTTP in mind; the
+    application answers each kind with its problem (:func:`problem_of`)."""
+
+    status = 400
+    code = "bad-request"
+
+    def __init__(self, detail: str, field: str | None = None) -> None:
+        super().__init__(detail)
+        self.detail, self.field = detail, field
+
+
+class NotFound(StoreError):
+    """No such game or job, or not the caller's."""
+
+    status, code = 404, "not-found"
+
+
+class Unreadable(StoreError):
+    """The body cannot be read at all."""
+
+
+class Invalid(StoreError):
+    """A value out of its bounds (a cursor not ours, a NUL in a filter)."""
+
+    status, code = 422, "invalid"
+
+
+class BadCursor(Invalid):
+    """A cursor the service did not give."""
+
+    status = 400
+
+
+class TooManyGames(StoreError):
+    """More games in one request than the limit."""
+
+    status, code = 413, "too-large"
+
+
+class CpuLimit(StoreError):
+    """The checks used up the CPU time of a request: the same body always will, so it is not
+    worth a retry; the detail says where it stopped and what to send instead."""
+
+    status, code = 413, "cpu-limit"
+
+
+def problem_of(error: StoreError) -> ApiProblem:
+    """The problem that answers ``error``."""
+    errors = [{"field": error.field, "message": error.detail}] if error.field else None
+    return ApiProblem(error.status, error.code, error.detail, errors=errors)

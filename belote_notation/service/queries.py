@@ -21,19 +21,37 @@ creation time and id of the last game of a page: ``CURSOR_PATTERN``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, Row, Select, and_, delete, exists, func, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    Row,
+    Select,
+    and_,
+    delete,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
 
-from belote_notation.service.problems import ApiProblem
-from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, TAGS
+from belote_notation.service.db import now, reading, writing
+from belote_notation.service.problems import BadCursor, Invalid, NotFound
+from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, RENDERS, TAGS
 
-__all__ = ["GameFilter", "Page", "count_games", "delete_game", "game_reports", "get_game", "iter_games",
-           "list_games"]
+__all__ = ["GameFilter", "Page", "count_games", "delete_game", "game_access", "game_reports", "get_game",
+           "iter_games", "list_games", "rendered", "set_private"]
 
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""An id of a game (as the routes' ``GameId``)."""
 SEAT_TAGS = ("north", "east", "south", "west")
 LIST_COLUMNS = (GAMES.c.id, GAMES.c.fingerprint, GAMES.c.version, GAMES.c.parent_id, GAMES.c.annotated,
                 GAMES.c.private, GAMES.c.source_format, GAMES.c.errors, GAMES.c.warnings, GAMES.c.infos,
@@ -58,6 +76,13 @@ class GameFilter:
     has_findings: bool | None = None
     annotated: bool | None = None
     tags: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        """No value with a NUL reaches the database (PostgreSQL's text cannot hold one)."""
+        for name, value in vars(self).items():
+            values = [v for pair in value for v in pair] if name == "tags" else [value]
+            if any(isinstance(v, str) and "\0" in v for v in values):
+                raise Invalid(f"{name}: a NUL character (%00) is in no game", field=name)
 
     def conditions(self) -> list[ColumnElement[bool]]:
         c: list[ColumnElement[bool]] = []
@@ -117,7 +142,7 @@ def encode_cursor(created: datetime, game_id: str) -> str:
 
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
     if not re.fullmatch(CURSOR_PATTERN, cursor):
-        raise ApiProblem(400, "invalid", "the cursor is not one this service gave")
+        raise BadCursor("the cursor is not one this service gave", field="cursor")
     micros, game_id = cursor.split(".", 1)
     return _EPOCH + timedelta(microseconds=int(micros)), game_id
 
@@ -131,7 +156,7 @@ def list_games(engine: Engine, owner: str, filters: GameFilter, limit: int = 50,
         query = query.where(or_(GAMES.c.created_at < created,
                                 and_(GAMES.c.created_at == created, GAMES.c.id < last)))
     query = query.order_by(GAMES.c.created_at.desc(), GAMES.c.id.desc()).limit(limit + 1)
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         rows = list(conn.execute(query))
     more = len(rows) > limit
     rows = rows[:limit]
@@ -140,7 +165,7 @@ def list_games(engine: Engine, owner: str, filters: GameFilter, limit: int = 50,
 
 def count_games(engine: Engine, owner: str, filters: GameFilter) -> int:
     query = select(func.count()).select_from(GAMES).where(GAMES.c.owner == owner, *filters.conditions())
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         return int(conn.execute(query).scalar() or 0)
 
 
@@ -153,7 +178,7 @@ def iter_games(engine: Engine, owner: str, filters: GameFilter, batch: int = 200
         if after is not None:
             query = query.where(or_(GAMES.c.created_at > after[0],
                                     and_(GAMES.c.created_at == after[0], GAMES.c.id > after[1])))
-        with engine.connect() as conn:
+        with reading(engine) as conn:
             rows = list(conn.execute(query.order_by(GAMES.c.created_at, GAMES.c.id).limit(batch)))
         yield from rows
         if len(rows) < batch:
@@ -164,29 +189,78 @@ def iter_games(engine: Engine, owner: str, filters: GameFilter, batch: int = 200
 def get_game(engine: Engine, game_id: str, owner: str | None, admin: bool = False) -> Row[Any]:
     """The game ``game_id`` for a caller (``owner``; ``None``: no token). A private game is
     shown to its owner (and an admin) only; anyone else gets the same 404 as for no game."""
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
-        raise ApiProblem(404, "not-found", "no game with this id")
+        raise NotFound("no game with this id")
     return row
 
 
-def delete_game(engine: Engine, game_id: str, owner: str) -> None:
-    """Delete ``owner``'s game (its reviews, tags, deals and findings with it); 404 otherwise."""
-    with engine.begin() as conn:
+def game_access(engine: Engine, game_id: str, owner: str | None, admin: bool = False) -> Row[Any]:
+    """What deciding who reads ``game_id`` needs (``id``, ``owner``, ``private``, ``event``),
+    without its text; :class:`NotFound` as :func:`get_game`."""
+    query: Select[Any] = select(GAMES.c.id, GAMES.c.owner, GAMES.c.private, GAMES.c.event)
+    with reading(engine) as conn:
+        row = conn.execute(query.where(GAMES.c.id == game_id)).first()
+    if row is None or (row.private and not admin and row.owner != owner):
+        raise NotFound("no game with this id")
+    return row
+
+
+def rendered(engine: Engine, game_id: str, kind: str,
+             render: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
+    """The game's rendering ``kind`` (its media type and bytes): stored the first time
+    ``render()`` makes it, read after (a game never changes under its id)."""
+    with reading(engine) as conn:
+        row = conn.execute(select(RENDERS.c.media_type, RENDERS.c.body)
+                           .where(RENDERS.c.game_id == game_id, RENDERS.c.kind == kind)).first()
+    if row is not None:
+        return row.media_type, bytes(row.body)
+    media_type, body = render()
+    try:
+        with writing(engine) as conn:
+            conn.execute(insert(RENDERS).values(game_id=game_id, kind=kind, media_type=media_type,
+                                                body=body, created_at=now()))
+    except IntegrityError:  # rendered at the same time by another request (or the game deleted)
+        pass
+    return media_type, body
+
+
+def _owner_of(conn: Connection, game_id: str, owner: str, admin: bool) -> str:
+    """The owner of ``game_id`` when the caller may change it (its owner, or an admin)."""
+    found = conn.execute(select(GAMES.c.owner).where(GAMES.c.id == game_id)).first()
+    if found is None or (found.owner != owner and not admin):
+        raise NotFound("no game of yours with this id")
+    return str(found.owner)
+
+
+def delete_game(engine: Engine, game_id: str, owner: str, admin: bool = False) -> None:
+    """Delete ``owner``'s game (an admin: anyone's), its reviews, tags, deals and findings with
+    it; :class:`NotFound` otherwise."""
+    with writing(engine) as conn:
+        owner = _owner_of(conn, game_id, owner, admin)
         ids = [game_id, *conn.execute(select(GAMES.c.id).where(GAMES.c.parent_id == game_id,
                                                                  GAMES.c.owner == owner)).scalars()]
-        found = conn.execute(select(GAMES.c.id).where(GAMES.c.id == game_id, GAMES.c.owner == owner)).first()
-        if found is None:
-            raise ApiProblem(404, "not-found", "no game of yours with this id")
-        for table in (TAGS, DEALS, FINDINGS):
+        for table in (TAGS, DEALS, FINDINGS, RENDERS):
             conn.execute(delete(table).where(table.c.game_id.in_(ids)))
         conn.execute(delete(GAMES).where(GAMES.c.id.in_(ids[1:])))
         conn.execute(delete(GAMES).where(GAMES.c.id == game_id))
 
 
+def set_private(engine: Engine, game_id: str, owner: str, private: bool, admin: bool = False) -> Row[Any]:
+    """Make ``owner``'s game (an admin: anyone's) private or public, with its reviews (every
+    version of it); the game as it is now."""
+    with writing(engine) as conn:
+        owner = _owner_of(conn, game_id, owner, admin)
+        fingerprint = conn.execute(select(GAMES.c.fingerprint).where(GAMES.c.id == game_id)).scalar_one()
+        conn.execute(update(GAMES).where(GAMES.c.owner == owner, GAMES.c.fingerprint == fingerprint)
+                     .values(private=private))
+        query: Select[Any] = select(*LIST_COLUMNS)
+        return conn.execute(query.where(GAMES.c.id == game_id)).one()
+
+
 def job_row(engine: Engine, job_id: str) -> Row[Any] | None:
-    with engine.connect() as conn:
+    with reading(engine) as conn:
         return conn.execute(select(JOBS).where(JOBS.c.id == job_id)).first()
 
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, Field
 from sqlalchemy import Row
 
+from belote_notation import __version__
 from belote_notation.formats.registry import get_format
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render.page import content_policy, viewer_script, write_page
@@ -27,6 +29,7 @@ from belote_notation.service.models import (
     TEXT_PATTERN,
     WEBHOOK_URL,
     Count,
+    GameSummary,
     JobAccepted,
     Page,
     UploadResult,
@@ -38,9 +41,12 @@ from belote_notation.service.queries import (
     GameFilter,
     count_games,
     delete_game,
+    game_access,
     get_game,
     iter_games,
     list_games,
+    rendered,
+    set_private,
 )
 from belote_notation.service.routes_validate import BODY, FORMAT, OPTION, RULES, config_of
 from belote_notation.service.tokens import Caller
@@ -129,7 +135,7 @@ async def upload(request: Request, caller: Caller = Depends(writer), body: IO[by
         if size > state.settings.job_threshold:
             payload = {"name": name, "format": fmt.name if fmt else None, "rules": rules,
                        "options": [o.split("=", 1) for o in option], "private": private,
-                       "max_games": state.settings.max_games}
+                       "max_games": state.settings.max_games, "cpu_seconds": state.settings.cpu_seconds}
             data = body.read()
             job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
             created = None if hook is None else await run_in_threadpool(
@@ -232,15 +238,35 @@ def game(request: Request, game_id: GameId,
          caller: Caller | None = Depends(optional_caller)) -> Response:
     """A game by its id (a link: no token needed unless it is private)."""
     fmt = _game_format(request.headers.get("accept"))
-    row = _read(request, game_id, caller)
     if fmt == "bel":
-        return Response(row.bel, media_type=MEDIA["bel"])
-    records = [r.game for r in records_of_text(row.bel) if r.game is not None]
-    out = io.StringIO()
-    writer_format = get_format("json" if fmt == "json" else "events")
-    assert writer_format is not None
-    list(writer_format.write(records, out))
-    return Response(out.getvalue(), media_type=MEDIA[fmt])
+        return Response(_read(request, game_id, caller).bel, media_type=MEDIA["bel"])
+
+    def render(row: Row[Any]) -> bytes:
+        records = [r.game for r in records_of_text(row.bel) if r.game is not None]
+        out = io.StringIO()
+        writer_format = get_format("json" if fmt == "json" else "events")
+        assert writer_format is not None
+        list(writer_format.write(records, out))
+        return out.getvalue().encode("utf-8")
+
+    return _cached(request, game_id, caller, fmt, MEDIA[fmt], render, {"Vary": "Accept"})
+
+
+def _cached(request: Request, game_id: str, caller: Caller | None, kind: str, media_type: str,
+            render: Callable[[Row[Any]], bytes], headers: dict[str, str]) -> Response:
+    """A rendering of a game made once and stored (a game never changes under its id), served
+    with an ``ETag``: a conditional GET that matches is answered 304 without reading it."""
+    state = state_of(request)
+    owner, admin = (caller.owner, caller.can("admin")) if caller else (None, False)
+    access = game_access(state.engine, game_id, owner, admin)
+    tag = f'"{game_id}.{kind}.{__version__}"'
+    cache = {**headers, "ETag": tag,
+             "Cache-Control": f"{'private' if access.private else 'public'}, max-age=86400, immutable"}
+    if tag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=cache)
+    media, body = rendered(state.engine, game_id, f"{kind}.{__version__}",
+                           lambda: (media_type, render(get_game(state.engine, game_id, owner, admin))))
+    return Response(body, media_type=media, headers=cache)
 
 
 @router.get("/v1/games/{game_id}/report", summary="The game's report (findings, recomputed scores)",
@@ -262,11 +288,18 @@ def report(request: Request, game_id: GameId,
 def replay(request: Request, game_id: GameId,
            caller: Caller | None = Depends(optional_caller)) -> Response:
     """The page `belote-replay render` writes: a link per position (``#d3t5c2``), every finding
-    linked to its card. Served with a strict Content-Security-Policy (nothing loaded)."""
-    row = _read(request, game_id, caller)
-    out = io.StringIO()
-    write_page(out, iter_replays(row.bel.encode("utf-8"), "game.bel"), row.event or "Belote replay")
-    return Response(out.getvalue(), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+    linked to its card. Served with a strict Content-Security-Policy (nothing loaded); rendered
+    once, then served from the store (``ETag``, conditional GET)."""
+
+    def render(row: Row[Any]) -> bytes:
+        out = io.StringIO()
+        # drawn at the lines of the report: the stored text where it stood in its file
+        text = "\n" * ((row.first_line or 1) - 1) + row.bel
+        write_page(out, iter_replays(text.encode("utf-8"), row.source_name or "game.bel"),
+                   row.event or "Belote replay")
+        return out.getvalue().encode("utf-8")
+
+    return _cached(request, game_id, caller, "replay", "text/html; charset=utf-8", render, PAGE_HEADERS)
 
 
 @router.get("/v1/games/{game_id}/deals/{number}.svg", summary="A deal's diagram", response_class=Response,
@@ -277,19 +310,40 @@ def replay(request: Request, game_id: GameId,
 def deal_diagram(request: Request, game_id: GameId, number: int = Path(ge=1, le=10_000),
                  trick: int | None = Query(None, ge=1, le=8),
                  caller: Caller | None = Depends(optional_caller)) -> Response:
-    row = _read(request, game_id, caller)
-    replays = list(iter_replays(row.bel.encode("utf-8"), "game.bel"))
-    try:
-        svg = deal_svg(replays[0], number - 1, trick)
-    except (DiagramError, IndexError) as exc:
-        raise ApiProblem(404, "not-found", str(exc) or "no such deal") from None
-    return Response(svg, media_type="image/svg+xml", headers=PAGE_HEADERS)
+    def render(row: Row[Any]) -> bytes:
+        replays = iter_replays(row.bel.encode("utf-8"), "game.bel")
+        try:
+            return deal_svg(next(replays), number - 1, trick).encode("utf-8")
+        except (DiagramError, IndexError, StopIteration) as exc:
+            raise ApiProblem(404, "not-found", str(exc) or "no such deal") from None
+
+    return _cached(request, game_id, caller, f"deal{number}.{trick or 0}.svg", "image/svg+xml", render,
+                   PAGE_HEADERS)
 
 
 @router.delete("/v1/games/{game_id}", status_code=204, summary="Delete one of the caller's games",
                operation_id="deleteGame",
                response_class=Response, responses=problem_responses(401, 403, 404, 422, 429))
 def remove(request: Request, game_id: GameId, caller: Caller = Depends(writer)) -> Response:
-    """The game and its reviews; another owner's game is answered 404 as if there were none."""
-    delete_game(state_of(request).engine, game_id, caller.owner)
+    """The game and its reviews; another owner's game is answered 404 as if there were none
+    (an ``admin`` token deletes anyone's)."""
+    delete_game(state_of(request).engine, game_id, caller.owner, caller.can("admin"))
     return Response(status_code=204)
+
+
+class Visibility(BaseModel):
+    """What ``PATCH /v1/games/{id}`` may change."""
+
+    private: bool = Field(description="true: only its owner (and an admin) reads the game and its reviews")
+
+
+@router.patch("/v1/games/{game_id}", summary="Make one of the caller's games private or public",
+              operation_id="setGameVisibility", response_model=GameSummary,
+              responses=problem_responses(400, 401, 403, 404, 422, 429))
+def change(request: Request, game_id: GameId, visibility: Visibility,
+           caller: Caller = Depends(writer)) -> dict[str, Any]:
+    """The game and its reviews made private or public; the game's summary as it is now
+    (another owner's game: 404; an ``admin`` token changes anyone's)."""
+    state = state_of(request)
+    row = set_private(state.engine, game_id, caller.owner, visibility.private, caller.can("admin"))
+    return summary(row, state.settings.base_url)

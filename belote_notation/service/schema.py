@@ -4,8 +4,9 @@ The migrations (``migrations/versions``) create exactly these; ``tests/service``
 migrated database matches them. Every query of the service is built from these tables with
 bound parameters: no SQL is ever assembled from text.
 
->>> sorted(METADATA.tables)
-['game_deals', 'game_findings', 'game_tags', 'games', 'jobs', 'tokens', 'webhook_deliveries', 'webhooks']
+>>> sorted(METADATA.tables)  # doctest: +NORMALIZE_WHITESPACE
+['game_deals', 'game_findings', 'game_renders', 'game_tags', 'games', 'jobs', 'tokens',
+ 'webhook_deliveries', 'webhooks']
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["DEALS", "DELIVERIES", "FINDINGS", "GAMES", "JOBS", "METADATA", "TAGS", "TOKENS", "WEBHOOKS"]
+__all__ = ["DEALS", "DELIVERIES", "FINDINGS", "GAMES", "JOBS", "METADATA", "RENDERS", "TAGS", "TOKENS",
+           "WEBHOOKS"]
 
 METADATA = MetaData()
 
@@ -37,8 +39,11 @@ TOKENS = Table(
     Column("scope", String(10), nullable=False),
     Column("hash", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(), nullable=False),
+    Column("expires_at", DateTime(), nullable=True),
+    Column("last_used_at", DateTime(), nullable=True),
 )
-"""An API token: only the SHA-256 of its secret is kept; ``owner`` is the name it was created with."""
+"""An API token: only the SHA-256 of its secret is kept; ``owner`` is the name it was created with.
+``expires_at``: refused from then on (``None``: never); ``last_used_at``: to the minute."""
 
 GAMES = Table(
     "games", METADATA,
@@ -62,10 +67,14 @@ GAMES = Table(
     Column("result", String(16), nullable=True),
     Column("winner", String(4), nullable=True),
     Column("created_at", DateTime(), nullable=False),
+    Column("source_name", String(200), nullable=True),
+    Column("first_line", Integer, nullable=True),
     UniqueConstraint("owner", "fingerprint", "version", name="uq_games_owner_fingerprint_version"),
     Index("ix_games_owner_created", "owner", "created_at", "id"),
 )
-"""A stored game: its ``.bel`` text, its report (JSON) and what the filters read. A review is a
+"""A stored game: its ``.bel`` text, its report (JSON) and what the filters read;
+``source_name`` and ``first_line``: the file its report's lines belong to, and where its text
+starts there (its replay page is drawn with the same lines). A review is a
 new version (``parent_id``: the original) with the same fingerprint."""
 
 TAGS = Table(
@@ -95,6 +104,16 @@ FINDINGS = Table(
     Column("severity", String(8), nullable=False),
     Index("ix_game_findings_code", "code"),
 )
+
+RENDERS = Table(
+    "game_renders", METADATA,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("kind", String(40), primary_key=True),
+    Column("media_type", String(60), nullable=False),
+    Column("body", LargeBinary, nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+"""What a game's replay page, report or diagram rendered once (a game never changes under its id)."""
 
 JOBS = Table(
     "jobs", METADATA,

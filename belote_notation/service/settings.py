@@ -57,6 +57,21 @@ class Settings:
     """CPU time a validation may take; beyond it: 503 with the game where it stopped."""
     rate_per_minute: int = 600
     """Requests per minute per token and per address (each web process counts its own)."""
+    expensive_rate_per_minute: int = 60
+    """Requests per minute per token and per address to the routes that render (a replay page,
+    a diagram, a report, an export): a lower limit of their own, beside ``rate_per_minute``
+    (whose 0 turns both off)."""
+    trusted_proxies: str = ""
+    """Addresses (comma-separated, or ``*``) whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; none by default: the client is the peer of the socket."""
+    header_timeout: float = 10.0
+    """Seconds a connection may take to send a request's line and headers (then 408, closed)."""
+    body_timeout: float = 30.0
+    """Seconds a body may go without a byte arriving (then 408)."""
+    idle_timeout: int = 5
+    """Seconds a kept-alive connection may wait idle for its next request."""
+    max_connections: int = 1000
+    """Connections (and requests in flight) per web process; beyond: 503 at once."""
     page_max: int = 200
     """The largest ``limit`` of a list; the default is 50."""
     lease_seconds: float = 30.0

@@ -22,15 +22,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, Row, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.pool import StaticPool
 
-from belote_notation.service.db import now
+from belote_notation.service.db import now, reading, writing
 from belote_notation.service.schema import TOKENS
 
-__all__ = ["SCOPES", "Caller", "create_token", "identify", "list_tokens", "new_id", "revoke_token"]
+__all__ = ["SCOPES", "Caller", "TokenInfo", "create_token", "identify", "list_tokens", "new_id",
+           "revoke_token"]
 
 SCOPES = ("read", "write", "admin")
 """In order: each scope may do what the ones before it may."""
@@ -58,43 +62,113 @@ class Caller:
         return SCOPES.index(self.scope) >= SCOPES.index(scope)
 
 
-def create_token(engine: Engine, owner: str, scope: str = "write") -> str:
-    """A new token for ``owner``; the secret is returned once and never stored."""
+def create_token(engine: Engine, owner: str, scope: str = "write", expires: timedelta | None = None) -> str:
+    """A new token for ``owner`` (refused after ``expires`` from now, when given); the secret
+    is returned once and never stored."""
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r}; one of {', '.join(SCOPES)}")
     if not owner or len(owner) > 100 or not owner.isprintable():
         raise ValueError("a token's name is 1 to 100 printable characters")
+    if expires is not None and expires.total_seconds() <= 0:
+        raise ValueError("a token's lifetime is more than 0")
     secret = PREFIX + secrets.token_urlsafe(32)
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         conn.execute(insert(TOKENS).values(id=new_id(), owner=owner, scope=scope, hash=_digest(secret),
-                                           created_at=now()))
+                                           created_at=now(), expires_at=now() + expires if expires else None))
     return secret
 
 
+@dataclass(frozen=True, slots=True)
+class TokenInfo:
+    """A token as its owner sees it: never its secret."""
+
+    id: str
+    owner: str
+    scope: str
+    created_at: datetime
+    expires_at: datetime | None
+    last_used_at: datetime | None
+
+    @property
+    def expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= now()
+
+    def to_dict(self) -> dict[str, Any]:
+        def iso(moment: datetime | None) -> str | None:
+            return moment.isoformat(timespec="seconds") if moment else None
+
+        return {"id": self.id, "owner": self.owner, "scope": self.scope, "created_at": iso(self.created_at),
+                "expires_at": iso(self.expires_at), "last_used_at": iso(self.last_used_at),
+                "expired": self.expired}
+
+
+def list_tokens(engine: Engine, owner: str | None = None) -> list[TokenInfo]:
+    """The tokens of ``owner`` (``None``: everyone's), oldest first."""
+    query = select(TOKENS.c.id, TOKENS.c.owner, TOKENS.c.scope, TOKENS.c.created_at, TOKENS.c.expires_at,
+                   TOKENS.c.last_used_at).order_by(TOKENS.c.created_at, TOKENS.c.id)
+    if owner is not None:
+        query = query.where(TOKENS.c.owner == owner)
+    with reading(engine) as conn:
+        return [TokenInfo(*row) for row in conn.execute(query)]
+
+
+def revoke_token(engine: Engine, token_id: str, owner: str | None = None) -> TokenInfo | None:
+    """Delete the token ``token_id`` (or the one token whose id starts with it, 6 characters at
+    least) of ``owner`` (``None``: anyone's); the token revoked, ``None`` when none matches."""
+    if len(token_id) < 6:
+        return None
+    with writing(engine) as conn:
+        query = select(TOKENS.c.id, TOKENS.c.owner, TOKENS.c.scope, TOKENS.c.created_at, TOKENS.c.expires_at,
+                       TOKENS.c.last_used_at).where(TOKENS.c.id.startswith(token_id, autoescape=True))
+        if owner is not None:
+            query = query.where(TOKENS.c.owner == owner)
+        rows = list(conn.execute(query.limit(2)))
+        if len(rows) != 1:
+            return None
+        conn.execute(delete(TOKENS).where(TOKENS.c.id == rows[0].id))
+    return TokenInfo(*rows[0])
+
+
 def identify(engine: Engine, secret: str) -> Caller | None:
-    """The caller holding ``secret``, or ``None`` for an unknown token."""
+    """The caller holding ``secret``, or ``None`` for an unknown or expired token. Its last use
+    is noted (to the minute, by a thread of its own: a request never waits for that write)."""
     if not secret.startswith(PREFIX) or len(secret) > 100:
         return None
     digest = _digest(secret)
-    with engine.connect() as conn:
-        row = conn.execute(select(TOKENS.c.id, TOKENS.c.owner, TOKENS.c.scope, TOKENS.c.hash)
+    with reading(engine) as conn:
+        row = conn.execute(select(TOKENS.c.id, TOKENS.c.owner, TOKENS.c.scope, TOKENS.c.hash,
+                                  TOKENS.c.expires_at, TOKENS.c.last_used_at)
                            .where(TOKENS.c.hash == digest)).first()
     if row is None or not hmac.compare_digest(row.hash, digest):
         return None
+    moment = now()
+    if row.expires_at is not None and row.expires_at <= moment:
+        return None
+    if row.last_used_at is None or moment - row.last_used_at > LAST_USE_STEP:
+        _note_use(engine, row.id, moment)
     return Caller(row.owner, row.scope, row.id)
 
 
-def list_tokens(engine: Engine, owner: str) -> list[Row[Any]]:
-    """``owner``'s tokens (``id``, ``scope``, ``created_at``; never a secret), newest first."""
-    with engine.connect() as conn:
-        return list(conn.execute(select(TOKENS.c.id, TOKENS.c.scope, TOKENS.c.created_at)
-                                 .where(TOKENS.c.owner == owner)
-                                 .order_by(TOKENS.c.created_at.desc(), TOKENS.c.id)))
+LAST_USE_STEP = timedelta(minutes=1)
+"""A token's last use is written at most this often."""
+_noted: dict[str, datetime] = {}
 
 
-def revoke_token(engine: Engine, owner: str, token_id: str) -> bool:
-    """Revoke ``owner``'s token ``token_id`` (it stops working at once); ``False`` when
-    ``owner`` has no such token."""
-    with engine.begin() as conn:
-        done = conn.execute(delete(TOKENS).where(TOKENS.c.id == token_id, TOKENS.c.owner == owner))
-    return bool(done.rowcount)
+def _note_use(engine: Engine, token_id: str, moment: datetime) -> None:
+    if moment - _noted.get(token_id, datetime.min) <= LAST_USE_STEP:
+        return
+    if len(_noted) > 10_000:
+        _noted.clear()  # only ever writes a last use again
+    _noted[token_id] = moment
+
+    def write() -> None:
+        try:
+            with writing(engine) as conn:
+                conn.execute(update(TOKENS).where(TOKENS.c.id == token_id).values(last_used_at=moment))
+        except Exception:  # noqa: BLE001 - a last use not noted is not worth a failed request
+            pass
+
+    if isinstance(engine.pool, StaticPool):  # one connection for every thread (in memory): not beside it
+        write()
+    else:
+        threading.Thread(target=write, daemon=True, name="token-last-use").start()

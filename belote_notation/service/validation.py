@@ -25,7 +25,7 @@ from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.output import FORMATS, InputInfo, Summary, make_writer, render_game
 from belote_notation.pipeline.select import ReportOptions
 from belote_notation.service.limits import SPOOL_IN_MEMORY, CpuBudget
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.problems import ApiProblem, CpuLimit, TooManyGames
 
 __all__ = ["OUTPUT_TYPES", "input_format", "output_format", "validate_body"]
 
@@ -106,11 +106,9 @@ def validate_body(body: IO[bytes], name: str, fmt: Format | None, config: Valida
             try:
                 for report in check_input(opened, config):
                     if max_games and report.game > max_games:
-                        raise ApiProblem(413, "too-large", f"more than {max_games} games in one request")
+                        raise TooManyGames(f"more than {max_games} games in one request")
                     if budget is not None and budget.exceeded():
-                        raise ApiProblem(503, "cpu-limit", f"{name}: game {report.game} at line "
-                                         f"{report.line}: stopped after {budget.seconds:g} s of CPU time; "
-                                         "send fewer games")
+                        raise CpuLimit(budget.message(name, report.game, report.line))
                     rendered = render_game(report, out_fmt, options)
                     summary.add(rendered)
                     writer.game(rendered)

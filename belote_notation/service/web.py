@@ -27,7 +27,7 @@ from belote_notation.service.deps import state_of
 from belote_notation.service.ingest import read_upload, store_upload
 from belote_notation.service.jobs import enqueue
 from belote_notation.service.limits import CpuBudget
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.problems import ApiProblem, StoreError
 from belote_notation.service.queries import GameFilter, count_games, list_games
 from belote_notation.service.routes_games import game_filter
 from belote_notation.service.tokens import Caller, identify
@@ -133,7 +133,7 @@ def web_filter(request: Request) -> tuple[GameFilter | None, dict[str, str], dic
             value = values.get(field, "")
             errors[field] = f"“{value}” is not {HINTS[field]}" if field in HINTS else error["msg"]
         return None, shown, errors
-    except ApiProblem as exc:
+    except (ApiProblem, StoreError) as exc:
         return None, shown, {"tag": exc.detail}
 
 
@@ -153,7 +153,7 @@ def games_page(request: Request) -> Response:
     cursor = request.query_params.get("cursor") or None
     try:
         found = list_games(state.engine, caller.owner, filters, PAGE_SIZE, cursor)
-    except ApiProblem as exc:  # a cursor that is not one of ours
+    except (ApiProblem, StoreError) as exc:  # a cursor that is not one of ours
         return message(request, "Your games", exc.detail, caller, exc.status)
     context["rows"] = found.rows
     context["total"] = count_games(state.engine, caller.owner, filters)
@@ -213,6 +213,6 @@ async def upload(request: Request) -> Response:
 
     try:
         done = await run_in_threadpool(work)
-    except ApiProblem as exc:
+    except (ApiProblem, StoreError) as exc:  # the store raises StoreError (detail, status)
         return message(request, "Upload games", exc.detail, caller, exc.status)
     return page(request, "uploaded.html", caller, title="Uploaded", name=name, **done)

@@ -25,7 +25,7 @@ from belote_notation.pipeline.records import iter_replays
 from belote_notation.render.view import game_view
 from belote_notation.service.deps import state_of
 from belote_notation.service.jobs import enqueue
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.problems import ApiProblem, StoreError
 from belote_notation.service.queries import delete_game, game_reports, get_game, job_row
 from belote_notation.service.routes_jobs import ReviewRequest
 from belote_notation.service.tokens import Caller
@@ -138,7 +138,7 @@ def _game_or_page(request: Request, game_id: str, caller: Caller | None) -> Any:
     admin = bool(caller and caller.can("admin"))
     try:
         return get_game(state_of(request).engine, game_id, caller.owner if caller else None, admin)
-    except ApiProblem as exc:
+    except (ApiProblem, StoreError) as exc:
         return message(request, "No such game", exc.detail, caller, exc.status)
 
 
@@ -189,7 +189,7 @@ def delete(request: Request, game_id: str) -> Response:
         return caller
     try:
         delete_game(state_of(request).engine, game_id, caller.owner)
-    except ApiProblem as exc:
+    except (ApiProblem, StoreError) as exc:
         return message(request, "Delete a game", exc.detail, caller, exc.status)
     return redirect("/web/games?deleted=1")
 

@@ -73,7 +73,7 @@ async def revoke(request: Request, token_id: str) -> Response:
         return _tokens_page(request, caller, 404, error="No token of yours has this id.")
     if not caller.can(target.scope):
         return _tokens_page(request, caller, 403, error=f"This token may revoke tokens up to {caller.scope}.")
-    await run_in_threadpool(revoke_token, engine, caller.owner, token_id)
+    await run_in_threadpool(revoke_token, engine, token_id, caller.owner)
     if token_id == caller.token_id:
         response = redirect("/web")
         response.delete_cookie(COOKIE, path="/web")

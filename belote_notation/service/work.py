@@ -18,12 +18,18 @@ from belote_notation.check.validator import validate_game
 from belote_notation.notation.writer import write_game
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
-from belote_notation.service.ingest import CheckedGame, insert_game, read_upload, store_checked
-from belote_notation.service.jobs import ClaimedJob, JobFailed, Runner, finish
-from belote_notation.service.problems import ApiProblem
+from belote_notation.service.db import writing
+from belote_notation.service.ingest import CheckedGame, UploadResult, insert_game, read_upload, store_checked
+from belote_notation.service.jobs import ClaimedJob, JobFailed, Runner, finish, keep
+from belote_notation.service.limits import CpuBudget
+from belote_notation.service.problems import StoreError
 from belote_notation.service.schema import GAMES
+from belote_notation.service.settings import Settings
 
-__all__ = ["RUNNERS", "review_game", "validation_config"]
+__all__ = ["IMPORT_CHUNK", "RUNNERS", "import_upload", "review_game", "validation_config"]
+
+IMPORT_CHUNK = 50
+"""Games an import stores per transaction (the write lock is held for one chunk only)."""
 
 
 def validation_config(payload: dict[str, Any]) -> ValidationConfig:
@@ -58,7 +64,7 @@ def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable
     text = write_game(review.game)
     report = validate_game(review.game, "game.bel", 1, ValidationConfig(rules=original.rules))
     checked = CheckedGame(1, report, text, original.fingerprint, review.game, "bel")
-    with engine.begin() as conn:
+    with writing(engine) as conn:
         version = conn.execute(select(func.max(GAMES.c.version)).where(
             GAMES.c.owner == original.owner, GAMES.c.fingerprint == original.fingerprint)).scalar() or 1
         new_id = insert_game(conn, original.owner, checked, original.private, version + 1, original.id, True)
@@ -77,20 +83,52 @@ def records_of_text(text: str) -> list[Any]:
 
 
 def import_upload(engine: Engine, job: ClaimedJob, worker: str, progress: Callable[[float], None]) -> None:
-    """Store a large upload as ``POST /v1/games`` stores a small one."""
+    """Store a large upload as ``POST /v1/games`` stores a small one, under the same CPU budget,
+    ``IMPORT_CHUNK`` games per transaction: a reader never waits long for the write lock, the
+    memory holds one chunk, and a job whose worker died resumes after its last chunk stored.
+    An input that cannot be stored whole (unreadable, too many games, past the CPU budget)
+    fails the job with where it stopped: the same input would fail again, so it is not retried."""
     from belote_notation.formats.registry import get_format
 
     payload = job.payload
     fmt = get_format(payload["format"]) if payload.get("format") else None
+    answer: dict[str, list[Any]] = payload.get("partial") or {"imported": [], "duplicates": [],
+                                                               "rejected": []}
+    start = int(payload.get("next", 1))
+    seconds = float(payload.get("cpu_seconds") or Settings.load().cpu_seconds)
+    data = job.data or b""
+    lines = max(1, data.count(b"\n"))
+    chunk: list[CheckedGame] = []
     try:
-        checked = list(read_upload(job.data or b"", payload.get("name", "upload"), fmt,
-                                   validation_config(payload), int(payload.get("max_games", 0))))
-    except ApiProblem as exc:
+        games = read_upload(data, payload.get("name", "upload"), fmt, validation_config(payload),
+                            int(payload.get("max_games", 0)), CpuBudget(seconds), start)
+        for game in games:
+            chunk.append(game)
+            if len(chunk) >= IMPORT_CHUNK:
+                _store_chunk(engine, job, worker, chunk, answer)
+                progress(min(0.99, (game.report.line or 0) / lines))
+                chunk = []
+    except StoreError as exc:
         raise JobFailed(exc.detail) from None
-    progress(0.9)
-    with engine.begin() as conn:
-        result = store_checked(conn, job.owner, checked, bool(payload.get("private")))
-        finish(conn, job.id, worker, result.to_dict())
+    with writing(engine) as conn:
+        if chunk:
+            _add(answer, store_checked(conn, job.owner, chunk, bool(payload.get("private"))))
+        finish(conn, job.id, worker, answer)
+
+
+def _store_chunk(engine: Engine, job: ClaimedJob, worker: str, chunk: list[CheckedGame],
+                 answer: dict[str, list[Any]]) -> None:
+    """One chunk stored, and the answer so far kept with the job, in one transaction."""
+    with writing(engine) as conn:
+        _add(answer, store_checked(conn, job.owner, chunk, bool(job.payload.get("private"))))
+        payload = {**job.payload, "partial": answer, "next": chunk[-1].number + 1}
+        if not keep(conn, job.id, worker, payload):
+            raise JobFailed("the job was taken by another worker")  # rolled back: it stores this chunk
+
+
+def _add(answer: dict[str, list[Any]], part: UploadResult) -> None:
+    for key, values in part.to_dict().items():
+        answer[key].extend(values)
 
 
 RUNNERS: dict[str, Runner] = {"review": review_game, "import": import_upload}

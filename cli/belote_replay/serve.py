@@ -14,12 +14,31 @@ _DATABASE_HELP = ("Database URL (default: an SQLite file in this folder; postgre
                   "PostgreSQL).")
 
 
+_EXTRA = ("fastapi", "uvicorn", "sqlalchemy", "alembic")
+"""What the `service` extra installs and ``serve`` imports."""
+
+
+def _require_extra():
+    """One line saying how to get the service extra when it is missing (exit 2), no traceback."""
+    import importlib
+
+    for name in _EXTRA:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            missing = getattr(exc, "name", None) or name
+            click.echo(f"belote-replay serve: {missing} is missing: pip install 'belote-notation[service]'",
+                       err=True)
+            raise SystemExit(2) from None
+
+
+def _database_option(function):
+    return click.option("--database", "database_url", default=None, help=_DATABASE_HELP)(function)
+
+
 def _settings(**overrides):
-    try:
-        from belote_notation.service.settings import Settings, SettingsError
-    except ModuleNotFoundError as exc:  # installed without the service extra
-        raise click.ClickException(f"the service needs the `service` extra (pip install "
-                                   f"'belote-notation[service]'): {exc.name} is missing") from None
+    from belote_notation.service.settings import Settings, SettingsError
+
     try:
         return Settings.load(overrides=overrides, config_dir=Path.cwd())
     except SettingsError as exc:
@@ -36,6 +55,7 @@ def _settings(**overrides):
 @click.pass_context
 def command(ctx, host, port, database_url, workers, jobs):
     """Serve the HTTP API v1 and the web front (docs/service.md)."""
+    _require_extra()
     ctx.obj = {"database_url": database_url}
     if ctx.invoked_subcommand is not None:
         return
@@ -51,10 +71,11 @@ def command(ctx, host, port, database_url, workers, jobs):
 
 
 @command.command("migrate")
+@_database_option
 @click.pass_obj
-def migrate(obj):
+def migrate(obj, database_url):
     """Apply the database's pending schema migrations (Alembic)."""
-    settings = _settings(database_url=obj["database_url"])
+    settings = _settings(database_url=database_url or obj["database_url"])
     from belote_notation.service.migrate import pending, upgrade
 
     todo = pending(settings.database_url)
@@ -70,22 +91,85 @@ def token():
 @token.command("create")
 @click.argument("name")
 @click.option("--scope", type=click.Choice(["read", "write", "admin"]), default="write", show_default=True)
+@click.option("--expires", default=None, metavar="AGE",
+              help="Refused after this long: 90d, 12h, 30m (default: never).")
+@_database_option
 @click.pass_obj
-def token_create(obj, name, scope):
+def token_create(obj, name, scope, expires, database_url):
     """Create a token for NAME (its owner) and print it: it is shown once, stored hashed."""
-    settings = _settings(database_url=obj["database_url"])
-    from belote_notation.service.db import make_engine
-    from belote_notation.service.server import prepare_database
-    from belote_notation.service.tokens import create_token
+    lifetime = _age(expires) if expires else None
+    with _engine(obj, database_url) as engine:
+        from belote_notation.service.tokens import create_token
 
-    try:
-        prepare_database(settings)
-    except RuntimeError as exc:
-        raise click.ClickException(str(exc)) from None
-    engine = make_engine(settings.database_url)
-    try:
-        click.echo(create_token(engine, name, scope))
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="NAME") from None
-    finally:
-        engine.dispose()
+        try:
+            click.echo(create_token(engine, name, scope, lifetime))
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="NAME") from None
+
+
+@token.command("list")
+@click.argument("name", required=False)
+@_database_option
+@click.pass_obj
+def token_list(obj, name, database_url):
+    """The tokens (of NAME, else everyone's): id, owner, scope, created, expires, last used."""
+    with _engine(obj, database_url) as engine:
+        from belote_notation.service.tokens import list_tokens
+
+        rows = list_tokens(engine, name)
+    click.echo("id\towner\tscope\tcreated\texpires\tlast used")
+    for info in rows:
+        shown = info.to_dict()
+        expires = shown["expires_at"] or "never"
+        click.echo("\t".join([info.id, info.owner, info.scope, shown["created_at"],
+                              expires + (" (expired)" if info.expired else ""),
+                              shown["last_used_at"] or "never"]))
+
+
+@token.command("revoke")
+@click.argument("token_id", metavar="ID")
+@_database_option
+@click.pass_obj
+def token_revoke(obj, token_id, database_url):
+    """Revoke the token ID (as `serve token list` shows it; 6 characters or more of it)."""
+    with _engine(obj, database_url) as engine:
+        from belote_notation.service.tokens import revoke_token
+
+        revoked = revoke_token(engine, token_id)
+    if revoked is None:
+        click.echo(f"belote-replay: no token (or more than one) with the id {token_id!r}", err=True)
+        raise SystemExit(1)
+    click.echo(f"revoked {revoked.id} ({revoked.owner}, {revoked.scope})")
+
+
+def _age(text):
+    """A lifetime written 90d, 12h or 30m."""
+    from datetime import timedelta
+
+    units = {"d": "days", "h": "hours", "m": "minutes"}
+    number, unit = text[:-1], text[-1:].lower()
+    if unit not in units or not number.isdigit() or int(number) == 0:
+        raise click.BadParameter(f"{text!r}: write a number and d, h or m (90d, 12h, 30m)",
+                                 param_hint="--expires")
+    return timedelta(**{units[unit]: int(number)})
+
+
+class _engine:
+    """The migrated database of the options, as an engine, disposed at the end."""
+
+    def __init__(self, obj, database_url):
+        self.settings = _settings(database_url=database_url or obj["database_url"])
+
+    def __enter__(self):
+        from belote_notation.service.db import make_engine
+        from belote_notation.service.server import prepare_database
+
+        try:
+            prepare_database(self.settings)
+        except RuntimeError as exc:
+            raise click.ClickException(str(exc)) from None
+        self.engine = make_engine(self.settings.database_url)
+        return self.engine
+
+    def __exit__(self, *_):
+        self.engine.dispose()

@@ -40,7 +40,7 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def make_service(database_url: str, **settings: object) -> Iterator[Service]:
-    config = Settings(database_url=database_url, access_log=False, **settings)  # type: ignore[arg-type]
+    config = Settings(database_url=database_url, **{"access_log": False, **settings})  # type: ignore[arg-type]
     app = create_app(config, migrate=True)
     with TestClient(app) as client:
         engine = app.state.service.engine

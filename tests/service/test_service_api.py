@@ -190,7 +190,10 @@ def test_limits(database_url: str) -> None:
         too_big = post("/v1/validate", content=b"x" * 3000)
         assert too_big.status_code == 413 and too_big.json()["code"] == "too-large"
         slow = post("/v1/validate", content=INVALID[:1900])
-        assert slow.status_code == 503 and "at line" in slow.json()["detail"]
+        # issue 35 item 12: the same body always fails the same way: 413, not 503, saying what to send
+        assert slow.status_code == 413 and slow.json()["code"] == "cpu-limit", slow.text
+        assert "(line " in slow.json()["detail"] and "send games" in slow.json()["detail"]
+        assert "retry-after" not in slow.headers
         assert service.client.get("/healthz").status_code == 200  # still serving
         statuses = [post("/v1/validate", content=b"").status_code for _ in range(8)]
         assert 429 in statuses

@@ -1,14 +1,14 @@
 """webhooks and their delivery log
 
-Revision ID: 0002_webhooks
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-12-04
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0002_webhooks'
-down_revision = '0001'
+revision = '0003'
+down_revision = '0002'
 branch_labels = None
 depends_on = None
 
