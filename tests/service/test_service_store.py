@@ -115,7 +115,7 @@ def test_bad_values_are_refused_before_the_database(service: Service) -> None:
         answer = get("/v1/games", params=params, headers=service.alice)
         assert answer.status_code == 422 and answer.json()["code"] == "invalid", answer.text
     answer = get("/v1/games/count?team=%00", headers=service.alice)
-    assert answer.status_code == 422 and answer.json()["errors"][0]["field"] == "team"
+    assert answer.status_code == 422 and answer.json()["errors"][0]["field"].split(".")[-1] == "team"
     answer = post("/v1/games", content=PARTIE_1, params={"name": "a\0.bel"}, headers=service.alice)
     assert answer.status_code == 422, answer.text
     nul = PARTIE_1.replace(b'[Site "', b'[Site "x\0', 1)
