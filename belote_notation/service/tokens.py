@@ -11,8 +11,8 @@ is its owner: every token created with one name sees the same games.
 ('club', 'write', True, False)
 >>> identify(engine, secret + "x") is None
 True
->>> [t.scope for t in list_tokens(engine, "club")], revoke_token(engine, "club", found.token_id)
-(['write'], True)
+>>> [t.scope for t in list_tokens(engine, "club")], revoke_token(engine, found.token_id, "club").scope
+(['write'], 'write')
 >>> identify(engine, secret) is None, list_tokens(engine, "club")
 (True, [])
 """
