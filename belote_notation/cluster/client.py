@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from belote_notation.cluster.probe import CONNECT_SECONDS, probe_scheduler
+
 if TYPE_CHECKING:
     from belote_notation.pipeline.ranges import ByteRange
 
@@ -42,7 +44,6 @@ RangeProgress = Callable[["ByteRange"], None]
 IN_FLIGHT_PER_WORKER = 3
 """Tasks submitted and not yet used, per worker: every worker stays busy while the client
 uses the first results, and the client's memory stays flat."""
-_CONNECT_SECONDS = 10
 
 
 class AddressError(ValueError):
@@ -64,7 +65,8 @@ def parse_address(address: str) -> int | str:
 @contextmanager
 def connect(address: str) -> Iterator[Any]:
     """A :class:`distributed.Client` of ``address``, closed after use (a local cluster stopped).
-    ``OSError`` when the scheduler cannot be reached."""
+    ``OSError`` with the reason in one line when the scheduler cannot be reached in
+    :data:`CONNECT_SECONDS` or the address is not a Dask scheduler."""
     from distributed import Client, LocalCluster
 
     where = parse_address(address)
@@ -78,10 +80,12 @@ def connect(address: str) -> Iterator[Any]:
         finally:
             cluster.close()
         return
+    probe_scheduler(where)  # bounded: distributed's own greeting has no deadline, no size bound
     try:
-        client = Client(where, timeout=_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        client = Client(where, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
-        raise OSError(f"cannot reach the dask scheduler at {where}: {exc}") from None
+        reason = str(exc) or f"no answer in {CONNECT_SECONDS:g} s"
+        raise OSError(f"cannot reach the dask scheduler at {where}: {reason}") from None
     with client:
         yield client
 
