@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from belote_notation.cluster.probe import CONNECT_SECONDS, probe_scheduler
+from belote_notation.pipeline.cores import capped_workers
 
 if TYPE_CHECKING:
     from belote_notation.pipeline.ranges import ByteRange
@@ -72,7 +73,8 @@ def connect(address: str) -> Iterator[Any]:
     where = parse_address(address)
     if isinstance(where, int):
         # The scheduler's web server on a free port: 8787 may be taken (another cluster).
-        cluster = LocalCluster(n_workers=where, threads_per_worker=1, processes=True,
+        # More worker processes than cores only costs memory (belote_notation.pipeline.cores).
+        cluster = LocalCluster(n_workers=capped_workers(where)[0], threads_per_worker=1, processes=True,
                                dashboard_address=":0", silence_logs=logging.ERROR)  # type: ignore[no-untyped-call]
         try:
             with Client(cluster) as client:  # type: ignore[no-untyped-call]

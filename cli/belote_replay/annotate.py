@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -41,7 +40,7 @@ from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, review_games
-from belote_replay.cluster import checked_cluster, cluster_option
+from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
 
 __all__ = ["command"]
 
@@ -190,7 +189,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
     with opened, _output(out, fmt) as handle:
         reading = _Reading(opened)
         try:
-            payload = _review_all(reading, settings, min(jobs, os.cpu_count() or 1), opened.name, handle,
+            payload = _review_all(reading, settings, checked_jobs(jobs), opened.name, handle,
                                   cluster)
         except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
             _fail(str(exc))

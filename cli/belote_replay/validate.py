@@ -24,7 +24,7 @@ from belote_notation.pipeline.inputs import Discovery, discover
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
 from belote_notation.pipeline.paths import PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
-from belote_replay.cluster import checked_cluster, cluster_option
+from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
 from belote_replay.config import Config, find_config, load_config
 from belote_replay.config import ConfigError as ConfigFileError
 from belote_replay.output import ConsoleStream
@@ -105,7 +105,7 @@ class _ConfiguredCommand(click.Command):
         return ctx
 
 
-_CONFIG = "belote_replay.config"
+_CONFIG = "belote_replay.config"  # also read by belote_replay.cluster.checked_jobs
 
 
 def _chosen_config(args: list[str]) -> Config:
@@ -219,7 +219,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
 
                 events = run_on_cluster(found.sources, config, fmt, report_options, cluster, display.advance)
             else:
-                events = run(found.sources, config, fmt, report_options, jobs or os.cpu_count() or 1,
+                events = run(found.sources, config, fmt, report_options, checked_jobs(jobs),
                              display.advance, freeze_gc=True)
             for event in events:
                 _write(event, writer, summary, problems)
