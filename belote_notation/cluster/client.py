@@ -22,6 +22,7 @@ the exception, for the runner to report.
 from __future__ import annotations
 
 import logging
+import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -150,6 +151,39 @@ class Window:
         yield from self._until(0)
 
 
+@dataclass(frozen=True, slots=True)
+class _Pickled:
+    """A task's result pickled on the worker (``data``), or ``None`` when it nests too deep for
+    pickle's recursion (alternative lines 75 deep): then this machine computes it again."""
+
+    data: bytes | None
+
+
+def _pickled_call(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` pickled here, on the worker: a result too deep to pickle comes back
+    as ``_Pickled(None)`` instead of a pickling traceback in the worker's log and a lost range.
+    (Unpickling is not recursive: the client reads back any depth.) A result pickle cannot take
+    for another reason goes back as it is, for Dask's own serialisers."""
+    result = function(*args)
+    try:
+        return _Pickled(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    except RecursionError:
+        return _Pickled(None)
+    except Exception:  # noqa: BLE001 - not picklable by pickle: Dask tries cloudpickle
+        return result
+
+
+def _unpickled(done: Done, function: Callable[..., Any], args: tuple[Any, ...]) -> Done:
+    if not isinstance(done.result, _Pickled):
+        return done
+    if done.result.data is None:  # too deep to travel: read here, as a serial run does
+        try:
+            return Done(done.tag, function(*args))
+        except Exception as exc:  # noqa: BLE001 - the runner says what was lost, never a traceback
+            return Done(done.tag, error=exc)
+    return Done(done.tag, pickle.loads(done.result.data))  # noqa: S301 - our own workers' pickle
+
+
 def outcomes(address: str, ranges: Iterable[ByteRange], function: Callable[..., Any], *args: Any
              ) -> Iterator[Done]:
     """``function(byte_range, *args)`` for each of ``ranges`` on the cluster at ``address``, the
@@ -157,5 +191,7 @@ def outcomes(address: str, ranges: Iterable[ByteRange], function: Callable[..., 
     with connect(address) as client:
         window = Window(client)
         for byte_range in ranges:
-            yield from window.submit(byte_range, function, byte_range, *args)
-        yield from window.drain()
+            for done in window.submit(byte_range, _pickled_call, function, byte_range, *args):
+                yield _unpickled(done, function, (done.tag, *args))
+        for done in window.drain():
+            yield _unpickled(done, function, (done.tag, *args))

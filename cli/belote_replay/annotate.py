@@ -35,7 +35,7 @@ from belote_notation.analysis.solver import SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
@@ -112,12 +112,22 @@ def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: st
             for note in skipped_notes(review):
                 click.echo(f"{file}: game {index + 1}, {note}", err=True)
             if out is not None:
-                out.write(("\n" if index else "") + write_game(review.game))
+                out.write(("\n" if index else "") + _written(review.game, file, index))
             payload.append({**_json(index, review, deck), "value": settings.value})
             progress.advance(len(judgements))
     finally:
         progress.close()
     return payload
+
+
+def _written(game: Game, file: str, index: int) -> str:
+    """``game`` as .bel, or the command stopped (nothing written) with where and why it cannot
+    be (a JSON twin may hold what the notation does not write: a negative deal number)."""
+    try:
+        return write_game(game)
+    except NotationWriteError as exc:
+        _fail(f"{file}:{game.line}:{game.col}: game {index + 1} cannot be written as .bel: {exc}; "
+              "nothing was written")
 
 
 def _json(index: int, review, deck) -> dict:

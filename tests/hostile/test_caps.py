@@ -41,7 +41,8 @@ def test_jobs_past_the_cores_are_capped_with_a_note(tmp_path: Path) -> None:
     done, most = _validate_counting_processes([str(games), "-q", "-j", "5000"], tmp_path)
     assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr
     cores = machine_cores()
-    assert f"--jobs asks for 5000 processes, more than this machine's {cores} cores: {cores} used" in done.stderr
+    said = f"--jobs asks for 5000 processes, more than this machine's {cores} cores: {cores} used"
+    assert said in done.stderr
     assert most <= cores + 2, most  # the workers, and multiprocessing's resource tracker
 
 

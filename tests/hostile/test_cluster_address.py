@@ -108,7 +108,8 @@ def _validate(address: str) -> tuple[subprocess.CompletedProcess[str], float]:
     return done, time.monotonic() - started
 
 
-@pytest.mark.parametrize("behave", [silent, http, huge_frame, greets_then_silent])
+@pytest.mark.parametrize("behave", [pytest.param(silent, marks=pytest.mark.slow), http, huge_frame,
+                                    pytest.param(greets_then_silent, marks=pytest.mark.slow)])
 def test_validate_ends_with_exit_2_and_one_line(behave: Callable[[socket.socket], None]) -> None:
     with fake_server(behave) as address:
         done, seconds = _validate(address)
@@ -119,6 +120,7 @@ def test_validate_ends_with_exit_2_and_one_line(behave: Callable[[socket.socket]
     assert seconds < 10 + 15, seconds  # the documented 10 s, and the start of Python
 
 
+@pytest.mark.cluster
 def test_a_real_scheduler_passes_the_probe() -> None:
     import logging
 
