@@ -253,8 +253,15 @@ def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns) 
     if cluster is not None:
         from belote_notation.cluster.validate import discover_for_cluster
 
-        return without_excluded(discover_for_cluster(list(paths)), paths, exclude)
-    return without_excluded(discover(list(paths)), paths, exclude)
+        found = discover_for_cluster(list(paths))
+    else:
+        found = discover(list(paths))
+    kept = without_excluded(found, paths, exclude)
+    if found.sources and not kept.sources:  # say why nothing is checked (exclude = ["**"])
+        ConsoleStream("stderr").write(f"belote-replay: the {len(found.sources):,} files found are all "
+                                      f"left out by exclude = {list(exclude.patterns)!r} of the "
+                                      f"configuration file in {exclude.root}\n")
+    return kept
 
 
 def _holds_a_game(event: Event) -> bool:
