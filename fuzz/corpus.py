@@ -66,6 +66,11 @@ def seeds(target: str) -> Iterator[tuple[str, bytes]]:
     if target == "importers":
         yield from _imported_seeds()
         return
+    if target == "config":
+        from fuzz.config_target import seeds as config_seeds
+
+        yield from config_seeds()
+        return
     samples = sorted((ROOT / "samples").rglob("*.bel"))
     for path in samples:
         data = path.read_bytes()

@@ -327,3 +327,4 @@ def _template_tags() -> list[str]:
 
 TARGETS["importers"] = importers
 TARGETS["render"] = render
+TARGETS["config"] = __import__("fuzz.config_target", fromlist=["config"]).config  # fuzz/config_target.py
