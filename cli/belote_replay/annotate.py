@@ -31,7 +31,7 @@ from typing import Any, NoReturn, TextIO
 import click
 
 from belote_notation.analysis.review import Thresholds, apply_review, skipped_notes
-from belote_notation.analysis.solver import SolverUnavailable
+from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
@@ -172,16 +172,20 @@ def _json(index: int, review, deck) -> dict:
 @click.option("--value", type=click.Choice(["cards", "score"]), default="cards", show_default=True,
               help="What a card's value counts: cards, the card points; score, the points the deal scores "
                    "(contract made or failed, belote, announcements, capot).")
+@click.option("--budget", type=click.IntRange(min=1, max=10**15), default=DEFAULT_BUDGET, show_default=True,
+              help="Positions the solver may search for one deal, every card and sampled deal together; "
+                   "past it the deal's remaining cards are left unjudged, and said (as solve --budget).")
 @cluster_option("Judge the games on a Dask cluster, a game per task: local:N or tcp://HOST:PORT "
                 "(docs/scale.md). Not with --jobs.")
 def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampling: str, jobs: int,
-            inaccuracy: int, mistake: int, blunder: int, value: str, cluster: str | None) -> None:
+            inaccuracy: int, mistake: int, blunder: int, value: str, cluster: str | None,
+            budget: int) -> None:
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
     cluster = checked_cluster(cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
     settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction",
-                              value)
+                              value, budget)
     if value == "score" and fmt == "text":
         click.echo("belote-replay: values by the deal's score (--value score), not card points", err=True)
     if out is not None and same_file(file, out):

@@ -97,3 +97,39 @@ def test_a_whole_csv_on_the_cluster_is_not_held_three_times(tmp_path: Path) -> N
     timing = re.compile(r" in [0-9.]+s(, [0-9,]+ deals/s)?\.")
     assert timing.sub("", report) == timing.sub("", serial.stdout)
     assert peak < 150_000, peak  # KB, the largest process
+
+
+def test_annotate_is_under_the_solver_budget(tmp_path: Path) -> None:
+    """``annotate --budget`` bounds the positions searched for each deal, every card and sampled
+    deal together (two option files ran past 300 s without one): past it the deal's remaining
+    cards are left unjudged and said, and the reviewed copy is still written."""
+    import time
+
+    sample = Path(__file__).resolve().parents[2] / "samples" / "classic" / "capot-and-belote.bel"
+    out = tmp_path / "reviewed.bel"
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "belote_replay", "annotate", str(sample), "--samples", "30",
+                           "--budget", "300000", "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-1500:]
+    assert time.monotonic() - started < 20
+    assert "cards not judged, from trick" in done.stderr
+    assert "the solver passed its budget of positions (annotate --budget)" in done.stderr
+    assert out.read_text("utf-8").count("\ndeal ") >= 9
+
+
+def test_a_review_budget_is_spent_by_all_its_questions() -> None:
+    from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
+    from belote_notation.game.engine import new_deal, set_contract, set_hands
+    from belote_notation.game.rules import Ruleset
+
+    state = new_deal(Ruleset.preset("classic"), dealer=3)
+    set_contract(state, taker=0, trump=0)
+    set_hands(state, [0x0F0F, 0xF0F0, 0x0F0F0000, 0xF0F00000])
+    dd = DoubleDummy()
+    dd.spend_at_most(50)
+    with pytest.raises(SearchTooLong):
+        for _ in range(100):
+            dd.values(state)
+            dd._solvers.clear()  # no transposition table kept: every question searches again
+    dd.spend_at_most(None)
+    assert dd.values(state)  # each question under its own budget again
