@@ -71,10 +71,10 @@ def probe_scheduler(address: str, seconds: float = CONNECT_SECONDS) -> None:
 
 def _greeting() -> bytes:
     """The greeting a Dask client sends (``Comm.handshake_info``), framed as Dask frames it."""
-    import msgpack
+    import msgpack  # type: ignore[import-untyped]
 
-    body = msgpack.packb({"compression": None, "python": tuple(sys.version_info[:3]),
-                          "pickle-protocol": pickle.HIGHEST_PROTOCOL}, use_bin_type=True)
+    body: bytes = msgpack.packb({"compression": None, "python": tuple(sys.version_info[:3]),
+                                 "pickle-protocol": pickle.HIGHEST_PROTOCOL}, use_bin_type=True)
     frames = _LENGTH.pack(1) + _LENGTH.pack(len(body)) + body
     return _LENGTH.pack(len(frames)) + frames
 

@@ -63,15 +63,15 @@ class CheckedPlugin(Format):
         self.plugin = plugin
 
     # The plugin's own description, as the registry checked it when it loaded.
-    @property  # type: ignore[override]
+    @property
     def name(self) -> str:  # type: ignore[override]
         return self.plugin.name
 
-    @property  # type: ignore[override]
+    @property
     def title(self) -> str:  # type: ignore[override]
         return self.plugin.title
 
-    @property  # type: ignore[override]
+    @property
     def extensions(self) -> tuple[str, ...]:  # type: ignore[override]
         return self.plugin.extensions
 
