@@ -348,12 +348,12 @@ no score or target is longer; a 5,000-digit ``--option target=...`` was a traceb
 
 def _coerce(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** _OPTION_DIGITS:
-        raise RulesError(f"a number of more than {_OPTION_DIGITS} digits: {str(value)[:20]}...")
+        raise RulesError(f"out of range: a number of more than {_OPTION_DIGITS} digits: {str(value)[:20]}...")
     if not isinstance(value, str):
         return value
     text = value.strip()
     if len(text) > _OPTION_DIGITS and text.lstrip("+-").isdigit():
-        raise RulesError(f"a number of more than {_OPTION_DIGITS} digits: {text[:20]}...")
+        raise RulesError(f"out of range: a number of more than {_OPTION_DIGITS} digits: {text[:20]}...")
     low = text.lower()
     if low in ("true", "yes", "on"):
         return True

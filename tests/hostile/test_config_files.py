@@ -91,4 +91,4 @@ def test_a_glob_that_excludes_everything_says_so(tmp_path: Path) -> None:
 def test_a_huge_number_on_the_command_line_is_a_usage_error(tmp_path: Path) -> None:
     done, _ = _validate(tmp_path, str(SAMPLE), "--option", "target=1" + "0" * 5000, "--isolated")
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-1500:]
-    assert "bad value for rule option 'target': a number of more than 15 digits" in done.stderr
+    assert "bad value for rule option 'target': out of range: a number of more than 15 digits" in done.stderr
