@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = [
-    "IN_FLIGHT_PER_WORKER", "AddressError", "Done", "RangeProgress", "Window", "connect", "parse_address",
-    "outcomes", "worker_count",
+    "IN_FLIGHT_PER_WORKER", "AddressError", "Done", "RangeProgress", "Window", "connect",
+    "outcomes", "parse_address", "worker_count",
 ]
 
 RangeProgress = Callable[["ByteRange"], None]

@@ -10,8 +10,8 @@ gives them back one at a time, holding the compressed bytes and one result again
 >>> packer = Packer()
 >>> for n in range(3):
 ...     packer.add({"game": n, "findings": ["BEL605"] * n})
->>> blob = packer.done()
->>> [item["game"] for item in unpack(blob)], len(blob) < 100
+>>> packed = packer.done()
+>>> [item["game"] for item in unpack(packed)], len(packed.blob) < 100
 ([0, 1, 2], True)
 """
 
@@ -21,12 +21,23 @@ import pickle
 import struct
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Packer", "unpack"]
+__all__ = ["Packed", "Packer", "unpack"]
 
 _SIZE = struct.Struct("<I")
 _CHUNK = 1 << 13  # compressed bytes inflated at a time
+
+
+@dataclass(frozen=True, slots=True)
+class Packed:
+    """The results packed (``blob``), then those kept as objects (``tail``): from the first one
+    nested too deep for pickle's recursion on (alternative lines 80 deep). A task's result with
+    a tail cannot travel either; the client computes it again (``client._pickled_call``)."""
+
+    blob: bytes
+    tail: list[Any] = field(default_factory=list)
 
 
 class Packer:
@@ -35,21 +46,32 @@ class Packer:
     def __init__(self) -> None:
         self.compressor = zlib.compressobj(1)
         self.parts: list[bytes] = []
-        self.count = 0
+        self.tail: list[Any] = []
 
     def add(self, item: Any) -> None:
-        data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
-        self.parts.append(self.compressor.compress(_SIZE.pack(len(data)) + data))
-        self.count += 1
+        if not self.tail:
+            try:
+                data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
+            except RecursionError:
+                data = None
+            if data is not None:
+                self.parts.append(self.compressor.compress(_SIZE.pack(len(data)) + data))
+                return
+        self.tail.append(item)  # kept in order after the packed ones
 
-    def done(self) -> bytes:
-        """The stream of every result added (the packer is spent)."""
+    def done(self) -> Packed:
+        """Every result added (the packer is spent)."""
         self.parts.append(self.compressor.flush())
-        return b"".join(self.parts)
+        return Packed(b"".join(self.parts), self.tail)
 
 
-def unpack(blob: bytes) -> Iterator[Any]:
-    """The results packed in ``blob``, in order, one at a time (our own workers' pickles)."""
+def unpack(packed: Packed) -> Iterator[Any]:
+    """The results of ``packed``, in order, one at a time (our own workers' pickles)."""
+    yield from _inflated(packed.blob)
+    yield from packed.tail
+
+
+def _inflated(blob: bytes) -> Iterator[Any]:
     inflater = zlib.decompressobj()
     pending = bytearray()
     view = memoryview(blob)

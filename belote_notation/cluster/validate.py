@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.cluster.client import Done, Window, connect
-from belote_notation.cluster.packed import Packer, unpack
+from belote_notation.cluster.packed import Packed, Packer, unpack
 from belote_notation.pipeline.inputs import Discovery, InputProblem, Source, discover
 from belote_notation.pipeline.output.base import RenderedGame
 from belote_notation.pipeline.pool import (
@@ -75,7 +75,7 @@ class RangeChecked:
     """The rendered games of one range (packed: :mod:`.packed`, a whole CSV's reports would
     otherwise be held as objects three times), and why its reading stopped early (if it did)."""
 
-    packed: bytes
+    packed: Packed
     error: str | None = None
 
     @property
