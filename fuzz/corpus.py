@@ -72,6 +72,11 @@ def seeds(target: str) -> Iterator[tuple[str, bytes]]:
             yield name, b"\x00" + data
             yield "unsafe-" + name, b"\x01" + data
         return
+    if target == "config":
+        from fuzz.config_target import seeds as config_seeds
+
+        yield from config_seeds()
+        return
     samples = sorted((ROOT / "samples").rglob("*.bel"))
     for path in samples:
         data = path.read_bytes()

@@ -20,7 +20,7 @@ MAX_LEN = 65536
 def fuzz_one(target: str, args: list[str]) -> None:
     import atheris
 
-    with atheris.instrument_imports(include=["belote_notation"]):
+    with atheris.instrument_imports(include=["belote_notation", "belote_replay"]):
         from fuzz.targets import TARGETS
 
     test = TARGETS[target]

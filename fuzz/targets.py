@@ -328,3 +328,4 @@ def _template_tags() -> list[str]:
 TARGETS["importers"] = importers
 TARGETS["render"] = render
 TARGETS["fix"] = __import__("fuzz.fix_target", fromlist=["fix"]).fix  # fuzz/fix_target.py
+TARGETS["config"] = __import__("fuzz.config_target", fromlist=["config"]).config  # fuzz/config_target.py

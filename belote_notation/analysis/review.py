@@ -214,9 +214,21 @@ def _flip(before: int, after: int, taker_side: bool) -> str | None:
 
 def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thresholds(),
                samples: int = 0, seed: int = 0, dd: DoubleDummy | None = None,
-               auction: bool = True) -> DealJudgement:
+               auction: bool = True, budget: int | None = None) -> DealJudgement:
     """Value every card of one replayed deal that had a choice (with ``samples``, over deals
-    drawn to keep what the calls promised; ``auction=False``: drawn uniformly)."""
+    drawn to keep what the calls promised; ``auction=False``: drawn uniformly). ``budget``
+    bounds the positions the solver searches for the whole deal (every card, every sampled
+    deal): past it the deal's remaining cards stay unjudged (:attr:`DealJudgement.unjudged`)."""
+    dd = dd or DoubleDummy()
+    dd.spend_at_most(budget)
+    try:
+        return _judge_deal(replay, position, thresholds, samples, seed, dd, auction)
+    finally:
+        dd.spend_at_most(None)
+
+
+def _judge_deal(replay: DealReplay, position: int, thresholds: Thresholds, samples: int, seed: int,
+                dd: DoubleDummy, auction: bool) -> DealJudgement:
     out = DealJudgement(position)
     final = replay.state
     if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
@@ -231,7 +243,6 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
         more = f" and {len(in_play) - 3} more" if len(in_play) > 3 else ""
         out.skipped = f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
         return out
-    dd = dd or DoubleDummy()
     if dd.value == "score" and final.contract_kind == "generale":
         out.skipped = "a générale is not valued by score (who of the side won each trick counts)"
         return out
@@ -358,9 +369,18 @@ def _count(n: int, word: str) -> str:
 
 def skipped_notes(review: Review) -> list[str]:
     """``deal N: not reviewed: why`` for each deal the review left out (said on stderr by
-    ``annotate`` and written as a comment of the deal)."""
-    return [f"deal {review.game.deals[dj.position].number}: not reviewed: {dj.skipped}"
-            for dj in review.deals if dj.skipped]
+    ``annotate`` and written as a comment of the deal), and ``deal N: K cards not judged`` for
+    each deal whose review passed the solver's budget (said on stderr)."""
+    notes = []
+    for dj in review.deals:
+        number = review.game.deals[dj.position].number
+        if dj.skipped:
+            notes.append(f"deal {number}: not reviewed: {dj.skipped}")
+        elif dj.unjudged:
+            trick, index = dj.unjudged[0]
+            notes.append(f"deal {number}: {len(dj.unjudged)} cards not judged, from trick {trick} card "
+                         f"{index + 1}: the solver passed its budget of positions (annotate --budget)")
+    return notes
 
 
 def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,

@@ -176,6 +176,8 @@ class DoubleDummy:
         self._solvers: dict[tuple[Ruleset, int], Solver] = {}
         self._firsts: dict[tuple[Ruleset, tuple[int, ...], int, int], tuple[int, int] | None] = {}
         """The first-lead values asked so far (None: refused, past the budget)."""
+        self._left: int | None = None
+        """Positions the questions may still search together (:meth:`spend_at_most`)."""
 
     def _solver(self, rules: Ruleset, trump: int) -> Solver:
         key = (rules, trump)
@@ -187,12 +189,30 @@ class DoubleDummy:
         solver.budget = self.budget
         return solver
 
+    def spend_at_most(self, positions: int | None) -> None:
+        """Bound the positions of the questions asked from now on, all together (``None``: each
+        question by :attr:`budget` alone): past it, every question is refused with
+        :class:`SearchTooLong`. A review of one deal asks many questions (a card, a sampled deal
+        each); this is its budget (``annotate --budget``)."""
+        self._left = positions
+
     def _ask(self, call: Callable[[], T]) -> T:
+        left = self._left
+        if left is not None and left <= 0:
+            raise SearchTooLong("the solver gave up: the questions of this review passed their budget of "
+                                "positions")
+        per_question = self.budget if left is None else min(self.budget, left)
+        for solver in self._solvers.values():
+            solver.budget = per_question
+        before = self.nodes
         try:
             return call()
         except solver_limit() as exc:
-            raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "
+            raise SearchTooLong(f"the solver gave up: this question needs more than {per_question:,} "
                                 "positions (its budget)") from exc
+        finally:
+            if left is not None:
+                self._left = left - max(0, self.nodes - before)
 
     def side_values(self, state: DealState, diff: int) -> tuple[int, int]:
         """(N-S, E-W) values of the deal of ``state`` ending with card points N-S minus E-W
@@ -321,7 +341,8 @@ class DoubleDummy:
             try:
                 diff = self._ask(lambda: solver.value(hands, [], leader, 0, 0, 0, 0))
             except SearchTooLong:
-                self._firsts[key] = None  # asked again, refused at once
+                if self._left is None:  # past its own budget (not a review's): refused at once again
+                    self._firsts[key] = None
                 raise
             self._firsts[key] = side_points(diff, rules, trump)
         found = self._firsts[key]

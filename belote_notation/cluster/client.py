@@ -22,18 +22,22 @@ the exception, for the runner to report.
 from __future__ import annotations
 
 import logging
+import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from belote_notation.cluster.probe import CONNECT_SECONDS, probe_scheduler
+from belote_notation.pipeline.cores import capped_workers
+
 if TYPE_CHECKING:
     from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = [
-    "IN_FLIGHT_PER_WORKER", "AddressError", "Done", "RangeProgress", "Window", "connect", "parse_address",
-    "outcomes", "worker_count",
+    "IN_FLIGHT_PER_WORKER", "AddressError", "Done", "RangeProgress", "Window", "connect",
+    "outcomes", "parse_address", "worker_count",
 ]
 
 RangeProgress = Callable[["ByteRange"], None]
@@ -42,7 +46,6 @@ RangeProgress = Callable[["ByteRange"], None]
 IN_FLIGHT_PER_WORKER = 3
 """Tasks submitted and not yet used, per worker: every worker stays busy while the client
 uses the first results, and the client's memory stays flat."""
-_CONNECT_SECONDS = 10
 
 
 class AddressError(ValueError):
@@ -64,13 +67,15 @@ def parse_address(address: str) -> int | str:
 @contextmanager
 def connect(address: str) -> Iterator[Any]:
     """A :class:`distributed.Client` of ``address``, closed after use (a local cluster stopped).
-    ``OSError`` when the scheduler cannot be reached."""
+    ``OSError`` with the reason in one line when the scheduler cannot be reached in
+    :data:`CONNECT_SECONDS` or the address is not a Dask scheduler."""
     from distributed import Client, LocalCluster
 
     where = parse_address(address)
     if isinstance(where, int):
         # The scheduler's web server on a free port: 8787 may be taken (another cluster).
-        cluster = LocalCluster(n_workers=where, threads_per_worker=1, processes=True,
+        # More worker processes than cores only costs memory (belote_notation.pipeline.cores).
+        cluster = LocalCluster(n_workers=capped_workers(where)[0], threads_per_worker=1, processes=True,
                                dashboard_address=":0", silence_logs=logging.ERROR)  # type: ignore[no-untyped-call]
         try:
             with Client(cluster) as client:  # type: ignore[no-untyped-call]
@@ -78,10 +83,12 @@ def connect(address: str) -> Iterator[Any]:
         finally:
             cluster.close()
         return
+    probe_scheduler(where)  # bounded: distributed's own greeting has no deadline, no size bound
     try:
-        client = Client(where, timeout=_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        client = Client(where, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
-        raise OSError(f"cannot reach the dask scheduler at {where}: {exc}") from None
+        reason = str(exc) or f"no answer in {CONNECT_SECONDS:g} s"
+        raise OSError(f"cannot reach the dask scheduler at {where}: {reason}") from None
     with client:
         yield client
 
@@ -144,6 +151,39 @@ class Window:
         yield from self._until(0)
 
 
+@dataclass(frozen=True, slots=True)
+class _Pickled:
+    """A task's result pickled on the worker (``data``), or ``None`` when it nests too deep for
+    pickle's recursion (alternative lines 75 deep): then this machine computes it again."""
+
+    data: bytes | None
+
+
+def _pickled_call(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` pickled here, on the worker: a result too deep to pickle comes back
+    as ``_Pickled(None)`` instead of a pickling traceback in the worker's log and a lost range.
+    (Unpickling is not recursive: the client reads back any depth.) A result pickle cannot take
+    for another reason goes back as it is, for Dask's own serialisers."""
+    result = function(*args)
+    try:
+        return _Pickled(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    except RecursionError:
+        return _Pickled(None)
+    except Exception:  # noqa: BLE001 - not picklable by pickle: Dask tries cloudpickle
+        return result
+
+
+def _unpickled(done: Done, function: Callable[..., Any], args: tuple[Any, ...]) -> Done:
+    if not isinstance(done.result, _Pickled):
+        return done
+    if done.result.data is None:  # too deep to travel: read here, as a serial run does
+        try:
+            return Done(done.tag, function(*args))
+        except Exception as exc:  # noqa: BLE001 - the runner says what was lost, never a traceback
+            return Done(done.tag, error=exc)
+    return Done(done.tag, pickle.loads(done.result.data))  # noqa: S301 - our own workers' pickle
+
+
 def outcomes(address: str, ranges: Iterable[ByteRange], function: Callable[..., Any], *args: Any
              ) -> Iterator[Done]:
     """``function(byte_range, *args)`` for each of ``ranges`` on the cluster at ``address``, the
@@ -151,5 +191,7 @@ def outcomes(address: str, ranges: Iterable[ByteRange], function: Callable[..., 
     with connect(address) as client:
         window = Window(client)
         for byte_range in ranges:
-            yield from window.submit(byte_range, function, byte_range, *args)
-        yield from window.drain()
+            for done in window.submit(byte_range, _pickled_call, function, byte_range, *args):
+                yield _unpickled(done, function, (done.tag, *args))
+        for done in window.drain():
+            yield _unpickled(done, function, (done.tag, *args))

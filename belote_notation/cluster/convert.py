@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from belote_notation.cluster.client import Done, RangeProgress, outcomes
+from belote_notation.cluster.packed import Packed, Packer, unpack
 from belote_notation.formats.base import Format, ReadItem
 from belote_notation.pipeline.inputs import InputProblem, Source
 from belote_notation.pipeline.pool import stopped_message
@@ -24,21 +25,26 @@ __all__ = ["RangeRead", "read_on_cluster", "read_range"]
 
 @dataclass(frozen=True, slots=True)
 class RangeRead:
-    """What the format read from one range, and why the reading stopped early (if it did)."""
+    """What the format read from one range (packed as it was read: :mod:`.packed`), and why
+    the reading stopped early (if it did)."""
 
-    items: list[ReadItem]
+    packed: Packed
     error: str | None = None
+
+    @property
+    def items(self) -> Iterator[ReadItem]:
+        return unpack(self.packed)
 
 
 def read_range(byte_range: ByteRange) -> RangeRead:
     """The games and issues of ``byte_range`` (a task, on a worker)."""
-    items: list[ReadItem] = []
+    items = Packer()
     try:
         for item in range_items(byte_range):
-            items.append(item)
+            items.add(item)
     except Exception as exc:  # noqa: BLE001 - said to the client, never a traceback
-        return RangeRead(items, stopped_message(exc))
-    return RangeRead(items)
+        return RangeRead(items.done(), stopped_message(exc))
+    return RangeRead(items.done())
 
 
 def _items(done: Done, progress: RangeProgress | None) -> Iterator[ReadItem]:

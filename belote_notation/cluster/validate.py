@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.cluster.client import Done, Window, connect
+from belote_notation.cluster.packed import Packed, Packer, unpack
 from belote_notation.pipeline.inputs import Discovery, InputProblem, Source, discover
 from belote_notation.pipeline.output.base import RenderedGame
 from belote_notation.pipeline.pool import (
@@ -71,21 +72,26 @@ def discover_for_cluster(items: Sequence[str], include: Callable[[str], bool] | 
 
 @dataclass(frozen=True, slots=True)
 class RangeChecked:
-    """The rendered games of one range, and why its reading stopped early (if it did)."""
+    """The rendered games of one range (packed: :mod:`.packed`, a whole CSV's reports would
+    otherwise be held as objects three times), and why its reading stopped early (if it did)."""
 
-    games: list[RenderedGame]
+    packed: Packed
     error: str | None = None
+
+    @property
+    def games(self) -> Iterator[RenderedGame]:
+        return unpack(self.packed)
 
 
 def check_range(byte_range: ByteRange, job: Job) -> RangeChecked:
     """The games of ``byte_range`` checked and rendered (a task, on a worker)."""
-    games: list[RenderedGame] = []
+    games = Packer()
     try:
         for item in range_games(byte_range):
-            games.append(check_game(item, byte_range.name, job))
+            games.add(check_game(item, byte_range.name, job))
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
-        return RangeChecked(games, stopped_message(exc))
-    return RangeChecked(games)
+        return RangeChecked(games.done(), stopped_message(exc))
+    return RangeChecked(games.done())
 
 
 @dataclass(slots=True)
@@ -137,7 +143,9 @@ def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
         report = no_game_report(byte_range.name, 0, byte_range.first_line,
                                 f"could not check {what} of games from line {byte_range.first_line}: "
                                 f"the cluster failed ({type(done.error).__name__})")
-        checked = RangeChecked([job.render(report)])
+        lost = Packer()
+        lost.add(job.render(report))
+        checked = RangeChecked(lost.done())
     else:
         checked = done.result
     for game in checked.games:

@@ -6,7 +6,10 @@ formats are first listed. A plugin that fails to load is reported by :func:`load
 and left out; it never breaks the built-ins. A plugin may not take a built-in's name. A plugin
 is checked when it loads (a name, a title, ``extensions`` a tuple of ``.suffix`` strings) and
 when it answers: one whose ``sniff`` raises is taken out and reported the same way ("not
-loaded: ..." in ``belote-replay formats``), and detection goes on with the others.
+loaded: ..." in ``belote-replay formats``), and detection goes on with the others; one whose
+``sniff`` claims any content is not asked again (its files are known by their names); its
+``read`` and ``write`` are held to the contract by :mod:`.guard` (a :class:`PluginError` in
+one line when the plugin breaks it).
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from belote_notation.formats.base import Format
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-__all__ = ["BUILTINS", "ENTRY_POINT_GROUP", "all_formats", "get_format", "guess_format", "load_errors"]
+__all__ = ["BUILTINS", "ENTRY_POINT_GROUP", "PluginError", "all_formats", "get_format", "guess_format",
+           "load_errors"]
 
 ENTRY_POINT_GROUP = "belote_notation.formats"
 
@@ -45,10 +49,26 @@ built-in's extension ends with one of them, and their format reads any content (
 after loading every format, without importing the others (0.02 s of the start of ``validate``;
 tests/formats/test_registry.py holds it to that)."""
 
+class PluginError(Exception):
+    """A plugin format that broke its contract while answering (its ``read`` or ``write``
+    raised, or gave what is not a game; :mod:`.guard`): the message names the input and the
+    plugin, in one line. Every command ends on it with that line and exit 2 (``validate`` goes
+    on with its other inputs)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name}: {reason}")
+        self.name, self.reason = name, reason
+
+
+_SNIFF_PROBES = (b"", b'[Event "a club night"]\ndeal 1 dealer N\n')
+"""Heads no plugin's content can start with (nothing; a .bel game): a ``sniff`` that claims
+them claims every input, and would take the files of every other format without a name."""
+
 _loaded: dict[str, Format] | None = None
 _builtins: dict[str, Format] = {}
 _plugins: list[EntryPoint] | None = None
 _errors: list[str] = []
+_greedy: set[str] = set()
 
 
 def _instance(obj: object) -> Format:
@@ -70,16 +90,44 @@ def _sniffs(fmt: Format, head: bytes) -> bool:
     and answers False: one broken plugin must not stop the detection of any input."""
     if fmt.name in BUILTINS:
         return fmt.sniff(head)
+    if fmt.name in _greedy:
+        return False
     try:
-        answer = fmt.sniff(head)
-        if not isinstance(answer, bool):
-            raise TypeError(f"sniff answered {answer!r}, not True or False")
+        return _answer(fmt, head)
     except Exception as exc:  # noqa: BLE001 - a broken plugin must not break the others
         _errors.append(f"plugin format {fmt.name!r}: its sniff failed: {type(exc).__name__}: {exc}")
         if _loaded is not None:
             _loaded.pop(fmt.name, None)
         return False
+
+
+def _probe(fmt: Format, found: dict[str, Format]) -> None:
+    """A plugin's ``sniff`` asked, as it loads, about heads no format's content starts with: one
+    that claims them all would take every input without a name, and is not asked again; one that
+    fails is taken out (:func:`_sniffs`)."""
+    try:
+        greedy = all(_answer(fmt, probe) for probe in _SNIFF_PROBES)
+    except Exception as exc:  # noqa: BLE001 - a broken plugin must not break the others
+        _errors.append(f"plugin format {fmt.name!r}: its sniff failed: {type(exc).__name__}: {exc}")
+        found.pop(fmt.name, None)
+        return
+    if greedy:
+        _greedy.add(fmt.name)
+        _errors.append(f"plugin format {fmt.name!r}: its sniff claims any content (an empty input, a .bel "
+                       "game): not used to detect formats (its files are known by their extensions)")
+
+
+def _answer(fmt: Format, head: bytes) -> bool:
+    answer = fmt.sniff(head)
+    if not isinstance(answer, bool):
+        raise TypeError(f"sniff answered {answer!r}, not True or False")
     return answer
+
+
+def _has_sniff(fmt: Format) -> bool:
+    """Whether ``fmt`` looks at content at all (a checked plugin: whether the plugin does)."""
+    sniffs = getattr(fmt, "sniffs", None)
+    return sniffs if isinstance(sniffs, bool) else type(fmt).sniff is not Format.sniff
 
 
 def _builtin(name: str) -> Format:
@@ -148,6 +196,7 @@ def _load_all() -> dict[str, Format]:
         return _loaded
     found = {name: _builtin(name) for name in BUILTINS}
     _errors.clear()
+    _greedy.clear()
     for ep in _plugin_points():
         try:
             fmt = _instance(ep.load())
@@ -157,7 +206,11 @@ def _load_all() -> dict[str, Format]:
         if fmt.name in found:
             _errors.append(f"plugin {ep.name} ({ep.value}): the name {fmt.name!r} is taken")
             continue
-        found[fmt.name] = fmt
+        from belote_notation.formats.guard import CheckedPlugin  # only with a plugin installed
+
+        checked = found[fmt.name] = CheckedPlugin(fmt)
+        if checked.sniffs:
+            _probe(checked, found)
     _loaded = found
     return found
 
@@ -196,7 +249,7 @@ def guess_format(path: str | None, head: bytes = b"", *, writing: bool = False) 
                     best = (len(ext), fmt)
         if best is not None:
             chosen = best[1]
-            if writing or not head or type(chosen).sniff is Format.sniff or _sniffs(chosen, head):
+            if writing or not head or not _has_sniff(chosen) or _sniffs(chosen, head):
                 return chosen
             # The name says one format and the content another that knows itself (an event
             # log named .jsonl): the content wins; nothing recognises it: the name stands.

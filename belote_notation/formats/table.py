@@ -39,10 +39,11 @@ from belote_notation.formats.base import (
 )
 from belote_notation.formats.limits import GameBudget
 from belote_notation.formats.values import MAX_DIGITS, action_value, int_value, seat_value, shown, suit_value
-from belote_notation.game.cards import SEAT_NAMES, Deck, suit_name
+from belote_notation.game.cards import SEAT_NAMES, Deck
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.records import Deal, Game, Header
+from belote_notation.notation.writer import strain_name
 
 __all__ = ["COLUMNS", "CsvFormat", "SafeCsvWriter", "deal_rows", "safe_cell"]
 
@@ -78,7 +79,7 @@ def _pair(values: list[int] | None) -> tuple[object, object]:
 def _contract(deal: Deal, deck: Deck) -> str:
     for bid in deal.bids:
         if bid.action == "take":
-            return "take" if bid.suit is None else f"take {suit_name(bid.suit, deck)}"
+            return "take" if bid.suit is None else f"take {strain_name(bid.suit, deck)}"
     return ""
 
 
@@ -96,7 +97,7 @@ def deal_rows(game: Game, number: int = 1) -> Iterator[list[object]]:
         taker = found.taker if found is not None else None
         trump = found.trump if found is not None else None
         row: list[object] = [number, game.header("Rules", ""), deal.number, _seat(dealer), _seat(taker),
-                             suit_name(trump, deck) if trump is not None and trump >= 0 else "",
+                             strain_name(trump, deck) if trump is not None and trump >= 0 else "",
                              _contract(deal, deck), (found.outcome or "") if found else ""]
         for values in ((found.card_points, found.announcements, found.belote, found.credited,
                         found.totals) if found else (None,) * 5):

@@ -303,7 +303,10 @@ class Ruleset:
             key = raw_key.strip().replace("-", "_").lower()
             if key not in data or key == "name":
                 raise RulesError(f"unknown rule option {raw_key!r}")
-            data[key] = _coerce(raw_value)
+            try:
+                data[key] = _coerce(raw_value)
+            except RulesError as exc:
+                raise RulesError(f"bad value for rule option {raw_key!r}: {exc}") from None
         try:
             return Ruleset.model_validate(data)
         except ValidationError as exc:
@@ -338,10 +341,19 @@ def _validator() -> type[BaseModel]:
     return model
 
 
+_OPTION_DIGITS = 15
+"""Digits of a number an option takes at most (the notation's limit, ``notation.tokens.MAX_DIGITS``:
+no score or target is longer; a 5,000-digit ``--option target=...`` was a traceback)."""
+
+
 def _coerce(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** _OPTION_DIGITS:
+        raise RulesError(f"out of range: a number of more than {_OPTION_DIGITS} digits: {str(value)[:20]}...")
     if not isinstance(value, str):
         return value
     text = value.strip()
+    if len(text) > _OPTION_DIGITS and text.lstrip("+-").isdigit():
+        raise RulesError(f"out of range: a number of more than {_OPTION_DIGITS} digits: {text[:20]}...")
     low = text.lower()
     if low in ("true", "yes", "on"):
         return True

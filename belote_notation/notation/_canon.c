@@ -170,9 +170,23 @@ typedef struct {
 static FactKind fact_kinds[F_COUNT];
 static PyObject *fact_spec;  /* the DEAL_FACTS tuple the offsets were read from (a reference) */
 
-/* The slot offsets of each kind's fields, read from its member descriptors (once a spec). */
+/* A class made by a class statement on object alone (its bases too): an instance is its slots,
+ * zero-filled by the generic allocator, so writing a slot at its offset is all a field needs. A
+ * subclass of dict or type (whose zero-filled instance is no valid object) is not one. */
+static int plain_class(PyTypeObject *cls) {
+    for (PyTypeObject *t = cls; t != &PyBaseObject_Type; t = t->tp_base)
+        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || t->tp_itemsize != 0
+            || t->tp_alloc != PyType_GenericAlloc)
+            return 0;
+    return 1;
+}
+
+/* The slot offsets of each kind's fields, read from its member descriptors (once a spec): each
+ * a slot of the class itself or of one of its bases (a descriptor taken from another class has
+ * that class's offsets: refused with a TypeError, as is a class that is not plain_class). */
 static int read_kinds(PyObject *spec) {
     if (spec == fact_spec) return 0;
+    Py_CLEAR(fact_spec);  /* a spec refused half-way leaves no kinds known */
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != F_COUNT) {
         PyErr_SetString(PyExc_ValueError, "scan_deal: DEAL_FACTS must name seven fact classes");
         return -1;
@@ -187,15 +201,26 @@ static int read_kinds(PyObject *spec) {
         }
         PyTypeObject *cls = (PyTypeObject *)PyTuple_GET_ITEM(pair, 0);
         PyObject *names = PyTuple_GET_ITEM(pair, 1);
+        if (!plain_class(cls)) {
+            PyErr_Format(PyExc_TypeError, "scan_deal: a fact class is a plain class of slots, not %.200s",
+                         cls->tp_name);
+            return -1;
+        }
         for (int f = 0; f < field_counts[k]; f++) {
             PyObject *d = PyObject_GetAttr((PyObject *)cls, PyTuple_GET_ITEM(names, f));
             if (d == NULL) return -1;
             int ok = Py_TYPE(d) == &PyMemberDescr_Type
                      && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+            int own = ok && PyType_IsSubtype(cls, PyDescr_TYPE(d));
             Py_ssize_t offset = ok ? ((PyMemberDescrObject *)d)->d_member->offset : 0;
             Py_DECREF(d);
             if (!ok) {
                 PyErr_SetString(PyExc_ValueError, "scan_deal: a fact field is not a slot");
+                return -1;
+            }
+            if (!own) {
+                PyErr_Format(PyExc_TypeError, "scan_deal: the field %R of %.200s is another class's slot",
+                             PyTuple_GET_ITEM(names, f), cls->tp_name);
                 return -1;
             }
             fact_kinds[k].offsets[f] = offset;
@@ -1396,20 +1421,95 @@ static PyObject *cut_game(PyObject *self, PyObject *const *args, Py_ssize_t narg
 
 /* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its
  * instance dictionary and pydantic's three slots set through their descriptors' setters, as
- * build.py's new_record does: no validation, the reader checked every value). */
+ * build.py's new_record does: no validation, the reader checked every value).
+ *
+ * The classes and descriptors are the extension's own, never a caller's: pydantic's BaseModel
+ * and its four slot descriptors are looked up here (each checked to be BaseModel's own), the
+ * Play class is belote_notation.notation.records.Play, and a record is made only of a subclass
+ * of BaseModel. A foreign class (dict, type, a class wearing another's descriptors) gets a
+ * TypeError before any object is allocated. */
 static PyObject *K_LINE, *K_COL, *K_GLYPH, *K_NAGS, *K_COMMENTS, *K_VARIATIONS, *K_SEAT, *K_CARD, *K_MARK;
+static PyObject *MODEL = NULL;         /* pydantic.BaseModel */
+static PyObject *MODEL_SLOTS = NULL;   /* its four slot descriptors, in the order new_record sets them */
+static PyObject *PLAY = NULL;          /* belote_notation.notation.records.Play */
+static PyObject *RECORD_FIELDS = NULL; /* class -> the one "fields set" of its records */
+static const char *const SLOT_NAMES[4] = {"__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
+                                          "__pydantic_private__"};
 
-static int descr_set(PyObject *descr, PyObject *obj, PyObject *value) {
-    descrsetfunc set = Py_TYPE(descr)->tp_descr_set;
-    if (set == NULL) {
-        PyErr_SetString(PyExc_TypeError, "make_plays: a slot without a setter");
-        return -1;
+static PyObject *imported(const char *module, const char *name) {
+    PyObject *m = PyImport_ImportModule(module);
+    if (m == NULL) return NULL;
+    PyObject *v = PyObject_GetAttrString(m, name);
+    Py_DECREF(m);
+    if (v != NULL && !PyType_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a class", module, name);
+        Py_CLEAR(v);
     }
-    return set(descr, obj, value);
+    return v;
 }
 
-static PyObject *one_play(PyTypeObject *cls, PyObject *slots, PyObject *fields, PyObject *seat, PyObject *card,
-                          PyObject *mark, PyObject *line, PyObject *col) {
+/* MODEL, MODEL_SLOTS and PLAY, looked up once (pydantic imported on the first record made). */
+static int bind_model(void) {
+    if (PLAY != NULL) return 0;
+    PyObject *model = imported("pydantic", "BaseModel");
+    PyObject *slots = model != NULL ? PyTuple_New(4) : NULL;
+    for (int k = 0; slots != NULL && k < 4; k++) {
+        PyObject *d = PyDict_GetItemString(((PyTypeObject *)model)->tp_dict, SLOT_NAMES[k]); /* borrowed */
+        int own = d != NULL && (Py_IS_TYPE(d, &PyMemberDescr_Type) || Py_IS_TYPE(d, &PyGetSetDescr_Type))
+                  && PyDescr_TYPE(d) == (PyTypeObject *)model && Py_TYPE(d)->tp_descr_set != NULL;
+        if (!own) {
+            PyErr_Format(PyExc_TypeError, "pydantic.BaseModel has no slot %s of its own", SLOT_NAMES[k]);
+            Py_CLEAR(slots);
+            break;
+        }
+        PyTuple_SET_ITEM(slots, k, Py_NewRef(d));
+    }
+    PyObject *play = slots != NULL ? imported("belote_notation.notation.records", "Play") : NULL;
+    if (play != NULL && !PyType_IsSubtype((PyTypeObject *)play, (PyTypeObject *)model)) {
+        PyErr_SetString(PyExc_TypeError, "records.Play is not a pydantic model");
+        Py_CLEAR(play);
+    }
+    if (play == NULL) {
+        Py_XDECREF(model);
+        Py_XDECREF(slots);
+        return -1;
+    }
+    MODEL = model;
+    MODEL_SLOTS = slots;
+    PLAY = play;
+    return 0;
+}
+
+static PyObject *fields_of(PyObject *cls) {
+    PyObject *fields = PyDict_GetItemWithError(RECORD_FIELDS, cls);  /* borrowed */
+    if (fields != NULL || PyErr_Occurred()) return fields;
+    PyObject *names = PyObject_GetAttrString(cls, "model_fields");
+    if (names == NULL) return NULL;
+    fields = PySet_New(names);
+    Py_DECREF(names);
+    if (fields == NULL) return NULL;
+    int failed = PyDict_SetItem(RECORD_FIELDS, cls, fields);
+    Py_DECREF(fields);  /* the dictionary holds it */
+    return failed < 0 ? NULL : fields;
+}
+
+/* A record of cls (a subclass of BaseModel, checked by the callers) holding data. */
+static PyObject *model_record(PyTypeObject *cls, PyObject *data, PyObject *fields) {
+    PyObject *obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL) return NULL;
+    for (int k = 0; k < 4; k++) {
+        PyObject *descr = PyTuple_GET_ITEM(MODEL_SLOTS, k);
+        PyObject *value = k == 0 ? data : k == 1 ? fields : Py_None;
+        if (Py_TYPE(descr)->tp_descr_set(descr, obj, value) < 0) {
+            Py_DECREF(obj);
+            return NULL;
+        }
+    }
+    return obj;
+}
+
+static PyObject *one_play(PyObject *fields, PyObject *seat, PyObject *card, PyObject *mark, PyObject *line,
+                          PyObject *col) {
     PyObject *d = PyDict_New();
     PyObject *nags = PyList_New(0), *comments = PyList_New(0), *variations = PyList_New(0);
     PyObject *obj = NULL;
@@ -1420,12 +1520,7 @@ static PyObject *one_play(PyTypeObject *cls, PyObject *slots, PyObject *fields, 
         || PyDict_SetItem(d, K_SEAT, seat) < 0 || PyDict_SetItem(d, K_CARD, card) < 0
         || PyDict_SetItem(d, K_MARK, mark) < 0)
         goto done;
-    obj = cls->tp_alloc(cls, 0);
-    if (obj == NULL) goto done;
-    if (descr_set(PyTuple_GET_ITEM(slots, 0), obj, d) < 0 || descr_set(PyTuple_GET_ITEM(slots, 1), obj, fields) < 0
-        || descr_set(PyTuple_GET_ITEM(slots, 2), obj, Py_None) < 0
-        || descr_set(PyTuple_GET_ITEM(slots, 3), obj, Py_None) < 0)
-        Py_CLEAR(obj);
+    obj = model_record((PyTypeObject *)PLAY, d, fields);
 done:
     Py_XDECREF(d);
     Py_XDECREF(nags);
@@ -1435,14 +1530,11 @@ done:
 }
 
 static PyObject *make_plays(PyObject *self, PyObject *args) {
-    PyObject *cls, *slots, *fields, *seats, *cards, *marks, *positions;
-    if (!PyArg_ParseTuple(args, "O!O!OOOOO", &PyType_Type, &cls, &PyTuple_Type, &slots, &fields, &seats, &cards,
-                          &marks, &positions))
-        return NULL;
-    if (PyTuple_GET_SIZE(slots) != 4) {
-        PyErr_SetString(PyExc_ValueError, "make_plays: four slot descriptors");
-        return NULL;
-    }
+    PyObject *seats, *cards, *marks, *positions;
+    if (!PyArg_ParseTuple(args, "OOOO", &seats, &cards, &marks, &positions)) return NULL;
+    if (bind_model() < 0) return NULL;
+    PyObject *fields = fields_of(PLAY);
+    if (fields == NULL) return NULL;
     /* the compiled reader's positions are read without a tuple each */
     LinePositions *compact = Py_IS_TYPE(positions, &LinePositionsType) ? (LinePositions *)positions : NULL;
     PyObject *fs = PySequence_Fast(seats, "seats"), *fc = PySequence_Fast(cards, "cards");
@@ -1468,9 +1560,8 @@ static PyObject *make_plays(PyObject *self, PyObject *args) {
                 PyErr_SetString(PyExc_ValueError, "make_plays: a position is not (line, col)");
         }
         if (col != NULL || (pos != NULL && !PyErr_Occurred()))
-            play = one_play((PyTypeObject *)cls, slots, fields, PySequence_Fast_GET_ITEM(fs, i),
-                            PySequence_Fast_GET_ITEM(fc, i), PySequence_Fast_GET_ITEM(fm, i),
-                            compact != NULL ? line : PyTuple_GET_ITEM(pos, 0),
+            play = one_play(fields, PySequence_Fast_GET_ITEM(fs, i), PySequence_Fast_GET_ITEM(fc, i),
+                            PySequence_Fast_GET_ITEM(fm, i), compact != NULL ? line : PyTuple_GET_ITEM(pos, 0),
                             compact != NULL ? col : PyTuple_GET_ITEM(pos, 1));
         Py_XDECREF(col);
         if (play == NULL) {
@@ -1489,51 +1580,17 @@ done:
 }
 
 /* new_record: RecordBuilder's record constructor (build.new_record) without a Python frame. */
-static PyObject *RECORD_SLOTS = NULL;  /* the four slot descriptors, set once by record_slots */
-static PyObject *RECORD_FIELDS = NULL; /* class -> the one "fields set" of its records */
-
-static PyObject *record_slots(PyObject *self, PyObject *args) {
-    PyObject *slots;
-    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &slots)) return NULL;
-    if (PyTuple_GET_SIZE(slots) != 4) {
-        PyErr_SetString(PyExc_ValueError, "record_slots: four slot descriptors");
-        return NULL;
-    }
-    Py_INCREF(slots);
-    Py_XSETREF(RECORD_SLOTS, slots);
-    Py_RETURN_NONE;
-}
-
-static PyObject *fields_of(PyObject *cls) {
-    PyObject *fields = PyDict_GetItemWithError(RECORD_FIELDS, cls);  /* borrowed */
-    if (fields != NULL || PyErr_Occurred()) return fields;
-    PyObject *names = PyObject_GetAttrString(cls, "model_fields");
-    if (names == NULL) return NULL;
-    fields = PySet_New(names);
-    Py_DECREF(names);
-    if (fields == NULL) return NULL;
-    int failed = PyDict_SetItem(RECORD_FIELDS, cls, fields);
-    Py_DECREF(fields);  /* the dictionary holds it */
-    return failed < 0 ? NULL : fields;
-}
-
 static PyObject *new_record(PyObject *self, PyObject *args) {
     PyObject *cls, *data;
     if (!PyArg_ParseTuple(args, "O!O!", &PyType_Type, &cls, &PyDict_Type, &data)) return NULL;
-    if (RECORD_SLOTS == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "new_record: record_slots was not called");
+    if (bind_model() < 0) return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)MODEL)) {
+        PyErr_Format(PyExc_TypeError, "new_record: a record class (a pydantic model), not %.200s",
+                     ((PyTypeObject *)cls)->tp_name);
         return NULL;
     }
     PyObject *fields = fields_of(cls);
-    if (fields == NULL) return NULL;
-    PyObject *obj = ((PyTypeObject *)cls)->tp_alloc((PyTypeObject *)cls, 0);
-    if (obj == NULL) return NULL;
-    if (descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 0), obj, data) < 0
-        || descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 1), obj, fields) < 0
-        || descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 2), obj, Py_None) < 0
-        || descr_set(PyTuple_GET_ITEM(RECORD_SLOTS, 3), obj, Py_None) < 0)
-        Py_CLEAR(obj);
-    return obj;
+    return fields == NULL ? NULL : model_record((PyTypeObject *)cls, data, fields);
 }
 
 static PyMethodDef methods[] = {
@@ -1547,12 +1604,10 @@ static PyMethodDef methods[] = {
      "The tag pairs from offset pos, one a line in the layout fmt writes: [(name, value), ...] and "
      "the offset after the last one's `]`; None: another layout, or a character the tables (the "
      "ASCII characters a tag name starts with, holds, and a value holds) do not allow."},
-    {"record_slots", record_slots, METH_VARARGS,
-     "record_slots(slots) -> None: the four slot descriptors new_record sets (pydantic's BaseModel slots)."},
     {"new_record", new_record, METH_VARARGS,
      "new_record(cls, data) -> record: build.new_record in C (data holds every field)."},
     {"make_plays", make_plays, METH_VARARGS,
-     "make_plays(cls, slots, fields, seats, cards, marks, positions) -> list: the Play records of a trick, "
+     "make_plays(seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
     {"scan_deal", (PyCFunction)(void (*)(void))scan_deal, METH_FASTCALL,
      "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, events, end, end_line, left) "

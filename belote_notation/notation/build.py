@@ -87,8 +87,6 @@ def _fields_of(cls: type[Record]) -> set[str]:
 
 
 _PLAY_FIELDS = _fields_of(Play)
-_PLAY_SLOTS = tuple(_SLOTS[name] for name in (
-    "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 _MAKE_PLAYS = compiled_plays()
 # The records the builder makes by the thousand: new_record itself, in C when built.
 _record: Any = compiled_new_record() or new_record
@@ -246,8 +244,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         made inline, not through :func:`new_record`: this loop builds most of the records of a
         machine-written file."""
         if _MAKE_PLAYS is not None:  # the same records, made in C (notation/_canon.c)
-            plays: list[Bid | Play] = _MAKE_PLAYS(Play, _PLAY_SLOTS, _PLAY_FIELDS, seats, cards, marks,
-                                                  positions)
+            plays: list[Bid | Play] = _MAKE_PLAYS(seats, cards, marks, positions)
             self._add_trick(number, line, col, plays, winner, winner_pos)
             self.item = plays[-1] if plays else None
             return

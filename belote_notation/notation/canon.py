@@ -65,18 +65,6 @@ def _load() -> tuple[Scan, MakePlays, NewRecord, ReadTags, CutGame]:
 _SCAN, _MAKE_PLAYS, _NEW_RECORD, _READ_TAGS, _CUT_GAME = compiled(_load) or (None, None, None, None, None)
 
 
-@cache
-def _record_slots() -> None:
-    """Pydantic's slots handed to the extension, before its first record (asked for by the
-    record builder: reading events alone, as the checks do, imports no pydantic)."""
-    from pydantic import BaseModel
-
-    from belote_notation.notation._canon import record_slots
-
-    record_slots(tuple(BaseModel.__dict__[name] for name in (
-        "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")))
-
-
 def compiled_reader() -> Scan | None:
     """``scan_deal`` of the C extension, ``None`` when it is not built or switched off."""
     return _SCAN
@@ -85,16 +73,12 @@ def compiled_reader() -> Scan | None:
 def compiled_plays() -> MakePlays | None:
     """``make_plays`` of the C extension (the Play records of a trick, made as
     :meth:`~.build.RecordBuilder.visit_trick` makes them), ``None`` when not built or switched off."""
-    if _MAKE_PLAYS is not None:
-        _record_slots()
     return _MAKE_PLAYS
 
 
 def compiled_new_record() -> NewRecord | None:
     """``new_record`` of the C extension (:func:`.build.new_record` without a Python frame),
     ``None`` when not built or switched off."""
-    if _NEW_RECORD is not None:
-        _record_slots()
     return _NEW_RECORD
 
 

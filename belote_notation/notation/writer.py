@@ -27,7 +27,7 @@ from belote_notation.notation.headers import deck_from_name, game_deck
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick
 from belote_notation.notation.tokens import MAX_DIGITS
 
-__all__ = ["NotationWriteError", "run_nested", "write_deal", "write_game", "write_games"]
+__all__ = ["NotationWriteError", "run_nested", "strain_name", "write_deal", "write_game", "write_games"]
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 
@@ -94,6 +94,16 @@ def _comment(text: str) -> str:
         text = (text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
                 .replace("[", "\\["))
     return "{" + text + "}"
+
+
+def strain_name(suit: int, deck: Deck) -> str:
+    """A trump as the notation writes it: a suit's letter, or a contrée strain (``SA`` sans
+    atout, ``TA`` tout atout).
+
+    >>> strain_name(1, Deck.FRENCH), strain_name(4, Deck.FRENCH), strain_name(5, Deck.SPANISH)
+    ('H', 'SA', 'TA')
+    """
+    return ("SA", "TA")[suit - 4] if suit >= 4 else suit_name(suit, deck)
 
 
 def _seat(seat: int | None) -> str:
@@ -184,7 +194,7 @@ class _Writer:
         suit = bid.suit
         if suit is None or not 0 <= suit <= 5:
             raise NotationWriteError(f"a contrée {bid.action} needs a trump 0..5, not {suit}")
-        trump = ("SA", "TA")[suit - 4] if suit >= 4 else suit_name(suit, self.deck)
+        trump = strain_name(suit, self.deck)
         if bid.action == "bid":
             if bid.value is None or not 80 <= bid.value <= 990 or bid.value % 10:
                 # The grammar's POINTS_BID: 80, 90, or three digits ending in 0 (a JSON twin or a

@@ -127,10 +127,12 @@ def games_of(opened: OpenInput) -> Iterator[GameToCheck]:
 
 
 def _records(opened: OpenInput) -> Iterator[RecordGame]:
+    from belote_notation.formats.limits import bounded_issues  # not for .bel: not at validate's start
+
     issues: list[FormatIssue] = []
     held: RecordGame | None = None  # the last game waits: issues after it are its own
     count = 0
-    for item in opened.format.read(opened.stream, opened.name):
+    for item in bounded_issues(opened.format.read(opened.stream, opened.name)):  # counted past 100 a game
         if isinstance(item, FormatIssue) and not item.lost:
             issues.append(item)
             continue

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
+from belote_notation.formats.registry import PluginError
 from belote_notation.pipeline.games import GameToCheck, TextGame, check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
 from belote_notation.pipeline.ordered import IN_FLIGHT_PER_JOB, forking, process_context
@@ -139,6 +140,8 @@ def stopped_message(exc: BaseException) -> str:
     """Why reading an input stopped early, in plain words (a bug included: never a traceback)."""
     if isinstance(exc, OSError | MemoryError | UnicodeError):
         return problem_message(exc)
+    if isinstance(exc, PluginError):  # the input is named by the caller
+        return f"stopped reading: {exc.reason}"
     return f"stopped reading: internal error {type(exc).__name__}: {exc}"
 
 

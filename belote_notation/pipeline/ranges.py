@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, cast
 
 from belote_notation.formats.base import Format, ReadItem
+from belote_notation.formats.limits import bounded_issues
 from belote_notation.formats.native import parsed_items
 from belote_notation.formats.registry import get_format
 from belote_notation.notation.reader import parse_game_text
@@ -305,8 +306,8 @@ def range_items(byte_range: ByteRange) -> Iterator[ReadItem]:
     """What the input's format reads (:meth:`Format.read`: games and issues) from ``byte_range``,
     as from the whole input."""
     if byte_range.format != "bel":
-        with _open_whole(byte_range) as opened:
-            yield from opened.format.read(opened.stream, opened.name)
+        with _open_whole(byte_range) as opened:  # the issues bounded as the serial reading's
+            yield from bounded_issues(opened.format.read(opened.stream, opened.name))
         return
     for text in range_texts(byte_range):
         yield from parsed_items(parse_game_text(text, byte_range.name))

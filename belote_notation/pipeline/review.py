@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from belote_notation.analysis.review import DealJudgement, Thresholds, judge_deal
-from belote_notation.analysis.solver import DoubleDummy
+from belote_notation.analysis.solver import DEFAULT_BUDGET, DoubleDummy
 from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.ordered import ordered_map
@@ -46,6 +46,10 @@ class ReviewSettings:
     seed: int = 0
     auction: bool = True
     value: str = "cards"
+    budget: int = DEFAULT_BUDGET
+    """Positions the solver may search for one deal, all its questions together (the solver's
+    budget of a question, :data:`~belote_notation.analysis.solver.DEFAULT_BUDGET`, by default):
+    past it the deal's remaining cards stay unjudged, and said."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +87,7 @@ class _Judge:
             self.solver = DoubleDummy(value=self.settings.value)
         s = self.settings
         return judge_deal(self.last[1].deals[task.position], task.position, s.thresholds, s.samples, s.seed,
-                          self.solver, s.auction)
+                          self.solver, s.auction, s.budget)
 
 
 def review_games(games: Iterable[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -32,16 +31,16 @@ from typing import Any, NoReturn, TextIO
 import click
 
 from belote_notation.analysis.review import Thresholds, apply_review, skipped_notes
-from belote_notation.analysis.solver import SolverUnavailable
+from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, review_games
-from belote_replay.cluster import checked_cluster, cluster_option
+from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
 
 __all__ = ["command"]
 
@@ -113,12 +112,22 @@ def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: st
             for note in skipped_notes(review):
                 click.echo(f"{file}: game {index + 1}, {note}", err=True)
             if out is not None:
-                out.write(("\n" if index else "") + write_game(review.game))
+                out.write(("\n" if index else "") + _written(review.game, file, index))
             payload.append({**_json(index, review, deck), "value": settings.value})
             progress.advance(len(judgements))
     finally:
         progress.close()
     return payload
+
+
+def _written(game: Game, file: str, index: int) -> str:
+    """``game`` as .bel, or the command stopped (nothing written) with where and why it cannot
+    be (a JSON twin may hold what the notation does not write: a negative deal number)."""
+    try:
+        return write_game(game)
+    except NotationWriteError as exc:
+        _fail(f"{file}:{game.line}:{game.col}: game {index + 1} cannot be written as .bel: {exc}; "
+              "nothing was written")
 
 
 def _json(index: int, review, deck) -> dict:
@@ -163,16 +172,20 @@ def _json(index: int, review, deck) -> dict:
 @click.option("--value", type=click.Choice(["cards", "score"]), default="cards", show_default=True,
               help="What a card's value counts: cards, the card points; score, the points the deal scores "
                    "(contract made or failed, belote, announcements, capot).")
+@click.option("--budget", type=click.IntRange(min=1, max=10**15), default=DEFAULT_BUDGET, show_default=True,
+              help="Positions the solver may search for one deal, every card and sampled deal together; "
+                   "past it the deal's remaining cards are left unjudged, and said (as solve --budget).")
 @cluster_option("Judge the games on a Dask cluster, a game per task: local:N or tcp://HOST:PORT "
                 "(docs/scale.md). Not with --jobs.")
 def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampling: str, jobs: int,
-            inaccuracy: int, mistake: int, blunder: int, value: str, cluster: str | None) -> None:
+            inaccuracy: int, mistake: int, blunder: int, value: str, cluster: str | None,
+            budget: int) -> None:
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
     cluster = checked_cluster(cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
     settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction",
-                              value)
+                              value, budget)
     if value == "score" and fmt == "text":
         click.echo("belote-replay: values by the deal's score (--value score), not card points", err=True)
     if out is not None and same_file(file, out):
@@ -190,7 +203,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
     with opened, _output(out, fmt) as handle:
         reading = _Reading(opened)
         try:
-            payload = _review_all(reading, settings, min(jobs, os.cpu_count() or 1), opened.name, handle,
+            payload = _review_all(reading, settings, checked_jobs(jobs), opened.name, handle,
                                   cluster)
         except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
             _fail(str(exc))

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.ranges import ByteRange
 
-__all__ = ["RangesDisplay", "checked_cluster", "cluster_option", "run_collection_work"]
+__all__ = ["RangesDisplay", "checked_cluster", "checked_jobs", "cluster_option", "run_collection_work"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
@@ -42,10 +42,34 @@ def checked_cluster(address: str | None, jobs_option: str | None = "jobs") -> st
     from belote_notation.cluster.client import AddressError, parse_address
 
     try:
-        parse_address(address)
+        workers = parse_address(address)
     except AddressError as exc:
         raise click.BadParameter(str(exc), param_hint="--cluster") from None
+    if isinstance(workers, int):
+        from belote_notation.pipeline.cores import capped_workers
+
+        count, note = capped_workers(workers, "--cluster local:N")
+        if note is not None:
+            click.echo(f"belote-replay: {note}", err=True)
+        return f"local:{count}"
     return address
+
+
+def checked_jobs(jobs: int, option: str = "jobs") -> int:
+    """The worker processes for ``--jobs`` (0: one per core) within this machine's cores; a
+    count past them is capped, and said on stderr (naming the configuration file it came
+    from, if it did)."""
+    from belote_notation.pipeline.cores import capped_workers
+
+    ctx = click.get_current_context()
+    origin = "--jobs"
+    if ctx.get_parameter_source(option) == click.core.ParameterSource.DEFAULT_MAP:
+        config = ctx.meta.get("belote_replay.config")
+        origin = f"jobs in {getattr(config, 'path', None) or 'the configuration file'}"
+    count, note = capped_workers(jobs, origin)
+    if note is not None:
+        click.echo(f"belote-replay: {note}", err=True)
+    return count
 
 
 class RangesDisplay(ProgressDisplay):

@@ -30,12 +30,14 @@ Python 3.10 reads TOML with ``tomli`` (3.11 and later: the standard ``tomllib``)
 
 from __future__ import annotations
 
-import sys
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from belote_notation.check.suggest import did_you_mean
+from belote_notation.notation.tokens import MAX_DIGITS
+from belote_replay.config_file import MAX_GLOB_CHARS, ConfigFileError, line_of, read_toml, shown
 
 __all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config", "load_config"]
 
@@ -88,39 +90,47 @@ class Config:
         return str(self.path.parent) if self.path is not None else None
 
 
-def _table(path: Path) -> dict[str, Any] | None:
-    if sys.version_info >= (3, 11):  # imported when a file is read (most starts read none)
-        import tomllib
-    else:  # pragma: no cover - python 3.10
-        import tomli as tomllib
+def _table(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """The settings table of ``path`` (``None``: a ``pyproject.toml`` without one) and the
+    file's text, read within bounds (:mod:`belote_replay.config_file`)."""
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        data, text = read_toml(path)
+    except ConfigFileError as exc:
+        raise ConfigError(str(exc)) from None
     if path.name != "pyproject.toml" and not isinstance(data.get("tool"), dict):
-        return data
+        return data, text
     tool = data.get("tool")
     table = tool.get(TABLE) if isinstance(tool, dict) else None
-    return table if isinstance(table, dict) else None
+    return (table if isinstance(table, dict) else None), text
 
 
-def _defaults(path: Path, table: dict[str, Any]) -> dict[str, Any]:
+class _Where:
+    """``path:line`` of a key of a configuration file, for its messages."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path, self.text = path, text
+
+    def __call__(self, key: str) -> str:
+        line = line_of(self.text, key)
+        return f"{self.path}:{line}" if line is not None else str(self.path)
+
+
+def _defaults(where: _Where, table: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in table.items():
         if key.replace("_", "-") in _PATH_KEYS:
             continue
         known = _KEYS.get(key.replace("_", "-"))
         if known is None:
-            raise ConfigError(f"{path}: unknown key {key!r}{did_you_mean(key, (*_KEYS, *_PATH_KEYS))}")
+            raise ConfigError(f"{where(key)}: unknown key {shown(key)}"
+                              f"{did_you_mean(key, (*_KEYS, *_PATH_KEYS)) if len(key) < 100 else ''}")
         name, kind = known
         if kind is list and isinstance(value, str):
             value = [value]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ConfigError(f"{path}: {key!r} should be a {getattr(kind, '__name__', kind)}, "
-                              f"not {value!r}")
+            raise ConfigError(f"{where(key)}: {key!r} should be a {getattr(kind, '__name__', kind)}, "
+                              f"not {shown(value)}")
+        _check_value(where, key, value)
         if isinstance(value, dict):
             value = [f"{k}={_toml_text(v)}" for k, v in value.items()]
         if isinstance(value, list):
@@ -131,38 +141,77 @@ def _defaults(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def _check_value(where: _Where, key: str, value: object) -> None:
+    """A setting's value within what the command takes: ``jobs`` not negative, no number of
+    more than :data:`MAX_DIGITS` digits in an option, the items of a list or table plain values."""
+    if key == "jobs" and isinstance(value, int) and value < 0:
+        raise ConfigError(f"{where(key)}: 'jobs' should be 0 (one per core) or more, not {value}")
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for _, item in items:
+        if not isinstance(item, str | int | float | bool) or isinstance(item, float) and item != item:
+            raise ConfigError(f"{where(key)}: {key!r} holds {shown(item)}: a string, a number or true/false")
+        number = item if isinstance(item, int) and not isinstance(item, bool) else None
+        if (number is not None and abs(number) >= 10 ** MAX_DIGITS) or (
+                isinstance(item, str) and _LONG_NUMBER.search(item)):
+            raise ConfigError(f"{where(key)}: {key!r} holds a number of more than {MAX_DIGITS} digits: "
+                              f"{shown(item)}")
+
+
 def _toml_text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _config(path: Path, table: dict[str, Any]) -> Config:
+def _config(path: Path, table: dict[str, Any], text: str) -> Config:
+    where = _Where(path, text)
     paths = {key.replace("_", "-"): value for key, value in table.items()
              if key.replace("_", "-") in _PATH_KEYS}
     exclude = paths.get("exclude", [])
     if isinstance(exclude, str):
         exclude = [exclude]
     if not isinstance(exclude, list) or not all(isinstance(g, str) for g in exclude):
-        raise ConfigError(f"{path}: 'exclude' should be a list of globs, not {exclude!r}")
+        raise ConfigError(f"{where('exclude')}: 'exclude' should be a list of globs, not {shown(exclude)}")
+    for glob in exclude:
+        _check_glob(where, "exclude", glob)
     ignores = paths.get("per-file-ignores", {})
     if not isinstance(ignores, dict):
-        raise ConfigError(f"{path}: 'per-file-ignores' should be a table of glob = [codes], not {ignores!r}")
+        raise ConfigError(f"{where('per-file-ignores')}: 'per-file-ignores' should be a table of glob = "
+                          f"[codes], not {shown(ignores)}")
     per_file = []
     for glob, codes in ignores.items():
+        _check_glob(where, glob, glob)
         codes = [codes] if isinstance(codes, str) else codes
         if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-            raise ConfigError(f"{path}: per-file-ignores {glob!r} should be a list of codes, not {codes!r}")
+            raise ConfigError(f"{where(glob)}: per-file-ignores {shown(glob)} should be a list of codes, "
+                              f"not {shown(codes)}")
         per_file.append((glob, tuple(codes)))
-    return Config(path, _defaults(path, table), tuple(exclude), tuple(per_file), _include(path, paths))
+    return Config(path, _defaults(where, table), tuple(exclude), tuple(per_file), _include(where, paths))
 
 
-def _include(path: Path, paths: dict[str, Any]) -> tuple[str, ...]:
-    """The ``include`` globs (one glob: a string)."""
+def _include(where: _Where, paths: dict[str, Any]) -> tuple[str, ...]:
+    """The ``include`` globs (one glob: a string), each checked as ``exclude``'s are."""
     globs = paths.get("include", [])
     if isinstance(globs, str):
         globs = [globs]
     if not isinstance(globs, list) or not all(isinstance(g, str) for g in globs):
-        raise ConfigError(f"{path}: 'include' should be a list of globs, not {globs!r}")
+        raise ConfigError(f"{where('include')}: 'include' should be a list of globs, not {shown(globs)}")
+    for glob in globs:
+        _check_glob(where, "include", glob)
     return tuple(globs)
+
+
+def _check_glob(where: _Where, key: str, glob: str) -> None:
+    """A glob matched in bounded time against paths inside the configuration's folder."""
+    if len(glob) > MAX_GLOB_CHARS:
+        raise ConfigError(f"{where(key)}: a glob of {len(glob):,} characters (at most {MAX_GLOB_CHARS:,}): "
+                          f"{shown(glob)}")
+    if "\0" in glob:
+        raise ConfigError(f"{where(key)}: a glob holding a NUL character: {shown(glob)}")
+    if ".." in glob.replace("\\", "/").split("/"):
+        raise ConfigError(f"{where(key)}: the glob {shown(glob)} reaches outside the folder of "
+                          f"{where.path.name} (globs are relative to it)")
 
 
 def load_config(path: Path) -> Config:
@@ -170,10 +219,10 @@ def load_config(path: Path) -> Config:
     other TOML file with a ``[tool.belote-replay]`` table (keys at the top level otherwise)."""
     if not path.is_file():
         raise ConfigError(f"{path}: no such configuration file")
-    table = _table(path)
+    table, text = _table(path)
     if table is None:
         raise ConfigError(f"{path}: no [tool.{TABLE}] table")
-    return _config(path, table)
+    return _config(path, table, text)
 
 
 def find_config(start: Path | None = None) -> Config:
@@ -184,7 +233,7 @@ def find_config(start: Path | None = None) -> Config:
             path = candidate / name
             if not path.is_file():
                 continue
-            table = _table(path)
+            table, text = _table(path)
             if table is not None:
-                return _config(path, table)
+                return _config(path, table, text)
     return Config()

@@ -27,6 +27,7 @@ import click
 from belote_notation.check.findings import Finding
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.formats.base import ReadItem
+from belote_notation.formats.limits import bounded_issues
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.files import replacing, same_file
@@ -141,8 +142,8 @@ class _Reached:
         return self.done or self.here()
 
     def items(self, opened: OpenInput, reader: Format, cluster: str | None) -> Iterable[ReadItem]:
-        if cluster is None:
-            return reader.read(opened.stream, opened.name)
+        if cluster is None:  # at most 100 issues a game listed, the rest counted (as on the cluster)
+            return bounded_issues(reader.read(opened.stream, opened.name))
         from belote_notation.cluster.convert import read_on_cluster
 
         return read_on_cluster(opened.source, cluster, reader, self.advance)

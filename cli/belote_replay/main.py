@@ -65,6 +65,19 @@ class LazyGroup(click.Group):
         finally:
             self.listing = False
 
+    def invoke(self, ctx: click.Context) -> object:
+        """The command run; a plugin format that broke its contract ends it with one line and
+        exit 2 (``belote_notation.formats.guard``), whatever the command."""
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            from belote_notation.formats.registry import PluginError
+
+            if not isinstance(exc, PluginError):
+                raise
+            click.echo(f"belote-replay: {exc}", err=True)
+            ctx.exit(2)
+
     @staticmethod
     def _load(name: str) -> click.Command | None:
         module_name = COMMANDS.get(name)

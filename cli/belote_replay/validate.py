@@ -25,7 +25,7 @@ from belote_notation.pipeline.inputs import Discovery, discover
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
-from belote_replay.cluster import checked_cluster, cluster_option
+from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
 from belote_replay.config import Config, find_config, load_config
 from belote_replay.config import ConfigError as ConfigFileError
 from belote_replay.output import ConsoleStream
@@ -106,7 +106,7 @@ class _ConfiguredCommand(click.Command):
         return ctx
 
 
-_CONFIG = "belote_replay.config"
+_CONFIG = "belote_replay.config"  # also read by belote_replay.cluster.checked_jobs
 
 
 def _chosen_config(args: list[str]) -> Config:
@@ -239,7 +239,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
 
                 events = run_on_cluster(found.sources, config, fmt, report_options, cluster, display.advance)
             else:
-                events = run(found.sources, config, fmt, report_options, jobs or os.cpu_count() or 1,
+                events = run(found.sources, config, fmt, report_options, checked_jobs(jobs),
                              display.advance, freeze_gc=True)
             for event in events:
                 _write(event, writer, summary, problems)
@@ -277,8 +277,15 @@ def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns,
     if cluster is not None:
         from belote_notation.cluster.validate import discover_for_cluster
 
-        return without_excluded(discover_for_cluster(list(paths), include), paths, exclude)
-    return without_excluded(discover(list(paths), include=include), paths, exclude)
+        found = discover_for_cluster(list(paths), include)
+    else:
+        found = discover(list(paths), include=include)
+    kept = without_excluded(found, paths, exclude)
+    if found.sources and not kept.sources:  # say why nothing is checked (exclude = ["**"])
+        ConsoleStream("stderr").write(f"belote-replay: the {len(found.sources):,} files found are all "
+                                      f"left out by exclude = {list(exclude.patterns)!r} of the "
+                                      f"configuration file in {exclude.root}\n")
+    return kept
 
 
 def _holds_a_game(event: Event) -> bool:

@@ -138,6 +138,6 @@ def test_a_wrong_configuration_says_where_and_what_was_meant(belote, tmp_path: P
     (tmp_path / "belote-replay.toml").write_text('ignroe = ["BEL605"]\n', encoding="utf-8")
     result = belote("validate", INVALID / "BEL303-did-not-follow.bel")
     assert result.returncode == 2
-    assert "belote-replay.toml: unknown key 'ignroe' (did you mean 'ignore'?)" in result.stderr
+    assert "belote-replay.toml:1: unknown key 'ignroe' (did you mean 'ignore'?)" in result.stderr
     (tmp_path / "belote-replay.toml").write_text('quiet = "yes"\n', encoding="utf-8")
     assert "'quiet' should be a bool" in belote("validate", INVALID).stderr

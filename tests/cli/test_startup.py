@@ -128,6 +128,6 @@ except SystemExit:
     pass
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
-VALIDATE_IMPORTS = ("belote_replay.cluster", "belote_replay.config", "belote_replay.output",
-                    "belote_replay.progress", "belote_replay.suggest")
+VALIDATE_IMPORTS = ("belote_replay.cluster", "belote_replay.config", "belote_replay.config_file",
+                    "belote_replay.output", "belote_replay.progress", "belote_replay.suggest")
 """The command line's modules that ``validate`` imports (its class of command is not outlined)."""

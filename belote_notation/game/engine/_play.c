@@ -48,7 +48,8 @@ static int asking; /* a table is being made (it plays probe tricks): ask legal_f
  * of a type whose attribute access is the generic one, as the state's and the facts' are. The
  * generic way costs some 160 instructions an attribute, and a deal reads some 140. Each name
  * keeps the offsets of the last two types it was read on; a type changed since (its version
- * tag), an unset slot or another kind of attribute takes the generic way. */
+ * tag), an unset slot, a slot descriptor of a class the object is not an instance of, or
+ * another kind of attribute takes the generic way. */
 typedef struct {
     PyTypeObject *type;
     unsigned int version;
@@ -72,6 +73,10 @@ static Slot *slot_of(PyObject *o, Attr *a) {
     PyObject *d = _PyType_Lookup(t, a->name); /* borrowed; gives the type its version tag */
     if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type || !(t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
         return NULL;
+    /* Only a slot of t or of a base of t: a descriptor taken from another class (its offset is
+     * that class's layout, maybe past the end of this object) takes the generic way, whose
+     * setter and getter refuse it with a TypeError. */
+    if (!PyType_IsSubtype(t, PyDescr_TYPE(d))) return NULL;
     PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
     if (m->type != T_OBJECT_EX) return NULL;
     Slot *s = &a->way[a->next];
