@@ -60,7 +60,7 @@ _EXPORTS: dict[str, str] = {
     "Finding": "belote_notation.check.findings",
     "GameReport": "belote_notation.check.report",
     "DealReport": "belote_notation.check.report",
-    "CODES": "belote_notation.check.codes",
+    "CODES": "belote_notation.game.code_table",
     # positions: the deal at any point (the checks' replay, read through the engine)
     "replay_game": "belote_notation.pipeline.reading",
     "Position": "belote_notation.check.positions",
@@ -139,7 +139,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors
-    from belote_notation.check.codes import CODES
     from belote_notation.check.findings import Finding
     from belote_notation.check.positions import Cards, Position, deal_positions, inferred_seats, position_at
     from belote_notation.check.report import DealReport, GameReport
@@ -147,6 +146,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.check.validator import validate_game, validate_text
     from belote_notation.game import engine
     from belote_notation.game.cards import Deck, card_name, parse_card
+    from belote_notation.game.code_table import CODES
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
     from belote_notation.notation.jsonio import game_from_json, game_to_json, json_schema, read_json_games

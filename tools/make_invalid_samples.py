@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from belote_notation.check import codes as K
-from belote_notation.check.codes import CODES, severity_of
 from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name, parse_card
+from belote_notation.game.code_table import CODES, severity_of
 from belote_notation.game.engine import (
     add_deal,
     announcement_value,

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from belote_notation.analysis.annotation import MARK, add_once, annotate_play
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
-from belote_notation.check.codes import area_of
 from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck
+from belote_notation.game.code_table import area_of
 from belote_notation.game.engine import (
     DealState,
     announce,

@@ -40,7 +40,7 @@ from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.headers import Tag
-from belote_notation.notation.issues import SyntaxIssue
+from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
 from belote_notation.notation.visitor import (
     SKIP,
     Action,
@@ -57,7 +57,7 @@ from belote_notation.notation.visitor import (
 __all__ = ["DEFAULT_CONFIG", "GameChecker"]
 
 DEFAULT_CONFIG = ValidationConfig()
-_HARMLESS_SYNTAX = frozenset({"BEL006", "BEL007", "BEL010"})
+_HARMLESS_SYNTAX = frozenset({MISSING_END, BAD_UTF8, NOTHING_TO_ANNOTATE})
 """Syntax codes that leave the deal whole (missing ``end``, a replaced byte, a stray glyph):
 the deal is still replayed."""
 _END = 1 << 60

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from belote_notation.check.codes import severity_of
 from belote_notation.check.contract_tag import ContractTag
 from belote_notation.check.findings import Finding
 from belote_notation.game.cards import Deck
+from belote_notation.game.code_table import severity_of
 from belote_notation.game.engine import DealState, Violation
 from belote_notation.game.rules import Ruleset
 

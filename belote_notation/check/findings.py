@@ -9,7 +9,7 @@ record: a stable code, a severity, a message in a player's words, and where it i
     club.bel:41:17: error BEL301 W did not overtrump
 
 The codes themselves, their severities and who raises them are in one static table,
-:mod:`belote_notation.check.codes`; ``docs/findings.md`` documents each.
+:mod:`belote_notation.game.code_table`; ``docs/findings.md`` documents each.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from belote_notation.check.codes import CODES, CodeInfo, severity_of
 from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.code_table import CODES, CodeInfo, severity_of
 
 __all__ = [
     "SEVERITIES",
@@ -147,7 +147,7 @@ def count_by_severity(findings: Iterable[Finding], strict: bool = False) -> dict
 
 
 def code_registry() -> dict[str, CodeInfo]:
-    """Every finding code (the static table :data:`~belote_notation.check.codes.CODES`)."""
+    """Every finding code (the static table :data:`~belote_notation.game.code_table.CODES`)."""
     return CODES
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding, effective_severity
 from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.code_table import CODES
 
 __all__ = [
     "REPORT_SCHEMA_VERSION",
@@ -95,7 +95,7 @@ class CodeSelection:
 
     @staticmethod
     def unknown(prefixes: tuple[str, ...]) -> list[str]:
-        """The prefixes that match no code of :data:`~belote_notation.check.codes.CODES`.
+        """The prefixes that match no code of :data:`~belote_notation.game.code_table.CODES`.
 
         >>> CodeSelection.unknown(("BEL3", "bel605", "BEL999", "ALL"))
         ['BEL999']

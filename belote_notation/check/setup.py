@@ -24,10 +24,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from belote_notation.check.codes import BAD_OPTION, RULES_ASSUMED, UNKNOWN_DECK, UNKNOWN_RULES, severity_of
+from belote_notation.check.codes import BAD_OPTION, RULES_ASSUMED, UNKNOWN_DECK, UNKNOWN_RULES
 from belote_notation.check.findings import Finding
 from belote_notation.check.suggest import ConfigError, checked_ruleset, did_you_mean_rules, parse_options
 from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck
+from belote_notation.game.code_table import severity_of
 from belote_notation.game.rules import RulesError, Ruleset
 from belote_notation.notation.headers import PlacedTagPair, Tag, TagPair, deck_from_name, rule_overrides
 

@@ -20,8 +20,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
-from belote_notation.check.codes import CODES
 from belote_notation.check.report import CodeSelection
+from belote_notation.game.code_table import CODES
 
 if TYPE_CHECKING:  # imported when used: did_you_mean is wanted by commands that start without pydantic
     from belote_notation.game.rules import RulesError, Ruleset

@@ -19,11 +19,12 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
-from belote_notation.check.codes import NO_GAME, NO_GAME_IN_FILE, severity_of
+from belote_notation.check.codes import NO_GAME, NO_GAME_IN_FILE
 from belote_notation.check.context import DealObserver, TrickTrace
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.game.code_table import severity_of
 from belote_notation.notation.reader import (
     GameText,
     iter_game_texts,

@@ -1,7 +1,7 @@
 """The interface every format implements, and the findings of an importer.
 
 An importer never raises on bad input: what it cannot read becomes a :class:`FormatIssue`
-(a code of BEL800-849, registered in ``belote_notation.check.codes``, and a location: input
+(a code of BEL800-849, registered in ``belote_notation.game.code_table``, and a location: input
 line, event number, field) and reading goes on. What the input lacks stays out of the record
 (a partial record), never guessed.
 
@@ -14,7 +14,9 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, BinaryIO, ClassVar, Literal, TextIO, TypeAlias, cast
+from typing import TYPE_CHECKING, BinaryIO, ClassVar, TextIO, TypeAlias, cast
+
+from belote_notation.game.code_table import Severity, raised_by
 
 if TYPE_CHECKING:  # the records are imported by the formats that read or write them
     from belote_notation.notation.records import Game
@@ -37,8 +39,6 @@ __all__ = [
     "binary_stream",
 ]
 
-Severity = Literal["error", "warning", "info"]
-
 # The codes of the importers and exporters (docs/findings.md, "BEL8xx: formats").
 UNREADABLE = "BEL801"
 """A line or row that is not readable in the format at all (not JSON, not UTF-8, bad CFN): an
@@ -58,12 +58,9 @@ NEWER_VERSION = "BEL807"
 CANNOT_WRITE = "BEL810"
 """The output format cannot say part of a record: that part is left out of the output."""
 
-ISSUE_CODES: dict[str, Severity] = {
-    UNREADABLE: "error", UNKNOWN_KIND: "warning", UNREADABLE_VALUE: "warning",
-    MISSING_FIELD: "warning", KEPT_AS_TEXT: "info", OUT_OF_PLACE: "warning",
-    NEWER_VERSION: "warning", CANNOT_WRITE: "warning",
-}
-"""Every code a format raises and its severity (the same as in ``check.codes``, a test says)."""
+ISSUE_CODES: dict[str, Severity] = {code: row.severity for code, row in raised_by("formats").items()}
+"""Every code a format raises and its severity: the formats' view of the one code table
+(:mod:`belote_notation.game.code_table`)."""
 
 
 @dataclass(frozen=True)

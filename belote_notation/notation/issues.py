@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from belote_notation.game.code_table import raised_by
+
 __all__ = [
     "BAD_TAG_PAIR",
     "BAD_UTF8",
@@ -38,23 +40,9 @@ NUMBER_TOO_LONG = "BEL012"
 TOO_MANY_ITEMS = "BEL013"
 INTERNAL_ERROR = "BEL099"
 
-#: Every syntax code with a one-line title (docs/notation.md, "Syntax errors", explains each).
-SYNTAX_CODES: dict[str, str] = {
-    UNEXPECTED_TEXT: "unexpected text: not what the notation allows here",
-    UNCLOSED_COMMENT: "a brace comment is never closed",
-    BAD_TAG_PAIR: "a tag pair is malformed (unclosed quote or bad escape)",
-    UNKNOWN_CARD: "unknown card in the game's deck",
-    UNKNOWN_VALUE: "unknown value (seat, suit, deck, round, announcement kind)",
-    MISSING_END: "the game does not end with `end` (truncated file?)",
-    BAD_UTF8: "the bytes are not valid UTF-8",
-    GAME_TOO_LARGE: "a game is too large to buffer; it was skipped",
-    NO_GAME: "no game in the file (empty or only blank lines)",
-    NOTHING_TO_ANNOTATE: "review material with nothing to attach to",
-    TOO_MANY_ISSUES: "too many syntax errors in one game; the rest are not listed",
-    NUMBER_TOO_LONG: "a number has more digits than the reader reads",
-    TOO_MANY_ITEMS: "a game holds more items than the reader reads; the rest is not read",
-    INTERNAL_ERROR: "internal error of the reader (please report it)",
-}
+SYNTAX_CODES: dict[str, str] = {code: row.title for code, row in raised_by("reader").items()}
+"""Every syntax code with its one-line title: the reader's view of the one code table
+(:mod:`belote_notation.game.code_table`; docs/notation.md, "Syntax errors", explains each)."""
 
 
 class SyntaxIssue(NamedTuple):

@@ -29,12 +29,13 @@ from typing import IO, Any, BinaryIO, cast
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from belote_notation.check.codes import CODES
+from belote_notation.check.codes import NO_GAME, NO_GAME_IN_FILE
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import GameReport, seat_name
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
 from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format
+from belote_notation.game.code_table import CODES
 from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.reader import parse_game_text
 from belote_notation.notation.records import Deal, Game
@@ -50,7 +51,7 @@ from belote_notation.service.tokens import new_id
 
 __all__ = ["CheckedGame", "StoredRef", "UploadResult", "read_upload", "store_upload"]
 
-_NOT_READ = frozenset({"BEL708", "BEL901"})
+_NOT_READ = frozenset({NO_GAME_IN_FILE, NO_GAME})
 TAG_VALUE_MAX = 200
 
 

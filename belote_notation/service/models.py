@@ -309,7 +309,7 @@ def option_pattern() -> str:
 def code_prefixes() -> list[str]:
     """What ``?select=`` and ``?ignore=`` take: ``ALL``, every finding code and every prefix of one
     (and the empty text: nothing)."""
-    from belote_notation.check.codes import CODES
+    from belote_notation.game.code_table import CODES
 
     return ["", "ALL", *sorted({code[:n] for code in CODES for n in range(3, len(code) + 1)})]
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import click
 
-from belote_notation.check.codes import AREAS, CODES
 from belote_notation.check.suggest import did_you_mean
+from belote_notation.game.code_table import AREAS, CODES
 from belote_replay.output import ConsoleStream
 
 __all__ = ["command", "rule_sections", "rule_text"]

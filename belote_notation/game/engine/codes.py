@@ -1,8 +1,8 @@
 """The codes of the rules the engine decides, each a named constant a :class:`Violation` carries.
 
-BEL1xx deck integrity, BEL2xx bidding, BEL3xx play, BEL4xx announcements and belote. Titles,
-severities and the codes of the other layers (syntax, the record's claims about scores and the
-match, "could not check" notes) live in :mod:`belote_notation.check.codes`.
+BEL1xx deck integrity, BEL2xx bidding, BEL3xx play, BEL4xx announcements and belote: the
+names of the table's rows raised by ``"engine"``. Their titles, severities, status and the
+codes of the other layers live in the one table, :mod:`belote_notation.game.code_table`.
 
 >>> NOT_FOLLOWED
 'BEL303'

@@ -24,9 +24,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding, count_by_severity, sort_key
 from belote_notation.check.report import GameReport
+from belote_notation.game.code_table import CODES
 from belote_notation.notation.issues import NO_GAME
 from belote_notation.pipeline.select import ReportOptions
 

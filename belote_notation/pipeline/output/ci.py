@@ -17,8 +17,8 @@ from typing import Any
 from xml.etree import ElementTree
 
 from belote_notation import __version__
-from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding
+from belote_notation.game.code_table import CODES
 from belote_notation.notation.xml_text import xml_chars
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
 
