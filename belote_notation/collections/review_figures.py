@@ -4,7 +4,8 @@ A game reviewed by ``belote-replay annotate`` carries a ``DD review:`` comment; 
 lost points carries a ``DD: loses N points`` comment and, from the thresholds on, a glyph
 (``?!`` inaccuracy, ``?`` mistake, ``??`` blunder). The cards with a choice (the review's
 denominator of accuracy) are counted on the checks' replay with the engine's legal cards,
-in the deals the review judges (a contract, every hand known, eight tricks, no error).
+in the deals the review judges (:func:`~belote_notation.check.judged.is_judged`, the rule
+``annotate`` follows: a contract, every hand known, eight tricks, no error of the play).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 
 from belote_notation.analysis.annotation import MARK
 from belote_notation.analysis.review import state_at
-from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.check.judged import is_judged
+from belote_notation.check.replay import GameReplay
 from belote_notation.game.engine import legal_cards, play_card, to_play
 
 __all__ = ["CardFigures", "is_reviewed", "review_figures"]
@@ -52,19 +54,13 @@ def is_reviewed(replay: GameReplay) -> bool:
     return any(c.startswith(f"{MARK} review:") for c in replay.game.comments)
 
 
-def _judged(deal: DealReplay) -> bool:
-    final = deal.state
-    return (final is not None and final.taker is not None and final.trick_no >= 8 and deal.hands_complete
-            and not any(f.severity == "error" for f in deal.findings))
-
-
 def review_figures(replay: GameReplay) -> list[CardFigures]:
     """The figures of the four seats (N E S W) of a reviewed game (all zero for another)."""
     seats = [CardFigures() for _ in range(4)]
     if not is_reviewed(replay):
         return seats
     for deal in replay.deals:
-        if not _judged(deal):
+        if not is_judged(deal) or any(c.startswith(f"{MARK} not reviewed:") for c in deal.deal.comments):
             continue
         state = state_at(deal, 1, 1)
         for trick in deal.deal.tricks:
