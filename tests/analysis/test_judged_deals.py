@@ -62,3 +62,21 @@ def test_partie_2_with_a_wrong_score_on_line_34_the_deal_is_judged_by_both(tmp_p
 def test_a_deal_without_its_hands_is_not_judged() -> None:
     deal = replay_game(parse_text("deal 1\nend\n")[0].game).deals[0]  # type: ignore[arg-type]
     assert why_not_judged(deal) == "not a complete deal with a contract and known hands"
+
+
+def test_the_page_says_which_deals_the_review_judged(tmp_path: Path) -> None:
+    """The quiz calls the card played the best only in a deal the review judged (viewer.js
+    reads ``judged``); a deal whose play breaks a rule is not judged, one with a wrong score is."""
+    from belote_notation.render.view import game_view
+
+    lines = (SAMPLES / "classic" / "partie-2.bel").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[33] = "score 85 78\n"
+    game = parse_text("".join(lines), "p.bel")[0].game
+    assert game is not None
+    replay = replay_game(game, "p.bel")
+    view = game_view(replay)
+    assert [d["judged"] for d in view["deals"]] == [is_judged(d) for d in replay.deals]
+    assert view["deals"][0]["judged"] is True
+    assert game_view(replay_game(parse_text("deal 1\nend\n")[0].game))["deals"][0]["judged"] is False  # type: ignore[arg-type]
+    viewer = (Path(__file__).resolve().parents[2] / "belote_notation" / "render" / "viewer.js").read_text()
+    assert "game().reviewed && deal().judged ? played" in viewer
