@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from belote_notation.game.cards import Deck, card_symbol_name
 from belote_notation.notation.assessment import GLYPH_NAGS
 from belote_notation.notation.records import Play, Variation
-from belote_notation.notation.review_command import DDValues, write_dd
+from belote_notation.notation.review_command import DDValues, read_dd, write_dd
 
 if TYPE_CHECKING:
     from belote_notation.analysis.review import CardJudgement
@@ -61,6 +61,19 @@ def add_once(items: list[str], text: str) -> None:
         items.append(text)
 
 
+def put_values(items: list[str], text: str) -> None:
+    """Add the review's comment carrying values, in place of one an earlier review wrote there
+    (its prose alone, from before the ``[%dd …]`` commands, or other values): annotating a file
+    annotated before the commands upgrades its comments instead of doubling them."""
+    earlier = [i for i, c in enumerate(items) if c.startswith(f"{MARK}:") and read_dd([c]) is not None]
+    if not earlier:
+        add_once(items, text)
+        return
+    items[earlier[0]] = text
+    for i in reversed(earlier[1:]):
+        del items[i]
+
+
 def annotate_play(play: Play, j: CardJudgement, deck: Deck) -> None:
     """The glyph, the comment and the better line: the card best on expectation when the glyph
     is the expectation's, else the best card of this deal; never the card played."""
@@ -71,7 +84,8 @@ def annotate_play(play: Play, j: CardJudgement, deck: Deck) -> None:
             play.glyph = j.glyph
         if NAGS[j.glyph] not in play.nags:
             play.nags.append(NAGS[j.glyph])
-    add_once(play.comments, comment(j, deck))
+    text = comment(j, deck)
+    (put_values if j.loss > 0 else add_once)(play.comments, text)
     if j.glyph is not None and j.expected_best is not None and j.expected_best != j.card:
         best = Play(seat=j.seat, card=j.expected_best, comments=[f"{MARK}: best on expectation"])
     elif j.loss > 0 and j.best_card != j.card:
@@ -80,5 +94,10 @@ def annotate_play(play: Play, j: CardJudgement, deck: Deck) -> None:
     else:
         return
     key = [(j.seat, best.card)]
-    if not any([(p.seat, p.card) for p in v.items if isinstance(p, Play)] == key for v in play.variations):
+    same = [v for v in play.variations if [(p.seat, p.card) for p in v.items if isinstance(p, Play)] == key]
+    if not same:
         play.variations.append(Variation(items=[best]))
+    elif best.comments[0].startswith(f"{MARK}: makes "):  # the solver's line of an earlier review
+        for item in same[0].items:
+            if any(c.startswith(f"{MARK}:") and read_dd([c]) is not None for c in item.comments):
+                put_values(item.comments, best.comments[0])

@@ -95,3 +95,11 @@ def test_rewording_the_prose_changes_nothing_read() -> None:
                 item.comments = [re.sub(r"^DD: [^\[]*", "DD: fait ", c) for c in item.comments]
     assert any("perd tant" in c for card in _cards(reworded) for c in card.comments)
     assert _read(reworded) == before
+
+
+def test_annotating_a_file_annotated_before_the_command_upgrades_it() -> None:
+    """Its prose comments are replaced by the commented ones, not doubled: the same file as
+    annotating the coach's record afresh (failed before: both comments stood side by side)."""
+    coach = _game((OLD.parent / "annotated-classic.bel").read_text(encoding="utf-8"))
+    old = _game(OLD.read_text(encoding="utf-8"))
+    assert write_game(review_game(old).game) == write_game(review_game(coach).game)
