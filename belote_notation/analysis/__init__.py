@@ -10,7 +10,7 @@ review into the notation's records.
 >>> review = review_game(parse_text(text)[0].game)
 >>> play = review.game.deals[0].tricks[3].plays[0]  # W:10H at trick 4 of deal 1
 >>> play.glyph, play.comments[-1]
-('??', 'DD: loses 69 points: 8♠ makes 108, this card 39; the deal is lost')
+('??', 'DD: loses 69 points: 8♠ makes 108, this card 39; the deal is lost [%dd best=108 value=39 loss=69]')
 """
 
 from belote_notation.analysis.review import Review, Thresholds, judge_deal, review_game, state_at

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from belote_notation.analysis.annotation import MARK, add_once, annotate_play
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
+from belote_notation.check.judged import why_not_judged
 from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck
-from belote_notation.game.code_table import area_of
 from belote_notation.game.engine import (
     DealState,
     announce,
@@ -41,9 +41,6 @@ __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Threshold
            "judge_deal", "review_game", "skipped_notes", "state_at",
            "summary_comment"]
 
-SCORE_SHEET_AREAS = frozenset({"scoring", "match"})
-"""Areas of the errors that leave a deal's play to review: the recorded trick winners, scores,
-pots and totals (BEL5xx, BEL6xx), which the replay recomputes."""
 SEAT_WORDS = ("North", "East", "South", "West")
 
 
@@ -230,18 +227,9 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thres
 def _judge_deal(replay: DealReplay, position: int, thresholds: Thresholds, samples: int, seed: int,
                 dd: DoubleDummy, auction: bool) -> DealJudgement:
     out = DealJudgement(position)
+    out.skipped = why_not_judged(replay)  # the one rule of the deals a review judges
     final = replay.state
-    if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
-        nobody_took = final is not None and final.taker is None and bool(replay.deal.bids)
-        out.skipped = ("nobody took: no play to review" if nobody_took
-                       else "not a complete deal with a contract and known hands")
-        return out
-    in_play = [f for f in replay.findings
-               if f.severity == "error" and area_of(f.code) not in SCORE_SHEET_AREAS]
-    if in_play:  # errors of the score sheet alone leave the play to review
-        where = [f"{f.code}" + (f" in trick {f.trick}" if f.trick else "") for f in in_play[:3]]
-        more = f" and {len(in_play) - 3} more" if len(in_play) > 3 else ""
-        out.skipped = f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
+    if out.skipped is not None or final is None:
         return out
     if dd.value == "score" and final.contract_kind == "generale":
         out.skipped = "a générale is not valued by score (who of the side won each trick counts)"

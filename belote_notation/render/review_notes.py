@@ -2,11 +2,14 @@
 
 ``belote-replay annotate`` (:mod:`belote_notation.analysis.review`) marks everything it writes
 with ``DD`` at the start of a comment: on a card that lost points,
-``DD: loses 69 points: 8♠ makes 108, this card 39`` and the best card as an alternative line
-``(W:8S {DD: makes 108})``. Any other alternative line is the coach's. The page labels each
-line by its author and, where the game carries them, shows the solver's value of the card
-played and of the best card (``tests/render/test_study.py`` checks these readings against
-what ``annotate`` writes, so the two cannot drift apart).
+``DD: loses 69 points: 8♠ makes 108, this card 39 [%dd best=108 value=39 loss=69]`` and the
+best card as an alternative line ``(W:8S {DD: makes 108 [%dd value=108]})``: the values are read
+from the ``[%dd …]`` commands (:mod:`belote_notation.notation.review_command`, which also reads the
+prose of files annotated before the commands), never from the words. Any other alternative
+line is the coach's. The page labels each line by its author and, where the game carries
+them, shows the solver's value of the card played and of the best card
+(``tests/render/test_study.py`` checks these readings against what ``annotate`` writes, so the
+two cannot drift apart).
 
 >>> from belote_notation.notation.reader import parse_text
 >>> game = parse_text("deal 1\\ntrick 1 W:10H {DD: loses 69 points: 8♠ makes 108, this card 39} "
@@ -20,17 +23,15 @@ what ``annotate`` writes, so the two cannot drift apart).
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from belote_notation.notation.records import Annotated, Play, Variation
+from belote_notation.notation.review_command import read_dd
 
 __all__ = ["SOLVER_MARK", "line_author", "solver_reviewed", "solver_values"]
 
 SOLVER_MARK = "DD"
 """The word every comment of ``annotate`` starts with (``analysis.review.MARK``)."""
-_LOSS = re.compile(r"DD: loses (\d{1,6}) points: .* makes (\d{1,6}), this card (\d{1,6})")
-_BEST = re.compile(r"DD: makes (\d{1,6})\Z")
 
 
 def _by_solver(comment: str) -> bool:
@@ -54,22 +55,23 @@ def line_author(variation: Variation) -> Literal["solver", "coach"]:
 
 
 def solver_values(item: Annotated) -> dict[str, int | None] | None:
-    """The solver's values on ``item`` when ``annotate`` wrote them: the card points the card
-    played makes (``played``), the best card (``best``, 0..31, ``None`` when its line is not
-    there) and what it makes (``bestValue``), and the ``loss``; ``None`` when it carries none."""
-    for comment in item.comments:
-        found = _LOSS.match(comment)
-        if found is not None:
-            loss, best_value, played = (int(group) for group in found.groups())
-            return {"played": played, "best": _best_card(item), "bestValue": best_value, "loss": loss}
-    return None
+    """The solver's values on ``item`` when ``annotate`` wrote them (its ``[%dd …]`` command,
+    or the prose of a file annotated before it: :func:`~belote_notation.notation.review_command.read_dd`):
+    the card points the card played makes (``played``), the best card (``best``, 0..31,
+    ``None`` when its line is not there) and what it makes (``bestValue``), and the ``loss``;
+    ``None`` when it carries none."""
+    values = read_dd(item.comments)
+    if values is None or values.best is None or values.loss is None:
+        return None
+    return {"played": values.value, "best": _best_card(item), "bestValue": values.best, "loss": values.loss}
 
 
 def _best_card(item: Annotated) -> int | None:
-    """The card of the solver's line on ``item`` (a one-card line commented ``DD: makes N``)."""
+    """The card of the solver's line on ``item`` (a one-card line holding its value alone)."""
     for variation in item.variations:
         if len(variation.items) == 1 and isinstance(variation.items[0], Play):
             play = variation.items[0]
-            if any(_BEST.match(c) for c in play.comments):
+            values = read_dd(play.comments)
+            if values is not None and values.loss is None and line_author(variation) == "solver":
                 return play.card
     return None

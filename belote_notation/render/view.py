@@ -27,6 +27,7 @@ from bisect import bisect_right
 from typing import Any
 
 from belote_notation.check.findings import Finding, sort_key
+from belote_notation.check.judged import is_judged
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import DealReport
 from belote_notation.game.cards import cards_of
@@ -87,6 +88,7 @@ def _deal(replay: DealReplay) -> dict[str, Any]:
         "dealer": replay.dealer,
         "hands": [list(cards_of(mask)) for mask in hands] if hands is not None else None,
         "complete": replay.hands_complete,
+        "judged": is_judged(replay),
         "five": _five(deal),
         "offer": deal.offer.card if deal.offer is not None else None,
         "bids": [_bid(bid) for bid in deal.bids],

@@ -354,7 +354,7 @@
     if (!a || a.g !== state.g || a.d !== state.d || a.s !== state.s) return panel;
     const p = here(), trick = deal().tricks[p[0] - 1], played = trick.cards[p[1] - 1], n = trick.notes[p[1] - 1];
     const sv = n && n.solver;
-    const best = sv ? sv.best : game().reviewed ? played : null;
+    const best = sv ? sv.best : game().reviewed && deal().judged ? played : null;
     const coach = n ? n.variations.filter((v) => v.by === "coach" && v.items.length && "card" in v.items[0]) : [];
     const result = a.chosen === best ? "best" : a.chosen === played ? "played" : "other";
     panel.setAttribute("data-result", result);

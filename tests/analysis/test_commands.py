@@ -50,8 +50,8 @@ def test_annotate_writes_and_is_idempotent(deal_file: Path, tmp_path: Path) -> N
     assert run("annotate", str(once), "-o", str(twice)).exit_code == 0
     assert once.read_text(encoding="utf-8") == twice.read_text(encoding="utf-8")
     written = once.read_text(encoding="utf-8")
-    assert ("N:7D?? $4 {DD: loses 110 points: 9♠ wins the trick and makes 250, this card 140} "
-            "(N:9S {DD: makes 250})") in written
+    assert ("N:7D?? $4 {DD: loses 110 points: 9♠ wins the trick and makes 250, this card 140 "
+            "\\[%dd best=250 value=140 loss=110]} (N:9S {DD: makes 250 \\[%dd value=250]})") in written
     assert run("validate", str(once)).exit_code == 0
 
 

@@ -59,10 +59,12 @@ def test_the_blunder_and_the_inaccuracy_get_their_glyphs() -> None:
     assert _glyphs(review.game) == {(2, 1): "??", (2, 2): "?!"}
     blunder = review.game.deals[0].tricks[1].plays[0]
     assert blunder.nags == [4]
-    assert blunder.comments == ["DD: loses 110 points: 9♠ wins the trick and makes 250, this card 140"]
+    assert blunder.comments == ["DD: loses 110 points: 9♠ wins the trick and makes 250, this card 140 "
+                                "[%dd best=250 value=140 loss=110]"]
     assert [(p.seat, p.card) for v in blunder.variations for p in v.items] == [(0, 2)]  # N:9S
     fattening = review.game.deals[0].tricks[1].plays[1]
-    assert fattening.comments == ["DD: loses 11 points: A♥ makes 22, this card 11"]
+    assert fattening.comments == ["DD: loses 11 points: A♥ makes 22, this card 11 "
+                                  "[%dd best=22 value=11 loss=11]"]
 
 
 def test_the_players_figures() -> None:

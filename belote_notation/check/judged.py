@@ -1,0 +1,47 @@
+"""Which deals a review judges: the one rule read by ``annotate``, ``stats``, the service's
+review job and the page.
+
+A deal is judged when it has a contract, every hand is known, its eight tricks are played and
+its play has no error. Errors of the score sheet alone (the recorded trick winners, scores,
+pots and totals: areas :data:`SCORE_SHEET_AREAS`, BEL5xx and BEL6xx) leave the play to judge,
+since the replay recomputes them: one wrong total does not take a deal out of the review.
+
+>>> from belote_notation.check.replay import replay_game
+>>> from belote_notation.notation.reader import parse_text
+>>> deal = replay_game(parse_text("deal 1\\nend\\n")[0].game).deals[0]
+>>> why_not_judged(deal), is_judged(deal)
+('not a complete deal with a contract and known hands', False)
+"""
+
+from __future__ import annotations
+
+from belote_notation.check.replay import DealReplay
+from belote_notation.game.code_table import area_of
+
+__all__ = ["SCORE_SHEET_AREAS", "is_judged", "why_not_judged"]
+
+SCORE_SHEET_AREAS = frozenset({"scoring", "match"})
+"""Areas of the errors that leave a deal's play to judge: the recorded trick winners, scores,
+pots and totals (BEL5xx, BEL6xx), which the replay recomputes."""
+
+
+def why_not_judged(replay: DealReplay) -> str | None:
+    """Why a review leaves the deal out (said on stderr by ``annotate`` and written as the
+    deal's ``DD not reviewed:`` comment), ``None`` for a deal it judges."""
+    final = replay.state
+    if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
+        nobody_took = final is not None and final.taker is None and bool(replay.deal.bids)
+        return ("nobody took: no play to review" if nobody_took
+                else "not a complete deal with a contract and known hands")
+    in_play = [f for f in replay.findings
+               if f.severity == "error" and area_of(f.code) not in SCORE_SHEET_AREAS]
+    if in_play:
+        where = [f"{f.code}" + (f" in trick {f.trick}" if f.trick else "") for f in in_play[:3]]
+        more = f" and {len(in_play) - 3} more" if len(in_play) > 3 else ""
+        return f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
+    return None
+
+
+def is_judged(replay: DealReplay) -> bool:
+    """Whether a review judges the deal's cards (:func:`why_not_judged` has nothing against it)."""
+    return why_not_judged(replay) is None
