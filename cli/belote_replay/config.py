@@ -168,13 +168,7 @@ def _config(path: Path, table: dict[str, Any], text: str) -> Config:
     where = _Where(path, text)
     paths = {key.replace("_", "-"): value for key, value in table.items()
              if key.replace("_", "-") in _PATH_KEYS}
-    exclude = paths.get("exclude", [])
-    if isinstance(exclude, str):
-        exclude = [exclude]
-    if not isinstance(exclude, list) or not all(isinstance(g, str) for g in exclude):
-        raise ConfigError(f"{where('exclude')}: 'exclude' should be a list of globs, not {shown(exclude)}")
-    for glob in exclude:
-        _check_glob(where, "exclude", glob)
+    exclude = _globs(where, paths, "exclude")
     ignores = paths.get("per-file-ignores", {})
     if not isinstance(ignores, dict):
         raise ConfigError(f"{where('per-file-ignores')}: 'per-file-ignores' should be a table of glob = "
@@ -187,18 +181,18 @@ def _config(path: Path, table: dict[str, Any], text: str) -> Config:
             raise ConfigError(f"{where(glob)}: per-file-ignores {shown(glob)} should be a list of codes, "
                               f"not {shown(codes)}")
         per_file.append((glob, tuple(codes)))
-    return Config(path, _defaults(where, table), tuple(exclude), tuple(per_file), _include(where, paths))
+    return Config(path, _defaults(where, table), exclude, tuple(per_file), _globs(where, paths, "include"))
 
 
-def _include(where: _Where, paths: dict[str, Any]) -> tuple[str, ...]:
-    """The ``include`` globs (one glob: a string), each checked as ``exclude``'s are."""
-    globs = paths.get("include", [])
+def _globs(where: _Where, paths: dict[str, Any], key: str) -> tuple[str, ...]:
+    """The globs of ``exclude`` or ``include`` (one glob: a string), each checked."""
+    globs = paths.get(key, [])
     if isinstance(globs, str):
         globs = [globs]
     if not isinstance(globs, list) or not all(isinstance(g, str) for g in globs):
-        raise ConfigError(f"{where('include')}: 'include' should be a list of globs, not {shown(globs)}")
+        raise ConfigError(f"{where(key)}: {key!r} should be a list of globs, not {shown(globs)}")
     for glob in globs:
-        _check_glob(where, "include", glob)
+        _check_glob(where, key, glob)
     return tuple(globs)
 
 
