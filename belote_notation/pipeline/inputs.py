@@ -27,7 +27,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TextIO, cast
@@ -47,6 +47,7 @@ __all__ = [
     "Source",
     "detect",
     "discover",
+    "each_opened",
     "open_input",
     "problem_message",
 ]
@@ -298,6 +299,24 @@ def open_input(source: Source, format: Format | None = None) -> OpenInput | Inpu
         return InputProblem(source.display, problem_message(exc))
     name = source.label if source.label is not None else source.path if source.is_file else None
     return OpenInput(source, stream, detect(name, head))
+
+
+def each_opened(what: InputLike, name: str | None = None) -> Iterator[OpenInput]:
+    """Each input ``what`` names (a folder: its files), opened with its format detected and
+    closed after its turn; ``name`` is its name in the findings. An input that cannot be found
+    or opened raises ``OSError`` with the reason in plain words (the library readers' one
+    way in: :func:`~belote_notation.pipeline.reading.read_games`, ``iter_replays``)."""
+    found = discover([what])
+    for problem in found.problems:
+        raise OSError(f"{problem.path}: {problem.message}")
+    for source in found.sources:
+        if name is not None:
+            source = Source(source.path, source.size, source.data, name)
+        opened = open_input(source)
+        if isinstance(opened, InputProblem):
+            raise OSError(f"{opened.path}: {opened.message}")
+        with opened:
+            yield opened
 
 
 def _stream(source: Source) -> BinaryIO:

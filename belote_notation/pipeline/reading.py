@@ -29,7 +29,7 @@ from belote_notation.notation.reader import read_games as read_bel_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.visitor import Visitor
 from belote_notation.pipeline.games import RecordGame, games_of
-from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover, open_input
+from belote_notation.pipeline.inputs import InputLike, InputProblem, discover, each_opened
 from belote_notation.pipeline.records import pick_game
 
 if TYPE_CHECKING:
@@ -56,22 +56,13 @@ def read_games(source: InputLike, visitor_factory: Callable[[], Visitor[Any]] | 
     >>> [len(p.game.deals) for p in read_games(b'{"games": [{"deals": [{"number": 1}]}, {"deals": 7}, {}]}')]
     [1, 0, 0]
     """
-    found = discover([source])
-    for problem in found.problems:
-        raise OSError(f"{problem.path}: {problem.message}")
-    for found_source in found.sources:
-        if name is not None:
-            found_source = Source(found_source.path, found_source.size, found_source.data, name)
-        opened = open_input(found_source)
-        if isinstance(opened, InputProblem):
-            raise OSError(f"{opened.path}: {opened.message}")
-        with opened:
-            if opened.format.game_texts:  # the streaming reader: events, no records unless asked
-                yield from read_bel_games(opened.stream, visitor_factory, opened.name)
-                continue
-            for item in games_of(opened):
-                assert isinstance(item, RecordGame)
-                yield _reported(item, visitor_factory, opened.name)
+    for opened in each_opened(source, name):
+        if opened.format.game_texts:  # the streaming reader: events, no records unless asked
+            yield from read_bel_games(opened.stream, visitor_factory, opened.name)
+            continue
+        for item in games_of(opened):
+            assert isinstance(item, RecordGame)
+            yield _reported(item, visitor_factory, opened.name)
 
 
 def iter_games(source: InputLike, name: str | None = None) -> Iterator[ParsedGame]:

@@ -42,6 +42,7 @@ from belote_notation.pipeline.inputs import (
     OpenInput,
     Source,
     discover,
+    each_opened,
     open_input,
     problem_message,
 )
@@ -144,17 +145,8 @@ def iter_replays(what: InputLike, name: str | None = None, config: ValidationCon
     >>> [(r.report.game, len(r.deals)) for r in iter_replays(io.StringIO("deal 1\\nend\\ndeal 1\\nend\\n"))]
     [(1, 1), (2, 1)]
     """
-    found = discover([what])
-    for problem in found.problems:
-        raise OSError(f"{problem.path}: {problem.message}")
-    for source in found.sources:
-        if name is not None:
-            source = Source(source.path, source.size, source.data, name)
-        opened = open_input(source)
-        if isinstance(opened, InputProblem):
-            raise OSError(f"{opened.path}: {opened.message}")
-        with opened:
-            yield from replays_of(opened, config, game)
+    for opened in each_opened(what, name):
+        yield from replays_of(opened, config, game)
 
 
 class PickedGame(NamedTuple):
