@@ -31,7 +31,10 @@ __all__ = ["BODY", "FORMAT", "OPTION", "RULES", "config_of", "router"]
 router = APIRouter(tags=["validate"])
 
 BODY: dict[str, Any] = {"requestBody": {"required": False, "description": "A file of games in any readable "
-                                        "format (GET /v1/formats); none is an empty file (BEL009).",
+                                        "format (GET /v1/formats); none is an empty file (BEL009). "
+                                        "A stored game is text: "
+                                        "POST /v1/games refuses a body holding a NUL byte (400, with "
+                                        "its line and column).",
                                         "content": {
     "text/x-bel": {"schema": {"type": "string", "format": "binary"}},
     "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}

@@ -91,7 +91,7 @@ def test_fix_and_diff_time_is_linear(text: Callable[[int], str], tmp_path: Path)
     large.write_text(text(80), "utf-8")
     ratio = _cpu(lambda: fix_file(large, write=False)) / max(_cpu(lambda: fix_file(small, write=False)), 1e-3)
     assert ratio < 3.0, f"doubling took {ratio:.1f} times as long"
-    assert fix_text(text(2), "t.bel").found >= 8
+    assert fix_text(text(2), "t.bel").found >= 6  # three errors a copy: BEL304, BEL501, BEL503
 
 
 @pytest.mark.slow

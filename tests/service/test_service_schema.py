@@ -72,7 +72,7 @@ class Bearer:
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
 
 
-def _check(strategy: Any, examples: int, ordered: bool) -> None:
+def _check(strategy: Any, examples: int, ordered: bool, text_only: bool = False) -> None:
     """``examples`` cases of ``strategy`` sent and checked (every check)."""
 
     @given(case=strategy)
@@ -81,6 +81,9 @@ def _check(strategy: Any, examples: int, ordered: bool) -> None:
     def run(case: Any) -> None:
         if ordered:
             assume(_ordered_thresholds(case.body))
+        if text_only:  # JSON Schema cannot say "binary without a NUL byte": the document says it
+            body = getattr(case.body, "data", case.body)  # schemathesis wraps bytes in Binary
+            assume(not (isinstance(body, (bytes, bytearray)) and b"\0" in body))
         case.call_and_validate()
 
     run()
@@ -98,8 +101,9 @@ def _failures(loaded: Any, token: str | None, examples: int) -> list[str]:
             auth = loaded.auth if token is not None else None
             strategy = operation.as_strategy(generation_mode=mode, auth_storage=auth)
             try:
-                _check(strategy, examples, ordered=mode is GenerationMode.POSITIVE
-                       and operation.path.endswith("/review"))
+                positive = mode is GenerationMode.POSITIVE
+                _check(strategy, examples, ordered=positive and operation.path.endswith("/review"),
+                       text_only=positive and operation.label == "POST /v1/games")
             except Unsatisfiable:  # an operation without parameters has no invalid request
                 assert mode is GenerationMode.NEGATIVE, operation.label
             except Exception as exc:  # noqa: BLE001 - every operation's failure reported at the end
