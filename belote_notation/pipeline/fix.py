@@ -366,7 +366,8 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
             if attempt is not None:
                 kept, outcome = [*kept, fix], attempt
     why = "made with the game's other fixes, it would hide a finding or bring a new one"
-    done.held_back += [dataclasses.replace(fix, reason=fix.reason or why) for fix in fixes if fix not in kept]
+    done.held_back += [dataclasses.replace(fix, reason=f"{fix.reason}; {why}" if fix.reason else why)
+                       for fix in fixes if fix not in kept]
     if outcome is None:
         return done, text
     new, after = outcome

@@ -61,8 +61,10 @@ def fix_inputs(found: Discovery, config: ValidationConfig, options: ReportOption
     verb = "fixable" if diff else "fixed"
     out.write(f"Found {found_errors} {noun} ({fixed} {verb}, {remaining} remaining).\n")
     if held[0]:
-        out.write(f"{held[0]} fix{'es' if held[0] != 1 else ''} not applied: --unsafe-fixes applies "
-                  "the unsafe ones, --show-fixes says why.\n")
+        hint = ("each would bring or hide another finding" if unsafe
+                else "--unsafe-fixes applies the unsafe ones")
+        plural = "es" if held[0] != 1 else ""
+        out.write(f"{held[0]} fix{plural} not applied: {hint}, --show-fixes says why.\n")
     if unusable:
         sys.exit(2)
     left = found_errors if diff else remaining  # --diff wrote nothing: every error is still there
