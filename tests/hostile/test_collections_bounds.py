@@ -18,6 +18,7 @@ import pytest
 from belote_notation.collections.export import ExportWork
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
+from tests.hostile.timing import best_cpu as _cpu
 
 BELOTE = [sys.executable, "-m", "belote_replay"]
 
@@ -32,15 +33,6 @@ def belote(*args: str, env: dict[str, str] | None = None,
 
 def empty_deals(n: int) -> bytes:
     return ('[Rules "classic"]\n\n' + "".join(f"deal {i}\n\n" for i in range(1, n + 1)) + "end *\n").encode()
-
-
-def _cpu(work: object, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        work()  # type: ignore[operator]
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def _export_rows(data: bytes) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from click.testing import CliRunner
 
 from belote_notation.pipeline.fix import GameFixed, NotFixable, fix_file, fix_text
 from belote_replay.main import cli
+from tests.hostile.timing import best_cpu as _cpu
 
 CLUB = Path(__file__).parents[1] / "pipeline" / "data" / "club-night-fix.bel"
 FIXED = "total 405 151\n"
@@ -66,15 +66,6 @@ def test_fix_of_dev_zero_is_a_message_not_a_traceback() -> None:
     done = CliRunner().invoke(cli, ["validate", "--fix", "/dev/zero"])
     assert done.exit_code == 2 and done.exception is None or isinstance(done.exception, SystemExit)
     assert "regular files only" in done.output
-
-
-def _cpu(work: Callable[[], object], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def _games(n: int) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import os
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from belote_notation.pipeline.records import PickedGame, pick_game, records_of
 from belote_notation.pipeline.review import review_games
 from belote_replay.main import cli
 from tests.hostile import reproducers22 as rep
+from tests.hostile.timing import best_cpu as _cpu
 
 PARTIE = rep.PARTIE
 SMALL = rep.ROOT / "samples" / "classic" / "capot-and-belote.bel"
@@ -225,13 +225,6 @@ def test_an_unreadable_json_input_exits_2_as_the_help_says(tmp_path: Path) -> No
 
 
 # ------------------------------------------------------------------ item 4: linear time
-def _cpu(work: Callable[[], object], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 @pytest.mark.slow

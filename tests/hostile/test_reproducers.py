@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 import tracemalloc
 from collections.abc import Callable
 
@@ -25,19 +24,15 @@ from belote_notation.notation.reader import iter_games, parse_text
 from belote_notation.notation.tokens import MAX_ITEMS_PER_GAME
 from belote_notation.notation.writer import NotationWriteError, write_game
 from tests.hostile import reproducers as rep
+from tests.hostile.timing import best_cpu
 
 
 def _codes(text: str) -> list[tuple[str, int, int]]:
     return [(e.code, e.line, e.col) for e in parse_text(text)[0].errors]
 
 
-def _cpu(work: Callable[[], object], repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
+def _cpu(work: Callable[[], object]) -> float:
+    return best_cpu(work, repeat=5)
 
 
 def _doubling_ratio(make: Callable[[int], object], use: Callable[[object], object], n: int) -> float:
