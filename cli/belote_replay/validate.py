@@ -201,8 +201,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
             select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool, statistics: bool,
             exit_zero: bool, color: str, source: bool | None, strict: bool, jobs: int,
             progress: bool | None, config_path: str | None, isolated: bool, include: tuple[str, ...],
-            fix: bool, diff: bool, cluster: str | None, unsafe_fixes: bool = False,
-            show_fixes: bool = False) -> None:
+            fix: bool, diff: bool, cluster: str | None, unsafe_fixes: bool, show_fixes: bool) -> None:
     """Replay every deal of PATH... (files, folders searched for *.bel, - for stdin; a file may be
     in any readable format of `belote-replay formats`) and report every illegal act and wrong
     score, one line per finding."""
@@ -210,9 +209,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     config = ValidationConfig(config.rules, config.options, keep_deals=fmt in JSON_KINDS)
     configured = click.get_current_context().meta.get(_CONFIG, Config())
     report_options, exclude = _path_options(configured, ReportOptions(_selection(select, ignore), strict))
-    _refuse_what_does_not_go_together(fmt, statistics, fix or diff, cluster)
-    if (unsafe_fixes or show_fixes) and not (fix or diff):
-        raise click.UsageError("--unsafe-fixes and --show-fixes go with --fix or --diff")
+    _refuse_what_does_not_go_together(fmt, statistics, fix or diff, cluster, unsafe_fixes or show_fixes)
     if fix or diff:
         from belote_replay.fixing import fix_inputs
 
@@ -262,8 +259,11 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     sys.exit(1 if failed else 0)
 
 
-def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, cluster: str | None) -> None:
+def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, cluster: str | None,
+                                      fix_options: bool = False) -> None:
     """A usage error for options that do not go together."""
+    if fix_options and not fixing:
+        raise click.UsageError("--unsafe-fixes and --show-fixes go with --fix or --diff")
     if statistics and fmt != "text":
         raise click.UsageError("--statistics goes with --format text")
     if fixing and (fmt != "text" or statistics or cluster is not None):
