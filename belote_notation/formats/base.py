@@ -175,6 +175,17 @@ class Format:
     own_positions: ClassVar[bool] = True
     """The records' positions are lines of this input (``False`` for the JSON twin: its records
     keep the positions of the ``.bel`` text they came from)."""
+    notation_text: ClassVar[bool] = False
+    """Its text is the notation's own (``.bel``): a text already in the notation is in this
+    format (the store serves its games' text as it is), ``--fix`` edits its files in place (the
+    fixes are edits of the notation's text), ``convert`` turns it into the JSON twin by default,
+    and an input read in it though its name says otherwise was read so because nothing claimed it."""
+    splittable: ClassVar[bool] = False
+    """An input in this format can be cut at game boundaries into byte ranges, each read alone
+    (``pipeline/ranges.py``: a cluster's workers read a range each); the others are read whole."""
+    canonical_rewrite: ClassVar[bool] = False
+    """``belote-replay fmt`` rewrites its files in their canonical form, the format kept (the
+    project's own forms: ``.bel`` and its JSON twin); the others are refused (convert them)."""
 
     @property
     def can_read(self) -> bool:

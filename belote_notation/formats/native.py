@@ -40,6 +40,9 @@ class BelFormat(Format):
     title = "belote-notation text (.bel), canonical on output"
     extensions = (".bel",)
     game_texts = True
+    notation_text = True
+    splittable = True
+    canonical_rewrite = True
 
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         for parsed in iter_games(binary_stream(source), name):
@@ -106,6 +109,7 @@ class JsonFormat(Format):
     title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
     extensions: ClassVar[tuple[str, ...]] = (".json",)
     own_positions = False
+    canonical_rewrite = True
 
     def __init__(self, compact: bool = False) -> None:
         self.compact = compact

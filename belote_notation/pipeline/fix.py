@@ -140,7 +140,7 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
     with open(target, "rb") as split, open(target, "rb") as raw_handle:
         before = os.fstat(split.fileno())
         fmt = detect(os.fspath(path), raw_handle.read(4096))
-        if fmt.name != "bel":
+        if not fmt.notation_text:  # the fixes are edits of the notation's text
             raise NotFixable(f"--fix rewrites .bel files only; this is {fmt.name}: convert it first")
         raw = _Raw(raw_handle)
         sink = _LazyTemp(target, raw, write, path)

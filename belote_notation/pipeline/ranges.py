@@ -190,7 +190,7 @@ def _ranges(opened: OpenInput, target: int, cut: CutInput) -> Iterator[ByteRange
     if opened.source.is_file and not is_url(path):
         path = os.path.abspath(path)  # a worker's current folder is not ours; the name stays as given
     try:
-        if fmt != "bel":
+        if not opened.format.splittable:
             yield ByteRange(path, name, fmt, data=data)
             return
         start, first_game, first_line, games = 0, 1, 1, 0
@@ -282,10 +282,17 @@ def _open_whole(r: ByteRange) -> OpenInput:
     return opened
 
 
+def _splittable(byte_range: ByteRange) -> bool:
+    """Whether ``byte_range`` is a piece of its input cut at game boundaries (its format is
+    :attr:`~belote_notation.formats.base.Format.splittable`), not the whole input."""
+    fmt = get_format(byte_range.format)
+    return fmt is not None and fmt.splittable
+
+
 def range_games(byte_range: ByteRange) -> Iterator[GameToCheck]:
     """The games of ``byte_range`` to check, as :func:`~belote_notation.pipeline.games.games_of`
     gives them for the whole input."""
-    if byte_range.format == "bel":
+    if _splittable(byte_range):
         yield from (TextGame(text) for text in range_texts(byte_range))
         return
     with _open_whole(byte_range) as opened:
@@ -305,7 +312,7 @@ def range_records(byte_range: ByteRange) -> Generator[ReadGame, None, None]:
 def range_items(byte_range: ByteRange) -> Iterator[ReadItem]:
     """What the input's format reads (:meth:`Format.read`: games and issues) from ``byte_range``,
     as from the whole input."""
-    if byte_range.format != "bel":
+    if not _splittable(byte_range):
         with _open_whole(byte_range) as opened:  # the issues bounded as the serial reading's
             yield from bounded_issues(opened.format.read(opened.stream, opened.name))
         return

@@ -189,8 +189,15 @@ def export(request: Request, caller: Caller = Depends(reader), filters: GameFilt
     return StreamingResponse(_export(rows, format), media_type=MEDIA[format])
 
 
+def _as_stored(name: str) -> bool:
+    """Whether games asked for in format ``name`` are served as the store keeps them: that
+    format's text is the notation's, as the store's (its column ``bel``) is."""
+    fmt = get_format(name)
+    return fmt is not None and fmt.notation_text
+
+
 def _export(rows: Iterator[Row[Any]], format: str) -> Iterator[str]:
-    if format == "bel":
+    if _as_stored(format):
         for number, row in enumerate(rows):
             yield ("\n" if number else "") + row.bel.rstrip("\n") + "\n"
         return
@@ -238,7 +245,7 @@ def game(request: Request, game_id: GameId,
          caller: Caller | None = Depends(optional_caller)) -> Response:
     """A game by its id (a link: no token needed unless it is private)."""
     fmt = _game_format(request.headers.get("accept"))
-    if fmt == "bel":
+    if _as_stored(fmt):
         return Response(_read(request, game_id, caller).bel, media_type=MEDIA["bel"])
 
     def render(row: Row[Any]) -> bytes:

@@ -220,7 +220,7 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
         if drop_unknown:
             reader = reader.dropping_unknown()
         if writer is None:
-            writer = _format("json" if reader.name == "bel" else "bel", True)
+            writer = _format("json" if reader.notation_text else "bel", True)
         if not positions:
             writer = writer.without_positions()
         shown = sys.stderr.isatty() if progress is None else progress

@@ -16,6 +16,7 @@ import linecache
 from dataclasses import dataclass
 
 from belote_notation.check.findings import Finding
+from belote_notation.formats.registry import get_format
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
 
 __all__ = ["TextStyle", "TextWriter", "not_bel_name"]
@@ -70,6 +71,13 @@ def not_bel_name(name: str) -> bool:
     return "." in base.strip(".") and not base.lower().endswith(".bel")
 
 
+def _notation_text(format_name: str) -> bool:
+    """Whether the format called ``format_name`` is the notation's own text: the one an input is
+    read in when no format claims its name or content."""
+    fmt = get_format(format_name)
+    return fmt is not None and fmt.notation_text
+
+
 class TextWriter(Writer):
     """``path:line:col: severity CODE message`` lines, then the summary line."""
 
@@ -83,7 +91,7 @@ class TextWriter(Writer):
 
     def file_start(self, info: InputInfo) -> None:
         self.excerpts = info.own_lines
-        self.guessed = info.format == "bel" and not_bel_name(info.name)
+        self.guessed = _notation_text(info.format) and not_bel_name(info.name)
         self.syntax = 0
 
     def file_end(self, path: str, error: str | None) -> None:
