@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import io
 import tempfile
-import time
+from collections.abc import Iterator
 from typing import IO, BinaryIO, cast
 
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format
 from belote_notation.pipeline.games import check_input
-from belote_notation.pipeline.inputs import InputProblem, Source, open_input
-from belote_notation.pipeline.output import FORMATS, InputInfo, Summary, make_writer, render_game
+from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
+from belote_notation.pipeline.output import FORMATS, InputInfo, make_writer, render_game
+from belote_notation.pipeline.outputs import RunOutputs
+from belote_notation.pipeline.pool import Event, GameChecked, InputEnded, InputFailed, InputStarted
 from belote_notation.pipeline.select import ReportOptions
 from belote_notation.service.limits import SPOOL_IN_MEMORY, CpuBudget
 from belote_notation.service.problems import ApiProblem, CpuLimit, TooManyGames
@@ -85,41 +87,38 @@ def input_format(content_type: str | None, query: str | None) -> Format | None:
 def validate_body(body: IO[bytes], name: str, fmt: Format | None, config: ValidationConfig, out_fmt: str,
                   options: ReportOptions = ReportOptions(), max_games: int = 0,
                   budget: CpuBudget | None = None) -> IO[bytes]:
-    """The report of every game of ``body`` in output ``out_fmt``, in a rewound spool."""
+    """The report of every game of ``body`` in output ``out_fmt``, in a rewound spool (written
+    through the pipeline's one loop of checked games into outputs, as ``validate``'s)."""
     assert out_fmt in FORMATS
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
     out = io.TextIOWrapper(spool, encoding="utf-8", newline="", write_through=True)  # type: ignore[type-var]
-    writer = make_writer(out_fmt, out, io.StringIO())
     opened = open_input(Source(name, data=cast(BinaryIO, body), label=name), fmt)
-    started = time.monotonic()
-    summary = Summary(files=1)
-    writer.begin()
-    problems: list[tuple[str, str]] = []
-    if isinstance(opened, InputProblem):
-        problems.append((name, opened.message))
-        writer.problem(name, opened.message)
-    else:
-        summary.files_read = 1
-        writer.file_start(InputInfo(opened.name, opened.format.name, False))
-        error = None
-        with opened:
-            try:
-                for report in check_input(opened, config):
-                    if max_games and report.game > max_games:
-                        raise TooManyGames(f"more than {max_games} games in one request")
-                    if budget is not None and budget.exceeded():
-                        raise CpuLimit(budget.message(name, report.game, report.line))
-                    rendered = render_game(report, out_fmt, options)
-                    summary.add(rendered)
-                    writer.game(rendered)
-            except (OSError, UnicodeError) as exc:
-                error = f"cannot read: {exc}"
-        writer.file_end(opened.name, error)
-        if error:
-            summary.problems += 1
-    summary.seconds = time.monotonic() - started
-    writer.end(summary, problems)
+    outputs = RunOutputs.begin(make_writer(out_fmt, out, io.StringIO()), inputs=1)
+    outputs.tell_all(_checked(opened, name, config, out_fmt, options, max_games, budget))
+    outputs.end()
     out.flush()
     out.detach()
     spool.seek(0)
     return spool
+
+
+def _checked(opened: OpenInput | InputProblem, name: str, config: ValidationConfig, out_fmt: str,
+             options: ReportOptions, max_games: int, budget: CpuBudget | None) -> Iterator[Event]:
+    """The events of checking the one input of a request, stopped by its limits (``max_games``,
+    the CPU ``budget``) with the problem that answers the request."""
+    if isinstance(opened, InputProblem):
+        yield InputFailed(name, opened.message)
+        return
+    yield InputStarted(InputInfo(opened.name, opened.format.name, False))
+    error = None
+    with opened:
+        try:
+            for report in check_input(opened, config):
+                if max_games and report.game > max_games:
+                    raise TooManyGames(f"more than {max_games} games in one request")
+                if budget is not None and budget.exceeded():
+                    raise CpuLimit(budget.message(name, report.game, report.line))
+                yield GameChecked(opened.name, render_game(report, out_fmt, options))
+        except (OSError, UnicodeError) as exc:
+            error = f"cannot read: {exc}"
+    yield InputEnded(opened.name, error)

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -22,7 +22,7 @@ from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
 from belote_notation.pipeline.inputs import Discovery, discover
-from belote_notation.pipeline.output import FORMATS, JSON_KINDS, Summary, TextStyle, Writer, make_writer
+from belote_notation.pipeline.output import FORMATS, JSON_KINDS, TextStyle, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
 from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
@@ -31,9 +31,6 @@ from belote_replay.config import ConfigError as ConfigFileError
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay, isatty
 from belote_replay.suggest import check_rules, usage_error
-
-if TYPE_CHECKING:
-    from belote_notation.pipeline.pool import Event
 
 __all__ = ["FORMATS", "command"]
 
@@ -220,15 +217,13 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     found = _inputs(paths, cluster, exclude, _included(configured, include))
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
-    summary = Summary(files=len(found.sources) + len(found.problems))
-    problems = [(p.path, p.message) for p in found.problems]
-    for path, message in problems:
-        writer.problem(path, message)
 
-    from belote_notation.pipeline.pool import run  # the parser and the engine only when there is work
+    # the parser and the engine only when there is work
+    from belote_notation.pipeline.outputs import RunOutputs
+    from belote_notation.pipeline.pool import run
 
-    writer.begin()
-    games_read = False  # an input of which no game could be read (BEL708 only) is unreadable: exit 2
+    outputs = RunOutputs.begin(writer, len(found.sources) + len(found.problems),
+                               [(p.path, p.message) for p in found.problems], started)
     try:
         with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
             if cluster is not None:
@@ -238,24 +233,20 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
             else:
                 events = run(found.sources, config, fmt, report_options, checked_jobs(jobs),
                              display.advance, freeze_gc=True)
-            for event in events:
-                _write(event, writer, summary, problems)
-                games_read = games_read or _holds_a_game(event)
+            outputs.tell_all(events)
     except OSError as exc:  # the scheduler of --cluster cannot be reached
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
         sys.exit(2)
     except KeyboardInterrupt:
         ConsoleStream("stderr").write("belote-replay: interrupted\n")
         sys.exit(130)
-    summary.problems = len(problems)
-    summary.seconds = time.perf_counter() - started
-    writer.end(summary, problems)
+    summary = outputs.end()
     left_out = found.left_out_line()
     if left_out is not None:  # never skipped without a word
         ConsoleStream("stderr").write(f"belote-replay: {left_out}\n")
-    if summary.files_read == 0 or not games_read:
+    if outputs.nothing_read:
         sys.exit(2)
-    failed = (summary.errors > 0 and not exit_zero) or bool(problems)
+    failed = (summary.errors > 0 and not exit_zero) or bool(outputs.problems)
     sys.exit(1 if failed else 0)
 
 
@@ -286,33 +277,3 @@ def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns,
                                       f"left out by exclude = {list(exclude.patterns)!r} of the "
                                       f"configuration file in {exclude.root}\n")
     return kept
-
-
-def _holds_a_game(event: Event) -> bool:
-    """Whether ``event`` is a game that was read (not the report of an input without any, nor
-    of a game that could not be read at all: no deal, and BEL708 or BEL801 says why)."""
-    from belote_notation.check.codes import NO_GAME_IN_FILE
-    from belote_notation.formats.base import UNREADABLE
-    from belote_notation.pipeline.pool import GameChecked
-
-    return isinstance(event, GameChecked) and (
-        event.game.deals > 0 or all(f.code not in (NO_GAME_IN_FILE, UNREADABLE) for f in event.game.findings))
-
-
-def _write(event: Event, writer: Writer, summary: Summary, problems: list[tuple[str, str]]) -> None:
-    """One event of the pipeline told to the output and counted in the summary."""
-    from belote_notation.pipeline.pool import GameChecked, InputEnded, InputFailed, InputStarted
-
-    if isinstance(event, GameChecked):
-        summary.add(event.game)
-        writer.game(event.game)
-    elif isinstance(event, InputStarted):
-        writer.file_start(event.info)
-    elif isinstance(event, InputEnded):
-        summary.files_read += 1
-        writer.file_end(event.path, event.error)
-        if event.error:
-            problems.append((event.path, event.error))
-    elif isinstance(event, InputFailed):
-        problems.append((event.path, event.message))
-        writer.problem(event.path, event.message)
