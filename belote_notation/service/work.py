@@ -12,10 +12,11 @@ from typing import Any
 
 from sqlalchemy import Engine, func, select
 
-from belote_notation.analysis.review import Thresholds, apply_review
+from belote_notation.analysis.review import Thresholds
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
 from belote_notation.notation.writer import write_game
+from belote_notation.pipeline.annotate import annotated
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
 from belote_notation.service.db import writing
@@ -57,10 +58,7 @@ def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable
     for _, judgement in judge_games([game], "game.bel", settings):
         judgements.append(judgement)
         progress(len(judgements) / total)
-    from belote_notation.check.replay import replay_game
-
-    deck = replay_game(game, "game.bel", 1).deck
-    review = apply_review(game.model_copy(deep=True), deck, judgements)
+    review = annotated(game.model_copy(deep=True), judgements, "game.bel", 1)
     text = write_game(review.game)
     report = validate_game(review.game, "game.bel", 1, ValidationConfig(rules=original.rules))
     checked = CheckedGame(1, report, text, original.fingerprint, review.game, "bel")
@@ -68,7 +66,7 @@ def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable
         version = conn.execute(select(func.max(GAMES.c.version)).where(
             GAMES.c.owner == original.owner, GAMES.c.fingerprint == original.fingerprint)).scalar() or 1
         new_id = insert_game(conn, original.owner, checked, original.private, version + 1, original.id, True)
-        players = [p.to_dict() for p in review.players]
+        players = review.players()
         finish(conn, job.id, worker, {"game": new_id, "url": f"/v1/games/{new_id}",
                                       "replay": f"/v1/games/{new_id}/replay", "players": players})
 

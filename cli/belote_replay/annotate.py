@@ -22,7 +22,6 @@ OUT the input or not writable, the solver not installed.
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -30,42 +29,20 @@ from typing import Any, NoReturn, TextIO
 
 import click
 
-from belote_notation.analysis.review import Thresholds, apply_review, skipped_notes
+from belote_notation.analysis.review import Thresholds
 from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
-from belote_notation.check.replay import replay_game
-from belote_notation.game.cards import SEAT_NAMES, card_name
+from belote_notation.check.findings import Finding
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.pipeline.annotate import WholeGames, annotated, figures_document
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
-from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, review_games
 from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
 
 __all__ = ["command"]
 
 _DEFAULT = Thresholds()
-
-
-class _Reading:
-    """The games of FILE one at a time (the pipeline's one detector, any readable format), as
-    long as every game so far was read whole. A game that was not (syntax errors, format issues
-    of severity error, findings without a game) has its findings shown on stderr at their place
-    in FILE; from then on nothing more is judged, the rest is read only to list its findings,
-    and :attr:`unread` counts them."""
-
-    def __init__(self, opened: OpenInput) -> None:
-        self.opened, self.unread = opened, 0
-
-    def games(self) -> Iterator[Game]:
-        for read in records_of(self.opened):
-            if not read.readable:
-                self.unread += 1
-                for finding in read.findings:
-                    if finding.severity == "error" or read.game is None:
-                        click.echo(str(finding), err=True)
-            elif not self.unread and read.game is not None:
-                yield read.game
 
 
 class _Progress:
@@ -91,7 +68,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: str,
+def _review_all(reading: WholeGames, settings: ReviewSettings, jobs: int, file: str,
                 out: TextIO | None, cluster: str | None = None) -> list[dict[str, Any]]:
     """Every deal of every game judged (over ``jobs`` processes, by the pipeline, or on the
     cluster at ``cluster``) and each game written to ``out`` as soon as its deals are judged,
@@ -107,13 +84,12 @@ def _review_all(reading: _Reading, settings: ReviewSettings, jobs: int, file: st
         reviews = review_games(reading.games(), file, settings, jobs)
     try:
         for index, (game, judgements) in enumerate(reviews):
-            deck = replay_game(game, file, index + 1).deck
-            review = apply_review(game, deck, judgements)  # the game was read for this: changed in place
-            for note in skipped_notes(review):
+            done = annotated(game, judgements, file, index + 1)  # read for this: changed in place
+            for note in done.notes():
                 click.echo(f"{file}: game {index + 1}, {note}", err=True)
             if out is not None:
-                out.write(("\n" if index else "") + _written(review.game, file, index))
-            payload.append({**_json(index, review, deck), "value": settings.value})
+                out.write(("\n" if index else "") + _written(done.game, file, index))
+            payload.append(done.figures(settings.value))
             progress.advance(len(judgements))
     finally:
         progress.close()
@@ -128,26 +104,6 @@ def _written(game: Game, file: str, index: int) -> str:
     except NotationWriteError as exc:
         _fail(f"{file}:{game.line}:{game.col}: game {index + 1} cannot be written as .bel: {exc}; "
               "nothing was written")
-
-
-def _json(index: int, review, deck) -> dict:
-    cards = []
-    for dj in review.deals:
-        deal = review.game.deals[dj.position]
-        for j in dj.cards:
-            if j.loss <= 0 and not j.expected_loss:
-                continue
-            item = {"deal": deal.number, "trick": j.trick, "index": j.index + 1, "seat": SEAT_NAMES[j.seat],
-                    "card": card_name(j.card, deck), "best": card_name(j.best_card, deck),
-                    "points": j.points, "best_points": j.best_points, "loss": j.loss, "glyph": j.glyph}
-            if j.flipped:
-                item["outcome"] = j.flipped
-            if j.expected_loss is not None:
-                item["expected_loss"] = round(j.expected_loss, 1)
-            cards.append(item)
-    return {"game": index + 1, "players": [p.to_dict() for p in review.players], "cards": cards,
-            "skipped": [{"deal": review.game.deals[d.position].number, "why": d.skipped}
-                        for d in review.deals if d.skipped]}
 
 
 @click.command("annotate")
@@ -201,7 +157,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
         if isinstance(opened, InputProblem):
             _fail(f"cannot read {opened.path}: {opened.message}")
     with opened, _output(out, fmt) as handle:
-        reading = _Reading(opened)
+        reading = WholeGames(opened, _show)
         try:
             payload = _review_all(reading, settings, checked_jobs(jobs), opened.name, handle,
                                   cluster)
@@ -213,13 +169,13 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
         if reading.unread:
             _refused(opened.name)
     if fmt == "json":
-        click.echo(json.dumps(payload if len(payload) != 1 else payload[0], ensure_ascii=False, indent=2))
+        click.echo(figures_document(payload))
 
 
 def _refuse_unread(opened: OpenInput) -> None:
     """Every game of ``opened`` read (one at a time, nothing judged); refused when one could not
     be read whole."""
-    reading = _Reading(opened)
+    reading = WholeGames(opened, _show)
     try:
         for _ in reading.games():
             pass
@@ -227,6 +183,11 @@ def _refuse_unread(opened: OpenInput) -> None:
         _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
     if reading.unread:
         _refused(opened.name)
+
+
+def _show(finding: Finding) -> None:
+    """A finding of a game not read whole, at its place in FILE, on stderr."""
+    click.echo(str(finding), err=True)
 
 
 def _refused(name: str) -> NoReturn:
