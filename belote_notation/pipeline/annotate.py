@@ -32,16 +32,17 @@ from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import OpenInput
 from belote_notation.pipeline.records import records_of
+from belote_notation.pipeline.unread import why_not_whole
 
-__all__ = ["AnnotatedGame", "WholeGames", "annotated", "figures_document"]
+__all__ = ["AnnotatedGame", "GamesUntilUnread", "annotated", "figures_document"]
 
 
-class WholeGames:
+class GamesUntilUnread:
     """The games of ``opened`` one at a time (any readable format), as long as every game so far
-    was read whole. A game that was not (syntax errors, format issues of severity error, findings
-    without a game) has its findings told to ``unread`` (those of severity error, or all when no
-    game was read); from then on no game is given, the rest is read only to tell its findings,
-    and :attr:`unread` counts the games not read whole (``annotate`` then refuses the input)."""
+    was read whole. A game that was not has the findings that say why
+    (:func:`~belote_notation.pipeline.unread.why_not_whole`) told to ``on_unread``; from then on
+    no game is given, the rest is read only to tell its findings, and :attr:`unread` counts the
+    games not read whole (``annotate`` then refuses the input)."""
 
     def __init__(self, opened: OpenInput, on_unread: Callable[[Finding], None]) -> None:
         self.opened, self.on_unread, self.unread = opened, on_unread, 0
@@ -50,9 +51,8 @@ class WholeGames:
         for read in records_of(self.opened):
             if not read.readable:
                 self.unread += 1
-                for finding in read.findings:
-                    if finding.severity == "error" or read.game is None:
-                        self.on_unread(finding)
+                for finding in why_not_whole(read):
+                    self.on_unread(finding)
             elif not self.unread and read.game is not None:
                 yield read.game
 

@@ -28,10 +28,18 @@ if TYPE_CHECKING:
     from belote_notation.check.findings import Finding
     from belote_notation.pipeline.records import ReadGame
 
-__all__ = ["MAX_LISTED", "Unread"]
+__all__ = ["MAX_LISTED", "Unread", "why_not_whole"]
 
 MAX_LISTED = 1000
 """Findings of games not read whole that are kept to list; past it they are counted only."""
+
+
+def why_not_whole(read: ReadGame) -> list[Finding]:
+    """The findings that say why ``read`` was not read whole: its errors, or every finding of an
+    input that held no game (none when it was read whole)."""
+    if read.readable:
+        return []
+    return [f for f in read.findings if read.game is None or f.severity == "error"]
 
 
 @dataclass(slots=True)
@@ -53,9 +61,7 @@ class Unread:
         if read.readable:
             return True
         self.games += 1
-        for finding in read.findings:
-            if read.game is not None and finding.severity != "error":
-                continue
+        for finding in why_not_whole(read):
             if len(self.findings) < MAX_LISTED:
                 self.findings.append(finding)
             else:

@@ -34,7 +34,7 @@ from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.findings import Finding
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
-from belote_notation.pipeline.annotate import WholeGames, annotated, figures_document
+from belote_notation.pipeline.annotate import GamesUntilUnread, annotated, figures_document
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.review import ReviewSettings, review_games
@@ -68,7 +68,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _review_all(reading: WholeGames, settings: ReviewSettings, jobs: int, file: str,
+def _review_all(reading: GamesUntilUnread, settings: ReviewSettings, jobs: int, file: str,
                 out: TextIO | None, cluster: str | None = None) -> list[dict[str, Any]]:
     """Every deal of every game judged (over ``jobs`` processes, by the pipeline, or on the
     cluster at ``cluster``) and each game written to ``out`` as soon as its deals are judged,
@@ -157,7 +157,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
         if isinstance(opened, InputProblem):
             _fail(f"cannot read {opened.path}: {opened.message}")
     with opened, _output(out, fmt) as handle:
-        reading = WholeGames(opened, _show)
+        reading = GamesUntilUnread(opened, _show)
         try:
             payload = _review_all(reading, settings, checked_jobs(jobs), opened.name, handle,
                                   cluster)
@@ -175,7 +175,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
 def _refuse_unread(opened: OpenInput) -> None:
     """Every game of ``opened`` read (one at a time, nothing judged); refused when one could not
     be read whole."""
-    reading = WholeGames(opened, _show)
+    reading = GamesUntilUnread(opened, _show)
     try:
         for _ in reading.games():
             pass
