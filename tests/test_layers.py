@@ -4,6 +4,8 @@ From the bottom (docs/architecture.md draws the same picture):
 
     game            the namespace ``belote_notation.game`` (a docstring)
     game.cards      cards, hands, seats, decks
+    game.tricks     who wins a trick: the one owner of the rule, low enough for the engine and the
+                    readers of other formats (which may not use the engine or the rules) alike
     game.rules      the rule systems (``Ruleset``)
     game.engine     the game played: legality, scoring, the match; knows nothing of text
     game.random_deals
@@ -56,6 +58,7 @@ LIBRARY = "belote_notation"
 GAME = "belote_notation.game"
 GRAMMAR = "belote_notation.grammar"
 CARDS = "belote_notation.game.cards"
+TRICKS = "belote_notation.game.tricks"
 RULESET = "belote_notation.game.rules"
 ENGINE = "belote_notation.game.engine"
 NOTATION = "belote_notation.notation"
@@ -74,6 +77,7 @@ CLI = "belote_replay"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (GAME,),
     (CARDS,),
+    (TRICKS,),  # the trick's winner: the engine's rule that formats (cfn) may ask too
     (RULESET,),
     (ENGINE,),
     (RANDOM_DEALS,),
@@ -424,9 +428,10 @@ def test_the_front_door() -> None:
 
 
 def test_a_layer_is_the_longest_prefix() -> None:
-    assert layer_of(ENGINE + ".play") == Layer(3, ENGINE)
-    assert layer_of(RANDOM_DEALS) == Layer(4, RANDOM_DEALS)
-    assert layer_of(GRAMMAR) == Layer(5, GRAMMAR)
+    assert layer_of(TRICKS) == Layer(2, TRICKS)
+    assert layer_of(ENGINE + ".play") == Layer(4, ENGINE)
+    assert layer_of(RANDOM_DEALS) == Layer(5, RANDOM_DEALS)
+    assert layer_of(GRAMMAR) == Layer(6, GRAMMAR)
     assert layer_of(GAME + ".cardsx") == Layer(0, GAME)
     assert layer_of("belote_notation.newthing") == Layer(len(LAYERS) - 2, LIBRARY)
     assert layer_of("json") is None
