@@ -12,7 +12,7 @@ walked through the same visitor (``game.accept``), so both ways give the same co
 >>> text = '[Event "club"]\\n[North "Sara"]\\ndeal 1 dealer N\\nsmsara E:take\\nend\\n'
 >>> report = read_game_events(text, checker)
 >>> columns = checker.columns()
->>> columns.tags, columns.tag("event"), columns.contracts, columns.recorded
+>>> columns.tags, columns.tag_values()["event"], columns.contracts, columns.recorded
 ((('Event', 'club'), ('North', 'Sara')), 'club', {1: 'take'}, '')
 """
 
@@ -44,14 +44,10 @@ class GameColumns:
     contracts: dict[int, str | None]
     recorded: str = ""
 
-    def tag(self, name: str) -> str | None:
-        """The value of the last tag pair called ``name`` (case-insensitive), as the records'
-        ``Game.header`` reads it."""
-        wanted = name.lower()
-        for tag, value in reversed(self.tags):
-            if tag.lower() == wanted:
-                return value
-        return None
+    def tag_values(self) -> dict[str, str]:
+        """Each tag's value by its name in lower case: the last pair of that name, as the
+        records' ``Game.header`` reads it."""
+        return {name.lower(): value for name, value in self.tags}
 
 
 def contract_of(bids: Iterable[BidFact]) -> str | None:

@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, Table, insert, select, update
 
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import seat_name
@@ -113,13 +114,14 @@ def prepare(game: CheckedGame, version: int = 1, parent_id: str | None = None,
                             tuple(report.findings))
     game_id = new_id()
     data = report.to_dict()
+    tag = columns.tag_values()
     row = {"id": game_id, "fingerprint": game.fingerprint, "recorded": columns.recorded, "version": version,
            "parent_id": parent_id, "annotated": annotated, "source_format": game.source_format,
            "bel": game.bel, "source_name": game.source_name[:200] or None, "first_line": game.first_line,
            "report": json.dumps(data, ensure_ascii=False), "errors": counts["error"],
            "warnings": counts["warning"], "infos": counts["info"], "deal_count": report.deal_count,
-           "rules": report.rules, "event": _short(columns.tag("Event")),
-           "date": _short(columns.tag("Date"), 10),
+           "rules": report.rules, "event": _short(tag.get("event")),
+           "date": _short(tag.get("date"), 10),
            "result": _short(report.result, 16),
            "winner": ("NS", "EW")[report.winner] if report.winner is not None else None}
     tags = [{"game_id": game_id, "name": name.lower()[:64], "value": value[:TAG_VALUE_MAX]}
@@ -194,7 +196,20 @@ def _insert(conn: Connection, owner: str, games: list[PreparedGame], private: bo
     for table, part in ((TAGS, "tags"), (DEALS, "deals"), (FINDINGS, "codes")):
         children = [row for game in games for row in getattr(game, part)]
         if children:
-            conn.execute(insert(table), children)
+            _insert_plain(conn, table, children)
+
+
+def _insert_plain(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    """``rows`` of a table of text and numbers only, inserted by the driver's ``executemany``
+    with the statement SQLAlchemy compiles for the connection's dialect: the values need no
+    conversion, and SQLAlchemy's processing of each row's parameters cost as much as the
+    inserting itself (measured: 11.7 against 8 us a deal for an upload of generated games)."""
+    statement = insert(table).compile(dialect=conn.dialect)
+    if statement.positional:  # SQLite's ``?``: the values in the statement's order
+        values = itemgetter(*(statement.positiontup or ()))
+        conn.exec_driver_sql(statement.string, list(map(values, rows)))
+    else:  # psycopg's ``%(name)s``
+        conn.exec_driver_sql(statement.string, rows)
 
 
 def insert_game(conn: Connection, owner: str, game: CheckedGame, private: bool, version: int = 1,
