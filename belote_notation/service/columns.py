@@ -18,7 +18,7 @@ walked through the same visitor (``game.accept``), so both ways give the same co
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,7 +50,7 @@ class GameColumns:
         return {name.lower(): value for name, value in self.tags}
 
 
-def contract_of(bids: Iterable[BidFact]) -> str | None:
+def contract_of(bids: Sequence[BidFact]) -> str | None:
     """A deal's contract in a word, from its calls as written: the points of the last contrée
     bid, ``capot``, ``generale`` or ``take``; ``None`` when nobody took.
 
@@ -60,7 +60,7 @@ def contract_of(bids: Iterable[BidFact]) -> str | None:
     >>> contract_of([BidFact(0, "pass", None, 1, 0, 0)]) is None
     True
     """
-    for bid in reversed(list(bids)):
+    for bid in reversed(bids):
         if bid.action == "bid":
             return str(bid.value)
         if bid.action in ("capot", "generale", "take"):
@@ -81,6 +81,9 @@ def recorded_key(game: Game) -> str:
     """
     text = recorded_text(game)
     return fingerprint(text) if text else ""
+
+
+_check_facts = GameChecker.visit_deal_facts
 
 
 class StoreChecker(GameChecker):
@@ -124,13 +127,14 @@ class StoreChecker(GameChecker):
             self._note(deal)
 
     def visit_deal_facts(self, facts: DealFacts) -> None:
-        super().visit_deal_facts(facts)
+        _check_facts(self, facts)  # the checker's, called without super(): once a deal
         self._note(facts)
 
     def _note(self, deal: DealFacts) -> None:
-        if deal.number not in self.contracts:
-            self.contracts[deal.number] = contract_of(deal.bids)
-        if not (deal.five or deal.offer or deal.rest or deal.hands or deal.tricks):
+        contracts = self.contracts
+        if deal.number not in contracts:
+            contracts[deal.number] = contract_of(deal.bids)
+        if not deal.tricks and not (deal.five or deal.offer or deal.rest or deal.hands):
             self.card_less = True
 
     def columns(self, recorded: str = "") -> GameColumns:

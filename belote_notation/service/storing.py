@@ -34,6 +34,9 @@ __all__ = ["TAG_VALUE_MAX", "PreparedGame", "StoredRef", "UploadResult", "insert
            "store_checked"]
 
 TAG_VALUE_MAX = 200
+_REPORT_JSON = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
+"""The stored report's JSON, compact (every reader parses it: ``GET /v1/games/{id}/report`` and
+the pages answer the same bytes): a fifth less to write than ``json.dumps``'s spacing."""
 _LOOKUP_CHUNK = 500
 """Fingerprints looked up per query (SQLite allows 999 bound parameters on old builds)."""
 
@@ -118,7 +121,7 @@ def prepare(game: CheckedGame, version: int = 1, parent_id: str | None = None,
     row = {"id": game_id, "fingerprint": game.fingerprint, "recorded": columns.recorded, "version": version,
            "parent_id": parent_id, "annotated": annotated, "source_format": game.source_format,
            "bel": game.bel, "source_name": game.source_name[:200] or None, "first_line": game.first_line,
-           "report": json.dumps(data, ensure_ascii=False), "errors": counts["error"],
+           "report": _REPORT_JSON.encode(data), "errors": counts["error"],
            "warnings": counts["warning"], "infos": counts["info"], "deal_count": report.deal_count,
            "rules": report.rules, "event": _short(tag.get("event")),
            "date": _short(tag.get("date"), 10),
