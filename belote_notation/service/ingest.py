@@ -1,7 +1,11 @@
 """Games of an upload, in any readable format, checked and stored for their owner.
 
 Each game is read through the pipeline (its one detector, every format), checked, and stored
-once per owner by its fingerprint: a game already stored is a *duplicate* (a no-op success),
+once per owner by its fingerprint (:mod:`~belote_notation.service.storing`). A ``.bel`` game goes
+``validate``'s road: its text straight into the checks, which keep the store's columns in the
+same pass (:class:`~belote_notation.service.columns.StoreChecker`), no records built; a game of
+another format comes as records, is checked so, and is stored as ``.bel`` text read the same
+way. A game already stored is a *duplicate* (a no-op success),
 a game that could not be read whole is *rejected* with its findings, the others are
 *imported* with their findings and recomputed scores. One upload is one transaction: after a
 crash it is stored whole or not at all.
@@ -34,7 +38,7 @@ from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format
 from belote_notation.game.code_table import CODES
-from belote_notation.notation.fingerprint import game_fingerprint as fingerprint_of
+from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.reader import GameText, parse_game_text, read_game_events
 from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
@@ -204,7 +208,7 @@ def _stored(text: GameText, checker: StoreChecker, report: GameReport, label: st
     if checker.card_less or game_print is None:
         records = parse_game_text(text, label).game
         recorded = recorded_key(records)
-        game_print = game_print or fingerprint_of(records)
+        game_print = game_print or game_fingerprint(records)
     return CheckedGame(number, report, text.text, game_print, checker.columns(recorded), format_name,
                        label, first_line)
 

@@ -9,6 +9,18 @@ and inserts each table's rows in one statement (``executemany``).
 A game is the same game as one stored when its fingerprint (what was played) and its
 ``recorded`` key (a score sheet's claimed scores and identifying tags; ``""`` when every deal
 records cards: :func:`~belote_notation.service.columns.recorded_key`) are both the same.
+
+>>> from belote_notation.service.db import make_engine, writing
+>>> from belote_notation.service.ingest import read_upload
+>>> from belote_notation.service.schema import METADATA
+>>> engine = make_engine("sqlite://"); METADATA.create_all(engine)
+>>> text = open("samples/classic/partie-1.bel", "rb").read()
+>>> games = [prepare(g) for g in read_upload(text + b"\\n" + text, "twice.bel")]
+>>> with writing(engine) as conn:
+...     result = store_checked(conn, "club", games, private=False)
+>>> first = result.imported[0]
+>>> first.number, [(d.number, d.id == first.id) for d in result.duplicates]
+(1, [(2, True)])
 """
 
 from __future__ import annotations
