@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from belote_notation.check.findings import Finding, effective_severity
-from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.cards import SEAT_NAMES, Deck, suit_name
 from belote_notation.game.code_table import CODES
 
 __all__ = [
@@ -204,16 +204,12 @@ class DealReport:
 def _suit_name(suit: int | None, deck: Any) -> str | None:
     if suit is None or not 0 <= suit < 4:
         return None
-    from belote_notation.game.cards import Deck, suit_name
-
     return suit_name(suit, deck if isinstance(deck, Deck) else Deck.FRENCH)
 
 
 def _suit(name: str | None, deck: Any) -> int | None:
     if name is None:
         return None
-    from belote_notation.game.cards import Deck, suit_name
-
     deck = deck if isinstance(deck, Deck) else Deck.FRENCH
     for suit in range(4):
         if suit_name(suit, deck) == name:
@@ -256,8 +252,6 @@ class GameReport:
         return counts
 
     def to_dict(self, strict: bool = False, with_deals: bool = True) -> dict[str, Any]:
-        from belote_notation.game.cards import Deck
-
         deck = Deck(self.deck) if self.deck in ("french", "spanish") else None
         out: dict[str, Any] = {
             "schema_version": REPORT_SCHEMA_VERSION,
@@ -294,8 +288,6 @@ class GameReport:
         if version.split(".")[0] != REPORT_SCHEMA_VERSION.split(".")[0]:
             raise ValueError(f"report schema version {version}: this version reads "
                              f"{REPORT_SCHEMA_VERSION.split('.')[0]}.x")
-        from belote_notation.game.cards import Deck
-
         findings = [Finding.from_dict(f) for f in data.get("findings", ())]
         deck = Deck(data["deck"]) if data.get("deck") in ("french", "spanish") else None
         if file is None:

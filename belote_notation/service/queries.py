@@ -252,9 +252,10 @@ def set_private(engine: Engine, game_id: str, owner: str, private: bool, admin: 
     version of it); the game as it is now."""
     with writing(engine) as conn:
         owner = _owner_of(conn, game_id, owner, admin)
-        fingerprint = conn.execute(select(GAMES.c.fingerprint).where(GAMES.c.id == game_id)).scalar_one()
-        conn.execute(update(GAMES).where(GAMES.c.owner == owner, GAMES.c.fingerprint == fingerprint)
-                     .values(private=private))
+        fingerprint, recorded = conn.execute(select(GAMES.c.fingerprint, GAMES.c.recorded)
+                                             .where(GAMES.c.id == game_id)).one()
+        conn.execute(update(GAMES).where(GAMES.c.owner == owner, GAMES.c.fingerprint == fingerprint,
+                                         GAMES.c.recorded == recorded).values(private=private))
         query: Select[Any] = select(*LIST_COLUMNS)
         return conn.execute(query.where(GAMES.c.id == game_id)).one()
 

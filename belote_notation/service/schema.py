@@ -69,13 +69,18 @@ GAMES = Table(
     Column("created_at", DateTime(), nullable=False),
     Column("source_name", String(200), nullable=True),
     Column("first_line", Integer, nullable=True),
-    UniqueConstraint("owner", "fingerprint", "version", name="uq_games_owner_fingerprint_version"),
+    Column("recorded", String(64), nullable=False, server_default=""),
+    UniqueConstraint("owner", "fingerprint", "recorded", "version",
+                     name="uq_games_owner_print_recorded_version"),
     Index("ix_games_owner_created", "owner", "created_at", "id"),
 )
 """A stored game: its ``.bel`` text, its report (JSON) and what the filters read;
 ``source_name`` and ``first_line``: the file its report's lines belong to, and where its text
-starts there (its replay page is drawn with the same lines). A review is a
-new version (``parent_id``: the original) with the same fingerprint."""
+starts there (its replay page is drawn with the same lines). ``recorded``: ``""`` when every
+deal records cards, else what tells a score sheet from another with the same fingerprint (its
+claimed scores and identifying tags: ``service/columns.py`` ``recorded_key``); a game is one
+stored game by both. A review is a new version (``parent_id``: the original) with the same
+fingerprint and ``recorded``."""
 
 TAGS = Table(
     "game_tags", METADATA,

@@ -14,18 +14,19 @@ from sqlalchemy import Engine, func, select
 
 from belote_notation.analysis.review import Thresholds
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.check.validator import validate_game
 from belote_notation.notation.writer import write_game
 from belote_notation.pipeline.annotate import annotated
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
+from belote_notation.service.columns import StoreChecker
 from belote_notation.service.db import writing
-from belote_notation.service.ingest import CheckedGame, UploadResult, insert_game, read_upload, store_checked
+from belote_notation.service.ingest import CheckedGame, read_upload
 from belote_notation.service.jobs import ClaimedJob, JobFailed, Runner, finish, keep
 from belote_notation.service.limits import CpuBudget
 from belote_notation.service.problems import StoreError
 from belote_notation.service.schema import GAMES
 from belote_notation.service.settings import Settings
+from belote_notation.service.storing import PreparedGame, UploadResult, insert_game, prepare, store_checked
 
 __all__ = ["IMPORT_CHUNK", "RUNNERS", "import_upload", "review_game", "validation_config"]
 
@@ -60,11 +61,13 @@ def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable
         progress(len(judgements) / total)
     review = annotated(game.model_copy(deep=True), judgements, "game.bel", 1)
     text = write_game(review.game)
-    report = validate_game(review.game, "game.bel", 1, ValidationConfig(rules=original.rules))
-    checked = CheckedGame(1, report, text, original.fingerprint, review.game, "bel")
+    checker = StoreChecker(ValidationConfig(rules=original.rules), "game.bel", 1)
+    report = review.game.accept(checker)  # the checks, and the columns, of the reviewed records
+    checked = CheckedGame(1, report, text, original.fingerprint, checker.columns(original.recorded), "bel")
     with writing(engine) as conn:
         version = conn.execute(select(func.max(GAMES.c.version)).where(
-            GAMES.c.owner == original.owner, GAMES.c.fingerprint == original.fingerprint)).scalar() or 1
+            GAMES.c.owner == original.owner, GAMES.c.fingerprint == original.fingerprint,
+            GAMES.c.recorded == original.recorded)).scalar() or 1
         new_id = insert_game(conn, original.owner, checked, original.private, version + 1, original.id, True)
         players = review.players()
         finish(conn, job.id, worker, {"game": new_id, "url": f"/v1/games/{new_id}",
@@ -96,12 +99,12 @@ def import_upload(engine: Engine, job: ClaimedJob, worker: str, progress: Callab
     seconds = float(payload.get("cpu_seconds") or Settings.load().cpu_seconds)
     data = job.data or b""
     lines = max(1, data.count(b"\n"))
-    chunk: list[CheckedGame] = []
+    chunk: list[PreparedGame] = []
     try:
         games = read_upload(data, payload.get("name", "upload"), fmt, validation_config(payload),
                             int(payload.get("max_games", 0)), CpuBudget(seconds), start)
         for game in games:
-            chunk.append(game)
+            chunk.append(prepare(game))
             if len(chunk) >= IMPORT_CHUNK:
                 _store_chunk(engine, job, worker, chunk, answer)
                 progress(min(0.99, (game.report.line or 0) / lines))
@@ -114,7 +117,7 @@ def import_upload(engine: Engine, job: ClaimedJob, worker: str, progress: Callab
         finish(conn, job.id, worker, answer)
 
 
-def _store_chunk(engine: Engine, job: ClaimedJob, worker: str, chunk: list[CheckedGame],
+def _store_chunk(engine: Engine, job: ClaimedJob, worker: str, chunk: list[PreparedGame],
                  answer: dict[str, list[Any]]) -> None:
     """One chunk stored, and the answer so far kept with the job, in one transaction."""
     with writing(engine) as conn:
