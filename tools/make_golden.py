@@ -81,7 +81,7 @@ def main() -> None:
     ordered = {key: reference[key] for key in ("about", "generated_settings", "samples", "generated")
                if key in reference}
     temporary = options.output.with_name(options.output.name + ".tmp")
-    temporary.write_text(json.dumps(ordered, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    temporary.write_text(catalogue.dump_reference(ordered), encoding="utf-8")
     temporary.replace(options.output)
     print(f"wrote {options.output}")
 

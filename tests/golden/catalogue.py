@@ -262,6 +262,47 @@ def commands_for(generated: bool) -> list[str]:
     return [name for name in COMMANDS if not (generated and name in SLOW_LEFT_OUT)]
 
 
+def dump_reference(reference: dict[str, Any]) -> str:
+    """``reference`` as the text of ``digests.json``: one line per output of an input, so that a
+    change on purpose reads as a diff of the lines of the outputs that changed."""
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = ["{"]
+    keys = list(reference)
+    for k, key in enumerate(keys):
+        end = "," if k < len(keys) - 1 else ""
+        value = reference[key]
+        if key not in ("samples", "generated"):
+            lines.append(f" {compact(key)}: {compact(value)}{end}")
+            continue
+        lines.append(f" {compact(key)}: {{")
+        lines.append('  "json_paths": {')
+        paths = list(value["json_paths"].items())
+        lines.extend(f"   {compact(command)}: {compact(seen)}{',' if i < len(paths) - 1 else ''}"
+                     for i, (command, seen) in enumerate(paths))
+        lines.append("  },")
+        lines.append('  "outputs": {')
+        inputs = list(value["outputs"].items())
+        for i, (name, entries) in enumerate(inputs):
+            lines.append(f"   {compact(name)}: {{")
+            if "file" in entries and "outputs" in entries:  # a generated input: its file's digest too
+                lines.append(f'    "file": {compact(entries["file"])},')
+                lines.append('    "outputs": {')
+                commands, close, indent = list(entries["outputs"].items()), "    }", "     "
+            else:
+                commands, close, indent = list(entries.items()), None, "    "
+            lines.extend(f"{indent}{compact(command)}: {compact(entry)}{',' if j < len(commands) - 1 else ''}"
+                         for j, (command, entry) in enumerate(commands))
+            if close:
+                lines.append(close)
+            lines.append(f"   }}{',' if i < len(inputs) - 1 else ''}")
+        lines.append("  }")
+        lines.append(f" }}{end}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def load_reference() -> dict[str, Any]:
     with open(DIGESTS, encoding="utf-8") as handle:
         reference: dict[str, Any] = json.load(handle)
