@@ -20,6 +20,7 @@ from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
+    backend,
     fail,
     guarded,
     open_output,
@@ -82,9 +83,10 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
         work = DedupeWork(drop_deals, memory_rows)
         unread = Unread()
         try:
-            if cluster is not None:
-                result = run(work, found, cluster, unread)
-            else:
+            spread = backend(cluster)
+            if not spread.in_process:  # the work's map and merge on the workers
+                result = run(work, found, spread, unread)
+            else:  # streamed here, one input at a time
                 result = guarded(lambda: work.streamed(work.entries(games)
                                                        for games in each_input(found, unread)))
         except TableError as exc:  # a full temporary disk: the table's file is removed

@@ -8,7 +8,7 @@ import click
 from belote_notation.collections.export import PARTITION_COLUMNS, ExportWork
 from belote_notation.collections.work import InputsUnreadable, each_input
 from belote_notation.pipeline.unread import Unread
-from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, fail, run, say_unread, sources
+from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, backend, fail, run, say_unread, sources
 
 __all__ = ["command"]
 
@@ -37,9 +37,10 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
     work = ExportWork()
     unread = Unread()
     try:
-        if cluster is not None:
-            writer.add(run(work, found, cluster, unread))
-        else:
+        spread = backend(cluster)
+        if not spread.in_process:  # the work's map and merge on the workers
+            writer.add(run(work, found, spread, unread))
+        else:  # streamed here, one input at a time
             for games in each_input(found, unread):
                 for rows in work.rows(games):
                     writer.add(rows)

@@ -12,6 +12,7 @@ from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
+    backend,
     fail,
     open_output,
     refuse_overwriting_inputs,
@@ -76,15 +77,16 @@ def command(inputs, tags, players, teams, date_from, date_to, rules, results, ha
     found = sources(inputs)
     work = SelectWork(query, deals=as_deals, count=count)
     unread = Unread()
+    spread = backend(cluster)
     if count:
-        click.echo(run(work, found, cluster, unread))
+        click.echo(run(work, found, spread, unread))
         say_unread(unread)
         return
     fmt = writer_of(to_format, output)
     refuse_overwriting_inputs(output, found)
-    if cluster is not None:
-        kept = iter(run(work, found, cluster, unread))
-    else:
+    if not spread.in_process:  # the work's map and merge on the workers
+        kept = iter(run(work, found, spread, unread))
+    else:  # streamed here, one input at a time
         kept = (game for games_of_input in each_input(found, unread) for game in work.select(games_of_input))
     with open_output(output) as out:
         for lost in fmt.write(kept, out):
