@@ -16,12 +16,14 @@ from pathlib import Path
 import pytest
 
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.cluster import run_on_cluster, run_work
-from belote_notation.cluster.run import serial_parts
+from belote_notation.cluster import ClusterBackend
+from belote_notation.collections.spread import run_work, serial_parts
 from belote_notation.formats import get_format
 from belote_notation.notation.reader import iter_games
 from belote_notation.pipeline import discover
-from belote_notation.pipeline.pool import GameChecked, run
+from belote_notation.pipeline.executor import Backend
+from belote_notation.pipeline.pool import GameChecked, Job, run
+from belote_notation.pipeline.range_checks import run_by_ranges
 from belote_notation.pipeline.records import ReadGame
 from tests.cli.cli_support import run_belote
 from tests.support.validator import generated_text
@@ -143,10 +145,11 @@ def test_run_work_equals_its_serial_run(scheduler: str, inputs: list[Path]) -> N
     assert len(parts) > len(files)                      # the inputs were cut
     assert work.merge(parts) == whole
     seen: list[int] = []
-    assert run_work(work, files, scheduler, lambda r: seen.append(r.first_game), target=1500) == whole
+    on_cluster = ClusterBackend(scheduler)
+    assert run_work(work, files, on_cluster, lambda r: seen.append(r.first_game), target=1500) == whole
     assert len(seen) == len(parts)
     with pytest.raises(OSError, match="no such file"):
-        run_work(work, inputs, scheduler)
+        run_work(work, inputs, ClusterBackend(scheduler))
 
 
 def test_a_collection_command_runs_its_work_here_or_on_the_cluster(scheduler: str,
@@ -159,13 +162,11 @@ def test_a_collection_command_runs_its_work_here_or_on_the_cluster(scheduler: st
     sources = discover([p for p in inputs if p.exists()]).sources
     work = DealCount()
 
-    def serial(w: DealCount, found: Sequence[object]) -> Counter[str]:
-        return w.merge([w.map(_all_records([Path(s.path) for s in sources]))])
-
-    here = run_collection_work(work, sources, None, serial, "counting")
-    assert run_collection_work(work, sources, scheduler, serial, "counting", False) == here
+    here = run_collection_work(work, sources, Backend.serial(), "counting")
+    assert here == work.merge([work.map(_all_records([Path(s.path) for s in sources]))])
+    assert run_collection_work(work, sources, ClusterBackend(scheduler), "counting", False) == here
     with pytest.raises(SystemExit) as stopped:
-        run_collection_work(work, sources, "tcp://127.0.0.1:1", serial, "counting", False)
+        run_collection_work(work, sources, ClusterBackend("tcp://127.0.0.1:1"), "counting", False)
     assert stopped.value.code == 2
 
 
@@ -194,7 +195,8 @@ def test_a_worker_killed_mid_run_changes_nothing(scheduler: str, inputs: list[Pa
             os.kill(victim, signal.SIGKILL)
             killed.append(games)
 
-    events = list(run_on_cluster(sources, config, "json", address=scheduler, progress=kill_once, target=600))
+    on_cluster = ClusterBackend(scheduler)
+    events = list(run_by_ranges(sources, Job(config, "json"), on_cluster, kill_once, target=600))
     assert killed and killed[0] < sum(isinstance(e, GameChecked) for e in serial)  # killed before the end
     assert events == serial
     with Client(scheduler) as client:
