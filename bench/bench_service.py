@@ -169,8 +169,8 @@ def cpu_ratio(args: argparse.Namespace, folder: Path) -> tuple[float, float]:
 def in_process(copies: int, jobs: int) -> float:
     """Games per second of the pipeline validating ``copies`` of the match over ``jobs`` processes."""
     from belote_notation.check.setup import ValidationConfig
-    from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.executor import Backend
+    from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.pool import GameChecked, run
 
     text = MATCH.read_bytes()
