@@ -24,7 +24,7 @@ never the games.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from belote_notation.collections.work import CollectionWork, InputGames, run_serial
@@ -82,8 +82,11 @@ def serial_parts(work: CollectionWork[P, Any], sources: Iterable[Source | InputL
 
 
 def run_work(work: CollectionWork[P, R], sources: Iterable[Source | InputLike], backend: Backend,
-             progress: RangeProgress | None = None, *, target: int | None = None) -> R:
-    """``work.merge`` of ``work.map`` over ``sources`` on ``backend``: in this process
+             progress: RangeProgress | None = None, *, target: int | None = None,
+             here: Callable[[], R] | None = None) -> R:
+    """``work.merge`` of ``work.map`` over ``sources`` on ``backend``: in this process ``here()``
+    when given (the work streamed, one game at a time, where merging parts would hold them
+    all: kept games written as they come), else
     :func:`~belote_notation.collections.work.run_serial` (an input that cannot be opened raises
     its ``InputsUnreadable``); with workers, over every byte range of ``sources`` (cut at game
     boundaries, about ``target`` bytes each), the parts merged here in input order. A range
@@ -91,7 +94,7 @@ def run_work(work: CollectionWork[P, R], sources: Iterable[Source | InputLike], 
     error (a ``RuntimeError`` naming the range), as an input that cannot be cut raises
     ``OSError``."""
     if backend.in_process:
-        return run_serial(work, _sources(sources))
+        return here() if here is not None else run_serial(work, _sources(sources))
     parts: list[P] = []
     for done in outcomes(backend, ranges_of(sources, target), map_range, work):
         byte_range: ByteRange = done.tag

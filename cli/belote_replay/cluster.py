@@ -109,15 +109,16 @@ class RangesDisplay(ProgressDisplay):
 
 
 def run_collection_work(work: Any, sources: Sequence[Source], backend: Backend, label: str,
-                        wanted: bool | None = None) -> Any:
+                        wanted: bool | None = None, here: Callable[[], Any] | None = None) -> Any:
     """A collection command's work (``belote_notation/collections/work.py``) on ``backend``
-    through :func:`belote_notation.collections.spread.run_work`, with the ranges' progress on
-    stderr when it has workers. What stops it there (a scheduler not reached, an input the
-    workers cannot read) ends the command: the reason, exit 2."""
+    through :func:`belote_notation.collections.spread.run_work` (``here``: its streamed form in
+    this process), with the ranges' progress on stderr when it has workers. What stops it
+    there (a scheduler not reached, an input the workers cannot read) ends the command: the
+    reason, exit 2."""
     from belote_notation.collections.spread import run_work
 
-    if backend.in_process:
-        return run_work(work, sources, backend)
+    if backend.in_process:  # no ranges to show
+        return run_work(work, sources, backend, here=here)
     try:
         with RangesDisplay(label, sources, wanted) as display:
             return run_work(work, sources, backend, display.advance)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
-from belote_notation.collections.work import InputsUnreadable, WholeGames, sources_of
+from belote_notation.collections.work import InputGames, InputsUnreadable, WholeGames, each_input, sources_of
 from belote_notation.formats import Format, all_formats, get_format, guess_format
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.unread import Unread
@@ -58,14 +58,17 @@ def backend(cluster: str | None) -> Backend:
     return backend_of(None, cluster, jobs_option=None)
 
 
-def run(work: Any, found: list[Any], backend: Backend, unread: Unread, label: str = "reading") -> Any:
+def run(work: Any, found: list[Any], backend: Backend, unread: Unread, label: str = "reading",
+        here: Callable[[Iterator[InputGames]], Any] | None = None) -> Any:
     """``work`` over the games read whole of the inputs (the others counted in ``unread``) on
     ``backend`` (the ranges' progress on stderr when it has workers), each failure a message
-    and exit code 2."""
+    and exit code 2. ``here``: the work streamed over the inputs' games, one input at a time,
+    for a run in this process (else its ``map`` per input and ``merge``)."""
     from belote_replay.cluster import run_collection_work
 
+    streamed = None if here is None else lambda: (here(each_input(found, unread)), Unread())
     try:
-        result, seen = run_collection_work(WholeGames(work), found, backend, label)
+        result, seen = run_collection_work(WholeGames(work), found, backend, label, here=streamed)
     except InputsUnreadable as exc:
         fail(str(exc))
     except ImportError as exc:

@@ -22,7 +22,6 @@ from belote_replay.collection_run import (
     UNREAD_EXIT,
     backend,
     fail,
-    guarded,
     open_output,
     refuse_overwriting_inputs,
     run,
@@ -83,12 +82,8 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
         work = DedupeWork(drop_deals, memory_rows)
         unread = Unread()
         try:
-            spread = backend(cluster)
-            if not spread.in_process:  # the work's map and merge on the workers
-                result = run(work, found, spread, unread)
-            else:  # streamed here, one input at a time
-                result = guarded(lambda: work.streamed(work.entries(games)
-                                                       for games in each_input(found, unread)))
+            result = run(work, found, backend(cluster), unread,
+                         here=lambda inputs: work.streamed(work.entries(games) for games in inputs))
         except TableError as exc:  # a full temporary disk: the table's file is removed
             fail(exc.strerror or str(exc))
         with result:

@@ -7,7 +7,6 @@ import click
 
 from belote_notation.collections.query import CONTRACTS, OUTCOMES, Query, QueryError
 from belote_notation.collections.select import SelectWork
-from belote_notation.collections.work import each_input
 from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
@@ -84,10 +83,8 @@ def command(inputs, tags, players, teams, date_from, date_to, rules, results, ha
         return
     fmt = writer_of(to_format, output)
     refuse_overwriting_inputs(output, found)
-    if not spread.in_process:  # the work's map and merge on the workers
-        kept = iter(run(work, found, spread, unread))
-    else:  # streamed here, one input at a time
-        kept = (game for games_of_input in each_input(found, unread) for game in work.select(games_of_input))
+    kept = iter(run(work, found, spread, unread,
+                    here=lambda inputs: (game for games in inputs for game in work.select(games))))
     with open_output(output) as out:
         for lost in fmt.write(kept, out):
             click.echo(f"{output}: {lost}", err=True)
