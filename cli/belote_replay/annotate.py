@@ -96,9 +96,9 @@ class _Progress:
 def _review_all(reading: _Reading, settings: ReviewSettings, backend: Backend, file: str,
                 out: TextIO | None) -> list[dict[str, Any]]:
     """Every deal of every game judged on ``backend`` (by the pipeline) and each game written
-    to ``out`` as soon as its deals are judged,
-    with a progress bar on a terminal; the JSON figures of each game. The deals a review leaves
-    out are said on stderr (and in the copy, as a comment of the deal)."""
+    to ``out`` as soon as its deals are judged, with a progress bar on a terminal; the JSON
+    figures of each game. The deals a review leaves out are said on stderr (and in the copy, as
+    a comment of the deal)."""
     progress = _Progress()
     payload = []
     reviews = review_input(reading.games(), Source(file), settings, backend)
