@@ -202,3 +202,23 @@ def test_a_worker_killed_mid_run_changes_nothing(scheduler: str, inputs: list[Pa
     with Client(scheduler) as client:
         client.wait_for_workers(2, timeout=60)
         assert victim not in client.run(os.getpid).values()
+
+
+def test_the_one_window_runs_over_dasks_executor(scheduler: str) -> None:
+    from distributed import Client
+
+    from belote_notation.pipeline.executor import Window
+
+    with Client(scheduler) as client:
+        with Window(client.get_executor(pure=False), 4) as window:
+            outcomes = [done for item in range(12) for done in window.submit(item, divmod, 60, item - 5)]
+            outcomes += window.drain()
+        assert [done.tag for done in outcomes] == list(range(12))
+        assert [done.result for done in outcomes if done.error is None] == \
+            [divmod(60, item - 5) for item in range(12) if item != 5]
+        assert type(outcomes[5].error) is ZeroDivisionError
+        window = Window(client.get_executor(pure=False), 3)
+        results = window.map(abs, range(-100, 0))
+        assert [next(results) for _ in range(3)] == [100, 99, 98]
+        results.close()  # what was waiting is cancelled, nothing is held
+        assert not window.items and window.in_flight == 0
