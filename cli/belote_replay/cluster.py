@@ -65,7 +65,13 @@ def backend_of(jobs: int | None, cluster: str | None, jobs_option: str | None = 
     parameter, ``None`` when it has none."""
     address = checked_cluster(cluster, jobs_option)
     if address is not None:
+        from importlib.util import find_spec
+
         from belote_notation.cluster import ClusterBackend
+
+        if find_spec("distributed") is None:  # said once for every command, never a traceback
+            raise click.UsageError("--cluster needs the cluster backend "
+                                   "(pip install 'belote-notation[cluster]')")
 
         return ClusterBackend(address)
     from belote_notation.pipeline.executor import Backend

@@ -71,10 +71,6 @@ def run(work: Any, found: list[Any], backend: Backend, unread: Unread, label: st
         result, seen = run_collection_work(WholeGames(work), found, backend, label, here=streamed)
     except InputsUnreadable as exc:
         fail(str(exc))
-    except ImportError as exc:
-        if backend.in_process:
-            raise
-        fail(f"--cluster needs the cluster backend (pip install 'belote-notation[cluster]'): {exc}")
     unread.join(seen)
     return result
 

@@ -58,10 +58,13 @@ def test_the_cluster_gets_the_work_and_its_result_is_the_serial_one(command, sou
     assert spread.stdout == serial.stdout
 
 
-def test_without_a_cluster_backend_the_command_says_so(source, monkeypatch):
+@pytest.mark.parametrize("command", [["stats"], ["validate"], ["convert", "--to", "json"], ["annotate"]],
+                         ids=lambda c: c[0])
+def test_without_a_cluster_backend_the_command_says_so(command, source, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as when it is not installed
-    done = CliRunner().invoke(cli, ["stats", str(source), "--cluster", "local:2"])
-    assert done.exit_code == 2 and "cluster backend" in done.output and "Traceback" not in done.output
+    done = CliRunner().invoke(cli, [command[0], str(source), *command[1:], "--cluster", "local:2"])
+    assert done.exit_code == 2 and "needs the cluster backend" in done.output, done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit)
 
 
 def test_export_through_the_cluster_writes_the_same_tables(source, tmp_path, windows):
