@@ -10,7 +10,7 @@ Measured in one run, on the same cores:
   the lightest client, since it shares the cores), ``--requests`` in all: requests per second,
   p50 and p99 latency;
 - the same games validated in-process through the pipeline over as many processes as the
-  service has web processes (``pipeline.run(..., jobs=N)`` on a file of ``--requests`` copies):
+  service has web processes (``pipeline.run(..., Backend.processes(N))`` on a file of ``--requests`` copies):
   games per second, and the ratio of the service's games per second to it;
 - the p50 of that validate with one web process and with ``--workers`` (issue 35: within 1.5x);
 - games per CPU-second (user + sys) of requests of ``--games`` games (10) in the service (its
@@ -161,7 +161,7 @@ def cpu_ratio(args: argparse.Namespace, folder: Path) -> tuple[float, float]:
 
     data = b"\n".join([body] * (args.requests // 2))
     started = time.process_time()
-    events = run([Source("m.bel", data=data)], ValidationConfig(), "json", jobs=1)
+    events = run([Source("m.bel", data=data)], ValidationConfig(), "json")
     games = sum(isinstance(e, GameChecked) for e in events)
     return service, games / (time.process_time() - started)
 
@@ -169,13 +169,14 @@ def cpu_ratio(args: argparse.Namespace, folder: Path) -> tuple[float, float]:
 def in_process(copies: int, jobs: int) -> float:
     """Games per second of the pipeline validating ``copies`` of the match over ``jobs`` processes."""
     from belote_notation.check.setup import ValidationConfig
+    from belote_notation.pipeline.executor import Backend
     from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.pool import GameChecked, run
 
     text = MATCH.read_bytes()
     data = b"\n".join([text] * copies)
     started = time.perf_counter()
-    events = run([Source("m.bel", data=data)], ValidationConfig(), "json", jobs=jobs)
+    events = run([Source("m.bel", data=data)], ValidationConfig(), "json", Backend.processes(jobs))
     games = sum(isinstance(e, GameChecked) for e in events)
     return games / (time.perf_counter() - started)
 

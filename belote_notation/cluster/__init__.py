@@ -1,10 +1,14 @@
-"""The cluster backend: the pipeline's and the collections' work run on Dask over byte ranges cut at
-game boundaries, merged in input order, identical to a serial run (``docs/scale.md``).
+"""The cluster backend: :class:`ClusterBackend`, the pipeline's
+:class:`~belote_notation.pipeline.executor.Backend` on a Dask cluster (``docs/scale.md``).
 
-* :func:`run_work` (:mod:`.run`): a collection command's ``map``/``merge`` work over byte ranges.
-* :func:`run_on_cluster` (:mod:`.validate`): ``validate``'s events, as the pipeline's ``run``.
-* :func:`.convert.read_on_cluster`: what a format reads from an input, range by range.
-* :func:`.annotate.judge_on_cluster`: every deal of an input judged by the solver, a game per task.
+Its workers read byte ranges of the inputs cut at game boundaries
+(:mod:`belote_notation.pipeline.ranges`) and the outcomes come back through the pipeline's one
+window over ``distributed.Client.get_executor()``, merged in input order, identical to a serial
+run: ``validate`` (:func:`belote_notation.pipeline.pool.run`), ``convert``
+(:func:`belote_notation.pipeline.range_work.read_items`), ``annotate``
+(:func:`belote_notation.pipeline.review.review_input`) and the collections' works
+(:func:`belote_notation.collections.spread.run_work`) each take the backend.
+
 * :func:`parse_address` (:mod:`.client`): ``local:N`` or ``tcp://host:port``, checked.
 
 Dask itself is imported only when a cluster is reached.
@@ -12,10 +16,10 @@ Dask itself is imported only when a cluster is reached.
 >>> import belote_notation.cluster as cluster
 >>> cluster.parse_address("local:2")
 2
+>>> cluster.ClusterBackend("local:2").reads_ranges
+True
 """
 
-from belote_notation.cluster.client import AddressError, parse_address
-from belote_notation.cluster.run import RangeWork, run_work
-from belote_notation.cluster.validate import run_on_cluster
+from belote_notation.cluster.client import AddressError, ClusterBackend, parse_address
 
-__all__ = ["AddressError", "RangeWork", "parse_address", "run_on_cluster", "run_work"]
+__all__ = ["AddressError", "ClusterBackend", "parse_address"]

@@ -27,13 +27,16 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format, guess_format
+
+if TYPE_CHECKING:
+    from belote_notation.pipeline.executor import Backend
 
 __all__ = [
     "FOLDER_SUFFIX",
@@ -47,6 +50,7 @@ __all__ = [
     "Source",
     "detect",
     "discover",
+    "discover_for",
     "each_opened",
     "open_input",
     "problem_message",
@@ -174,6 +178,18 @@ def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX,
         else:
             _add_path(os.fspath(item), suffix, result, seen, include)
     return result
+
+
+def discover_for(backend: Backend, items: Sequence[str], include: Callable[[str], bool] | None = None
+                 ) -> Discovery:
+    """The inputs of a command line that runs on ``backend``: as :func:`discover` finds them,
+    and, when its workers read byte ranges (a cluster), HTTP(S) URLs as they are (the workers
+    read them with ``Range`` requests: :func:`~.range_checks.discover_with_urls`)."""
+    if not backend.reads_ranges:
+        return discover(items, include=include)
+    from belote_notation.pipeline.range_checks import discover_with_urls
+
+    return discover_with_urls(items, include)
 
 
 def _add_path(raw: str, suffix: str, result: Discovery, seen: set[str],

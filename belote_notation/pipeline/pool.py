@@ -1,21 +1,24 @@
-"""Checking many inputs, in this process or spread over worker processes, results in input order.
+"""Checking many inputs on any :class:`~belote_notation.pipeline.executor.Backend`, results in
+input order.
 
-:func:`run` yields small events, whatever the number of jobs:
+:func:`run` yields small events, wherever the games are checked:
 
 * :class:`InputStarted` before the games of an input,
-* :class:`GameChecked` for each game (rendered where it was checked: a worker with ``jobs > 1``),
+* :class:`GameChecked` for each game (rendered where it was checked: a worker, with workers),
 * :class:`InputEnded` after them (``error`` says why reading stopped early, if it did),
 * :class:`InputFailed` for an input that could not be opened at all.
 
-With ``jobs > 1`` the main process only cuts each input into games to check (``.bel``: game
-texts, no parsing; other formats: records read by the format), batches them and hands the
-batches to a pool; at most a few batches are in flight, so memory stays flat however large the
-input. A worker that fails costs its batch, reported as such; a game that makes the checker fail
-costs that game (``BEL901``).
+On worker processes (``Backend.processes(jobs)``) this process only cuts each input into games
+to check (``.bel``: game texts, no parsing; other formats: records read by the format), batches
+them and hands the batches to the backend's window
+(:class:`~belote_notation.pipeline.executor.Window`); at most a few batches are in flight, so
+memory stays flat however large the input. A worker that fails costs its batch, reported as
+such; a game that makes the checker fail costs that game (``BEL901``). On a backend whose
+workers read byte ranges themselves (a cluster) the inputs are cut into ranges instead
+(:mod:`belote_notation.pipeline.range_checks`): the same events, in the same order.
 
-A web service runs ``run(..., jobs=1)`` per request (or its games one by one through
-:meth:`~belote_notation.pipeline.games.TextGame.check`); a cluster backend maps the same
-``check`` over batches of :func:`~belote_notation.pipeline.games.games_of` (``docs/pipeline.md``).
+A web service runs ``run(...)`` in its process per request (or its games one by one through
+:meth:`~belote_notation.pipeline.games.TextGame.check`) (``docs/pipeline.md``).
 
 >>> from belote_notation.check.setup import ValidationConfig
 >>> from belote_notation.pipeline.inputs import Source
@@ -27,24 +30,18 @@ A web service runs ``run(..., jobs=1)`` per request (or its games one by one thr
 from __future__ import annotations
 
 import gc
-import os
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.formats.registry import PluginError
+from belote_notation.pipeline.executor import SERIAL, Backend, Done, Window, forking
 from belote_notation.pipeline.games import GameToCheck, TextGame, check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
-from belote_notation.pipeline.ordered import IN_FLIGHT_PER_JOB, forking, process_context
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
 from belote_notation.pipeline.select import ReportOptions
-
-if TYPE_CHECKING:  # imported where the pool is made: --jobs 1 never needs them
-    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "BATCH_CHARS",
@@ -194,10 +191,6 @@ def _work(path: str, batch: list[GameToCheck], job: Job) -> list[RenderedGame]:
     return [check_game(item, path, job) for item in batch]
 
 
-def _warm() -> int:
-    return os.getpid()
-
-
 def _batches(opened: OpenInput) -> Iterator[tuple[list[GameToCheck], int]]:
     """Batches of games to check and the characters they hold (about)."""
     batch: list[GameToCheck] = []
@@ -212,48 +205,37 @@ def _batches(opened: OpenInput) -> Iterator[tuple[list[GameToCheck], int]]:
         yield batch, size
 
 
-@dataclass(slots=True)
-class _Sent:
-    """A batch in the pool: its future, its input and how far into the input it reaches."""
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """A batch sent to the workers: its input, its characters and how far into the input it
+    reaches (bytes read when it was sent, for the progress display)."""
 
-    future: Future[list[RenderedGame]]
     path: str
     size: int
     reached: int
-    """Bytes of the input read when the batch was sent (for the progress display)."""
 
 
-class _Window:
-    """Batches sent to the pool and plain events, kept in input order; a few batches in flight."""
+@dataclass(slots=True)
+class _Told:
+    """The games and deals told so far, for the progress display."""
 
-    def __init__(self, pool: ProcessPoolExecutor, job: Job, limit: int, progress: Progress | None) -> None:
-        self.pool, self.job, self.limit, self.progress = pool, job, limit, progress
-        self.items: deque[_Sent | Event] = deque()
-        self.games = self.deals = 0
+    job: Job
+    progress: Progress | None
+    games: int = 0
+    deals: int = 0
 
-    def event(self, event: Event) -> None:
-        self.items.append(event)
-
-    def submit(self, path: str, batch: list[GameToCheck], size: int, reached: int) -> Iterator[Event]:
-        self.items.append(_Sent(self.pool.submit(_work, path, batch, self.job), path, size, reached))
-        if len(self.items) > self.limit:
-            yield from self.drain(self.limit)
-
-    def drain(self, keep: int) -> Iterator[Event]:
-        while len(self.items) > keep:
-            item = self.items.popleft()
-            if isinstance(item, _Sent):
-                yield from self._results(item)
-            else:
-                yield item
-
-    def _results(self, sent: _Sent) -> Iterator[Event]:
-        try:
-            rendered_list = sent.future.result()
-        except Exception as exc:  # noqa: BLE001 - a worker died: say so, keep going
+    def events(self, done: Done) -> Iterator[Event]:
+        """The events of one outcome of the window: a noted event, or a batch's games."""
+        if done.noted:
+            yield done.tag
+            return
+        sent: _Batch = done.tag
+        if done.error is not None:  # a worker died: say so, keep going
             report = no_game_report(sent.path, 0, 0, f"could not check {sent.size} characters of "
-                                    f"games: worker failed ({type(exc).__name__})")
+                                    f"games: worker failed ({type(done.error).__name__})")
             rendered_list = [self.job.render(report)]
+        else:
+            rendered_list = done.result
         for rendered in rendered_list:
             self.games += 1
             self.deals += rendered.deals
@@ -262,33 +244,32 @@ class _Window:
             self.progress(sent.path, sent.reached, self.games, self.deals)
 
 
-def _send(source: Source, window: _Window) -> Iterator[Event]:
-    """One input's games, in batches, to the pool."""
+def _send(source: Source, window: Window, job: Job) -> Iterator[Done]:
+    """One input's games, in batches, to the workers; the outcomes the window hands back."""
     opened = open_input(source)
     if isinstance(opened, InputProblem):
-        window.event(InputFailed(opened.path, opened.message))
+        window.note(InputFailed(opened.path, opened.message))
         return
-    window.event(_info(opened))
+    window.note(_info(opened))
     error = None
     count = done = 0
     try:
         for batch, size in _batches(opened):
             done += size
-            yield from window.submit(opened.name, batch, size, opened.tell() or done)
+            yield from window.submit(_Batch(opened.name, size, opened.tell() or done), _work, opened.name,
+                                     batch, job)
             count += len(batch)
         if count == 0:
-            window.event(GameChecked(opened.name, window.job.render(no_game_report(opened.name))))
+            window.note(GameChecked(opened.name, job.render(no_game_report(opened.name))))
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
         error = stopped_message(exc)
     finally:
         opened.close()
-    window.event(InputEnded(opened.name, error))
+    window.note(InputEnded(opened.name, error))
 
 
-def _run_pool(sources: Iterable[Source], job: Job, jobs: int, progress: Progress | None,
+def _run_pool(sources: Iterable[Source], job: Job, backend: Backend, progress: Progress | None,
               freeze_gc: bool) -> Iterator[Event]:
-    from concurrent.futures import ProcessPoolExecutor
-
     # The grammar's parser is not built here for the workers to inherit: canonical deals never
     # need it, and a worker that does builds its own (in parallel, where building it here held
     # every worker back: 0.09 s of CPU before the first batch, a fifth of a 20,000-deal run).
@@ -298,28 +279,32 @@ def _run_pool(sources: Iterable[Source], job: Job, jobs: int, progress: Progress
         # freed, and scanning them would copy their memory pages into every worker.
         gc.collect()
         gc.freeze()
+    told = _Told(job, progress)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context()) as pool:
-            # Start every worker now, before any display thread runs in this process.
-            for warm in [pool.submit(_warm) for _ in range(jobs)]:
-                warm.result()
-            window = _Window(pool, job, jobs * IN_FLIGHT_PER_JOB, progress)
+        with backend.window() as window:
             for source in sources:
-                yield from _send(source, window)
-            yield from window.drain(0)
+                for outcome in _send(source, window, job):
+                    yield from told.events(outcome)
+            for outcome in window.drain():
+                yield from told.events(outcome)
     finally:
         if freeze:
             gc.unfreeze()
 
 
 def run(sources: Iterable[Source], config: ValidationConfig, fmt: str = "text",
-        options: ReportOptions = EVERYTHING, jobs: int = 1, progress: Progress | None = None,
+        options: ReportOptions = EVERYTHING, backend: Backend = SERIAL, progress: Progress | None = None,
         *, freeze_gc: bool = False) -> Iterator[Event]:
-    """Check ``sources`` in order and render each game for the output ``fmt``; see the module's
-    documentation for the events. ``freeze_gc`` freezes the collector's objects before workers
-    fork (a process-wide switch: for a program that owns its process, such as the command line)."""
+    """Check ``sources`` in order and render each game for the output ``fmt`` on ``backend``;
+    see the module's documentation for the events. ``freeze_gc`` freezes the collector's objects
+    before workers fork (a process-wide switch: for a program that owns its process, such as the
+    command line)."""
     job = Job(config, fmt, options)
-    if jobs <= 1:
+    if backend.reads_ranges:
+        from belote_notation.pipeline.range_checks import run_by_ranges
+
+        yield from run_by_ranges(sources, job, backend, progress)
+    elif backend.in_process:
         yield from _run_serial(sources, job, progress)
     else:
-        yield from _run_pool(sources, job, jobs, progress, freeze_gc)
+        yield from _run_pool(sources, job, backend, progress, freeze_gc)

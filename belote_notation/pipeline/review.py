@@ -1,11 +1,13 @@
-"""Games reviewed deal by deal, in this process or over worker processes, in input order: what
-``belote-replay annotate`` runs, for a service or a cluster job as well.
+"""Games reviewed deal by deal on any :class:`~belote_notation.pipeline.executor.Backend`, in
+input order: what ``belote-replay annotate`` runs, for a service as well.
 
 Each deal is one task (:class:`DealTask`: the game's records, the deal's position and the
 :class:`ReviewSettings`), judged by :func:`~belote_notation.analysis.review.judge_deal` on the
-checks' replay of its game; :func:`judge_games` hands the tasks to
-:func:`~belote_notation.pipeline.ordered.ordered_map`, so the judgements come back in the order
-of the games and of their deals, with a few tasks per worker in flight.
+checks' replay of its game; :func:`judge_games` maps the tasks over the backend's window
+(:meth:`~belote_notation.pipeline.executor.Window.map`), so the judgements come back in the
+order of the games and of their deals, with a few tasks per worker in flight. On a backend
+whose workers read byte ranges (a cluster), :func:`review_input` sends each a game's range
+instead (:func:`judge_range`): the worker reads and replays that game itself.
 
 >>> from belote_notation.notation.reader import parse_text
 >>> game = parse_text("deal 1 dealer N\\nend\\n")[0].game
@@ -30,9 +32,12 @@ from belote_notation.analysis.review import DealJudgement, Thresholds, judge_dea
 from belote_notation.analysis.solver import DEFAULT_BUDGET, DoubleDummy
 from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.notation.records import Game
-from belote_notation.pipeline.ordered import ordered_map
+from belote_notation.pipeline.executor import SERIAL, Backend, Done
+from belote_notation.pipeline.inputs import InputProblem, Source
+from belote_notation.pipeline.range_work import outcomes
+from belote_notation.pipeline.ranges import ByteRange, cut_input, range_records
 
-__all__ = ["DealTask", "ReviewSettings", "judge_games", "review_games"]
+__all__ = ["DealTask", "ReviewSettings", "judge_games", "judge_range", "review_games", "review_input"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +96,10 @@ class _Judge:
 
 
 def review_games(games: Iterable[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),
-                 jobs: int = 1, first_number: int = 1) -> Iterator[tuple[Game, list[DealJudgement]]]:
+                 backend: Backend = SERIAL, first_number: int = 1
+                 ) -> Iterator[tuple[Game, list[DealJudgement]]]:
     """Each game of ``games`` with the judgements of its deals (in deal order), in the order of
-    the games, every deal judged over ``jobs`` worker processes (in this process when 1). The
+    the games, every deal judged on ``backend`` (its workers are sent the games). The
     games are taken one at a time, as the workers need them: a game is held from its first
     deal's task to the moment it is given back. They are numbered from ``first_number`` in
     ``file`` (a cluster's worker judges a part of an input)."""
@@ -107,19 +113,72 @@ def review_games(games: Iterable[Game], file: str = "<string>", settings: Review
             yield None  # the game's end: its judgements are all in
 
     judged: list[DealJudgement] = []
-    for judgement in ordered_map(_Judge(settings), tasks(), jobs):
-        if judgement is None:
-            yield taken.popleft(), judged
-            judged = []
-        else:
-            judged.append(judgement)
+    with backend.window() as window:
+        for judgement in window.map(_Judge(settings), tasks()):
+            if judgement is None:
+                yield taken.popleft(), judged
+                judged = []
+            else:
+                judged.append(judgement)
 
 
 def judge_games(games: Iterable[Game], file: str = "<string>", settings: ReviewSettings = ReviewSettings(),
-                jobs: int = 1, first_number: int = 1) -> Iterator[tuple[int, DealJudgement]]:
+                backend: Backend = SERIAL, first_number: int = 1) -> Iterator[tuple[int, DealJudgement]]:
     """``(index of the game in games, judgement)`` for every deal of every game, in order,
-    judged over ``jobs`` worker processes (in this process when 1); the games are numbered
-    from ``first_number`` in ``file``."""
-    for index, (_, judgements) in enumerate(review_games(games, file, settings, jobs, first_number)):
+    judged on ``backend``; the games are numbered from ``first_number`` in ``file``."""
+    for index, (_, judgements) in enumerate(review_games(games, file, settings, backend, first_number)):
         for judgement in judgements:
             yield index, judgement
+
+
+GAME_RANGES = 1
+"""The target bytes of a range to judge: a game per task (judging costs seconds per deal with
+samples, so the finest cut spreads the work best)."""
+
+
+def judge_range(byte_range: ByteRange, settings: ReviewSettings) -> list[tuple[int, DealJudgement]]:
+    """``(index of the game in its input, judgement)`` for every deal of the games of
+    ``byte_range`` (a task, on a worker that reads the range itself). The games must be readable
+    (``annotate`` refuses an input that is not before judging it)."""
+    games = [read.game for read in range_records(byte_range) if read.game is not None]
+    offset = byte_range.first_game - 1
+    return [(index + offset, judgement) for index, judgement in
+            judge_games(games, byte_range.name, settings, SERIAL, byte_range.first_game)]
+
+
+def _judged(done: Done) -> list[tuple[int, DealJudgement]]:
+    if done.error is not None:
+        r: ByteRange = done.tag
+        raise RuntimeError(f"{r.name}: the game at line {r.first_line} could not be judged on the "
+                           f"cluster: {type(done.error).__name__}: {done.error}") from done.error
+    judged: list[tuple[int, DealJudgement]] = done.result
+    return judged
+
+
+def _judge_ranges(source: Source, settings: ReviewSettings, backend: Backend
+                  ) -> Iterator[tuple[int, DealJudgement]]:
+    cut = cut_input(source, GAME_RANGES)
+    if isinstance(cut, InputProblem):
+        raise OSError(cut.message)
+    for done in outcomes(backend, cut.ranges, judge_range, settings):
+        yield from _judged(done)
+    if cut.error is not None:
+        raise OSError(f"{cut.info.name}: {cut.error}")
+
+
+def review_input(games: Iterable[Game], source: Source, settings: ReviewSettings = ReviewSettings(),
+                 backend: Backend = SERIAL) -> Iterator[tuple[Game, list[DealJudgement]]]:
+    """What :func:`review_games` yields for ``games``, the games of ``source`` read here (to be
+    written), judged on ``backend``: sent as games, or, when its workers read byte ranges, as
+    one range per game of ``source`` (``OSError`` when they cannot be cut or read)."""
+    if not backend.reads_ranges:
+        yield from review_games(games, source.display, settings, backend)
+        return
+    judged = _judge_ranges(source, settings, backend)
+    pending = next(judged, None)
+    for index, game in enumerate(games):
+        mine = []
+        while pending is not None and pending[0] == index:
+            mine.append(pending[1])
+            pending = next(judged, None)
+        yield game, mine

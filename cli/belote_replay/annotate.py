@@ -7,7 +7,8 @@ shows to lose gets a note; each game gets a line with every player's points lost
 blunders and accuracy. Everything already in the record stays; running it on its own output
 adds nothing. ``--samples N`` also judges each card over N deals consistent with what the
 player knew (seeded) and gives the glyph on that expected loss. ``--jobs N`` spreads deals
-over processes (the pipeline's :func:`~belote_notation.pipeline.review.review_games`).
+over processes, ``--cluster`` over a Dask cluster (the pipeline's
+:func:`~belote_notation.pipeline.review.review_input`).
 
 FILE is in any readable format (``belote-replay formats``), opened through the pipeline's one
 detector and read one game at a time (each game is written as soon as its deals are judged,
@@ -35,10 +36,11 @@ from belote_notation.check.findings import Finding
 from belote_notation.notation.records import Game
 from belote_notation.notation.writer import NotationWriteError, write_game
 from belote_notation.pipeline.annotate import GamesUntilUnread, annotated, figures_document
+from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
-from belote_notation.pipeline.review import ReviewSettings, review_games
-from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
+from belote_notation.pipeline.review import ReviewSettings, review_input
+from belote_replay.cluster import backend_of, cluster_option
 
 __all__ = ["command"]
 
@@ -68,20 +70,15 @@ class _Progress:
             self.bar.stop()
 
 
-def _review_all(reading: GamesUntilUnread, settings: ReviewSettings, jobs: int, file: str,
-                out: TextIO | None, cluster: str | None = None) -> list[dict[str, Any]]:
-    """Every deal of every game judged (over ``jobs`` processes, by the pipeline, or on the
-    cluster at ``cluster``) and each game written to ``out`` as soon as its deals are judged,
-    with a progress bar on a terminal; the JSON figures of each game. The deals a review leaves
-    out are said on stderr (and in the copy, as a comment of the deal)."""
+def _review_all(reading: GamesUntilUnread, settings: ReviewSettings, backend: Backend, file: str,
+                out: TextIO | None) -> list[dict[str, Any]]:
+    """Every deal of every game judged on ``backend`` (by the pipeline) and each game written
+    to ``out`` as soon as its deals are judged, with a progress bar on a terminal; the JSON
+    figures of each game. The deals a review leaves out are said on stderr (and in the copy, as
+    a comment of the deal)."""
     progress = _Progress()
     payload = []
-    if cluster is not None:
-        from belote_notation.cluster.annotate import review_on_cluster
-
-        reviews = review_on_cluster(reading.games(), Source(file), settings, cluster)
-    else:
-        reviews = review_games(reading.games(), file, settings, jobs)
+    reviews = review_input(reading.games(), Source(file), settings, backend)
     try:
         for index, (game, judgements) in enumerate(reviews):
             done = annotated(game, judgements, file, index + 1)  # read for this: changed in place
@@ -137,7 +134,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
             inaccuracy: int, mistake: int, blunder: int, value: str, cluster: str | None,
             budget: int) -> None:
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
-    cluster = checked_cluster(cluster)
+    backend = backend_of(jobs, cluster)
     if not inaccuracy <= mistake <= blunder:
         raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
     settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction",
@@ -159,13 +156,12 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
     with opened, _output(out, fmt) as handle:
         reading = GamesUntilUnread(opened, _show)
         try:
-            payload = _review_all(reading, settings, checked_jobs(jobs), opened.name, handle,
-                                  cluster)
+            payload = _review_all(reading, settings, backend, opened.name, handle)
         except SolverUnavailable as exc:  # installed without a C compiler: one line, exit 2
             _fail(str(exc))
         except (OSError, UnicodeError) as exc:  # on a cluster also: the scheduler not reached
-            _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}" if cluster is None
-                  else str(exc))
+            _fail(str(exc) if backend.reads_ranges  # the workers' messages name the input
+                  else f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
         if reading.unread:
             _refused(opened.name)
     if fmt == "json":

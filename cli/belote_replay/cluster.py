@@ -1,6 +1,8 @@
-"""``--cluster ADDRESS`` for the commands that can run on a Dask cluster (``docs/scale.md``):
-the option, its check (``local:N`` or ``tcp://host:port``; not with ``--jobs``), and a progress
-display of the ranges done. The work is the library's (:mod:`belote_notation.cluster`)."""
+"""Where a command's work runs: :func:`backend_of`, the one place the command line turns
+``--jobs`` and ``--cluster ADDRESS`` into the library's
+:class:`~belote_notation.pipeline.executor.Backend`, which every command hands to the library
+(``docs/scale.md``); the ``--cluster`` option, its check (``local:N`` or ``tcp://host:port``;
+not with ``--jobs``), and a progress display of the ranges done."""
 
 from __future__ import annotations
 
@@ -13,13 +15,14 @@ import click
 from belote_replay.progress import ProgressDisplay
 
 if TYPE_CHECKING:
+    from belote_notation.pipeline.executor import Backend
     from belote_notation.pipeline.inputs import Source
     from belote_notation.pipeline.ranges import ByteRange
 
-__all__ = ["RangesDisplay", "checked_cluster", "checked_jobs", "cluster_option", "run_collection_work"]
+__all__ = ["RangesDisplay", "backend_of", "checked_cluster", "checked_jobs", "cluster_option",
+           "run_collection_work"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-R = TypeVar("R")
 
 HELP = ("Run on a Dask cluster: local:N (N worker processes on this machine) or tcp://HOST:PORT "
         "(a `dask scheduler`; the workers read the inputs by path or URL). Not with --jobs.")
@@ -53,6 +56,27 @@ def checked_cluster(address: str | None, jobs_option: str | None = "jobs") -> st
             click.echo(f"belote-replay: {note}", err=True)
         return f"local:{count}"
     return address
+
+
+def backend_of(jobs: int | None, cluster: str | None, jobs_option: str | None = "jobs") -> Backend:
+    """The backend of a command, built once from its options: the cluster at ``--cluster``
+    (checked), else ``jobs`` worker processes of this machine (checked; ``None`` for a command
+    without ``--jobs``: this process). ``jobs_option``: the name of the command's ``--jobs``
+    parameter, ``None`` when it has none."""
+    address = checked_cluster(cluster, jobs_option)
+    if address is not None:
+        from importlib.util import find_spec
+
+        from belote_notation.cluster import ClusterBackend
+
+        if find_spec("distributed") is None:  # said once for every command, never a traceback
+            raise click.UsageError("--cluster needs the cluster backend "
+                                   "(pip install 'belote-notation[cluster]')")
+
+        return ClusterBackend(address)
+    from belote_notation.pipeline.executor import Backend
+
+    return Backend.processes(1 if jobs is None or jobs_option is None else checked_jobs(jobs, jobs_option))
 
 
 def checked_jobs(jobs: int, option: str = "jobs") -> int:
@@ -90,20 +114,20 @@ class RangesDisplay(ProgressDisplay):
         self.update(sum(self.reached.values()), f"{self.ranges:,} ranges", os.path.basename(byte_range.name))
 
 
-def run_collection_work(work: Any, sources: Sequence[Source], cluster: str | None,
-                        serial: Callable[[Any, Sequence[Source]], R], label: str,
-                        wanted: bool | None = None) -> R:
-    """A collection command's work (``belote_notation/collections/work.py``): ``serial(work,
-    sources)`` here without ``--cluster``, else :func:`belote_notation.cluster.run_work` on the
-    cluster with the ranges' progress on stderr. What stops it on the cluster (a scheduler not
-    reached, an input the workers cannot read) ends the command: the reason, exit 2."""
-    if cluster is None:
-        return serial(work, sources)
-    from belote_notation.cluster import run_work
+def run_collection_work(work: Any, sources: Sequence[Source], backend: Backend, label: str,
+                        wanted: bool | None = None, here: Callable[[], Any] | None = None) -> Any:
+    """A collection command's work (``belote_notation/collections/work.py``) on ``backend``
+    through :func:`belote_notation.collections.spread.run_work` (``here``: its streamed form in
+    this process), with the ranges' progress on stderr when it has workers. What stops it
+    there (a scheduler not reached, an input the workers cannot read) ends the command: the
+    reason, exit 2."""
+    from belote_notation.collections.spread import run_work
 
+    if backend.in_process:  # no ranges to show
+        return run_work(work, sources, backend, here=here)
     try:
         with RangesDisplay(label, sources, wanted) as display:
-            return run_work(work, sources, cluster, display.advance)
+            return run_work(work, sources, backend, display.advance)
     except (OSError, RuntimeError) as exc:
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None

@@ -8,17 +8,20 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
-from belote_notation.collections.work import InputsUnreadable, WholeGames, run_serial, sources_of
+from belote_notation.collections.work import InputGames, InputsUnreadable, WholeGames, each_input, sources_of
 from belote_notation.formats import Format, all_formats, get_format, guess_format
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.unread import Unread
 
-__all__ = ["CLUSTER_HELP", "UNREAD_EXIT", "fail", "guarded", "open_output", "refuse_overwriting_inputs",
-           "run", "say_unread", "sources", "writer_of"]
+if TYPE_CHECKING:
+    from belote_notation.pipeline.executor import Backend
+
+__all__ = ["CLUSTER_HELP", "UNREAD_EXIT", "backend", "fail", "guarded", "open_output",
+           "refuse_overwriting_inputs", "run", "say_unread", "sources", "writer_of"]
 
 UNREAD_EXIT = "1 a game could not be read whole (left out, its findings on stderr)"
 """What exit code 1 says in the collection commands' help."""
@@ -47,27 +50,29 @@ def sources(paths: tuple[str, ...]) -> list[Any]:
         raise SystemExit(2) from None
 
 
-def run(work: Any, found: list[Any], cluster: str | None, unread: Unread, label: str = "reading") -> Any:
-    """``work`` over the games read whole of the inputs (the others counted in ``unread``):
-    here, or on the cluster ``cluster`` through the cluster package's ``run_work`` (imported
-    only then; its progress on stderr), each failure a message and exit code 2."""
-    whole = WholeGames(work)
-    try:
-        if cluster is None:
-            result, seen = run_serial(whole, found)
-            unread.join(seen)
-            return result
-        from belote_replay.cluster import checked_cluster, run_collection_work
+def backend(cluster: str | None) -> Backend:
+    """The backend of a collection command (no ``--jobs``): the cluster at ``--cluster``, else
+    this process."""
+    from belote_replay.cluster import backend_of
 
-        checked_cluster(cluster, jobs_option=None)
-        try:
-            result, seen = run_collection_work(whole, found, cluster, run_serial, label)
-            unread.join(seen)
-            return result
-        except ImportError as exc:
-            fail(f"--cluster needs the cluster backend (pip install 'belote-notation[cluster]'): {exc}")
+    return backend_of(None, cluster, jobs_option=None)
+
+
+def run(work: Any, found: list[Any], backend: Backend, unread: Unread, label: str = "reading",
+        here: Callable[[Iterator[InputGames]], Any] | None = None) -> Any:
+    """``work`` over the games read whole of the inputs (the others counted in ``unread``) on
+    ``backend`` (the ranges' progress on stderr when it has workers), each failure a message
+    and exit code 2. ``here``: the work streamed over the inputs' games, one input at a time,
+    for a run in this process (else its ``map`` per input and ``merge``)."""
+    from belote_replay.cluster import run_collection_work
+
+    streamed = None if here is None else lambda: (here(each_input(found, unread)), Unread())
+    try:
+        result, seen = run_collection_work(WholeGames(work), found, backend, label, here=streamed)
     except InputsUnreadable as exc:
         fail(str(exc))
+    unread.join(seen)
+    return result
 
 
 def say_unread(unread: Unread) -> None:

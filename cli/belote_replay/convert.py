@@ -27,15 +27,15 @@ import click
 from belote_notation.check.findings import Finding
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.formats.base import ReadItem
-from belote_notation.formats.limits import bounded_issues
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.output.text import not_bel_name
-from belote_replay.cluster import checked_cluster, cluster_option
+from belote_replay.cluster import backend_of, cluster_option
 
 if TYPE_CHECKING:
+    from belote_notation.pipeline.executor import Backend
     from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = ["command"]
@@ -141,12 +141,10 @@ class _Reached:
     def tell(self) -> int:
         return self.done or self.here()
 
-    def items(self, opened: OpenInput, reader: Format, cluster: str | None) -> Iterable[ReadItem]:
-        if cluster is None:  # at most 100 issues a game listed, the rest counted (as on the cluster)
-            return bounded_issues(reader.read(opened.stream, opened.name))
-        from belote_notation.cluster.convert import read_on_cluster
+    def items(self, opened: OpenInput, reader: Format, backend: Backend) -> Iterable[ReadItem]:
+        from belote_notation.pipeline.range_work import read_items
 
-        return read_on_cluster(opened.source, cluster, reader, self.advance)
+        return read_items(opened, reader, backend, self.advance)
 
     def advance(self, byte_range: ByteRange) -> None:
         self.done = byte_range.end or self.done
@@ -198,7 +196,7 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
 def command(source: str, output: str, from_format: str | None, to_format: str | None,
             positions: bool, progress: bool | None, drop_unknown: bool, cluster: str | None) -> None:
     """Convert IN from one format to another, one game at a time."""
-    cluster = checked_cluster(cluster, jobs_option=None)
+    backend = backend_of(None, cluster, jobs_option=None)
     reader = _format(from_format, False) if from_format else None
     writer = _format(to_format, True) if to_format else None
     if writer is None and output != "-":
@@ -226,7 +224,7 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
         shown = sys.stderr.isatty() if progress is None else progress
         reached = _Reached(opened.tell)
         run = _Run(name, _Progress(shown, name, _size(opened)), positions, reached.tell)
-        games = run.games_of(reached.items(opened, reader, cluster))
+        games = run.games_of(reached.items(opened, reader, backend))
         try:
             if output == "-":
                 _to_stdout(writer, games, run)

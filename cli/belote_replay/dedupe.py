@@ -20,8 +20,8 @@ from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
+    backend,
     fail,
-    guarded,
     open_output,
     refuse_overwriting_inputs,
     run,
@@ -82,11 +82,8 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
         work = DedupeWork(drop_deals, memory_rows)
         unread = Unread()
         try:
-            if cluster is not None:
-                result = run(work, found, cluster, unread)
-            else:
-                result = guarded(lambda: work.streamed(work.entries(games)
-                                                       for games in each_input(found, unread)))
+            result = run(work, found, backend(cluster), unread,
+                         here=lambda inputs: work.streamed(work.entries(games) for games in inputs))
         except TableError as exc:  # a full temporary disk: the table's file is removed
             fail(exc.strerror or str(exc))
         with result:

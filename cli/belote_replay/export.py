@@ -3,14 +3,29 @@ findings of a collection as Parquet tables (docs/collections.md: the schema, Duc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
+from typing import TYPE_CHECKING
+
 import click
 
 from belote_notation.collections.export import PARTITION_COLUMNS, ExportWork
-from belote_notation.collections.work import InputsUnreadable, each_input
+from belote_notation.collections.work import InputGames, InputsUnreadable
 from belote_notation.pipeline.unread import Unread
-from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, fail, run, say_unread, sources
+from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, backend, fail, run, say_unread, sources
+
+if TYPE_CHECKING:
+    from belote_notation.collections.export import ParquetWriter, Rows
 
 __all__ = ["command"]
+
+
+def _written(work: ExportWork, inputs: Iterator[InputGames], writer: ParquetWriter) -> Rows:
+    """Each game's rows written as they are made (nothing left to add: empty rows)."""
+    for games in inputs:
+        for rows in work.rows(games):
+            writer.add(rows)
+    return work.merge([])
 
 
 @click.command("export", epilog=f"Exit codes: 0 written; {UNREAD_EXIT}; 2 usage error, an input that "
@@ -37,12 +52,7 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
     work = ExportWork()
     unread = Unread()
     try:
-        if cluster is not None:
-            writer.add(run(work, found, cluster, unread))
-        else:
-            for games in each_input(found, unread):
-                for rows in work.rows(games):
-                    writer.add(rows)
+        writer.add(run(work, found, backend(cluster), unread, here=partial(_written, work, writer=writer)))
         writer.close()
     except InputsUnreadable as exc:
         writer.abort()

@@ -7,11 +7,11 @@ import click
 
 from belote_notation.collections.query import CONTRACTS, OUTCOMES, Query, QueryError
 from belote_notation.collections.select import SelectWork
-from belote_notation.collections.work import each_input
 from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
+    backend,
     fail,
     open_output,
     refuse_overwriting_inputs,
@@ -76,16 +76,15 @@ def command(inputs, tags, players, teams, date_from, date_to, rules, results, ha
     found = sources(inputs)
     work = SelectWork(query, deals=as_deals, count=count)
     unread = Unread()
+    spread = backend(cluster)
     if count:
-        click.echo(run(work, found, cluster, unread))
+        click.echo(run(work, found, spread, unread))
         say_unread(unread)
         return
     fmt = writer_of(to_format, output)
     refuse_overwriting_inputs(output, found)
-    if cluster is not None:
-        kept = iter(run(work, found, cluster, unread))
-    else:
-        kept = (game for games_of_input in each_input(found, unread) for game in work.select(games_of_input))
+    kept = iter(run(work, found, spread, unread,
+                    here=lambda inputs: (game for games in inputs for game in work.select(games))))
     with open_output(output) as out:
         for lost in fmt.write(kept, out):
             click.echo(f"{output}: {lost}", err=True)

@@ -13,6 +13,7 @@ from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
+    backend,
     open_output,
     refuse_overwriting_inputs,
     run,
@@ -39,7 +40,7 @@ def command(inputs, fmt, html_path, output, cluster) -> None:
         if target is not None:
             refuse_overwriting_inputs(target, found)
     unread = Unread()
-    stats = run(StatsWork(), found, cluster, unread)
+    stats = run(StatsWork(), found, backend(cluster), unread)
     if html_path is not None:
         from belote_notation.collections.page import stats_page
 

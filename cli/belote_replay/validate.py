@@ -21,17 +21,19 @@ import click
 from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
-from belote_notation.pipeline.inputs import Discovery, discover
+from belote_notation.pipeline.inputs import Discovery, discover, discover_for
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, TextStyle, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
-from belote_replay.cluster import checked_cluster, checked_jobs, cluster_option
+from belote_replay.cluster import backend_of, cluster_option
 from belote_replay.config import Config, find_config, load_config
 from belote_replay.config import ConfigError as ConfigFileError
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay, isatty
 from belote_replay.suggest import check_rules, usage_error
 
+if TYPE_CHECKING:
+    from belote_notation.pipeline.executor import Backend
 __all__ = ["FORMATS", "command"]
 
 
@@ -212,9 +214,9 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
 
         fix_inputs(without_excluded(discover(list(paths)), paths, exclude), config, report_options, diff,
                    exit_zero, unsafe_fixes, show_fixes)
-    cluster = checked_cluster(cluster)
+    backend = backend_of(jobs, cluster)
     started = time.perf_counter()
-    found = _inputs(paths, cluster, exclude, _included(configured, include))
+    found = _inputs(paths, backend, exclude, _included(configured, include))
     style = TextStyle(_colour(color), isatty(sys.stdout) if source is None else source, quiet, statistics)
     writer = make_writer(fmt, ConsoleStream("stdout"), ConsoleStream("stderr"), style)
 
@@ -226,13 +228,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
                                [(p.path, p.message) for p in found.problems], started)
     try:
         with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
-            if cluster is not None:
-                from belote_notation.cluster.validate import run_on_cluster
-
-                events = run_on_cluster(found.sources, config, fmt, report_options, cluster, display.advance)
-            else:
-                events = run(found.sources, config, fmt, report_options, checked_jobs(jobs),
-                             display.advance, freeze_gc=True)
+            events = run(found.sources, config, fmt, report_options, backend, display.advance, freeze_gc=True)
             outputs.tell_all(events)
     except OSError as exc:  # the scheduler of --cluster cannot be reached
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
@@ -261,16 +257,11 @@ def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, 
         raise click.UsageError("--fix and --diff go with --format text, without --statistics or --cluster")
 
 
-def _inputs(paths: tuple[str, ...], cluster: str | None, exclude: PathPatterns,
+def _inputs(paths: tuple[str, ...], backend: Backend, exclude: PathPatterns,
             include: Callable[[str], bool] | None = None) -> Discovery:
     """The inputs PATH... names (in folders: ``*.bel`` and what ``include`` names), without
-    those ``exclude`` leaves out; with a cluster, URLs too (its workers read them by byte ranges)."""
-    if cluster is not None:
-        from belote_notation.cluster.validate import discover_for_cluster
-
-        found = discover_for_cluster(list(paths), include)
-    else:
-        found = discover(list(paths), include=include)
+    those ``exclude`` leaves out; on a cluster, URLs too (its workers read them by byte ranges)."""
+    found = discover_for(backend, list(paths), include)
     kept = without_excluded(found, paths, exclude)
     if found.sources and not kept.sources:  # say why nothing is checked (exclude = ["**"])
         ConsoleStream("stderr").write(f"belote-replay: the {len(found.sources):,} files found are all "

@@ -16,12 +16,14 @@ from pathlib import Path
 import pytest
 
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.cluster import run_on_cluster, run_work
-from belote_notation.cluster.run import serial_parts
+from belote_notation.cluster import ClusterBackend
+from belote_notation.collections.spread import run_work, serial_parts
 from belote_notation.formats import get_format
 from belote_notation.notation.reader import iter_games
 from belote_notation.pipeline import discover
-from belote_notation.pipeline.pool import GameChecked, run
+from belote_notation.pipeline.executor import Backend
+from belote_notation.pipeline.pool import GameChecked, Job, run
+from belote_notation.pipeline.range_checks import run_by_ranges
 from belote_notation.pipeline.records import ReadGame
 from tests.cli.cli_support import run_belote
 from tests.support.validator import generated_text
@@ -143,10 +145,11 @@ def test_run_work_equals_its_serial_run(scheduler: str, inputs: list[Path]) -> N
     assert len(parts) > len(files)                      # the inputs were cut
     assert work.merge(parts) == whole
     seen: list[int] = []
-    assert run_work(work, files, scheduler, lambda r: seen.append(r.first_game), target=1500) == whole
+    on_cluster = ClusterBackend(scheduler)
+    assert run_work(work, files, on_cluster, lambda r: seen.append(r.first_game), target=1500) == whole
     assert len(seen) == len(parts)
     with pytest.raises(OSError, match="no such file"):
-        run_work(work, inputs, scheduler)
+        run_work(work, inputs, ClusterBackend(scheduler))
 
 
 def test_a_collection_command_runs_its_work_here_or_on_the_cluster(scheduler: str,
@@ -159,13 +162,11 @@ def test_a_collection_command_runs_its_work_here_or_on_the_cluster(scheduler: st
     sources = discover([p for p in inputs if p.exists()]).sources
     work = DealCount()
 
-    def serial(w: DealCount, found: Sequence[object]) -> Counter[str]:
-        return w.merge([w.map(_all_records([Path(s.path) for s in sources]))])
-
-    here = run_collection_work(work, sources, None, serial, "counting")
-    assert run_collection_work(work, sources, scheduler, serial, "counting", False) == here
+    here = run_collection_work(work, sources, Backend.serial(), "counting")
+    assert here == work.merge([work.map(_all_records([Path(s.path) for s in sources]))])
+    assert run_collection_work(work, sources, ClusterBackend(scheduler), "counting", False) == here
     with pytest.raises(SystemExit) as stopped:
-        run_collection_work(work, sources, "tcp://127.0.0.1:1", serial, "counting", False)
+        run_collection_work(work, sources, ClusterBackend("tcp://127.0.0.1:1"), "counting", False)
     assert stopped.value.code == 2
 
 
@@ -194,9 +195,30 @@ def test_a_worker_killed_mid_run_changes_nothing(scheduler: str, inputs: list[Pa
             os.kill(victim, signal.SIGKILL)
             killed.append(games)
 
-    events = list(run_on_cluster(sources, config, "json", address=scheduler, progress=kill_once, target=600))
+    on_cluster = ClusterBackend(scheduler)
+    events = list(run_by_ranges(sources, Job(config, "json"), on_cluster, kill_once, target=600))
     assert killed and killed[0] < sum(isinstance(e, GameChecked) for e in serial)  # killed before the end
     assert events == serial
     with Client(scheduler) as client:
         client.wait_for_workers(2, timeout=60)
         assert victim not in client.run(os.getpid).values()
+
+
+def test_the_one_window_runs_over_dasks_executor(scheduler: str) -> None:
+    from distributed import Client
+
+    from belote_notation.pipeline.executor import Window
+
+    with Client(scheduler) as client:
+        with Window(client.get_executor(pure=False), 4) as window:
+            outcomes = [done for item in range(12) for done in window.submit(item, divmod, 60, item - 5)]
+            outcomes += window.drain()
+        assert [done.tag for done in outcomes] == list(range(12))
+        assert [done.result for done in outcomes if done.error is None] == \
+            [divmod(60, item - 5) for item in range(12) if item != 5]
+        assert type(outcomes[5].error) is ZeroDivisionError
+        window = Window(client.get_executor(pure=False), 3)
+        results = window.map(abs, range(-100, 0))
+        assert [next(results) for _ in range(3)] == [100, 99, 98]
+        results.close()  # what was waiting is cancelled, nothing is held
+        assert not window.items and window.in_flight == 0

@@ -79,7 +79,7 @@ with tempfile.TemporaryFile() as out:
 @pytest.mark.cluster
 def test_a_whole_csv_on_the_cluster_is_not_held_three_times(tmp_path: Path) -> None:
     """A CSV is one range (a task reads it whole): its reports are packed as they are made
-    (cluster/packed.py) instead of a list of objects pickled and unpickled whole. A 9 MB sheet:
+    (pipeline/packed.py) instead of a list of objects pickled and unpickled whole. A 9 MB sheet:
     the largest process of the run 246 MB before, 79 MB after (80 MB serial)."""
     games = tmp_path / "games.bel"
     made = subprocess.run([sys.executable, "-m", "belote_replay", "generate", "--rules", "classic",

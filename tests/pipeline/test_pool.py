@@ -4,6 +4,7 @@ of checking a game (one pass, or cut then checked) agree."""
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from belote_notation.pipeline import (
     games_of,
     open_input,
 )
+from belote_notation.pipeline.executor import Backend, ProcessBackend
 from belote_notation.pipeline.pool import GameChecked, InputEnded, InputFailed, InputStarted, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +43,8 @@ def test_two_processes_yield_the_events_of_one(tmp_path: Path, fmt: str) -> None
     config = ValidationConfig(keep_deals=fmt == "json")
     options = ReportOptions.from_text(ignore=["BEL9"], strict=True)
     found = discover(inputs)
-    one = list(run(found.sources, config, fmt, options, jobs=1))
-    two = list(run(found.sources, config, fmt, options, jobs=2))
+    one = list(run(found.sources, config, fmt, options, Backend.serial()))
+    two = list(run(found.sources, config, fmt, options, Backend.processes(2)))
     assert one == two
     kinds = [type(e) for e in one]
     assert kinds.count(InputStarted) == kinds.count(InputEnded) == len(found.sources)
@@ -53,10 +55,35 @@ def test_two_processes_yield_the_events_of_one(tmp_path: Path, fmt: str) -> None
     assert not any(f.code.startswith("BEL9") for e in checked for f in e.game.findings)
 
 
+@dataclass(frozen=True, slots=True)
+class RangesOnProcesses(ProcessBackend):
+    """Worker processes sent byte ranges, as a cluster's workers are: the cluster's road
+    without Dask."""
+
+    @property
+    def reads_ranges(self) -> bool:
+        return True
+
+
+def test_byte_ranges_on_workers_yield_the_events_of_one_process(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BELOTE_RANGE_BYTES", "1500")  # a game or two a range: many ranges
+    many = tmp_path / "many.bel"
+    many.write_text("\n".join(p.read_text(encoding="utf-8") for p in sorted(INVALID.glob("*.bel"))),
+                    encoding="utf-8")
+    inputs = [many, tmp_path / "missing.bel", ROOT / "samples" / "formats" / "colver-deals.cfn"]
+    sources = [Source(str(path)) for path in inputs]
+    config = ValidationConfig(keep_deals=True)
+    one = list(run(sources, config, "json"))
+    spread = list(run(sources, config, "json", backend=RangesOnProcesses(2)))
+    assert spread == one
+    assert sum(isinstance(e, GameChecked) for e in one) > 20 and any(isinstance(e, InputFailed) for e in one)
+
+
 def test_an_input_that_cannot_be_opened_is_an_event(tmp_path: Path) -> None:
     folder = tmp_path / "a-folder.bel"
     folder.mkdir()
-    events = list(run([Source(str(folder))], ValidationConfig(), jobs=2))
+    events = list(run([Source(str(folder))], ValidationConfig(), backend=Backend.processes(2)))
     assert events == [InputFailed(str(folder), "is a folder, not a file")]
 
 

@@ -9,6 +9,7 @@ from belote_notation.check.replay import replay_game
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.writer import write_game
+from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.review import ReviewSettings, judge_games
 
 
@@ -19,8 +20,9 @@ def games() -> list:
 
 
 def _reviewed(games: list, jobs: int) -> list[str]:
+    backend = Backend.processes(jobs)
     judged: list[list] = [[] for _ in games]
-    for index, judgement in judge_games(games, "g.bel", ReviewSettings(samples=2, seed=1), jobs):
+    for index, judgement in judge_games(games, "g.bel", ReviewSettings(samples=2, seed=1), backend):
         judged[index].append(judgement)
     assert [[j.position for j in deals] for deals in judged] == [list(range(len(g.deals))) for g in games]
     return [write_game(apply_review(game.model_copy(deep=True), replay_game(game).deck, judged[i]).game)

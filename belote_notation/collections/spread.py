@@ -1,13 +1,16 @@
-"""A collection command's work on a Dask cluster: :func:`run_work`, the cluster side of the
-collections <-> cluster interface (``belote_notation/collections/work.py`` defines the works).
+"""A collection command's work on any :class:`~belote_notation.pipeline.executor.Backend`:
+:func:`run_work` (``belote_notation/collections/work.py`` defines the works).
 
-A work is a picklable object with ``map(games) -> P`` (the games of one byte range, in input
-order, as :class:`~belote_notation.pipeline.records.ReadGame`\\ s) and ``merge(parts) -> R``
-(the parts in input order). :func:`run_work` cuts the inputs into byte ranges at game
-boundaries (:mod:`belote_notation.pipeline.ranges`), runs ``work.map`` on each range on a
-worker (which reads the range itself, by path) and ``work.merge`` here. What crosses the
-network: the work object and a :class:`~belote_notation.pipeline.ranges.ByteRange` per task,
-and each range's part back; never the games.
+A work is a picklable :class:`~belote_notation.collections.work.CollectionWork`: ``map(games)
+-> P`` (the games of one piece of the inputs, in input order, as
+:class:`~belote_notation.pipeline.records.ReadGame`\\ s) and ``merge(parts) -> R`` (the parts in
+input order). In this process :func:`run_work` is
+:func:`~belote_notation.collections.work.run_serial` (a ``map`` per input); with workers it
+cuts the inputs into byte ranges at game boundaries (:mod:`belote_notation.pipeline.ranges`),
+runs ``work.map`` on each range on a worker (which reads the range itself, by path) through the
+backend's window, and ``work.merge`` here. What crosses to a worker: the work object and a
+:class:`~belote_notation.pipeline.ranges.ByteRange` per task, and each range's part back;
+never the games.
 
 >>> class CountGames:
 ...     def map(self, games):
@@ -21,28 +24,19 @@ and each range's part back; never the games.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
-from belote_notation.cluster.client import RangeProgress, outcomes
-from belote_notation.collections.work import InputGames
+from belote_notation.collections.work import CollectionWork, InputGames, run_serial
+from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
+from belote_notation.pipeline.range_work import RangeProgress, outcomes
 from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_records
-from belote_notation.pipeline.records import ReadGame
 
-__all__ = ["RangeProgress", "RangeWork", "map_range", "ranges_of", "run_work", "serial_parts"]
+__all__ = ["map_range", "ranges_of", "run_work", "serial_parts"]
 
 P = TypeVar("P")
 R = TypeVar("R")
-R_co = TypeVar("R_co", covariant=True)
-
-
-class RangeWork(Protocol[P, R_co]):
-    """What :func:`run_work` runs: ``map`` over the games of a range, ``merge`` of the parts."""
-
-    def map(self, games: Iterable[ReadGame]) -> P: ...
-
-    def merge(self, parts: Sequence[P]) -> R_co: ...
 
 
 def _sources(sources: Iterable[Source | InputLike]) -> Iterator[Source]:
@@ -72,7 +66,7 @@ def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) 
             raise OSError(f"{cut.info.name}: {cut.error}")
 
 
-def map_range(byte_range: ByteRange, work: RangeWork[P, Any]) -> P:
+def map_range(byte_range: ByteRange, work: CollectionWork[P, Any]) -> P:
     """``work.map`` over the games of ``byte_range`` (a task, on a worker)."""
     games = range_records(byte_range)
     try:
@@ -81,21 +75,28 @@ def map_range(byte_range: ByteRange, work: RangeWork[P, Any]) -> P:
         games.close()  # the range's file closed even when map stops early
 
 
-def serial_parts(work: RangeWork[P, Any], sources: Iterable[Source | InputLike],
+def serial_parts(work: CollectionWork[P, Any], sources: Iterable[Source | InputLike],
                  target: int | None = None) -> list[P]:
     """The parts of every range mapped in this process, in order (what the cluster computes)."""
     return [map_range(r, work) for r in ranges_of(sources, target)]
 
 
-def run_work(work: RangeWork[P, R], sources: Iterable[Source | InputLike], address: str,
-             progress: RangeProgress | None = None, *, target: int | None = None) -> R:
-    """``work.merge`` of ``work.map`` over every byte range of ``sources`` (cut at game
-    boundaries, about ``target`` bytes each), the maps run on the Dask cluster at ``address``
-    (``local:N`` or ``tcp://host:port``), the parts merged here in input order. A range whose
-    worker died is mapped again; one that cannot be mapped at all raises its error (a
-    ``RuntimeError`` naming the range), as an unreadable input raises ``OSError``."""
+def run_work(work: CollectionWork[P, R], sources: Iterable[Source | InputLike], backend: Backend,
+             progress: RangeProgress | None = None, *, target: int | None = None,
+             here: Callable[[], R] | None = None) -> R:
+    """``work.merge`` of ``work.map`` over ``sources`` on ``backend``: in this process ``here()``
+    when given (the work streamed, one game at a time, where merging parts would hold them
+    all: kept games written as they come), else
+    :func:`~belote_notation.collections.work.run_serial` (an input that cannot be opened raises
+    its ``InputsUnreadable``); with workers, over every byte range of ``sources`` (cut at game
+    boundaries, about ``target`` bytes each), the parts merged here in input order. A range
+    whose worker died is mapped again on a cluster; one that cannot be mapped at all raises its
+    error (a ``RuntimeError`` naming the range), as an input that cannot be cut raises
+    ``OSError``."""
+    if backend.in_process:
+        return here() if here is not None else run_serial(work, _sources(sources))
     parts: list[P] = []
-    for done in outcomes(address, ranges_of(sources, target), map_range, work):
+    for done in outcomes(backend, ranges_of(sources, target), map_range, work):
         byte_range: ByteRange = done.tag
         if done.error is not None:
             raise RuntimeError(f"{byte_range.name}: the range from line {byte_range.first_line} could not "

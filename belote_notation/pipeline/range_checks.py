@@ -1,7 +1,8 @@
-"""``validate`` on a Dask cluster: the events of :func:`belote_notation.pipeline.pool.run`, the
-same ones in the same order, with the inputs' byte ranges checked on the workers.
+"""``validate`` on a backend whose workers read byte ranges (a Dask cluster): the events of
+:func:`belote_notation.pipeline.pool.run`, the same ones in the same order, with the inputs'
+byte ranges checked on the workers (``run`` comes here for such a backend).
 
-The client (this process) opens each input once to detect its format and cut it into byte
+This process opens each input once to detect its format and cut it into byte
 ranges at game boundaries (:func:`~belote_notation.pipeline.ranges.cut_input`, streaming); each
 range is a task: a worker opens the file by its path (or URL), reads its bytes only, checks
 and renders its games (:func:`~belote_notation.pipeline.pool.check_game`) and sends back the
@@ -11,9 +12,9 @@ the output format, the code selection) to the worker; the rendered reports of th
 findings, as text or JSON) back. The writer runs here, in input order, so the output is the
 serial one byte for byte.
 
-A worker killed mid-range costs nothing: Dask runs the range again on another worker. A range
-that still cannot be checked (every try failed) is said in one ``BEL901`` finding, as the
-process pool says a lost batch; a read that fails in a range stops that input, as it stops the
+A worker killed mid-range costs nothing on Dask: it runs the range again on another worker. A
+range that still cannot be checked (every try failed) is said in one ``BEL901`` finding, as a
+lost batch of worker processes is said; a read that fails in a range stops that input, as it stops the
 serial read.
 """
 
@@ -23,14 +24,12 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
-from belote_notation.cluster.client import Done, Window, connect
-from belote_notation.cluster.packed import Packed, Packer, unpack
+from belote_notation.pipeline.executor import Backend, Done, Window
 from belote_notation.pipeline.inputs import Discovery, InputProblem, Source, discover
 from belote_notation.pipeline.output.base import RenderedGame
+from belote_notation.pipeline.packed import Packed, Packer, unpack
 from belote_notation.pipeline.pool import (
-    EVERYTHING,
     Event,
     GameChecked,
     InputEnded,
@@ -42,17 +41,16 @@ from belote_notation.pipeline.pool import (
     stopped_message,
 )
 from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, is_url, range_games
-from belote_notation.pipeline.select import ReportOptions
 
-__all__ = ["RangeChecked", "check_range", "discover_for_cluster", "run_on_cluster"]
+__all__ = ["RangeChecked", "check_range", "discover_with_urls", "run_by_ranges"]
 
 
-def discover_for_cluster(items: Sequence[str], include: Callable[[str], bool] | None = None) -> Discovery:
-    """The inputs of a command line run on a cluster, in the order given: HTTP(S) URLs as they
-    are (the workers read them with ``Range`` requests), everything else as
+def discover_with_urls(items: Sequence[str], include: Callable[[str], bool] | None = None) -> Discovery:
+    """The inputs of a command line whose workers read byte ranges, in the order given: HTTP(S)
+    URLs as they are (the workers read them with ``Range`` requests), everything else as
     :func:`~belote_notation.pipeline.inputs.discover` finds it.
 
-    >>> [s.path for s in discover_for_cluster(["https://example.org/a.bel", "samples/classic"]).sources][:2]
+    >>> [s.path for s in discover_with_urls(["https://example.org/a.bel", "samples/classic"]).sources][:2]
     ['https://example.org/a.bel', 'samples/classic/capot-and-belote.bel']
     """
     if not any(is_url(item) for item in items):
@@ -159,14 +157,12 @@ def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
         told.progress(byte_range.name, reached, told.games, told.deals)
 
 
-def run_on_cluster(sources: Iterable[Source], config: ValidationConfig, fmt: str = "text",
-                   options: ReportOptions = EVERYTHING, address: str = "local:2",
-                   progress: Progress | None = None, *, target: int | None = None) -> Iterator[Event]:
+def run_by_ranges(sources: Iterable[Source], job: Job, backend: Backend, progress: Progress | None = None,
+                  *, target: int | None = None) -> Iterator[Event]:
     """The events of :func:`~belote_notation.pipeline.pool.run` for ``sources``, their ranges
-    checked on the cluster at ``address`` (``local:N`` or ``tcp://host:port``). ``progress`` is
-    told the bytes of the current input reached, as ``run`` tells it."""
-    job = Job(config, fmt, options)
+    checked on ``backend``'s workers. ``progress`` is told the bytes of the current input
+    reached, as ``run`` tells it."""
     told = _Told(progress)
-    with connect(address) as client:
-        for done in _submit(sources, Window(client), job, target, told):
+    with backend.window() as window:
+        for done in _submit(sources, window, job, target, told):
             yield from _events(done, job, told)

@@ -34,7 +34,7 @@ _CHUNK = 1 << 13  # compressed bytes inflated at a time
 class Packed:
     """The results packed (``blob``), then those kept as objects (``tail``): from the first one
     nested too deep for pickle's recursion on (alternative lines 80 deep). A task's result with
-    a tail cannot travel either; the client computes it again (``client._pickled_call``)."""
+    a tail cannot travel either; the client computes it again (``range_work.pickled_call``)."""
 
     blob: bytes
     tail: list[Any] = field(default_factory=list)
