@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -34,6 +34,7 @@ from belote_replay.suggest import check_rules, usage_error
 
 if TYPE_CHECKING:
     from belote_notation.pipeline.executor import Backend
+
 __all__ = ["FORMATS", "command"]
 
 
