@@ -74,6 +74,12 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "stats-json": (["stats", "--format", "json", "{in}"], "json"),
 }
 
+DOCS_URL_ENV = "BELOTE_REPLAY_DOCS_URL"
+DOCS_URL = "https://belote-notation.invalid/docs/findings.md"
+"""Where every run says the finding codes are documented (SARIF's ``helpUri``): unset, it is the
+``file:`` URI of the installed ``findings.md``, a path of the checkout that differs from machine
+to machine (pipeline/output/ci.py ``DOCS_URL_ENV``)."""
+
 SLOW_LEFT_OUT = frozenset({"render-page-fr", "show-ascii", "convert-bel"})
 """Left out on the generated files (each a second spelling of an output kept there): the
 10,000-deal part stays within minutes."""
@@ -118,11 +124,17 @@ def _arguments(template: list[str], name: str, out: str) -> list[str]:
 @contextmanager
 def _inside(folder: Path) -> Iterator[None]:
     before = os.getcwd()
+    address = os.environ.get(DOCS_URL_ENV)
     os.chdir(folder)
+    os.environ[DOCS_URL_ENV] = DOCS_URL
     try:
         yield
     finally:
         os.chdir(before)
+        if address is None:
+            os.environ.pop(DOCS_URL_ENV, None)
+        else:
+            os.environ[DOCS_URL_ENV] = address
 
 
 def run_command(command: str, source: Path, work: Path, via: str = "inprocess") -> Output:
@@ -142,7 +154,8 @@ def run_command(command: str, source: Path, work: Path, via: str = "inprocess") 
     stdin = source.read_bytes() if args[-1] == "-" else b""
     if via == "subprocess":
         console = Path(sys.executable).with_name("belote-replay")
-        done = subprocess.run([str(console), *args], cwd=folder, input=stdin, capture_output=True)
+        done = subprocess.run([str(console), *args], cwd=folder, input=stdin, capture_output=True,
+                              env={**os.environ, DOCS_URL_ENV: DOCS_URL})
         exit_code, stdout, stderr = done.returncode, done.stdout, done.stderr
     else:
         exit_code, stdout, stderr = _in_process(args, folder, stdin)
