@@ -180,6 +180,9 @@ class PickedGame(NamedTuple):
 
     game: Game
     syntax: list[Finding]
+    replay: GameReplay | None = None
+    """The game replayed as it was read, when :func:`pick_game` was asked for it (a ``.bel``
+    game)."""
 
 
 PICK_BUDGET = 4 * MAX_GAME_CHARS + (1 << 21)
@@ -210,8 +213,8 @@ class _Spent(Exception):
     """More than a game's worth of bytes read without a game."""
 
 
-def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
-              name: str | None = None) -> PickedGame | InputProblem | None:
+def pick_game(what: InputLike, number: int, held: list[Finding] | None = None, name: str | None = None,
+              replay: ValidationConfig | None = None) -> PickedGame | InputProblem | None:
     """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
     look at), ``None`` when it has fewer games, or what kept the input from being read. Reading
     streams and stops at that game: one game in memory, the games before it skipped unread
@@ -219,7 +222,9 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
     once more bytes were read than a game may hold. ``held`` (a list), when given, receives the
     findings of an input that held no game (malformed JSON, a log without a deal) or of the game
     asked for when it could not be read at all (then ``None`` is returned). ``name`` is
-    the input's name in the findings (and what its format is told by).
+    the input's name in the findings (and what its format is told by). With ``replay`` (a
+    config), a ``.bel`` game is replayed as it is read (:func:`read_game`): its
+    :attr:`PickedGame.replay`.
 
     >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
     >>> len(picked.game.deals), [f.code for f in picked.syntax]
@@ -256,8 +261,9 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
                         held.extend(read_game(item, opened.name).findings)
                     continue
                 if item.number == number:
-                    read = read_game(item, opened.name)
-                    return PickedGame(read.game or Game(), list(read.findings))
+                    read = read_game(item, opened.name, replay)
+                    kept = read.replayed[2] if read.replayed is not None else None
+                    return PickedGame(read.game or Game(), list(read.findings), kept)
         except _Spent:
             return _never_ending(opened.name, number, budget.limit)
         except (OSError, UnicodeError, MemoryError) as exc:
