@@ -53,7 +53,9 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState, traces: list[Tr
     ``unread``: the trick with a syntax error (:mod:`.followable`)."""
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
     tricks = deal.tricks
-    first = _play_plain(ctx, state, tricks) if not pending and traces is None and hands_known(state) else 0
+    first = _play_plain(ctx, state, tricks) if not pending and hands_known(state) else 0
+    if traces is not None and first:
+        _trace_plain(state, tricks, first, traces)
     if first == 8 == len(tricks) and tricks_played(state) == 8:  # the whole deal, in one call to the engine
         return True
     counts = [0, 0, 0, 0]
@@ -338,6 +340,27 @@ def _trace(state: DealState, trick: TrickFact, t_index: int, traces: list[TrickT
     if done is not None:
         traces.append(TrickTrace(t_index + 1, list(done.seats), list(done.cards), list(trick.marks[:4]),
                                  done.winner, done.points, running_points(state)))
+
+
+def _trace_plain(state: DealState, tricks: list[TrickFact], first: int, traces: list[TrickTrace]) -> None:
+    """The traces of the ``first`` tricks :func:`_play_plain` played, as the loop of
+    :func:`play_tricks` makes them trick by trick (the same cards through the same engine): each
+    closed trick with the running card points when it closed (the points now, less those of the
+    tricks closed after it: only a trick's close changes them); a last trick left open (a card
+    not placed) is traced as the loop traces it."""
+    closed = min(first, len(state.tricks))
+    done = [completed_trick(state, k) for k in range(closed)]
+    running = list(running_points(state))
+    later: list[TrickTrace] = []
+    for k in range(closed - 1, -1, -1):
+        trick = done[k]
+        assert trick is not None  # k < len(state.tricks)
+        later.append(TrickTrace(k + 1, list(trick.seats), list(trick.cards), list(tricks[k].marks[:4]),
+                                trick.winner, trick.points, (running[0], running[1])))
+        running[trick.winner & 1] -= trick.points
+    traces.extend(reversed(later))
+    if closed < first:
+        _trace(state, tricks[first - 1], first - 1, traces)
 
 
 def _wrong_winner(ctx: Context, t_index: int, recorded: int, done: CompletedTrick, at: tuple[int, int],

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
 from belote_notation.check.context import TrickTrace
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
@@ -37,9 +37,15 @@ from belote_notation.game.engine import (
 )
 from belote_notation.game.engine.auction import BID_ACTIONS
 from belote_notation.game.rules import Ruleset
+from belote_notation.notation.build import RecordBuilder
+from belote_notation.notation.issues import SyntaxIssue
+from belote_notation.notation.reader import read_game_events
 from belote_notation.notation.records import Deal, Game, Hand
+from belote_notation.notation.stream import GameText
+from belote_notation.notation.tee import Tee
 
-__all__ = ["DealHands", "DealReplay", "GameReplay", "ReplayRecorder", "call_name", "replay_game"]
+__all__ = ["DealHands", "DealReplay", "GameReplay", "ReadReplay", "ReplayRecorder", "call_name",
+           "replay_game", "replay_text"]
 
 
 class DealHands(NamedTuple):
@@ -152,7 +158,9 @@ class ReplayRecorder:
 
 def replay_game(game: Game, file: str = "<string>", number: int = 1,
                 config: ValidationConfig = DEFAULT_CONFIG, syntax: Iterable[Finding] = ()) -> GameReplay:
-    """Validate ``game`` and keep every deal's replay for display.
+    """Validate ``game`` (records: the JSON twin's, a converter's, a program's) and keep every
+    deal's replay for display. A ``.bel`` text is replayed as it is read (:func:`replay_text`),
+    without records read and then walked.
 
     >>> from belote_notation.notation.reader import parse_text
     >>> game = parse_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n")[0].game
@@ -162,6 +170,37 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
     """
     recorder = ReplayRecorder()
     report = validate_game(game, file, number, config, syntax, recorder)
+    return _assembled(game, report, recorder)
+
+
+class ReadReplay(NamedTuple):
+    """A game's text read once (:func:`replay_text`): its records, its syntax issues, its replay."""
+
+    game: Game
+    errors: list[SyntaxIssue]
+    replay: GameReplay
+
+
+def replay_text(text: str | GameText, file: str = "<string>", config: ValidationConfig = DEFAULT_CONFIG,
+                first_line: int = 1) -> ReadReplay:
+    """Read the text of one game ONCE into the checks (the replay kept) and the records: the
+    reader's events go to both (:class:`~belote_notation.notation.tee.Tee`), nothing is walked
+    again. The replay is :func:`replay_game`'s of the records with their syntax issues (the
+    same findings, report and deals); the game's number is its place in its file (a
+    :class:`~belote_notation.notation.stream.GameText` from the splitter), else 1.
+
+    >>> read = replay_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n", "t.bel")
+    >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in read.replay.deals], read.errors
+    ([(1, True, 0)], [])
+    """
+    recorder = ReplayRecorder()
+    checker = GameChecker(config, file, 1, recorder)
+    report, parsed = read_game_events(text, Tee(checker, RecordBuilder()), file, first_line)
+    return ReadReplay(parsed.game, parsed.errors, _assembled(parsed.game, report, recorder))
+
+
+def _assembled(game: Game, report: GameReport, recorder: ReplayRecorder) -> GameReplay:
+    """The replay of ``game`` from its report and what ``recorder`` kept of its deals."""
     deck = Deck(report.deck) if report.deck in ("french", "spanish") else Deck.FRENCH
     reports = report.deals if len(report.deals) == len(game.deals) else []
     replays = []

@@ -35,8 +35,8 @@ from typing import Any, BinaryIO
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.findings import Finding
-from belote_notation.check.replay import GameReplay
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.validator import validate_game_text
 from belote_notation.notation.issues import BAD_UTF8
 from belote_notation.notation.stream import GameText, iter_game_texts
 from belote_notation.pipeline.fix_plan import FIXABLE, Fix, plan_fixes
@@ -313,15 +313,14 @@ def _fix_stream(stream: BinaryIO | io.BufferedReader, raw: _Raw, name: str, conf
 
 
 def _checked(game: GameText, name: str, config: ValidationConfig, options: ReportOptions) -> GameFixed:
-    findings = _reported(game, name, config, options)[1]
+    findings = _reported(game, name, config, options)
     errors = sum(f.severity == "error" for f in findings)
     return GameFixed(game.index + 1, errors, remaining=findings, errors=errors)
 
 
-def _reported(game: GameText, name: str, config: ValidationConfig,
-              options: ReportOptions) -> tuple[GameReplay, list[Finding]]:
-    replay = read_game(TextGame(game), name).replay(name, config)
-    return replay, options.reported(replay.report)
+def _reported(game: GameText, name: str, config: ValidationConfig, options: ReportOptions) -> list[Finding]:
+    """The game's findings as ``validate`` reports them: its text straight into the checks."""
+    return options.reported(validate_game_text(game, name, config))
 
 
 def _key(f: Finding) -> tuple[str, int, int | None, int | None, int | None]:
@@ -335,11 +334,12 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
     then leads the next trick, say), each is tried in turn on top of those kept, and only the
     fixes that disturb no other finding are applied (one more check of the game per fix, only
     for such a game)."""
-    replay, findings = _reported(game, name, config, options)
+    findings = _reported(game, name, config, options)
     errors = sum(f.severity == "error" for f in findings)
     done = GameFixed(game.index + 1, errors, remaining=findings, errors=errors)
-    if not any(f.code in FIXABLE for f in findings):
+    if not any(f.code in FIXABLE for f in findings):  # most games: checked as validate checks, no replay
         return done, text
+    replay = read_game(TextGame(game), name, config).replay(name, config)  # read once: records, replay
     window = TextWindow(text, game.first_line)
     keys = {(f.code, f.line, f.col) for f in findings}
     fixes = plan_fixes(replay, window, keys, unsafe)
@@ -353,7 +353,7 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
         if new == text:
             return None
         again = GameText(new.replace("\r\n", "\n"), game.first_line, game.index)
-        after = _reported(again, name, config, options)[1]
+        after = _reported(again, name, config, options)
         fixed, after_keys = {_key(fix.finding) for fix in chosen}, {_key(f) for f in after}
         hidden = {k for k in before - after_keys - fixed if k[0] not in FIXABLE}
         return None if hidden or not after_keys <= before else (new, after)

@@ -380,7 +380,7 @@ def with_fixes(text: GameText, report: GameReport, file: str, config: Validation
     from belote_notation.pipeline.games import TextGame
     from belote_notation.pipeline.records import read_game
 
-    replay = read_game(TextGame(text), file).replay(file, config)
+    replay = read_game(TextGame(text), file, config).replay(file, config)  # read once: records and replay
     window = TextWindow(text.text, text.first_line)
     keys = {(f.code, f.line, f.col) for f in report.findings}
     found: dict[tuple[str, int, int], Fix] = {}

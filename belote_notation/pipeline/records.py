@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import BinaryIO, NamedTuple
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.findings import Finding
-from belote_notation.check.replay import GameReplay, replay_game
+from belote_notation.check.replay import GameReplay, replay_game, replay_text
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE
 from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
@@ -58,6 +58,9 @@ class ReadGame:
     game: Game | None
     number: int
     findings: tuple[Finding, ...] = ()
+    replayed: tuple[str, ValidationConfig, GameReplay] | None = field(default=None, compare=False, repr=False)
+    """The replay made as the game's text was read (its file name and config), when one was
+    asked for (:func:`read_game`)."""
 
     @property
     def readable(self) -> bool:
@@ -88,29 +91,52 @@ class ReadGame:
 
     def replay(self, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameReplay:
         """The game replayed by the checks (an empty game when there is none), the reading's
-        findings among the replay's."""
+        findings among the replay's: the one made as its text was read when it was asked for
+        with this file name and config, else replayed from the records."""
+        kept = self.replayed
+        if kept is not None and kept[0] == file and kept[1] == config:
+            return kept[2]
         return replay_game(self.game or Game(), file, self.number, config, self.findings)
 
 
-def read_game(item: GameToCheck, file: str) -> ReadGame:
-    """The records of one game of :func:`~belote_notation.pipeline.games.games_of`."""
+def read_game(item: GameToCheck, file: str, replay: ValidationConfig | None = None) -> ReadGame:
+    """The records of one game of :func:`~belote_notation.pipeline.games.games_of`; with
+    ``replay`` (a config), a ``.bel`` game's text is read ONCE into the records and the checks
+    (:func:`~belote_notation.check.replay.replay_text`), the replay kept for
+    :meth:`ReadGame.replay` (records of another format are replayed from the records).
+
+    >>> from belote_notation.notation.stream import GameText
+    >>> from belote_notation.pipeline.games import TextGame
+    >>> read = read_game(TextGame(GameText("deal 1\\nend\\n", 1, 0)), "t.bel", DEFAULT_CONFIG)
+    >>> read.replay("t.bel") is read.replay("t.bel"), len(read.replay("t.bel").deals)
+    (True, 1)
+    """
     if isinstance(item, RecordGame):
         findings = tuple(issue_finding(i, file, item.number) for i in item.issues)
         return ReadGame(item.game, item.number, findings)
+    if replay is not None:
+        once = replay_text(item.text, file, replay)
+        return ReadGame(once.game, item.number, _syntax(once.errors, file, item.number),
+                        (file, replay, once.replay))
     parsed = parse_game_text(item.text, file)  # the .bel text of this game only
-    return ReadGame(parsed.game, item.number, tuple(
-        Finding.from_issue(i, file, item.number) for i in parsed.errors))
+    return ReadGame(parsed.game, item.number, _syntax(parsed.errors, file, item.number))
 
 
-def records_of(opened: OpenInput, game: int | None = None) -> Iterator[ReadGame]:
+def _syntax(errors: list[SyntaxIssue], file: str, number: int) -> tuple[Finding, ...]:
+    return tuple(Finding.from_issue(i, file, number) for i in errors)
+
+
+def records_of(opened: OpenInput, game: int | None = None,
+               replay: ValidationConfig | None = None) -> Iterator[ReadGame]:
     """The games of ``opened`` as records, one at a time (flat memory); only game number
     ``game`` (from 1) when given (the other ``.bel`` games are skipped unread). An input with no
-    game but findings gives one :class:`ReadGame` without a game; an empty input, nothing."""
+    game but findings gives one :class:`ReadGame` without a game; an empty input, nothing.
+    With ``replay`` (a config), each ``.bel`` game is replayed as it is read (:func:`read_game`)."""
     for item in games_of(opened):
         findings_only = isinstance(item, RecordGame) and item.game is None and not item.lost
         if game is not None and item.number != game and not findings_only:
             continue
-        read = read_game(item, opened.name)
+        read = read_game(item, opened.name, replay)
         if read.game is None and not read.findings:
             return
         yield read
@@ -130,7 +156,7 @@ def replays_of(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG,
     ...     [(r.report.game, len(r.deals)) for r in replays_of(opened)]
     [(1, 1), (2, 1)]
     """
-    for read in records_of(opened, game):
+    for read in records_of(opened, game, config):
         if read.game is not None:
             yield read.replay(opened.name, config)
 
@@ -154,6 +180,9 @@ class PickedGame(NamedTuple):
 
     game: Game
     syntax: list[Finding]
+    replay: GameReplay | None = None
+    """The game replayed as it was read, when :func:`pick_game` was asked for it (a ``.bel``
+    game)."""
 
 
 PICK_BUDGET = 4 * MAX_GAME_CHARS + (1 << 21)
@@ -184,8 +213,8 @@ class _Spent(Exception):
     """More than a game's worth of bytes read without a game."""
 
 
-def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
-              name: str | None = None) -> PickedGame | InputProblem | None:
+def pick_game(what: InputLike, number: int, held: list[Finding] | None = None, name: str | None = None,
+              replay: ValidationConfig | None = None) -> PickedGame | InputProblem | None:
     """Game ``number`` (from 1) of an input in any readable format (what ``show`` and ``solve``
     look at), ``None`` when it has fewer games, or what kept the input from being read. Reading
     streams and stops at that game: one game in memory, the games before it skipped unread
@@ -193,7 +222,9 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
     once more bytes were read than a game may hold. ``held`` (a list), when given, receives the
     findings of an input that held no game (malformed JSON, a log without a deal) or of the game
     asked for when it could not be read at all (then ``None`` is returned). ``name`` is
-    the input's name in the findings (and what its format is told by).
+    the input's name in the findings (and what its format is told by). With ``replay`` (a
+    config), a ``.bel`` game is replayed as it is read (:func:`read_game`): its
+    :attr:`PickedGame.replay`.
 
     >>> picked = pick_game(b"deal 1\\nend\\ndeal 1\\ntrick 1 N:AS\\n", 2)
     >>> len(picked.game.deals), [f.code for f in picked.syntax]
@@ -230,8 +261,9 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None,
                         held.extend(read_game(item, opened.name).findings)
                     continue
                 if item.number == number:
-                    read = read_game(item, opened.name)
-                    return PickedGame(read.game or Game(), list(read.findings))
+                    read = read_game(item, opened.name, replay)
+                    kept = read.replayed[2] if read.replayed is not None else None
+                    return PickedGame(read.game or Game(), list(read.findings), kept)
         except _Spent:
             return _never_ending(opened.name, number, budget.limit)
         except (OSError, UnicodeError, MemoryError) as exc:

@@ -82,7 +82,8 @@ def _deal(replay: DealReplay) -> dict[str, Any]:
     hands = replay.start_hands
     taken = replay.contract
     tricks = _tricks(replay)
-    acts = _acts(deal, tricks)
+    findings = replay.findings
+    acts = _acts(deal, tricks) if findings else None  # where findings are shown: most deals have none
     return {
         "number": deal.number,
         "dealer": replay.dealer,
@@ -100,7 +101,7 @@ def _deal(replay: DealReplay) -> dict[str, Any]:
             for a in deal.announcements],
         "tricks": tricks,
         "score": _score(report),
-        "findings": [_finding(f, *_place(f, acts)) for f in sorted(replay.findings, key=sort_key)],
+        "findings": [_finding(f, *_place(f, acts)) for f in sorted(findings, key=sort_key)] if acts else [],
         "comments": list(deal.comments),
     }
 
@@ -108,20 +109,24 @@ def _deal(replay: DealReplay) -> dict[str, Any]:
 def _tricks(replay: DealReplay) -> list[dict[str, Any]]:
     """The tricks as the engine replayed them (winner, points, running card points), with the
     record's review material; the record's cards alone when the deal was not replayed."""
-    records = replay.deal.tricks
+    traces = replay.tricks
     out: list[dict[str, Any]] = []
-    for index, trick in enumerate(records):
+    for index, trick in enumerate(replay.deal.tricks):
         plays: list[Play] = trick.plays
-        entry: dict[str, Any] = {
-            "number": trick.number, "seats": [p.seat for p in plays], "cards": [p.card for p in plays],
-            "marks": [p.mark for p in plays], "winner": None, "points": None, "running": None,
-            "notes": [_notes(p) for p in plays], "comments": list(trick.comments),
-        }
-        if index < len(replay.tricks):
-            traced = replay.tricks[index]
-            entry.update(seats=list(traced.seats), cards=list(traced.cards), marks=list(traced.marks),
-                         winner=traced.winner, points=traced.points, running=list(traced.running))
-        out.append(entry)
+        notes = [_notes(p) for p in plays]
+        if index < len(traces):
+            traced = traces[index]
+            out.append({
+                "number": trick.number, "seats": list(traced.seats), "cards": list(traced.cards),
+                "marks": list(traced.marks), "winner": traced.winner, "points": traced.points,
+                "running": list(traced.running), "notes": notes, "comments": list(trick.comments),
+            })
+        else:
+            out.append({
+                "number": trick.number, "seats": [p.seat for p in plays], "cards": [p.card for p in plays],
+                "marks": [p.mark for p in plays], "winner": None, "points": None, "running": None,
+                "notes": notes, "comments": list(trick.comments),
+            })
     return out
 
 

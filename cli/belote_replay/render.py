@@ -107,8 +107,9 @@ def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
              left: _Left) -> Iterator[GameReplay]:
     """The games of FILE replayed, whatever its format; an input that holds findings but no game
     has them listed on stderr. A game whose alternative lines are nested deeper than the page
-    holds (the JSON twin's limit) is left out, its located finding on stderr."""
-    for read in records_of(opened, game):
+    holds (the JSON twin's limit) is left out, its located finding on stderr. A ``.bel`` game is
+    read once into its records and its replay."""
+    for read in records_of(opened, game, config):
         if read.game is None:
             for finding in read.findings:
                 click.echo(str(finding), err=True)

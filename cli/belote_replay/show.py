@@ -51,14 +51,14 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
 
     _, config = check_rules(rules, options)
     held: list[Finding] = []  # what an input without a game holds (malformed JSON...)
-    picked = pick_game(file, game_number, held)
+    picked = pick_game(file, game_number, held, replay=config)  # a .bel game: read once, replayed as read
     for finding in held:
         click.echo(str(finding), err=True)
     if picked is None or isinstance(picked, InputProblem):
         why = picked.message if picked is not None else f"there is no game {game_number}"
         click.echo(f"belote-replay: {file}: {why}", err=True)
         sys.exit(2)
-    replay = replay_game(picked.game, file, game_number, config, picked.syntax)
+    replay = picked.replay or replay_game(picked.game, file, game_number, config, picked.syntax)
     if deal_number is not None and all(d.deal.number != deal_number for d in replay.deals):
         click.echo(f"belote-replay: {file}: game {game_number} has no deal {deal_number}", err=True)
         sys.exit(2)
