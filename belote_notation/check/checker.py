@@ -44,6 +44,7 @@ from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_AN
 from belote_notation.notation.visitor import (
     SKIP,
     Action,
+    DealParts,
     HandSection,
     Kind,
     Mark,
@@ -89,19 +90,11 @@ class GameChecker(Visitor[GameReport]):
     2,574 generated deals, measured), which the text outputs need not pay.
     """
 
-    DEAL_FACTS = ((HandFact, ("seat", "cards", "positions", "line", "col", "bits")),
-                  (OfferFact, ("card", "line", "col")),
-                  (BidFact, ("seat", "action", "suit", "round", "line", "col", "value", "variations")),
-                  (AnnouncementFact, ("seat", "kind", "cards", "trick", "before_card", "line", "col",
-                                      "variations")),
-                  (TrickFact, ("number", "line", "col", "seats", "cards", "marks", "positions", "variations",
-                               "winner", "winner_pos")),
-                  (ScoreFact, ("ns", "ew", "line", "col")),
-                  (DealFacts, ("number", "dealer", "line", "col", "five", "offer", "bids", "rest", "hands",
-                               "announcements", "tricks", "score", "match_score", "pot", "pot_pos")))
-    """The facts the compiled reader makes of a canonical deal (as ``begin_deal`` and the
-    ``visit_*`` methods below would), by kind, fields in the order it fills them
-    (notation/_canon.c)."""
+    DEAL_PARTS = DealParts(hand=HandFact, offer=OfferFact, call=BidFact, announcement=AnnouncementFact,
+                           trick=TrickFact, score=ScoreFact, deal=DealFacts)
+    """The classes the compiled reader makes a canonical deal's parts of (the notation's
+    :class:`~belote_notation.notation.visitor.DealParts`): the facts that ``begin_deal`` and the
+    ``visit_*`` methods below would keep of its events, each with the slots the notation fills."""
 
     __slots__ = ("cards", "col", "config", "contract_tag", "ctx", "current", "deal", "deal_count",
                  "deal_prints", "dealer_tag", "failed", "file", "headers", "inferred_deck", "last", "line",
@@ -314,11 +307,11 @@ class GameChecker(Visitor[GameReport]):
     def end_deal(self) -> None:
         self.pending, self.deal = self.deal, None
 
-    def visit_deal_facts(self, facts: DealFacts) -> None:
-        """A canonical deal's facts at once (the compiled reader's), as ``begin_deal``, the
-        visits of its lines and ``end_deal`` would have kept them."""
-        self._open(facts)
-        self.pending = facts
+    def visit_deal_parts(self, deal: DealFacts) -> None:
+        """A canonical deal at once (the compiled reader's, made of :attr:`DEAL_PARTS`), as
+        ``begin_deal``, the visits of its lines and ``end_deal`` would have kept it."""
+        self._open(deal)
+        self.pending = deal
 
     def begin_section(self, section: Section, line: int, col: int) -> None:
         self.last = None

@@ -3,8 +3,10 @@
 ``notation/_canon.c`` reads a deal in the canonical layout (as ``fmt`` writes it and programs
 emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the same tables (this
 module hands them over: the words are defined once, in :mod:`.vocabulary` and
-:mod:`.quick_words`), and gives the same events, or the checker's facts; whatever it cannot
-read gives ``None`` and the Python reader reads the deal. The positions of a line's cards come
+:mod:`.quick_words`), and gives the same events, or, for a visitor that takes a deal at once
+(:attr:`.Visitor.DEAL_PARTS`), its parts made of that visitor's classes as
+:data:`~.visitor.PART_FIELDS` says (:func:`part_spec`); whatever it cannot read gives ``None``
+and the Python reader reads the deal. The positions of a line's cards come
 as a ``LinePositions`` (the line once and the columns, a sequence of ``(line, col)`` equal to
 the Python reader's list of tuples). It is built by ``setup.py`` when a C
 compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
@@ -36,9 +38,10 @@ from belote_notation.notation.quick_words import (
     quick_suits,
 )
 from belote_notation.notation.tokens import MAX_DIGITS
+from belote_notation.notation.visitor import PART_FIELDS, DealParts
 
 __all__ = ["compiled_cut", "compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags",
-           "static_tables", "tag_characters"]
+           "part_spec", "static_tables", "tag_characters"]
 
 Scan = Callable[..., "tuple[int, int | None, Any, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
@@ -114,6 +117,24 @@ def tag_characters() -> tuple[bytes, bytes, bytes]:
     rest = bytes(bool(start) and name.fullmatch(start + c) is not None for c in chars)
     value = bytes(c != '"' and string.fullmatch(f'"{c}"') is not None for c in chars)
     return first, rest, value
+
+
+PartSpec = tuple[tuple[type, tuple[str, ...]], ...]
+
+
+@cache
+def part_spec(parts: DealParts | None) -> PartSpec | None:
+    """What ``scan_deal`` takes of a visitor's :class:`~.visitor.DealParts`: each part's class
+    with the slots it fills (:data:`~.visitor.PART_FIELDS`), in the order of the parts.
+
+    >>> class Score:
+    ...     __slots__ = ("ns", "ew", "line", "col")
+    >>> part_spec(None) is None, part_spec(DealParts(*[Score] * 7))[5]
+    (True, (<class 'belote_notation.notation.canon.Score'>, ('ns', 'ew', 'line', 'col')))
+    """
+    if parts is None:
+        return None
+    return tuple((cls, PART_FIELDS[name]) for name, cls in zip(DealParts._fields, parts, strict=True))
 
 
 @cache

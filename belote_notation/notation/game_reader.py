@@ -308,8 +308,8 @@ class GameReader:
 
     def canonical_deal(self, pos: int, line: int, col: int) -> int | None:
         """A deal in the canonical layout, read line by line by the quick line readers and
-        reported once its last line is read (with the compiled reader and a visitor that keeps
-        facts, the canonical deals right after it too); the offset after it (``None``: not
+        reported once its last line is read (with the compiled reader and a visitor that takes
+        deals at once, the canonical deals right after it too); the offset after it (``None``: not
         canonical, nothing reported)."""
         if self.sections is None:
             self.sections = DealReader(self.visitor, self.issues, self.deck)
@@ -317,7 +317,7 @@ class GameReader:
         if read is None:
             return None
         written, dealer, events, end, end_line = read
-        if events is None:  # the deals' facts given to the visitor (visit_deal_facts), their items counted
+        if events is None:  # the deals given at once to the visitor (visit_deal_parts), their items counted
             self.number = written
         else:
             self.issues.spend(1, line, col)

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.canon import compiled_reader, static_tables
+from belote_notation.notation.canon import compiled_reader, part_spec, static_tables
 from belote_notation.notation.items import ItemReader
 from belote_notation.notation.quick_words import (
     quick_calls,
@@ -49,7 +49,7 @@ Event = tuple[Callable[..., Any], tuple[Any, ...]]
 CanonicalDeal = tuple[int, "int | None", "list[Event] | None", int, int]
 """A canonical deal read: its number and dealer, its events (kept, not reported), the offset
 after it and the line there. ``None`` in place of the events: the compiled reader gave the
-deal's facts to the visitor (:meth:`.Visitor.visit_deal_facts`), and those of the canonical
+deal at once to the visitor (:meth:`.Visitor.visit_deal_parts`), and those of the canonical
 deals right after it, their items counted; the rest is said of the last one."""
 
 _NO_MARKS: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(9))
@@ -271,12 +271,12 @@ class QuickReader(ItemReader):
     def canonical_deal(self, text: str, pos: int, line: int, col: int) -> CanonicalDeal | None:
         """The deal at ``pos`` (file line ``line``, column ``col``) in the canonical layout, its
         items counted but for the heading's second one (:class:`CanonicalDeal`; from the compiled
-        reader, for a visitor that keeps facts, the deals given to it, all their items counted);
+        reader, for a visitor that takes deals at once, the deals given to it, all their items counted);
         ``None``: not canonical, read it the general way."""
         scan = compiled_reader()
         if scan is not None:
             scanned = scan(text, pos, line, col, self.issues.left, self._scan_tables(),
-                           type(self.visitor).DEAL_FACTS)
+                           part_spec(type(self.visitor).DEAL_PARTS))
             if scanned is not None:
                 self.issues.left = scanned[5]
                 return scanned[0], scanned[1], scanned[2], scanned[3], scanned[4]
@@ -317,7 +317,7 @@ class QuickReader(ItemReader):
             self._tables = tables = (self.deck, (
                 *_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
                 visitor.visit_hand, visitor.visit_trick, visitor.visit_call, visitor.visit_score,
-                visitor.visit_offer, visitor.visit_announcement, visitor.visit_deal_facts))
+                visitor.visit_offer, visitor.visit_announcement, visitor.visit_deal_parts))
         return tables[1]
 
     def _kept_trick(self, row: str, line: int, kept: KeptDeal) -> bool:

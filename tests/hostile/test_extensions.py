@@ -65,17 +65,16 @@ FACTS_FOREIGN = """
 from belote_notation.check.checker import GameChecker as Checker
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.notation.reader import read_game_events
-spec = list(Checker.DEAL_FACTS)
-cls, names = spec[0]
+from belote_notation.notation.visitor import PART_FIELDS
+names = PART_FIELDS["hand"]
 if KIND == "borrowed":
     Big = type("Big", (), {"__slots__": tuple(f"pad{i}" for i in range(400)) + names})
     foreign = type("Foreign", (), {"__slots__": (), **{n: Big.__dict__[n] for n in names}})
 else:
     foreign = type("Foreign", (dict,), {"__slots__": names})
-spec[0] = (foreign, names)
 
 class Foreign(Checker):
-    DEAL_FACTS = tuple(spec)
+    DEAL_PARTS = Checker.DEAL_PARTS._replace(hand=foreign)
 
 from belote_notation.notation.reader import iter_games
 from belote_notation.notation.writer import write_game
@@ -119,4 +118,4 @@ def test_the_compiled_reader_refuses_fact_classes_it_cannot_fill(kind: str) -> N
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert done.stdout.startswith("BEL099 internal error while reading this game: TypeError(")
     assert "scan_deal: the field 'seat' of Foreign is another class's slot" in done.stdout or (
-        "scan_deal: a fact class is a plain class of slots, not Foreign" in done.stdout), done.stdout
+        "scan_deal: a part's class is a plain class of slots, not Foreign" in done.stdout), done.stdout
