@@ -112,7 +112,7 @@ class DealReplay:
         when it gives them whole (or the replay knows none); else the replay's first cards;
         else worked out from eight recorded tricks of four cards with their seats; else ``None``.
 
-        >>> from belote_notation.notation.reader import parse_text
+        >>> from belote_notation.notation.read.reader import parse_text
         >>> tricks = "".join(f"trick {t} N:{r}S E:{r}H S:{r}D W:{r}C\\n"
         ...                  for t, r in enumerate("7 8 9 10 J Q K A".split(), start=1))
         >>> game = parse_text(f"deal 1 dealer N\\nsmsara E:take S\\n{tricks}end\\n")[0].game
@@ -154,7 +154,7 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
                 config: ValidationConfig = DEFAULT_CONFIG, syntax: Iterable[Finding] = ()) -> GameReplay:
     """Validate ``game`` and keep every deal's replay for display.
 
-    >>> from belote_notation.notation.reader import parse_text
+    >>> from belote_notation.notation.read.reader import parse_text
     >>> game = parse_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n")[0].game
     >>> replay = replay_game(game)
     >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in replay.deals]

@@ -2,7 +2,7 @@
 
 The reader turns the text of a game into a stream of *events*, each with the file line and
 column of the token it comes from, and calls the matching method of a :class:`Visitor`. The
-visitor decides what to build: :class:`~belote_notation.notation.build.RecordBuilder` builds
+visitor decides what to build: :class:`~belote_notation.notation.read.build.RecordBuilder` builds
 the pydantic records, :class:`HeadersVisitor` keeps the tag pairs only, :class:`SkipVisitor`
 builds nothing, and the checks (``belote_notation.check``) replay the deal through the rules
 engine straight from the events. A built :class:`~belote_notation.notation.records.Game` can be
@@ -51,7 +51,7 @@ Guarantees of the reader (and of ``Game.accept``), so that consumers stay simple
   deal whose text holds it (before ``end_game`` for the rest): a consumer knows that the deal
   it is reading is broken. Whatever could be read around it is still reported as events.
 
->>> from belote_notation.notation.reader import read_game_events
+>>> from belote_notation.notation.read.reader import read_game_events
 >>> v = HeadersVisitor()
 >>> read_game_events('[Event "club"]\\ndeal 1\\ntrick 1 N:AS\\nend\\n', v)
 [('Event', 'club')]
@@ -156,7 +156,7 @@ SKIP = Skip.SKIP
 class Visitor(Generic[T]):
     """Base visitor: every event does nothing. Subclass it and override what you need.
 
-    ``result()`` is what :func:`~belote_notation.notation.reader.read_games` yields per game.
+    ``result()`` is what :func:`~belote_notation.notation.read.reader.read_games` yields per game.
     Cards are ``int`` 0..31, seats ``int`` 0..3 (N E S W), suits ``int`` 0..3, as in
     :mod:`belote_notation.game.cards`; ``line``/``col`` are file positions.
     """

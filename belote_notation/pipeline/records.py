@@ -31,10 +31,11 @@ from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE
 from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
-from belote_notation.notation.jsonio import MAX_DEPTH, JsonWriteError, check_depth
-from belote_notation.notation.reader import parse_game_text
+from belote_notation.notation.limits import MAX_DEPTH
+from belote_notation.notation.read.reader import parse_game_text
+from belote_notation.notation.read.stream import MAX_GAME_CHARS
 from belote_notation.notation.records import Game
-from belote_notation.notation.stream import MAX_GAME_CHARS
+from belote_notation.notation.write.jsonio import JsonWriteError, check_depth
 from belote_notation.pipeline.games import GameToCheck, RecordGame, games_of, issue_finding
 from belote_notation.pipeline.inputs import (
     InputLike,
@@ -66,11 +67,11 @@ class ReadGame:
 
     def too_deep(self, file: str) -> Finding | None:
         """``None`` when every alternative line of the game is nested at most
-        :data:`~belote_notation.notation.jsonio.MAX_DEPTH` deep (what the JSON twin and the
+        :data:`~belote_notation.notation.read.jsonio.MAX_DEPTH` deep (what the JSON twin and the
         replay page hold); else a BEL810 finding at the first item past it. Walked without
         recursion, so any depth is answered.
 
-        >>> from belote_notation.notation.reader import parse_text
+        >>> from belote_notation.notation.read.reader import parse_text
         >>> text = "deal 1\\ntrick 1 N:AS " + "(E:7S " * 101 + ")" * 101 + "\\nend\\n"
         >>> print(ReadGame(parse_text(text)[0].game, 1).too_deep("deep.bel"))
         deep.bel:2:609: warning BEL810 game 1 cannot be drawn: alternative lines nested more than 100 deep

@@ -7,7 +7,7 @@ checks' replay of its game; :func:`judge_games` hands the tasks to
 :func:`~belote_notation.pipeline.ordered.ordered_map`, so the judgements come back in the order
 of the games and of their deals, with a few tasks per worker in flight.
 
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> game = parse_text("deal 1 dealer N\\nend\\n")[0].game
 >>> [(index, judgement.skipped) for index, judgement in judge_games([game])]
 [(0, 'not a complete deal with a contract and known hands')]

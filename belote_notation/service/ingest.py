@@ -37,9 +37,9 @@ from belote_notation.check.validator import validate_game
 from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format
 from belote_notation.game.code_table import CODES
 from belote_notation.notation.fingerprint import game_fingerprint
-from belote_notation.notation.reader import parse_game_text
+from belote_notation.notation.read.reader import parse_game_text
 from belote_notation.notation.records import Deal, Game
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.records import read_game

@@ -15,7 +15,7 @@ from sqlalchemy import Engine, func, select
 from belote_notation.analysis.review import Thresholds, apply_review
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
 from belote_notation.service.db import writing

@@ -35,7 +35,7 @@ from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, card_name
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of

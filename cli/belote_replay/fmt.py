@@ -30,15 +30,11 @@ from typing import BinaryIO, TextIO, cast
 import click
 
 from belote_notation.check.findings import Finding
-from belote_notation.notation.jsonio import (
-    JsonReadError,
-    read_json_games,
-    write_json_games,
-    write_jsonl_games,
-)
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.jsonio import JsonReadError, read_json_games
+from belote_notation.notation.read.reader import iter_games
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.write.jsonio import write_json_games, write_jsonl_games
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
 from belote_replay.output import ConsoleStream

@@ -19,7 +19,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.cluster import run_on_cluster, run_work
 from belote_notation.cluster.run import serial_parts
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from belote_notation.pipeline import discover
 from belote_notation.pipeline.pool import GameChecked, run
 from belote_notation.pipeline.records import ReadGame

@@ -7,7 +7,7 @@ end in a clean ``TypeError``:
 * ``_canon.new_record`` with ``dict`` or ``type`` (a zero-filled instance of a class that is not
   a record), ``make_plays`` with a caller's class and descriptors (no longer taken: the extension
   looks its classes up itself);
-* the compiled reader (``notation/_canon.c``) with a visitor whose ``DEAL_FACTS`` names a class
+* the compiled reader (``notation/read/_canon.c``) with a visitor whose ``DEAL_FACTS`` names a class
   wearing another's slots, or a subclass of ``dict``: it wrote past the object (now the reader's
   BEL099 finding names the TypeError).
 """
@@ -40,8 +40,8 @@ except TypeError as exc:
 """
 
 RECORD_FOREIGN = """
-from belote_notation.notation import build
-from belote_notation.notation._canon import new_record
+from belote_notation.notation.read import build
+from belote_notation.notation.read._canon import new_record
 try:
     new_record(KIND, {})
     print("no error")
@@ -50,8 +50,8 @@ except TypeError as exc:
 """
 
 PLAYS_FOREIGN = """
-from belote_notation.notation import build
-from belote_notation.notation._canon import make_plays
+from belote_notation.notation.read import build
+from belote_notation.notation.read._canon import make_plays
 try:
     make_plays(KIND, (), set(), [0], [0], [None], [(1, 1)])
     print("no error")
@@ -64,7 +64,7 @@ print(type(plays[0]).__name__, plays[0].card)
 FACTS_FOREIGN = """
 from belote_notation.check.checker import GameChecker as Checker
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.reader import read_game_events
+from belote_notation.notation.read.reader import read_game_events
 from belote_notation.notation.visitor import PART_FIELDS
 names = PART_FIELDS["hand"]
 if KIND == "borrowed":
@@ -76,8 +76,8 @@ else:
 class Foreign(Checker):
     DEAL_PARTS = Checker.DEAL_PARTS._replace(hand=foreign)
 
-from belote_notation.notation.reader import iter_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import iter_games
+from belote_notation.notation.write.writer import write_game
 text = write_game(next(iter(iter_games(SAMPLE))).game)  # the canonical layout: the compiled reader's
 for _ in range(50):  # the reader reports what its visitor raised as BEL099
     report = read_game_events(text, Foreign(ValidationConfig(), "x.bel"))

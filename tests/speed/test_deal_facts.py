@@ -19,8 +19,8 @@ import pytest
 from belote_notation.check.checker import GameChecker
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.canon import compiled_reader, part_spec
-from belote_notation.notation.reader import iter_game_texts, read_game_events
+from belote_notation.notation.read.canon import compiled_reader, part_spec
+from belote_notation.notation.read.reader import iter_game_texts, read_game_events
 from belote_notation.notation.visitor import Visitor
 from tests.speed.corpus import corpus_text
 
@@ -111,9 +111,9 @@ def test_the_item_limit_stops_a_game_where_the_events_stop_it(monkeypatch: pytes
     """Whatever the items a game may hold, the compiled reader's facts stop it where the Python
     reader's events do (a deal's facts come at once only when its offer and announcement
     readers' spends cannot pass the limit, its heading's item counted)."""
-    import belote_notation.notation.quick as quick
+    import belote_notation.notation.read.quick as quick
     from belote_notation.check.validator import validate_text
-    from belote_notation.notation.tokens import Issues
+    from belote_notation.notation.read.tokens import Issues
 
     text = _announcing_game()
 

@@ -1,9 +1,9 @@
-/* The compiled reader of a canonical deal (belote_notation.notation._canon), optional.
+/* The compiled reader of a canonical deal (belote_notation.notation.read._canon), optional.
  *
- * It is an accelerator of QuickReader.canonical_deal (notation/quick.py), not a second reader:
+ * It is an accelerator of QuickReader.canonical_deal (notation/read/quick.py), not a second reader:
  * it reads a deal's heading and the lines after it exactly as that method does, with the same
  * Python tables (card words, play words, calls, suits, seats, keywords: passed in by
- * notation/canon.py, never written here), and gives the same events (bound methods of the
+ * notation/read/canon.py, never written here), and gives the same events (bound methods of the
  * visitor and their arguments), or, for a visitor that takes a deal at once (it names the
  * classes of the deal's parts: Visitor.DEAL_PARTS), the deal's parts made of those classes, as
  * notation/visitor.py PART_FIELDS says, in the same pass. What it
@@ -131,7 +131,7 @@ static PyMappingMethods positions_as_mapping = {.mp_length = positions_length,
 
 static PyTypeObject LinePositionsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "belote_notation.notation._canon.LinePositions",
+    .tp_name = "belote_notation.notation.read._canon.LinePositions",
     .tp_basicsize = offsetof(LinePositions, cols),
     .tp_itemsize = sizeof(Py_ssize_t),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
@@ -360,7 +360,7 @@ static PyObject *word_str(Scan *s, Words *w, Py_ssize_t i) {
 
 /* A C copy of the short ASCII words of one table (a dict or a set), for lookups without
  * making a str of each word: a word of 1-8 ASCII characters packed in 64 bits. The tables are
- * the cached, never changed tables of notation/canon.py; a copy is made again when another
+ * the cached, never changed tables of notation/read/canon.py; a copy is made again when another
  * table (another deck) or a table of another size comes. Longer or non-ASCII words are looked
  * up in the Python table itself. */
 typedef struct {
@@ -1225,7 +1225,7 @@ done:
  * The tag pairs that start a game, in the layout fmt writes: `[NAME "VALUE"]` one a line, from
  * its first column, nothing else on the line, no escape (GameReader.read_head's fast branch).
  * Which ASCII characters may start a name, follow in it, and fill a value are the grammar's:
- * three tables of 128 flags that notation/canon.py makes by probing the grammar's own TAG_NAME
+ * three tables of 128 flags that notation/read/canon.py makes by probing the grammar's own TAG_NAME
  * and STRING expressions; any other character (and any other layout) gives None, and the
  * Python reader reads the tag pairs with those expressions. */
 static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
-from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
+from belote_notation.notation.read.tokens import Alternative, Chunk, Issues, Node
 
 if TYPE_CHECKING:  # lark is imported by the functions below only: canonical text never needs it
     from lark import Token, Tree, UnexpectedInput

@@ -22,16 +22,17 @@ from typing import Any, TypeVar
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.canon import compiled_reader, part_spec, static_tables
-from belote_notation.notation.items import ItemReader
-from belote_notation.notation.quick_words import (
+from belote_notation.notation.limits import MAX_DIGITS
+from belote_notation.notation.read.canon import compiled_reader, part_spec, static_tables
+from belote_notation.notation.read.items import ItemReader
+from belote_notation.notation.read.quick_words import (
     quick_calls,
     quick_points_bid,
     quick_score_words,
     quick_strains,
     quick_suits,
 )
-from belote_notation.notation.tokens import MAX_DIGITS, Chunk, Node
+from belote_notation.notation.read.tokens import Chunk, Node
 from belote_notation.notation.visitor import Action, HandSection, Mark, Position, ScoreKind, Section, Visitor
 
 __all__ = ["CanonicalLine", "KeptDeal", "QuickReader", "canonical_lines"]

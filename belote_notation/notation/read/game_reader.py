@@ -15,12 +15,12 @@ from functools import cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.canon import compiled_tags
 from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
-from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
-from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
-from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
+from belote_notation.notation.read.canon import compiled_tags
+from belote_notation.notation.read.recovery import Piece, Rule, end_position, parse_piece
+from belote_notation.notation.read.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
+from belote_notation.notation.read.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
 from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["GameReader", "Tag"]
@@ -58,7 +58,7 @@ def _cuts(comments: bool, strings: bool) -> re.Pattern[str]:
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
-"""The tags :func:`~.headers.game_deck` and :func:`~.headers.names_deck` read."""
+"""The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
-from belote_notation.notation.items import Frame
-from belote_notation.notation.quick import QuickReader
-from belote_notation.notation.tokens import (
+from belote_notation.notation.read.items import Frame
+from belote_notation.notation.read.quick import QuickReader
+from belote_notation.notation.read.tokens import (
     COMMENT_TYPES,
     Chunk,
     Issues,
