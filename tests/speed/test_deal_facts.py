@@ -111,7 +111,7 @@ def test_the_item_limit_stops_a_game_where_the_events_stop_it(monkeypatch: pytes
     """Whatever the items a game may hold, the compiled reader's facts stop it where the Python
     reader's events do (a deal's facts come at once only when its offer and announcement
     readers' spends cannot pass the limit, its heading's item counted)."""
-    import belote_notation.notation.read.quick as quick
+    import belote_notation.notation.read.canonical as canonical
     from belote_notation.check.validator import validate_text
     from belote_notation.notation.read.tokens import Issues
 
@@ -128,7 +128,7 @@ def test_the_item_limit_stops_a_game_where_the_events_stop_it(monkeypatch: pytes
     for limit in limits:
         compiled = findings(limit)
         with monkeypatch.context() as patch:
-            patch.setattr(quick, "compiled_reader", lambda: None)
+            patch.setattr(canonical, "compiled_reader", lambda: None)
             python = findings(limit)
         assert compiled == python, limit
         stopped += any(code == "BEL013" for code, _, _ in compiled)

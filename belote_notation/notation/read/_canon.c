@@ -1,6 +1,6 @@
 /* The compiled reader of a canonical deal (belote_notation.notation.read._canon), optional.
  *
- * It is an accelerator of QuickReader.canonical_deal (notation/read/quick.py), not a second reader:
+ * It is an accelerator of CanonicalReader.canonical_deal (notation/read/canonical.py), not a second reader:
  * it reads a deal's heading and the lines after it exactly as that method does, with the same
  * Python tables (card words, play words, calls, suits, seats, keywords: passed in by
  * notation/read/canon.py, never written here), and gives the same events (bound methods of the
@@ -933,7 +933,7 @@ static int score_line(Scan *s, Words *w) {
     return add_score(s, kind, ns, ew, pot ? col_of(s, w, 1) : 1) < 0 ? -1 : 1;
 }
 
-/* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of quick.py. */
+/* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of canonical.py. */
 static int card_shaped(const Scan *s, const Words *w, Py_ssize_t i) {
     Py_ssize_t n = w->len[i], a = w->start[i];
     if (n != 2 && n != 3) return 0;
@@ -955,7 +955,7 @@ static int keyed_int(const Scan *s, const Words *w, Py_ssize_t i, const char *pr
     return ascii_digits(s, w->start[i] + k, w->len[i] - k);
 }
 
-/* `offer CARD` (QuickReader._kept_offer): a second offer or a card of another deck is not canonical. */
+/* `offer CARD` (CanonicalReader._kept_offer): a second offer or a card of another deck is not canonical. */
 static int offer_line(Scan *s, Words *w) {
     if (s->offered || w->n != 2 || !word_is(s, w, 0, "offer") || !card_shaped(s, w, 1)) return 0;
     PyObject *card = lookup(s, T_CARDS, w, 1);
@@ -964,7 +964,7 @@ static int offer_line(Scan *s, Words *w) {
     return add_offer(s, card) < 0 ? -1 : 1;
 }
 
-/* `announce SEAT KIND cards [trick=N] [before=N]` (QuickReader._kept_announcement). */
+/* `announce SEAT KIND cards [trick=N] [before=N]` (CanonicalReader._kept_announcement). */
 static int announce_line(Scan *s, Words *w) {
     if (w->n < 3 || !word_is(s, w, 0, "announce") || w->len[1] != 1) return 0;
     Py_UCS4 seat_char = char_at(s, w->start[1]);
@@ -1022,7 +1022,7 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
     return 1;
 }
 
-/* The heading `deal N[ dealer SEAT]` (quick.py's _HEADING) ending at the newline nl: its
+/* The heading `deal N[ dealer SEAT]` (canonical.py's _HEADING) ending at the newline nl: its
  * number and its dealer (None when not written), new references set only when it reads (1);
  * 0: not canonical. */
 static int read_heading(Scan *s, Py_ssize_t pos, Py_ssize_t nl, PyObject **number, PyObject **dealer) {
@@ -1057,7 +1057,7 @@ static void clear_scan(Scan *s) {
     Py_CLEAR(s->pot_pos);
 }
 
-/* The lines after the heading (ending at nl, on line `line`), as QuickReader.canonical_deal
+/* The lines after the heading (ending at nl, on line `line`), as CanonicalReader.canonical_deal
  * reads them: 1 read (s->row: the offset after the deal, s->line: its line, *left: the items
  * the game may still hold), 0 not canonical, -1 an error. */
 static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
@@ -1632,7 +1632,7 @@ static PyMethodDef methods[] = {
      "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, events, end, end_line, left) "
      "| None\n\n"
      "The canonical deal at offset pos (its heading on file line `line`, at column `col`), read as "
-     "QuickReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
+     "CanonicalReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
      "canonical. Its number and dealer, its events, the offset after it, the line there and the "
      "items left. With `kinds` (canon.part_spec of a visitor's DEAL_PARTS), where that changes nothing, "
      "the deal's parts are given to the visitor's visit_deal_parts, its items counted, and so are the "

@@ -1,7 +1,7 @@
 """The compiled reader of canonical deals (the optional C extension ``_canon``).
 
 ``notation/read/_canon.c`` reads a deal in the canonical layout (as ``fmt`` writes it and
-programs emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the same
+programs emit it) exactly as :meth:`~.canonical.CanonicalReader.canonical_deal` does, with the same
 tables (this module hands them over: the words are defined once, in
 :mod:`belote_notation.notation.vocabulary` and :mod:`.quick_words`), and gives the same events,
 or, for a visitor that takes a deal at once

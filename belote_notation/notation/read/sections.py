@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
+from belote_notation.notation.read.canonical import CanonicalReader
 from belote_notation.notation.read.items import Frame
-from belote_notation.notation.read.quick import QuickReader
 from belote_notation.notation.read.tokens import (
     COMMENT_TYPES,
     Chunk,
@@ -46,7 +46,7 @@ RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick"
 _HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
 
 
-class DealReader(QuickReader):
+class DealReader(CanonicalReader):
     """Reads the sections of one deal and reports them to a visitor."""
 
     def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:
