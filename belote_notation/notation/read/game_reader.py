@@ -19,7 +19,13 @@ from belote_notation.notation.headers import Tag, deck_from_name, game_deck, inf
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
 from belote_notation.notation.read.recovery import Piece, Rule, end_position, parse_piece
-from belote_notation.notation.read.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
+from belote_notation.notation.read.sections import (
+    RULE_SECTIONS,
+    RUNS,
+    SECTION_TERMINALS,
+    DealReader,
+    section_keywords,
+)
 from belote_notation.notation.read.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
 from belote_notation.notation.visitor import SKIP, Visitor
 
@@ -331,7 +337,7 @@ class GameReader:
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:
         """Each run of lines of one section is read as one chunk of its terminal, as Lark's
         coarse terminals would give it."""
-        sections = vocab.sections()
+        sections = section_keywords()
         start, current, keyword = 1, None, ""
         for i in range(1, len(lines) + 1):
             text = lines[i] if i < len(lines) else ""

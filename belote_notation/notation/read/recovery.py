@@ -129,11 +129,8 @@ def parse_piece(piece: Piece, start: str, issues: Issues,
 @cache
 def _keywords() -> tuple[str, ...]:
     """Every keyword of the notation (sections, their aliases), lower-case."""
-    return tuple(sorted({word for name in _KEYWORD_TERMINALS for word in vocab.keywords(name)}))
+    return tuple(sorted({word for name in vocab.keyword_terminals() for word in vocab.keywords(name)}))
 
-
-_KEYWORD_TERMINALS = ("DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
-                      "ANNOUNCE_KW", "TRICK_KW", "WINNER_KW", "SCORE_KW", "MATCH_KW", "POT_KW", "END_KW")
 _LETTERS = re.compile(r"[^\W\d_][\w]{2,}")
 
 
