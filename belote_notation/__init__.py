@@ -24,14 +24,14 @@ _EXPORTS: dict[str, str] = {
     # reading and writing the notation
     "read_games": "belote_notation.pipeline.reading",
     "iter_games": "belote_notation.pipeline.reading",
-    "parse_text": "belote_notation.notation.reader",
-    "ParsedGame": "belote_notation.notation.reader",
-    "write_game": "belote_notation.notation.writer",
-    "write_games": "belote_notation.notation.writer",
-    "game_to_json": "belote_notation.notation.jsonio",
-    "game_from_json": "belote_notation.notation.jsonio",
-    "read_json_games": "belote_notation.notation.jsonio",
-    "json_schema": "belote_notation.notation.jsonio",
+    "parse_text": "belote_notation.notation.read.reader",
+    "ParsedGame": "belote_notation.notation.read.reader",
+    "write_game": "belote_notation.notation.write.writer",
+    "write_games": "belote_notation.notation.write.writer",
+    "game_to_json": "belote_notation.notation.write.jsonio",
+    "game_from_json": "belote_notation.notation.read.jsonio",
+    "read_json_games": "belote_notation.notation.read.jsonio",
+    "json_schema": "belote_notation.notation.write.jsonio",
     "Visitor": "belote_notation.notation.visitor",
     # the records
     "Game": "belote_notation.notation.records",
@@ -149,8 +149,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from belote_notation.game.code_table import CODES
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
-    from belote_notation.notation.jsonio import game_from_json, game_to_json, json_schema, read_json_games
-    from belote_notation.notation.reader import ParsedGame, parse_text
+    from belote_notation.notation.read.jsonio import game_from_json, read_json_games
+    from belote_notation.notation.read.reader import ParsedGame, parse_text
     from belote_notation.notation.records import (
         Announcement,
         Bid,
@@ -165,7 +165,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
         Variation,
     )
     from belote_notation.notation.visitor import Visitor
-    from belote_notation.notation.writer import write_game, write_games
+    from belote_notation.notation.write.jsonio import game_to_json, json_schema
+    from belote_notation.notation.write.writer import write_game, write_games
     from belote_notation.pipeline.api import validate
     from belote_notation.pipeline.reading import iter_games, read_games, replay_game
 

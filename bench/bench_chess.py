@@ -153,7 +153,7 @@ def run_validate(path: Path, jobs: int, pure_python: bool = False,
 
 def read_records(path: Path) -> int:
     """Read the file to full pydantic records in this process: the games read."""
-    from belote_notation.notation.reader import iter_games
+    from belote_notation.notation.read.reader import iter_games
 
     with path.open("rb") as handle:
         return sum(1 for _ in iter_games(handle, name=str(path)))
@@ -216,7 +216,7 @@ def compile_bytecode(*checkouts: Path | None) -> None:
 
 def compiled_built() -> bool:
     """True when the C accelerators are built in this install (else both paths are Python)."""
-    out = subprocess.run([sys.executable, "-c", "from belote_notation.notation.canon import compiled_reader; "
+    out = subprocess.run([sys.executable, "-c", "from belote_notation.notation.read.canon import compiled_reader; "  # noqa: E501
                           "from belote_notation.game.engine import play_cards; "
                           "print(compiled_reader() is not None and type(play_cards).__name__ != 'function')"],
                          env=path_env(False), check=True, capture_output=True, text=True)

@@ -33,9 +33,9 @@ from calibration import calibration_line
 from belote_notation.formats import FormatIssue, get_format
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 
 
 def write_generated(bel: Path, events: Path, deals: int, preset: str, seed: int) -> int:

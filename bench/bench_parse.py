@@ -31,9 +31,9 @@ from calibration import calibration_line
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.reader import iter_games, read_games
+from belote_notation.notation.read.reader import iter_games, read_games
 from belote_notation.notation.visitor import HeadersVisitor, Visitor
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 
 
 def build_file(path: Path, deals: int, preset: str, seed: int) -> tuple[int, str]:

@@ -28,7 +28,7 @@ from calibration import calibration_line  # bench/ is on sys.path when run as a 
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_games
+from belote_notation.notation.write.writer import write_games
 from belote_notation.render import iter_replays, write_page
 
 

@@ -57,7 +57,7 @@ names = list(sys.modules)
 print(len(names), *(sum(1 for n in names if n == top or n.startswith(top + "."))
                     for top in ("lark", "pydantic", "belote_notation", "belote_replay")))
 """
-_COMPILED = ("from belote_notation.notation.canon import compiled_reader; "
+_COMPILED = ("from belote_notation.notation.read.canon import compiled_reader; "
              "from belote_notation.game.engine import play_cards; "
              "print(compiled_reader() is not None and type(play_cards).__name__ != 'function')")
 

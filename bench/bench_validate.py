@@ -30,7 +30,7 @@ from calibration import calibration_line  # bench/ is on sys.path when run as a 
 def generate(path: str, rules_name: str, deals: int, seed: int) -> None:
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
-    from belote_notation.notation.writer import write_games
+    from belote_notation.notation.write.writer import write_games
 
     with open(path, "w", encoding="utf-8") as out:
         write_games(generate_games(Ruleset.preset(rules_name), matches=None, deals=deals, seed=seed), out)

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from belote_notation.formats import get_format
-from belote_notation.notation.jsonio import JsonWriteError, write_json_games
-from belote_notation.notation.reader import iter_games
-from belote_notation.notation.writer import NotationWriteError
+from belote_notation.notation.read.reader import iter_games
+from belote_notation.notation.write.jsonio import JsonWriteError, write_json_games
+from belote_notation.notation.write.writer import NotationWriteError
 from tests.hostile.reproducers import REPRODUCERS
 from tests.hostile.reproducers22 import COMMAND_REPRODUCERS, IMPORTER_REPRODUCERS
 

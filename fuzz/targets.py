@@ -35,15 +35,9 @@ from collections.abc import Callable
 
 from belote_notation.check.validator import validate_source
 from belote_notation.formats import get_format
-from belote_notation.notation.jsonio import (
-    JsonReadError,
-    JsonWriteError,
-    game_to_json,
-    read_json_games,
-    write_json_games,
-)
 from belote_notation.notation.positions import same_records
-from belote_notation.notation.reader import iter_games, parse_text
+from belote_notation.notation.read.jsonio import JsonReadError, read_json_games
+from belote_notation.notation.read.reader import iter_games, parse_text
 from belote_notation.notation.records import (
     Announcement,
     Bid,
@@ -55,7 +49,8 @@ from belote_notation.notation.records import (
     Trick,
     Variation,
 )
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.write.jsonio import JsonWriteError, game_to_json, write_json_games
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline import records as pipeline_records
 from belote_notation.pipeline.games import check_input
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input

@@ -14,7 +14,11 @@ From the bottom (docs/architecture.md draws the same picture):
                     random legal deals and matches played through the engine (the generator's source)
     grammar         ``grammar/belote.lark``, installed as ``belote_notation.grammar``: data the
                     notation reads (the game knows nothing of text)
-    notation        text <-> records; knows nothing of legality (it may use ``game.cards`` only)
+    notation        the shared model: records, the visitor's events, the vocabulary, issues,
+                    limits, fingerprints; knows nothing of legality (it may use ``game.cards`` only)
+    notation.read | notation.write
+                    peers: the readers (text and the JSON twin -> events, records) and the
+                    writers (records -> canonical text, the JSON twin); neither imports the other
     check           records or reader events x engine -> findings: the one layer using both
     generator | formats
                     peers (neither imports the other): random legal games -> records (without
@@ -65,6 +69,8 @@ RULE_PRESETS = "belote_notation.game.rule_presets"
 RULESET = "belote_notation.game.rules"
 ENGINE = "belote_notation.game.engine"
 NOTATION = "belote_notation.notation"
+NOTATION_READ = "belote_notation.notation.read"
+NOTATION_WRITE = "belote_notation.notation.write"
 CHECK = "belote_notation.check"
 GENERATOR = "belote_notation.generator"
 FORMATS = "belote_notation.formats"
@@ -87,6 +93,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (RANDOM_DEALS,),
     (GRAMMAR,),
     (NOTATION,),
+    (NOTATION_READ, NOTATION_WRITE),
     (CHECK,),
     (GENERATOR, FORMATS),
     (RENDER, ANALYSIS),
@@ -263,7 +270,7 @@ def scan(root: Path = ROOT) -> list[Import]:
 # ----------------------------------------------------------------------------- the layers hold
 def test_every_package_is_scanned() -> None:
     modules = {imp.module for imp in scan()}
-    for expected in (ENGINE + ".play", NOTATION + ".reader", CHECK + ".validator", GENERATOR,
+    for expected in (ENGINE + ".play", NOTATION + ".read.reader", CHECK + ".validator", GENERATOR,
                      RENDER + ".view", ANALYSIS + ".review", FORMATS + ".events", "belote_replay.main"):
         assert expected in modules
 

@@ -63,7 +63,7 @@ from belote_notation.generator import (
     rule_headers,
 )
 from belote_notation.notation import records as R
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 
 OUT = Path(__file__).resolve().parent.parent / "samples" / "invalid"
 SEAT_WORDS = ("North", "East", "South", "West")

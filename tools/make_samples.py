@@ -18,7 +18,7 @@ from belote_notation.game.cards import JACK, Deck
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.records import Game, Header
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 Check = Callable[[Game, list], bool]

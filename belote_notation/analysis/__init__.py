@@ -5,7 +5,7 @@ positions with a C search fed by the engine's own tables and play obligations, a
 review into the notation's records.
 
 >>> from belote_notation.analysis import review_game
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> text = open("samples/review/annotated-classic.bel", encoding="utf-8").read()
 >>> review = review_game(parse_text(text)[0].game)
 >>> play = review.game.deals[0].tricks[3].plays[0]  # W:10H at trick 4 of deal 1

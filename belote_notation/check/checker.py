@@ -5,9 +5,8 @@ text is over: when the next deal starts or the game ends, so that a syntax error
 the deal's text (reported before the next deal) is known first. The same visitor runs on text
 (fed by the reader) and on records (``game.accept(checker)``).
 
-Over 400 lines on purpose: one visitor, a short method per event of
-:class:`~belote_notation.notation.visitor.Visitor` in the order of a game; the checks themselves
-live in :mod:`.deal`, :mod:`.play` and :mod:`.match`.
+The events of a deal's lines are kept as facts by :class:`~.keeper.DealKeeper`, which it
+extends; the checks themselves live in :mod:`.deal`, :mod:`.play` and :mod:`.match`.
 
 >>> from belote_notation.notation.records import Game
 >>> Game().accept(GameChecker(file="empty.bel")).findings
@@ -17,7 +16,7 @@ live in :mod:`.deal`, :mod:`.play` and :mod:`.match`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -29,30 +28,18 @@ from belote_notation.check.facts import (
     DealFacts,
     HandFact,
     OfferFact,
-    PlayFact,
     ScoreFact,
     TrickFact,
-    Variation,
 )
 from belote_notation.check.findings import Finding
+from belote_notation.check.keeper import DealKeeper
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.headers import Tag
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
-from belote_notation.notation.visitor import (
-    SKIP,
-    Action,
-    HandSection,
-    Kind,
-    Mark,
-    Position,
-    ScoreKind,
-    Section,
-    Skip,
-    Visitor,
-)
+from belote_notation.notation.visitor import DealParts, Position, Skip
 
 __all__ = ["DEFAULT_CONFIG", "GameChecker"]
 
@@ -70,12 +57,9 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
-Annotated = BidFact | PlayFact | AnnouncementFact | TrickFact
-"""What review material (a variation, a belote word) follows: a call, an announcement, a play
-of an alternative line, or the last play of a trick (a play of the deal itself)."""
 
 
-class GameChecker(Visitor[GameReport]):
+class GameChecker(DealKeeper[GameReport]):
     """Checks one game: the events in, a :class:`GameReport` out (``result()``).
 
     ``syntax`` are syntax findings known beforehand (when checking records that were read
@@ -89,25 +73,16 @@ class GameChecker(Visitor[GameReport]):
     2,574 generated deals, measured), which the text outputs need not pay.
     """
 
-    DEAL_FACTS = ((HandFact, ("seat", "cards", "positions", "line", "col", "bits")),
-                  (OfferFact, ("card", "line", "col")),
-                  (BidFact, ("seat", "action", "suit", "round", "line", "col", "value", "variations")),
-                  (AnnouncementFact, ("seat", "kind", "cards", "trick", "before_card", "line", "col",
-                                      "variations")),
-                  (TrickFact, ("number", "line", "col", "seats", "cards", "marks", "positions", "variations",
-                               "winner", "winner_pos")),
-                  (ScoreFact, ("ns", "ew", "line", "col")),
-                  (DealFacts, ("number", "dealer", "line", "col", "five", "offer", "bids", "rest", "hands",
-                               "announcements", "tricks", "score", "match_score", "pot", "pot_pos")))
-    """The facts the compiled reader makes of a canonical deal (as ``begin_deal`` and the
-    ``visit_*`` methods below would), by kind, fields in the order it fills them
-    (notation/_canon.c)."""
+    DEAL_PARTS = DealParts(hand=HandFact, offer=OfferFact, call=BidFact, announcement=AnnouncementFact,
+                           trick=TrickFact, score=ScoreFact, deal=DealFacts)
+    """The classes the compiled reader makes a canonical deal's parts of (the notation's
+    :class:`~belote_notation.notation.visitor.DealParts`): the facts that ``begin_deal`` and the
+    ``visit_*`` methods below would keep of its events, each with the slots the notation fills."""
 
-    __slots__ = ("cards", "col", "config", "contract_tag", "ctx", "current", "deal", "deal_count",
-                 "deal_prints", "dealer_tag", "failed", "file", "headers", "inferred_deck", "last", "line",
-                 "lines", "marks", "match", "noqa", "number", "observer", "parents", "pending", "position",
-                 "positions", "report", "result_pos", "result_tag", "result_text", "seats",
-                 "setup_findings", "syntax", "tagged", "tags", "trick", "unterminated")
+    __slots__ = ("col", "config", "contract_tag", "ctx", "deal_count", "deal_prints", "dealer_tag", "failed",
+                 "file", "headers", "inferred_deck", "line", "match", "noqa", "number", "observer", "pending",
+                 "position", "report", "result_pos", "result_tag", "result_text", "setup_findings", "syntax",
+                 "tagged", "tags", "unterminated")
 
     def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
                  observer: DealObserver | None = None, syntax: Iterable[Finding] = ()) -> None:
@@ -295,11 +270,11 @@ class GameChecker(Visitor[GameReport]):
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         self.deal = deal = DealFacts(number, dealer, line, col)
         self._open(deal)
-        self.trick: TrickFact | None = None
+        self.trick = None
         self._new_trick(TrickFact(0, line, col))  # a spare trick for plays before the first one
-        self.last: Annotated | None = None
-        self.lines: list[Variation] = []
-        self.parents: list[Annotated] = []
+        self.last = None
+        self.lines = []
+        self.parents = []
         return None
 
     def _open(self, deal: DealFacts) -> None:
@@ -314,141 +289,8 @@ class GameChecker(Visitor[GameReport]):
     def end_deal(self) -> None:
         self.pending, self.deal = self.deal, None
 
-    def visit_deal_facts(self, facts: DealFacts) -> None:
-        """A canonical deal's facts at once (the compiled reader's), as ``begin_deal``, the
-        visits of its lines and ``end_deal`` would have kept them."""
-        self._open(facts)
-        self.pending = facts
-
-    def begin_section(self, section: Section, line: int, col: int) -> None:
-        self.last = None
-
-    def visit_hand(self, section: HandSection, seat: int, cards: Sequence[int],
-                   positions: Sequence[Position], line: int, col: int) -> None:
-        deal = self.deal
-        if deal is not None:
-            hands = deal.five if section == "five" else deal.rest if section == "rest" else deal.hands
-            hands.append(HandFact(seat, cards, positions, line, col))
-
-    def visit_offer(self, card: int, line: int, col: int) -> None:
-        if self.deal is not None:
-            self.deal.offer = OfferFact(card, line, col)
-
-    def visit_call(self, seat: int | None, action: Action, suit: int | None, round: int,
-                   line: int, col: int, value: int | None = None) -> None:
-        fact = BidFact(seat, action, suit, round, line, col, value)
-        if self.lines:
-            self.lines[-1].append(fact)
-        elif self.deal is not None:
-            self.deal.bids.append(fact)
-        self.last = fact
-
-    def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
-                           positions: Sequence[Position], trick: int | None,
-                           before_card: int | None, line: int, col: int) -> None:
-        fact = AnnouncementFact(seat, kind, cards, trick, before_card, line, col)
-        if self.deal is not None:
-            self.deal.announcements.append(fact)
-        self.last = fact
-
-    def begin_trick(self, number: int, line: int, col: int) -> None:
-        if self.deal is not None:
-            self.trick = trick = TrickFact(number, line, col)
-            self.deal.tricks.append(trick)
-            self._new_trick(trick)
-
-    def _new_trick(self, trick: TrickFact) -> None:
-        """The lists the plays of ``trick`` are appended to, one event at a time."""
-        self.seats: list[int | None] = []
-        self.cards: list[int] = []
-        self.marks: list[str | None] = []
-        self.positions: list[Position] = []
-        trick.seats, trick.cards, trick.marks = self.seats, self.cards, self.marks
-        trick.positions = self.positions
-        self.current = trick
-
-    def visit_trick(self, number: int, line: int, col: int, seats: Sequence[int | None],
-                    cards: Sequence[int], marks: Sequence[Mark | None], positions: Sequence[Position],
-                    winner: int | None, winner_pos: Position | None) -> None:
-        """A whole trick at once (the reader's batch event): its sequences are kept as given."""
-        deal = self.deal
-        if deal is None:
-            return
-        self.trick = trick = TrickFact(number, line, col, seats, cards, marks, positions)
-        deal.tricks.append(trick)
-        self.current = trick
-        if winner is not None:
-            trick.winner, trick.winner_pos = winner, winner_pos or (line, col)
-        if cards:
-            self.last = trick
-
-    def visit_play(self, seat: int | None, card: int, mark: Mark | None, line: int,
-                   col: int) -> None:
-        if self.lines:
-            self.last = fact = PlayFact(seat, card, mark, line, col)
-            self.lines[-1].append(fact)
-            return
-        trick = self.current
-        if trick.cards is not self.cards:  # a trick given whole, then a play more
-            self._extend(trick)
-        self.seats.append(seat)
-        self.cards.append(card)
-        self.marks.append(mark)
-        self.positions.append((line, col))
-        self.last = trick
-
-    def _extend(self, trick: TrickFact) -> None:
-        seats, cards, marks, positions = trick.seats, trick.cards, trick.marks, trick.positions
-        self._new_trick(trick)
-        self.seats.extend(seats)
-        self.cards.extend(cards)
-        self.marks.extend(marks)
-        self.positions.extend(positions)
-
-    def visit_mark(self, mark: Mark, line: int, col: int) -> None:
-        last = self.last
-        if isinstance(last, PlayFact):
-            last.mark = mark
-        elif isinstance(last, TrickFact) and last.cards:
-            marks = last.marks if last.marks is self.marks else list(last.marks)
-            marks[-1] = mark
-            last.marks = marks
-
-    def visit_winner(self, seat: int, line: int, col: int) -> None:
-        if self.trick is not None:
-            self.trick.winner, self.trick.winner_pos = seat, (line, col)
-
-    def visit_score(self, kind: ScoreKind, ns: int, ew: int | None, line: int, col: int) -> None:
-        deal = self.deal
-        if deal is None:
-            return
-        if kind == "pot":
-            deal.pot, deal.pot_pos = ns, (line, col)
-        elif kind == "score":
-            deal.score = ScoreFact(ns, ew or 0, line, col)
-        else:
-            deal.match_score = ScoreFact(ns, ew or 0, line, col)
-
-    # ------------------------------------------------------------------ alternative lines
-    def begin_variation(self, line: int, col: int) -> Skip | None:
-        parent = self.last
-        if parent is None:
-            return SKIP
-        variation: Variation = []
-        if isinstance(parent, TrickFact):  # after the trick's last play so far
-            lines = parent.variations
-            if lines is None:
-                lines = parent.variations = {}
-            lines.setdefault(len(parent.cards) - 1, []).append(variation)
-        else:
-            if parent.variations is None:
-                parent.variations = []
-            parent.variations.append(variation)
-        self.lines.append(variation)
-        self.parents.append(parent)
-        self.last = None
-        return None
-
-    def end_variation(self) -> None:
-        self.lines.pop()
-        self.last = self.parents.pop()
+    def visit_deal_parts(self, deal: DealFacts) -> None:
+        """A canonical deal at once (the compiled reader's, made of :attr:`DEAL_PARTS`), as
+        ``begin_deal``, the visits of its lines and ``end_deal`` would have kept it."""
+        self._open(deal)
+        self.pending = deal

@@ -4,6 +4,11 @@ The :class:`~belote_notation.check.checker.GameChecker` fills a :class:`DealFact
 reader's events (or from ``game.accept``), then the phase checks of
 :mod:`belote_notation.check.deal` replay it through the engine. Every fact keeps the file
 position of the token it comes from, so that a finding can point at it.
+
+A canonical deal read by the compiled reader comes made of these classes at once
+(``GameChecker.DEAL_PARTS``): their slots hold the notation's names of each part's fields
+(:data:`belote_notation.notation.visitor.PART_FIELDS`), and any slot the notation does not name
+(``variations``) starts as ``None``, as ``__init__`` sets it.
 """
 
 from __future__ import annotations

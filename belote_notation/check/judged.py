@@ -7,7 +7,7 @@ pots and totals: areas :data:`SCORE_SHEET_AREAS`, BEL5xx and BEL6xx) leave the p
 since the replay recomputes them: one wrong total does not take a deal out of the review.
 
 >>> from belote_notation.check.replay import replay_game
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> deal = replay_game(parse_text("deal 1\\nend\\n")[0].game).deals[0]
 >>> why_not_judged(deal), is_judged(deal)
 ('not a complete deal with a contract and known hands', False)

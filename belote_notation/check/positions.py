@@ -8,7 +8,7 @@ replay (:func:`~belote_notation.check.replay.replay_game`) act by act with the e
 functions, and read through its views.
 
 >>> from belote_notation.check.replay import replay_game
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> text = ("deal 1 dealer N\\nhand N 7S 8S 9S 10S JS QS KS AS\\nhand E 7H 8H 9H 10H JH QH KH AH\\n"
 ...         "hand S 7D 8D 9D 10D JD QD KD AD\\nhand W 7C 8C 9C 10C JC QC KC AC\\n"
 ...         "smsara E:take S\\ntrick 1 AH 7D 7C 7S\\nend\\n")

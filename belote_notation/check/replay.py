@@ -37,11 +37,11 @@ from belote_notation.game.engine import (
 )
 from belote_notation.game.engine.auction import BID_ACTIONS
 from belote_notation.game.rules import Ruleset
-from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.issues import SyntaxIssue
-from belote_notation.notation.reader import read_game_events
+from belote_notation.notation.read.build import RecordBuilder
+from belote_notation.notation.read.reader import read_game_events
+from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Deal, Game, Hand
-from belote_notation.notation.stream import GameText
 from belote_notation.notation.tee import Tee
 
 __all__ = ["DealHands", "DealReplay", "GameReplay", "ReadReplay", "ReplayRecorder", "call_name",
@@ -118,7 +118,7 @@ class DealReplay:
         when it gives them whole (or the replay knows none); else the replay's first cards;
         else worked out from eight recorded tricks of four cards with their seats; else ``None``.
 
-        >>> from belote_notation.notation.reader import parse_text
+        >>> from belote_notation.notation.read.reader import parse_text
         >>> tricks = "".join(f"trick {t} N:{r}S E:{r}H S:{r}D W:{r}C\\n"
         ...                  for t, r in enumerate("7 8 9 10 J Q K A".split(), start=1))
         >>> game = parse_text(f"deal 1 dealer N\\nsmsara E:take S\\n{tricks}end\\n")[0].game
@@ -162,7 +162,7 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
     deal's replay for display. A ``.bel`` text is replayed as it is read (:func:`replay_text`),
     without records read and then walked.
 
-    >>> from belote_notation.notation.reader import parse_text
+    >>> from belote_notation.notation.read.reader import parse_text
     >>> game = parse_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n")[0].game
     >>> replay = replay_game(game)
     >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in replay.deals]
@@ -187,7 +187,7 @@ def replay_text(text: str | GameText, file: str = "<string>", config: Validation
     reader's events go to both (:class:`~belote_notation.notation.tee.Tee`), nothing is walked
     again. The replay is :func:`replay_game`'s of the records with their syntax issues (the
     same findings, report and deals); the game's number is its place in its file (a
-    :class:`~belote_notation.notation.stream.GameText` from the splitter), else 1.
+    :class:`~belote_notation.notation.read.stream.GameText` from the splitter), else 1.
 
     >>> read = replay_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n", "t.bel")
     >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in read.replay.deals], read.errors

@@ -25,7 +25,7 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.code_table import severity_of
-from belote_notation.notation.reader import (
+from belote_notation.notation.read.reader import (
     GameText,
     iter_game_texts,
     read_game_events,
@@ -34,7 +34,7 @@ from belote_notation.notation.reader import (
 )
 
 if TYPE_CHECKING:  # the records are the caller's: checking a text or a file builds none
-    from belote_notation.notation.reader import ParsedGame
+    from belote_notation.notation.read.reader import ParsedGame
     from belote_notation.notation.records import Game
 
 __all__ = [
@@ -89,7 +89,7 @@ def validate_parsed(parsed: ParsedGame, file: str = "<string>", number: int = 1,
                     observer: DealObserver | None = None) -> GameReport:
     """Validate a ``ParsedGame`` of the reader: its syntax issues, then its records.
 
-    >>> from belote_notation.notation.reader import parse_text
+    >>> from belote_notation.notation.read.reader import parse_text
     >>> parsed = parse_text("deal 1\\ntrick 1 N:AS\\n")[0]
     >>> [f.code for f in validate_parsed(parsed, "p.bel").findings][:1]
     ['BEL006']

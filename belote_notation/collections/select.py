@@ -10,7 +10,7 @@ part is the list of kept records (or their count) of one piece of the inputs.
 >>> from belote_notation.collections.query import Query
 >>> from belote_notation.collections.work import run_serial
 >>> from belote_notation.generator import generate_games
->>> from belote_notation.notation.writer import write_games
+>>> from belote_notation.notation.write.writer import write_games
 >>> import io
 >>> from belote_notation.game.rules import Ruleset
 >>> text = io.StringIO()

@@ -22,7 +22,7 @@ A part is a :class:`Stats` (sums), merged by adding; figures are worked out at t
 >>> from belote_notation.pipeline.inputs import Source
 >>> from belote_notation.collections.work import run_serial
 >>> from belote_notation.generator import generate_games
->>> from belote_notation.notation.writer import write_games
+>>> from belote_notation.notation.write.writer import write_games
 >>> from belote_notation.game.rules import Ruleset
 >>> import io
 >>> text = io.StringIO()

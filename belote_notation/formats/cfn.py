@@ -49,9 +49,9 @@ from belote_notation.formats.limits import MAX_LINE_BYTES, bounded_lines
 from belote_notation.formats.values import shown
 from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, mask_of
 from belote_notation.game.tricks import trick_winner
-from belote_notation.notation.build import RecordBuilder
+from belote_notation.notation.limits import MAX_DIGITS
+from belote_notation.notation.read.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game
-from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["CfnFormat", "cfn_of_deal", "colver_card", "our_card"]
 
@@ -297,7 +297,7 @@ def cfn_of_deal(game: Game, replay: DealReplay) -> tuple[str | None, str]:
     every string written is read back and compared with the record before it is given.
 
     >>> from belote_notation.check.replay import replay_game
-    >>> from belote_notation.notation.reader import parse_text
+    >>> from belote_notation.notation.read.reader import parse_text
     >>> hands = ("hand N 7S 8S 9S 10S JS QS KS AS\nhand E 7H 8H 9H 10H JH QH KH AH\n"
     ...          "hand S 7D 8D 9D 10D JD QD KD AD\nhand W 7C 8C 9C 10C JC QC KC AC\n")
     >>> def cfn(options):

@@ -3,7 +3,7 @@
 Documented in ``docs/formats/events.md`` with its JSON Schema (``docs/formats/events.schema.json``).
 The events are the reader's own (:mod:`belote_notation.notation.visitor`): the writer is a
 :class:`~belote_notation.notation.visitor.Visitor` fed by ``game.accept``, the reader drives
-the :class:`~belote_notation.notation.build.RecordBuilder` with the events it reads, so a
+the :class:`~belote_notation.notation.read.build.RecordBuilder` with the events it reads, so a
 record read from an event log is built by the same code as one read from ``.bel``.
 
 Output is exact (one canonical line per event, cards named in the game's deck); input is

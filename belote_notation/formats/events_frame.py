@@ -1,7 +1,7 @@
 """The event reader's vocabulary and frame (:mod:`belote_notation.formats.events_reader`): the
 event types and field names it accepts, the reading of one field's value (with its issue when it
 cannot be read) and the frame of a game (its game, deals, sections and the open trick) around
-the :class:`~belote_notation.notation.build.RecordBuilder`."""
+the :class:`~belote_notation.notation.read.build.RecordBuilder`."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from belote_notation.formats.base import KEPT_AS_TEXT, MISSING_FIELD, UNREADABLE
 from belote_notation.formats.events_writer import PLAYER_TAGS
 from belote_notation.formats.values import card_value, int_value, seat_value
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
-from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
+from belote_notation.notation.read.build import RecordBuilder
 from belote_notation.notation.records import Game, Header
 from belote_notation.notation.visitor import Mark, Position, Section
 

@@ -1,5 +1,5 @@
 """The reader of the ``events`` log (:mod:`belote_notation.formats.events`): lenient event lines
-into games through a :class:`~belote_notation.notation.build.RecordBuilder`, one game at a time.
+into games through a :class:`~belote_notation.notation.read.build.RecordBuilder`, one game at a time.
 
 The parts: the line scanner (:mod:`~belote_notation.formats.events_scan`), the handler of each
 event type (:mod:`~belote_notation.formats.events_translate`) over the reader's frame and field

@@ -1,4 +1,4 @@
-"""The translation of events into :class:`~belote_notation.notation.build.RecordBuilder` calls
+"""The translation of events into :class:`~belote_notation.notation.read.build.RecordBuilder` calls
 (for :mod:`belote_notation.formats.events_reader`): each event type has its handler
 (:data:`HANDLERS`, keyed by the type's name), which reads the event's fields
 (:mod:`~belote_notation.formats.events_frame`) and gives the builder what they say."""

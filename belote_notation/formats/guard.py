@@ -13,7 +13,7 @@ place when the plugin
 * yields the very game it yielded just before (one game a million times);
 * yields more games, or more deals, than the bytes it has read of its input (nothing is made
   of nothing: one game of 100,000 deals out of a 2-byte file), or a game of more deals than the
-  reader's limit of items in a game (:data:`~belote_notation.notation.tokens.MAX_ITEMS_PER_GAME`);
+  reader's limit of items in a game (:data:`~belote_notation.notation.read.tokens.MAX_ITEMS_PER_GAME`);
 
 so that a broken or hostile plugin costs time and memory in proportion to its input, and the
 command says which plugin failed on which file instead of a traceback. A ``write`` that raises
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from belote_notation.formats.base import Format, FormatIssue, ReadItem, Stream, binary_stream
 from belote_notation.formats.registry import PluginError
-from belote_notation.notation.tokens import MAX_ITEMS_PER_GAME
+from belote_notation.notation.limits import MAX_ITEMS_PER_GAME
 
 if TYPE_CHECKING:
     from belote_notation.notation.records import Game

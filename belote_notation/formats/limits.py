@@ -23,8 +23,8 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from belote_notation.formats.base import UNREADABLE, FormatIssue, ReadItem, issue
-from belote_notation.notation.stream import MAX_GAME_CHARS
-from belote_notation.notation.tokens import MAX_DIGITS, MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
+from belote_notation.notation.limits import MAX_DIGITS, MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
+from belote_notation.notation.read.stream import MAX_GAME_CHARS
 
 __all__ = ["MAX_DIGITS", "MAX_ISSUES_PER_GAME", "MAX_ITEMS_PER_GAME", "MAX_LINE_BYTES", "GameBudget",
            "bounded_issues", "bounded_lines"]

@@ -1,8 +1,9 @@
 """The project's own forms as formats: ``.bel`` text and its JSON twin (``json``, ``jsonl``).
 
-They wrap the notation's reader, writer and JSON twin (``notation/reader.py``,
-``notation/writer.py``, ``notation/jsonio.py``) and add nothing: a syntax issue of a ``.bel``
-game is reported with its own code (BEL0xx) and the game as far as it could be read.
+They wrap the notation's reader, writer and JSON twin (``notation/read/reader.py``,
+``notation/write/writer.py``, ``notation/read/jsonio.py``, ``notation/write/jsonio.py``) and add
+nothing: a syntax issue of a ``.bel`` game is reported with its own code (BEL0xx) and the game
+as far as it could be read.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from belote_notation.formats.base import (
     first_line,
     issue,
 )
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 
 if TYPE_CHECKING:  # the JSON twin, the writer and the records are imported where used: validate reads
     # a .bel file's events, not its records
-    from belote_notation.notation.jsonio import JsonReadError
-    from belote_notation.notation.reader import ParsedGame
+    from belote_notation.notation.read.jsonio import JsonReadError
+    from belote_notation.notation.read.reader import ParsedGame
     from belote_notation.notation.records import Game
 
 __all__ = ["BelFormat", "JsonFormat", "JsonlFormat", "parsed_items"]
@@ -49,7 +50,7 @@ class BelFormat(Format):
             yield from parsed_items(parsed)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
-        from belote_notation.notation.writer import NotationWriteError, write_game
+        from belote_notation.notation.write.writer import NotationWriteError, write_game
 
         for count, game in enumerate(games):
             try:
@@ -73,8 +74,8 @@ def parsed_items(parsed: ParsedGame) -> Iterator[ReadItem]:
 
 def _json_writable(games: Iterable[Game], lost: list[FormatIssue]) -> Iterator[Game]:
     """The games the JSON twin can hold; an issue in ``lost`` for each other one (alternative
-    lines nested past ``jsonio.MAX_DEPTH``: a traceback before, issue 13)."""
-    from belote_notation.notation.jsonio import JsonWriteError, check_depth
+    lines nested past ``limits.MAX_DEPTH``: a traceback before, issue 13)."""
+    from belote_notation.notation.write.jsonio import JsonWriteError, check_depth
 
     for count, game in enumerate(games):
         try:
@@ -126,7 +127,7 @@ class JsonFormat(Format):
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         # jsonio reads the twin as a stream, one game at a time (issue 13: read whole, a
         # 55.6 MB file took 3 GB); a bad game costs that game only (its issue in its place).
-        from belote_notation.notation.jsonio import JsonReadError, iter_json_games
+        from belote_notation.notation.read.jsonio import JsonReadError, iter_json_games
 
         for item in iter_json_games(binary_stream(source)):
             yield _unreadable(item) if isinstance(item, JsonReadError) else item
@@ -135,7 +136,7 @@ class JsonFormat(Format):
         lost: list[FormatIssue] = []
         games = _json_writable(games, lost)
         if not self.compact:
-            from belote_notation.notation.jsonio import write_json_games
+            from belote_notation.notation.write.jsonio import write_json_games
 
             write_json_games(games, out)
             return iter(lost)
@@ -158,7 +159,7 @@ class JsonlFormat(JsonFormat):
         return first.startswith(b"{") and (b'"deals"' in first or b'"headers"' in first)
 
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
-        from belote_notation.notation.jsonio import JsonReadError, iter_json_games
+        from belote_notation.notation.read.jsonio import JsonReadError, iter_json_games
 
         for number, raw in enumerate(binary_stream(source), 1):
             if not raw.strip():
@@ -176,7 +177,7 @@ class JsonlFormat(JsonFormat):
         lost: list[FormatIssue] = []
         games = _json_writable(games, lost)
         if not self.compact:
-            from belote_notation.notation.jsonio import write_jsonl_games
+            from belote_notation.notation.write.jsonio import write_jsonl_games
 
             write_jsonl_games(games, out)
             return iter(lost)

@@ -40,10 +40,10 @@ from belote_notation.formats.base import (
 from belote_notation.formats.limits import GameBudget
 from belote_notation.formats.values import MAX_DIGITS, action_value, int_value, seat_value, shown, suit_value
 from belote_notation.game.cards import SEAT_NAMES, Deck
-from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.headers import game_deck
+from belote_notation.notation.read.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game, Header
-from belote_notation.notation.writer import strain_name
+from belote_notation.notation.write.writer import strain_name
 
 __all__ = ["COLUMNS", "CsvFormat", "SafeCsvWriter", "deal_rows", "safe_cell"]
 

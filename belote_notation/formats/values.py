@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, parse_suit
-from belote_notation.notation.tokens import MAX_DIGITS
+from belote_notation.notation.limits import MAX_DIGITS
 from belote_notation.notation.visitor import Action, Kind, Mark
 from belote_notation.notation.vocabulary import (
     call_words,

@@ -17,13 +17,13 @@ what is built. Each visitor gets the events the reader alone would have given it
 
 :meth:`result` is the tuple of the visitors' results, in their order.
 
-A tee names no :attr:`~belote_notation.notation.visitor.Visitor.DEAL_FACTS`: the reader gives
+A tee names no :attr:`~belote_notation.notation.visitor.Visitor.DEAL_PARTS`: the reader gives
 it every deal as events, which each visitor keeps in its own way (the compiled reader's facts
 are one visitor's data model, which the others cannot be built from without a second copy of
 the reader's work; docs/speed.md, "the roads, measured", has the measurement).
 
->>> from belote_notation.notation.build import RecordBuilder
->>> from belote_notation.notation.reader import read_game_events
+>>> from belote_notation.notation.read.build import RecordBuilder
+>>> from belote_notation.notation.read.reader import read_game_events
 >>> from belote_notation.notation.visitor import HeadersVisitor
 >>> headers, parsed = read_game_events('[Event "club"]\\ndeal 1\\ntrick 1 N:AS\\nend\\n',
 ...                                    Tee(HeadersVisitor(), RecordBuilder()))

@@ -2,7 +2,7 @@
 
 The reader turns the text of a game into a stream of *events*, each with the file line and
 column of the token it comes from, and calls the matching method of a :class:`Visitor`. The
-visitor decides what to build: :class:`~belote_notation.notation.build.RecordBuilder` builds
+visitor decides what to build: :class:`~belote_notation.notation.read.build.RecordBuilder` builds
 the pydantic records, :class:`HeadersVisitor` keeps the tag pairs only, :class:`SkipVisitor`
 builds nothing, and the checks (``belote_notation.check``) replay the deal through the rules
 engine straight from the events. A built :class:`~belote_notation.notation.records.Game` can be
@@ -51,7 +51,7 @@ Guarantees of the reader (and of ``Game.accept``), so that consumers stay simple
   deal whose text holds it (before ``end_game`` for the rest): a consumer knows that the deal
   it is reading is broken. Whatever could be read around it is still reported as events.
 
->>> from belote_notation.notation.reader import read_game_events
+>>> from belote_notation.notation.read.reader import read_game_events
 >>> v = HeadersVisitor()
 >>> read_game_events('[Event "club"]\\ndeal 1\\ntrick 1 N:AS\\nend\\n', v)
 [('Event', 'club')]
@@ -61,13 +61,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from belote_notation.notation.issues import SyntaxIssue
 
 __all__ = [
+    "PART_FIELDS",
     "SKIP",
     "Action",
+    "DealParts",
     "HandSection",
     "HeadersVisitor",
     "Kind",
@@ -95,6 +97,52 @@ Kind = Literal["sequence", "carre", "belote"]
 ScoreKind = Literal["score", "match", "pot"]
 
 
+class DealParts(NamedTuple):
+    """The classes a visitor takes a canonical deal's parts in (:attr:`Visitor.DEAL_PARTS`).
+
+    Each is a plain class of slots (a class statement on ``object`` with ``__slots__``): the
+    compiled reader makes an instance without running ``__init__``, fills the slots that
+    :data:`PART_FIELDS` names for its part (the arguments of the part's event) and sets every
+    other slot to ``None``. The reader knows these names, never the visitor's model: what the
+    visitor keeps beyond them (its variations, say) is its own.
+    """
+
+    hand: type
+    """A hand line (``tafr9a``, ``rest`` or ``hand``): ``visit_hand``'s arguments but the section."""
+    offer: type
+    """The ``offer`` line: ``visit_offer``'s arguments."""
+    call: type
+    """One call of a ``smsara`` line: ``visit_call``'s arguments."""
+    announcement: type
+    """An ``announce`` line: ``visit_announcement``'s arguments but the cards' positions."""
+    trick: type
+    """A ``trick`` line: ``visit_trick``'s arguments."""
+    score: type
+    """A ``score`` or ``match`` line: ``visit_score``'s numbers and position."""
+    deal: type
+    """The deal: ``begin_deal``'s arguments, its parts by section, and its ``pot`` line."""
+
+
+PART_FIELDS: dict[str, tuple[str, ...]] = {
+    "hand": ("seat", "cards", "positions", "line", "col", "bits"),
+    "offer": ("card", "line", "col"),
+    "call": ("seat", "action", "suit", "round", "line", "col", "value"),
+    "announcement": ("seat", "kind", "cards", "trick", "before_card", "line", "col"),
+    "trick": ("number", "line", "col", "seats", "cards", "marks", "positions", "winner", "winner_pos"),
+    "score": ("ns", "ew", "line", "col"),
+    "deal": ("number", "dealer", "line", "col", "five", "offer", "bids", "rest", "hands", "announcements",
+             "tricks", "score", "match_score", "pot", "pot_pos"),
+}
+"""The slots the compiled reader fills in each part of a canonical deal (:class:`DealParts`),
+in the order ``notation/read/_canon.c`` fills them: the names of the events' arguments, and
+``bits`` of a hand (the sum of its cards' bits, :mod:`belote_notation.game.cards`; ``None``
+when a number is not a card of 0..31), ``winner``/``winner_pos`` ``None`` when no winner is
+written; of the deal, ``five``/``rest``/``hands``/``bids``/``announcements``/``tricks`` lists of
+the parts of those sections in the order written, ``offer``, ``score`` (the ``score`` line) and
+``match_score`` (the ``match`` line) a part or ``None``, ``pot`` the ``pot`` line's number
+(``None``: no such line) and ``pot_pos`` its position (the deal's when none)."""
+
+
 class Skip(Enum):
     """Returned by ``begin_game``, ``end_headers``, ``begin_deal`` or ``begin_variation`` to
     tell the reader that the visitor wants nothing of what follows (up to the matching end)."""
@@ -108,7 +156,7 @@ SKIP = Skip.SKIP
 class Visitor(Generic[T]):
     """Base visitor: every event does nothing. Subclass it and override what you need.
 
-    ``result()`` is what :func:`~belote_notation.notation.reader.read_games` yields per game.
+    ``result()`` is what :func:`~belote_notation.notation.read.reader.read_games` yields per game.
     Cards are ``int`` 0..31, seats ``int`` 0..3 (N E S W), suits ``int`` 0..3, as in
     :mod:`belote_notation.game.cards`; ``line``/``col`` are file positions.
     """
@@ -147,21 +195,21 @@ class Visitor(Generic[T]):
         raise NotImplementedError
 
     # --- a deal
-    DEAL_FACTS: ClassVar[tuple[tuple[type, tuple[str, ...]], ...] | None] = None
-    """A visitor that keeps each deal as facts (the checker) names here its seven fact classes
-    (the last one the deal's own) and their fields (in the order ``notation/_canon.c`` fills
-    them); the compiled reader then gives a canonical deal's facts at once
-    (:meth:`visit_deal_facts`) instead of its events."""
+    DEAL_PARTS: ClassVar[DealParts | None] = None
+    """A visitor that takes a canonical deal at once names here the class of each of its parts
+    (:class:`DealParts`); the compiled reader then makes the deal's parts of them, filled as
+    :data:`PART_FIELDS` says, and gives the deal at once (:meth:`visit_deal_parts`) instead of
+    its events. ``None``: the events."""
 
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         """``deal N [dealer SEAT]``."""
         return None
 
-    def visit_deal_facts(self, facts: Any) -> None:
-        """A canonical deal's facts at once, made by the compiled reader exactly as this
-        visitor's ``begin_deal``, ``visit_*`` and ``end_deal`` methods would keep them from its
-        events, which it gets instead (only for a visitor that names :attr:`DEAL_FACTS`): an
-        instance of the last class named there."""
+    def visit_deal_parts(self, deal: Any) -> None:
+        """A canonical deal at once (only for a visitor that names :attr:`DEAL_PARTS`): an
+        instance of its ``deal`` class, holding instances of the others, in place of the deal's
+        events from ``begin_deal`` to ``end_deal`` (no variation, comment or review material:
+        a canonical deal has none)."""
         raise NotImplementedError
 
     def begin_section(self, section: Section, line: int, col: int) -> None:

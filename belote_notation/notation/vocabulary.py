@@ -9,8 +9,8 @@ and card names come from :mod:`belote_notation.game.cards`.
 
 >>> sorted(keywords("TRICK_KW"))
 ['pli', 'trick']
->>> SEATS["w"], section_of("Pli")
-(3, 'trick')
+>>> SEATS["w"], keyword_terminals()[:3]
+(3, ('DEAL_KW', 'DEALER_KW', 'FIVE_KW'))
 >>> card_table(Deck.FRENCH)["AS"], play_table(Deck.FRENCH)["N:AS"]
 (7, (0, 7))
 """
@@ -38,7 +38,7 @@ from belote_notation.game.cards import (
     parse_card,
 )
 from belote_notation.notation import grammar_cache
-from belote_notation.notation.visitor import Action, Kind, Mark, Section
+from belote_notation.notation.visitor import Action, Kind, Mark
 
 if TYPE_CHECKING:  # lark is imported where a Lark instance is made (0.04 s of every start)
     from lark import Lark, Token
@@ -60,8 +60,7 @@ __all__ = [
     "pattern",
     "play_table",
     "regex",
-    "section_of",
-    "sections",
+    "keyword_terminals",
     "words_of",
 ]
 
@@ -76,9 +75,8 @@ _PARTS = (
     "NO_TRUMP_WORD", "ALL_TRUMP_WORD",
     "RANK", "SUIT_CHAR",
     "TAG_NAME", "STRING", "HEADER", "_HWS", "RESULT",
-    "DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
-    "ANNOUNCE_KW", "TRICK_KW", "WINNER_KW", "SCORE_KW", "MATCH_KW", "POT_KW", "END_KW",
 )
+"""With them, every keyword terminal (:func:`keyword_terminals`)."""
 
 
 class _KeepParts:
@@ -86,10 +84,18 @@ class _KeepParts:
     anything): Lark's post-lexer interface (``lark.lark.PostLex``) without deriving from it, so
     that this module does not import lark."""
 
-    always_accept = _PARTS
+    def __init__(self) -> None:
+        self.always_accept = (*_PARTS, *keyword_terminals())
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         return stream
+
+
+@cache
+def keyword_terminals() -> tuple[str, ...]:
+    """The names of the grammar's keyword terminals (``DEAL_KW``, ``TRICK_KW``...: a name ending
+    in ``_KW``), in the grammar's order: a keyword added to the grammar is known everywhere."""
+    return tuple(re.findall(r"^(\w+_KW)\s*:", grammar_text(), re.MULTILINE))
 
 
 @cache
@@ -282,27 +288,6 @@ def keywords(name: str) -> frozenset[str]:
 SEATS: dict[str, int] = {**{c: i for i, c in enumerate(SEAT_NAMES)},
                          **{c.lower(): i for i, c in enumerate(SEAT_NAMES)}}
 """Seat letters (either case) to seat numbers."""
-
-_SECTION_KEYWORDS: tuple[tuple[str, Section], ...] = (
-    ("FIVE_KW", "five"), ("OFFER_KW", "offer"), ("SMSARA_KW", "bidding"), ("REST_KW", "rest"),
-    ("HAND_KW", "hand"), ("ANNOUNCE_KW", "announce"), ("TRICK_KW", "trick"),
-    ("SCORE_KW", "scores"), ("MATCH_KW", "scores"), ("POT_KW", "scores"),
-)
-
-
-@cache
-def sections() -> dict[str, Section]:
-    """The keywords that start a section line (as written in the grammar, and lower-case)."""
-    return {word: section for name, section in _SECTION_KEYWORDS
-            for word in keywords(name) | set(words_of(name))}
-
-
-def section_of(word: str) -> Section | None:
-    """The section a line starting with keyword ``word`` belongs to (``None``: not one)."""
-    table = sections()
-    found = table.get(word)
-    return found if found is not None else table.get(word.lower())
-
 
 def mark_of(word: str) -> Mark:
     """``belote`` or ``rebelote`` for a word of ``MARK_WORD`` (``re``, ``rebel``... say rebelote)."""

@@ -4,7 +4,7 @@ annotate --format json`` prints, and the players' figures the service's review j
 The judgements come from :mod:`~belote_notation.pipeline.review` (or a cluster's runner).
 
 >>> from belote_notation.analysis.review import DealJudgement
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> game = parse_text("[South \\"Ana\\"]\\ndeal 1 dealer N\\nend\\n")[0].game
 >>> done = annotated(game, [DealJudgement(0, skipped="no contract")], "g.bel", 1)
 >>> done.notes()

@@ -30,8 +30,8 @@ from typing import BinaryIO, TextIO, cast
 
 from belote_notation.check.findings import Finding
 from belote_notation.formats.base import Format
-from belote_notation.notation.reader import iter_games
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.read.reader import iter_games
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 
@@ -69,7 +69,7 @@ def _twin_rewrite(fmt: Format) -> Rewrite:
     """The JSON twin read whole (a bad game leaves the file as it was), then written by ``fmt``."""
 
     def rewrite(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
-        from belote_notation.notation.jsonio import JsonReadError, read_json_games
+        from belote_notation.notation.read.jsonio import JsonReadError, read_json_games
 
         try:
             games = list(read_json_games(handle))

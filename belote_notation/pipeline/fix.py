@@ -38,7 +38,7 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game_text
 from belote_notation.notation.issues import BAD_UTF8
-from belote_notation.notation.stream import GameText, iter_game_texts
+from belote_notation.notation.read.stream import GameText, iter_game_texts
 from belote_notation.pipeline.fix_plan import FIXABLE, Fix, plan_fixes
 from belote_notation.pipeline.games import TextGame
 from belote_notation.pipeline.inputs import detect

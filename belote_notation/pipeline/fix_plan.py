@@ -43,8 +43,8 @@ from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Score
-from belote_notation.notation.stream import GameText
 from belote_notation.notation.vocabulary import regex
 from belote_notation.pipeline.text_edits import Edit, TextWindow
 

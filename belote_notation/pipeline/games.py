@@ -28,7 +28,7 @@ from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report, validate_game, validate_game_text, validate_source
 from belote_notation.formats.base import FormatIssue
-from belote_notation.notation.stream import GameText, iter_game_texts
+from belote_notation.notation.read.stream import GameText, iter_game_texts
 from belote_notation.pipeline.inputs import (
     OpenInput,
 )

@@ -2,7 +2,7 @@
 their places in the whole input: what a cluster's workers read, each its own range, by path.
 
 :func:`cut_input` streams an input once (flat memory: the stream cutter of
-:mod:`belote_notation.notation.stream`, one game buffered at a time) and yields
+:mod:`belote_notation.notation.read.stream`, one game buffered at a time) and yields
 :class:`ByteRange`\\ s of about ``target`` bytes; each starts where a game starts
 (``GameText.start``; the first range at byte 0, so a BOM and the blank lines before the first
 game stay in it) and ends where the next range starts (the last one at the end of the input).
@@ -47,8 +47,8 @@ from belote_notation.formats.base import Format, ReadItem
 from belote_notation.formats.limits import bounded_issues
 from belote_notation.formats.native import parsed_items
 from belote_notation.formats.registry import get_format
-from belote_notation.notation.reader import parse_game_text
-from belote_notation.notation.stream import GameText, iter_game_texts
+from belote_notation.notation.read.reader import parse_game_text
+from belote_notation.notation.read.stream import GameText, iter_game_texts
 from belote_notation.pipeline.games import GameToCheck, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
 from belote_notation.pipeline.output.base import InputInfo

@@ -1,10 +1,10 @@
 """The public readers (``bn.read_games``, ``bn.iter_games``, ``bn.replay_game``): any readable
 input, its format told by the one detector the commands use (:func:`~.inputs.detect`).
 
-``.bel`` is read by the notation's streaming reader (``notation/reader.py``); any other format
+``.bel`` is read by the notation's streaming reader (``notation/read/reader.py``); any other format
 (the JSON twin, an event log, a CSV sheet, CFN, a server's log, a plugin's format) by its
 :meth:`Format.read`, each game with the issues found in it. Either way a game comes as a
-:class:`~belote_notation.notation.build.ParsedGame` (or as what a visitor makes of it), numbered
+:class:`~belote_notation.notation.read.build.ParsedGame` (or as what a visitor makes of it), numbered
 as in the input: a game that could not be read at all keeps its place, empty, with its issue.
 
 >>> log = b'{"type": "deal", "number": 1, "dealer": "N"}\\n{"type": "bid", "seat": "E", "action": "pass"}\\n'
@@ -25,7 +25,7 @@ from belote_notation.check.replay import replay_game as replay_records
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import FormatIssue
 from belote_notation.notation.issues import SyntaxIssue
-from belote_notation.notation.reader import read_games as read_bel_games
+from belote_notation.notation.read.reader import read_games as read_bel_games
 from belote_notation.notation.records import Game
 from belote_notation.notation.visitor import Visitor
 from belote_notation.pipeline.games import RecordGame, games_of
@@ -33,7 +33,7 @@ from belote_notation.pipeline.inputs import InputLike, InputProblem, discover, e
 from belote_notation.pipeline.records import pick_game
 
 if TYPE_CHECKING:
-    from belote_notation.notation.build import ParsedGame
+    from belote_notation.notation.read.build import ParsedGame
 
 __all__ = ["iter_games", "read_games", "replay_game"]
 
@@ -45,7 +45,7 @@ def read_games(source: InputLike, visitor_factory: Callable[[], Visitor[Any]] | 
     """The games of ``source`` one at a time (flat memory), in any readable format: a path (a
     folder: its ``.bel`` files), the bytes of a file, an open file in text or binary mode.
     Each game is reported to a new ``visitor_factory()`` (by default the record builder:
-    :class:`~belote_notation.notation.build.ParsedGame` results) and its result yielded.
+    :class:`~belote_notation.notation.read.build.ParsedGame` results) and its result yielded.
     ``name`` is the input's name in the issues (and, for a stream or bytes, what its format is
     told by: ``"app.events.jsonl"``).
 
@@ -76,7 +76,7 @@ def _reported(item: RecordGame, factory: Callable[[], Visitor[Any]] | None, name
     errors = [_issue(i, name) for i in item.issues if i.severity != "info"]
     game = item.game if item.game is not None else Game()
     if factory is None:
-        from belote_notation.notation.build import ParsedGame
+        from belote_notation.notation.read.build import ParsedGame
 
         return ParsedGame(game, errors, item.number - 1)
     # _WithErrors is the visitor itself (every other event passed through as it is)

@@ -31,10 +31,11 @@ from belote_notation.check.replay import GameReplay, replay_game, replay_text
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE
 from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
-from belote_notation.notation.jsonio import MAX_DEPTH, JsonWriteError, check_depth
-from belote_notation.notation.reader import parse_game_text
+from belote_notation.notation.limits import MAX_DEPTH
+from belote_notation.notation.read.reader import parse_game_text
+from belote_notation.notation.read.stream import MAX_GAME_CHARS
 from belote_notation.notation.records import Game
-from belote_notation.notation.stream import MAX_GAME_CHARS
+from belote_notation.notation.write.jsonio import JsonWriteError, check_depth
 from belote_notation.pipeline.games import GameToCheck, RecordGame, games_of, issue_finding
 from belote_notation.pipeline.inputs import (
     InputLike,
@@ -69,11 +70,11 @@ class ReadGame:
 
     def too_deep(self, file: str) -> Finding | None:
         """``None`` when every alternative line of the game is nested at most
-        :data:`~belote_notation.notation.jsonio.MAX_DEPTH` deep (what the JSON twin and the
+        :data:`~belote_notation.notation.read.jsonio.MAX_DEPTH` deep (what the JSON twin and the
         replay page hold); else a BEL810 finding at the first item past it. Walked without
         recursion, so any depth is answered.
 
-        >>> from belote_notation.notation.reader import parse_text
+        >>> from belote_notation.notation.read.reader import parse_text
         >>> text = "deal 1\\ntrick 1 N:AS " + "(E:7S " * 101 + ")" * 101 + "\\nend\\n"
         >>> print(ReadGame(parse_text(text)[0].game, 1).too_deep("deep.bel"))
         deep.bel:2:609: warning BEL810 game 1 cannot be drawn: alternative lines nested more than 100 deep
@@ -105,7 +106,7 @@ def read_game(item: GameToCheck, file: str, replay: ValidationConfig | None = No
     (:func:`~belote_notation.check.replay.replay_text`), the replay kept for
     :meth:`ReadGame.replay` (records of another format are replayed from the records).
 
-    >>> from belote_notation.notation.stream import GameText
+    >>> from belote_notation.notation.read.stream import GameText
     >>> from belote_notation.pipeline.games import TextGame
     >>> read = read_game(TextGame(GameText("deal 1\\nend\\n", 1, 0)), "t.bel", DEFAULT_CONFIG)
     >>> read.replay("t.bel") is read.replay("t.bel"), len(read.replay("t.bel").deals)

@@ -9,7 +9,7 @@ order of the games and of their deals, with a few tasks per worker in flight. On
 whose workers read byte ranges (a cluster), :func:`review_input` sends each a game's range
 instead (:func:`judge_range`): the worker reads and replays that game itself.
 
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> game = parse_text("deal 1 dealer N\\nend\\n")[0].game
 >>> [(index, judgement.skipped) for index, judgement in judge_games([game])]
 [(0, 'not a complete deal with a contract and known hands')]

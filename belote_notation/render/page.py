@@ -13,7 +13,7 @@ one game. Its shape::
 
 >>> import io
 >>> from belote_notation.check.replay import replay_game
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> out = io.StringIO()
 >>> write_page(out, [replay_game(parse_text("deal 1 dealer N\\nend\\n")[0].game)], title="t")
 1

@@ -11,7 +11,7 @@ them, shows the solver's value of the card played and of the best card
 (``tests/render/test_study.py`` checks these readings against what ``annotate`` writes, so the
 two cannot drift apart).
 
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> game = parse_text("deal 1\\ntrick 1 W:10H {DD: loses 69 points: 8♠ makes 108, this card 39} "
 ...                   "(W:8S {DD: makes 108}) (W:AS {cash it})\\nend\\n")[0].game
 >>> play = game.deals[0].tricks[0].plays[0]

@@ -13,7 +13,7 @@ The text is plain and stable (no colours, no terminal width tricks). Every numbe
 the checks' replay (:mod:`belote_notation.check.replay`): no rule is decided here.
 
 >>> from belote_notation.check.replay import replay_game
->>> from belote_notation.notation.reader import parse_text
+>>> from belote_notation.notation.read.reader import parse_text
 >>> hands = "".join(f"hand {seat} A{s} K{s} Q{s} J{s} 10{s} 9{s} 8{s} 7{s}\\n"
 ...                 for seat, s in zip("NESW", "SHDC"))
 >>> text = f"deal 1 dealer N\\n{hands}smsara E:pass S:take H\\ntrick 1 E:AH S:7D W:7C N:7S\\nend\\n"
@@ -38,7 +38,7 @@ from belote_notation.check.report import DealReport, seat_name
 from belote_notation.game.cards import Deck, card_name, card_words
 from belote_notation.notation.assessment import shown_nags
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Play, Variation
-from belote_notation.notation.writer import run_nested
+from belote_notation.notation.write.writer import run_nested
 from belote_notation.render.text_style import SEATS, Style
 
 __all__ = ["Style", "game_document", "render_deal", "render_game", "render_match", "shown_findings"]

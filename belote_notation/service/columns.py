@@ -7,7 +7,7 @@ deal's contract as bid, so a ``.bel`` upload goes straight from its text to the 
 ``validate`` reads it, without records. A game held as records (another format, a review) is
 walked through the same visitor (``game.accept``), so both ways give the same columns.
 
->>> from belote_notation.notation.reader import read_game_events
+>>> from belote_notation.notation.read.reader import read_game_events
 >>> checker = StoreChecker(file="t.bel")
 >>> text = '[Event "club"]\\n[North "Sara"]\\ndeal 1 dealer N\\nsmsara E:take\\nend\\n'
 >>> report = read_game_events(text, checker)
@@ -83,7 +83,7 @@ def recorded_key(game: Game) -> str:
     return fingerprint(text) if text else ""
 
 
-_check_facts = GameChecker.visit_deal_facts
+_check_parts = GameChecker.visit_deal_parts
 
 
 class StoreChecker(GameChecker):
@@ -126,8 +126,8 @@ class StoreChecker(GameChecker):
         if deal is not None:
             self._note(deal)
 
-    def visit_deal_facts(self, facts: DealFacts) -> None:
-        _check_facts(self, facts)  # the checker's, called without super(): once a deal
+    def visit_deal_parts(self, facts: DealFacts) -> None:
+        _check_parts(self, facts)  # the checker's, called without super(): once a deal
         self._note(facts)
 
     def _note(self, deal: DealFacts) -> None:

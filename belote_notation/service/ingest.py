@@ -39,7 +39,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format
 from belote_notation.game.code_table import CODES
 from belote_notation.notation.fingerprint import game_fingerprint
-from belote_notation.notation.reader import GameText, parse_game_text, read_game_events
+from belote_notation.notation.read.reader import GameText, parse_game_text, read_game_events
 from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.service.columns import GameColumns, StoreChecker, recorded_key
@@ -159,7 +159,7 @@ def _checked(item: GameToCheck, name: str, format_name: str, config: ValidationC
     # located in its source), then as stored
     from belote_notation.check.validator import validate_game
     from belote_notation.notation.records import Game
-    from belote_notation.notation.writer import NotationWriteError, write_game
+    from belote_notation.notation.write.writer import NotationWriteError, write_game
     from belote_notation.pipeline.records import read_game
 
     read = read_game(item, name)

@@ -14,7 +14,7 @@ from sqlalchemy import Engine, func, select
 
 from belote_notation.analysis.review import Thresholds
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.annotate import annotated
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games

@@ -34,7 +34,7 @@ from belote_notation.analysis.review import Thresholds
 from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.findings import Finding
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.annotate import GamesUntilUnread, annotated, figures_document
 from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.files import replacing, same_file

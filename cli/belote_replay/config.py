@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from belote_notation.check.suggest import did_you_mean
-from belote_notation.notation.tokens import MAX_DIGITS
+from belote_notation.notation.limits import MAX_DIGITS
 from belote_replay.config_file import MAX_GLOB_CHARS, ConfigFileError, line_of, read_toml, shown
 
 __all__ = ["CONFIG_NAME", "Config", "ConfigError", "find_config", "load_config"]

@@ -58,7 +58,7 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
         raise click.BadParameter(f"target={rules.target:,} is out of range: generate writes matches "
                                  f"to at most {MAX_TARGET:,} points (longer ones would not read back)",
                                  param_hint="--option")
-    from belote_notation.notation.writer import write_games
+    from belote_notation.notation.write.writer import write_games
 
     display = ProgressDisplay("generating", deals or 0, "deals", progress)
     games = _counted(generate_games(rules, matches=matches, deals=deals, seed=seed), display)

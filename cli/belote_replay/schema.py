@@ -6,7 +6,7 @@ import json
 
 import click
 
-from belote_notation.notation.jsonio import json_schema
+from belote_notation.notation.write.jsonio import json_schema
 
 __all__ = ["command"]
 

@@ -21,7 +21,7 @@ from belote_notation.analysis.solver import SearchTooLong
 from belote_notation.check.replay import replay_game
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_replay.main import cli
 
 RULES = Ruleset.preset("classic").with_options({"must_follow": False})

@@ -13,8 +13,8 @@ from belote_notation.analysis.review import review_game
 from belote_notation.check.judged import is_judged, why_not_judged
 from belote_notation.check.replay import replay_game
 from belote_notation.collections.review_figures import review_figures
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 FILES = sorted(p for folder in ("classic", "coinche", "contree", "moroccan", "traditional", "review")

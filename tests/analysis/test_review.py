@@ -13,9 +13,9 @@ from __future__ import annotations
 from belote_notation.analysis.review import Thresholds, judge_deal, review_game, state_at
 from belote_notation.analysis.solver import DoubleDummy
 from belote_notation.check.replay import replay_game
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 
 DEAL = """\
 [Rules "classic"]

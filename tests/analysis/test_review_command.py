@@ -10,10 +10,10 @@ from pathlib import Path
 from belote_notation.analysis.review import review_game
 from belote_notation.check.replay import replay_game
 from belote_notation.collections.review_figures import review_figures
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Annotated, Deal, Game, Play
 from belote_notation.notation.review_command import DDValues, read_dd, write_dd
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_notation.render.review_notes import solver_values
 
 OLD = Path(__file__).resolve().parents[2] / "samples" / "review" / "annotated-classic-dd.bel"

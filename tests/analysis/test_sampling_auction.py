@@ -107,7 +107,7 @@ def test_annotate_takes_the_uniform_draw_as_an_option(tmp_path) -> None:
         DoubleDummy()
     except SolverUnavailable:  # pragma: no cover - built without a C compiler
         return
-    from belote_notation.notation.writer import write_game
+    from belote_notation.notation.write.writer import write_game
 
     record = tmp_path / "colver.bel"
     record.write_text(write_game(next(games(1, 3))), encoding="utf-8")

@@ -21,7 +21,7 @@ from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine import legal_cards, new_deal, set_contract, set_hands
 from belote_notation.game.rules import PRESETS, Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_replay.main import cli
 from tests.analysis.positions import every_position, play_random, random_deal, solver_args
 
@@ -70,7 +70,7 @@ def test_solved_values_are_the_engines_on_the_generated_deals() -> None:
     """The SA and TA deals of the reproducer, from trick 6: every card's value is the minimax's."""
     from belote_notation.analysis.review import state_at
     from belote_notation.check.replay import replay_game
-    from belote_notation.notation.reader import parse_text
+    from belote_notation.notation.read.reader import parse_text
 
     replay = replay_game(parse_text(_file(4))[0].game, "sa.bel")
     dd = DoubleDummy()
@@ -82,7 +82,7 @@ def test_solved_values_are_the_engines_on_the_generated_deals() -> None:
 
 
 def test_annotate_reviews_sa_and_ta_deals() -> None:
-    from belote_notation.notation.reader import parse_text
+    from belote_notation.notation.read.reader import parse_text
 
     review = review_game(parse_text(_file(4))[0].game)
     assert [d.skipped for d in review.deals] == [None] * 4

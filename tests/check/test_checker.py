@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from belote_notation.check.checker import GameChecker
 from belote_notation.check.validator import validate_game, validate_text
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.support.validator import generated_text
 
 TEXT = generated_text("classic", deals=3, seed=5)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from belote_notation.check.validator import validate_parsed, validate_text
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.check.test_validator_fuzz import mutate
 from tests.support.validator import generated_text
 

@@ -13,7 +13,7 @@ import pytest
 from belote_notation.check import play as check_play
 from belote_notation.check.validator import validate_parsed, validate_text
 from belote_notation.game.rules import preset_names
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.speed.corpus import FLAWS, corpus_text
 from tests.support.validator import generated_text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from belote_notation.check.replay import replay_game
 from belote_notation.check.validator import validate_game
 from belote_notation.game.cards import mask_of
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.support.validator import generated_text
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from belote_notation.check.replay import call_name, replay_game
 from belote_notation.game.cards import mask_of
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.support.validator import generated_text
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

@@ -15,9 +15,9 @@ from belote_notation.check.replay import GameReplay, replay_game, replay_text
 from belote_notation.check.validator import validate_game_text
 from belote_notation.game.rules import Ruleset, preset_names
 from belote_notation.generator import generate_games
-from belote_notation.notation.reader import parse_game_text
-from belote_notation.notation.stream import GameText, iter_game_texts, text_source
-from belote_notation.notation.writer import write_games
+from belote_notation.notation.read.reader import parse_game_text
+from belote_notation.notation.read.stream import GameText, iter_game_texts, text_source
+from belote_notation.notation.write.writer import write_games
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").rglob("*.bel"))
 

@@ -20,7 +20,7 @@ from belote_notation.game.cards import Deck
 from belote_notation.game.rules import Ruleset, preset_names
 from belote_notation.generator import generate_games
 from belote_notation.notation.records import Header
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from tests.cli.cli_support import run_belote
 
 ROOT = Path(__file__).resolve().parents[2]

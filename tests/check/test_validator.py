@@ -13,7 +13,7 @@ from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import Deck, card_name
 from belote_notation.game.engine import codes as C
 from belote_notation.game.rules import Ruleset
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.support.validator import (
     PRESET_NAMES,
     errors_of,
@@ -172,7 +172,7 @@ def test_findings_are_registered_codes():
 # ----------------------------------------------------------------------------- partial records
 def _game_with(preset: str, change) -> str:
     """The generated file with ``change`` applied to every deal of every game."""
-    from belote_notation.notation.writer import write_game
+    from belote_notation.notation.write.writer import write_game
 
     out = []
     for parsed in parse_text(generated_text(preset)):
@@ -304,7 +304,7 @@ def test_generated_files_with_option_tags_validate_clean(preset, options):
     import io
 
     from belote_notation.generator import generate_games
-    from belote_notation.notation.writer import write_games
+    from belote_notation.notation.write.writer import write_games
 
     rules = Ruleset.preset(preset).with_options(options)
     out = io.StringIO()

@@ -16,8 +16,8 @@ import pytest
 
 from belote_notation.check.codes import CODES
 from belote_notation.check.findings import Finding
-from belote_notation.notation.jsonio import games_to_json_text
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.jsonio import games_to_json_text
 from tests.cli.cli_support import BIN, ROOT, SAMPLES
 
 INVALID = SAMPLES / "invalid"

@@ -118,7 +118,7 @@ def _written(item, deck) -> str:
 
 def test_show_of_the_review_sample_holds_all_its_review_material() -> None:
     from belote_notation.game.cards import Deck
-    from belote_notation.notation.reader import parse_text
+    from belote_notation.notation.read.reader import parse_text
 
     for path in sorted((SAMPLES / "review").glob("*.bel")):
         done = run("show", "--ascii", str(path))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_replay.main import cli
 from tests.support.validator import generated_text, played_deals, replace_at
 
@@ -132,7 +132,7 @@ def test_partial_record_is_shown(tmp_path):
 def test_dead_deal_shows_the_first_five_cards(tmp_path):
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
-    from belote_notation.notation.writer import write_game
+    from belote_notation.notation.write.writer import write_game
 
     game = next(g for g in generate_games(Ruleset.preset("moroccan"), matches=3, seed=4)
                 if any(not d.tricks for d in g.deals))

@@ -35,9 +35,9 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stder
 """
 
 NEVER = ("lark", "belote_notation.analysis", "belote_notation.service", "belote_notation.collections",
-         "belote_notation.render", "belote_notation.cluster", "belote_notation.notation.jsonio",
-         "belote_notation.notation.writer", "concurrent.futures.process",
-         "pydantic", "belote_notation.notation.records", "belote_notation.notation.build",
+         "belote_notation.render", "belote_notation.cluster", "belote_notation.notation.read.jsonio",
+         "belote_notation.notation.write.writer", "concurrent.futures.process",
+         "pydantic", "belote_notation.notation.records", "belote_notation.notation.read.build",
          "typing_extensions", "importlib.metadata", "importlib.resources", "tempfile", "hashlib")
 """Packages and modules the validate path of a ``.bel`` file never needs (``--jobs 1``: no pool;
 the checks read events, not records, and the rule presets are made without pydantic, whose

@@ -19,7 +19,7 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.cluster import ClusterBackend
 from belote_notation.collections.spread import run_work, serial_parts
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from belote_notation.pipeline import discover
 from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.pool import GameChecked, Job, run

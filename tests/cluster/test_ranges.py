@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from belote_notation.formats import get_format
-from belote_notation.notation.stream import iter_game_texts
+from belote_notation.notation.read.stream import iter_game_texts
 from belote_notation.pipeline.games import check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
 from belote_notation.pipeline.output.base import render_game

@@ -11,7 +11,7 @@ import random
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.records import Game, Header, Score
-from belote_notation.notation.writer import write_games
+from belote_notation.notation.write.writer import write_games
 
 RULES = (("classic", 60, 1), ("moroccan", 45, 2), ("contree", 45, 3))
 EVENTS = ("Club Atlas", "Club Rif", "Open Agadir")

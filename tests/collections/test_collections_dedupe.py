@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from belote_notation.collections.dedupe import DedupeWork
 from belote_notation.collections.work import run_serial
 from belote_notation.notation.fingerprint import game_fingerprint
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import Source
 from belote_replay.main import cli

@@ -15,7 +15,7 @@ from belote_notation.collections.query import Query, QueryError
 from belote_notation.collections.select import SelectWork
 from belote_notation.collections.work import run_serial
 from belote_notation.notation.positions import content_key
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.pipeline.inputs import Source
 from belote_notation.pipeline.records import ReadGame
 from belote_replay.main import cli

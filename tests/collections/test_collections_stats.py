@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_replay.main import cli
 from tests.collections.collection_data import as_text, collection_games
 

@@ -7,7 +7,7 @@ import pytest
 
 from belote_notation.analysis.review import review_game, skipped_notes
 from belote_notation.analysis.solver import DoubleDummy, SolverUnavailable
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.cli.cli_support import run_belote
 from tests.daily.support import SAMPLES
 

@@ -8,8 +8,8 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError
 from belote_notation.check.validator import validate_text
 from belote_notation.game.cards import RULE_SYSTEM_ALIASES, RULE_SYSTEM_DECKS
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 from tests.daily.support import ROOT, codes, untagged_spanish
 
 

@@ -98,7 +98,7 @@ def test_the_package_imports_fast_and_is_typed() -> None:
 
 
 def test_the_json_schema_has_ranges_enums_and_descriptions() -> None:
-    from belote_notation.notation.jsonio import json_schema
+    from belote_notation.notation.write.jsonio import json_schema
 
     defs = json_schema()["$defs"]
     play = defs["Play"]["properties"]

@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 from belote_notation.formats import Format, FormatIssue, get_format
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Game
 
 ROOT = Path(__file__).resolve().parents[2]

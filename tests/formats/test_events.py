@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from belote_notation.formats.events import FIELD_ALIASES, TYPE_ALIASES, events_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from tests.formats.helpers import ROOT, SAMPLES, bel_games, read
 
 DOC = ROOT / "docs" / "formats" / "events.md"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from tests.formats.helpers import FIXTURES, ROOT, bel_games, read
 
 N = 150

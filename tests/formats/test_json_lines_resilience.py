@@ -14,8 +14,8 @@ import pytest
 from belote_notation.formats.events import events_text
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.jsonio import game_to_json
 from belote_notation.notation.records import Game
+from belote_notation.notation.write.jsonio import game_to_json
 from tests.formats.helpers import FIXTURES, read
 
 GAMES = [next(generate_games(Ruleset.preset("classic"), None, 2, seed=seed)) for seed in (1, 2, 3)]

@@ -22,8 +22,8 @@ BIG = "9" * 5000
 
 def json_twin(n: int) -> bytes:
     """1: the JSON twin of samples/classic/partie-1.bel (annotate read it as .bel: 244 bytes left)."""
-    from belote_notation.notation.jsonio import write_json_games
-    from belote_notation.notation.reader import iter_games
+    from belote_notation.notation.read.reader import iter_games
+    from belote_notation.notation.write.jsonio import write_json_games
 
     out = io.StringIO()
     write_json_games((parsed.game for parsed in iter_games(PARTIE)), out)
@@ -39,7 +39,7 @@ def many_games(n: int) -> bytes:
     """2: ``n`` generated matches (render big.bel -o big.bel wrote 11 games over 800)."""
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
-    from belote_notation.notation.writer import write_games
+    from belote_notation.notation.write.writer import write_games
 
     out = io.StringIO()
     write_games(generate_games(Ruleset.preset("classic"), matches=n, seed=22), out)
@@ -92,7 +92,7 @@ def events_long_game(n: int) -> bytes:
     """7: an events log of one game of ``n`` deals (24.6 MB took 361 MB and made a game the
     reader refuses)."""
     from belote_notation.formats import get_format
-    from belote_notation.notation.reader import iter_games
+    from belote_notation.notation.read.reader import iter_games
 
     fmt = get_format("events")
     assert fmt is not None

@@ -13,8 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 
 PLAYERS = '[Rules "classic"]\n[North "Ali"]\n[East "Bea"]\n[South "Cyr"]\n[West "Dan"]\n'
 

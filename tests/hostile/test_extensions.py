@@ -7,7 +7,7 @@ end in a clean ``TypeError``:
 * ``_canon.new_record`` with ``dict`` or ``type`` (a zero-filled instance of a class that is not
   a record), ``make_plays`` with a caller's class and descriptors (no longer taken: the extension
   looks its classes up itself);
-* the compiled reader (``notation/_canon.c``) with a visitor whose ``DEAL_FACTS`` names a class
+* the compiled reader (``notation/read/_canon.c``) with a visitor whose ``DEAL_PARTS`` names a class
   wearing another's slots, or a subclass of ``dict``: it wrote past the object (now the reader's
   BEL099 finding names the TypeError).
 """
@@ -40,8 +40,8 @@ except TypeError as exc:
 """
 
 RECORD_FOREIGN = """
-from belote_notation.notation import build
-from belote_notation.notation._canon import new_record
+from belote_notation.notation.read import build
+from belote_notation.notation.read._canon import new_record
 try:
     new_record(KIND, {})
     print("no error")
@@ -50,8 +50,8 @@ except TypeError as exc:
 """
 
 PLAYS_FOREIGN = """
-from belote_notation.notation import build
-from belote_notation.notation._canon import make_plays
+from belote_notation.notation.read import build
+from belote_notation.notation.read._canon import make_plays
 try:
     make_plays(KIND, (), set(), [0], [0], [None], [(1, 1)])
     print("no error")
@@ -64,21 +64,20 @@ print(type(plays[0]).__name__, plays[0].card)
 FACTS_FOREIGN = """
 from belote_notation.check.checker import GameChecker as Checker
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.reader import read_game_events
-spec = list(Checker.DEAL_FACTS)
-cls, names = spec[0]
+from belote_notation.notation.read.reader import read_game_events
+from belote_notation.notation.visitor import PART_FIELDS
+names = PART_FIELDS["hand"]
 if KIND == "borrowed":
     Big = type("Big", (), {"__slots__": tuple(f"pad{i}" for i in range(400)) + names})
     foreign = type("Foreign", (), {"__slots__": (), **{n: Big.__dict__[n] for n in names}})
 else:
     foreign = type("Foreign", (dict,), {"__slots__": names})
-spec[0] = (foreign, names)
 
 class Foreign(Checker):
-    DEAL_FACTS = tuple(spec)
+    DEAL_PARTS = Checker.DEAL_PARTS._replace(hand=foreign)
 
-from belote_notation.notation.reader import iter_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import iter_games
+from belote_notation.notation.write.writer import write_game
 text = write_game(next(iter(iter_games(SAMPLE))).game)  # the canonical layout: the compiled reader's
 for _ in range(50):  # the reader reports what its visitor raised as BEL099
     report = read_game_events(text, Foreign(ValidationConfig(), "x.bel"))
@@ -119,4 +118,4 @@ def test_the_compiled_reader_refuses_fact_classes_it_cannot_fill(kind: str) -> N
     assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
     assert done.stdout.startswith("BEL099 internal error while reading this game: TypeError(")
     assert "scan_deal: the field 'seat' of Foreign is another class's slot" in done.stdout or (
-        "scan_deal: a fact class is a plain class of slots, not Foreign" in done.stdout), done.stdout
+        "scan_deal: a part's class is a plain class of slots, not Foreign" in done.stdout), done.stdout

@@ -104,7 +104,7 @@ def test_fix_memory_is_that_of_a_game_not_the_file(tmp_path: Path) -> None:
 def _nine_deals() -> list[str]:
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
-    from belote_notation.notation.writer import write_game
+    from belote_notation.notation.write.writer import write_game
 
     game = next(generate_games(Ruleset.preset("moroccan"), matches=None, deals=9, seed=6))
     return write_game(game).splitlines(keepends=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from tests.cli.cli_support import run_belote
 
 CLEAN = write_game(next(iter(generate_games(Ruleset.preset("classic"), None, deals=2, seed=6))))

@@ -17,9 +17,9 @@ from belote_notation.check.replay import replay_game
 from belote_notation.check.validator import validate_source
 from belote_notation.formats import get_format
 from belote_notation.formats.table import CsvFormat
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.limits import MAX_ITEMS_PER_GAME
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Game
-from belote_notation.notation.tokens import MAX_ITEMS_PER_GAME
 from belote_notation.pipeline.inputs import Source, open_input
 from belote_notation.pipeline.records import PickedGame, pick_game, records_of
 from belote_notation.pipeline.review import review_games

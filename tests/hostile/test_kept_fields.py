@@ -9,8 +9,8 @@ import json
 import re
 
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 from tests.pipeline.test_every_format import CLEAN, as_format
 
 FIELDS = {

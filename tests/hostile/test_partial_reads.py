@@ -13,7 +13,7 @@ from belote_notation.collections.work import WholeGames, run_serial
 from belote_notation.formats import get_format
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.inputs import Source
 from tests.cli.cli_support import run_belote
 

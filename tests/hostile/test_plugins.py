@@ -113,7 +113,7 @@ def test_the_sniff_failures_are_said_like_a_failed_import(tmp_path: Path) -> Non
 HOSTILE = '''
 import io
 from belote_notation.formats import Format
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 
 
 def _game(source):

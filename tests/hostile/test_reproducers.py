@@ -11,18 +11,12 @@ from collections.abc import Callable
 
 import pytest
 
-from belote_notation.notation.jsonio import (
-    MAX_DEPTH,
-    JsonReadError,
-    JsonWriteError,
-    game_to_json,
-    read_json_games,
-    write_json_games,
-)
+from belote_notation.notation.limits import MAX_DEPTH, MAX_ITEMS_PER_GAME
 from belote_notation.notation.positions import same_records
-from belote_notation.notation.reader import iter_games, parse_text
-from belote_notation.notation.tokens import MAX_ITEMS_PER_GAME
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.read.jsonio import JsonReadError, read_json_games
+from belote_notation.notation.read.reader import iter_games, parse_text
+from belote_notation.notation.write.jsonio import JsonWriteError, game_to_json, write_json_games
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 from tests.hostile import reproducers as rep
 from tests.hostile.timing import best_cpu
 

@@ -13,7 +13,7 @@ import pytest
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from tests.cli.cli_support import BIN
 
 CLEAN = write_game(next(iter(generate_games(Ruleset.preset("classic"), None, deals=2, seed=4))))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from belote_notation.notation.jsonio import game_from_json, game_to_json
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import NotationWriteError, write_game
+from belote_notation.notation.read.jsonio import game_from_json
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.jsonio import game_to_json
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 
 HEAD = '[Rules "coinche"]\n[Dealer "W"]\n\ndeal 1 dealer W\n'
 HANDS = """hand N 7S 9S JS JH KH JD QD QC

@@ -10,7 +10,9 @@ import pytest
 
 import belote_notation.notation as package
 
-MODULES = sorted(info.name for info in pkgutil.iter_modules(package.__path__))
+MODULES = sorted(info.name.removeprefix(package.__name__ + ".")
+                 for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."))
+"""Every module of the notation, its readers (``read.*``) and writers (``write.*``) included."""
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -21,6 +23,6 @@ def test_docstring_examples(name: str) -> None:
 
 
 def test_the_entry_points_have_examples() -> None:
-    for name in ("reader", "visitor", "build", "walk", "vocabulary", "tokens"):
+    for name in ("read.reader", "visitor", "read.build", "walk", "vocabulary", "read.tokens"):
         module = importlib.import_module(f"{package.__name__}.{name}")
         assert any(test.examples for test in doctest.DocTestFinder().find(module)), name

@@ -12,11 +12,12 @@ from belote_notation.check.validator import validate_game, validate_text
 from belote_notation.game.rules import Ruleset, preset_names
 from belote_notation.generator import generate_games
 from belote_notation.notation.fingerprint import deal_fingerprint, game_fingerprint
-from belote_notation.notation.jsonio import game_from_json, game_to_json
 from belote_notation.notation.positions import content_key, same_records
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.jsonio import game_from_json
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Deal, Game, Header, Play, Trick, Variation
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.jsonio import game_to_json
+from belote_notation.notation.write.writer import write_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").rglob("*.bel"))

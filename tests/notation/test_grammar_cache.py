@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "moroccan" / "forced-take-dead-deal-litige-pot.bel"
 
 READ = f"""
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.vocabulary import parser, pattern
 games = parse_text(open({str(SAMPLE)!r}, encoding="utf-8").read() + "\\ndeal 2\\ntrick 1 N:QQ {{x}}\\n")
 print([pattern(name) for name in ("CARD", "SEAT", "PLAY", "TRICK_KW")])
@@ -54,7 +54,7 @@ def test_built_once_then_loaded_with_the_same_results(tmp_path: Path) -> None:
 
 CANONICAL = f"""
 import sys
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.vocabulary import pattern
 games = parse_text(open({str(SAMPLE)!r}, encoding="utf-8").read())
 print([pattern(name) for name in ("CARD", "SEAT", "PLAY", "TRICK_KW")], [g.errors for g in games])

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from belote_notation.notation.reader import read_game_events
+from belote_notation.notation.read.reader import read_game_events
 from belote_notation.notation.visitor import Visitor
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\\n]|\\.)*)"')
@@ -56,7 +56,7 @@ def test_every_tag_is_where_it_is_written(head: str, first_line: int) -> None:
 
 
 def test_a_head_past_the_item_limit_stops_at_the_tag_that_passes_it() -> None:
-    from belote_notation.notation.tokens import MAX_ITEMS_PER_GAME
+    from belote_notation.notation.limits import MAX_ITEMS_PER_GAME
 
     class Errors(Tags):
         def __init__(self) -> None:

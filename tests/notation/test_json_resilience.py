@@ -17,8 +17,9 @@ import pytest
 from belote_notation.formats import FormatIssue, get_format
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.jsonio import JsonReadError, game_to_json, iter_json_games, read_json_games
+from belote_notation.notation.read.jsonio import JsonReadError, iter_json_games, read_json_games
 from belote_notation.notation.records import Game
+from belote_notation.notation.write.jsonio import game_to_json
 
 FORMS = {  # (before the games, between two games, after them)
     "games": ('{"games": [\n', ",\n", "\n]}\n"),
@@ -153,7 +154,7 @@ def test_iter_json_games_yields_the_error_in_place_and_read_json_games_raises_it
 
 
 def test_a_game_past_the_size_limit_is_skipped_and_the_next_read() -> None:
-    from belote_notation.notation.stream import MAX_GAME_CHARS
+    from belote_notation.notation.read.stream import MAX_GAME_CHARS
 
     second = json.dumps({"comments": ["x" * (MAX_GAME_CHARS + 10)]})
     built = twin("games", second)

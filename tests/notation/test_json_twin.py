@@ -8,19 +8,17 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from belote_notation.notation.jsonio import (
-    JsonReadError,
-    game_from_json,
+from belote_notation.notation.positions import same_records
+from belote_notation.notation.read.jsonio import JsonReadError, game_from_json, read_json_games
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.records import Game
+from belote_notation.notation.write.jsonio import (
     game_to_json,
     json_schema,
-    read_json_games,
     write_json_games,
     write_jsonl_games,
 )
-from belote_notation.notation.positions import same_records
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.records import Game
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from tests.support.strategies import games
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from belote_notation.notation.positions import same_records
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 
 SPEC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 EXAMPLES = re.findall(r"```bel\n(.*?)```", SPEC.read_text("utf-8"), re.DOTALL)

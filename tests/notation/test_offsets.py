@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from belote_notation.check.validator import validate_game_text, validate_source
-from belote_notation.notation.stream import GameText, iter_game_texts
+from belote_notation.notation.read.stream import GameText, iter_game_texts
 
 GAME = """[Event "Fès — tournoi d'été"]
 [North "Sévérine"]

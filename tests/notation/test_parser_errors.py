@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote_notation.notation.reader import iter_game_texts, iter_games, parse_game_text, parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import iter_game_texts, iter_games, parse_game_text, parse_text
+from belote_notation.notation.write.writer import write_game
 
 GOOD = ('[Rules "classic"]\n\ndeal 1 dealer S\ntafr9a N 7H 8H QH QD JC\noffer 10C\n'
         "smsara 1 W:take\ntrick 1 W:8D N:QD E:7D S:9D winner N\nscore 64 98\n\n"
@@ -87,7 +87,7 @@ def test_invalid_utf8_and_binary_junk() -> None:
 
 
 def test_a_huge_single_line_is_bounded_and_reported(monkeypatch) -> None:
-    from belote_notation.notation import stream as notation_stream
+    from belote_notation.notation.read import stream as notation_stream
     monkeypatch.setattr(notation_stream, "MAX_LINE", 1000)
     data = b"x" * 200_000 + b"\nend\n" + GOOD.encode()
     texts = list(notation_stream.iter_game_texts(io.BytesIO(data), "big.bel", max_game_chars=50_000))

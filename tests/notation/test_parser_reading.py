@@ -6,7 +6,7 @@ from belote_notation.check.setup import ValidationConfig, resolve_setup
 from belote_notation.game.cards import Deck, card_name, parse_card
 from belote_notation.notation.headers import game_deck, rule_overrides
 from belote_notation.notation.positions import same_records
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 
 
 def one(text: str):
@@ -171,7 +171,7 @@ def _check_positions(text: str) -> int:
 def test_positions_point_at_the_items_on_the_fast_path_and_the_general_path() -> None:
     from belote_notation import generator
     from belote_notation.game.rules import Ruleset
-    from belote_notation.notation.writer import write_game
+    from belote_notation.notation.write.writer import write_game
     for preset in ("moroccan", "classic"):
         game = next(iter(generator.generate_games(Ruleset.preset(preset), matches=1, deals=6, seed=3)))
         canonical = write_game(game)

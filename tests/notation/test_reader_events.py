@@ -14,10 +14,10 @@ import pytest
 from belote_notation import generator
 from belote_notation.game.rules import Ruleset
 from belote_notation.notation import vocabulary
-from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.positions import same_records
-from belote_notation.notation.quick import QuickReader
-from belote_notation.notation.reader import (
+from belote_notation.notation.read.build import RecordBuilder
+from belote_notation.notation.read.canonical import CanonicalReader
+from belote_notation.notation.read.reader import (
     iter_games,
     parse_text,
     read_game_events,
@@ -26,7 +26,7 @@ from belote_notation.notation.reader import (
 )
 from belote_notation.notation.records import Game
 from belote_notation.notation.visitor import SKIP, HeadersVisitor, Skip, SkipVisitor, Visitor
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 
 SAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("samples").rglob("*.bel"))
 
@@ -131,7 +131,7 @@ def test_a_deal_refused_at_any_line_reports_what_the_general_path_reports(preset
                          for i, row in enumerate(lines) if i % 2 and row[:1].islower()]
     assert len(variants) > 10
     fast = [read_game_events(variant, Recorder()) for variant in variants]
-    monkeypatch.setattr(QuickReader, "canonical_deal", lambda self, text, pos, line, col: None)
+    monkeypatch.setattr(CanonicalReader, "canonical_deal", lambda self, text, pos, line, col: None)
     slow = [read_game_events(variant, Recorder()) for variant in variants]
     assert fast == slow
     assert all(any(event[0] == "visit_error" for event in events) for events in fast[1:])

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from belote_notation.check.checker import GameChecker
-from belote_notation.notation.build import RecordBuilder
-from belote_notation.notation.reader import parse_game_text, read_game_events
-from belote_notation.notation.stream import iter_game_texts
+from belote_notation.notation.read.build import RecordBuilder
+from belote_notation.notation.read.reader import parse_game_text, read_game_events
+from belote_notation.notation.read.stream import iter_game_texts
 from belote_notation.notation.tee import Tee
 from belote_notation.notation.visitor import SKIP, HeadersVisitor, Skip, Visitor
 from tests.support.validator import generated_text

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from belote_notation.notation.positions import same_records, without_positions
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Bid, Deal, Game, Header, Play, Trick
-from belote_notation.notation.writer import NotationWriteError, write_game, write_games
+from belote_notation.notation.write.writer import NotationWriteError, write_game, write_games
 from tests.support.strategies import games
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

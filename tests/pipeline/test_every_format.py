@@ -12,7 +12,7 @@ import pytest
 
 import belote_notation as bn
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from tests.cli.cli_support import SAMPLES, run_belote
 
 BEL303 = SAMPLES / "invalid" / "BEL303-did-not-follow.bel"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.api import validate
 from belote_notation.pipeline.fix import fix_text
 

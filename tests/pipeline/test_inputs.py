@@ -12,7 +12,7 @@ import pytest
 
 import belote_notation.pipeline as pipeline
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from tests.formats.test_plugin import install
 from tests.formats.test_plugin import run as run_with_plugin
 

@@ -7,8 +7,8 @@ import io
 from pathlib import Path
 
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_games
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_games
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import PickedGame, pick_game
 from tests.support.validator import generated_text

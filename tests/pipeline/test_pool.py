@@ -11,7 +11,7 @@ import pytest
 
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats import get_format
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from belote_notation.pipeline import (
     OpenInput,
     ReportOptions,

@@ -8,7 +8,7 @@ from belote_notation.analysis.review import apply_review
 from belote_notation.check.replay import replay_game
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.review import ReviewSettings, judge_games
 

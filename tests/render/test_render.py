@@ -16,7 +16,7 @@ from belote_notation.check.replay import GameReplay, replay_game
 from belote_notation.check.validator import validate_game
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render import DiagramError, deal_svg, game_view, write_page
 from belote_notation.render.labels import card_label, deck_faces

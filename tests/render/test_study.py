@@ -13,8 +13,8 @@ import pytest
 
 from belote_notation.analysis.review import CardJudgement, review_game
 from belote_notation.check.replay import GameReplay, replay_game
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render import game_view, write_page
 from tests.render.test_browser import ORIGIN, Watched, open_page, served  # noqa: F401  (a shared fixture)

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from belote_notation.analysis.review import review_game
 from belote_notation.check.replay import replay_game
-from belote_notation.notation.reader import parse_text
-from belote_notation.notation.writer import write_game
+from belote_notation.notation.read.reader import parse_text
+from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render import deal_svg, game_view, render_game, write_page
 from belote_notation.render.page import content_policy

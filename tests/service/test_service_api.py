@@ -10,7 +10,7 @@ import pytest
 import belote_notation as bn
 from belote_notation.check.report import GameReport
 from belote_notation.notation.fingerprint import game_fingerprint
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from tests.service.support import Service, make_service, sample
 
 PARTIE_1 = sample("classic/partie-1.bel")

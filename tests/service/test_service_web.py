@@ -105,7 +105,7 @@ def test_a_paste_with_a_typo_stores_the_games_that_read(web: Service) -> None:
 
 def test_a_json_twin_with_a_typo_lists_the_lost_game(web: Service, tmp_path: Path) -> None:
     from belote_notation.formats.registry import get_format
-    from belote_notation.notation.reader import parse_text
+    from belote_notation.notation.read.reader import parse_text
 
     games = [parse_text(text)[0].game for text in (PARTIE_1, BEL303)]
     jsonl = get_format("jsonl")
@@ -235,7 +235,7 @@ def test_a_paste_is_one_input(web: Service) -> None:
     assert "0 games" in web.client.get("/web/games").text
     assert "Choose a file" in _upload(web, "  \n").text  # type: ignore[attr-defined]
     from belote_notation.formats.registry import get_format
-    from belote_notation.notation.reader import parse_text
+    from belote_notation.notation.read.reader import parse_text
 
     twin = get_format("json")
     assert twin is not None

@@ -22,7 +22,7 @@ from typing import Any
 from belote_notation.game.compiled import PURE_PYTHON_VARIABLE
 from belote_notation.game.rules import Ruleset, preset_names
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_games
+from belote_notation.notation.write.writer import write_games
 
 __all__ = ["FLAWS", "compare_paths", "corpus_text", "flawed", "validate_json"]
 

@@ -1,7 +1,8 @@
 """The compiled reader's deal facts (issue 23) against the facts the checker keeps from events.
 
-For a visitor that names ``DEAL_FACTS`` (the checker), the compiled reader of canonical deals
-turns the events of a deal's lines into the checker's facts itself. Every fact must equal, slot
+For a visitor that names the classes of a deal's parts (``DEAL_PARTS``: the checker's facts), the
+compiled reader of canonical deals makes a deal's lines into instances of them, filled as the
+notation's ``PART_FIELDS`` says. Every fact must equal, slot
 by slot, the one the checker's ``visit_*`` methods make from the same events, on generated
 games of every rule system with flaws in some lines (tests/speed/corpus.py).
 """
@@ -18,8 +19,8 @@ import pytest
 from belote_notation.check.checker import GameChecker
 from belote_notation.check.facts import DealFacts
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.notation.canon import compiled_reader
-from belote_notation.notation.reader import iter_game_texts, read_game_events
+from belote_notation.notation.read.canon import compiled_reader, part_spec
+from belote_notation.notation.read.reader import iter_game_texts, read_game_events
 from belote_notation.notation.visitor import Visitor
 from tests.speed.corpus import corpus_text
 
@@ -38,10 +39,10 @@ class _Keeping(GameChecker):
         self.kept.append(self.deal)
         super().end_deal()
 
-    def visit_deal_facts(self, facts: DealFacts) -> None:
+    def visit_deal_parts(self, deal: DealFacts) -> None:
         _AT_ONCE.append(type(self))
-        self.kept.append(facts)
-        super().visit_deal_facts(facts)
+        self.kept.append(deal)
+        super().visit_deal_parts(deal)
 
 
 _AT_ONCE: list[type] = []
@@ -49,7 +50,7 @@ _AT_ONCE: list[type] = []
 
 
 class _FromEvents(_Keeping):
-    DEAL_FACTS = None
+    DEAL_PARTS = None
 
 
 def _plain(value: Any) -> Any:
@@ -85,7 +86,7 @@ def test_the_compiled_facts_are_the_facts_of_the_events(rate: float) -> None:
 def test_a_facts_field_that_is_not_a_slot_is_refused() -> None:
     scan = compiled_reader()
     assert scan is not None
-    bad = tuple((cls, names) for cls, names in GameChecker.DEAL_FACTS or ())
+    bad = part_spec(GameChecker.DEAL_PARTS) or ()
     bad = ((bad[0][0], ("seat", "cards", "positions", "line", "nope")), *bad[1:])
     with pytest.raises((ValueError, AttributeError)):
         scan("deal 1\nscore 0 0\n", 0, 1, 1, 100, (), bad)
@@ -110,9 +111,9 @@ def test_the_item_limit_stops_a_game_where_the_events_stop_it(monkeypatch: pytes
     """Whatever the items a game may hold, the compiled reader's facts stop it where the Python
     reader's events do (a deal's facts come at once only when its offer and announcement
     readers' spends cannot pass the limit, its heading's item counted)."""
-    import belote_notation.notation.quick as quick
+    import belote_notation.notation.read.canonical as canonical
     from belote_notation.check.validator import validate_text
-    from belote_notation.notation.tokens import Issues
+    from belote_notation.notation.read.tokens import Issues
 
     text = _announcing_game()
 
@@ -127,7 +128,7 @@ def test_the_item_limit_stops_a_game_where_the_events_stop_it(monkeypatch: pytes
     for limit in limits:
         compiled = findings(limit)
         with monkeypatch.context() as patch:
-            patch.setattr(quick, "compiled_reader", lambda: None)
+            patch.setattr(canonical, "compiled_reader", lambda: None)
             python = findings(limit)
         assert compiled == python, limit
         stopped += any(code == "BEL013" for code, _, _ in compiled)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from belote_notation.game.rules import preset_names
-from belote_notation.notation.canon import compiled_reader
+from belote_notation.notation.read.canon import compiled_reader
 from tests.speed.corpus import compare_paths, corpus_text
 
 needs_compiled = pytest.mark.skipif(compiled_reader() is None, reason="the C extensions are not built")
@@ -103,7 +103,7 @@ def test_offer_and_announcement_lines_read_as_the_general_reader_reads_them(
     """The quick readers of offer and announcement lines (C, and Python when the compiled
     reader is off) report what the general reader reports: the same text with a comment on
     each deal heading (which sends the deal to the general reader) gives the same findings."""
-    import belote_notation.notation.quick as quick
+    import belote_notation.notation.read.canonical as canonical
 
     text, at = _deal_with_announcement()
     for name, variant in _variants(text, at).items():
@@ -111,7 +111,7 @@ def test_offer_and_announcement_lines_read_as_the_general_reader_reads_them(
                             for line in variant.split("\n"))
         compiled = _findings(variant)
         with monkeypatch.context() as patch:
-            patch.setattr(quick, "compiled_reader", lambda: None)
+            patch.setattr(canonical, "compiled_reader", lambda: None)
             python = _findings(variant)
         assert compiled == python == _findings(general), name
         found = any(game for game in compiled)

@@ -15,12 +15,12 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from belote_notation.game.compiled import PURE_PYTHON_VARIABLE
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 from tests.speed.corpus import corpus_text
 
 _DUMP = """
 import json, sys
-from belote_notation.notation.reader import iter_games
+from belote_notation.notation.read.reader import iter_games
 for parsed in iter_games(open(sys.argv[1], "rb"), name="c.bel"):
     print(json.dumps([parsed.game.model_dump(mode="json"), [str(e) for e in parsed.errors]]))
 """
@@ -75,12 +75,12 @@ def test_records_read_equal_their_validated_twins(tmp_path: Path) -> None:
 
 def test_the_compiled_record_constructor_equals_the_python_one() -> None:
     """``_canon.new_record`` (used by the builder when built) makes the record
-    :func:`~belote_notation.notation.build.new_record` makes, and refuses what is not a class
+    :func:`~belote_notation.notation.read.build.new_record` makes, and refuses what is not a class
     and a dictionary with a TypeError, not a crash."""
     import pytest
 
-    from belote_notation.notation.build import new_record
-    from belote_notation.notation.canon import compiled_new_record
+    from belote_notation.notation.read.build import new_record
+    from belote_notation.notation.read.canon import compiled_new_record
     from belote_notation.notation.records import Hand
 
     compiled = compiled_new_record()

@@ -34,7 +34,7 @@ from belote_notation.game.engine.plain import ALL_PASSED, NOT_SET_UP, TAKEN, set
 from belote_notation.game.engine.state import DealState as StateClass
 from belote_notation.game.rules import Ruleset, preset_names
 from belote_notation.generator import generate_games
-from belote_notation.notation.writer import write_games
+from belote_notation.notation.write.writer import write_games
 from tests.speed.corpus import flawed
 
 compiled = pytest.mark.skipif(setup_deal is None, reason="the C extensions are not built")

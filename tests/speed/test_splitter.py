@@ -1,6 +1,6 @@
 """The compiled cut of a block of games (issue 23) against the splitter's own, in Python.
 
-``cut_game`` (notation/_canon.c) finds where a game stops in a block of clean lines of one
+``cut_game`` (notation/read/_canon.c) finds where a game stops in a block of clean lines of one
 byte a character, as ``stream._block_cut`` does (the line feeds before the cut too): both must
 agree at every line of any such block.
 """
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from belote_notation.notation import stream
-from belote_notation.notation.canon import compiled_cut
+from belote_notation.notation.read import stream
+from belote_notation.notation.read.canon import compiled_cut
 
 pytestmark = pytest.mark.skipif(compiled_cut() is None, reason="the C extensions are not built")
 

@@ -1,6 +1,6 @@
 """The compiled reader of tag pairs (issue 23) against the Python reader's regular expressions.
 
-``read_tags`` (notation/_canon.c) reads the tag pairs that start a game when they are in the
+``read_tags`` (notation/read/_canon.c) reads the tag pairs that start a game when they are in the
 layout ``fmt`` writes (one a line, from its first column, no escape), with the characters the
 grammar's ``TAG_NAME`` and ``STRING`` allow (probed: ``canon.tag_characters``); anything else is
 left to the Python reader. Both must report the same events, whatever the head.
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.canon import compiled_tags, tag_characters
-from belote_notation.notation.reader import read_game_events
+from belote_notation.notation.read.canon import compiled_tags, tag_characters
+from belote_notation.notation.read.reader import read_game_events
 from tests.notation.test_reader_events import Recorder
 
 pytestmark = pytest.mark.skipif(compiled_tags() is None, reason="the C extensions are not built")
@@ -50,7 +50,7 @@ _BODIES = ["deal 1 dealer N\nscore 0 0\nend\n", "end NS\n", "", "deal\n", "x\n",
 
 
 def _events(text: str, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    import belote_notation.notation.game_reader as game_reader
+    import belote_notation.notation.read.game_reader as game_reader
 
     with monkeypatch.context() as patch:
         if not compiled:

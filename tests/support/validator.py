@@ -8,7 +8,7 @@ from functools import lru_cache
 from belote_notation.check.report import GameReport
 from belote_notation.check.validator import validate_text
 from belote_notation.game.rules import Ruleset
-from belote_notation.notation.reader import parse_text
+from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Deal
 
 PRESET_NAMES = ("moroccan", "classic", "gameduell", "traditional")
@@ -18,7 +18,7 @@ PRESET_NAMES = ("moroccan", "classic", "gameduell", "traditional")
 def generated_text(preset: str, deals: int = 40, seed: int = 7) -> str:
     """Canonical text of ``deals`` generated deals under ``preset`` (cached per arguments)."""
     from belote_notation.generator import generate_games
-    from belote_notation.notation.writer import write_games
+    from belote_notation.notation.write.writer import write_games
 
     out = io.StringIO()
     write_games(generate_games(Ruleset.preset(preset), matches=None, deals=deals, seed=seed), out)

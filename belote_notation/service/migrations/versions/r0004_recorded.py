@@ -35,7 +35,7 @@ def upgrade() -> None:
 
 def _fill_recorded() -> None:
     """Each stored game's key, read as the store reads an upload (records for score sheets only)."""
-    from belote_notation.notation.reader import parse_game_text, read_game_events
+    from belote_notation.notation.read.reader import parse_game_text, read_game_events
     from belote_notation.service.columns import StoreChecker, recorded_key
 
     conn = op.get_bind()

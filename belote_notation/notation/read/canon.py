@@ -1,15 +1,18 @@
 """The compiled reader of canonical deals (the optional C extension ``_canon``).
 
-``notation/_canon.c`` reads a deal in the canonical layout (as ``fmt`` writes it and programs
-emit it) exactly as :meth:`~.quick.QuickReader.canonical_deal` does, with the same tables (this
-module hands them over: the words are defined once, in :mod:`.vocabulary` and
-:mod:`.quick_words`), and gives the same events, or the checker's facts; whatever it cannot
-read gives ``None`` and the Python reader reads the deal. The positions of a line's cards come
-as a ``LinePositions`` (the line once and the columns, a sequence of ``(line, col)`` equal to
-the Python reader's list of tuples). It is built by ``setup.py`` when a C
-compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the environment, read once at
-import: :mod:`belote_notation.game.compiled`) everything runs on the Python path, which gives
-the same results.
+``notation/read/_canon.c`` reads a deal in the canonical layout (as ``fmt`` writes it and
+programs emit it) exactly as :meth:`~.canonical.CanonicalReader.canonical_deal` does, with the same
+tables (this module hands them over: the words are defined once, in
+:mod:`belote_notation.notation.vocabulary` and :mod:`.quick_words`), and gives the same events,
+or, for a visitor that takes a deal at once
+(:attr:`~belote_notation.notation.visitor.Visitor.DEAL_PARTS`), its parts made of that
+visitor's classes as :data:`~belote_notation.notation.visitor.PART_FIELDS` says
+(:func:`part_spec`); whatever it cannot read gives ``None`` and the Python reader reads the deal.
+The positions of a line's cards come as a ``LinePositions`` (the line once and the columns, a
+sequence of ``(line, col)`` equal to the Python reader's list of tuples). It is built by
+``setup.py`` when a C compiler works; without it (or with ``BELOTE_PURE_PYTHON=1`` in the
+environment, read once at import: :mod:`belote_notation.game.compiled`) everything runs on the
+Python path, which gives the same results.
 
 The same extension makes the Play records of a trick for the record builder
 (:func:`compiled_plays`) and any other record (:func:`compiled_new_record`), as :mod:`.build`
@@ -28,17 +31,18 @@ from typing import Any
 from belote_notation.game.cards import Deck
 from belote_notation.game.compiled import compiled
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.quick_words import (
+from belote_notation.notation.limits import MAX_DIGITS
+from belote_notation.notation.read.quick_words import (
     quick_calls,
     quick_points_bid,
     quick_score_words,
     quick_strains,
     quick_suits,
 )
-from belote_notation.notation.tokens import MAX_DIGITS
+from belote_notation.notation.visitor import PART_FIELDS, DealParts
 
 __all__ = ["compiled_cut", "compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags",
-           "static_tables", "tag_characters"]
+           "part_spec", "static_tables", "tag_characters"]
 
 Scan = Callable[..., "tuple[int, int | None, Any, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
@@ -49,7 +53,7 @@ _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce":
 
 
 def _load() -> tuple[Scan, MakePlays, NewRecord, ReadTags, CutGame]:
-    from belote_notation.notation._canon import (
+    from belote_notation.notation.read._canon import (
         LinePositions,
         cut_game,
         make_plays,
@@ -114,6 +118,25 @@ def tag_characters() -> tuple[bytes, bytes, bytes]:
     rest = bytes(bool(start) and name.fullmatch(start + c) is not None for c in chars)
     value = bytes(c != '"' and string.fullmatch(f'"{c}"') is not None for c in chars)
     return first, rest, value
+
+
+PartSpec = tuple[tuple[type, tuple[str, ...]], ...]
+
+
+@cache
+def part_spec(parts: DealParts | None) -> PartSpec | None:
+    """What ``scan_deal`` takes of a visitor's
+    :class:`~belote_notation.notation.visitor.DealParts`: each part's class with the slots it
+    fills (:data:`~belote_notation.notation.visitor.PART_FIELDS`), in the order of the parts.
+
+    >>> class Score:
+    ...     __slots__ = ("ns", "ew", "line", "col")
+    >>> part_spec(None) is None, part_spec(DealParts(*[Score] * 7))[5]
+    (True, (<class 'belote_notation.notation.read.canon.Score'>, ('ns', 'ew', 'line', 'col')))
+    """
+    if parts is None:
+        return None
+    return tuple((cls, PART_FIELDS[name]) for name, cls in zip(DealParts._fields, parts, strict=True))
 
 
 @cache

@@ -19,15 +19,11 @@ import codecs
 import re
 from typing import IO, Any, Union
 
-from belote_notation.notation.stream import MAX_GAME_CHARS
-from belote_notation.notation.tokens import MAX_ITEMS_PER_GAME
+from belote_notation.notation.limits import MAX_DEPTH, MAX_ITEMS_PER_GAME
+from belote_notation.notation.read.stream import MAX_GAME_CHARS
 
-__all__ = ["MAX_CONTAINERS", "MAX_DEPTH", "MAX_JSON_DEPTH", "JsonCursor", "JsonReadError", "Source"]
+__all__ = ["MAX_CONTAINERS", "MAX_JSON_DEPTH", "JsonCursor", "JsonReadError", "Source"]
 
-MAX_DEPTH = 100
-"""Alternative lines inside one another that the JSON twin holds (docs/notation.md, "Limits
-of the reader"): four JSON levels each, well within what JSON libraries nest (Python's own
-stops near 1,000). The .bel text has no such limit; a deeper game cannot be written as JSON."""
 MAX_JSON_DEPTH = 4 * MAX_DEPTH + 12
 """JSON nesting of one game: its deals, tricks, plays and the variations above."""
 MAX_CONTAINERS = 4 * MAX_ITEMS_PER_GAME

@@ -16,7 +16,7 @@ from belote_notation.notation.issues import (
     UNKNOWN_CARD,
     UNKNOWN_VALUE,
 )
-from belote_notation.notation.tokens import (
+from belote_notation.notation.read.tokens import (
     COMMENT_TYPES,
     Alternative,
     Chunk,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
-from belote_notation.notation.tokens import Alternative, Chunk, Issues, Node
+from belote_notation.notation.read.tokens import Alternative, Chunk, Issues, Node
 
 if TYPE_CHECKING:  # lark is imported by the functions below only: canonical text never needs it
     from lark import Token, Tree, UnexpectedInput
@@ -129,11 +129,8 @@ def parse_piece(piece: Piece, start: str, issues: Issues,
 @cache
 def _keywords() -> tuple[str, ...]:
     """Every keyword of the notation (sections, their aliases), lower-case."""
-    return tuple(sorted({word for name in _KEYWORD_TERMINALS for word in vocab.keywords(name)}))
+    return tuple(sorted({word for name in vocab.keyword_terminals() for word in vocab.keywords(name)}))
 
-
-_KEYWORD_TERMINALS = ("DEAL_KW", "DEALER_KW", "FIVE_KW", "OFFER_KW", "SMSARA_KW", "REST_KW", "HAND_KW",
-                      "ANNOUNCE_KW", "TRICK_KW", "WINNER_KW", "SCORE_KW", "MATCH_KW", "POT_KW", "END_KW")
 _LETTERS = re.compile(r"[^\W\d_][\w]{2,}")
 
 

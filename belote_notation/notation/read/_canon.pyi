@@ -1,4 +1,4 @@
-"""Type stub of the compiled reader of canonical deals (belote_notation/notation/_canon.c)."""
+"""Type stub of the compiled reader of canonical deals (belote_notation/notation/read/_canon.c)."""
 
 from collections.abc import Sequence
 from typing import Any, overload

@@ -22,9 +22,9 @@ from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from typing import NamedTuple, cast
 
-from belote_notation.notation.canon import compiled_cut
 from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
-from belote_notation.notation.lines import (
+from belote_notation.notation.read.canon import compiled_cut
+from belote_notation.notation.read.lines import (
     CLEAN,
     COMMENT_CLOSE,
     COMMENT_OPEN,
@@ -55,7 +55,7 @@ class GameText(NamedTuple):
     ``first_line`` is the 1-based line of the game's first line in the file and ``index`` the
     0-based number of the game in the file. ``issues`` holds what the reader itself found
     (bad UTF-8, a game too large to buffer): pass the whole ``GameText`` to
-    :func:`belote_notation.notation.reader.parse_game_text` to keep them.
+    :func:`belote_notation.notation.read.reader.parse_game_text` to keep them.
 
     ``start`` and ``end`` are the byte offsets of the game in its source: ``source[start:end]``
     is exactly the game's bytes, from the start of its first line to the end of the line of its

@@ -1,4 +1,4 @@
-"""The words of the quick lines (:mod:`belote_notation.notation.quick`) as programs write
+"""The words of the quick lines (:mod:`belote_notation.notation.read.quick`) as programs write
 them: calls, suits and trumps, contrée bids of points, score keywords, each to its value.
 
 >>> quick_calls()["S:pass"]

@@ -5,7 +5,7 @@ game or JSON Lines, without parsing it (strings skipped, brackets counted, bound
 so that memory holds one game and a bad game costs that game only: its text is still cut out
 (or, past the reader's limits, skipped without being held) and the scan goes on with the next.
 Only damage outside every game (a truncated input, a top level that is not a game, a list or
-``{"games": [...]}``) ends the scan. Each game's text is parsed by :mod:`.jsonio`.
+``{"games": [...]}``) ends the scan. Each game's text is parsed by :mod:`.jsonio` (this package's).
 
 Where a game ends is found by matching its brackets outside strings: a bracket left open or
 one that closes nothing costs that game only; a closing bracket of the wrong kind closes the
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from belote_notation.notation.json_cursor import JsonCursor, JsonReadError, Source
+from belote_notation.notation.read.json_cursor import JsonCursor, JsonReadError, Source
 from belote_notation.notation.records import BelFile
 
 __all__ = ["JsonPiece", "scan_json"]

@@ -1,11 +1,12 @@
-/* The compiled reader of a canonical deal (belote_notation.notation._canon), optional.
+/* The compiled reader of a canonical deal (belote_notation.notation.read._canon), optional.
  *
- * It is an accelerator of QuickReader.canonical_deal (notation/quick.py), not a second reader:
+ * It is an accelerator of CanonicalReader.canonical_deal (notation/read/canonical.py), not a second reader:
  * it reads a deal's heading and the lines after it exactly as that method does, with the same
  * Python tables (card words, play words, calls, suits, seats, keywords: passed in by
- * notation/canon.py, never written here), and gives the same events (bound methods of the
- * visitor and their arguments), or, for a visitor that keeps deal facts (the checker names
- * them: DEAL_FACTS), the facts its visit_* methods would keep, made in the same pass. What it
+ * notation/read/canon.py, never written here), and gives the same events (bound methods of the
+ * visitor and their arguments), or, for a visitor that takes a deal at once (it names the
+ * classes of the deal's parts: Visitor.DEAL_PARTS), the deal's parts made of those classes, as
+ * notation/visitor.py PART_FIELDS says, in the same pass. What it
  * does not read itself (a contree bid of points, the end of the deal) it asks of the Python
  * functions it is given.
  * Any line it cannot read gives None: the Python reader then reads the deal (and reports what
@@ -27,7 +28,7 @@
 enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS, T_POINTS_BID,
        T_TRICK_WORDS, T_WINNERS, T_PLAYS, T_MARKS, T_SCORE_WORDS, T_NO_MARKS, T_MAX_DIGITS,
        T_SPEND, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
-       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_VISIT_DEAL_FACTS, T_COUNT };
+       T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_VISIT_DEAL_PARTS, T_COUNT };
 enum { K_HAND = 1, K_OFFER, K_CALLS, K_TRICK, K_SCORE, K_ANNOUNCE };
 
 static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_SCORE, *S_CAPOT, *S_GENERALE, *S_TAKE,
@@ -130,7 +131,7 @@ static PyMappingMethods positions_as_mapping = {.mp_length = positions_length,
 
 static PyTypeObject LinePositionsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "belote_notation.notation._canon.LinePositions",
+    .tp_name = "belote_notation.notation.read._canon.LinePositions",
     .tp_basicsize = offsetof(LinePositions, cols),
     .tp_itemsize = sizeof(Py_ssize_t),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
@@ -142,33 +143,28 @@ static PyTypeObject LinePositionsType = {
     .tp_richcompare = positions_richcompare,
 };
 
-/* ---------------------------------------------------------------------------- deal facts
- * A visitor that keeps deal facts (the checker: check/facts.py) names its fact classes and
- * their fields (Visitor.DEAL_FACTS); the lines of a canonical deal then become the facts its
- * visit_* methods would keep (GameChecker.visit_hand, visit_offer, visit_call,
- * visit_announcement, visit_trick, visit_score) and the deal's own (begin_deal), set slot by
- * slot, without a Python frame each. The kinds, in this order, with the fields filled in this
- * order: */
+/* ---------------------------------------------------------------------------- a deal's parts
+ * A visitor that takes a canonical deal at once names the classes of its parts
+ * (Visitor.DEAL_PARTS, notation/visitor.py); the lines of a canonical deal then become
+ * instances of them, made without a Python frame each: the slots PART_FIELDS names (the
+ * arguments of the part's event, passed here with each class by canon.py part_spec) set
+ * in this order, every other slot of the class set to None. The parts, in this order, with
+ * their fields (PART_FIELDS is their one owner; only their number is written here): */
 enum { F_HAND, F_OFFER, F_BID, F_ANNOUNCEMENT, F_TRICK, F_SCORE, F_DEAL, F_COUNT };
-static const int field_counts[F_COUNT] = {6, 3, 8, 8, 10, 4, 15};
-/* HandFact: seat cards positions line col bits
- * OfferFact: card line col
- * BidFact: seat action suit round line col value variations
- * AnnouncementFact: seat kind cards trick before_card line col variations
- * TrickFact: number line col seats cards marks positions variations winner winner_pos
- * ScoreFact: ns ew line col
- * DealFacts: number dealer line col five offer bids rest hands announcements tricks score
- *            match_score pot pot_pos */
+static const int field_counts[F_COUNT] = {6, 3, 7, 7, 9, 4, 15};
 #define MAX_FIELDS 15
+#define MAX_OTHERS 32  /* the slots of a part's class that PART_FIELDS does not name */
 enum { L_FIVE, L_BIDS, L_REST, L_HANDS, L_ANNOUNCEMENTS, L_TRICKS, L_COUNT };  /* the deal's lists */
 
 typedef struct {
     PyTypeObject *cls;       /* a reference */
     Py_ssize_t offsets[MAX_FIELDS];
-} FactKind;
+    Py_ssize_t others[MAX_OTHERS];  /* the offsets of its other slots (set to None) */
+    int n_others;
+} PartKind;
 
-static FactKind fact_kinds[F_COUNT];
-static PyObject *fact_spec;  /* the DEAL_FACTS tuple the offsets were read from (a reference) */
+static PartKind part_kinds[F_COUNT];
+static PyObject *part_spec;  /* the part_spec tuple the offsets were read from (a reference) */
 
 /* A class made by a class statement on object alone (its bases too): an instance is its slots,
  * zero-filled by the generic allocator, so writing a slot at its offset is all a field needs. A
@@ -181,14 +177,34 @@ static int plain_class(PyTypeObject *cls) {
     return 1;
 }
 
+/* The slots of cls (its own and its bases') that are not among the first `named` offsets of kind. */
+static int other_slots(PyTypeObject *cls, PartKind *kind, int named) {
+    kind->n_others = 0;
+    for (PyTypeObject *t = cls; t != &PyBaseObject_Type; t = t->tp_base)
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++) {
+            if (m->type != T_OBJECT_EX) continue;
+            int found = 0;
+            for (int f = 0; f < named && !found; f++) found = kind->offsets[f] == m->offset;
+            for (int o = 0; o < kind->n_others && !found; o++) found = kind->others[o] == m->offset;
+            if (found) continue;
+            if (kind->n_others == MAX_OTHERS) {
+                PyErr_Format(PyExc_ValueError, "scan_deal: %.200s has more than %d slots of its own",
+                             cls->tp_name, MAX_OTHERS);
+                return -1;
+            }
+            kind->others[kind->n_others++] = m->offset;
+        }
+    return 0;
+}
+
 /* The slot offsets of each kind's fields, read from its member descriptors (once a spec): each
  * a slot of the class itself or of one of its bases (a descriptor taken from another class has
  * that class's offsets: refused with a TypeError, as is a class that is not plain_class). */
 static int read_kinds(PyObject *spec) {
-    if (spec == fact_spec) return 0;
-    Py_CLEAR(fact_spec);  /* a spec refused half-way leaves no kinds known */
+    if (spec == part_spec) return 0;
+    Py_CLEAR(part_spec);  /* a spec refused half-way leaves no kinds known */
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != F_COUNT) {
-        PyErr_SetString(PyExc_ValueError, "scan_deal: DEAL_FACTS must name seven fact classes");
+        PyErr_SetString(PyExc_ValueError, "scan_deal: the parts must name seven classes");
         return -1;
     }
     for (int k = 0; k < F_COUNT; k++) {
@@ -196,13 +212,13 @@ static int read_kinds(PyObject *spec) {
         if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyType_Check(PyTuple_GET_ITEM(pair, 0))
             || !PyTuple_Check(PyTuple_GET_ITEM(pair, 1))
             || PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, 1)) != field_counts[k]) {
-            PyErr_SetString(PyExc_ValueError, "scan_deal: a DEAL_FACTS entry is not (class, its fields)");
+            PyErr_SetString(PyExc_ValueError, "scan_deal: a part is not (class, its fields)");
             return -1;
         }
         PyTypeObject *cls = (PyTypeObject *)PyTuple_GET_ITEM(pair, 0);
         PyObject *names = PyTuple_GET_ITEM(pair, 1);
         if (!plain_class(cls)) {
-            PyErr_Format(PyExc_TypeError, "scan_deal: a fact class is a plain class of slots, not %.200s",
+            PyErr_Format(PyExc_TypeError, "scan_deal: a part's class is a plain class of slots, not %.200s",
                          cls->tp_name);
             return -1;
         }
@@ -215,7 +231,7 @@ static int read_kinds(PyObject *spec) {
             Py_ssize_t offset = ok ? ((PyMemberDescrObject *)d)->d_member->offset : 0;
             Py_DECREF(d);
             if (!ok) {
-                PyErr_SetString(PyExc_ValueError, "scan_deal: a fact field is not a slot");
+                PyErr_SetString(PyExc_ValueError, "scan_deal: a part's field is not a slot");
                 return -1;
             }
             if (!own) {
@@ -223,26 +239,29 @@ static int read_kinds(PyObject *spec) {
                              PyTuple_GET_ITEM(names, f), cls->tp_name);
                 return -1;
             }
-            fact_kinds[k].offsets[f] = offset;
+            part_kinds[k].offsets[f] = offset;
         }
+        if (other_slots(cls, &part_kinds[k], field_counts[k]) < 0) return -1;
         Py_INCREF(cls);
-        Py_XSETREF(fact_kinds[k].cls, cls);
+        Py_XSETREF(part_kinds[k].cls, cls);
     }
     Py_INCREF(spec);
-    Py_XSETREF(fact_spec, spec);
+    Py_XSETREF(part_spec, spec);
     return 0;
 }
 
-/* A fact of kind k with these field values (borrowed; NULL: None). */
-static PyObject *new_fact(int k, PyObject **values) {
-    PyTypeObject *cls = fact_kinds[k].cls;
+/* A part of kind k with these field values (borrowed; NULL: None). */
+static PyObject *new_part(int k, PyObject **values) {
+    PyTypeObject *cls = part_kinds[k].cls;
     PyObject *obj = cls->tp_alloc(cls, 0);
     if (obj == NULL) return NULL;
     for (int f = 0; f < field_counts[k]; f++) {
         PyObject *v = values[f] != NULL ? values[f] : Py_None;
         Py_INCREF(v);
-        *(PyObject **)((char *)obj + fact_kinds[k].offsets[f]) = v;
+        *(PyObject **)((char *)obj + part_kinds[k].offsets[f]) = v;
     }
+    for (int o = 0; o < part_kinds[k].n_others; o++)
+        *(PyObject **)((char *)obj + part_kinds[k].others[o]) = Py_NewRef(Py_None);
     return obj;
 }
 
@@ -254,7 +273,7 @@ static int append_new(PyObject *list, PyObject *item) {
     return r;
 }
 
-/* HandFact.bits of a list of cards: the sum of their bits (None: a card out of 0..31). */
+/* A hand part's bits: of a list of cards: the sum of their bits (None: a card out of 0..31). */
 static PyObject *cards_bits(PyObject *cards) {
     unsigned long long sum = 0;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(cards); i++) {
@@ -282,11 +301,11 @@ typedef struct {
     int offered;             /* an offer line was read */
     Py_ssize_t extra;        /* the items the offer and announcement readers spend */
     Py_ssize_t next_deal;    /* the offset of the `deal` keyword after the deal read (-1: none) */
-    int facts;               /* make the deal's facts; else keep its events */
+    int parts;               /* make the deal's parts; else keep its events */
     PyObject *events;        /* the events: a list of (callable, args) */
     PyObject *current;       /* the section of the kept events (a reference), or NULL */
-    PyObject *lists[L_COUNT];    /* the facts: the deal's lists */
-    PyObject *offer, *score, *match, *pot, *pot_pos;  /* the facts: the rest (references or NULL) */
+    PyObject *lists[L_COUNT];    /* the parts: the deal's lists */
+    PyObject *offer, *score, *match, *pot, *pot_pos;  /* the parts: the rest (references or NULL) */
 } Scan;
 
 typedef struct {
@@ -341,7 +360,7 @@ static PyObject *word_str(Scan *s, Words *w, Py_ssize_t i) {
 
 /* A C copy of the short ASCII words of one table (a dict or a set), for lookups without
  * making a str of each word: a word of 1-8 ASCII characters packed in 64 bits. The tables are
- * the cached, never changed tables of notation/canon.py; a copy is made again when another
+ * the cached, never changed tables of notation/read/canon.py; a copy is made again when another
  * table (another deck) or a table of another size comes. Longer or non-ASCII words are looked
  * up in the Python table itself. */
 typedef struct {
@@ -560,7 +579,7 @@ static int same_str(PyObject *a, PyObject *b) {
     return PyUnicode_Compare(a, b) == 0;
 }
 
-/* ---- what a line gives: kept as an event, or as a fact */
+/* ---- what a line gives: kept as an event, or as a part */
 
 /* Append (callable, args) to the events; steals args. */
 static int keep(Scan *s, PyObject *callable, PyObject *args) {
@@ -590,7 +609,7 @@ static int enter(Scan *s, PyObject *section) {
  * offer and announcement readers report them. */
 static int spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col) {
     s->extra += items;
-    if (s->facts) return 0;
+    if (s->parts) return 0;
     if (begin_section(s, section) < 0) return -1;
     return keep(s, s->t[T_SPEND], Py_BuildValue("(nOn)", items, s->line_obj, col));
 }
@@ -598,13 +617,13 @@ static int spending(Scan *s, PyObject *section, Py_ssize_t items, Py_ssize_t col
 /* A hand line's cards; steals cards and positions. */
 static int add_hand(Scan *s, PyObject *section, PyObject *seat, PyObject *cards, PyObject *positions) {
     int r = -1;
-    if (s->facts) {
+    if (s->parts) {
         PyObject *bits = cards_bits(cards);
         if (bits != NULL) {
             PyObject *v[6] = {seat, cards, positions, s->line_obj, S_ONE, bits == Py_None ? NULL : bits};
             PyObject *list = same_str(section, S_FIVE) ? s->lists[L_FIVE]
                              : same_str(section, S_REST) ? s->lists[L_REST] : s->lists[L_HANDS];
-            r = PyErr_Occurred() ? -1 : append_new(list, new_fact(F_HAND, v));
+            r = PyErr_Occurred() ? -1 : append_new(list, new_part(F_HAND, v));
             Py_DECREF(bits);
         }
     } else if (enter(s, section) == 0) {
@@ -621,9 +640,9 @@ static int add_offer(Scan *s, PyObject *card) {
     PyObject *col = PyLong_FromLong(7);
     if (col == NULL) return -1;
     int r;
-    if (s->facts) {
+    if (s->parts) {
         PyObject *v[3] = {card, s->line_obj, col};
-        Py_XSETREF(s->offer, new_fact(F_OFFER, v));
+        Py_XSETREF(s->offer, new_part(F_OFFER, v));
         r = s->offer == NULL ? -1 : 0;
     } else {
         r = keep(s, s->t[T_VISIT_OFFER], PyTuple_Pack(3, card, s->line_obj, col));
@@ -638,9 +657,9 @@ static int add_call(Scan *s, PyObject *seat, PyObject *action, PyObject *suit, P
     PyObject *c = PyLong_FromSsize_t(col);
     if (c == NULL) return -1;
     int r;
-    if (s->facts) {
-        PyObject *v[8] = {seat, action, suit, round, s->line_obj, c, value, NULL};
-        r = append_new(s->lists[L_BIDS], new_fact(F_BID, v));
+    if (s->parts) {
+        PyObject *v[7] = {seat, action, suit, round, s->line_obj, c, value};
+        r = append_new(s->lists[L_BIDS], new_part(F_BID, v));
     } else {
         PyObject *args = value == NULL ? PyTuple_Pack(6, seat, action, suit, round, s->line_obj, c)
                                        : PyTuple_Pack(7, seat, action, suit, round, s->line_obj, c, value);
@@ -655,9 +674,9 @@ static int add_announcement(Scan *s, PyObject *seat, PyObject *kind, PyObject *c
                             PyObject *trick, PyObject *before, Py_ssize_t items) {
     int r = spending(s, S_ANNOUNCE, items, 1);
     if (r == 0) {
-        if (s->facts) {  /* the fact keeps no positions */
-            PyObject *v[8] = {seat, kind, cards, trick, before, s->line_obj, S_ONE, NULL};
-            r = append_new(s->lists[L_ANNOUNCEMENTS], new_fact(F_ANNOUNCEMENT, v));
+        if (s->parts) {  /* the part keeps no positions */
+            PyObject *v[7] = {seat, kind, cards, trick, before, s->line_obj, S_ONE};
+            r = append_new(s->lists[L_ANNOUNCEMENTS], new_part(F_ANNOUNCEMENT, v));
         } else {
             r = keep(s, s->t[T_VISIT_ANNOUNCEMENT],
                      PyTuple_Pack(8, seat, kind, cards, positions, trick, before, s->line_obj, S_ONE));
@@ -675,9 +694,9 @@ static int add_trick(Scan *s, PyObject *number, PyObject *seats, PyObject *cards
     int r = -1;
     PyObject *where = position_of(s, winner != NULL ? winner_col : 1);
     if (where != NULL) {
-        if (s->facts) {
-            PyObject *v[10] = {number, s->line_obj, S_ONE, seats, cards, marks, positions, NULL, winner, where};
-            r = append_new(s->lists[L_TRICKS], new_fact(F_TRICK, v));
+        if (s->parts) {
+            PyObject *v[9] = {number, s->line_obj, S_ONE, seats, cards, marks, positions, winner, where};
+            r = append_new(s->lists[L_TRICKS], new_part(F_TRICK, v));
         } else if (enter(s, S_TRICK) == 0) {
             r = keep(s, s->t[T_VISIT_TRICK], PyTuple_Pack(9, number, s->line_obj, S_ONE, seats, cards, marks, positions,
                                                          winner != NULL ? winner : Py_None,
@@ -697,7 +716,7 @@ static int add_score(Scan *s, PyObject *kind, PyObject *ns, PyObject *ew, Py_ssi
     int r = -1;
     PyObject *c = PyLong_FromSsize_t(col);
     if (c == NULL) goto done;
-    if (!s->facts) {
+    if (!s->parts) {
         if (enter(s, S_SCORES) == 0)
             r = keep(s, s->t[T_VISIT_SCORE], PyTuple_Pack(5, kind, ns, ew != NULL ? ew : Py_None, s->line_obj, c));
     } else if (ew == NULL) {  /* pot */
@@ -707,10 +726,10 @@ static int add_score(Scan *s, PyObject *kind, PyObject *ns, PyObject *ew, Py_ssi
         r = s->pot_pos == NULL ? -1 : 0;
     } else {
         PyObject *v[4] = {ns, ew, s->line_obj, c};
-        PyObject *fact = new_fact(F_SCORE, v);
-        if (fact != NULL) {
-            if (same_str(kind, S_SCORE)) Py_XSETREF(s->score, fact);
-            else Py_XSETREF(s->match, fact);
+        PyObject *part = new_part(F_SCORE, v);
+        if (part != NULL) {
+            if (same_str(kind, S_SCORE)) Py_XSETREF(s->score, part);
+            else Py_XSETREF(s->match, part);
             r = 0;
         }
     }
@@ -765,7 +784,7 @@ static int bid_line(Scan *s, Words *w) {
     else if (word_is(s, w, 1, "2")) number = S_TWO;
     else return 0;
     /* the events' section first: nothing is kept of a deal that is not canonical */
-    if (!s->facts && enter(s, S_BIDDING) < 0) return -1;
+    if (!s->parts && enter(s, S_BIDDING) < 0) return -1;
     Py_ssize_t i = 2, n = w->n;
     while (i < n) {
         Py_ssize_t here = col_of(s, w, i);
@@ -914,7 +933,7 @@ static int score_line(Scan *s, Words *w) {
     return add_score(s, kind, ns, ew, pot ? col_of(s, w, 1) : 1) < 0 ? -1 : 1;
 }
 
-/* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of quick.py. */
+/* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of canonical.py. */
 static int card_shaped(const Scan *s, const Words *w, Py_ssize_t i) {
     Py_ssize_t n = w->len[i], a = w->start[i];
     if (n != 2 && n != 3) return 0;
@@ -936,7 +955,7 @@ static int keyed_int(const Scan *s, const Words *w, Py_ssize_t i, const char *pr
     return ascii_digits(s, w->start[i] + k, w->len[i] - k);
 }
 
-/* `offer CARD` (QuickReader._kept_offer): a second offer or a card of another deck is not canonical. */
+/* `offer CARD` (CanonicalReader._kept_offer): a second offer or a card of another deck is not canonical. */
 static int offer_line(Scan *s, Words *w) {
     if (s->offered || w->n != 2 || !word_is(s, w, 0, "offer") || !card_shaped(s, w, 1)) return 0;
     PyObject *card = lookup(s, T_CARDS, w, 1);
@@ -945,7 +964,7 @@ static int offer_line(Scan *s, Words *w) {
     return add_offer(s, card) < 0 ? -1 : 1;
 }
 
-/* `announce SEAT KIND cards [trick=N] [before=N]` (QuickReader._kept_announcement). */
+/* `announce SEAT KIND cards [trick=N] [before=N]` (CanonicalReader._kept_announcement). */
 static int announce_line(Scan *s, Words *w) {
     if (w->n < 3 || !word_is(s, w, 0, "announce") || w->len[1] != 1) return 0;
     Py_UCS4 seat_char = char_at(s, w->start[1]);
@@ -1003,7 +1022,7 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
     return 1;
 }
 
-/* The heading `deal N[ dealer SEAT]` (quick.py's _HEADING) ending at the newline nl: its
+/* The heading `deal N[ dealer SEAT]` (canonical.py's _HEADING) ending at the newline nl: its
  * number and its dealer (None when not written), new references set only when it reads (1);
  * 0: not canonical. */
 static int read_heading(Scan *s, Py_ssize_t pos, Py_ssize_t nl, PyObject **number, PyObject **dealer) {
@@ -1038,13 +1057,13 @@ static void clear_scan(Scan *s) {
     Py_CLEAR(s->pot_pos);
 }
 
-/* The lines after the heading (ending at nl, on line `line`), as QuickReader.canonical_deal
+/* The lines after the heading (ending at nl, on line `line`), as CanonicalReader.canonical_deal
  * reads them: 1 read (s->row: the offset after the deal, s->line: its line, *left: the items
  * the game may still hold), 0 not canonical, -1 an error. */
 static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
     s->offered = 0;
     s->extra = 0;
-    if (s->facts) {
+    if (s->parts) {
         for (int k = 0; k < L_COUNT; k++)
             if ((s->lists[k] = PyList_New(0)) == NULL) return -1;
     } else if ((s->events = PyList_New(0)) == NULL) {
@@ -1084,14 +1103,14 @@ static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
     }
 }
 
-/* The DealFacts of the scan (number, dealer, the heading's line and col, the facts read). */
+/* The deal part of the scan (number, dealer, the heading's line and col, the parts read). */
 static PyObject *deal_of(Scan *s, PyObject *number, PyObject *dealer, PyObject *line, PyObject *col) {
     PyObject *pot_pos = s->pot_pos != NULL ? Py_NewRef(s->pot_pos) : PyTuple_Pack(2, line, col);
     if (pot_pos == NULL) return NULL;
     PyObject **l = s->lists;
     PyObject *v[15] = {number, dealer, line, col, l[L_FIVE], s->offer, l[L_BIDS], l[L_REST], l[L_HANDS],
                        l[L_ANNOUNCEMENTS], l[L_TRICKS], s->score, s->match, s->pot, pot_pos};
-    PyObject *deal = new_fact(F_DEAL, v);
+    PyObject *deal = new_part(F_DEAL, v);
     Py_DECREF(pot_pos);
     return deal;
 }
@@ -1137,7 +1156,7 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_ValueError, "scan_deal: the deal's offset is out of the text");
         return NULL;
     }
-    /* with facts: each deal read is handed to the visitor (visit_deal_facts), its items counted,
+    /* with parts: each deal read is handed to the visitor (visit_deal_parts), its items counted,
      * and the canonical deal right after it is read next; `done` is the last one handed */
     PyObject *number = NULL, *dealer = NULL, *out = NULL, *done_number = NULL, *done_dealer = NULL;
     Py_ssize_t done_end = -1, done_line = 0;
@@ -1146,13 +1165,13 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
         int r = nl < 0 ? 0 : read_heading(&s, pos, nl, &number, &dealer);
         /* the heading is one item here and one more in begin_deal, as the Python reader counts them */
         Py_ssize_t left_after = left - 1;
-        s.facts = kinds != Py_None;
+        s.parts = kinds != Py_None;
         if (r > 0) r = scan(&s, nl, line, &left_after);
-        if (r > 0 && s.facts && left_after - 1 - s.extra >= 0) {  /* no item of it can pass the limit */
+        if (r > 0 && s.parts && left_after - 1 - s.extra >= 0) {  /* no item of it can pass the limit */
             PyObject *line_obj = PyLong_FromSsize_t(line), *col_obj = PyLong_FromSsize_t(col);
             PyObject *deal = line_obj != NULL && col_obj != NULL ? deal_of(&s, number, dealer, line_obj, col_obj)
                                                                  : NULL;
-            PyObject *visited = deal == NULL ? NULL : PyObject_CallOneArg(s.t[T_VISIT_DEAL_FACTS], deal);
+            PyObject *visited = deal == NULL ? NULL : PyObject_CallOneArg(s.t[T_VISIT_DEAL_PARTS], deal);
             Py_XDECREF(line_obj);
             Py_XDECREF(col_obj);
             Py_XDECREF(deal);
@@ -1176,11 +1195,11 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
             clear_scan(&s);
             break;
         }
-        if (r > 0 && s.facts) {
+        if (r > 0 && s.parts) {
             /* the spends could stop the game: its events, which spend as they are reported and
              * stop it where the Python reader does */
             clear_scan(&s);
-            s.facts = 0;
+            s.parts = 0;
             left_after = left - 1;
             r = scan(&s, nl, line, &left_after);
             if (r < 0) goto error;
@@ -1206,7 +1225,7 @@ done:
  * The tag pairs that start a game, in the layout fmt writes: `[NAME "VALUE"]` one a line, from
  * its first column, nothing else on the line, no escape (GameReader.read_head's fast branch).
  * Which ASCII characters may start a name, follow in it, and fill a value are the grammar's:
- * three tables of 128 flags that notation/canon.py makes by probing the grammar's own TAG_NAME
+ * three tables of 128 flags that notation/read/canon.py makes by probing the grammar's own TAG_NAME
  * and STRING expressions; any other character (and any other layout) gives None, and the
  * Python reader reads the tag pairs with those expressions. */
 static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -1613,10 +1632,11 @@ static PyMethodDef methods[] = {
      "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, events, end, end_line, left) "
      "| None\n\n"
      "The canonical deal at offset pos (its heading on file line `line`, at column `col`), read as "
-     "QuickReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
+     "CanonicalReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
      "canonical. Its number and dealer, its events, the offset after it, the line there and the "
-     "items left. With `kinds` (a visitor's DEAL_FACTS), where that changes nothing, its facts are "
-     "given to the visitor's visit_deal_facts, its items counted, and so are the facts of the "
+     "items left. With `kinds` (canon.part_spec of a visitor's DEAL_PARTS), where that changes nothing, "
+     "the deal's parts are given to the visitor's visit_deal_parts, its items counted, and so are the "
+     "parts of the "
      "canonical deals right after it: events is then None, the rest is said of the last one."},
     {NULL, NULL, 0, NULL},
 };

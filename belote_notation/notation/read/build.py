@@ -6,7 +6,7 @@ directly. Where a comment goes: to the last call, play or announcement of the cu
 (the section's main line or a variation), else to the current trick, the variation, the deal,
 or the game.
 
->>> from belote_notation.notation.reader import read_game_events
+>>> from belote_notation.notation.read.reader import read_game_events
 >>> parsed = read_game_events("deal 1\\ntrick 1 N:AS {good}\\nend\\n", RecordBuilder())
 >>> parsed.game.deals[0].tricks[0].plays[0].comments, parsed.errors
 (['good'], [])
@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from belote_notation.notation.canon import compiled_new_record, compiled_plays
 from belote_notation.notation.issues import SyntaxIssue
+from belote_notation.notation.read.canon import compiled_new_record, compiled_plays
 from belote_notation.notation.records import (
     Announcement,
     Bid,
@@ -243,7 +243,7 @@ class RecordBuilder(Visitor[ParsedGame]):
         """The batch: the trick and its plays built at once (no event per play). The plays are
         made inline, not through :func:`new_record`: this loop builds most of the records of a
         machine-written file."""
-        if _MAKE_PLAYS is not None:  # the same records, made in C (notation/_canon.c)
+        if _MAKE_PLAYS is not None:  # the same records, made in C (notation/read/_canon.c)
             plays: list[Bid | Play] = _MAKE_PLAYS(seats, cards, marks, positions)
             self._add_trick(number, line, col, plays, winner, winner_pos)
             self.item = plays[-1] if plays else None

@@ -24,8 +24,8 @@ from typing import Any, TextIO
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
 from belote_notation.notation.assessment import GLYPHS
 from belote_notation.notation.headers import deck_from_name, game_deck
+from belote_notation.notation.limits import MAX_DIGITS
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick
-from belote_notation.notation.tokens import MAX_DIGITS
 
 __all__ = ["NotationWriteError", "run_nested", "strain_name", "write_deal", "write_game", "write_games"]
 

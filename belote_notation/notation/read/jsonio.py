@@ -1,85 +1,29 @@
-"""The JSON twin: the same records as JSON, read back without loss, and their JSON Schema.
+"""The JSON twin read back: the records from JSON, without loss, a bad game costing that game.
 
-Cards are integers 0..31 (``suit * 8 + rank``), seats 0..3 (N E S W), exactly as in the
-records, so the JSON is deck-neutral and the schema is generated from the pydantic models
-(docs/notation.md, "JSON twin"). Positions (``line``/``col``) are kept.
+The twin (docs/notation.md, "JSON twin") is written by
+:mod:`belote_notation.notation.write.jsonio`; cards are integers 0..31, seats 0..3, exactly as
+in the records, and positions (``line``/``col``) are kept.
 
->>> from belote_notation.notation.records import Game
->>> game_from_json(game_to_json(Game(result="NS"))) == Game(result="NS")
-True
+>>> game_from_json('{"result": "NS"}').result
+'NS'
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, TextIO, Union
+from collections.abc import Iterator
+from typing import Any, Union
 
 from pydantic import ValidationError
 
-from belote_notation.notation.json_cursor import (
-    MAX_CONTAINERS,
-    MAX_DEPTH,
-    MAX_JSON_DEPTH,
-    JsonReadError,
-    Source,
-)
-from belote_notation.notation.json_scan import scan_json
-from belote_notation.notation.records import Announcement, BelFile, Bid, Game, Play, Variation
-from belote_notation.notation.tokens import MAX_DIGITS
-from belote_notation.notation.writer import NotationWriteError
+from belote_notation.notation.limits import MAX_DEPTH, MAX_DIGITS
+from belote_notation.notation.read.json_cursor import MAX_CONTAINERS, MAX_JSON_DEPTH, JsonReadError, Source
+from belote_notation.notation.read.json_scan import scan_json
+from belote_notation.notation.records import Announcement, Bid, Game, Play, Variation
 
-__all__ = [
-    "MAX_CONTAINERS",
-    "MAX_DEPTH",
-    "MAX_JSON_DEPTH",
-    "JsonReadError",
-    "JsonWriteError",
-    "check_depth",
-    "game_from_json",
-    "game_to_json",
-    "games_to_json_text",
-    "iter_json_games",
-    "json_schema",
-    "read_json_games",
-    "write_json_games",
-    "write_jsonl_games",
-]
-
-
-class JsonWriteError(NotationWriteError):
-    """A record the JSON twin cannot hold (alternative lines nested past :data:`MAX_DEPTH`);
-    ``line`` and ``col`` are those of the item past the limit (0 when not read from text)."""
-
-    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
-        super().__init__(message)
-        self.line, self.col = line, col
-
-
-def game_to_json(game: Game) -> dict[str, Any]:
-    """One game as a JSON-ready dict (:class:`JsonWriteError` past :data:`MAX_DEPTH`)."""
-    check_depth(game)
-    # the comments before the tag pairs only when there are some: the twin of a game without
-    # them is what it was before the field existed
-    return game.model_dump(mode="json", exclude=None if game.preamble else {"preamble"})
-
-
-def check_depth(game: Game) -> None:
-    """Alternative lines nested at most :data:`MAX_DEPTH` deep (walked without recursion)."""
-    items: list[Bid | Play | Announcement] = []
-    for deal in game.deals:
-        items.extend(item for item in deal.bids if item.variations)
-        items.extend(item for item in deal.announcements if item.variations)
-        items.extend(play for trick in deal.tricks for play in trick.plays if play.variations)
-    stack = [(item, 1) for item in items]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise JsonWriteError(f"alternative lines nested more than {MAX_DEPTH} deep (line "
-                                 f"{item.line}): the JSON twin holds {MAX_DEPTH}", item.line, item.col)
-        stack.extend((entry, depth + 1) for var in item.variations for entry in var.items
-                     if entry.variations)
+__all__ = ["MAX_CONTAINERS", "MAX_JSON_DEPTH", "JsonReadError", "game_from_json", "iter_json_games",
+           "read_json_games"]
 
 
 def game_from_json(data: dict[str, Any] | str) -> Game:
@@ -239,32 +183,6 @@ def _build_game(data: Any, nested: bool = True, surrogates: bool = True) -> Game
     return game
 
 
-def games_to_json_text(games: Iterable[Game]) -> str:
-    """``{"games": [...]}`` as text (the JSON twin of a whole file)."""
-    return json.dumps({"games": [game_to_json(g) for g in games]}, ensure_ascii=False)
-
-
-def write_json_games(games: Iterable[Game], out: TextIO) -> int:
-    """Stream ``{"games": [...]}`` to ``out`` one game at a time; returns the count."""
-    count = 0
-    for game in games:            # nothing is written before the first game is in hand
-        out.write(",\n" if count else '{"games": [')
-        out.write(json.dumps(game_to_json(game), ensure_ascii=False))
-        count += 1
-    out.write("]}\n" if count else '{"games": []}\n')
-    return count
-
-
-def write_jsonl_games(games: Iterable[Game], out: TextIO) -> int:
-    """JSON Lines: one game object per line; returns the count."""
-    count = 0
-    for game in games:
-        out.write(json.dumps(game_to_json(game), ensure_ascii=False))
-        out.write("\n")
-        count += 1
-    return count
-
-
 def iter_json_games(source: Source) -> Iterator[Game | JsonReadError]:
     """Games from JSON, as :func:`read_json_games` reads them, where a bad game costs that
     game only: its :class:`JsonReadError` (``line``, ``col``, ``game``: its number) is yielded
@@ -306,10 +224,3 @@ def read_json_games(source: Source) -> Iterator[Game]:
         if isinstance(item, JsonReadError):
             raise item
         yield item
-
-def json_schema() -> dict[str, Any]:
-    """The JSON Schema of the JSON twin of a file (``{"games": [...]}``), from the models."""
-    schema = BelFile.model_json_schema()
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = "belote-notation .bel file (JSON twin)"
-    return schema

@@ -19,13 +19,11 @@ from belote_notation.notation.issues import (
     UNEXPECTED_TEXT,
     SyntaxIssue,
 )
+from belote_notation.notation.limits import MAX_DIGITS, MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
 from belote_notation.notation.visitor import Visitor
 
 __all__ = [
     "COMMENT_TYPES",
-    "MAX_DIGITS",
-    "MAX_ISSUES_PER_GAME",
-    "MAX_ITEMS_PER_GAME",
     "Alternative",
     "Chunk",
     "Issues",
@@ -38,19 +36,6 @@ __all__ = [
     "split_words",
 ]
 
-MAX_ISSUES_PER_GAME = 100
-
-# The limits of the reader (docs/notation.md, "Limits of the reader"); the JSON twin and the
-# writers keep the same ones, so that what one side writes the other reads.
-MAX_DIGITS = 15
-"""Digits in a number (sign apart): every integer of JavaScript's safe range fits, so the
-JSON twin is exact in any JSON reader. A longer number is a located BEL012."""
-MAX_ITEMS_PER_GAME = 50_000
-"""Items read in one game: tag pairs, comments, calls, plays, cards, glyphs, NAGs, variations
-(the tokens of the grammar and the words of its coarse tokens). Reading stops at the item
-past the limit with a located BEL013; what came before is kept. It bounds the memory of a
-game (each item costs a few hundred bytes while it is read), which its length alone does not
-(2.6 million NAGs fit in 8 MB and took 1.4 GB, issue 13)."""
 COMMENT_TYPES = frozenset({"COMMENT", "LINE_COMMENT"})
 
 Word = tuple[str, int, int]

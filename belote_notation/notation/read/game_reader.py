@@ -15,12 +15,18 @@ from functools import cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.canon import compiled_tags
 from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
-from belote_notation.notation.recovery import Piece, Rule, end_position, parse_piece
-from belote_notation.notation.sections import RULE_SECTIONS, RUNS, SECTION_TERMINALS, DealReader
-from belote_notation.notation.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
+from belote_notation.notation.read.canon import compiled_tags
+from belote_notation.notation.read.recovery import Piece, Rule, end_position, parse_piece
+from belote_notation.notation.read.sections import (
+    RULE_SECTIONS,
+    RUNS,
+    SECTION_TERMINALS,
+    DealReader,
+    section_keywords,
+)
+from belote_notation.notation.read.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
 from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["GameReader", "Tag"]
@@ -58,7 +64,7 @@ def _cuts(comments: bool, strings: bool) -> re.Pattern[str]:
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
-"""The tags :func:`~.headers.game_deck` and :func:`~.headers.names_deck` read."""
+"""The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -308,8 +314,8 @@ class GameReader:
 
     def canonical_deal(self, pos: int, line: int, col: int) -> int | None:
         """A deal in the canonical layout, read line by line by the quick line readers and
-        reported once its last line is read (with the compiled reader and a visitor that keeps
-        facts, the canonical deals right after it too); the offset after it (``None``: not
+        reported once its last line is read (with the compiled reader and a visitor that takes
+        deals at once, the canonical deals right after it too); the offset after it (``None``: not
         canonical, nothing reported)."""
         if self.sections is None:
             self.sections = DealReader(self.visitor, self.issues, self.deck)
@@ -317,7 +323,7 @@ class GameReader:
         if read is None:
             return None
         written, dealer, events, end, end_line = read
-        if events is None:  # the deals' facts given to the visitor (visit_deal_facts), their items counted
+        if events is None:  # the deals given at once to the visitor (visit_deal_parts), their items counted
             self.number = written
         else:
             self.issues.spend(1, line, col)
@@ -331,7 +337,7 @@ class GameReader:
     def canonical_sections(self, reader: DealReader, lines: list[str], line: int) -> None:
         """Each run of lines of one section is read as one chunk of its terminal, as Lark's
         coarse terminals would give it."""
-        sections = vocab.sections()
+        sections = section_keywords()
         start, current, keyword = 1, None, ""
         for i in range(1, len(lines) + 1):
             text = lines[i] if i < len(lines) else ""

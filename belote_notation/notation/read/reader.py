@@ -12,7 +12,7 @@ How it works (docs/notation.md has the notation itself):
    its ``deal``/``end`` keywords into pieces; a deal in the canonical layout is read without
    Lark, anything else is parsed by Lark's LALR parser built from ``belote.lark``, with error
    recovery, and both hand their tokens to the same section readers (:mod:`.sections`).
-3. :class:`~belote_notation.notation.build.RecordBuilder` is the visitor that builds the
+3. :class:`~belote_notation.notation.read.build.RecordBuilder` is the visitor that builds the
    records; :func:`iter_games` and :func:`parse_text` use it. It is imported when first used
    (this module's ``ParsedGame`` and ``RecordBuilder`` too): a visitor of the events, as the
    checks are, needs neither the records nor pydantic.
@@ -24,14 +24,15 @@ import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from belote_notation.notation.game_reader import GameReader
 from belote_notation.notation.issues import INTERNAL_ERROR, NO_GAME, TOO_MANY_ITEMS, SyntaxIssue
-from belote_notation.notation.stream import GameText, Source, iter_game_texts, text_source
-from belote_notation.notation.tokens import MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME, Issues, ItemsExceeded
+from belote_notation.notation.limits import MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
+from belote_notation.notation.read.game_reader import GameReader
+from belote_notation.notation.read.stream import GameText, Source, iter_game_texts, text_source
+from belote_notation.notation.read.tokens import Issues, ItemsExceeded
 from belote_notation.notation.visitor import SKIP, Visitor
 
 if TYPE_CHECKING:
-    from belote_notation.notation.build import ParsedGame, RecordBuilder
+    from belote_notation.notation.read.build import ParsedGame, RecordBuilder
 
 __all__ = [
     "MAX_ISSUES_PER_GAME",
@@ -136,7 +137,7 @@ def _close(reader: GameReader, visitor: Visitor[object]) -> None:
 def __getattr__(name: str) -> Any:
     """``ParsedGame`` and ``RecordBuilder``, from :mod:`.build` on first use."""
     if name in ("ParsedGame", "RecordBuilder"):
-        from belote_notation.notation import build
+        from belote_notation.notation.read import build
 
         return getattr(build, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -166,7 +167,7 @@ def read_games(source: Source, visitor_factory: Callable[[], Visitor[Any]] | Non
     """
     factory = visitor_factory
     if factory is None:
-        from belote_notation.notation.build import RecordBuilder
+        from belote_notation.notation.read.build import RecordBuilder
 
         factory = RecordBuilder
     if name is None and not hasattr(source, "read"):
@@ -186,7 +187,7 @@ def iter_games(source: Source, name: str | None = None) -> Iterator[ParsedGame]:
 def parse_game_text(text: str | GameText, name: str | None = None,
                     first_line: int = 1) -> ParsedGame:
     """The records of the text of one game (see :func:`read_game_events`)."""
-    from belote_notation.notation.build import RecordBuilder
+    from belote_notation.notation.read.build import RecordBuilder
 
     return read_game_events(text, RecordBuilder(), name, first_line)
 

@@ -9,13 +9,15 @@ review material (variations of any depth, without recursion) are read by :mod:`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
+from typing import NamedTuple
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
-from belote_notation.notation.items import Frame
-from belote_notation.notation.quick import QuickReader
-from belote_notation.notation.tokens import (
+from belote_notation.notation.read.canonical import CanonicalReader
+from belote_notation.notation.read.items import Frame
+from belote_notation.notation.read.tokens import (
     COMMENT_TYPES,
     Chunk,
     Issues,
@@ -28,25 +30,10 @@ from belote_notation.notation.tokens import (
 )
 from belote_notation.notation.visitor import HandSection, ScoreKind, Section, Visitor
 
-__all__ = ["RULE_SECTIONS", "RUNS", "SECTION_TERMINALS", "DealReader"]
+__all__ = ["RULE_SECTIONS", "RUNS", "SECTION_KINDS", "SECTION_TERMINALS", "DealReader", "SectionKind",
+           "section_keywords"]
 
-RULE_SECTIONS: dict[str, Section] = {
-    "five": "five", "offer": "offer", "smsara": "bidding", "rest": "rest", "hand": "hand",
-    "announce": "announce", "trick": "trick", "scores": "scores",
-}
-"""The section of each rule of ``belote.lark``."""
-SECTION_TERMINALS: dict[Section, str] = {
-    "five": "FIVE", "offer": "OFFER", "bidding": "SMSARA", "rest": "REST", "hand": "HAND",
-    "announce": "ANNOUNCE", "trick": "TRICK", "scores": "SCORES",
-}
-"""The terminal that starts each section (a canonical line is a chunk of it)."""
-RUNS: frozenset[Section] = frozenset({"five", "bidding", "rest", "hand", "trick", "scores"})
-"""The sections whose terminal is a run of lines (the others are one line each)."""
-
-_HAND_KEYWORDS = {"five": "FIVE_KW", "rest": "REST_KW", "hand": "HAND_KW"}
-
-
-class DealReader(QuickReader):
+class DealReader(CanonicalReader):
     """Reads the sections of one deal and reports them to a visitor."""
 
     def __init__(self, visitor: Visitor[object], issues: Issues, deck: Deck) -> None:
@@ -62,7 +49,7 @@ class DealReader(QuickReader):
         """Read one section: ``nodes[0]`` is its keyword token."""
         first = nodes[0]
         self.visitor.begin_section(section, first.line, first.column)
-        _READERS[section](self, section, nodes)
+        _KINDS[section].reader(self, section, nodes)
 
     def comment(self, node: Chunk) -> None:
         self.issues.spend(1, node.line, node.column)
@@ -73,7 +60,7 @@ class DealReader(QuickReader):
         """``tafr9a``/``rest``/``hand`` lines: a keyword and a seat start each hand; cards
         after an interruption (a comment) continue the last one."""
         hand_section: HandSection = section  # type: ignore[assignment]
-        starts = vocab.keywords(_HAND_KEYWORDS[section])
+        starts = vocab.keywords(_KINDS[section].keywords[0])
         if len(nodes) == 1 and self.hand_lines(hand_section, nodes[0], starts):  # type: ignore[arg-type]
             return
         seat = -1
@@ -210,8 +197,55 @@ class DealReader(QuickReader):
 
 
 
-_READERS: dict[Section, Callable[[DealReader, Section, Sequence[Node]], None]] = {
-    "five": DealReader.hands, "rest": DealReader.hands, "hand": DealReader.hands,
-    "offer": DealReader.offer, "bidding": DealReader.bidding, "announce": DealReader.announce,
-    "trick": DealReader.tricks, "scores": DealReader.scores,
-}
+SectionReader = Callable[[DealReader, Section, Sequence[Node]], None]
+
+
+class SectionKind(NamedTuple):
+    """One kind of section of a deal (a rule of ``belote.lark`` under ``_section``): a row of
+    :data:`SECTION_KINDS`."""
+
+    rule: str
+    """The grammar's rule."""
+    section: Section
+    """The section the visitor is told of (``begin_section``)."""
+    terminal: str
+    """The terminal that starts it (a canonical line is a chunk of it)."""
+    keywords: tuple[str, ...]
+    """The keyword terminals its lines start with."""
+    run: bool
+    """Its terminal is a run of lines (else one line)."""
+    reader: SectionReader
+    """The method of :class:`DealReader` that reads it."""
+
+
+SECTION_KINDS: tuple[SectionKind, ...] = (
+    SectionKind("five", "five", "FIVE", ("FIVE_KW",), True, DealReader.hands),
+    SectionKind("offer", "offer", "OFFER", ("OFFER_KW",), False, DealReader.offer),
+    SectionKind("smsara", "bidding", "SMSARA", ("SMSARA_KW",), True, DealReader.bidding),
+    SectionKind("rest", "rest", "REST", ("REST_KW",), True, DealReader.hands),
+    SectionKind("hand", "hand", "HAND", ("HAND_KW",), True, DealReader.hands),
+    SectionKind("announce", "announce", "ANNOUNCE", ("ANNOUNCE_KW",), False, DealReader.announce),
+    SectionKind("trick", "trick", "TRICK", ("TRICK_KW",), True, DealReader.tricks),
+    SectionKind("scores", "scores", "SCORES", ("SCORE_KW", "MATCH_KW", "POT_KW"), True, DealReader.scores),
+)
+"""The one table of the kinds of section (and so of line) of a deal: a new kind of line is a
+rule of the grammar, a row here and the method reading it (docs/notation.md, "Adding a kind of
+line")."""
+_KINDS: dict[Section, SectionKind] = {kind.section: kind for kind in SECTION_KINDS}
+RULE_SECTIONS: dict[str, Section] = {kind.rule: kind.section for kind in SECTION_KINDS}
+"""The section of each rule of ``belote.lark``."""
+SECTION_TERMINALS: dict[Section, str] = {kind.section: kind.terminal for kind in SECTION_KINDS}
+"""The terminal that starts each section (a canonical line is a chunk of it)."""
+RUNS: frozenset[Section] = frozenset(kind.section for kind in SECTION_KINDS if kind.run)
+"""The sections whose terminal is a run of lines (the others are one line each)."""
+
+
+@cache
+def section_keywords() -> dict[str, Section]:
+    """The keywords that start a section line (as written in the grammar, and lower-case).
+
+    >>> section_keywords()["pli"], section_keywords()["pot"], "winner" in section_keywords()
+    ('trick', 'scores', False)
+    """
+    return {word: kind.section for kind in SECTION_KINDS for name in kind.keywords
+            for word in vocab.keywords(name) | set(vocab.words_of(name))}

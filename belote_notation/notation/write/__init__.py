@@ -1,0 +1,1 @@
+"""The writers of the notation: records out as canonical text (``writer``)."""
