@@ -47,7 +47,7 @@ from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
 from belote_notation.collections.review_figures import CardFigures, is_reviewed, review_figures
 from belote_notation.collections.work import input_name
 from belote_notation.formats.table import SafeCsvWriter
-from belote_notation.pipeline.records import ReadGame
+from belote_notation.collections.reading import InputGame
 
 __all__ = ["GROUPS", "Stats", "StatsWork", "Tally"]
 
@@ -222,8 +222,8 @@ class StatsWork:
         stats.games += 1
         stats.deal_count += len(facts.deals)
         teams = _team_names(facts)
-        reviewed = is_reviewed(facts.replay)
-        figures = review_figures(facts.replay) if reviewed else None
+        replay = facts.replay  # a reviewed game is read through its records (facts.py)
+        figures = review_figures(replay) if replay is not None and is_reviewed(replay) else None
         for deal in facts.deals:
             for seat, player in enumerate(facts.players):
                 if player:
@@ -249,11 +249,11 @@ class StatsWork:
                     tally.review.add(figures[team + 2])
                     tally.reviewed_deals += judged
 
-    def map(self, games: Iterable[ReadGame]) -> Stats:
+    def map(self, games: Iterable[InputGame]) -> Stats:
         stats = Stats()
         file = input_name(games)
         for read in games:
-            if read.game is not None:
+            if read.has_game:
                 self.add_game(stats, game_facts(read, file, self.config))
         return stats
 
