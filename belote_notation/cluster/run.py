@@ -2,7 +2,7 @@
 collections <-> cluster interface (``belote_notation/collections/work.py`` defines the works).
 
 A work is a picklable object with ``map(games) -> P`` (the games of one byte range, in input
-order, as :class:`~belote_notation.pipeline.records.ReadGame`\\ s) and ``merge(parts) -> R``
+order, as :class:`~belote_notation.collections.reading.InputGame`\\ s) and ``merge(parts) -> R``
 (the parts in input order). :func:`run_work` cuts the inputs into byte ranges at game
 boundaries (:mod:`belote_notation.pipeline.ranges`), runs ``work.map`` on each range on a
 worker (which reads the range itself, by path) and ``work.merge`` here. What crosses the
@@ -25,10 +25,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from belote_notation.cluster.client import RangeProgress, outcomes
-from belote_notation.collections.work import InputGames
+from belote_notation.collections.reading import InputGame
+from belote_notation.collections.work import InputGames, input_games
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
-from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_records
-from belote_notation.pipeline.records import ReadGame
+from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_games
 
 __all__ = ["RangeProgress", "RangeWork", "map_range", "ranges_of", "run_work", "serial_parts"]
 
@@ -40,7 +40,7 @@ R_co = TypeVar("R_co", covariant=True)
 class RangeWork(Protocol[P, R_co]):
     """What :func:`run_work` runs: ``map`` over the games of a range, ``merge`` of the parts."""
 
-    def map(self, games: Iterable[ReadGame]) -> P: ...
+    def map(self, games: Iterable[InputGame]) -> P: ...
 
     def merge(self, parts: Sequence[P]) -> R_co: ...
 
@@ -74,11 +74,12 @@ def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) 
 
 def map_range(byte_range: ByteRange, work: RangeWork[P, Any]) -> P:
     """``work.map`` over the games of ``byte_range`` (a task, on a worker)."""
-    games = range_records(byte_range)
+    items = range_games(byte_range)
+    games = input_games(items, byte_range.name)  # read one at a time, as the work goes through them
     try:
         return work.map(InputGames(byte_range.name, games))  # the input's name: a report names the file
     finally:
-        games.close()  # the range's file closed even when map stops early
+        items.close()  # type: ignore[attr-defined]  # the range's file closed even when map stops early
 
 
 def serial_parts(work: RangeWork[P, Any], sources: Iterable[Source | InputLike],

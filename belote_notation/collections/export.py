@@ -26,7 +26,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
@@ -229,12 +229,14 @@ class ExportWork:
     """The rows of a collection's tables."""
 
     config: ValidationConfig = DEFAULT_CONFIG
+    reads_tricks: ClassVar[bool] = True
+    """Its games are read with their tricks (:mod:`.reading`): the ``tricks`` table."""
 
     def rows(self, games: Iterable[InputGame]) -> Iterable[Rows]:
         file = input_name(games)
         for read in games:
             if read.has_game:
-                yield game_rows(game_facts(read, file, self.config))
+                yield game_rows(game_facts(read, file, self.config, tricks=True))
 
     def map(self, games: Iterable[InputGame]) -> Rows:
         out: Rows = {t: [] for t in TABLES}

@@ -82,7 +82,8 @@ class DealFacts:
     findings: tuple[Finding, ...] = ()
     """The findings about this deal (the checks' replay places them)."""
     tricks: Sequence[TrickTrace] = field(default=(), compare=False)
-    """The tricks the checks played (who played what, who won, the points)."""
+    """The tricks the checks played (who played what, who won, the points); empty for a game
+    read as text without them (:func:`game_facts`)."""
 
     @property
     def made(self) -> bool:
@@ -196,10 +197,13 @@ def _deal_facts(position: int, number: int, written_dealer: int | None, report: 
         tuple(findings), tricks)
 
 
-def game_facts(read: InputGame | ReadGame, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameFacts:
+def game_facts(read: InputGame | ReadGame, file: str, config: ValidationConfig = DEFAULT_CONFIG,
+               tricks: bool | None = None) -> GameFacts:
     """The facts of one game of an input, one pass: a ``.bel`` game's text read into the checks
-    (its reading's findings among theirs), any other game replayed from its records."""
-    collected = read.collected(config) if isinstance(read, InputGame) else None
+    (its reading's findings among theirs; each deal's :attr:`DealFacts.tricks` when ``tricks``,
+    by default as the game was asked to be read: :attr:`InputGame.tricks`), any other game
+    replayed from its records (with its tricks)."""
+    collected = read.collected(config, tricks) if isinstance(read, InputGame) else None
     if collected is not None and not any(c.startswith(REVIEWED) for c in collected.comments):
         return _read_facts(collected, read, file)
     records = read.records() if isinstance(read, InputGame) else read

@@ -70,6 +70,8 @@ class CollectedGame:
     """The reading's issues, in order."""
     states: dict[int, tuple[DealState, list[TrickTrace]]]
     """The engine's state and the tricks of each deal replayed, by position."""
+    tricks: bool
+    """The tricks were traced (else their lists are empty)."""
 
 
 class CollectingChecker(GameChecker):
@@ -150,22 +152,32 @@ class CollectingChecker(GameChecker):
         super().end_variation()
         self.seen_depth -= 1
 
-    def collected(self, states: dict[int, tuple[DealState, list[TrickTrace]]]) -> CollectedGame:
+    def collected(self, states: dict[int, tuple[DealState, list[TrickTrace]]], tricks: bool) -> CollectedGame:
         """What this game's reading gave (after ``end_game``)."""
         comments = self.seen_comments
         if not self.seen_tags and self.seen_preamble:  # no tag pairs: nothing to be before
             comments = self.seen_preamble + comments
         return CollectedGame(self.report, self.seen_tags, comments, self.seen_result, self.seen_deals,
-                             self.seen_issues, states)
+                             self.seen_issues, states, tricks)
 
 
-def collect_text(text: str | GameText, file: str = "<string>",
-                 config: ValidationConfig = DEFAULT_CONFIG) -> CollectedGame:
-    """Read the text of one game into the checks, collecting what the collections need."""
-    recorder = ReplayRecorder()
-    checker = CollectingChecker(config, file, observer=recorder)
+class _States(ReplayRecorder):
+    """The checks' observer of the collections: each deal's state, its tricks only when asked
+    (a trace of the tricks costs the deal's compiled play: ``check/context.py``)."""
+
+    def __init__(self, wants_tricks: bool) -> None:
+        super().__init__()
+        self.wants_tricks = wants_tricks
+
+
+def collect_text(text: str | GameText, file: str = "<string>", config: ValidationConfig = DEFAULT_CONFIG,
+                 tricks: bool = False) -> CollectedGame:
+    """Read the text of one game into the checks, collecting what the collections need
+    (``tricks``: the tricks each deal played too, as the checks traced them)."""
+    states = _States(tricks)
+    checker = CollectingChecker(config, file, observer=states)
     read_game_events(text, checker, file)
-    return checker.collected(recorder.deals)
+    return checker.collected(states.deals, tricks)
 
 
 class InputGame:
@@ -180,10 +192,11 @@ class InputGame:
     (1, False, ['BEL001'], 1)
     """
 
-    __slots__ = ("_collected", "_config", "_read", "file", "item")
+    __slots__ = ("_collected", "_config", "_read", "file", "item", "tricks")
 
-    def __init__(self, item: GameToCheck, file: str) -> None:
-        self.item, self.file = item, file
+    def __init__(self, item: GameToCheck, file: str, tricks: bool = False) -> None:
+        self.item, self.file, self.tricks = item, file, tricks
+        """``tricks``: read with the tricks traced (what :meth:`collected` reads by default)."""
         self._collected: CollectedGame | None = None
         self._config: ValidationConfig | None = None
         self._read: ReadGame | None = None
@@ -198,12 +211,17 @@ class InputGame:
         """The game's text (``None``: a game of another format)."""
         return self.item.text if isinstance(self.item, TextGame) else None
 
-    def collected(self, config: ValidationConfig = DEFAULT_CONFIG) -> CollectedGame | None:
-        """The game's text read into the checks (``None``: a game of another format)."""
+    def collected(self, config: ValidationConfig = DEFAULT_CONFIG, tricks: bool | None = None
+                  ) -> CollectedGame | None:
+        """The game's text read into the checks, with the tricks traced when ``tricks`` (by
+        default :attr:`tricks`); ``None``: a game of another format. Read once: a second call
+        asks the same or less."""
         if not isinstance(self.item, TextGame):
             return None
-        if self._collected is None or (self._config is not config and self._config != config):
-            self._collected, self._config = collect_text(self.item.text, self.file, config), config
+        wanted = self.tricks if tricks is None else tricks
+        done = self._collected
+        if done is None or (wanted and not done.tricks) or (self._config is not config and self._config != config):
+            self._collected, self._config = collect_text(self.item.text, self.file, config, wanted), config
         return self._collected
 
     def records(self) -> ReadGame:

@@ -96,7 +96,8 @@ def sources_of(paths: Sequence[str], notes: list[str] | None = None) -> list[Sou
     return list(found.sources)
 
 
-def each_input(sources: Iterable[Source], unread: Unread | None = None) -> Iterator[InputGames]:
+def each_input(sources: Iterable[Source], unread: Unread | None = None, tricks: bool = False
+               ) -> Iterator[InputGames]:
     """The games of each input in turn, read one at a time while the caller goes through
     them (the input is closed when the next one starts); an input that cannot be opened
     raises :class:`InputsUnreadable`. With ``unread``, only the games read whole are given,
@@ -106,22 +107,26 @@ def each_input(sources: Iterable[Source], unread: Unread | None = None) -> Itera
         if isinstance(opened, InputProblem):
             raise InputsUnreadable([opened])
         with opened:
-            games = input_games(games_of(opened), opened.name)
+            games = input_games(games_of(opened), opened.name, tricks)
             yield InputGames(opened.name, games if unread is None else whole_games(games, unread))
 
 
-def input_games(items: Iterable[GameToCheck], file: str) -> Iterator[InputGame]:
+def input_games(items: Iterable[GameToCheck], file: str, tricks: bool = False) -> Iterator[InputGame]:
     """The games of an input (or of a byte range of it) as the collections read them, none
-    read yet; an empty input gives none (as :func:`~belote_notation.pipeline.records.records_of`)."""
+    read yet (``tricks``: to be read with their tricks); an empty input gives none (as
+    :func:`~belote_notation.pipeline.records.records_of`)."""
     for item in items:
         if isinstance(item, RecordGame) and item.game is None and not item.issues:
             return
-        yield InputGame(item, file)
+        yield InputGame(item, file, tricks)
 
 
-def whole_games(games: Iterable[InputGame], unread: Unread) -> Iterator[InputGame]:
-    """The games of ``games`` read whole, in order; the others are counted in ``unread``."""
+def whole_games(games: Iterable[InputGame], unread: Unread, tricks: bool = False) -> Iterator[InputGame]:
+    """The games of ``games`` read whole, in order; the others are counted in ``unread``
+    (``tricks``: each read with its tricks, when the work needs them: one reading)."""
     for game in games:
+        if tricks:
+            game.tricks = True
         if game.readable:
             yield game
         else:
@@ -147,7 +152,8 @@ class WholeGames:
 
     def map(self, games: Iterable[InputGame]) -> tuple[Any, Unread]:
         unread = Unread()
-        return self.work.map(InputGames(input_name(games), whole_games(games, unread))), unread
+        tricks = getattr(self.work, "reads_tricks", False)  # a work that needs each deal's tricks says so
+        return self.work.map(InputGames(input_name(games), whole_games(games, unread, tricks))), unread
 
     def merge(self, parts: Sequence[tuple[Any, Unread]]) -> tuple[Any, Unread]:
         unread = Unread()

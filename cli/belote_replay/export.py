@@ -40,7 +40,7 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
         if cluster is not None:
             writer.add(run(work, found, cluster, unread))
         else:
-            for games in each_input(found, unread):
+            for games in each_input(found, unread, tricks=True):
                 for rows in work.rows(games):
                     writer.add(rows)
         writer.close()
