@@ -31,9 +31,9 @@ from typing import Any, ClassVar
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import GameFacts, game_facts
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.work import input_name
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
-from belote_notation.collections.reading import InputGame
 
 __all__ = ["BATCH_GAMES", "PARTITION_COLUMNS", "TABLES", "ExportWork", "ParquetWriter", "Rows",
            "game_rows", "schemas"]

@@ -20,12 +20,13 @@ rule (:class:`~belote_notation.notation.build.RecordBuilder`), followed here eve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
 from belote_notation.check.context import TrickTrace
-from belote_notation.check.findings import Finding
 from belote_notation.check.facts import DealFacts as CheckedDeal
+from belote_notation.check.findings import Finding
 from belote_notation.check.replay import ReplayRecorder
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
@@ -43,14 +44,25 @@ __all__ = ["CollectedGame", "CollectingChecker", "InputGame", "SeenDeal", "colle
 
 class SeenDeal:
     """One deal as read: the checks' facts of it, its glyphs (on its calls, announcements and
-    cards, not inside an alternative line) and whether it holds any review material."""
+    cards, not inside an alternative line) and whether it holds any review material; and what
+    its record says of the parts the checks may replace as they replay it (a trick's seats left
+    out, worked out from the hands; contrée's ``rest``), as read."""
 
-    __slots__ = ("annotated", "facts", "glyphs")
+    __slots__ = ("annotated", "facts", "glyphs", "rest", "score", "seats")
 
     def __init__(self, facts: CheckedDeal) -> None:
         self.facts = facts
         self.glyphs: set[str] = set()
         self.annotated = False
+        self.seats: list[Sequence[int | None]] = []
+        self.rest: Sequence[object] = ()
+        self.score: object = None
+
+    def keep_as_read(self) -> None:
+        """Keep the parts the checks may replace (references: they replace, never change them)."""
+        facts = self.facts
+        self.seats = [t.seats for t in facts.tricks]
+        self.rest, self.score = facts.rest, facts.score
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +115,18 @@ class CollectingChecker(GameChecker):
         super().visit_result(result, line, col)
         self.seen_result = result
 
+    def _before_check(self) -> None:
+        """The deal read last is about to be checked (when the next one starts, or the game
+        ends): its record's parts are kept as read."""
+        if self.seen_deals:
+            self.seen_deals[-1].keep_as_read()
+
+    def end_game(self) -> None:
+        self._before_check()
+        super().end_game()
+
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
+        self._before_check()
         answer = super().begin_deal(number, dealer, line, col)
         assert self.deal is not None  # the checks' facts of the deal begun
         self.seen_open = seen = SeenDeal(self.deal)
@@ -112,6 +135,7 @@ class CollectingChecker(GameChecker):
         return answer
 
     def visit_deal_facts(self, facts: CheckedDeal) -> None:
+        self._before_check()
         super().visit_deal_facts(facts)
         self.seen_deals.append(SeenDeal(facts))  # a canonical deal: no review material
 

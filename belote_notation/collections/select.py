@@ -33,10 +33,10 @@ from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
 from belote_notation.collections.query import Query
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.work import input_name
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.notation.records import Game, Header
-from belote_notation.collections.reading import InputGame
 
 __all__ = ["SelectWork", "deal_as_game"]
 

@@ -44,10 +44,10 @@ from typing import Any
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.review_figures import CardFigures, is_reviewed, review_figures
 from belote_notation.collections.work import input_name
 from belote_notation.formats.table import SafeCsvWriter
-from belote_notation.collections.reading import InputGame
 
 __all__ = ["GROUPS", "Stats", "StatsWork", "Tally"]
 
