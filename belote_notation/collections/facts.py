@@ -4,8 +4,10 @@ Every fact about play (dealer, taker, trump, contract, outcome, belote, points) 
 checks (their report and the engine's state of each deal), never from a rule of its own; what
 a record says of itself (tags, players, comments, glyphs) from the reading. A ``.bel`` game is
 read as ``validate`` reads it, its text straight into the checks (:mod:`.reading`: no records);
-a game of another format, and a game reviewed by ``annotate`` (whose review figures count each
-card's choices on the checks' replay: :mod:`.review_figures`), through its records and
+a game of another format, a game reviewed by ``annotate`` (whose review figures count each
+card's choices on the checks' replay: :mod:`.review_figures`) and a game whose deck is inferred
+from its cards (the checks of its records, which carry the deck as a tag, word one finding
+otherwise than ``validate``: kept as the collections gave it), through its records and
 :mod:`belote_notation.check.replay`. Both give the same facts.
 
 >>> from belote_notation.generator import generate_games
@@ -204,8 +206,11 @@ def game_facts(read: InputGame | ReadGame, file: str, config: ValidationConfig =
     by default as the game was asked to be read: :attr:`InputGame.tricks`), any other game
     replayed from its records (with its tricks)."""
     collected = read.collected(config, tricks) if isinstance(read, InputGame) else None
-    if collected is not None and not any(c.startswith(REVIEWED) for c in collected.comments):
+    if collected is not None and not collected.deck_inferred and not any(
+            c.startswith(REVIEWED) for c in collected.comments):
         return _read_facts(collected, read, file)
+    # a deck inferred from the cards: the records carry it as a Deck tag, and the checks of
+    # records word their BEL912 as for a tag (the findings as the collections always gave them)
     records = read.records() if isinstance(read, InputGame) else read
     replay = records.replay(file, config)
     game = replay.game

@@ -84,13 +84,15 @@ class CollectedGame:
     """The engine's state and the tricks of each deal replayed, by position."""
     tricks: bool
     """The tricks were traced (else their lists are empty)."""
+    deck_inferred: bool
+    """No tag named the deck: it was inferred from the cards."""
 
 
 class CollectingChecker(GameChecker):
     """The checks, and what the collections need besides their report (see the module's text)."""
 
-    __slots__ = ("seen_comments", "seen_deals", "seen_depth", "seen_issues", "seen_open", "seen_preamble",
-                 "seen_result", "seen_tags")
+    __slots__ = ("seen_comments", "seen_deals", "seen_deck", "seen_depth", "seen_issues", "seen_open",
+                 "seen_preamble", "seen_result", "seen_tags")
 
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         self.seen_tags: list[tuple[str, str]] = []
@@ -101,11 +103,16 @@ class CollectingChecker(GameChecker):
         self.seen_open: SeenDeal | None = None
         self.seen_depth = 0
         self.seen_result: str | None = None
+        self.seen_deck = False
         return super().begin_game(index, line, col)
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         super().visit_header(name, value, line, col)  # the inferred deck comes here too (visit_deck)
         self.seen_tags.append((name, value))
+
+    def visit_deck(self, deck: str) -> None:
+        self.seen_deck = True
+        super().visit_deck(deck)
 
     def visit_error(self, issue: SyntaxIssue) -> None:
         super().visit_error(issue)
@@ -182,7 +189,7 @@ class CollectingChecker(GameChecker):
         if not self.seen_tags and self.seen_preamble:  # no tag pairs: nothing to be before
             comments = self.seen_preamble + comments
         return CollectedGame(self.report, self.seen_tags, comments, self.seen_result, self.seen_deals,
-                             self.seen_issues, states, tricks)
+                             self.seen_issues, states, tricks, self.seen_deck)
 
 
 class _States(ReplayRecorder):
