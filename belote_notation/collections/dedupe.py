@@ -20,9 +20,10 @@ Result and every deal's claimed scores, issue 38), and its deals count towards a
 their claimed scores: two club nights of the same four players are two games.
 
 Reading is the collections' (any readable format; a ``.bel`` game's text straight into the
-checks, whose fingerprints are those of its records: :mod:`.dedupe_entry`). The fingerprints go into a :class:`~.table.FingerprintTable` (memory, then disk), so
-memory stays bounded whatever the number of deals. As a :class:`~.work.CollectionWork` a part
-is the list of one piece's :class:`GameEntry` values (about 40 bytes a deal), merged into a
+checks, whose fingerprints are those of its records: :mod:`.dedupe_entry`). The fingerprints
+go into a :class:`~.table.FingerprintTable` (memory, then disk), so memory stays bounded
+whatever the number of deals. As a :class:`~.work.CollectionWork` a part is the list of one
+piece's :class:`GameEntry` values (about 40 bytes a deal), merged into a
 :class:`DedupeResult`, which keeps its decisions in the table too (merge runs in the process
 that writes the output: the result holds the open table).
 

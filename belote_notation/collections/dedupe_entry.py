@@ -79,7 +79,8 @@ def _digest(fingerprint: str) -> bytes:
     return bytes.fromhex(fingerprint.partition(":")[2])
 
 
-def _dealt(dealer: int | None, hands: Sequence[object], offer: int | None, tricks: list[Plays]) -> bytes | None:
+def _dealt(dealer: int | None, hands: Sequence[object], offer: int | None,
+           tricks: list[Plays]) -> bytes | None:
     """What starts a deal, to recognise it cut short: its dealt cards (dealer, first five,
     offer; else its 8-card hands); for a record of the tricks only, its first trick when
     complete; ``None`` when the deal has none of these."""
@@ -108,13 +109,14 @@ def _record_view(deal: Deal) -> DealView:
     tricks = [[(p.seat, p.card) for p in t.plays] for t in deal.tricks]
     hands = deal.five or deal.hands
     offer = deal.offer.card if deal.offer is not None else None
-    return DealView(deal_fingerprint(deal) if has_cards(deal) else "", _dealt(deal.dealer, hands, offer, tricks),
-                    tricks, lambda: claims_text(deal))
+    return DealView(deal_fingerprint(deal) if has_cards(deal) else "",
+                    _dealt(deal.dealer, hands, offer, tricks), tricks, lambda: claims_text(deal))
 
 
 def game_entry(game: Game, file: str, number: int) -> GameEntry:
     """The entry of one game from its records (fingerprints over its records, no check)."""
-    return _entry(file, number, [(h.name, h.value) for h in game.headers], [_record_view(d) for d in game.deals],
+    tags = [(h.name, h.value) for h in game.headers]
+    return _entry(file, number, tags, [_record_view(d) for d in game.deals],
                   lambda: (game_fingerprint(game), recorded_text(game)))
 
 
@@ -122,17 +124,20 @@ def _as_recorded(seen: SeenDeal) -> SimpleNamespace:
     """A deal's parts as recorded (what the fingerprint module's record functions read)."""
     facts = seen.facts
     return SimpleNamespace(five=facts.five, offer=facts.offer, rest=seen.rest, hands=facts.hands,
-                           tricks=facts.tricks, score=seen.score, match_score=facts.match_score, pot=facts.pot)
+                           tricks=facts.tricks, score=seen.score, match_score=facts.match_score,
+                           pot=facts.pot)
 
 
 def _read_view(seen: SeenDeal, print_: str | None) -> DealView:
     facts = seen.facts
-    tricks = [list(zip(seats, t.cards, strict=True)) for seats, t in zip(seen.seats, facts.tricks, strict=True)]
+    tricks = [list(zip(seats, t.cards, strict=True))
+              for seats, t in zip(seen.seats, facts.tricks, strict=True)]
     recorded = _as_recorded(seen)
     cards = has_cards(cast(Deal, recorded))
     offer = facts.offer.card if facts.offer is not None else None
-    return DealView((print_ or "") if cards else "", _dealt(facts.dealer, facts.five or facts.hands, offer, tricks),
-                    tricks, lambda: claims_text(cast(Deal, recorded)))
+    return DealView((print_ or "") if cards else "",
+                    _dealt(facts.dealer, facts.five or facts.hands, offer, tricks), tricks,
+                    lambda: claims_text(cast(Deal, recorded)))
 
 
 def read_entry(read: CollectedGame, file: str, number: int) -> GameEntry | None:
@@ -144,7 +149,8 @@ def read_entry(read: CollectedGame, file: str, number: int) -> GameEntry | None:
     views = [_read_view(seen, deal.fingerprint) for seen, deal in zip(read.deals, report.deals, strict=True)]
 
     def identity() -> tuple[str, str]:
-        game = SimpleNamespace(headers=[SimpleNamespace(name=n, value=v) for n, v in read.tags], result=read.result,
+        headers = [SimpleNamespace(name=n, value=v) for n, v in read.tags]
+        game = SimpleNamespace(headers=headers, result=read.result,
                                deals=[_as_recorded(seen) for seen in read.deals])
         return cast(str, report.fingerprint), recorded_text(cast(Game, game))
 

@@ -195,7 +195,8 @@ def _deal_facts(position: int, number: int, written_dealer: int | None, report: 
         credited,  # type: ignore[arg-type]
         tuple(report.belote) if report is not None and report.belote else None,  # type: ignore[arg-type]
         tuple(report.announcements) if report is not None and report.announcements else None,  # type: ignore[arg-type]
-        frozenset(f.code for f in findings), review[0], review[1], report.fingerprint if report is not None else None,
+        frozenset(f.code for f in findings), review[0], review[1],
+        report.fingerprint if report is not None else None,
         tuple(findings), tricks)
 
 
@@ -238,8 +239,8 @@ def _read_facts(collected: CollectedGame, read: InputGame | ReadGame, file: str)
         deals.append(_deal_facts(position + 1, deal.facts.number, deal.facts.dealer,
                                  reports[position] if reports else None, state, placed[position],
                                  (frozenset(deal.glyphs), deal.annotated), tricks))
-    return _game(file, read.number, collected.tags, report, collected.result, collected.comments, tuple(deals),
-                 None, read)
+    return _game(file, read.number, collected.tags, report, collected.result, collected.comments,
+                 tuple(deals), None, read)
 
 
 def _game(file: str, number: int, tags: Sequence[tuple[str, str]], report: GameReport, result: str | None,
@@ -251,4 +252,5 @@ def _game(file: str, number: int, tags: Sequence[tuple[str, str]], report: GameR
         file, number, tuple(tags),
         players,  # type: ignore[arg-type]
         _teams(_last(tags, "Teams")), report.rules, result if result is not None else _last(tags, "Result"),
-        frozenset(f.code for f in report.findings), annotated, report.fingerprint, deals, report, replay, read)
+        frozenset(f.code for f in report.findings), annotated, report.fingerprint, deals, report, replay,
+        read)

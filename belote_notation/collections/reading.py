@@ -10,8 +10,8 @@ it as the compiled reader's facts, as it reaches ``validate``), and the engine's
 deal replayed is kept by the checks' own observer. Where each comment goes is the records'
 rule (:class:`~belote_notation.notation.build.RecordBuilder`), followed here event for event.
 
->>> read = collect_text("[North \\"Ana\\"]\\n{club night}\\ndeal 1 dealer N\\ntrick 1 N:AS! {good} E:KS\\nend\\n",
-...                     "t.bel")
+>>> text = "[North \\"Ana\\"]\\n{club night}\\ndeal 1 dealer N\\ntrick 1 N:AS! {good} E:KS\\nend\\n"
+>>> read = collect_text(text, "t.bel")
 >>> read.tags, read.comments, [(sorted(d.glyphs), d.annotated) for d in read.deals]
 ([('North', 'Ana')], ['club night'], [(['!'], True)])
 >>> read.report.deal_count, read.report.findings[0].code
@@ -251,7 +251,8 @@ class InputGame:
             return None
         wanted = self.tricks if tricks is None else tricks
         done = self._collected
-        if done is None or (wanted and not done.tricks) or (self._config is not config and self._config != config):
+        other = self._config is not config and self._config != config
+        if done is None or (wanted and not done.tricks) or other:
             self._collected, self._config = collect_text(self.item.text, self.file, config, wanted), config
         return self._collected
 

@@ -240,9 +240,9 @@ class StatsWork:
         teams = _team_names(facts)
         replay = facts.replay  # a reviewed game is read through its records (facts.py)
         figures = review_figures(replay) if replay is not None and is_reviewed(replay) else None
-        if not facts.deals:  # no row for a game without deals (the review's below)
-            players, sides = [], []
-        else:
+        players: list[tuple[Tally, int, tuple[int, ...]]] = []
+        sides: list[tuple[Tally, int, tuple[int, ...]]] = []
+        if facts.deals:  # no row for a game without deals (the review's below)
             players = [(stats.tally("player", p), s & 1, (s,)) for s, p in enumerate(facts.players) if p]
             sides = [(stats.tally("team", n), t, (t, t + 2)) for t, n in enumerate(teams) if n]
         for deal in facts.deals:

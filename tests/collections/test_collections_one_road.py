@@ -68,7 +68,8 @@ def _check(text: str, name: str) -> int:
         facts = game_facts(as_text_game, name)
         collected = as_text_game.collected()
         assert collected is not None
-        through_records = collected.deck_inferred or any(c.startswith("DD review:") for c in as_records.game.comments)
+        reviewed = any(c.startswith("DD review:") for c in as_records.game.comments)
+        through_records = collected.deck_inferred or reviewed
         assert (facts.replay is not None) == through_records
         _same(facts, game_facts(as_records.records(), name))
         entry = read_entry(collected, name, as_text_game.number)
