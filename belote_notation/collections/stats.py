@@ -215,17 +215,30 @@ def _add_deal(out: Tally, deal: DealFacts, team: int, seats: Sequence[int]) -> N
         out.findings += sum(1 for f in deal.findings if f.seat in seats)
 
 
-def _group_tally(deal: DealFacts) -> Tally:
-    """One deal for the groups of deals (rules, contract, trump): the takers' view."""
-    out = Tally(deals=1, dead=deal.outcome == "dead", litige=deal.outcome == "litige",
-                takes=deal.taker is not None, made=deal.made, failed=deal.failed,
-                capots=deal.outcome == "capot", findings=len(deal.findings),
-                belotes=bool(deal.belote and any(deal.belote)),
-                announcements=bool(deal.announcements and any(deal.announcements)))
-    if deal.taker is not None and deal.credited is not None:
-        out.taker_points, out.taker_deals = deal.credited[deal.taker & 1], 1
-        out.defender_points, out.defender_deals = deal.credited[1 - (deal.taker & 1)], 1
-    return out
+def _add_group(out: Tally, deal: DealFacts) -> None:
+    """One deal added to a group of deals (rules, contract, trump): the takers' view."""
+    outcome, taker, credited = deal.outcome, deal.taker, deal.credited
+    out.deals += 1
+    if outcome == "dead":
+        out.dead += 1
+    elif outcome == "litige":
+        out.litige += 1
+    elif outcome == "capot":
+        out.capots += 1
+    if taker is not None:
+        out.takes += 1
+    out.made += deal.made
+    out.failed += deal.failed
+    out.findings += len(deal.findings)
+    if deal.belote and any(deal.belote):
+        out.belotes += 1
+    if deal.announcements and any(deal.announcements):
+        out.announcements += 1
+    if taker is not None and credited is not None:
+        out.taker_points += credited[taker & 1]
+        out.taker_deals += 1
+        out.defender_points += credited[1 - (taker & 1)]
+        out.defender_deals += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,10 +263,10 @@ class StatsWork:
                 _add_deal(tally, deal, team, seats)
             for tally, team, seats in sides:
                 _add_deal(tally, deal, team, seats)
-            grouped = _group_tally(deal)
-            stats.tally("rules", facts.rules or "?").add(grouped)
-            stats.tally("contract", deal.contract_kind or "none").add(grouped)
-            stats.tally("trump", TRUMP_NAMES[deal.trump] if deal.trump is not None else "none").add(grouped)
+            _add_group(stats.tally("rules", facts.rules or "?"), deal)
+            _add_group(stats.tally("contract", deal.contract_kind or "none"), deal)
+            trump = TRUMP_NAMES[deal.trump] if deal.trump is not None else "none"
+            _add_group(stats.tally("trump", trump), deal)
         if figures is not None:
             judged = len(facts.deals)
             for seat, player in enumerate(facts.players):
