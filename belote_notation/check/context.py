@@ -28,7 +28,12 @@ class TrickTrace:
 
 class DealObserver(Protocol):
     """Told about every deal the checks replay, by its 0-based POSITION in the game (two deals
-    may be written with the same number)."""
+    may be written with the same number).
+
+    An observer with a ``wants_tricks`` attribute set to ``False`` is given the state only (the
+    ``tricks`` list stays empty): the checks then keep no trace of the tricks, and the play of
+    a plain deal runs in one compiled call, as when nobody observes (measured: 30 of 80 us a
+    deal for the trace)."""
 
     def deal_started(self, position: int, state: DealState, tricks: list[TrickTrace]) -> None:
         """The replay of the deal starts: ``state`` moves on and ``tricks`` fills as it goes."""

@@ -78,8 +78,10 @@ class DealCheck:
         self.contract_only = False
         self.traces: list[TrickTrace] | None = None
         if ctx.observer is not None:
-            self.traces = []
-            ctx.observer.deal_started(ctx.position, self.state, self.traces)
+            traces: list[TrickTrace] = []
+            if getattr(ctx.observer, "wants_tricks", True):  # else the whole deal's play runs compiled
+                self.traces = traces
+            ctx.observer.deal_started(ctx.position, self.state, traces)
 
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""

@@ -19,10 +19,11 @@ deals. A game with such deals (a score sheet) is told apart by what it records
 Result and every deal's claimed scores, issue 38), and its deals count towards a prefix by
 their claimed scores: two club nights of the same four players are two games.
 
-Reading is the pipeline's (any readable format); no game is checked: fingerprints read the
-records. The fingerprints go into a :class:`~.table.FingerprintTable` (memory, then disk), so
-memory stays bounded whatever the number of deals. As a :class:`~.work.CollectionWork` a part
-is the list of one piece's :class:`GameEntry` values (about 40 bytes a deal), merged into a
+Reading is the collections' (any readable format; a ``.bel`` game's text straight into the
+checks, whose fingerprints are those of its records: :mod:`.dedupe_entry`). The fingerprints
+go into a :class:`~.table.FingerprintTable` (memory, then disk), so memory stays bounded
+whatever the number of deals. As a :class:`~.work.CollectionWork` a part is the list of one
+piece's :class:`GameEntry` values (about 40 bytes a deal), merged into a
 :class:`DedupeResult`, which keeps its decisions in the table too (merge runs in the process
 that writes the output: the result holds the open table).
 
@@ -40,7 +41,6 @@ that writes the output: the result holds the open table).
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import sqlite3
@@ -48,127 +48,24 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from belote_notation.collections.dedupe_entry import (
+    CUT,
+    PLAYED,
+    TRICK_DIGEST,
+    GameEntry,
+    game_entry,
+    read_entry,
+)
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow, TableError
 from belote_notation.collections.work import input_name
-from belote_notation.notation.fingerprint import (
-    IDENTIFYING_TAGS,
-    claims_text,
-    deal_fingerprint,
-    game_fingerprint,
-    game_text,
-    has_cards,
-    recorded_text,
-)
-from belote_notation.notation.records import Deal, Game
-from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["DedupeResult", "DedupeWork", "Dropped", "GameEntry", "Deduper", "game_entry"]
 
 _BATCH = 2_000
-_WHOLE, _CUT = "whole", "cut"
 EMPTY = b"\0" * 16
 """The place of a deal without any card among a game's deal fingerprints."""
 REASONS = ("exact", "prefix", "deal")
-
-
-def _digest(fingerprint: str) -> bytes:
-    return bytes.fromhex(fingerprint.partition(":")[2])
-
-
-def _complete(deal: Deal) -> bool:
-    return len(deal.tricks) == 8 and all(len(t.plays) == 4 for t in deal.tricks)
-
-
-def _dealt(deal: Deal) -> bytes | None:
-    """What starts a deal, to recognise it cut short: its dealt cards (dealer, first five,
-    offer; else its 8-card hands); for a record of the tricks only, its first trick when
-    complete; ``None`` when the deal has none of these."""
-    hands = deal.five or deal.hands
-    if hands:
-        held = sorted((h.seat, tuple(sorted(h.cards))) for h in hands)
-        offer = deal.offer.card if deal.offer is not None else None
-        return repr((deal.dealer, held, offer)).encode()
-    if deal.tricks and len(deal.tricks[0].plays) == 4:
-        return repr((deal.dealer, [(p.seat, p.card) for p in deal.tricks[0].plays])).encode()
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    """What ``dedupe`` keeps of one game: its place, fingerprints and prefix keys."""
-
-    file: str
-    number: int
-    fingerprint: bytes
-    deals: tuple[bytes, ...]
-    """The fingerprints of the deals with cards (empty bytes for a deal without any)."""
-    whole: tuple[str, bytes] | None
-    """The kind and key of the game's whole play (``None``: nothing to compare)."""
-    length: int
-    """Deals × 64 + cards played in the last deal: a longer game has a longer length."""
-    prefixes: tuple[tuple[str, bytes], ...]
-    """The keys of every shorter game this one continues."""
-    played: bytes = b""
-    """Each deal's trick digests (:func:`_played`), end to end: a cut deal's tricks compared."""
-
-
-_TRICK_DIGEST = 8
-_PLAYED = 8 * _TRICK_DIGEST
-"""Bytes of a deal's trick digests: one after each of its eight tricks (zeros past its last)."""
-
-
-def _played(deal: Deal) -> bytes:
-    """A digest of the deal's plays after each complete trick (:data:`_PLAYED` bytes): a deal
-    cut after ``t`` tricks is the start of another only when both digests after ``t`` agree."""
-    running = hashlib.blake2b(digest_size=_TRICK_DIGEST)
-    out = bytearray()
-    for trick in deal.tricks[:8]:
-        if len(trick.plays) != 4:
-            break
-        running.update(repr([(p.seat, p.card) for p in trick.plays]).encode())
-        out += running.digest()
-    return bytes(out).ljust(_PLAYED, b"\0")
-
-
-def _identity(game: Game) -> bytes:
-    """The game's fingerprint, and, for a game with a deal without cards, what it records."""
-    recorded = recorded_text(game)
-    fingerprint = game_fingerprint(game)
-    if not recorded:
-        return _digest(fingerprint)
-    return hashlib.blake2b(f"{fingerprint}\n{recorded}".encode(), digest_size=16).digest()
-
-
-def game_entry(game: Game, file: str, number: int) -> GameEntry:
-    """The entry of one game (fingerprints over its records, no check)."""
-    basis = game_text(((h.name, h.value) for h in game.headers), ()).encode()
-    if any(not has_cards(deal) for deal in game.deals):  # a score sheet: which night it was
-        basis += repr(sorted((h.name.lower(), h.value.strip()) for h in game.headers
-                             if h.name.lower() in IDENTIFYING_TAGS)).encode()
-    running = hashlib.blake2b(basis, digest_size=16)
-    prefixes: list[tuple[str, bytes]] = []
-    deals: list[bytes] = []
-    for position, deal in enumerate(game.deals):
-        dealt = _dealt(deal)
-        if dealt is not None:
-            cut = running.copy()
-            cut.update(b"cut" + dealt)
-            prefixes.append((_CUT, cut.digest()))
-        if position > 0:
-            prefixes.append((_WHOLE, running.digest()))
-        fingerprint = deal_fingerprint(deal) if has_cards(deal) else ""
-        deals.append(_digest(fingerprint) if fingerprint else b"")
-        running.update(fingerprint.encode() or b"-" + claims_text(deal).encode())
-    whole: tuple[str, bytes] | None = (_WHOLE, running.digest()) if game.deals else None
-    last = game.deals[-1] if game.deals else None
-    if last is not None and not _complete(last) and has_cards(last):
-        # cut short after a trick: its dealt cards (its tricks are compared by _decide); cut in
-        # the middle of a trick, the start of nothing (its last cards cannot be compared)
-        whole = next(((k, v) for k, v in reversed(prefixes) if k == _CUT), None) \
-            if _dealt(last) is not None and all(len(t.plays) == 4 for t in last.tricks) else None
-    cards = min(63, sum(len(t.plays) for t in last.tricks)) if last is not None else 0
-    return GameEntry(file, number, _identity(game), tuple(deals), whole,
-                     64 * len(game.deals) + cards, tuple(prefixes), b"".join(map(_played, game.deals)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +136,14 @@ class DedupeResult:
                  "FROM games g ORDER BY g.game")
         for (kept,) in self.table.db.execute(query):
             yield bool(kept)
+
+    def kept_places(self) -> Iterator[tuple[str, int]]:
+        """The input and number of every game kept, in input order (what to write: the other
+        games need not be read again)."""
+        query = ("SELECT g.input, g.number FROM games g WHERE NOT EXISTS (SELECT 1 FROM decisions d "
+                 "WHERE d.game = g.game AND d.dropped = 1) ORDER BY g.game")
+        for file, number in self.table.db.execute(query):
+            yield self.files[file], number
 
     def summary(self) -> str:
         return (f"{self.games} games, {self.deals} deals: {self.kept_count} kept, "
@@ -332,14 +237,14 @@ class Deduper:
         after ``t`` tricks, one whose same deal was dealt the same *and* played the same ``t``
         tricks (issue 38: a feed whose first trick differed was taken as the start)."""
         tricks = (length % 64) // 4
-        if kind != _CUT or tricks == 0:
+        if kind != CUT or tricks == 0:
             found = self.table.first(kind, key, other_than=game, value_above=length)
             return found[0] if found is not None else None
-        start = (length // 64 - 1) * _PLAYED + (tricks - 1) * _TRICK_DIGEST
-        mine = played[start:start + _TRICK_DIGEST]
+        start = (length // 64 - 1) * PLAYED + (tricks - 1) * TRICK_DIGEST
+        mine = played[start:start + TRICK_DIGEST]
         candidates = self.table.matching(kind, key, other_than=game, value_above=length)
         return next((other for other, theirs in candidates
-                     if theirs[start:start + _TRICK_DIGEST] == mine), None)
+                     if theirs[start:start + TRICK_DIGEST] == mine), None)
 
     def _decide(self, row: GameRow) -> list[tuple[int, int, str, int, int | None, int | None]]:
         game, _input, _number, fingerprint, kind, key, length, deals, played = row
@@ -371,13 +276,21 @@ class DedupeWork:
     drop_deals: bool = False
     memory_rows: int = MEMORY_ROWS
 
-    def entries(self, games: Iterable[ReadGame]) -> Iterator[GameEntry]:
+    def entries(self, games: Iterable[InputGame]) -> Iterator[GameEntry]:
+        """The entry of each game, a ``.bel`` game's from its reading into the checks."""
         file = input_name(games)
         for read in games:
-            if read.game is not None:
-                yield game_entry(read.game, file, read.number)
+            if not read.has_game:
+                continue
+            collected = read.collected()
+            entry = read_entry(collected, file, read.number) if collected is not None else None
+            if entry is None:  # another format, or the checks could not finish: its records
+                game = read.game
+                assert game is not None
+                entry = game_entry(game, file, read.number)
+            yield entry
 
-    def map(self, games: Iterable[ReadGame]) -> list[GameEntry]:
+    def map(self, games: Iterable[InputGame]) -> list[GameEntry]:
         return list(self.entries(games))
 
     def merge(self, parts: Sequence[Sequence[GameEntry]]) -> DedupeResult:

@@ -12,7 +12,7 @@ Every table also carries the game's ``file``, ``game``, ``rules`` and ``source``
 ``Source`` tag: which app or person wrote the record) and ``year`` (of the ``Date`` tag), so
 that any of them may partition every table (``partition_by``: hive folders such as
 ``deals/rules=classic/``). Cards are written in French letters (``AS``, ``10H``), seats as
-``N E S W``, teams as ``NS``/``EW``; every fact about play comes from the checks' replay.
+``N E S W``, teams as ``NS``/``EW``; every fact about play comes from the checks (:mod:`.facts`).
 
 Rows are written in batches of :data:`BATCH_GAMES` games (flat memory). As a
 :class:`~.work.CollectionWork`, a part is the rows of one piece of the inputs, merged in
@@ -26,14 +26,14 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import GameFacts, game_facts
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.work import input_name
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
-from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["BATCH_GAMES", "PARTITION_COLUMNS", "TABLES", "ExportWork", "ParquetWriter", "Rows",
            "game_rows", "schemas"]
@@ -92,7 +92,7 @@ def game_rows(facts: GameFacts) -> Rows:
     date = facts.tag("Date")
     common = {"file": facts.file, "game": facts.number, "rules": facts.rules, "source": facts.tag("Source"),
               "year": date[:4] if date and date[:4].isdigit() else None}
-    report = facts.replay.report
+    report = facts.report
     game = {**common, "fingerprint": facts.fingerprint, "deck": report.deck, "event": facts.tag("Event"),
             "site": facts.tag("Site"), "date": date, "north": facts.players[0], "east": facts.players[1],
             "south": facts.players[2], "west": facts.players[3], "team_ns": facts.teams[0],
@@ -102,7 +102,7 @@ def game_rows(facts: GameFacts) -> Rows:
             "errors": sum(f.severity == "error" for f in report.findings), "annotated": facts.annotated,
             "tags": list(facts.tags)}
     rows: Rows = {"games": [game], "deals": [], "tricks": [], "findings": []}
-    for deal, replay in zip(facts.deals, facts.replay.deals, strict=True):
+    for deal in facts.deals:
         rows["deals"].append({
             **common, "deal": deal.position, "number": deal.number, "fingerprint": deal.fingerprint,
             "dealer": _seat(deal.dealer), "taker": _seat(deal.taker),
@@ -112,7 +112,7 @@ def game_rows(facts: GameFacts) -> Rows:
             "made": deal.made if deal.taker is not None else None, **_pair(deal.credited, "credited"),
             **_pair(deal.belote, "belote"), **_pair(deal.announcements, "announcements"),
             "findings": len(deal.findings), "glyphs": sorted(deal.glyphs)})
-        for trace in replay.tricks:
+        for trace in deal.tricks:
             rows["tricks"].append({
                 **common, "deal": deal.position, "trick": trace.number, "leader": _seat(trace.seats[0]),
                 "winner": _seat(trace.winner), "cards": [card_name(c, Deck.FRENCH) for c in trace.cards],
@@ -229,14 +229,16 @@ class ExportWork:
     """The rows of a collection's tables."""
 
     config: ValidationConfig = DEFAULT_CONFIG
+    reads_tricks: ClassVar[bool] = True
+    """Its games are read with their tricks (:mod:`.reading`): the ``tricks`` table."""
 
-    def rows(self, games: Iterable[ReadGame]) -> Iterable[Rows]:
+    def rows(self, games: Iterable[InputGame]) -> Iterable[Rows]:
         file = input_name(games)
         for read in games:
-            if read.game is not None:
-                yield game_rows(game_facts(read, file, self.config))
+            if read.has_game:
+                yield game_rows(game_facts(read, file, self.config, tricks=True))
 
-    def map(self, games: Iterable[ReadGame]) -> Rows:
+    def map(self, games: Iterable[InputGame]) -> Rows:
         out: Rows = {t: [] for t in TABLES}
         for rows in self.rows(games):
             _extend(out, rows)

@@ -1,8 +1,14 @@
-"""What the collection commands know of a game and of its deals: the checks' replay, read once.
+"""What the collection commands know of a game and of its deals: the checks' run, read once.
 
 Every fact about play (dealer, taker, trump, contract, outcome, belote, points) comes from the
-checks (:mod:`belote_notation.check.replay` and its report), never from a rule of its own; what
-a record says of itself (tags, players, comments, glyphs) from the records.
+checks (their report and the engine's state of each deal), never from a rule of its own; what
+a record says of itself (tags, players, comments, glyphs) from the reading. A ``.bel`` game is
+read as ``validate`` reads it, its text straight into the checks (:mod:`.reading`: no records);
+a game of another format, a game reviewed by ``annotate`` (whose review figures count each
+card's choices on the checks' replay: :mod:`.review_figures`) and a game whose deck is inferred
+from its cards (the checks of its records, which carry the deck as a tag, word one finding
+otherwise than ``validate``: kept as the collections gave it), through its records and
+:mod:`belote_notation.check.replay`. Both give the same facts.
 
 >>> from belote_notation.generator import generate_games
 >>> from belote_notation.game.rules import Ruleset
@@ -13,23 +19,40 @@ a record says of itself (tags, players, comments, glyphs) from the records.
 ('classic', 3, 'Youssef')
 >>> sorted({d.outcome for d in facts.deals} - {"made", "failed", "litige", "capot", "dead"})
 []
+>>> from belote_notation.notation.write.writer import write_game
+>>> from belote_notation.notation.read.stream import GameText
+>>> from belote_notation.pipeline.games import TextGame
+>>> read = InputGame(TextGame(GameText(write_game(game), 1, 0)), "g.bel")
+>>> text_facts = game_facts(read, "g.bel")
+>>> text_facts.deals == facts.deals, text_facts.tags == facts.tags, text_facts.replay is None
+(True, True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, cast
 
+from belote_notation.analysis.annotation import MARK
 from belote_notation.check.checker import DEFAULT_CONFIG
+from belote_notation.check.context import TrickTrace
 from belote_notation.check.findings import Finding
-from belote_notation.check.replay import DealReplay, GameReplay
+from belote_notation.check.replay import GameReplay
+from belote_notation.check.replay import _DealIndex as DealIndex  # which deal a finding is about: one owner
+from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.collections.reading import CollectedGame, InputGame
+from belote_notation.game.engine import DealState, contract, dealer, is_dead
 from belote_notation.notation.records import Annotated, Deal, Game
 from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["DealFacts", "GameFacts", "game_facts", "review_material"]
 
 SEAT_TAGS = ("North", "East", "South", "West")
+REVIEWED = f"{MARK} review:"
+"""How the game comment of a review by ``annotate`` starts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +83,9 @@ class DealFacts:
     fingerprint: str | None
     findings: tuple[Finding, ...] = ()
     """The findings about this deal (the checks' replay places them)."""
+    tricks: Sequence[TrickTrace] = field(default=(), compare=False)
+    """The tricks the checks played (who played what, who won, the points); empty for a game
+    read as text without them (:func:`game_facts`)."""
 
     @property
     def made(self) -> bool:
@@ -86,7 +112,21 @@ class GameFacts:
     annotated: bool
     fingerprint: str | None
     deals: tuple[DealFacts, ...]
-    replay: GameReplay
+    report: GameReport
+    """The checks' report of the game."""
+    replay: GameReplay | None
+    """The checks' replay of the records, when the game was read through them (another
+    format, or a game reviewed by ``annotate``); ``None`` for a ``.bel`` game read as text."""
+    read: InputGame | ReadGame
+    """The game as read, for its records (:meth:`records`)."""
+
+    def records(self) -> Game:
+        """The game's records (built from its text, for a ``.bel`` game read as text)."""
+        if self.replay is not None:
+            return self.replay.game
+        game = self.read.game
+        assert game is not None  # facts are made of games that hold a record
+        return game
 
     def tag(self, name: str) -> str | None:
         """The value of the last tag called ``name`` (any case)."""
@@ -116,20 +156,29 @@ def review_material(deal: Deal) -> tuple[frozenset[str], bool]:
     return frozenset(glyphs), annotated
 
 
-def _teams(game: Game) -> tuple[str | None, str | None]:
-    text = game.header("Teams")
+def _last(tags: Sequence[tuple[str, str]], name: str) -> str | None:
+    """The value of the last tag called ``name`` (any case), as ``Game.header`` gives it."""
+    wanted = name.lower()
+    for key, value in reversed(tags):
+        if key.lower() == wanted:
+            return value
+    return None
+
+
+def _teams(text: str | None) -> tuple[str | None, str | None]:
     if not text or " - " not in text:
         return (text.strip() or None, None) if text else (None, None)
     ns, _, ew = text.partition(" - ")
     return ns.strip() or None, ew.strip() or None
 
 
-def _deal_facts(position: int, replay: DealReplay) -> DealFacts:
-    report = replay.report
-    taken = replay.contract
+def _deal_facts(position: int, number: int, written_dealer: int | None, report: DealReport | None,
+                state: DealState | None, findings: Sequence[Finding], review: tuple[frozenset[str], bool],
+                tricks: Sequence[TrickTrace]) -> DealFacts:
+    """One deal's facts from the checks' report of it and the engine's state at its end (the
+    record's dealer when the deal was not replayed)."""
+    taken = contract(state) if state is not None else None
     kind = None if taken is None else (taken.kind or "take")
-    codes = frozenset(f.code for f in replay.findings)
-    glyphs, annotated = review_material(replay.deal)
     taker = report.taker if report is not None and report.taker is not None else (
         taken.taker if taken is not None else None)
     trump = taken.trump if taken is not None else (report.trump if report is not None else None)
@@ -138,29 +187,70 @@ def _deal_facts(position: int, replay: DealReplay) -> DealFacts:
     if credited is not None and taker is not None:
         won = credited[taker & 1] > credited[1 - (taker & 1)]
     outcome = report.outcome if report is not None else None
-    if outcome is None and replay.dead:
+    if outcome is None and state is not None and is_dead(state):
         outcome = "dead"
     return DealFacts(
-        position, replay.deal.number, replay.dealer, taker, trump, kind,
+        position, number, dealer(state) if state is not None else written_dealer, taker, trump, kind,
         taken.value if taken is not None else None, outcome, won,
         credited,  # type: ignore[arg-type]
         tuple(report.belote) if report is not None and report.belote else None,  # type: ignore[arg-type]
         tuple(report.announcements) if report is not None and report.announcements else None,  # type: ignore[arg-type]
-        codes, glyphs, annotated, report.fingerprint if report is not None else None,
-        tuple(replay.findings))
+        frozenset(f.code for f in findings), review[0], review[1],
+        report.fingerprint if report is not None else None,
+        tuple(findings), tricks)
 
 
-def game_facts(read: ReadGame, file: str, config: ValidationConfig = DEFAULT_CONFIG) -> GameFacts:
-    """The facts of one game of an input: the game replayed by the checks (its reading's
-    findings among the replay's), one pass."""
-    replay = read.replay(file, config)
+def game_facts(read: InputGame | ReadGame, file: str, config: ValidationConfig = DEFAULT_CONFIG,
+               tricks: bool | None = None) -> GameFacts:
+    """The facts of one game of an input, one pass: a ``.bel`` game's text read into the checks
+    (its reading's findings among theirs; each deal's :attr:`DealFacts.tricks` when ``tricks``,
+    by default as the game was asked to be read: :attr:`InputGame.tricks`), any other game
+    replayed from its records (with its tricks)."""
+    collected = read.collected(config, tricks) if isinstance(read, InputGame) else None
+    if collected is not None and not collected.deck_inferred and not any(
+            c.startswith(REVIEWED) for c in collected.comments):
+        return _read_facts(collected, read, file)
+    # a deck inferred from the cards: the records carry it as a Deck tag, and the checks of
+    # records word their BEL912 as for a tag (the findings as the collections always gave them)
+    records = read.records() if isinstance(read, InputGame) else read
+    replay = records.replay(file, config)
     game = replay.game
-    deals = tuple(_deal_facts(p, d) for p, d in enumerate(replay.deals, start=1))
-    players = tuple(game.header(tag) for tag in SEAT_TAGS)
-    annotated = bool(game.comments) or any(d.annotated for d in deals)
+    deals = tuple(_deal_facts(p, d.deal.number, d.deal.dealer, d.report, d.state, d.findings,
+                              review_material(d.deal), d.tricks)
+                  for p, d in enumerate(replay.deals, start=1))
+    return _game(file, read.number, [(h.name, h.value) for h in game.headers], replay.report,
+                 game.result, game.comments, deals, replay, read)
+
+
+def _read_facts(collected: CollectedGame, read: InputGame | ReadGame, file: str) -> GameFacts:
+    """The facts of a game read as text into the checks."""
+    report, seen = collected.report, collected.deals
+    reports = report.deals if len(report.deals) == len(seen) else []
+    placed: list[list[Finding]] = [[] for _ in seen]
+    index = DealIndex(cast(Game, SimpleNamespace(deals=[s.facts for s in seen])))  # number and line
+    for finding in report.findings:
+        at = index.position_of(finding)
+        if at is not None:
+            placed[at].append(finding)
+    states = collected.states
+    deals = []
+    for position, deal in enumerate(seen):
+        state, tricks = states.get(position, (None, []))
+        deals.append(_deal_facts(position + 1, deal.facts.number, deal.facts.dealer,
+                                 reports[position] if reports else None, state, placed[position],
+                                 (frozenset(deal.glyphs), deal.annotated), tricks))
+    return _game(file, read.number, collected.tags, report, collected.result, collected.comments,
+                 tuple(deals), None, read)
+
+
+def _game(file: str, number: int, tags: Sequence[tuple[str, str]], report: GameReport, result: str | None,
+          comments: Sequence[Any], deals: tuple[DealFacts, ...], replay: GameReplay | None,
+          read: InputGame | ReadGame) -> GameFacts:
+    players = tuple(_last(tags, tag) for tag in SEAT_TAGS)
+    annotated = bool(comments) or any(d.annotated for d in deals)
     return GameFacts(
-        file, read.number, tuple((h.name, h.value) for h in game.headers),
+        file, number, tuple(tags),
         players,  # type: ignore[arg-type]
-        _teams(game), replay.report.rules, game.result if game.result is not None else game.header("Result"),
-        frozenset(f.code for f in replay.report.findings), annotated, replay.report.fingerprint, deals,
-        replay)
+        _teams(_last(tags, "Teams")), report.rules, result if result is not None else _last(tags, "Result"),
+        frozenset(f.code for f in report.findings), annotated, report.fingerprint, deals, report, replay,
+        read)

@@ -33,10 +33,10 @@ from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
 from belote_notation.collections.query import Query
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.work import input_name
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.notation.records import Game, Header
-from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["SelectWork", "deal_as_game"]
 
@@ -66,21 +66,34 @@ class SelectWork:
 
     def kept(self, facts: GameFacts) -> list[Game]:
         """What is kept of one game."""
-        game = facts.replay.game
         if not self.deals:
-            return [game] if self.query.selects_game(facts) else []
-        return [deal_as_game(game, d) for d in self.query.selected_deals(facts)]
+            return [facts.records()] if self.query.selects_game(facts) else []
+        selected = self.query.selected_deals(facts)
+        if not selected:
+            return []
+        game = facts.records()  # built for the games written only
+        return [deal_as_game(game, d) for d in selected]
 
-    def select(self, games: Iterable[ReadGame]) -> Iterator[Game]:
-        """What is kept, one game read at a time (games with no record are skipped)."""
+    def how_many(self, facts: GameFacts) -> int:
+        """How many games (or deals) are kept of one game (no record built)."""
+        if not self.deals:
+            return int(self.query.selects_game(facts))
+        return len(self.query.selected_deals(facts))
+
+    def _facts(self, games: Iterable[InputGame]) -> Iterator[GameFacts]:
         file = input_name(games)
         for read in games:
-            if read.game is not None:
-                yield from self.kept(game_facts(read, file, self.config))
+            if read.has_game:  # games with no record are skipped
+                yield game_facts(read, file, self.config)
 
-    def map(self, games: Iterable[ReadGame]) -> list[Game] | int:
+    def select(self, games: Iterable[InputGame]) -> Iterator[Game]:
+        """What is kept, one game read at a time."""
+        for facts in self._facts(games):
+            yield from self.kept(facts)
+
+    def map(self, games: Iterable[InputGame]) -> list[Game] | int:
         if self.count:
-            return sum(1 for _ in self.select(games))
+            return sum(map(self.how_many, self._facts(games)))
         return list(self.select(games))
 
     def merge(self, parts: Sequence[list[Game] | int]) -> list[Game] | int:

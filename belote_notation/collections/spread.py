@@ -3,8 +3,8 @@
 
 A work is a picklable :class:`~belote_notation.collections.work.CollectionWork`: ``map(games)
 -> P`` (the games of one piece of the inputs, in input order, as
-:class:`~belote_notation.pipeline.records.ReadGame`\\ s) and ``merge(parts) -> R`` (the parts in
-input order). In this process :func:`run_work` is
+:class:`~belote_notation.collections.reading.InputGame`\\ s) and ``merge(parts) -> R`` (the
+parts in input order). In this process :func:`run_work` is
 :func:`~belote_notation.collections.work.run_serial` (a ``map`` per input); with workers it
 cuts the inputs into byte ranges at game boundaries (:mod:`belote_notation.pipeline.ranges`),
 runs ``work.map`` on each range on a worker (which reads the range itself, by path) through the
@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from belote_notation.collections.work import CollectionWork, InputGames, run_serial
+from belote_notation.collections.work import CollectionWork, InputGames, input_games, run_serial
 from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
 from belote_notation.pipeline.range_work import RangeProgress, outcomes
-from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_records
+from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_games
 
 __all__ = ["map_range", "ranges_of", "run_work", "serial_parts"]
 
@@ -68,11 +68,12 @@ def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) 
 
 def map_range(byte_range: ByteRange, work: CollectionWork[P, Any]) -> P:
     """``work.map`` over the games of ``byte_range`` (a task, on a worker)."""
-    games = range_records(byte_range)
+    items = range_games(byte_range)
+    games = input_games(items, byte_range.name)  # read one at a time, as the work goes through them
     try:
         return work.map(InputGames(byte_range.name, games))  # the input's name: a report names the file
     finally:
-        games.close()  # the range's file closed even when map stops early
+        items.close()  # type: ignore[attr-defined]  # the range's file closed even when map stops early
 
 
 def serial_parts(work: CollectionWork[P, Any], sources: Iterable[Source | InputLike],

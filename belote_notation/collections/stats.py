@@ -44,10 +44,10 @@ from typing import Any
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.facts import DealFacts, GameFacts, game_facts
+from belote_notation.collections.reading import InputGame
 from belote_notation.collections.review_figures import CardFigures, is_reviewed, review_figures
 from belote_notation.collections.work import input_name
 from belote_notation.formats.table import SafeCsvWriter
-from belote_notation.pipeline.records import ReadGame
 
 __all__ = ["GROUPS", "Stats", "StatsWork", "Tally"]
 
@@ -77,9 +77,8 @@ class Tally:
     review: CardFigures = field(default_factory=CardFigures)
 
     def add(self, other: Tally) -> None:
-        for f in fields(self):
-            if f.name != "review":
-                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for name in _SUMMED:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
         self.review.add(other.review)
 
     def figures(self) -> dict[str, Any]:
@@ -99,6 +98,10 @@ class Tally:
                         "blunders": self.review.blunders,
                         "accuracy": round(self.review.accuracy or 0.0, 1)})
         return out
+
+
+_SUMMED = tuple(f.name for f in fields(Tally) if f.name != "review")
+"""The fields of a :class:`Tally` that are sums."""
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -178,38 +181,64 @@ def _team_names(facts: GameFacts) -> tuple[str | None, str | None]:
     return names[0], names[1]
 
 
-def _deal_tally(deal: DealFacts, team: int, seats: Sequence[int]) -> Tally:
-    """One deal seen from ``team``: ``seats`` (a player's, or both of a team's) are whose takes
-    and findings count; the points as defender are those of the deals the other side took."""
-    out = Tally(deals=1, dead=deal.outcome == "dead", litige=deal.outcome == "litige")
-    taker_team = deal.taker & 1 if deal.taker is not None else None
-    took = deal.taker in seats
+def _add_deal(out: Tally, deal: DealFacts, team: int, seats: Sequence[int]) -> None:
+    """One deal seen from ``team``, added to ``out``: ``seats`` (a player's, or both of a
+    team's) are whose takes and findings count; the points as defender are those of the deals
+    the other side took. (Added field by field: this runs six times a deal.)"""
+    outcome = deal.outcome
+    out.deals += 1
+    if outcome == "dead":
+        out.dead += 1
+    elif outcome == "litige":
+        out.litige += 1
+    taker = deal.taker
+    took = taker in seats
     if took:
-        out.takes, out.made, out.failed = 1, deal.made, deal.failed
+        out.takes += 1
+        out.made += deal.made
+        out.failed += deal.failed
     credited = deal.credited
-    out.capots = deal.outcome == "capot" and credited is not None and credited[team] > credited[1 - team]
-    out.belotes = bool(deal.belote and deal.belote[team])
-    out.announcements = bool(deal.announcements and deal.announcements[team])
-    if deal.credited is not None and taker_team is not None:
+    if outcome == "capot" and credited is not None and credited[team] > credited[1 - team]:
+        out.capots += 1
+    if deal.belote and deal.belote[team]:
+        out.belotes += 1
+    if deal.announcements and deal.announcements[team]:
+        out.announcements += 1
+    if credited is not None and taker is not None:
         if took:
-            out.taker_points, out.taker_deals = deal.credited[team], 1
-        elif taker_team != team:
-            out.defender_points, out.defender_deals = deal.credited[team], 1
-    out.findings = sum(1 for f in deal.findings if f.seat in seats)
-    return out
+            out.taker_points += credited[team]
+            out.taker_deals += 1
+        elif taker & 1 != team:
+            out.defender_points += credited[team]
+            out.defender_deals += 1
+    if deal.findings:
+        out.findings += sum(1 for f in deal.findings if f.seat in seats)
 
 
-def _group_tally(deal: DealFacts) -> Tally:
-    """One deal for the groups of deals (rules, contract, trump): the takers' view."""
-    out = Tally(deals=1, dead=deal.outcome == "dead", litige=deal.outcome == "litige",
-                takes=deal.taker is not None, made=deal.made, failed=deal.failed,
-                capots=deal.outcome == "capot", findings=len(deal.findings),
-                belotes=bool(deal.belote and any(deal.belote)),
-                announcements=bool(deal.announcements and any(deal.announcements)))
-    if deal.taker is not None and deal.credited is not None:
-        out.taker_points, out.taker_deals = deal.credited[deal.taker & 1], 1
-        out.defender_points, out.defender_deals = deal.credited[1 - (deal.taker & 1)], 1
-    return out
+def _add_group(out: Tally, deal: DealFacts) -> None:
+    """One deal added to a group of deals (rules, contract, trump): the takers' view."""
+    outcome, taker, credited = deal.outcome, deal.taker, deal.credited
+    out.deals += 1
+    if outcome == "dead":
+        out.dead += 1
+    elif outcome == "litige":
+        out.litige += 1
+    elif outcome == "capot":
+        out.capots += 1
+    if taker is not None:
+        out.takes += 1
+    out.made += deal.made
+    out.failed += deal.failed
+    out.findings += len(deal.findings)
+    if deal.belote and any(deal.belote):
+        out.belotes += 1
+    if deal.announcements and any(deal.announcements):
+        out.announcements += 1
+    if taker is not None and credited is not None:
+        out.taker_points += credited[taker & 1]
+        out.taker_deals += 1
+        out.defender_points += credited[1 - (taker & 1)]
+        out.defender_deals += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,19 +251,22 @@ class StatsWork:
         stats.games += 1
         stats.deal_count += len(facts.deals)
         teams = _team_names(facts)
-        reviewed = is_reviewed(facts.replay)
-        figures = review_figures(facts.replay) if reviewed else None
+        replay = facts.replay  # a reviewed game is read through its records (facts.py)
+        figures = review_figures(replay) if replay is not None and is_reviewed(replay) else None
+        players: list[tuple[Tally, int, tuple[int, ...]]] = []
+        sides: list[tuple[Tally, int, tuple[int, ...]]] = []
+        if facts.deals:  # no row for a game without deals (the review's below)
+            players = [(stats.tally("player", p), s & 1, (s,)) for s, p in enumerate(facts.players) if p]
+            sides = [(stats.tally("team", n), t, (t, t + 2)) for t, n in enumerate(teams) if n]
         for deal in facts.deals:
-            for seat, player in enumerate(facts.players):
-                if player:
-                    stats.tally("player", player).add(_deal_tally(deal, seat & 1, (seat,)))
-            for team, name in enumerate(teams):
-                if name:
-                    stats.tally("team", name).add(_deal_tally(deal, team, (team, team + 2)))
-            grouped = _group_tally(deal)
-            stats.tally("rules", facts.rules or "?").add(grouped)
-            stats.tally("contract", deal.contract_kind or "none").add(grouped)
-            stats.tally("trump", TRUMP_NAMES[deal.trump] if deal.trump is not None else "none").add(grouped)
+            for tally, team, seats in players:
+                _add_deal(tally, deal, team, seats)
+            for tally, team, seats in sides:
+                _add_deal(tally, deal, team, seats)
+            _add_group(stats.tally("rules", facts.rules or "?"), deal)
+            _add_group(stats.tally("contract", deal.contract_kind or "none"), deal)
+            trump = TRUMP_NAMES[deal.trump] if deal.trump is not None else "none"
+            _add_group(stats.tally("trump", trump), deal)
         if figures is not None:
             judged = len(facts.deals)
             for seat, player in enumerate(facts.players):
@@ -249,11 +281,11 @@ class StatsWork:
                     tally.review.add(figures[team + 2])
                     tally.reviewed_deals += judged
 
-    def map(self, games: Iterable[ReadGame]) -> Stats:
+    def map(self, games: Iterable[InputGame]) -> Stats:
         stats = Stats()
         file = input_name(games)
         for read in games:
-            if read.game is not None:
+            if read.has_game:
                 self.add_game(stats, game_facts(read, file, self.config))
         return stats
 

@@ -4,8 +4,9 @@ A command over a collection (``select``, ``dedupe``, ``stats``, ``export``) is a
 object with two methods (:class:`CollectionWork`):
 
 * ``map(games)``: the games of one piece of the inputs (every game of an input here, the
-  games of one byte range on a cluster), in input order, as the pipeline reads them
-  (:class:`~belote_notation.pipeline.records.ReadGame`), to a part ``P``;
+  games of one byte range on a cluster), in input order, as the collections read them
+  (:class:`~belote_notation.collections.reading.InputGame`: a ``.bel`` game's text, read into
+  the checks as ``validate`` reads it, its records built only when asked for), to a part ``P``;
 * ``merge(parts)``: the parts in input order to the result ``R``.
 
 :func:`run_serial` runs a work in this process; ``belote_notation.cluster.run_work(work,
@@ -31,12 +32,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from belote_notation.collections.reading import InputGame
+from belote_notation.pipeline.games import GameToCheck, RecordGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, discover, open_input
-from belote_notation.pipeline.records import ReadGame, records_of
 from belote_notation.pipeline.unread import Unread
 
-__all__ = ["CollectionWork", "InputGames", "InputsUnreadable", "WholeGames", "each_input", "input_name",
-           "run_serial", "sources_of"]
+__all__ = ["CollectionWork", "InputGames", "InputsUnreadable", "WholeGames", "each_input", "input_games",
+           "input_name", "run_serial", "sources_of", "whole_games"]
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -46,7 +48,7 @@ R_co = TypeVar("R_co", covariant=True)
 class CollectionWork(Protocol[P, R_co]):
     """What a collection command does: one part per piece of its inputs, parts merged in order."""
 
-    def map(self, games: Iterable[ReadGame]) -> P:
+    def map(self, games: Iterable[InputGame]) -> P:
         """The part of the games of one piece of the inputs (in input order)."""
 
     def merge(self, parts: Sequence[P]) -> R_co:
@@ -58,13 +60,13 @@ class InputGames:
     """The games of one input (or of one byte range of it) and the input's name."""
 
     name: str
-    games: Iterable[ReadGame]
+    games: Iterable[InputGame]
 
-    def __iter__(self) -> Iterator[ReadGame]:
+    def __iter__(self) -> Iterator[InputGame]:
         return iter(self.games)
 
 
-def input_name(games: Iterable[ReadGame]) -> str:
+def input_name(games: Iterable[InputGame]) -> str:
     """The name of the input ``games`` come from (``"<input>"`` when they do not say).
 
     >>> input_name(InputGames("club.bel", [])), input_name([])
@@ -94,7 +96,8 @@ def sources_of(paths: Sequence[str], notes: list[str] | None = None) -> list[Sou
     return list(found.sources)
 
 
-def each_input(sources: Iterable[Source], unread: Unread | None = None) -> Iterator[InputGames]:
+def each_input(sources: Iterable[Source], unread: Unread | None = None, tricks: bool = False
+               ) -> Iterator[InputGames]:
     """The games of each input in turn, read one at a time while the caller goes through
     them (the input is closed when the next one starts); an input that cannot be opened
     raises :class:`InputsUnreadable`. With ``unread``, only the games read whole are given,
@@ -104,8 +107,30 @@ def each_input(sources: Iterable[Source], unread: Unread | None = None) -> Itera
         if isinstance(opened, InputProblem):
             raise InputsUnreadable([opened])
         with opened:
-            games = records_of(opened)
-            yield InputGames(opened.name, games if unread is None else unread.whole(games))
+            games = input_games(games_of(opened), opened.name, tricks)
+            yield InputGames(opened.name, games if unread is None else whole_games(games, unread))
+
+
+def input_games(items: Iterable[GameToCheck], file: str, tricks: bool = False) -> Iterator[InputGame]:
+    """The games of an input (or of a byte range of it) as the collections read them, none
+    read yet (``tricks``: to be read with their tricks); an empty input gives none (as
+    :func:`~belote_notation.pipeline.records.records_of`)."""
+    for item in items:
+        if isinstance(item, RecordGame) and item.game is None and not item.issues:
+            return
+        yield InputGame(item, file, tricks)
+
+
+def whole_games(games: Iterable[InputGame], unread: Unread, tricks: bool = False) -> Iterator[InputGame]:
+    """The games of ``games`` read whole, in order; the others are counted in ``unread``
+    (``tricks``: each read with its tricks, when the work needs them: one reading)."""
+    for game in games:
+        if tricks:
+            game.tricks = True
+        if game.readable:
+            yield game
+        else:
+            unread.add(game.records())
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +150,10 @@ class WholeGames:
 
     work: CollectionWork[Any, Any]
 
-    def map(self, games: Iterable[ReadGame]) -> tuple[Any, Unread]:
+    def map(self, games: Iterable[InputGame]) -> tuple[Any, Unread]:
         unread = Unread()
-        return self.work.map(InputGames(input_name(games), unread.whole(games))), unread
+        tricks = getattr(self.work, "reads_tricks", False)  # a work that needs each deal's tricks says so
+        return self.work.map(InputGames(input_name(games), whole_games(games, unread, tricks))), unread
 
     def merge(self, parts: Sequence[tuple[Any, Unread]]) -> tuple[Any, Unread]:
         unread = Unread()

@@ -66,7 +66,8 @@ def run(work: Any, found: list[Any], backend: Backend, unread: Unread, label: st
     for a run in this process (else its ``map`` per input and ``merge``)."""
     from belote_replay.cluster import run_collection_work
 
-    streamed = None if here is None else lambda: (here(each_input(found, unread)), Unread())
+    tricks = getattr(work, "reads_tricks", False)  # a work that needs each deal's tricks says so
+    streamed = None if here is None else lambda: (here(each_input(found, unread, tricks)), Unread())
     try:
         result, seen = run_collection_work(WholeGames(work), found, backend, label, here=streamed)
     except InputsUnreadable as exc:

@@ -9,12 +9,14 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 
 import click
 
 from belote_notation.collections.dedupe import DedupeWork
 from belote_notation.collections.table import MEMORY_ROWS, TableError
 from belote_notation.collections.work import each_input
+from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import Source
 from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
@@ -54,6 +56,20 @@ def _spooled(found: list, folder: str) -> list:
     return out
 
 
+def kept_games(places: Iterator[tuple[str, int]], found: list) -> Iterator[Game]:
+    """The records of the games kept (``places``: their input and number, in order), the
+    inputs read again: only these games are read into records."""
+    wanted = next(places, None)
+    for games in each_input(found):
+        for game in games:
+            if wanted is None:
+                return
+            if (games.name, game.number) == wanted:
+                wanted = next(places, None)
+                assert game.game is not None  # a game kept was read whole
+                yield game.game
+
+
 @click.command("dedupe", epilog=f"Exit codes: 0 nothing dropped; 1 games dropped (listed in the report), "
                f"or {UNREAD_EXIT[2:]}; 2 usage error or an input that cannot be read.")
 @click.argument("inputs", nargs=-1)
@@ -87,9 +103,7 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
         except TableError as exc:  # a full temporary disk: the table's file is removed
             fail(exc.strerror or str(exc))
         with result:
-            flags = result.kept_flags()  # the same games again: those read whole
-            kept = (read.game for games in each_input(found, Unread()) for read in games
-                    if read.game is not None and next(flags))
+            kept = kept_games(result.kept_places(), found)
             with open_output(output) as out:
                 for lost in fmt.write(kept, out):
                     click.echo(f"{output}: {lost}", err=True)
