@@ -4,6 +4,10 @@ From the bottom (docs/architecture.md draws the same picture):
 
     game            the namespace ``belote_notation.game`` (a docstring)
     game.cards      cards, hands, seats, decks
+    game.tricks     who wins a trick: the one owner of the rule, low enough for the engine and the
+                    readers of other formats (which may not use the engine or the rules) alike
+    game.rule_presets
+                    the presets' option values with their sources: data the rule systems are made of
     game.rules      the rule systems (``Ruleset``)
     game.engine     the game played: legality, scoring, the match; knows nothing of text
     game.random_deals
@@ -56,6 +60,8 @@ LIBRARY = "belote_notation"
 GAME = "belote_notation.game"
 GRAMMAR = "belote_notation.grammar"
 CARDS = "belote_notation.game.cards"
+TRICKS = "belote_notation.game.tricks"
+RULE_PRESETS = "belote_notation.game.rule_presets"
 RULESET = "belote_notation.game.rules"
 ENGINE = "belote_notation.game.engine"
 NOTATION = "belote_notation.notation"
@@ -74,6 +80,8 @@ CLI = "belote_replay"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (GAME,),
     (CARDS,),
+    (TRICKS,),  # the trick's winner: the engine's rule that formats (cfn) may ask too
+    (RULE_PRESETS,),  # the presets' values (data game.rules makes its PRESETS of)
     (RULESET,),
     (ENGINE,),
     (RANDOM_DEALS,),
@@ -93,9 +101,10 @@ package of :data:`LAYERS` that is its longest prefix (``belote_notation.x`` not 
 elsewhere falls to the front door, which nothing of the library may import)."""
 
 NARROWER: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    (NOTATION, (RULESET, ENGINE), "the notation knows nothing of legality (it may use game.cards)"),
+    (NOTATION, (RULE_PRESETS, RULESET, ENGINE),
+     "the notation knows nothing of legality (it may use game.cards)"),
     (GENERATOR, (CHECK,), "the generator bridges game -> notation, without the checks"),
-    (FORMATS, (ENGINE, RULESET),
+    (FORMATS, (ENGINE, RULESET, RULE_PRESETS),
      "a format maps text to records; what the rules decide comes from the checks, never a copy"),
     (RENDER, (ENGINE,), "render draws the checks' replay (check/replay.py); it decides no rule"),
     (RENDER, (GENERATOR,), "render draws the checks' replay; it makes no game"),
@@ -424,9 +433,11 @@ def test_the_front_door() -> None:
 
 
 def test_a_layer_is_the_longest_prefix() -> None:
-    assert layer_of(ENGINE + ".play") == Layer(3, ENGINE)
-    assert layer_of(RANDOM_DEALS) == Layer(4, RANDOM_DEALS)
-    assert layer_of(GRAMMAR) == Layer(5, GRAMMAR)
+    assert layer_of(TRICKS) == Layer(2, TRICKS)
+    assert layer_of(RULESET) == Layer(4, RULESET)
+    assert layer_of(ENGINE + ".play") == Layer(5, ENGINE)
+    assert layer_of(RANDOM_DEALS) == Layer(6, RANDOM_DEALS)
+    assert layer_of(GRAMMAR) == Layer(7, GRAMMAR)
     assert layer_of(GAME + ".cardsx") == Layer(0, GAME)
     assert layer_of("belote_notation.newthing") == Layer(len(LAYERS) - 2, LIBRARY)
     assert layer_of("json") is None

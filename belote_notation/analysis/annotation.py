@@ -20,7 +20,7 @@ from belote_notation.notation.records import Play, Variation
 from belote_notation.notation.review_command import DDValues, read_dd, write_dd
 
 if TYPE_CHECKING:
-    from belote_notation.analysis.review import CardJudgement
+    from belote_notation.analysis.card_judgement import CardJudgement
 
 __all__ = ["MARK", "NAGS", "add_once", "annotate_play", "comment"]
 

@@ -19,76 +19,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from belote_notation.analysis.annotation import MARK, add_once, annotate_play
+from belote_notation.analysis.card_judgement import DEFAULT_THRESHOLDS, CardJudgement, Thresholds, judge_card
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
 from belote_notation.check.judged import why_not_judged
 from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck
+from belote_notation.game.cards import SEAT_NAMES, Deck
 from belote_notation.game.engine import (
     DealState,
     announce,
-    copy_deal,
     new_deal,
     play_card,
-    score_deal,
     set_contract,
     set_hands,
 )
-from belote_notation.notation.records import Bid, Deal, Game, Glyph
+from belote_notation.notation.records import Bid, Deal, Game
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
            "judge_deal", "review_game", "skipped_notes", "state_at",
            "summary_comment"]
 
 SEAT_WORDS = ("North", "East", "South", "West")
-
-
-@dataclass(frozen=True, slots=True)
-class Thresholds:
-    """Points lost from which a card gets ``?!``, ``?`` and ``??``."""
-
-    inaccuracy: int = 6
-    mistake: int = 16
-    blunder: int = 40
-
-    def glyph(self, loss: float, outcome_flipped: bool = False) -> Glyph | None:
-        """The glyph of a card losing ``loss`` points.
-
-        >>> Thresholds().glyph(24), Thresholds().glyph(3), Thresholds().glyph(3, outcome_flipped=True)
-        ('?', None, '?')
-        """
-        if loss >= self.blunder:
-            return "??"
-        if loss >= self.mistake or outcome_flipped:
-            return "?"
-        if loss >= self.inaccuracy:
-            return "?!"
-        return None
-
-
-@dataclass(slots=True)
-class CardJudgement:
-    """One card that had a choice: what it made, what the best card made."""
-
-    trick: int
-    index: int
-    seat: int
-    card: int
-    best_card: int
-    points: int
-    """What the player's side makes after this card, best play after."""
-    best_points: int
-    loss: int
-    flipped: str | None = None
-    """``made->failed`` or ``failed->capot`` when the card changed the deal's outcome."""
-    wins_trick: bool = False
-    """The best card wins the trick under way for the player's side; the card played does not."""
-    expected_loss: float | None = None
-    """With sampling: the loss averaged over deals consistent with what the player knew."""
-    expected_best: int | None = None
-    """With sampling: the card best on that average (the glyph's better line)."""
-    glyph: Glyph | None = None
 
 
 @dataclass(slots=True)
@@ -170,46 +122,7 @@ def state_at(replay: DealReplay, trick: int = 1, card: int = 1) -> DealState:
         raise ValueError(f"the record stops before trick {trick} card {card}") from None
 
 
-def _mark(state: DealState, seat: int, card: int, declares: Sequence[bool]) -> str | None:
-    """The belote mark a player who declared belote in the deal says on a trump K or Q."""
-    if not declares[seat] or card >> 3 != state.trump or card & 7 not in (QUEEN, KING):
-        return None
-    return "rebelote" if state.played >> (card ^ (QUEEN ^ KING)) & 1 else "belote"
-
-
-_RANK = {"failed": 1, "litige": 2, "made": 3}
-
-
-def _outcome(dd: DoubleDummy, state: DealState, declares: Sequence[bool]) -> tuple[int, int]:
-    """The deal played on from ``state`` by both sides' best cards, scored by the engine, as a
-    rank for the takers (4 capot made, 3 made, 2 litige, 1 failed, 0 capot against them), and
-    the team winning the trick under way."""
-    twin = copy_deal(state)
-    trick = twin.trick_no
-    winner = -1
-    for seat, card in dd.best_line(state):
-        play_card(twin, seat, card, _mark(twin, seat, card, declares))
-        if winner < 0 and twin.trick_no > trick:
-            winner = twin.tricks[-1][2] & 1
-    result = score_deal(twin)
-    if result.outcome == "capot":
-        return (4 if result.capot_team == result.taker_team else 0), winner
-    return _RANK.get(result.outcome, 2), winner
-
-
-def _flip(before: int, after: int, taker_side: bool) -> str | None:
-    """How a card changed the deal for its player's side (ranks of :func:`_outcome`): a made
-    contract (a won deal, for the defence) lost, or a lost one turned into a capot."""
-    if not taker_side:
-        before, after = 4 - before, 4 - after
-    if before >= 3 and after <= 2:
-        return "made->failed"
-    if 1 <= before <= 2 and after == 0:
-        return "failed->capot"
-    return None
-
-
-def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = Thresholds(),
+def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = DEFAULT_THRESHOLDS,
                samples: int = 0, seed: int = 0, dd: DoubleDummy | None = None,
                auction: bool = True, budget: int | None = None) -> DealJudgement:
     """Value every card of one replayed deal that had a choice (with ``samples``, over deals
@@ -267,7 +180,7 @@ def _judge_position(dd: DoubleDummy, state: DealState, played: tuple[int, int, i
     values = dd.values(state)
     if len(values) <= 1:
         return
-    judgement = _judge_card(dd, state, values, t, i, seat, card, declares, thresholds)
+    judgement = judge_card(dd, state, values, t, i, seat, card, declares, thresholds)
     if samples:
         bands = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
         expected = expected_loss(dd, state, seat, card, seen, samples, rng, bands)
@@ -281,30 +194,6 @@ def _recorded_mark(deal: Deal, trick: int, index: int) -> str | None:
         return deal.tricks[trick].plays[index].mark
     except IndexError:
         return None
-
-
-def _judge_card(dd: DoubleDummy, state: DealState, values: dict[int, int], trick: int, index: int,
-                seat: int, card: int, declares: Sequence[bool], thresholds: Thresholds) -> CardJudgement:
-    team = seat & 1
-    points = {c: dd.side_values(state, d)[team] for c, d in values.items()}
-    best_card = max(points, key=lambda c: (points[c], -c))
-    loss = points[best_card] - points.get(card, points[best_card])
-    flipped = None
-    if loss > 0:
-        after_best, after_card = copy_deal(state), copy_deal(state)
-        play_card(after_best, seat, best_card, _mark(after_best, seat, best_card, declares))
-        play_card(after_card, seat, card, _mark(after_card, seat, card, declares))
-        taker_side = state.taker is not None and state.taker & 1 == team
-        (best_outcome, best_trick), (card_outcome, card_trick) = (_outcome(dd, after_best, declares),
-                                                                  _outcome(dd, after_card, declares))
-        flipped = _flip(best_outcome, card_outcome, taker_side)
-        wins = best_trick == team and card_trick != team
-    else:
-        wins = False
-    judgement = CardJudgement(trick + 1, index, seat, card, best_card, points.get(card, 0),
-                              points[best_card], loss, flipped, wins_trick=wins)
-    judgement.glyph = thresholds.glyph(loss, flipped is not None)
-    return judgement
 
 
 # ----------------------------------------------------------------------------- the bidding
@@ -371,7 +260,7 @@ def skipped_notes(review: Review) -> list[str]:
     return notes
 
 
-def review_game(game: Game, thresholds: Thresholds = Thresholds(), samples: int = 0, seed: int = 0,
+def review_game(game: Game, thresholds: Thresholds = DEFAULT_THRESHOLDS, samples: int = 0, seed: int = 0,
                 file: str = "<string>", value: str = "cards") -> Review:
     """The reviewed copy of ``game`` (the record given is not changed) and the per-player
     figures, every deal judged in this process (the command line spreads deals over

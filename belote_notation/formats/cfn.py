@@ -47,7 +47,8 @@ from belote_notation.formats.base import (
 )
 from belote_notation.formats.limits import MAX_LINE_BYTES, bounded_lines
 from belote_notation.formats.values import shown
-from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, beats, mask_of
+from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, mask_of
+from belote_notation.game.tricks import trick_winner
 from belote_notation.notation.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game
 from belote_notation.notation.tokens import MAX_DIGITS
@@ -120,14 +121,6 @@ def _colver_order(card: int) -> int:
     return -colver_card(card)
 
 
-def _winner(cards: list[int], leader: int, trump: int) -> int:
-    best = 0
-    for i in range(1, 4):
-        if beats(cards[i], cards[best], trump):
-            best = i
-    return (leader + best) % 4
-
-
 # ============================================================================ reading
 def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]:
     """One CFN string as a game of one deal, and what could not be read. A line that gives no
@@ -168,6 +161,16 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
     every = [c for h in held for c in h]
     if len(every) != 32 or len(set(every)) != 32:
         return bad("hands", f"the hands and tricks hold {len(set(every))} cards, not 32: left out")
+    if tag[0] == AUCTION_TAG:
+        problems.append(issue(KEPT_AS_TEXT, f"the auction {tag[1]} is kept as a tag (its bids are not "
+                              "in CFN: none is made up)", line, line, "contract"))
+    return _game_of(line, dealer, held, seats, plays, tag), problems
+
+
+def _game_of(line: int, dealer: int, held: list[list[int]], seats: list[int], plays: list[int],
+             tag: tuple[str, str]) -> Game:
+    """The game of one deal a CFN line holds: the 8-card hands ``held``, the cards played with
+    their seats, the contract's tag; every position at the line's first column."""
     b = RecordBuilder()
     b.begin_game(0, line, 1)
     position = (TERMINATION,) if len(plays) < 32 else ()
@@ -187,10 +190,7 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
                           [(line, 1)] * len(plays[start:start + 4]), None, None)
     b.end_deal()
     b.end_game()
-    if tag[0] == AUCTION_TAG:
-        problems.append(issue(KEPT_AS_TEXT, f"the auction {tag[1]} is kept as a tag (its bids are not "
-                              "in CFN: none is made up)", line, line, "contract"))
-    return b.result().game, problems
+    return b.result().game
 
 
 def _contract(text: str) -> tuple[tuple[str, str] | None, int | None]:
@@ -216,7 +216,7 @@ def _seats(plays: list[int], dealer: int, trump: int) -> list[int]:
         trick = plays[start:start + 4]
         seats.extend((leader + i) % 4 for i in range(len(trick)))
         if len(trick) == 4:
-            leader = _winner(trick, leader, trump)
+            leader = (leader + trick_winner(trick, trump)) % 4
     return seats
 
 

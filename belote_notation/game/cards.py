@@ -60,7 +60,6 @@ __all__ = [
     "CardError",
     "Deck",
     "Seat",
-    "beats",
     "card_name",
     "card_points",
     "card_symbol_name",
@@ -233,18 +232,6 @@ def trump_strength(card: int) -> int:
 def plain_strength(card: int) -> int:
     """Order of a card within a plain suit, 0 (7/4) to 7 (A/1)."""
     return _PLAIN_STRENGTH[card & 7]
-
-
-def beats(challenger: int, best: int, trump: int) -> bool:
-    """True if ``challenger`` beats ``best``, the card currently winning a trick.
-
-    A trump beats any non-trump; otherwise only a card of the same suit can win.
-    """
-    cs, bs = challenger >> 3, best >> 3
-    if cs == bs:
-        order = _TRUMP_STRENGTH if cs == trump else _PLAIN_STRENGTH
-        return order[challenger & 7] > order[best & 7]
-    return cs == trump
 
 
 # ----------------------------------------------------------------------------- masks

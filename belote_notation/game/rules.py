@@ -10,8 +10,8 @@ record's headers or the command line override options one by one::
     (1000, True)
 
 Where each default comes from, and why where a text is silent, is written in
-``docs/rules.md``: keep both in step. (Over 400 lines on purpose: one documented field per
-option and the presets with their sources, the counterpart of that page, read in one place.)
+``docs/rules.md``: keep both in step. The presets' values, each with its source, are in
+:mod:`belote_notation.game.rule_presets`.
 
 Pydantic checks the values (a pydantic model made from the fields, :func:`_validator`): it is
 imported the first time an option is set or a ruleset is made from values, not by the presets
@@ -27,7 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
-from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck, rule_system_key
+from belote_notation.game.cards import Deck, rule_system_key
+from belote_notation.game.rule_presets import PRESET_OPTIONS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -368,104 +369,9 @@ def _coerce(value: Any) -> Any:
 
 # The presets are made unchecked (no pydantic at import): tests/game/test_rules.py proves each
 # equal to the ruleset checked from its values.
-PRESETS: dict[str, Ruleset] = {
-    # moroccan-balote.fr.txt / moroccan-balote.en.txt (the same rules in two languages)
-    "moroccan": Ruleset.model_construct(
-        name="moroccan",
-        deck=RULE_SYSTEM_DECKS["moroccan"],
-        direction="counterclockwise",
-        first_bidder="right",
-        first_lead="after_taker",
-        next_dealer="right",
-        forced_take_on_top_trump=True,
-        overtrump_when_ruffing=False,
-        partner_master_trumping_must_overtrump=False,
-        announce_deadline="before_second_card",
-        announcement_ranking="length",
-        belote_requires_declaration=False,
-        contract_basis="card_points",
-        capot_points=None,
-        litige="pot",
-        target=500,
-    ),
-    # classic-bsfyi.fr.txt
-    "classic": Ruleset.model_construct(
-        name="classic",
-        deck=RULE_SYSTEM_DECKS["classic"],
-        direction="clockwise",
-        first_bidder="left",
-        first_lead="dealer_left",
-        next_dealer="left",
-        announce_deadline="before_first_card",
-        announcement_ranking="value",
-        belote_requires_declaration=True,
-        contract_basis="totals",
-        capot_points=250,
-        litige="pot",
-        target=1000,
-    ),
-    # gameduell.fr.txt
-    "gameduell": Ruleset.model_construct(
-        name="gameduell",
-        deck=RULE_SYSTEM_DECKS["gameduell"],
-        direction="clockwise",
-        bidding_direction="counterclockwise",
-        first_bidder="right",
-        first_lead="dealer_left",
-        next_dealer="left",
-        announce_deadline="before_first_card",
-        announcement_ranking="value_then_dealer",
-        announcement_tie="closest_to_dealer",
-        failure_announcements="defence_keeps_own",
-        belote_requires_declaration=False,
-        contract_basis="over_81",
-        capot_points=252,
-        litige="takers_lose",
-        target=1000,
-    ),
-    # traditional-wikipedia.fr.txt
-    "traditional": Ruleset.model_construct(
-        name="traditional",
-        deck=RULE_SYSTEM_DECKS["traditional"],
-        direction="counterclockwise",
-        first_bidder="right",
-        first_lead="dealer_right",
-        next_dealer="right",
-        announce_deadline="before_first_card",
-        announcement_ranking="value",
-        belote_requires_declaration=True,
-        contract_basis="totals",
-        capot_points=252,
-        litige="pot",
-        target=1000,
-    ),
-}
-
-# Contrée: public descriptions of the game (contree.org, contree.net, shua.fr, nimbustier.net,
-# lacontree.free.fr, the French Wikipedia article); each default's source is in docs/rules.md.
-PRESETS["contree"] = Ruleset.model_construct(
-    name="contree",
-    deck=RULE_SYSTEM_DECKS["contree"],
-    bidding="contree",
-    direction="counterclockwise",
-    first_bidder="right",
-    first_lead="dealer_right",
-    next_dealer="right",
-    overtrump_partner_when_trump_led=False,
-    partner_master_trumping_must_overtrump=False,
-    must_undertrump=True,
-    announcements=False,
-    announce_deadline="before_first_card",
-    announcement_ranking="value",
-    belote_requires_declaration=True,
-    capot_points=250,
-    round_scores_to_ten=True,
-    target=1000,
-)
-# Coinche: the same game played with the announcements (shua.fr: "« Coinche » quand on joue
-# avec les annonces").
-PRESETS["coinche"] = PRESETS["contree"].model_copy(update={"name": "coinche", "announcements": True,
-                                                            "deck": RULE_SYSTEM_DECKS["coinche"]})
+PRESETS: dict[str, Ruleset] = {name: Ruleset.model_construct(**options)
+                               for name, options in PRESET_OPTIONS.items()}
+"""Every rule system by name, made from its options (:mod:`belote_notation.game.rule_presets`)."""
 
 
 def preset_names() -> list[str]:

@@ -143,7 +143,9 @@ def test_sampled_deals_keep_every_card_played_legal() -> None:
 
 
 def test_a_card_that_loses_the_deal_is_at_least_a_mistake() -> None:
-    from belote_notation.analysis.review import _flip  # ranks for the takers: 4 capot .. 0 capot against
+    from belote_notation.analysis.card_judgement import (
+        _flip,  # ranks for the takers: 4 capot .. 0 capot against
+    )
     from belote_notation.game.rules import Ruleset
     from belote_notation.generator import generate_games
 

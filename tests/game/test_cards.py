@@ -11,12 +11,12 @@ from belote_notation.game.cards import (
     TOTAL_CARD_POINTS,
     CardError,
     Deck,
-    beats,
     card_name,
     card_points,
     make_card,
     parse_card,
 )
+from belote_notation.game.tricks import beats
 
 
 def test_isomorphism_of_ranks():

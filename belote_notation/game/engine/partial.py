@@ -14,8 +14,8 @@ from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.compiled import compiled
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.play import trick_winner
 from belote_notation.game.engine.state import DealState, first_leader
+from belote_notation.game.tricks import trick_winner
 
 __all__ = ["PlayLike", "RecordedWinner", "SeatCard", "check_plays_without_trump", "check_trick_size",
            "hands_from_plays", "wrong_winners"]

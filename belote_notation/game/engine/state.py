@@ -20,6 +20,7 @@ from belote_notation.game.cards import (
     card_symbol_name,
 )
 from belote_notation.game.compiled import compiled
+from belote_notation.game.engine.seats import dealer_before, first_bidder, first_leader
 from belote_notation.game.engine.tables import (
     ALL_TRUMP_INDEX,
     BEATS,
@@ -250,32 +251,6 @@ class DealState:
 
 
 # --------------------------------------------------------------------------- seats
-def first_bidder(rules: Ruleset, dealer: int) -> int:
-    """Who speaks first in both bidding rounds (``first_bidder`` option: the dealer's left or
-    right neighbour).
-
-    >>> from belote_notation.game.rules import Ruleset
-    >>> first_bidder(Ruleset.preset("classic"), dealer=0)
-    1
-    """
-    return (dealer + _first_bid_offset(rules)) & 3
-
-
-def dealer_before(rules: Ruleset, first_caller: int) -> int:
-    """The dealer whose first bidder is ``first_caller``: the inverse of :func:`first_bidder`.
-
-    >>> from belote_notation.game.rules import Ruleset
-    >>> rules = Ruleset.preset("classic")
-    >>> dealer_before(rules, 1), first_bidder(rules, dealer_before(rules, 1))
-    (0, 1)
-    """
-    return (first_caller - _first_bid_offset(rules)) & 3
-
-
-def _first_bid_offset(rules: Ruleset) -> int:
-    return 1 if rules.first_bidder == "left" else 3
-
-
 def open_call(state: DealState, seat: int) -> int:
     """The seat of a call about to be applied (the bidder whose turn it is when ``seat`` is not
     a seat); the bidding has started."""
@@ -284,23 +259,6 @@ def open_call(state: DealState, seat: int) -> int:
     if not isinstance(seat, int) or not 0 <= seat < 4:
         return state.bid_turn
     return seat
-
-
-def first_leader(state: DealState) -> int:
-    """Who leads the first trick, per ``first_lead``.
-
-    >>> from belote_notation.game.rules import Ruleset
-    >>> first_leader(new_deal(Ruleset.preset("classic"), dealer=0))
-    1
-    """
-    how = state.rules.first_lead
-    if how == "after_taker" and state.taker is not None:
-        return (state.taker + state.flags.play_step) & 3
-    if how == "dealer_right":
-        return (state.dealer + 3) & 3
-    if how == "dealer_left":
-        return (state.dealer + 1) & 3
-    return (state.dealer + state.flags.play_step) & 3
 
 
 def names(mask: int, deck: Deck) -> str:

@@ -1,7 +1,8 @@
 """Precomputed tables for the hot loop: trick order, higher trumps, card points, runs.
 
 Every table is indexed by small integers (cards 0..31, suits 0..3, ``NO_TRUMP_INDEX`` = 4
-for "no trump yet") so that the engine never builds an object per card.
+for "no trump yet") so that the engine never builds an object per card. The trick order
+(``BEATS``) is :mod:`belote_notation.game.tricks`'s, handed on here.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from belote_notation.game.cards import (
     SUIT_MASKS,
     SUIT_SYMBOLS,
     TRUMP_POINTS,
-    plain_strength,
     trump_strength,
 )
+from belote_notation.game.tricks import ALL_TRUMP_INDEX, BEATS, NO_TRUMP_INDEX
 
 if TYPE_CHECKING:
     from belote_notation.game.rules import Ruleset
@@ -39,45 +40,6 @@ __all__ = [
     "deal_points",
     "points_index",
 ]
-
-NO_TRUMP_INDEX = 4
-"""Tables of no trump: before the trump is known, and for a sans-atout contract."""
-ALL_TRUMP_INDEX = 5
-"""``BEATS`` of a tout-atout contract: every suit ranks as trump, only the suit led wins."""
-
-
-def _beats_table(trump: int) -> bytes:
-    """``table[best << 5 | card]`` is 1 when ``card`` beats ``best``, the card winning so far.
-
-    The winning card is always of the suit led or a trump, so the suit led need not be known.
-    """
-    out = bytearray(1024)
-    for best in range(32):
-        for card in range(32):
-            bs, cs = best >> 3, card >> 3
-            if cs == bs:
-                if cs == trump:
-                    win = trump_strength(card) > trump_strength(best)
-                else:
-                    win = plain_strength(card) > plain_strength(best)
-            else:
-                win = cs == trump
-            out[best << 5 | card] = 1 if win else 0
-    return bytes(out)
-
-
-def _all_trump_beats() -> bytes:
-    out = bytearray(1024)
-    for best in range(32):
-        for card in range(32):
-            if best >> 3 == card >> 3 and trump_strength(card) > trump_strength(best):
-                out[best << 5 | card] = 1
-    return bytes(out)
-
-
-BEATS: tuple[bytes, ...] = (*(_beats_table(t) for t in (0, 1, 2, 3, -1)), _all_trump_beats())
-"""``BEATS[trump][best << 5 | card]``; index 4 when there is no trump (or sans-atout), 5 at
-tout-atout."""
 
 HIGHER_TRUMP: tuple[int, ...] = tuple(
     sum(1 << ((c & ~7) | r) for r in range(8) if trump_strength(r) > trump_strength(c))
