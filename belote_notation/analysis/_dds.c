@@ -240,6 +240,33 @@ static int last_trick(Search *s)
     return ns - ew;
 }
 
+/* Whether the table's entry is this position's (its hands and its meta key). */
+static inline int tt_holds(const Entry *e, const Search *s, uint32_t meta)
+{
+    return e->meta == meta && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
+           e->h[2] == s->hand[2] && e->h[3] == s->hand[3];
+}
+
+/* The bound a search of the window alpha0..beta0 found (best: fail-low, fail-high or exact),
+ * merged with what the entry already held for this position, stored relative to sofar. */
+static inline void tt_store(Search *s, Entry *e, uint32_t meta, int sofar, int best, int best_move,
+                            int alpha0, int beta0)
+{
+    int lo = -INF, hi = INF;
+    if (tt_holds(e, s, meta)) {
+        lo = e->lo + sofar;
+        hi = e->hi + sofar;
+    }
+    if (best <= alpha0) { if (best < hi) hi = best; }
+    else if (best >= beta0) { if (best > lo) lo = best; }
+    else { lo = hi = best; }
+    memcpy(e->h, s->hand, sizeof e->h);
+    e->meta = meta;
+    e->lo = (int16_t)(lo <= -INF ? -INF : lo - sofar);
+    e->hi = (int16_t)(hi >= INF ? INF : hi - sofar);
+    e->best = (uint8_t)best_move;
+}
+
 static int search(Search *s, int alpha, int beta)
 {
     const Tables *t = s->t;
@@ -261,8 +288,7 @@ static int search(Search *s, int alpha, int beta)
         int lo = (t->capot && s->nst == 0) ? -t->capot : sofar - rest;
         meta = key_meta(s);
         e = &s->tt[tt_index(s->hand, meta)];
-        if (e->meta == meta && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
-            e->h[2] == s->hand[2] && e->h[3] == s->hand[3]) {
+        if (tt_holds(e, s, meta)) {
             if (e->lo + sofar > lo) lo = e->lo + sofar;
             if (e->hi + sofar < hi) hi = e->hi + sofar;
             tt_best = e->best;
@@ -307,22 +333,7 @@ static int search(Search *s, int alpha, int beta)
             break;
         }
     }
-    if (e != NULL) {
-        int lo = -INF, hi = INF;
-        if (e->meta == meta && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
-            e->h[2] == s->hand[2] && e->h[3] == s->hand[3]) {
-            lo = e->lo + sofar;
-            hi = e->hi + sofar;
-        }
-        if (best <= alpha0) { if (best < hi) hi = best; }
-        else if (best >= beta0) { if (best > lo) lo = best; }
-        else { lo = hi = best; }
-        memcpy(e->h, s->hand, sizeof e->h);
-        e->meta = meta;
-        e->lo = (int16_t)(lo <= -INF ? -INF : lo - sofar);
-        e->hi = (int16_t)(hi >= INF ? INF : hi - sofar);
-        e->best = (uint8_t)best_move;
-    }
+    if (e != NULL) tt_store(s, e, meta, sofar, best, best_move, alpha0, beta0);
     return best;
 }
 
