@@ -29,7 +29,8 @@ from calibration import calibration_line  # bench/ is on sys.path when run as a 
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.write.writer import write_games
-from belote_notation.render import iter_replays, write_page
+from belote_notation.pipeline.records import iter_replays
+from belote_notation.render import write_page
 
 
 def _match_text(matches: int, seed: int) -> str:

@@ -77,7 +77,7 @@ def main() -> int:
             cpu = time.process_time()
             solver_for(STRAIN_RULES, strain).values(hands, [], leader, 0, 0, 0, 0)
             times.append(time.process_time() - cpu)
-        mine = {card: side_points(diff, COLVER_RULES)[0] for card, diff in found}
+        mine = {card: side_points(diff, COLVER_RULES, trump)[0] for card, diff in found}
         if mine != {from_colver_card(card): points for card, points in expected}:
             differ += 1
             print(f"deal {n}: values differ: {mine} vs colver {expected}", file=sys.stderr)
