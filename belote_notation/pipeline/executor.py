@@ -117,10 +117,21 @@ class Window:
             for item in items:
                 for done in self.submit(None, function, item):
                     yield done.value()
+                for done in self.ready():  # before the next item is taken: read no further than needed
+                    yield done.value()
             for done in self.drain():
                 yield done.value()
         finally:
             self.cancel()
+
+    def ready(self) -> Iterator[Done]:
+        """The outcomes at the head that are already there (and the values noted among them), in
+        order, without waiting: an in-process backend's task is done when submitted, so its
+        outcome is handed back before the caller's next item is read."""
+        while self.taken:
+            yield self.taken.popleft()
+        while self.items and (self.items[0][1] is None or self.items[0][1].done()):
+            yield from self._until(self.in_flight - 1 if self.items[0][1] is not None else self.in_flight)
 
     def cancel(self) -> None:
         """Cancel every task still waiting (one already running finishes on its worker)."""
