@@ -31,12 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 C_BOUND = 80
 # The marker, then a reason of a few words (the Python files' own spelling has a comma).
 _EXCEPTION = re.compile(r"SIZE EXCEPTION[:,]\s*\S+(\s+\S+){2,}")
-# Another branch is moving this file (notation/_canon.c to notation/read/_canon.c) and rewriting
-# its facts protocol, so it was not edited here: its functions over the bound (scan_deal, 92 lines;
-# cut_game, 111 lines) are an expected failure, strict, so that the merge, once they are split or
-# given a reason, sees the test pass and removes the mark.
-PENDING_MOVE = {"_canon.c": "scan_deal (92 lines) and cut_game (111 lines) have no SIZE EXCEPTION yet: "
-                            "settle them at the merge with the branch moving _canon.c"}
 
 
 class CFunction(NamedTuple):
@@ -205,16 +199,7 @@ def test_the_library_has_c_files() -> None:
     assert {"_play.c", "_dds.c"} <= names
 
 
-def _c_file_cases() -> list[object]:
-    cases: list[object] = []
-    for path in c_files():
-        pending = path.name in PENDING_MOVE
-        marks = [pytest.mark.xfail(strict=True, reason=PENDING_MOVE[path.name])] if pending else []
-        cases.append(pytest.param(path, id=path.name, marks=marks))
-    return cases
-
-
-@pytest.mark.parametrize("path", _c_file_cases())
+@pytest.mark.parametrize("path", c_files(), ids=lambda path: path.name)
 def test_no_c_function_is_over_the_bound_without_a_reason(path: Path) -> None:
     functions = c_functions(path.read_text(encoding="utf-8"))
     long = [f for f in functions if f.lines > C_BOUND and not f.has_reason]
