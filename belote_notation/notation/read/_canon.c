@@ -1128,6 +1128,43 @@ static void place_of(const Scan *s, Py_ssize_t end, Py_ssize_t line, Py_ssize_t 
     *at_col = at - newline;
 }
 
+/* The scan of `text` from `pos` with the reader's `tables` set up in `s` (nothing held yet):
+ * 0, or -1 with an exception. */
+static int start_scan(Scan *s, PyObject *text, PyObject *tables, Py_ssize_t pos) {
+    if (PyTuple_GET_SIZE(tables) != T_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "scan_deal: wrong tables");
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    s->text = text;
+    s->kind = PyUnicode_KIND(text);
+    s->data = PyUnicode_DATA(text);
+    s->bytes = s->kind == PyUnicode_1BYTE_KIND ? (const Py_UCS1 *)s->data : NULL;
+    s->n = PyUnicode_GET_LENGTH(text);
+    s->t = &PyTuple_GET_ITEM(tables, 0);
+    s->max_digits = PyLong_AsSsize_t(s->t[T_MAX_DIGITS]);
+    if (s->max_digits < 0) return -1;
+    if (pos < 0 || pos > s->n) {
+        PyErr_SetString(PyExc_ValueError, "scan_deal: the deal's offset is out of the text");
+        return -1;
+    }
+    return 0;
+}
+
+/* The deal just scanned, its heading at (line, col), handed to the visitor whole
+ * (visit_deal_parts): 0, or -1 with an exception. */
+static int hand_deal_parts(Scan *s, PyObject *number, PyObject *dealer, Py_ssize_t line, Py_ssize_t col) {
+    PyObject *line_obj = PyLong_FromSsize_t(line), *col_obj = PyLong_FromSsize_t(col);
+    PyObject *deal = line_obj != NULL && col_obj != NULL ? deal_of(s, number, dealer, line_obj, col_obj) : NULL;
+    PyObject *visited = deal == NULL ? NULL : PyObject_CallOneArg(s->t[T_VISIT_DEAL_PARTS], deal);
+    Py_XDECREF(line_obj);
+    Py_XDECREF(col_obj);
+    Py_XDECREF(deal);
+    if (visited == NULL) return -1;
+    Py_DECREF(visited);
+    return 0;
+}
+
 static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 7 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[3]) || !PyTuple_Check(args[5])) {
         PyErr_SetString(PyExc_TypeError, "scan_deal(text, pos, line, col, left, tables, kinds)");
@@ -1138,24 +1175,8 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
     Py_ssize_t left = PyLong_AsSsize_t(args[4]);
     if (PyErr_Occurred()) return NULL;
     if (kinds != Py_None && read_kinds(kinds) < 0) return NULL;
-    if (PyTuple_GET_SIZE(tables) != T_COUNT) {
-        PyErr_SetString(PyExc_ValueError, "scan_deal: wrong tables");
-        return NULL;
-    }
     Scan s;
-    memset(&s, 0, sizeof s);
-    s.text = text;
-    s.kind = PyUnicode_KIND(text);
-    s.data = PyUnicode_DATA(text);
-    s.bytes = s.kind == PyUnicode_1BYTE_KIND ? (const Py_UCS1 *)s.data : NULL;
-    s.n = PyUnicode_GET_LENGTH(text);
-    s.t = &PyTuple_GET_ITEM(tables, 0);
-    s.max_digits = PyLong_AsSsize_t(s.t[T_MAX_DIGITS]);
-    if (s.max_digits < 0) return NULL;
-    if (pos < 0 || pos > s.n) {
-        PyErr_SetString(PyExc_ValueError, "scan_deal: the deal's offset is out of the text");
-        return NULL;
-    }
+    if (start_scan(&s, text, tables, pos) < 0) return NULL;
     /* with parts: each deal read is handed to the visitor (visit_deal_parts), its items counted,
      * and the canonical deal right after it is read next; `done` is the last one handed */
     PyObject *number = NULL, *dealer = NULL, *out = NULL, *done_number = NULL, *done_dealer = NULL;
@@ -1168,15 +1189,7 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
         s.parts = kinds != Py_None;
         if (r > 0) r = scan(&s, nl, line, &left_after);
         if (r > 0 && s.parts && left_after - 1 - s.extra >= 0) {  /* no item of it can pass the limit */
-            PyObject *line_obj = PyLong_FromSsize_t(line), *col_obj = PyLong_FromSsize_t(col);
-            PyObject *deal = line_obj != NULL && col_obj != NULL ? deal_of(&s, number, dealer, line_obj, col_obj)
-                                                                 : NULL;
-            PyObject *visited = deal == NULL ? NULL : PyObject_CallOneArg(s.t[T_VISIT_DEAL_PARTS], deal);
-            Py_XDECREF(line_obj);
-            Py_XDECREF(col_obj);
-            Py_XDECREF(deal);
-            if (visited == NULL) goto error;
-            Py_DECREF(visited);
+            if (hand_deal_parts(&s, number, dealer, line, col) < 0) goto error;
             left = left_after - 1 - s.extra;
             done_end = s.row;
             done_line = s.line;
@@ -1326,116 +1339,129 @@ static Py_ssize_t end_word_at(const Cutting *c, Py_ssize_t k, Py_ssize_t limit) 
     return k + 1;
 }
 
+/* The `end` keyword's spellings (`words`, lower-case ASCII letters) and the quote character into
+ * `c`: 1, or 0 when they are not what the scan handles (the Python cut then runs). */
+static int read_spellings(Cutting *c, PyObject *words, PyObject *quote) {
+    memset(c->what, 0, sizeof c->what);
+    c->quote = PyUnicode_READ_CHAR(quote, 0);
+    c->count = PyTuple_GET_SIZE(words);
+    if (c->count > 8) return 0;
+    for (Py_ssize_t w = 0; w < c->count; w++) {
+        PyObject *word = PyTuple_GET_ITEM(words, w);
+        if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word) || PyUnicode_GET_LENGTH(word) == 0) return 0;
+        c->spelled[w] = PyUnicode_1BYTE_DATA(word);
+        c->lengths[w] = PyUnicode_GET_LENGTH(word);
+        for (Py_ssize_t j = 0; j < c->lengths[w]; j++)
+            if (c->spelled[w][j] < 'a' || c->spelled[w][j] > 'z') return 0;
+        c->what[c->spelled[w][0]] = c->what[c->spelled[w][0] ^ 0x20] = 2;
+    }
+    return 1;
+}
+
+/* The first line of the game's body from `pos` (_BODY_LINE; `pos` itself when `body`) into
+ * `*first_body` (-1: none), and the first line after it that starts with `[` (_tag_line), or -1. */
+static Py_ssize_t body_and_bracket(const Cutting *c, Py_ssize_t pos, int body, Py_ssize_t *first_body) {
+    const Py_UCS1 *t = c->t;
+    Py_ssize_t n = c->n;
+    *first_body = body ? pos : -1;
+    if (body && pos < n && t[pos] == '[') return pos;
+    if (!body) {
+        for (Py_ssize_t line = pos; line < n;) {
+            Py_ssize_t i = line;
+            while (i < n && t[i] != '\n' && Py_UNICODE_ISSPACE(t[i])) i++;
+            if (i < n && body_char(t[i])) {
+                *first_body = line;
+                break;
+            }
+            const Py_UCS1 *nl = memchr(t + i, '\n', (size_t)(n - i));
+            if (nl == NULL) break;
+            line = nl - t + 1;
+        }
+    }
+    for (Py_ssize_t i = *first_body + 1; *first_body >= 0 && i < n; i++) {
+        const Py_UCS1 *found = memchr(t + i, '[', (size_t)(n - i));
+        if (found == NULL) break;
+        i = found - t;
+        if (t[i - 1] == '\n') return i;
+    }
+    return -1;
+}
+
+/* One pass from `k` to `limit`: the line feeds counted into `*newlines` up to the first `end`
+ * keyword, whose offset is returned (-1: none before the limit). */
+static Py_ssize_t find_end_word(const Cutting *c, Py_ssize_t k, Py_ssize_t limit, Py_ssize_t *newlines) {
+    const Py_UCS1 *t = c->t;
+#ifdef SIXTEEN_AT_ONCE
+    /* sixteen bytes at a time: the line feeds counted, and where one of the spellings' first
+     * two letters (either case) stand, which end_word_at then reads */
+    const __m128i feed = _mm_set1_epi8('\n'), lower = _mm_set1_epi8(0x20);
+    __m128i first[8], second[8];
+    for (Py_ssize_t w = 0; w < c->count; w++) {
+        first[w] = _mm_set1_epi8((char)c->spelled[w][0]);
+        second[w] = _mm_set1_epi8((char)(c->lengths[w] > 1 ? c->spelled[w][1] : 0));
+    }
+    while (k + 16 <= limit && k + 17 <= c->n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(t + k));
+        __m128i next = _mm_or_si128(_mm_loadu_si128((const __m128i *)(t + k + 1)), lower);
+        __m128i lowered = _mm_or_si128(v, lower), hit = _mm_setzero_si128();
+        for (Py_ssize_t w = 0; w < c->count; w++) {
+            __m128i starts = _mm_cmpeq_epi8(lowered, first[w]);
+            hit = _mm_or_si128(hit, c->lengths[w] > 1 ? _mm_and_si128(starts, _mm_cmpeq_epi8(next, second[w])) : starts);
+        }
+        unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, feed));
+        unsigned found = (unsigned)_mm_movemask_epi8(hit);
+        if (found == 0) {
+            *newlines += __builtin_popcount(feeds);
+            k += 16;
+            continue;
+        }
+        int at = __builtin_ctz(found);
+        *newlines += __builtin_popcount(feeds & ((1u << at) - 1));
+        k += at;
+        Py_ssize_t on = end_word_at(c, k, limit);
+        if (on < 0) return k;
+        k = on;  /* past letters only: no line feed skipped */
+    }
+#endif
+    while (k < limit) {
+        if (t[k] == '\n') {
+            (*newlines)++;
+            k++;
+        } else if (c->what[t[k]] == 2) {
+            Py_ssize_t on = end_word_at(c, k, limit);
+            if (on < 0) return k;
+            k = on;
+        } else {
+            k++;
+        }
+    }
+    return -1;
+}
+
 static PyObject *cut_game(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5 || !PyTuple_Check(args[0]) || !PyUnicode_Check(args[1]) || PyUnicode_GET_LENGTH(args[1]) != 1
         || !PyUnicode_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError, "cut_game(words, quote, block, pos, body)");
         return NULL;
     }
-    PyObject *words = args[0], *block = args[2];
+    PyObject *block = args[2];
     Py_ssize_t pos = PyLong_AsSsize_t(args[3]), n = PyUnicode_GET_LENGTH(block);
     int body = PyObject_IsTrue(args[4]);
     if ((pos == -1 && PyErr_Occurred()) || body < 0) return NULL;
     if (PyUnicode_KIND(block) != PyUnicode_1BYTE_KIND || pos < 0 || pos > n) Py_RETURN_NONE;
     Cutting c;
-    memset(c.what, 0, sizeof c.what);
     c.t = PyUnicode_1BYTE_DATA(block);
     c.n = n;
-    c.quote = PyUnicode_READ_CHAR(args[1], 0);
-    c.count = PyTuple_GET_SIZE(words);
-    if (c.count > 8) Py_RETURN_NONE;
-    for (Py_ssize_t w = 0; w < c.count; w++) {
-        PyObject *word = PyTuple_GET_ITEM(words, w);
-        if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word) || PyUnicode_GET_LENGTH(word) == 0) Py_RETURN_NONE;
-        c.spelled[w] = PyUnicode_1BYTE_DATA(word);
-        c.lengths[w] = PyUnicode_GET_LENGTH(word);
-        for (Py_ssize_t j = 0; j < c.lengths[w]; j++)
-            if (c.spelled[w][j] < 'a' || c.spelled[w][j] > 'z') Py_RETURN_NONE;
-        c.what[c.spelled[w][0]] = c.what[c.spelled[w][0] ^ 0x20] = 2;
-    }
-    const Py_UCS1 *t = c.t;
-    /* the first line of the game's body (_BODY_LINE), and the first line after it that starts
-     * with `[` (_tag_line) */
-    Py_ssize_t first_body = body ? pos : -1, bracket = -1;
-    if (body && pos < n && t[pos] == '[') {
-        bracket = pos;
-    } else {
-        if (!body) {
-            for (Py_ssize_t line = pos; line < n;) {
-                Py_ssize_t i = line;
-                while (i < n && t[i] != '\n' && Py_UNICODE_ISSPACE(t[i])) i++;
-                if (i < n && body_char(t[i])) {
-                    first_body = line;
-                    break;
-                }
-                const Py_UCS1 *nl = memchr(t + i, '\n', (size_t)(n - i));
-                if (nl == NULL) break;
-                line = nl - t + 1;
-            }
-        }
-        for (Py_ssize_t i = first_body + 1; first_body >= 0 && i < n; i++) {
-            const Py_UCS1 *found = memchr(t + i, '[', (size_t)(n - i));
-            if (found == NULL) break;
-            i = found - t;
-            if (t[i - 1] == '\n') {
-                bracket = i;
-                break;
-            }
-        }
-    }
-    /* one pass to the limit: the line feeds counted, and the first `end` keyword */
-    Py_ssize_t limit = bracket >= 0 ? bracket : n, cut = limit, newlines = 0, k = pos;
-    int ends = 0;
-#ifdef SIXTEEN_AT_ONCE
-    /* sixteen bytes at a time: the line feeds counted, and where one of the spellings' first
-     * two letters (either case) stand, which end_word_at then reads */
-    const __m128i feed = _mm_set1_epi8('\n'), lower = _mm_set1_epi8(0x20);
-    __m128i first[8], second[8];
-    for (Py_ssize_t w = 0; w < c.count; w++) {
-        first[w] = _mm_set1_epi8((char)c.spelled[w][0]);
-        second[w] = _mm_set1_epi8((char)(c.lengths[w] > 1 ? c.spelled[w][1] : 0));
-    }
-    while (!ends && k + 16 <= limit && k + 17 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(t + k));
-        __m128i next = _mm_or_si128(_mm_loadu_si128((const __m128i *)(t + k + 1)), lower);
-        __m128i lowered = _mm_or_si128(v, lower), hit = _mm_setzero_si128();
-        for (Py_ssize_t w = 0; w < c.count; w++) {
-            __m128i starts = _mm_cmpeq_epi8(lowered, first[w]);
-            hit = _mm_or_si128(hit, c.lengths[w] > 1 ? _mm_and_si128(starts, _mm_cmpeq_epi8(next, second[w])) : starts);
-        }
-        unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, feed));
-        unsigned found = (unsigned)_mm_movemask_epi8(hit);
-        if (found == 0) {
-            newlines += __builtin_popcount(feeds);
-            k += 16;
-            continue;
-        }
-        int at = __builtin_ctz(found);
-        newlines += __builtin_popcount(feeds & ((1u << at) - 1));
-        k += at;
-        Py_ssize_t on = end_word_at(&c, k, limit);
-        if (on < 0) ends = 1;
-        else k = on;  /* past letters only: no line feed skipped */
-    }
-#endif
-    while (!ends && k < limit) {
-        if (t[k] == '\n') {
-            newlines++;
-            k++;
-        } else if (c.what[t[k]] == 2) {
-            Py_ssize_t on = end_word_at(&c, k, limit);
-            if (on < 0) ends = 1;
-            else k = on;
-        } else {
-            k++;
-        }
-    }
-    if (ends) {  /* the game ends after the keyword's line */
-        const Py_UCS1 *nl = memchr(t + k, '\n', (size_t)(n - k));
-        cut = nl == NULL ? n : nl - t + 1;
+    if (!read_spellings(&c, args[0], args[1])) Py_RETURN_NONE;
+    Py_ssize_t first_body, bracket = body_and_bracket(&c, pos, body, &first_body);
+    Py_ssize_t limit = bracket >= 0 ? bracket : n, cut = limit, newlines = 0;
+    Py_ssize_t end_word = find_end_word(&c, pos, limit, &newlines);
+    if (end_word >= 0) {  /* the game ends after the keyword's line */
+        const Py_UCS1 *nl = memchr(c.t + end_word, '\n', (size_t)(n - end_word));
+        cut = nl == NULL ? n : nl - c.t + 1;
         newlines += nl != NULL;
     }
-    return Py_BuildValue("(nOnn)", cut, ends ? Py_True : Py_False, first_body, newlines);
+    return Py_BuildValue("(nOnn)", cut, end_word >= 0 ? Py_True : Py_False, first_body, newlines);
 }
 
 /* The Play records of a trick, made as build.py's RecordBuilder.visit_trick makes them (its

@@ -26,7 +26,15 @@ from belote_notation.notation.read.sections import (
     DealReader,
     section_keywords,
 )
-from belote_notation.notation.read.tokens import COMMENT_TYPES, Chunk, Issues, comment_text, number
+from belote_notation.notation.read.tokens import (
+    COMMENT_TYPES,
+    Chunk,
+    ChunkLocator,
+    Issues,
+    comment_text,
+    number,
+    position_in,
+)
 from belote_notation.notation.visitor import SKIP, Visitor
 
 __all__ = ["GameReader", "Tag"]
@@ -66,38 +74,6 @@ _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
-
-
-def _inside(chunk: Chunk, offset: int) -> tuple[int, int]:
-    """File position of the character at ``offset`` in ``chunk``."""
-    newline = chunk.value.rfind("\n", 0, offset)
-    if newline < 0:
-        return chunk.line, chunk.column + offset
-    return chunk.line + chunk.value.count("\n", 0, offset), offset - newline
-
-
-class _Locator:
-    """File positions of offsets of one chunk asked in increasing order: line breaks are
-    counted once (each tag pair counted them from the start of the block: 100,000 tag pairs
-    took 16 s, issue 13)."""
-
-    __slots__ = ("chunk", "done", "line", "newline")
-
-    def __init__(self, chunk: Chunk) -> None:
-        self.chunk, self.done, self.line, self.newline = chunk, 0, chunk.line, -1
-
-    def where(self, offset: int) -> tuple[int, int]:
-        value = self.chunk.value
-        if offset < self.done:
-            return _inside(self.chunk, offset)
-        count = value.count("\n", self.done, offset)
-        if count:
-            self.line += count
-            self.newline = value.rfind("\n", self.done, offset)
-        self.done = offset
-        if self.newline < 0:
-            return self.line, self.chunk.column + offset
-        return self.line, offset - self.newline
 
 
 class GameReader:
@@ -209,7 +185,7 @@ class GameReader:
                 self.laid_out(pairs, chunk.line, deck_tags, True)
                 continue
             visit_header = self.visitor.visit_header
-            locator = _Locator(chunk)
+            locator = ChunkLocator(chunk)
             for found in _HEADER.finditer(value):
                 line, col = locator.where(found.start())
                 spend(1, line, col)
@@ -246,9 +222,9 @@ class GameReader:
             visit_header(name, raw, line, 1)
             line += 1
 
-    def unescape(self, raw: str, chunk: Chunk | _Locator, offset: int) -> str:
+    def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
-        locator = chunk if isinstance(chunk, _Locator) else _Locator(chunk)
+        locator = chunk if isinstance(chunk, ChunkLocator) else ChunkLocator(chunk)
 
         def replace(found: re.Match[str]) -> str:
             char = found.group(1)
@@ -392,7 +368,7 @@ class GameReader:
             self.visitor.visit_result(None, chunk.line, chunk.column)
             return
         text = words[1].strip()
-        line, col = _inside(chunk, len(value) - len(words[1]))
+        line, col = position_in(chunk, len(value) - len(words[1]))
         if text.startswith('"'):
             result = self.unescape(text[1:-1], chunk, value.index('"') + 1)
         else:

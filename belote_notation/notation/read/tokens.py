@@ -26,6 +26,7 @@ __all__ = [
     "COMMENT_TYPES",
     "Alternative",
     "Chunk",
+    "ChunkLocator",
     "Issues",
     "ItemsExceeded",
     "Node",
@@ -33,6 +34,7 @@ __all__ = [
     "chunk_lines",
     "comment_text",
     "number",
+    "position_in",
     "split_words",
 ]
 
@@ -49,6 +51,43 @@ class Chunk(NamedTuple):
     value: str
     line: int
     column: int
+
+
+def position_in(chunk: Chunk, offset: int) -> tuple[int, int]:
+    """File position of the character at ``offset`` in ``chunk``.
+
+    >>> chunk = Chunk("COMMENT", "{a\\nbc}", 3, 5)
+    >>> position_in(chunk, 1), position_in(chunk, 4)
+    ((3, 6), (4, 2))
+    """
+    newline = chunk.value.rfind("\n", 0, offset)
+    if newline < 0:
+        return chunk.line, chunk.column + offset
+    return chunk.line + chunk.value.count("\n", 0, offset), offset - newline
+
+
+class ChunkLocator:
+    """File positions of offsets of one chunk asked in increasing order: line breaks are
+    counted once (each tag pair counted them from the start of the block: 100,000 tag pairs
+    took 16 s, issue 13)."""
+
+    __slots__ = ("chunk", "done", "line", "newline")
+
+    def __init__(self, chunk: Chunk) -> None:
+        self.chunk, self.done, self.line, self.newline = chunk, 0, chunk.line, -1
+
+    def where(self, offset: int) -> tuple[int, int]:
+        value = self.chunk.value
+        if offset < self.done:
+            return position_in(self.chunk, offset)
+        count = value.count("\n", self.done, offset)
+        if count:
+            self.line += count
+            self.newline = value.rfind("\n", self.done, offset)
+        self.done = offset
+        if self.newline < 0:
+            return self.line, self.chunk.column + offset
+        return self.line, offset - self.newline
 
 
 class Alternative(NamedTuple):
