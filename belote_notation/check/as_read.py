@@ -30,10 +30,13 @@ BEL912 as ``validate`` does (the collections) knows to take the records' road.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from belote_notation.check.checker import GameChecker
+from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
+from belote_notation.check.context import DealObserver
 from belote_notation.check.facts import BidFact, DealFacts
+from belote_notation.check.findings import Finding
+from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.code_table import severity_of
 from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.visitor import SKIP, Skip
@@ -86,10 +89,21 @@ _check_parts = GameChecker.visit_deal_parts
 
 
 class AsReadChecker(GameChecker):
-    """The checks, and what the game's text says of itself (see the module's text)."""
+    """The checks, and what the game's text says of itself (see the module's text).
 
-    __slots__ = ("card_less", "contracts", "deals", "deck_inferred", "game_result", "issues", "seen_comments",
-                 "seen_depth", "seen_open", "seen_preamble", "tag_pairs")
+    ``keeps_deals``: keep each deal as read (:attr:`deals`, what the collections read of a deal);
+    a caller that reads only the game's tags, contracts and card-less deals (the store) asks for
+    none, as holding every deal's facts to the game's end costs the garbage collector about a
+    fifth of the store's reading."""
+
+    __slots__ = ("card_less", "contracts", "deals", "deck_inferred", "game_result", "in_deals", "issues",
+                 "keeps_deals", "seen_comments", "seen_depth", "seen_open", "seen_preamble", "tag_pairs")
+
+    def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
+                 observer: DealObserver | None = None, syntax: Iterable[Finding] = (),
+                 keeps_deals: bool = True) -> None:
+        super().__init__(config, file, number, observer, syntax)
+        self.keeps_deals = keeps_deals
 
     def begin_game(self, index: int, line: int, col: int) -> Skip | None:
         self.tag_pairs: list[tuple[str, str]] = []
@@ -97,6 +111,8 @@ class AsReadChecker(GameChecker):
         self.seen_comments: list[str] = []
         self.seen_preamble: list[str] = []
         self.deals: list[SeenDeal] = []
+        """Each deal as read (none unless :attr:`keeps_deals`)."""
+        self.in_deals = False
         self.issues: list[SyntaxIssue] = []
         """The reading's issues, in order."""
         self.seen_open: SeenDeal | None = None
@@ -151,9 +167,11 @@ class AsReadChecker(GameChecker):
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         self._before_check()
         answer = super().begin_deal(number, dealer, line, col)
+        self.in_deals = True
         assert self.deal is not None  # the checks' facts of the deal begun
-        self.seen_open = seen = SeenDeal(self.deal)
-        self.deals.append(seen)
+        self.seen_open = seen = SeenDeal(self.deal)  # where the deal's comments go, kept or not
+        if self.keeps_deals:
+            self.deals.append(seen)
         self.seen_depth = 0
         return answer
 
@@ -167,7 +185,9 @@ class AsReadChecker(GameChecker):
     def visit_deal_parts(self, facts: DealFacts) -> None:
         self._before_check()
         _check_parts(self, facts)  # the checker's, called without super(): once a deal
-        self.deals.append(SeenDeal(facts))  # a canonical deal: no review material
+        self.in_deals = True
+        if self.keeps_deals:
+            self.deals.append(SeenDeal(facts))  # a canonical deal: no review material
         self._note(facts)
 
     def _note(self, deal: DealFacts) -> None:
@@ -181,7 +201,7 @@ class AsReadChecker(GameChecker):
         super().visit_comment(text, line, col)
         if self.seen_open is not None:  # on an item, a trick, a line or the deal: all the deal's
             self.seen_open.annotated = True
-        elif not self.tag_pairs and not self.deals:  # before the tag pairs
+        elif not self.tag_pairs and not self.in_deals:  # before the tag pairs
             self.seen_preamble.append(text)
         else:
             self.seen_comments.append(text)

@@ -9,7 +9,7 @@ records (another format, a review) is walked through the same visitor (``game.ac
 ways give the same columns (:func:`columns_of`).
 
 >>> from belote_notation.notation.read.reader import read_game_events
->>> checker = AsReadChecker(file="t.bel")
+>>> checker = AsReadChecker(file="t.bel", keeps_deals=False)
 >>> text = '[Event "club"]\\n[North "Sara"]\\ndeal 1 dealer N\\nsmsara E:take\\nend\\n'
 >>> report = read_game_events(text, checker)
 >>> columns = columns_of(checker)

@@ -184,7 +184,7 @@ def _checked(item: GameToCheck, name: str, format_name: str, config: ValidationC
 def _text_checked(item: TextGame, name: str, format_name: str, config: ValidationConfig) -> CheckedGame:
     """A ``.bel`` game read straight into the checks (as ``validate`` reads it, no records) and
     stored as it was written: the report's lines are the upload's."""
-    checker = AsReadChecker(config, name, item.number)
+    checker = AsReadChecker(config, name, item.number, keeps_deals=False)
     report = read_game_events(item.text, checker, name)
     if checker.read_error or not report.deal_count or any(_unread(f) for f in report.findings):
         return CheckedGame(item.number, report, None, None, None, format_name)
@@ -195,7 +195,7 @@ def _read_and_checked(text: GameText, label: str, format_name: str, config: Vali
                       first_line: int, syntax: tuple[Finding, ...]) -> CheckedGame:
     """A game converted to ``.bel`` read into the checks and the columns as stored (``syntax``:
     what its source's reader found)."""
-    checker = AsReadChecker(config, label, text.index + 1, syntax=syntax)
+    checker = AsReadChecker(config, label, text.index + 1, syntax=syntax, keeps_deals=False)
     return _stored(text, checker, read_game_events(text, checker, label), label, format_name, first_line)
 
 

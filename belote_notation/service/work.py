@@ -62,7 +62,7 @@ def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable
         progress(len(judgements) / total)
     review = annotated(game.model_copy(deep=True), judgements, "game.bel", 1)
     text = write_game(review.game)
-    checker = AsReadChecker(ValidationConfig(rules=original.rules), "game.bel", 1)
+    checker = AsReadChecker(ValidationConfig(rules=original.rules), "game.bel", 1, keeps_deals=False)
     report = review.game.accept(checker)  # the checks, and the columns, of the reviewed records
     columns = columns_of(checker, original.recorded)
     checked = CheckedGame(1, report, text, original.fingerprint, columns, "bel")

@@ -42,7 +42,7 @@ def _fill_recorded() -> None:
     conn = op.get_bind()
     keys = {}
     for game_id, bel in conn.execute(sa.select(_GAMES.c.id, _GAMES.c.bel)):
-        checker = AsReadChecker(file="game.bel")
+        checker = AsReadChecker(file="game.bel", keeps_deals=False)
         read_game_events(bel, checker, "game.bel")
         if checker.card_less:
             keys[game_id] = recorded_key(parse_game_text(bel, "game.bel").game)
