@@ -183,11 +183,13 @@ class AsReadChecker(GameChecker):
             self._note(deal)
 
     def visit_deal_parts(self, facts: DealFacts) -> None:
-        self._before_check()
+        deals = self.deals
+        if deals:  # _before_check, inline: the fast path's one call a deal
+            deals[-1].keep_as_read()
         _check_parts(self, facts)  # the checker's, called without super(): once a deal
         self.in_deals = True
         if self.keeps_deals:
-            self.deals.append(SeenDeal(facts))  # a canonical deal: no review material
+            deals.append(SeenDeal(facts))  # a canonical deal: no review material
         self._note(facts)
 
     def _note(self, deal: DealFacts) -> None:
