@@ -1,14 +1,11 @@
 """How the collections read a game: a ``.bel`` game's text straight into the checks, as
 ``validate`` reads it, with what they need besides the report collected in the same pass.
 
-:class:`CollectingChecker` is the checks' visitor (:class:`~belote_notation.check.checker.GameChecker`)
-that also keeps, as the events go by, what a record would say of itself and the checks do not
-keep: every tag pair, the game's comments, the ``end``'s result, the reading's issues and, per
-deal, its facts, its glyphs and whether it holds review material (a glyph, a NAG, a comment or
-an alternative line). One reading, one visitor: no records are built (a canonical deal reaches
-it as the compiled reader's facts, as it reaches ``validate``), and the engine's state of each
-deal replayed is kept by the checks' own observer. Where each comment goes is the records'
-rule (:class:`~belote_notation.notation.read.build.RecordBuilder`), followed here event for event.
+The checker is :class:`~belote_notation.check.as_read.AsReadChecker`, the checks' visitor that
+also keeps what a record would say of itself (every tag pair, the game's comments, the result, the
+reading's issues and, per deal, its facts, glyphs and review material): the store reads an upload
+with the same one. One reading, one visitor: no records are built, and the engine's state of each
+deal replayed is kept by the checks' own observer.
 
 >>> text = "[North \\"Ana\\"]\\n{club night}\\ndeal 1 dealer N\\ntrick 1 N:AS! {good} E:KS\\nend\\n"
 >>> read = collect_text(text, "t.bel")
@@ -20,12 +17,11 @@ rule (:class:`~belote_notation.notation.read.build.RecordBuilder`), followed her
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
+from belote_notation.check.as_read import AsReadChecker, SeenDeal
+from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.context import TrickTrace
-from belote_notation.check.facts import DealFacts as CheckedDeal
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import ReplayRecorder
 from belote_notation.check.report import GameReport
@@ -35,34 +31,10 @@ from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.read.reader import read_game_events
 from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Game
-from belote_notation.notation.visitor import SKIP, Skip
 from belote_notation.pipeline.games import GameToCheck, TextGame
 from belote_notation.pipeline.records import ReadGame, read_game
 
-__all__ = ["CollectedGame", "CollectingChecker", "InputGame", "SeenDeal", "collect_text"]
-
-
-class SeenDeal:
-    """One deal as read: the checks' facts of it, its glyphs (on its calls, announcements and
-    cards, not inside an alternative line) and whether it holds any review material; and what
-    its record says of the parts the checks may replace as they replay it (a trick's seats left
-    out, worked out from the hands; contrée's ``rest``), as read."""
-
-    __slots__ = ("annotated", "facts", "glyphs", "rest", "score", "seats")
-
-    def __init__(self, facts: CheckedDeal) -> None:
-        self.facts = facts
-        self.glyphs: set[str] = set()
-        self.annotated = False
-        self.seats: list[Sequence[int | None]] = []
-        self.rest: Sequence[object] = ()
-        self.score: object = None
-
-    def keep_as_read(self) -> None:
-        """Keep the parts the checks may replace (references: they replace, never change them)."""
-        facts = self.facts
-        self.seats = [t.seats for t in facts.tricks]
-        self.rest, self.score = facts.rest, facts.score
+__all__ = ["CollectedGame", "InputGame", "SeenDeal", "collect_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,110 +60,6 @@ class CollectedGame:
     """No tag named the deck: it was inferred from the cards."""
 
 
-class CollectingChecker(GameChecker):
-    """The checks, and what the collections need besides their report (see the module's text)."""
-
-    __slots__ = ("seen_comments", "seen_deals", "seen_deck", "seen_depth", "seen_issues", "seen_open",
-                 "seen_preamble", "seen_result", "seen_tags")
-
-    def begin_game(self, index: int, line: int, col: int) -> Skip | None:
-        self.seen_tags: list[tuple[str, str]] = []
-        self.seen_comments: list[str] = []
-        self.seen_preamble: list[str] = []
-        self.seen_deals: list[SeenDeal] = []
-        self.seen_issues: list[SyntaxIssue] = []
-        self.seen_open: SeenDeal | None = None
-        self.seen_depth = 0
-        self.seen_result: str | None = None
-        self.seen_deck = False
-        return super().begin_game(index, line, col)
-
-    def visit_header(self, name: str, value: str, line: int, col: int) -> None:
-        super().visit_header(name, value, line, col)  # the inferred deck comes here too (visit_deck)
-        self.seen_tags.append((name, value))
-
-    def visit_deck(self, deck: str) -> None:
-        self.seen_deck = True
-        super().visit_deck(deck)
-
-    def visit_error(self, issue: SyntaxIssue) -> None:
-        super().visit_error(issue)
-        self.seen_issues.append(issue)
-
-    def visit_result(self, result: str | None, line: int, col: int) -> None:
-        super().visit_result(result, line, col)
-        self.seen_result = result
-
-    def _before_check(self) -> None:
-        """The deal read last is about to be checked (when the next one starts, or the game
-        ends): its record's parts are kept as read."""
-        if self.seen_deals:
-            self.seen_deals[-1].keep_as_read()
-
-    def end_game(self) -> None:
-        self._before_check()
-        super().end_game()
-
-    def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
-        self._before_check()
-        answer = super().begin_deal(number, dealer, line, col)
-        assert self.deal is not None  # the checks' facts of the deal begun
-        self.seen_open = seen = SeenDeal(self.deal)
-        self.seen_deals.append(seen)
-        self.seen_depth = 0
-        return answer
-
-    def visit_deal_parts(self, facts: CheckedDeal) -> None:
-        self._before_check()
-        super().visit_deal_parts(facts)
-        self.seen_deals.append(SeenDeal(facts))  # a canonical deal: no review material
-
-    def end_deal(self) -> None:
-        super().end_deal()
-        self.seen_open = None
-
-    def visit_comment(self, text: str, line: int, col: int) -> None:
-        super().visit_comment(text, line, col)
-        if self.seen_open is not None:  # on an item, a trick, a line or the deal: all the deal's
-            self.seen_open.annotated = True
-        elif not self.seen_tags and not self.seen_deals:  # before the tag pairs
-            self.seen_preamble.append(text)
-        else:
-            self.seen_comments.append(text)
-
-    def visit_glyph(self, glyph: str, line: int, col: int) -> None:
-        super().visit_glyph(glyph, line, col)
-        if self.seen_open is not None:
-            self.seen_open.annotated = True
-            if not self.seen_depth:
-                self.seen_open.glyphs.add(glyph)
-
-    def visit_nag(self, nag: int, line: int, col: int) -> None:
-        super().visit_nag(nag, line, col)
-        if self.seen_open is not None:
-            self.seen_open.annotated = True
-
-    def begin_variation(self, line: int, col: int) -> Skip | None:
-        answer = super().begin_variation(line, col)
-        if self.seen_open is not None:
-            self.seen_open.annotated = True
-        if answer is not SKIP:
-            self.seen_depth += 1
-        return answer
-
-    def end_variation(self) -> None:
-        super().end_variation()
-        self.seen_depth -= 1
-
-    def collected(self, states: dict[int, tuple[DealState, list[TrickTrace]]], tricks: bool) -> CollectedGame:
-        """What this game's reading gave (after ``end_game``)."""
-        comments = self.seen_comments
-        if not self.seen_tags and self.seen_preamble:  # no tag pairs: nothing to be before
-            comments = self.seen_preamble + comments
-        return CollectedGame(self.report, self.seen_tags, comments, self.seen_result, self.seen_deals,
-                             self.seen_issues, states, tricks, self.seen_deck)
-
-
 class _States(ReplayRecorder):
     """The checks' observer of the collections: each deal's state, its tricks only when asked
     (a trace of the tricks costs the deal's compiled play: ``check/context.py``)."""
@@ -206,9 +74,10 @@ def collect_text(text: str | GameText, file: str = "<string>", config: Validatio
     """Read the text of one game into the checks, collecting what the collections need
     (``tricks``: the tricks each deal played too, as the checks traced them)."""
     states = _States(tricks)
-    checker = CollectingChecker(config, file, observer=states)
+    checker = AsReadChecker(config, file, observer=states)
     read_game_events(text, checker, file)
-    return checker.collected(states.deals, tricks)
+    return CollectedGame(checker.report, checker.tag_pairs, checker.game_comments(), checker.game_result,
+                         checker.deals, checker.issues, states.deals, tricks, checker.deck_inferred)
 
 
 class InputGame:

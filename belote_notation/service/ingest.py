@@ -3,7 +3,7 @@
 Each game is read through the pipeline (its one detector, every format), checked, and stored
 once per owner by its fingerprint (:mod:`~belote_notation.service.storing`). A ``.bel`` game goes
 ``validate``'s road: its text straight into the checks, which keep the store's columns in the
-same pass (:class:`~belote_notation.service.columns.StoreChecker`), no records built; a game of
+same pass (:class:`~belote_notation.check.as_read.AsReadChecker`), no records built; a game of
 another format comes as records, is checked so, and is stored as ``.bel`` text read the same
 way. A game already stored is a *duplicate* (a no-op success),
 a game that could not be read whole is *rejected* with its findings, the others are
@@ -32,6 +32,7 @@ from typing import IO, BinaryIO, cast
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
+from belote_notation.check.as_read import AsReadChecker
 from belote_notation.check.codes import NO_GAME, NO_GAME_IN_FILE
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import GameReport
@@ -42,7 +43,7 @@ from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.read.reader import GameText, parse_game_text, read_game_events
 from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
-from belote_notation.service.columns import GameColumns, StoreChecker, recorded_key
+from belote_notation.service.columns import GameColumns, columns_of, recorded_key
 from belote_notation.service.db import writing
 from belote_notation.service.limits import CpuBudget
 from belote_notation.service.problems import CpuLimit, Invalid, TooManyGames, Unreadable
@@ -183,7 +184,7 @@ def _checked(item: GameToCheck, name: str, format_name: str, config: ValidationC
 def _text_checked(item: TextGame, name: str, format_name: str, config: ValidationConfig) -> CheckedGame:
     """A ``.bel`` game read straight into the checks (as ``validate`` reads it, no records) and
     stored as it was written: the report's lines are the upload's."""
-    checker = StoreChecker(config, name, item.number)
+    checker = AsReadChecker(config, name, item.number, keeps_deals=False)
     report = read_game_events(item.text, checker, name)
     if checker.read_error or not report.deal_count or any(_unread(f) for f in report.findings):
         return CheckedGame(item.number, report, None, None, None, format_name)
@@ -194,11 +195,11 @@ def _read_and_checked(text: GameText, label: str, format_name: str, config: Vali
                       first_line: int, syntax: tuple[Finding, ...]) -> CheckedGame:
     """A game converted to ``.bel`` read into the checks and the columns as stored (``syntax``:
     what its source's reader found)."""
-    checker = StoreChecker(config, label, text.index + 1, syntax=syntax)
+    checker = AsReadChecker(config, label, text.index + 1, syntax=syntax, keeps_deals=False)
     return _stored(text, checker, read_game_events(text, checker, label), label, format_name, first_line)
 
 
-def _stored(text: GameText, checker: StoreChecker, report: GameReport, label: str, format_name: str,
+def _stored(text: GameText, checker: AsReadChecker, report: GameReport, label: str, format_name: str,
             first_line: int) -> CheckedGame:
     """A game to store, read by ``checker``. A score sheet's
     :func:`~belote_notation.service.columns.recorded_key` is read from records (a few lines)."""
@@ -209,7 +210,7 @@ def _stored(text: GameText, checker: StoreChecker, report: GameReport, label: st
         records = parse_game_text(text, label).game
         recorded = recorded_key(records)
         game_print = game_print or game_fingerprint(records)
-    return CheckedGame(number, report, text.text, game_print, checker.columns(recorded), format_name,
+    return CheckedGame(number, report, text.text, game_print, columns_of(checker, recorded), format_name,
                        label, first_line)
 
 

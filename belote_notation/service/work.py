@@ -13,12 +13,13 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 
 from belote_notation.analysis.review import Thresholds
+from belote_notation.check.as_read import AsReadChecker
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.annotate import annotated
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.review import ReviewSettings, judge_games
-from belote_notation.service.columns import StoreChecker
+from belote_notation.service.columns import columns_of
 from belote_notation.service.db import writing
 from belote_notation.service.ingest import CheckedGame, read_upload
 from belote_notation.service.jobs import ClaimedJob, JobFailed, Runner, finish, keep
@@ -61,9 +62,10 @@ def review_game(engine: Engine, job: ClaimedJob, worker: str, progress: Callable
         progress(len(judgements) / total)
     review = annotated(game.model_copy(deep=True), judgements, "game.bel", 1)
     text = write_game(review.game)
-    checker = StoreChecker(ValidationConfig(rules=original.rules), "game.bel", 1)
+    checker = AsReadChecker(ValidationConfig(rules=original.rules), "game.bel", 1, keeps_deals=False)
     report = review.game.accept(checker)  # the checks, and the columns, of the reviewed records
-    checked = CheckedGame(1, report, text, original.fingerprint, checker.columns(original.recorded), "bel")
+    columns = columns_of(checker, original.recorded)
+    checked = CheckedGame(1, report, text, original.fingerprint, columns, "bel")
     with writing(engine) as conn:
         version = conn.execute(select(func.max(GAMES.c.version)).where(
             GAMES.c.owner == original.owner, GAMES.c.fingerprint == original.fingerprint,

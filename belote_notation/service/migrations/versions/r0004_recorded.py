@@ -35,13 +35,14 @@ def upgrade() -> None:
 
 def _fill_recorded() -> None:
     """Each stored game's key, read as the store reads an upload (records for score sheets only)."""
+    from belote_notation.check.as_read import AsReadChecker
     from belote_notation.notation.read.reader import parse_game_text, read_game_events
-    from belote_notation.service.columns import StoreChecker, recorded_key
+    from belote_notation.service.columns import recorded_key
 
     conn = op.get_bind()
     keys = {}
     for game_id, bel in conn.execute(sa.select(_GAMES.c.id, _GAMES.c.bel)):
-        checker = StoreChecker(file="game.bel")
+        checker = AsReadChecker(file="game.bel", keeps_deals=False)
         read_game_events(bel, checker, "game.bel")
         if checker.card_less:
             keys[game_id] = recorded_key(parse_game_text(bel, "game.bel").game)
