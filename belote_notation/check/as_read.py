@@ -15,8 +15,11 @@ records are built: a canonical deal reaches it as the compiled reader's facts, a
 The deck inferred from the cards (no ``Deck`` or ``Rules`` tag) is taken **as the records carry
 it**: a ``Deck`` tag read from nowhere, kept among the tag pairs and checked as a tag (the report's
 BEL912 is the one the checks of records give: "no Rules tag"), and said by :attr:`deck_inferred`.
-So the report stored from a text is the one stored from its records, and a caller that must word
-BEL912 as ``validate`` does (the collections) knows to take the records' road.
+So the report stored from a text is the one stored from its records (the store's reports stay as
+they were when it read records); ``validate``, render, show and ``--fix`` word that BEL912 from
+the cards instead ("the cards are Spanish"), and a caller that keeps the records' wording for such
+a game (the collections, whose export's messages stay as they were) knows it by
+:attr:`deck_inferred`.
 
 >>> from belote_notation.notation.read.reader import read_game_events
 >>> checker = AsReadChecker(file="t.bel")
