@@ -318,8 +318,13 @@ class _Planner:
 
     def _result(self, f: Finding) -> None:
         """BEL603: the Result tag and the result after ``end`` (where they say the same) set to
-        the winner."""
+        the winner; none when the winner rests on typed totals that the checks found wrong (the
+        last deal not scored: the totals are the record's), which a fix of those totals would
+        change under it."""
         replay = self.replay
+        last = replay.deals[-1].report if replay.deals else None
+        if (last is None or last.totals is None) and any(g.code in _TOTALS for g in replay.report.findings):
+            return  # the winner rests on typed totals the checks found wrong: no result is derived from them
         winner = replay.report.winner
         value = "*" if winner is None else ("NS", "EW")[winner]
         why = self.doubts.upto(len(replay.deals) - 1) if replay.deals else ""

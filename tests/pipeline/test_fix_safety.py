@@ -99,3 +99,17 @@ def test_fixes_are_in_the_json_and_sarif_outputs() -> None:
     change = results[("BEL601", 79)]["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert change == {"deletedRegion": {"startLine": 79, "startColumn": 7, "endLine": 79, "endColumn": 10},
                       "insertedContent": {"text": "405"}}
+
+
+def test_no_result_is_derived_from_a_total_found_wrong() -> None:
+    # A score sheet whose last total is mistyped (1530 for 153) past the target: the checks say
+    # the total is wrong (BEL606) and, by that typed total, that N-S won (BEL603). The fix puts
+    # the total right and leaves the result alone (before: it also wrote NS over `*`, which the
+    # next run took back: found by the seeded fuzzing minute of CI).
+    text = ('[Rules "classic"]\n[Result "*"]\n\ndeal 1 dealer N\nscore 80 82\nmatch 80 82\n\n'
+            'deal 2 dealer E\nscore 73 89\nmatch 1530 171\nend *\n')
+    for unsafe in (False, True):
+        result = fix_text(text, "sheet.bel", unsafe=unsafe)
+        assert _changed(text, result.text) == [(10, "match 1530 171", "match 153 171")]
+        assert not fix_text(result.text, "sheet.bel", unsafe=unsafe).changed
+        assert [f.code for f in _errors(result.text)] == []
