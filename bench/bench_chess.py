@@ -29,7 +29,7 @@ far more than CPU time; ``--jobs 2`` alone is in wall time):
 - ``--jobs 2`` against ``--jobs 1`` (target at least 1.8x);
 - peak memory (max RSS of the validate process) on a quarter of the deals and on all of
   them (target: flat);
-- reading the file to full pydantic records (``notation.reader.iter_games``), timed inside a
+- reading the file to full pydantic records (``notation.read.reader.iter_games``), timed inside a
   fresh process on each path, with Python's collector as it is, then tuned as the
   ``belote-replay`` process tunes it (the library never switches the collector: issue 17):
   calls and cards per second and the ratio to chess (issue 23: at least the 8,682 deals/s of

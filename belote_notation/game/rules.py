@@ -343,7 +343,7 @@ def _validator() -> type[BaseModel]:
 
 
 _OPTION_DIGITS = 15
-"""Digits of a number an option takes at most (the notation's limit, ``notation.tokens.MAX_DIGITS``:
+"""Digits of a number an option takes at most (the notation's limit, ``notation.limits.MAX_DIGITS``:
 no score or target is longer; a 5,000-digit ``--option target=...`` was a traceback)."""
 
 
