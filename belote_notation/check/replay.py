@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
 from belote_notation.check.context import TrickTrace
@@ -44,8 +44,8 @@ from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Deal, Game, Hand
 from belote_notation.notation.tee import Tee
 
-__all__ = ["DealHands", "DealReplay", "GameReplay", "ReadReplay", "ReplayRecorder", "call_name",
-           "replay_game", "replay_text"]
+__all__ = ["DealHands", "DealReplay", "GameReplay", "NumberedDeal", "ReadReplay", "ReplayRecorder",
+           "call_name", "findings_by_deal", "replay_game", "replay_text"]
 
 
 class DealHands(NamedTuple):
@@ -207,21 +207,48 @@ def _assembled(game: Game, report: GameReport, recorder: ReplayRecorder) -> Game
     for position, deal in enumerate(game.deals):
         state, tricks = recorder.deals.get(position, (None, []))
         replays.append(DealReplay(deal, reports[position] if reports else None, state, tricks))
-    deals = _DealIndex(game)
-    for finding in report.findings:
-        at = deals.position_of(finding)
-        if at is not None:
-            replays[at].findings.append(finding)
+    for replay, placed in zip(replays, findings_by_deal(game.deals, report.findings), strict=True):
+        replay.findings.extend(placed)
     return GameReplay(game, report, deck, replays)
+
+
+class NumberedDeal(Protocol):
+    """A deal as a game places findings on it: its number and the line it starts at (a record,
+    or the checks' facts of a deal read as text)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def line(self) -> int: ...
+
+
+def findings_by_deal(deals: Sequence[NumberedDeal], findings: Iterable[Finding]) -> list[list[Finding]]:
+    """``findings`` placed on the deal each is about, one list a deal (in ``deals``' order); a
+    finding about no deal is left out. Two deals may share a number: a finding goes to the last
+    of them that starts at or before it.
+
+    >>> from belote_notation.notation.records import Deal
+    >>> found = [Finding("BEL301", "error", "S played out of turn", "x.bel", 9, 1, deal=1)]
+    >>> [len(f) for f in findings_by_deal([Deal(number=1, line=2), Deal(number=1, line=8)], found)]
+    [0, 1]
+    """
+    index = _DealIndex(deals)
+    placed: list[list[Finding]] = [[] for _ in deals]
+    for finding in findings:
+        at = index.position_of(finding)
+        if at is not None:
+            placed[at].append(finding)
+    return placed
 
 
 class _DealIndex:
     """The deals of a game by number, built once, so that placing every finding costs time
     linear in the game (issue 22: looking each one up by scanning every deal was quadratic)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, deals: Sequence[NumberedDeal]) -> None:
         self.by_number: dict[int, tuple[list[int], list[int]]] = {}
-        for position, deal in enumerate(game.deals):
+        for position, deal in enumerate(deals):
             positions, lines = self.by_number.setdefault(deal.number, ([], []))
             positions.append(position)
             lines.append(deal.line)

@@ -32,15 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 from belote_notation.analysis.annotation import MARK
 from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.context import TrickTrace
 from belote_notation.check.findings import Finding
-from belote_notation.check.replay import GameReplay
-from belote_notation.check.replay import _DealIndex as DealIndex  # which deal a finding is about: one owner
+from belote_notation.check.replay import GameReplay, findings_by_deal
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.collections.reading import CollectedGame, InputGame
@@ -226,12 +224,7 @@ def _read_facts(collected: CollectedGame, read: InputGame | ReadGame, file: str)
     """The facts of a game read as text into the checks."""
     report, seen = collected.report, collected.deals
     reports = report.deals if len(report.deals) == len(seen) else []
-    placed: list[list[Finding]] = [[] for _ in seen]
-    index = DealIndex(cast(Game, SimpleNamespace(deals=[s.facts for s in seen])))  # number and line
-    for finding in report.findings:
-        at = index.position_of(finding)
-        if at is not None:
-            placed[at].append(finding)
+    placed = findings_by_deal([s.facts for s in seen], report.findings)
     states = collected.states
     deals = []
     for position, deal in enumerate(seen):
