@@ -63,7 +63,7 @@ setup(
         ),
         Extension(  # the compiled reader of canonical deals: validate and reading run without it
             "belote_notation.notation.read._canon",
-            sources=["belote_notation/notation/read/_canon.c"],
+            sources=["belote_notation/notation/read/_canon.c", "belote_notation/notation/read/_print.c"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

@@ -13,13 +13,15 @@ far more than CPU time; ``--jobs 2`` alone is in wall time):
 - chess: a corpus of random legal games (fixed seed) written to a temporary PGN, then read
   with ``chess.pgn.read_game``, which replays every move on a board as it reads it: chess
   moves per second;
-- belote: ``belote-replay validate --jobs 1`` on a ``belote-replay generate --rules classic
-  --deals N --seed 1`` file, as a user runs it (a fresh process): calls and cards per second,
+- belote: ``belote-replay validate --jobs 1`` on a ``belote-replay generate --rules R
+  --deals N --seed 1`` file (``--rules``: classic unless told, e.g. ``contree``, ``coinche``),
+  as a user runs it (a fresh process): calls and cards per second,
   on the compiled path (the optional C accelerators: the reader of canonical deals, the
   engine's ``play_cards``) and on the pure-Python path (``BELOTE_PURE_PYTHON=1``), both in
   the same run, alternated; the first line says whether the C accelerators are built.
-  Calls are the ``SEAT:take``/``SEAT:pass`` of the bidding; cards every card written in a
-  deal (dealt: ``tafr9a``, ``offer``, ``rest``, ``hand``; played: ``trick``), each one a token
+  Calls are the ``SEAT:...`` words of the bidding (``take``, ``pass``, a contrée bid,
+  ``coinche``: each an act, in every rule system); cards every card written in a deal
+  (dealt: ``tafr9a``, ``offer``, ``rest``, ``hand``; played: ``trick``), each one a token
   the reader reads and the engine applies, as a chess move is;
 - their ratio (issue 7: 3.1 before the rewrite, target at least 6), also counting the calls
   and the cards played only, for comparison; and the same ratio for the deals alone, the start
@@ -55,7 +57,7 @@ from typing import Callable
 from calibration import calibration_line  # bench/ is on sys.path when run as a script
 
 BIN = Path(sys.executable).parent / "belote-replay"
-CALL = re.compile(r"\b[NESW]:(?:take|pass)\b", re.IGNORECASE)
+CALL = re.compile(r"\b[NESW]:(?=\S)")  # every call: take, pass, a contrée bid, coinche, ...
 CARD_LINE = re.compile(r"^(?:tafr9a|offer|rest|hand|trick)\b")
 WORD = re.compile(r"\S+")
 
@@ -80,8 +82,8 @@ def write_chess_corpus(path: Path, games: int, seed: int, max_plies: int = 160) 
     return moves
 
 
-def write_belote_file(path: Path, deals: int) -> None:
-    subprocess.run([str(BIN), "generate", "--rules", "classic", "--deals", str(deals), "--seed", "1",
+def write_belote_file(path: Path, deals: int, rules: str = "classic") -> None:
+    subprocess.run([str(BIN), "generate", "--rules", rules, "--deals", str(deals), "--seed", "1",
                     "-o", str(path)], check=True, capture_output=True)
 
 
@@ -238,6 +240,8 @@ def timed(action: Callable[[], object]) -> float:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--deals", type=int, default=20_000, help="deals in the belote file")
+    parser.add_argument("--rules", default="classic",
+                        help="the rule system of the generated belote file (classic, contree, coinche, ...)")
     parser.add_argument("--games", type=int, default=300, help="random chess games")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--baseline", type=Path, default=None,
@@ -253,13 +257,14 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         pgn, bel, small = Path(tmp, "random.pgn"), Path(tmp, "big.bel"), Path(tmp, "small.bel")
         moves = write_chess_corpus(pgn, args.games, seed=1)
-        write_belote_file(bel, args.deals)
-        write_belote_file(small, args.deals // 4)
+        write_belote_file(bel, args.deals, args.rules)
+        write_belote_file(small, args.deals // 4, args.rules)
         calls, dealt, played = count_calls_and_cards(bel)
         units = calls + dealt + played
         small_calls, _, small_played = count_calls_and_cards(small)
-        print(f"corpora: {args.games} chess games, {moves:,} moves; {args.deals:,} deals, {calls:,} calls, "
-              f"{dealt:,} cards dealt, {played:,} cards played ({units / args.deals:.1f} per deal)")
+        print(f"corpora: {args.games} chess games, {moves:,} moves; {args.deals:,} {args.rules} deals, "
+              f"{calls:,} calls, {dealt:,} cards dealt, {played:,} cards played "
+              f"({units / args.deals:.1f} per deal)")
 
         print(f"compiled path: {'built' if compiled_built() else 'NOT built (both paths are Python)'}")
         chess_s, belote_s, pure_s, belote_wall, base_s, base_pure_s = [], [], [], [], [], []

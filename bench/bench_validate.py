@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/bench_validate.py              # 100,000 deals
     .venv/bin/python bench/bench_validate.py --deals 20000 --rules moroccan
+    .venv/bin/python bench/bench_validate.py --deals 20000 --formats   # JSON against text only
+    .venv/bin/python bench/bench_validate.py --deals 20000 --formats --baseline ../main/.venv/bin/python
 
 A file is generated first with the generator and the writer (not timed). Then each
 measurement runs in a fresh process, the way a user runs the command, with ``--jobs 1``
@@ -11,6 +13,8 @@ and ``--jobs 2``; it prints deals per second and the peak memory of the whole pr
 measured with ``--jobs 1`` so that "memory flat in the file size" can be read off.
 
 Targets (issue 4): >= 3,000 deals/s on one core, flat memory, ``--jobs 2`` >= 1.8x faster.
+``--formats`` measures ``--format json`` against ``--format text`` (``--jobs 1``, alternated,
+best of 3, CPU): what the deal reports and their fingerprints cost (issue 33: <= 1.5x).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ def generate(path: str, rules_name: str, deals: int, seed: int) -> None:
         write_games(generate_games(Ruleset.preset(rules_name), matches=None, deals=deals, seed=seed), out)
 
 
-def child(path: str, jobs: int) -> None:
+def child(path: str, jobs: int, fmt: str = "text") -> None:
     """Run the validate command in this process and print what it measured as JSON."""
     import contextlib
     import io
@@ -48,12 +52,13 @@ def child(path: str, jobs: int) -> None:
     code = 0
     with contextlib.redirect_stdout(buffer):
         try:
-            command.main(["--jobs", str(jobs), "--no-progress", "--format", "text", path],
+            command.main(["--jobs", str(jobs), "--no-progress", "--format", fmt, path],
                          standalone_mode=False)
         except SystemExit as exc:
             code = int(exc.code or 0)
     seconds = time.perf_counter() - started
-    summary = buffer.getvalue().strip().splitlines()[-1]
+    lines = buffer.getvalue().strip().splitlines()
+    summary = lines[-1] if fmt == "text" else _json_summary(lines[-1])
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     main_cpu = me.ru_utime + me.ru_stime
@@ -62,12 +67,19 @@ def child(path: str, jobs: int) -> None:
                       "self_kb": me.ru_maxrss, "children_kb": kids.ru_maxrss}))
 
 
-def measure(path: str, jobs: int, repeat: int = 1, python: str = sys.executable) -> dict:
+def _json_summary(last: str) -> str:
+    """The JSON document's summary spelled as the text one's (``N deals``)."""
+    at = last.rfind('"summary":')
+    deals = json.loads(last[at + len('"summary":'):-1])["deals"] if at >= 0 else 0
+    return f"{deals} deals"
+
+
+def measure(path: str, jobs: int, repeat: int = 1, python: str = sys.executable, fmt: str = "text") -> dict:
     """The fastest of ``repeat`` runs, each in a fresh process (``python``: the interpreter
     whose installed ``belote_replay`` runs, e.g. another checkout's venv)."""
     best = None
     for _ in range(max(1, repeat)):
-        out = subprocess.run([python, __file__, "--child", path, "--jobs", str(jobs)],
+        out = subprocess.run([python, __file__, "--child", path, "--jobs", str(jobs), "--format", fmt],
                              capture_output=True, text=True, check=False)
         if out.returncode != 0:
             raise SystemExit(f"measurement failed:\n{out.stderr}")
@@ -121,6 +133,24 @@ def versus(path: str, baseline: str, repeat: int) -> None:
           f"{base1['cpu'] / one['cpu']:.2f}x (target: 2x with --jobs 1)")
 
 
+def formats(path: str, repeat: int, baseline: str | None = None) -> None:
+    """``--format json`` against ``--format text``, ``--jobs 1``, alternated, best CPU of ``repeat``
+    (``baseline``: another checkout's interpreter, its two formats alternated with ours)."""
+    sides = [("this", sys.executable)] + ([("baseline", baseline)] if baseline else [])
+    best: dict[tuple[str, str], dict] = {}
+    for _ in range(max(1, repeat)):
+        for side, python in sides:
+            for fmt in ("text", "json"):
+                result = measure(path, 1, python=python, fmt=fmt)
+                if (side, fmt) not in best or result["cpu"] < best[side, fmt]["cpu"]:
+                    best[side, fmt] = result
+    for side, _ in sides:
+        for fmt in ("text", "json"):
+            report(f"{side} --format {fmt}", best[side, fmt])
+        print(f"{side}: --format json / --format text, CPU: "
+              f"{best[side, 'json']['cpu'] / best[side, 'text']['cpu']:.2f}x (target <= 1.5x, issue 33)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -137,11 +167,14 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="PYTHON",
                         help="also run another checkout's interpreter (its venv's python), alternating "
                              "with this one, and print the speed ratios")
+    parser.add_argument("--formats", action="store_true",
+                        help="only --format json against --format text on the big file (--jobs 1)")
     parser.add_argument("--child", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument("--format", default="text", help=argparse.SUPPRESS)
     parser.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.jobs)
+        child(args.child, args.jobs, args.format)
         return
 
     small = args.small if args.small is not None else max(1, args.deals // 10)
@@ -161,6 +194,10 @@ def main() -> None:
               f"under {args.rules} in {time.perf_counter() - t:.1f} s (not timed below)")
     print(f"cores: {os.cpu_count()}")
     try:
+        if args.formats:
+            formats(big_path, args.repeat, args.baseline)
+            print(calibration_line())
+            return
         small_one = measure(small_path, 1, args.repeat)
         small = _deals_in(small_one["summary"])
         report(f"--jobs 1, {small:,} deals", small_one)

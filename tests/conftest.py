@@ -14,6 +14,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the marker must be on the item by then
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium (it asks for the ``browser`` fixture, directly or through
+    another fixture) is marked ``browser``: the default run leaves them out, ``.ci/run`` runs them."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Chromium for the browser tests of tests/render and tests/service: one for the

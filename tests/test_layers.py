@@ -4,6 +4,8 @@ From the bottom (docs/architecture.md draws the same picture):
 
     game            the namespace ``belote_notation.game`` (a docstring)
     game.cards      cards, hands, seats, decks
+    game.lang       messages as data (a catalogue id, typed parameters) and their rendering from
+                    the gettext catalogues (English, French, Arabic): the engine says what, not how
     game.tricks     who wins a trick: the one owner of the rule, low enough for the engine and the
                     readers of other formats (which may not use the engine or the rules) alike
     game.rule_presets
@@ -68,6 +70,7 @@ TRICKS = "belote_notation.game.tricks"
 RULE_PRESETS = "belote_notation.game.rule_presets"
 RULESET = "belote_notation.game.rules"
 ENGINE = "belote_notation.game.engine"
+LANG = "belote_notation.game.lang"
 NOTATION = "belote_notation.notation"
 NOTATION_READ = "belote_notation.notation.read"
 NOTATION_WRITE = "belote_notation.notation.write"
@@ -86,6 +89,7 @@ CLI = "belote_replay"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (GAME,),
     (CARDS,),
+    (LANG,),  # messages as data and their catalogues: what the engine's violations carry
     (TRICKS,),  # the trick's winner: the engine's rule that formats (cfn) may ask too
     (RULE_PRESETS,),  # the presets' values (data game.rules makes its PRESETS of)
     (RULESET,),
@@ -440,11 +444,12 @@ def test_the_front_door() -> None:
 
 
 def test_a_layer_is_the_longest_prefix() -> None:
-    assert layer_of(TRICKS) == Layer(2, TRICKS)
-    assert layer_of(RULESET) == Layer(4, RULESET)
-    assert layer_of(ENGINE + ".play") == Layer(5, ENGINE)
-    assert layer_of(RANDOM_DEALS) == Layer(6, RANDOM_DEALS)
-    assert layer_of(GRAMMAR) == Layer(7, GRAMMAR)
+    assert layer_of(LANG + ".render") == Layer(2, LANG)
+    assert layer_of(TRICKS) == Layer(3, TRICKS)
+    assert layer_of(RULESET) == Layer(5, RULESET)
+    assert layer_of(ENGINE + ".play") == Layer(6, ENGINE)
+    assert layer_of(RANDOM_DEALS) == Layer(7, RANDOM_DEALS)
+    assert layer_of(GRAMMAR) == Layer(8, GRAMMAR)
     assert layer_of(GAME + ".cardsx") == Layer(0, GAME)
     assert layer_of("belote_notation.newthing") == Layer(len(LAYERS) - 2, LIBRARY)
     assert layer_of("json") is None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from belote_notation.game.cards import LAST_TRICK_BONUS, SANS_ATOUT, TOUT_ATOUT
+from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine.obligations import (
     DISCARD_OR_HIGHER,
     FOLLOW,
@@ -114,4 +114,4 @@ def solver_for(rules: Ruleset, trump: int) -> Solver:
     points = POINTS[points_index(trump, rules.sans_atout_values, rules.tout_atout_values)]
     return solver_type()(beats=beats, points=points, higher=HIGHER_TRUMP,
                          code=obligation_codes(rules, trump), trump=trump, step=flags_for(rules).play_step,
-                         capot=capot_value(rules), bonus=LAST_TRICK_BONUS)
+                         capot=capot_value(rules), bonus=rules.last_trick_bonus)

@@ -36,6 +36,7 @@ from belote_notation.check.keeper import DealKeeper
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
+from belote_notation.game.lang import msg
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.headers import Tag
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
@@ -68,9 +69,9 @@ class GameChecker(DealKeeper[GameReport]):
 
     The fingerprints of the game and of its deals (:mod:`belote_notation.notation.fingerprint`)
     are made from the same facts, with the deal reports: not when the config asks for no deal
-    reports (``keep_deals=False``, the text outputs, which show neither). They cost about a
-    tenth of the checks' time (a string and a SHA-256 a deal: 0.39 s of CPU against 0.34 s for
-    2,574 generated deals, measured), which the text outputs need not pay.
+    reports (``keep_deals=False``, the text outputs, which show neither). A canonical deal's
+    comes made by the compiled reader in its pass (:meth:`wants_deal_prints`, 2 us a deal);
+    any other deal's is made here (``deal_text`` and a SHA-256: 18 us a deal).
     """
 
     DEAL_PARTS = DealParts(hand=HandFact, offer=OfferFact, call=BidFact, announcement=AnnouncementFact,
@@ -226,8 +227,9 @@ class GameChecker(DealKeeper[GameReport]):
         except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the rest of the input
             self.failed = True
             assert self.ctx is not None
-            self.ctx.add(ENGINE_FAILURE, f"could not finish checking this game: internal error "
-                         f"{type(exc).__name__}: {exc}", self.line)
+            self.ctx.add(ENGINE_FAILURE, msg("could not finish checking this game: internal error %(error)s: "
+                                             "%(detail)s", error=type(exc).__name__, detail=str(exc)),
+                         self.line)
 
     def _syntax_lines(self) -> list[int]:
         return [f.line for f in self.syntax
@@ -247,9 +249,11 @@ class GameChecker(DealKeeper[GameReport]):
             return
         print_ = None
         if self.config.keep_deals:
-            offer = deal.offer.card if deal.offer is not None else None
-            print_ = fingerprint(deal_text(deal.dealer, deal.five, offer, deal.bids, deal.rest, deal.hands,
-                                           deal.announcements, deal.tricks))
+            print_ = deal.fingerprint  # the compiled reader's, made in its pass over a canonical deal
+            if print_ is None:
+                offer = deal.offer.card if deal.offer is not None else None
+                print_ = fingerprint(deal_text(deal.dealer, deal.five, offer, deal.bids, deal.rest,
+                                               deal.hands, deal.announcements, deal.tricks))
             self.deal_prints.append(print_)
         if self.failed:
             return
@@ -288,6 +292,10 @@ class GameChecker(DealKeeper[GameReport]):
 
     def end_deal(self) -> None:
         self.pending, self.deal = self.deal, None
+
+    def wants_deal_prints(self) -> bool:
+        """The deals' fingerprints are made with the deal reports (``keep_deals``)."""
+        return self.config.keep_deals
 
     def visit_deal_parts(self, deal: DealFacts) -> None:
         """A canonical deal at once (the compiled reader's, made of :attr:`DEAL_PARTS`), as

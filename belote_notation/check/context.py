@@ -8,8 +8,8 @@ from typing import Protocol
 from belote_notation.check.contract_tag import ContractTag
 from belote_notation.check.findings import Finding
 from belote_notation.game.cards import Deck
-from belote_notation.game.code_table import severity_of
 from belote_notation.game.engine import DealState, Violation
+from belote_notation.game.lang import Message
 from belote_notation.game.rules import Ruleset
 
 __all__ = ["Context", "DealObserver", "TrickTrace"]
@@ -33,7 +33,13 @@ class DealObserver(Protocol):
     An observer with a ``wants_tricks`` attribute set to ``False`` is given the state only (the
     ``tricks`` list stays empty): the checks then keep no trace of the tricks, and the play of
     a plain deal runs in one compiled call, as when nobody observes (measured: 30 of 80 us a
-    deal for the trace)."""
+    deal for the trace).
+
+    An observer with a ``traces_on_demand`` attribute set to ``True`` is told of a deal whose
+    eight tricks the engine played in one call (:meth:`played_plain`, its ``tricks`` list
+    then left empty) instead of being given their traces: they follow from the state and the
+    tricks' belote words, and :func:`~belote_notation.check.traces.plain_rows` makes them when
+    asked (the page asks for their numbers, not for trace objects)."""
 
     def deal_started(self, position: int, state: DealState, tricks: list[TrickTrace]) -> None:
         """The replay of the deal starts: ``state`` moves on and ``tricks`` fills as it goes."""
@@ -65,19 +71,18 @@ class Context:
         """The game says it stops before its end (``[Termination "unterminated"]``, PGN's tag):
         a deal whose record stops in mid-play is a position, not a deal with missing tricks."""
 
-    def add(self, code: str, message: str, line: int = 0, col: int = 0, trick: int | None = None,
+    def add(self, code: str, message: Message, line: int = 0, col: int = 0, trick: int | None = None,
             seat: int | None = None) -> None:
         """A finding of the checks at ``line:col``."""
-        self.findings.append(Finding(code, severity_of(code), message, self.file, line, col,
-                                     self.number, self.deal_no, trick, seat))
+        self.findings.append(Finding.of(code, message, self.file, line, col, self.number, self.deal_no,
+                                        trick, seat))
 
     def violation(self, v: Violation, line: int, col: int) -> None:
         """An engine violation placed on the token that caused it."""
-        self.findings.append(Finding(v.code, severity_of(v.code), v.message, self.file, line, col,
-                                     self.number, self.deal_no, v.trick, v.seat))
+        self.findings.append(Finding.of(v.code, v.msg, self.file, line, col, self.number, self.deal_no,
+                                        v.trick, v.seat))
 
     def violations(self, vs: Sequence[Violation], line: int, col: int) -> None:
         """Every violation of ``vs`` at the same token."""
         for v in vs:
-            self.findings.append(Finding(v.code, severity_of(v.code), v.message, self.file, line, col,
-                                         self.number, self.deal_no, v.trick, v.seat))
+            self.violation(v, line, col)

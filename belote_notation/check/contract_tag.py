@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT, Deck, suit_display
 from belote_notation.game.engine import Contract, strain_name
+from belote_notation.game.lang import Message, msg
 from belote_notation.game.rules import Ruleset
 
 __all__ = ["CONTRACT_TAG", "ContractTag", "disagreement", "parse_contract_tag"]
@@ -66,7 +67,7 @@ def parse_contract_tag(text: str) -> ContractTag | None:
 
 
 def disagreement(tag: ContractTag, taken: Contract | None, dead: bool, rules: Ruleset,
-                 deck: Deck) -> str | None:
+                 deck: Deck) -> Message | None:
     """What the ``Contract`` tag says that the recorded auction does not (``None``: they agree,
     or the auction is not finished).
 
@@ -74,11 +75,13 @@ def disagreement(tag: ContractTag, taken: Contract | None, dead: bool, rules: Ru
     >>> tag = parse_contract_tag("130hEW")
     >>> disagreement(tag, Contract(1, 1, "points", 130), False, rules, Deck.FRENCH) is None
     True
-    >>> disagreement(tag, Contract(0, 0, "points", 110, 1), False, rules, Deck.FRENCH)
+    >>> from belote_notation.game.lang import render
+    >>> render(disagreement(tag, Contract(0, 0, "points", 110, 1), False, rules, Deck.FRENCH))
     'the Contract tag says 130 ♥ by E-W; the recorded auction gives 110 ♠ by N-S (N), coinché'
     """
     if dead:
-        return f"the Contract tag says {_words(tag, rules, deck)}; in the recorded auction everybody passed"
+        return msg("the Contract tag says %(tag)s; in the recorded auction everybody passed",
+                   tag=_words(tag, rules, deck))
     if taken is None or taken.kind is None or taken.trump is None:
         return None
     value = (rules.capot_bid_value if taken.kind == "capot" else
@@ -87,8 +90,8 @@ def disagreement(tag: ContractTag, taken: Contract | None, dead: bool, rules: Ru
     same_takers = tag.team == auction.team and (tag.seat is None or tag.seat == auction.seat)
     if same_takers and tag[:2] == auction[:2] and tag.doubled == auction.doubled:
         return None
-    return (f"the Contract tag says {_words(tag, rules, deck)}; the recorded auction gives "
-            f"{_words(auction, rules, deck)}")
+    return msg("the Contract tag says %(tag)s; the recorded auction gives %(auction)s",
+               tag=_words(tag, rules, deck), auction=_words(auction, rules, deck))
 
 
 def _words(tag: ContractTag, rules: Ruleset, deck: Deck) -> str:

@@ -35,7 +35,7 @@ from belote_notation.check.contract_tag import ContractTag, disagreement
 from belote_notation.check.facts import BidFact, DealFacts, HandFact, UnreadTrick
 from belote_notation.check.play import play_tricks
 from belote_notation.check.variations import replay_variations
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, Deck, card_symbol_name
+from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -60,6 +60,7 @@ from belote_notation.game.engine import (
 )
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.plain import NOT_SET_UP, TAKEN, setup_deal
+from belote_notation.game.lang import Cards, Seat, msg, msg_n
 
 __all__ = ["DealCheck"]
 
@@ -133,8 +134,9 @@ class DealCheck:
             parts.append((deal.offer.line, deal.offer.col))
         if parts:
             line, col = min(parts)
-            self.ctx.add(CONTREE_DISTRIBUTION, "contrée deals all eight cards at once: write the four "
-                         "hands (`hand SEAT cards`), not `tafr9a`, `offer` or `rest`", line, col)
+            self.ctx.add(CONTREE_DISTRIBUTION, msg("contrée deals all eight cards at once: write the four "
+                                                   "hands (`hand SEAT cards`), not `tafr9a`, `offer` or "
+                                                   "`rest`"), line, col)
             deal.rest = []
 
     def rest_and_hands(self) -> None:
@@ -158,14 +160,14 @@ class DealCheck:
         seat = hand.seat & 3
         dealt = held(self.state, seat)
         if mask != dealt:
-            extra, missing = mask & ~dealt, dealt & ~mask
-            words = []
-            if extra:
-                words.append(f"lists {_names(extra, self.ctx.deck)} not dealt to it")
-            if missing:
-                words.append(f"leaves out {_names(missing, self.ctx.deck)}")
-            self.ctx.add(HAND_MISMATCH, f"the hand of {SEAT_NAMES[seat]} {' and '.join(words)}",
-                         hand.line, hand.col, seat=seat)
+            extra, missing = Cards(mask & ~dealt, self.ctx.deck), Cards(dealt & ~mask, self.ctx.deck)
+            who = Seat(seat)
+            told = (msg("the hand of %(who)s lists %(extra)s not dealt to it and leaves out %(missing)s",
+                        who=who, extra=extra, missing=missing) if extra.mask and missing.mask else
+                    msg("the hand of %(who)s lists %(extra)s not dealt to it", who=who, extra=extra)
+                    if extra.mask else
+                    msg("the hand of %(who)s leaves out %(missing)s", who=who, missing=missing))
+            self.ctx.add(HAND_MISMATCH, told, hand.line, hand.col, seat=seat)
 
     def deal_violations(self, vs: Sequence[Violation], hands: list[HandFact]) -> None:
         """Distribution violations at the card given twice, the offer, or the seat's hand line."""
@@ -192,18 +194,18 @@ class DealCheck:
             self.contract_only = True
             if bid.seat is not None and bid.suit is not None:
                 set_contract(state, bid.seat, bid.suit)
-                ctx.add(NO_BIDDING, "could not check the bidding: only the contract is recorded",
+                ctx.add(NO_BIDDING, msg("could not check the bidding: only the contract is recorded"),
                         bid.line, bid.col)
             return
         rounds = ctx.rules.bidding == "smsara"  # a contrée auction has no rounds
         for bid in bids:
-            called = call_count(state)
+            called = call_count(state) if rounds else 0  # a call to spare in every contrée call
             if not rounds:
                 pass
             elif bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
                 self.short_round(bid)
             elif bid.round == 1 and called == 4 and contract(state) is None:
-                ctx.add(BID_ROUND, "round 1 has more than four calls: this one is read as round 2",
+                ctx.add(BID_ROUND, msg("round 1 has more than four calls: this one is read as round 2"),
                         bid.line, bid.col, seat=bid.seat)
             if bid.variations:
                 replay_variations(ctx, state, bid.variations)
@@ -227,13 +229,14 @@ class DealCheck:
         if seat is None and rules.first_lead != "after_taker" and action != "generale":
             seat = tag.team  # N for N-S, E for E-W: only the team counts here
         if seat is None:
-            ctx.add(NO_BIDDING, f"could not use the contract {tag.value} of the Contract tag: it names "
-                    "the takers' team, and these rules need the taker's seat", deal.line, deal.col)
+            ctx.add(NO_BIDDING, msg("could not use the contract %(contract)s of the Contract tag: it names "
+                                    "the takers' team, and these rules need the taker's seat",
+                                    contract=tag.value), deal.line, deal.col)
             return
         set_auction_result(self.state, seat, action, tag.strain, tag.value, tag.doubled)
         self.contract_only = True
-        ctx.add(NO_BIDDING, "could not check the bidding: only the contract is recorded (the Contract "
-                "tag)", deal.line, deal.col)
+        ctx.add(NO_BIDDING, msg("could not check the bidding: only the contract is recorded (the Contract "
+                                "tag)"), deal.line, deal.col)
 
     def short_round(self, bid: BidFact) -> None:
         """Round 2 starts before four calls of round 1: say who did not speak, and let them pass
@@ -245,9 +248,10 @@ class DealCheck:
             missing.append(SEAT_NAMES[seat])
             apply_bid(state, seat, "pass", None)
         n = 4 - len(missing)
-        self.ctx.add(BID_ROUND, f"round 1 has only {n} call{'' if n == 1 else 's'}: "
-                     f"{', '.join(missing)} did not speak (read as passes)", bid.line, bid.col,
-                     seat=bid.seat)
+        said = msg_n("round 1 has only %(calls)s call: %(silent)s did not speak (read as passes)",
+                     "round 1 has only %(calls)s calls: %(silent)s did not speak (read as passes)", "calls",
+                     calls=n, silent=", ".join(missing))
+        self.ctx.add(BID_ROUND, said, bid.line, bid.col, seat=bid.seat)
 
     # ------------------------------------------------------------------ contract
     def missing_parts(self) -> None:
@@ -255,10 +259,11 @@ class DealCheck:
         deal, state = self.deal, self.state
         dead = is_dead(state)
         if not deal.bids and not dead and not self.contract_only:
-            self.ctx.add(NO_BIDDING, "could not check the bidding: no bids recorded", deal.line,
+            self.ctx.add(NO_BIDDING, msg("could not check the bidding: no bids recorded"), deal.line,
                          deal.col)
         if not deal.five and not deal.hands and not deal.rest and not dead and not deal.tricks:
-            self.ctx.add(NO_DISTRIBUTION, f"could not check deal {deal.number}: no cards recorded",
+            self.ctx.add(NO_DISTRIBUTION, msg("could not check deal %(deal)s: no cards recorded",
+                                              deal=deal.number),
                          deal.line, deal.col)
 
     def no_trump(self, taken: bool) -> None:
@@ -268,16 +273,16 @@ class DealCheck:
         tricks, bids = deal.tricks, deal.bids
         if tricks and bids and not self.contract_only and not taken:
             line, col = _first_play(deal)
-            ctx.add(C.BIDDING_UNFINISHED, "cards were played before anybody took: no trump", line, col,
+            ctx.add(C.BIDDING_UNFINISHED, msg("cards were played before anybody took: no trump"), line, col,
                     trick=1)
             self.plays_without_trump()
         elif tricks:
-            ctx.add(NO_TRUMP, "could not check the play and the score: trump unknown (no take "
-                    "recorded)", deal.line, deal.col)
+            ctx.add(NO_TRUMP, msg("could not check the play and the score: trump unknown (no take recorded)"),
+                    deal.line, deal.col)
             self.plays_without_trump()
         elif bids and not self.contract_only and not taken:
-            ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: the bidding is not "
-                    "finished", deal.line, deal.col)
+            ctx.add(INCOMPLETE_DEAL, msg("could not score deal %(deal)s: the bidding is not finished",
+                                        deal=deal.number), deal.line, deal.col)
 
     def plays_without_trump(self) -> None:
         tricks = self.deal.tricks
@@ -288,8 +293,8 @@ class DealCheck:
     def dead_deal(self) -> None:
         if self.deal.tricks:
             line, col = _first_play(self.deal)
-            self.ctx.add(C.PLAY_AFTER_DEAD_DEAL, "cards were played although everybody passed twice "
-                         "(dead deal)", line, col, trick=1)
+            self.ctx.add(C.PLAY_AFTER_DEAD_DEAL, msg("cards were played although everybody passed twice "
+                                                     "(dead deal)"), line, col, trick=1)
 
     def hands_from_plays(self) -> bool:
         """No hands recorded: work them out from the cards played (False: nothing to play)."""
@@ -297,7 +302,8 @@ class DealCheck:
         tricks = deal.tricks
         if not tricks:
             if not self.contract_only:
-                ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: no tricks recorded",
+                ctx.add(INCOMPLETE_DEAL, msg("could not score deal %(deal)s: no tricks recorded",
+                                             deal=deal.number),
                         deal.line, deal.col)
             return False
         hands = hands_from_plays(state, [t.plays for t in tricks])
@@ -305,8 +311,8 @@ class DealCheck:
         vs = set_hands(state, hands)
         if complete and vs:  # a card played twice is said where it is played, not here
             self.deal_violations([v for v in vs if v.code != C.DUPLICATE_CARD], [])
-        ctx.add(HANDS_DERIVED, "hands worked out from the cards played: could not check the "
-                "dealing nor what each player held", deal.line, deal.col)
+        ctx.add(HANDS_DERIVED, msg("hands worked out from the cards played: could not check the dealing "
+                                   "nor what each player held"), deal.line, deal.col)
         return True
 
     # ------------------------------------------------------------------ score
@@ -385,10 +391,6 @@ class _CardPlaces:
         left = self.left[(seat, card)]
         self.left[(seat, card)] = left - 1
         return places[max(0, len(places) - left)]
-
-
-def _names(mask: int, deck: Deck) -> str:
-    return ", ".join(card_symbol_name(c, deck) for c in range(32) if mask >> c & 1)
 
 
 def _first_play(deal: DealFacts) -> tuple[int, int]:

@@ -81,14 +81,15 @@ class PlayFact:
 
 
 class AnnouncementFact:
-    """A declared sequence, carré or belote (its variations are read but not replayed)."""
+    """A declared sequence, carré or belote (its variations are read but not replayed), with
+    the position of each card shown."""
 
-    __slots__ = ("before_card", "cards", "col", "kind", "line", "seat", "trick", "variations")
+    __slots__ = ("before_card", "cards", "col", "kind", "line", "positions", "seat", "trick", "variations")
 
     def __init__(self, seat: int, kind: str, cards: Sequence[int], trick: int | None,
-                 before_card: int | None, line: int, col: int) -> None:
+                 before_card: int | None, line: int, col: int, positions: Sequence[Position] = ()) -> None:
         self.seat, self.kind, self.cards, self.trick = seat, kind, cards, trick
-        self.before_card, self.line, self.col = before_card, line, col
+        self.before_card, self.line, self.col, self.positions = before_card, line, col, positions
         self.variations: list[Variation] | None = None
 
 
@@ -157,8 +158,8 @@ class UnreadTrick:
 class DealFacts:
     """Everything a deal's record says, by section, in the order it was written."""
 
-    __slots__ = ("announcements", "bids", "col", "dealer", "five", "hands", "line", "match_score",
-                 "number", "offer", "pot", "pot_pos", "rest", "score", "tricks")
+    __slots__ = ("announcements", "bids", "col", "dealer", "fingerprint", "five", "hands", "line",
+                 "match_score", "number", "offer", "pot", "pot_pos", "rest", "score", "tricks")
 
     def __init__(self, number: int, dealer: int | None, line: int, col: int) -> None:
         self.number, self.dealer, self.line, self.col = number, dealer, line, col
@@ -173,6 +174,8 @@ class DealFacts:
         self.match_score: ScoreFact | None = None
         self.pot: int | None = None
         self.pot_pos: Position = (line, col)
+        self.fingerprint: str | None = None
+        """Made by the compiled reader when the checks ask for it (``PART_FIELDS``), else ``None``."""
 
     def scores_only(self) -> bool:
         """A deal of a score sheet: its ``score``/``match`` lines and nothing else."""

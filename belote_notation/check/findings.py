@@ -20,6 +20,8 @@ from typing import Any, Protocol
 
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.game.code_table import CODES, CodeInfo, severity_of
+from belote_notation.game.lang import Message, render
+from belote_notation.game.lang.render import chosen_lang
 
 __all__ = [
     "SEVERITIES",
@@ -74,6 +76,28 @@ class Finding:
     fix: dict[str, Any] | None = None
     """Its fix as data, when it has one and it was asked for (``--format json``/``sarif``): the
     applicability, a message and the edits with their spans (``pipeline/fix_plan.py``)."""
+    msg: Message | None = None
+    """The message as data (its catalogue id and typed parameters) when the checks or the engine
+    raised it; ``message`` is its English text."""
+
+    @classmethod
+    def of(cls, code: str, msg: Message, file: str = "<string>", line: int = 0, col: int = 0,
+           game: int | None = None, deal: int | None = None, trick: int | None = None,
+           seat: int | None = None) -> Finding:
+        """The finding of ``msg``, its English text rendered once, its severity the code's.
+
+        >>> from belote_notation.game.lang import Seat, msg
+        >>> f = Finding.of("BEL201", msg("%(who)s bid after the bidding was over", who=Seat(3)))
+        >>> f.message, f.text("fr")
+        ('W bid after the bidding was over', 'W a parlé après la fin des enchères')
+        """
+        return cls(code, severity_of(code), render(msg), file, line, col, game, deal, trick, seat, None, msg)
+
+    def text(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (:func:`chosen_lang` when not given: ``BELOTE_LANG``); its
+        English text when it has no message as data."""
+        lang = lang or chosen_lang()
+        return self.message if self.msg is None or lang == "en" else render(self.msg, lang)
 
     @classmethod
     def from_issue(cls, issue: Issue, file: str, game: int | None, severity: str | None = None) -> Finding:
@@ -87,22 +111,25 @@ class Finding:
         """
         line = issue.line or 0
         col = (issue.col or 0) if line else 0
-        return cls(issue.code, severity or severity_of(issue.code), issue.message, file, line, col, game)
+        return cls(issue.code, severity or severity_of(issue.code), issue.message, file, line, col, game,
+                   msg=getattr(issue, "msg", None))
 
     def __str__(self) -> str:
         return self.format_text()
 
-    def format_text(self, severity: str | None = None) -> str:
+    def format_text(self, severity: str | None = None, lang: str | None = None) -> str:
         """The ruff-like line ``path:line:col: severity CODE message``."""
         sev = severity or self.severity
-        return f"{self.file}:{self.line}:{self.col}: {sev} {self.code} {self.message}"
+        return f"{self.file}:{self.line}:{self.col}: {sev} {self.code} {self.text(lang)}"
 
-    def to_dict(self, severity: str | None = None) -> dict[str, Any]:
-        """JSON-ready form; ``seat`` as its letter (``"W"``); ``fix`` only when it has one."""
+    def to_dict(self, severity: str | None = None, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready form; ``seat`` as its letter (``"W"``); ``fix`` only when it has one; the
+        message in ``lang``, and its catalogue id and parameters (``message_id``, ``args``) when it
+        has them."""
         out = {
             "code": self.code,
             "severity": severity or self.severity,
-            "message": self.message,
+            "message": self.text(lang),
             "file": self.file,
             "line": self.line,
             "col": self.col,
@@ -113,6 +140,11 @@ class Finding:
         }
         if self.fix is not None:
             out["fix"] = self.fix
+        if self.msg is not None:
+            out["message_id"] = self.msg.id
+            out["args"] = self.msg.args_json()
+            if self.msg.plural is not None:
+                out["message_plural"], out["message_count"] = self.msg.plural, self.msg.count
         return out
 
     @classmethod
@@ -124,9 +156,17 @@ class Finding:
         True
         """
         seat = data.get("seat")
+        message = None
+        if isinstance(data.get("message_id"), str) and isinstance(data.get("args"), dict):
+            try:
+                message = Message.from_json(data["message_id"], data["args"], data.get("message_plural"),
+                                            data.get("message_count"))
+            except (ValueError, KeyError, TypeError):
+                message = None
         return cls(data["code"], data["severity"], data["message"], data.get("file", "<string>"),
                    data.get("line", 0), data.get("col", 0), data.get("game"), data.get("deal"),
-                   data.get("trick"), None if seat is None else SEAT_NAMES.index(seat), data.get("fix"))
+                   data.get("trick"), None if seat is None else SEAT_NAMES.index(seat), data.get("fix"),
+                   message)
 
 
 def sort_key(finding: Finding) -> tuple[int, int, str]:

@@ -15,6 +15,7 @@ since the replay recomputes them: one wrong total does not take a deal out of th
 
 from __future__ import annotations
 
+from belote_notation.check.findings import Finding
 from belote_notation.check.replay import DealReplay
 from belote_notation.game.code_table import area_of
 
@@ -29,12 +30,11 @@ def why_not_judged(replay: DealReplay) -> str | None:
     """Why a review leaves the deal out (said on stderr by ``annotate`` and written as the
     deal's ``DD not reviewed:`` comment), ``None`` for a deal it judges."""
     final = replay.state
-    if final is None or final.taker is None or final.trick_no < 8 or not replay.hands_complete:
-        nobody_took = final is not None and final.taker is None and bool(replay.deal.bids)
+    if not _played_out(replay):
+        nobody_took = final is not None and final.taker is None and bool(replay.read_deal.bids)
         return ("nobody took: no play to review" if nobody_took
                 else "not a complete deal with a contract and known hands")
-    in_play = [f for f in replay.findings
-               if f.severity == "error" and area_of(f.code) not in SCORE_SHEET_AREAS]
+    in_play = _play_errors(replay)
     if in_play:
         where = [f"{f.code}" + (f" in trick {f.trick}" if f.trick else "") for f in in_play[:3]]
         more = f" and {len(in_play) - 3} more" if len(in_play) > 3 else ""
@@ -43,5 +43,17 @@ def why_not_judged(replay: DealReplay) -> str | None:
 
 
 def is_judged(replay: DealReplay) -> bool:
-    """Whether a review judges the deal's cards (:func:`why_not_judged` has nothing against it)."""
-    return why_not_judged(replay) is None
+    """Whether a review judges the deal's cards (:func:`why_not_judged` has nothing against it;
+    answered without the deal's records, which the page may not have made)."""
+    return _played_out(replay) and not _play_errors(replay)
+
+
+def _played_out(replay: DealReplay) -> bool:
+    """A contract, every hand known, the eight tricks played."""
+    final = replay.state
+    return final is not None and final.taker is not None and final.trick_no >= 8 and replay.hands_complete
+
+
+def _play_errors(replay: DealReplay) -> list[Finding]:
+    """The errors about the deal outside the score sheet."""
+    return [f for f in replay.findings if f.severity == "error" and area_of(f.code) not in SCORE_SHEET_AREAS]

@@ -91,7 +91,7 @@ class DealKeeper(Visitor[T]):
     def visit_announcement(self, seat: int, kind: Kind, cards: Sequence[int],
                            positions: Sequence[Position], trick: int | None,
                            before_card: int | None, line: int, col: int) -> None:
-        fact = AnnouncementFact(seat, kind, cards, trick, before_card, line, col)
+        fact = AnnouncementFact(seat, kind, cards, trick, before_card, line, col, positions)
         if self.deal is not None:
             self.deal.announcements.append(fact)
         self.last = fact

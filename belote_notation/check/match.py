@@ -44,7 +44,7 @@ from belote_notation.check.facts import DealFacts
 from belote_notation.check.followable import CAUSED_BY_LEAVING_OUT, followable
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.totals import RunningTotals
-from belote_notation.game.cards import SEAT_NAMES, Deck, suit_display
+from belote_notation.game.cards import SEAT_NAMES, Deck
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -57,6 +57,7 @@ from belote_notation.game.engine import (
     skip_deal,
     strain_name,
 )
+from belote_notation.game.lang import Message, Seat, Suit, msg, msg_n
 from belote_notation.notation.headers import PlacedTagPair
 
 __all__ = ["FirstDealer", "MatchCheck", "first_dealer"]
@@ -116,13 +117,16 @@ class MatchCheck:
         ctx = self.ctx
         ctx.deal_no, ctx.position = deal.number, position
         if number_check and deal.number != position + 1:
-            ctx.add(DEAL_NUMBER, f"deal numbered {deal.number}, expected {position + 1}", deal.line,
+            ctx.add(DEAL_NUMBER, msg("deal numbered %(written)s, expected %(deal)s", written=deal.number,
+                                    deal=position + 1), deal.line,
                     deal.col)
         match = self.match
         if match.winner is not None and not self.over_reported and self.totals_known:
             self.over_reported = True
-            ctx.add(DEAL_AFTER_END, f"deal {deal.number} was played after the match was won by "
-                    f"{_team(match.winner)} ({match.totals[0]}-{match.totals[1]})", deal.line, deal.col)
+            ctx.add(DEAL_AFTER_END, msg("deal %(deal)s was played after the match was won by %(team)s "
+                                        "(%(ns)s-%(ew)s)",
+                                        deal=deal.number, team=_team(match.winner), ns=match.totals[0],
+                                        ew=match.totals[1]), deal.line, deal.col)
         dealer = self.dealer(deal)
         state: DealState | None = None
         result: DealResult | None = None
@@ -135,13 +139,15 @@ class MatchCheck:
             result = check.run()
             state = check.state
         except Exception as exc:  # noqa: BLE001 - an engine bug must not hide the next deals
-            ctx.add(ENGINE_FAILURE, f"could not check deal {deal.number}: internal error "
-                    f"{type(exc).__name__}: {exc}", deal.line, deal.col)
+            ctx.add(ENGINE_FAILURE, msg("could not check deal %(deal)s: internal error %(error)s: %(detail)s",
+                                        deal=deal.number, error=type(exc).__name__, detail=str(exc)),
+                    deal.line, deal.col)
         if broken:
             ctx.findings[before:] = [f for f in ctx.findings[before:] if f.code not in CAUSED_BY_LEAVING_OUT]
-            what = f"without {', '.join(part.left_out)}" if part.left_out else "in full otherwise"
-            ctx.add(SKIPPED_PLAYS, f"deal {deal.number} has a syntax error: checked {what}",
-                    deal.line, deal.col)
+            told = (msg("deal %(deal)s has a syntax error: checked without %(left_out)s", deal=deal.number,
+                        left_out=", ".join(part.left_out)) if part.left_out else
+                    msg("deal %(deal)s has a syntax error: checked in full otherwise", deal=deal.number))
+            ctx.add(SKIPPED_PLAYS, told, deal.line, deal.col)
         report = _claims(deal, dealer) if self.keep else None
         if result is None or (not result.complete and result.outcome != "dead"):
             self.not_scored(checked, dealer, state, report)
@@ -159,16 +165,19 @@ class MatchCheck:
         if dealer is None:
             dealer = expected
             if not self.dealer_known:
-                ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: assumed "
-                        f"{SEAT_NAMES[dealer]}", deal.line, deal.col)
+                ctx.add(NO_DEALER, msg("dealer of deal %(deal)s not recorded: assumed %(dealer)s",
+                                       deal=deal.number, dealer=Seat(dealer)), deal.line, deal.col)
                 self.dealer_known = True
             elif self.dealer_from_call:
-                ctx.add(NO_DEALER, f"dealer of deal {deal.number} not recorded: worked out as "
-                        f"{SEAT_NAMES[dealer]} from the first call; say it with `deal {deal.number} "
-                        f"dealer {SEAT_NAMES[dealer]}` or a [Dealer] tag", deal.line, deal.col)
+                ctx.add(NO_DEALER, msg("dealer of deal %(deal)s not recorded: worked out as %(dealer)s "
+                                       "from the first "
+                                       "call; say it with `deal %(deal)s dealer %(dealer)s` or a [Dealer] "
+                                       "tag",
+                                       deal=deal.number, dealer=Seat(dealer)), deal.line, deal.col)
         elif dealer != expected:
-            ctx.add(DEALER_ROTATION, f"{SEAT_NAMES[dealer]} dealt deal {deal.number}: "
-                    f"{SEAT_NAMES[expected]} should have dealt", deal.line, deal.col, seat=dealer)
+            ctx.add(DEALER_ROTATION, msg("%(dealer)s dealt deal %(deal)s: %(expected)s should have dealt",
+                                         dealer=Seat(dealer), deal=deal.number, expected=Seat(expected)),
+                    deal.line, deal.col, seat=dealer)
         self.dealer_from_call = False
         match.dealer = dealer
         return dealer
@@ -198,14 +207,20 @@ class MatchCheck:
         claimed = (totals.ns, totals.ew) if totals is not None else None
         slip = self.running.step(claimed, (score.ns, score.ew) if score is not None else None, None)
         if slip is not None and claimed is not None and totals is not None:
-            last = "the last totals" if slip.recorded_before else "the last totals as they should have been"
-            self.ctx.add(SHEET_TOTALS, f"recorded match score {_pair(*claimed)}; {last} "
-                         f"{_pair(*slip.before)} and this deal's score {_pair(*slip.score)} make "
-                         f"{_pair(*slip.right)}", totals.line, totals.col)
+            pairs = {"claimed": _pair(*claimed), "before": _pair(*slip.before), "score": _pair(*slip.score),
+                     "right": _pair(*slip.right)}
+            told = (msg("recorded match score %(claimed)s; the last totals %(before)s and this deal's score "
+                        "%(score)s make %(right)s", **pairs) if slip.recorded_before else
+                    msg("recorded match score %(claimed)s; the last totals as they should have been "
+                        "%(before)s "
+                        "and this deal's score %(score)s make %(right)s", **pairs))
+            self.ctx.add(SHEET_TOTALS, told, totals.line, totals.col)
         elif score is None and totals is not None and claimed is not None and base is not None \
                 and (claimed[0] < base[0] or claimed[1] < base[1]):
-            self.ctx.add(SHEET_TOTAL_DOWN, f"recorded match score {_pair(*claimed)} is lower than the "
-                         f"last totals {_pair(*base)}", totals.line, totals.col)
+            self.ctx.add(SHEET_TOTAL_DOWN, msg("recorded match score %(claimed)s is lower than the last "
+                                               "totals "
+                                               "%(base)s", claimed=_pair(*claimed), base=_pair(*base)),
+                         totals.line, totals.col)
 
     def scored(self, deal: DealFacts, result: DealResult, report: DealReport | None) -> None:
         """Add the deal to the match; the recorded score, totals and pot against it."""
@@ -230,22 +245,22 @@ class MatchCheck:
         credited = step.credited
         score = deal.score
         if score is not None and (score.ns, score.ew) != credited:
-            ctx.add(DEAL_SCORE, f"recorded deal score {_pair(score.ns, score.ew)}; the deal scores "
-                    f"{_pair(*credited)} ({_explain(result, step, ctx.deck)})", score.line, score.col)
+            ctx.add(DEAL_SCORE, msg("recorded deal score %(recorded)s; the deal scores %(right)s (%(why)s)",
+                                    recorded=_pair(score.ns, score.ew), right=_pair(*credited),
+                                    why=_explain(result, step, ctx.deck)), score.line, score.col)
         totals = deal.match_score
         claimed = (totals.ns, totals.ew) if totals is not None else None
         typed = (score.ns, score.ew) if score is not None else None
         slip = self.running.step(claimed, typed, credited, step.totals if self.totals_known else None)
         if slip is not None and totals is not None and claimed is not None:
-            before = (f"the recorded {_pair(*slip.before)} before it" if slip.recorded_before else
-                      f"{_pair(*slip.before)} before it, as it should have been,")
-            what = "this deal's recorded score" if typed is not None and typed != credited else "this deal's"
-            ctx.add(MATCH_TOTALS, f"recorded match score {_pair(*claimed)}; it should be "
-                    f"{_pair(*slip.right)} ({before} plus {what} {_pair(*slip.score)})",
+            typed_wrong = typed is not None and typed != credited
+            ctx.add(MATCH_TOTALS, _totals_message(claimed, slip.right, slip.before, slip.score,
+                                                  slip.recorded_before, typed_wrong),
                     totals.line, totals.col)
         if deal.pot is not None and deal.pot != step.pot:
             line, col = deal.pot_pos
-            ctx.add(LITIGE_POT, f"recorded pot {deal.pot}; the litige pot is {step.pot} after this deal",
+            ctx.add(LITIGE_POT, msg("recorded pot %(recorded)s; the litige pot is %(pot)s after this deal",
+                                    recorded=deal.pot, pot=step.pot),
                     line, col)
 
     def finish(self, result_tag: PlacedTagPair | None, result: str | None,
@@ -262,8 +277,12 @@ class MatchCheck:
         if self.sheet:
             first = self.sheet[0]
             count = len(self.sheet)
-            ctx.add(SCORE_SHEET, f"a score sheet: {count} deal{'s' if count != 1 else ''} recorded by "
-                    "scores alone, not replayed; the running totals and the result were checked",
+            ctx.add(SCORE_SHEET, msg_n("a score sheet: %(deals)s deal recorded by scores alone, not "
+                                       "replayed; the "
+                                      "running totals and the result were checked",
+                                      "a score sheet: %(deals)s deals recorded by scores alone, not "
+                                      "replayed; the "
+                                      "running totals and the result were checked", "deals", deals=count),
                     first.line, first.col)
         report.totals = list(match.totals) if self.totals_known else None
         report.pot = match.pot
@@ -275,35 +294,44 @@ class MatchCheck:
             return
         if text is None:
             if match.winner is None and self.totals_known and deals > 1:
-                ctx.add(MATCH_UNFINISHED, f"the match stops at {_pair(*match.totals)}, before a team "
-                        f"reached {ctx.rules.target}", line, col)
+                ctx.add(MATCH_UNFINISHED, msg("the match stops at %(totals)s, before a team reached "
+                                              "%(target)s",
+                                              totals=_pair(*match.totals), target=ctx.rules.target),
+                        line, col)
             return
         if result_tag is not None and result is not None and \
                 result_tag.value.strip().lower() != result.strip().lower():
-            ctx.add(BAD_RESULT, f"the Result tag says {result_tag.value.strip()!r} but the game ends "
-                    f"with {result.strip()!r}", line, col)
+            ctx.add(BAD_RESULT, msg("the Result tag says %(tag)s but the game ends with %(result)s",
+                                    tag=repr(result_tag.value.strip()), result=repr(result.strip())),
+                    line, col)
         self.check_winner(text, line, col)
 
     def check_winner(self, text: str, line: int, col: int) -> None:
         ctx, match = self.ctx, self.match
         key = text.strip().lower()
         if key not in _RESULTS:
-            ctx.add(BAD_RESULT, f"result {text!r} is not NS, EW or *", line, col)
+            ctx.add(BAD_RESULT, msg("result %(result)s is not NS, EW or *", result=repr(text)), line, col)
             return
         recorded = _RESULTS[key]
         if not self.totals_known:
             if recorded is not None:
-                ctx.add(NO_MATCH_CHECK, "could not check the match result: the match totals are "
-                        "unknown", line, col)
+                ctx.add(NO_MATCH_CHECK, msg("could not check the match result: the match totals are "
+                                            "unknown"), line,
+                        col)
             return
         if recorded == match.winner:
             return
         if match.winner is None:
-            ctx.add(MATCH_WINNER, f"result {text.strip()} recorded, but no team reached "
-                    f"{ctx.rules.target}: {_pair(*match.totals)}", line, col)
+            ctx.add(MATCH_WINNER, msg("result %(result)s recorded, but no team reached %(target)s: "
+                                      "%(totals)s",
+                                      result=text.strip(), target=ctx.rules.target,
+                                      totals=_pair(*match.totals)),
+                    line, col)
         else:
-            ctx.add(MATCH_WINNER, f"result {text.strip()} recorded, but {_team(match.winner)} won the "
-                    f"match: {_pair(*match.totals)}", line, col)
+            ctx.add(MATCH_WINNER, msg("result %(result)s recorded, but %(team)s won the match: %(totals)s",
+                                      result=text.strip(), team=_team(match.winner),
+                                      totals=_pair(*match.totals)),
+                    line, col)
 
 
 def _claims(deal: DealFacts, dealer: int) -> DealReport:
@@ -316,28 +344,55 @@ def _claims(deal: DealFacts, dealer: int) -> DealReport:
     return report
 
 
-def _team(team: int | None) -> str:
-    return "nobody" if team is None else ("N-S", "E-W")[team]
+def _team(team: int | None) -> Message | str:
+    return msg("nobody") if team is None else ("N-S", "E-W")[team]
 
 
-def _pair(ns: int, ew: int) -> str:
-    return f"N-S {ns}, E-W {ew}"
+def _pair(ns: int, ew: int) -> Message:
+    return msg("N-S %(ns)s, E-W %(ew)s", ns=ns, ew=ew)
 
 
-def _explain(result: DealResult, step: MatchStep, deck: Deck) -> str:
+def _totals_message(claimed: tuple[int, int], right: tuple[int, int], before: tuple[int, int],
+                    score: tuple[int, int], recorded_before: bool, score_recorded: bool) -> Message:
+    """BEL601's sentence: the four ways of saying where the right total comes from."""
+    pairs: dict[str, Message] = {"claimed": _pair(*claimed), "right": _pair(*right), "before": _pair(*before),
+                                 "score": _pair(*score)}
+    if recorded_before:
+        return (msg("recorded match score %(claimed)s; it should be %(right)s (the recorded %(before)s "
+                    "before "
+                    "it plus this deal's recorded score %(score)s)", **pairs) if score_recorded else
+                msg("recorded match score %(claimed)s; it should be %(right)s (the recorded %(before)s "
+                    "before "
+                    "it plus this deal's %(score)s)", **pairs))
+    return (msg("recorded match score %(claimed)s; it should be %(right)s (%(before)s before it, as it "
+                "should "
+                "have been, plus this deal's recorded score %(score)s)", **pairs) if score_recorded else
+            msg("recorded match score %(claimed)s; it should be %(right)s (%(before)s before it, as it "
+                "should "
+                "have been, plus this deal's %(score)s)", **pairs))
+
+
+_OUTCOMES = {"made": msg("made"), "failed": msg("failed"), "capot": msg("capot"), "litige": msg("litige")}
+
+
+def _explain(result: DealResult, step: MatchStep, deck: Deck) -> Message:
+    """Why the deal scores what it does: its parts, each a message, joined by the catalogue's comma."""
     if result.outcome == "dead":
-        return "dead deal"
-    taker = SEAT_NAMES[result.taker] if result.taker is not None else "?"
-    trump = "?" if result.trump is None else (
-        suit_display(result.trump, deck) if result.trump < 4 else strain_name(result.trump))  # oros, not ♦
-    text = (f"{result.outcome}, taker {taker}, trump {trump}, card points "
-            f"{result.card_points[0]}-{result.card_points[1]}")
+        return msg("dead deal")
+    taker: Seat | str = Seat(result.taker) if result.taker is not None else "?"
+    trump: Suit | str = "?" if result.trump is None else (
+        Suit(result.trump, deck) if result.trump < 4 else strain_name(result.trump))  # oros, not ♦
+    text = msg("%(outcome)s, taker %(taker)s, trump %(trump)s, card points %(ns)s-%(ew)s",
+               outcome=_OUTCOMES.get(result.outcome, result.outcome), taker=taker, trump=trump,
+               ns=result.card_points[0], ew=result.card_points[1])
     if any(result.announcements):
-        text += f", announcements {result.announcements[0]}-{result.announcements[1]}"
+        text = msg("%(before)s, announcements %(ns)s-%(ew)s", before=text, ns=result.announcements[0],
+                   ew=result.announcements[1])
     if any(result.belote):
-        text += f", belote {result.belote[0]}-{result.belote[1]}"
+        text = msg("%(before)s, belote %(ns)s-%(ew)s", before=text, ns=result.belote[0], ew=result.belote[1])
     if result.pot_in:
-        text += f", {result.pot_in} into the pot"
+        text = msg("%(before)s, %(points)s into the pot", before=text, points=result.pot_in)
     if step.pot_claimed:
-        text += f", pot of {step.pot_claimed} to {_team(step.claimed_by)}"
+        text = msg("%(before)s, pot of %(points)s to %(team)s", before=text, points=step.pot_claimed,
+                   team=_team(step.claimed_by))
     return text

@@ -16,6 +16,7 @@ from belote_notation.check.codes import (
 )
 from belote_notation.check.context import Context, TrickTrace
 from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact, UnreadTrick
+from belote_notation.check.traces import plain_rows
 from belote_notation.check.variations import replay_variations
 from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import (
@@ -40,6 +41,7 @@ from belote_notation.game.engine import (
     wrong_winners,
 )
 from belote_notation.game.engine import codes as C
+from belote_notation.game.lang import Card, Seat, msg, msg_n
 
 __all__ = ["play_tricks"]
 
@@ -54,9 +56,7 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState, traces: list[Tr
     pending = _announce_early(ctx, deal, state) if deal.announcements else {}
     tricks = deal.tricks
     first = _play_plain(ctx, state, tricks) if not pending and hands_known(state) else 0
-    if traces is not None and first:
-        _trace_plain(state, tricks, first, traces)
-    if first == 8 == len(tricks) and tricks_played(state) == 8:  # the whole deal, in one call to the engine
+    if _played_whole(ctx, state, tricks, first, traces):  # the whole deal, in one call to the engine
         return True
     counts = [0, 0, 0, 0]
     for t_index in range(first, len(tricks)):
@@ -93,16 +93,19 @@ def play_tricks(ctx: Context, deal: DealFacts, state: DealState, traces: list[Tr
     if done >= 8:
         return True
     if ctx.unterminated:  # a position ([Termination "unterminated"]): stopping early is no fault
-        ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: the record stops after "
-                f"{done} complete trick{'' if done == 1 else 's'} "
-                "(Termination: unterminated)", deal.line, deal.col)
+        ctx.add(INCOMPLETE_DEAL, msg_n("could not score deal %(deal)s: the record stops after %(done)s "
+                                       "complete trick (Termination: unterminated)",
+                                       "could not score deal %(deal)s: the record stops after %(done)s "
+                                       "complete tricks (Termination: unterminated)", "done",
+                                       deal=deal.number, done=done), deal.line, deal.col)
         return False
     if len(tricks) < 8:  # the record stops early: say which trick is missing
         line, col = (tricks[-1].line, tricks[-1].col) if tricks else (deal.line, deal.col)
-        ctx.add(C.TRICKS_MISSING, f"only {len(tricks)} of the 8 tricks are recorded", line, col,
-                trick=len(tricks) + 1)
-    ctx.add(INCOMPLETE_DEAL, f"could not score deal {deal.number}: only {done} complete "
-            "trick" + ("" if done == 1 else "s"), deal.line, deal.col)
+        ctx.add(C.TRICKS_MISSING, msg("only %(recorded)s of the 8 tricks are recorded", recorded=len(tricks)),
+                line, col, trick=len(tricks) + 1)
+    ctx.add(INCOMPLETE_DEAL, msg_n("could not score deal %(deal)s: only %(done)s complete trick",
+                                   "could not score deal %(deal)s: only %(done)s complete tricks", "done",
+                                   deal=deal.number, done=done), deal.line, deal.col)
     return False
 
 
@@ -237,23 +240,26 @@ def _trick_shape(ctx: Context, deal: DealFacts, state: DealState, trick: TrickFa
     """The trick's number and size; how many of its plays to play (0: stop here)."""
     number = t_index + 1
     if trick.number != number:
-        ctx.add(TRICK_NUMBER, f"trick numbered {trick.number}, expected {number}", trick.line,
+        ctx.add(TRICK_NUMBER, msg("trick numbered %(written)s, expected %(trick)s", written=trick.number,
+                                  trick=number), trick.line,
                 trick.col, trick=number)
     n = len(trick.cards)
     more = number < len(deal.tricks)
     if n < 4:  # the record stops here
-        ctx.add(SHORT_TRICK, f"trick {number} has only {n} card{'s' if n != 1 else ''}", trick.line,
+        ctx.add(SHORT_TRICK, msg_n("trick %(trick)s has only %(cards)s card", "trick %(trick)s has only "
+                                                                              "%(cards)s cards",
+                                   "cards", trick=number, cards=n), trick.line,
                 trick.col, trick=number)
         if more:
-            ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number} after trick {number}",
-                    trick.line, trick.col, trick=number)
+            ctx.add(SKIPPED_PLAYS, msg("could not check deal %(deal)s after trick %(trick)s",
+                                       deal=deal.number, trick=number), trick.line, trick.col, trick=number)
         return 0
     for v in check_trick_size(state, n):
         line, col = trick.positions[v.index or 0]
-        ctx.add(v.code, v.message, line, col, trick=v.trick, seat=trick.seats[v.index or 0])
+        ctx.add(v.code, v.msg, line, col, trick=v.trick, seat=trick.seats[v.index or 0])
     if n > 4 and more:
-        ctx.add(SKIPPED_PLAYS, f"could not check deal {deal.number} after trick {number}",
-                trick.line, trick.col, trick=number)
+        ctx.add(SKIPPED_PLAYS, msg("could not check deal %(deal)s after trick %(trick)s", deal=deal.number,
+                                   trick=number), trick.line, trick.col, trick=number)
     if tricks_played(state) >= 8:
         return 0
     return 4
@@ -342,6 +348,19 @@ def _trace(state: DealState, trick: TrickFact, t_index: int, traces: list[TrickT
                                  done.winner, done.points, running_points(state)))
 
 
+def _played_whole(ctx: Context, state: DealState, tricks: list[TrickFact], first: int,
+                  traces: list[TrickTrace] | None) -> bool:
+    """Whether :func:`_play_plain`'s ``first`` tricks are the whole deal; their traces made now
+    (when asked for), or told to an observer that makes them on demand (a whole deal)."""
+    whole = first == 8 == len(tricks) and tricks_played(state) == 8
+    if traces is not None and first:
+        if whole and getattr(ctx.observer, "traces_on_demand", False):
+            ctx.observer.played_plain(ctx.position, tricks)  # type: ignore[union-attr]
+        else:
+            _trace_plain(state, tricks, first, traces)
+    return whole
+
+
 def _trace_plain(state: DealState, tricks: list[TrickFact], first: int, traces: list[TrickTrace]) -> None:
     """The traces of the ``first`` tricks :func:`_play_plain` played, as the loop of
     :func:`play_tricks` makes them trick by trick (the same cards through the same engine): each
@@ -349,16 +368,7 @@ def _trace_plain(state: DealState, tricks: list[TrickFact], first: int, traces: 
     tricks closed after it: only a trick's close changes them); a last trick left open (a card
     not placed) is traced as the loop traces it."""
     closed = min(first, len(state.tricks))
-    done = [completed_trick(state, k) for k in range(closed)]
-    running = list(running_points(state))
-    later: list[TrickTrace] = []
-    for k in range(closed - 1, -1, -1):
-        trick = done[k]
-        assert trick is not None  # k < len(state.tricks)
-        later.append(TrickTrace(k + 1, list(trick.seats), list(trick.cards), list(tricks[k].marks[:4]),
-                                trick.winner, trick.points, (running[0], running[1])))
-        running[trick.winner & 1] -= trick.points
-    traces.extend(reversed(later))
+    traces.extend([TrickTrace(*row) for row in plain_rows(state, tricks, closed)])
     if closed < first:
         _trace(state, tricks[first - 1], first - 1, traces)
 
@@ -368,9 +378,11 @@ def _wrong_winner(ctx: Context, t_index: int, recorded: int, done: CompletedTric
     """BEL501 at the recorded winner (``recorded``) of a trick that ``done`` says another seat
     won: its ``winner X``, or (``led``) the lead of the next trick when no winner is written."""
     line, col = at
-    seat = SEAT_NAMES[recorded & 3]
-    how = f" ({seat} leads trick {t_index + 2})" if led else ""
-    ctx.add(TRICK_WINNER, f"trick {t_index + 1} recorded as won by {seat}{how}, "
-            f"but {SEAT_NAMES[done.winner]} won it with "
-            f"{card_symbol_name(done.cards[done.seats.index(done.winner)], ctx.deck)}", line, col,
-            trick=t_index + 1, seat=recorded)
+    seat = Seat(recorded & 3)
+    card = Card(done.cards[done.seats.index(done.winner)], ctx.deck)
+    told = (msg("trick %(trick)s recorded as won by %(seat)s (%(seat)s leads trick %(next)s), but %(winner)s "
+                "won it with %(card)s", trick=t_index + 1, seat=seat, next=t_index + 2,
+                winner=Seat(done.winner), card=card) if led else
+            msg("trick %(trick)s recorded as won by %(seat)s, but %(winner)s won it with %(card)s",
+                trick=t_index + 1, seat=seat, winner=Seat(done.winner), card=card))
+    ctx.add(TRICK_WINNER, told, line, col, trick=t_index + 1, seat=recorded)

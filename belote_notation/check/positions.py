@@ -74,8 +74,8 @@ from belote_notation.game.engine import (
     tricks_played,
 )
 
-__all__ = ["Cards", "InferredSeat", "Position", "deal_positions", "inferred_seats", "position_at",
-           "state_at_point"]
+__all__ = ["Cards", "InferredSeat", "Position", "deal_positions", "final_position", "inferred_seats",
+           "position_at", "state_at_point"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +333,20 @@ def deal_positions(replay: DealReplay) -> Iterator[Position]:
     while steps.cards_played < len(steps.plays):
         steps.play()
         yield steps.position("play")
+
+
+def final_position(replay: DealReplay) -> Position | None:
+    """The last of :func:`deal_positions` (where the record stops), without the ones before."""
+    if replay.state is None:
+        return None
+    steps = _Replayer(replay)
+    for index in range(len(steps.calls)):
+        steps.call(index)
+    if not steps.start_play():
+        return steps.position("bidding")
+    while steps.cards_played < len(steps.plays):
+        steps.play()
+    return steps.position("play")
 
 
 def position_at(replay: DealReplay, *, calls: int | None = None, trick: int | None = None,

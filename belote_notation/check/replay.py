@@ -11,17 +11,17 @@ the tricks).
 
 from __future__ import annotations
 
-import bisect
-import itertools
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from belote_notation.check.checker import DEFAULT_CONFIG, GameChecker
 from belote_notation.check.context import TrickTrace
+from belote_notation.check.facts import TrickFact
 from belote_notation.check.findings import Finding
+from belote_notation.check.placing import NumberedDeal, findings_by_deal
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.check.traces import TraceRow, plain_numbers, plain_rows
 from belote_notation.check.validator import validate_game
 from belote_notation.game.cards import Deck
 from belote_notation.game.engine import (
@@ -38,7 +38,7 @@ from belote_notation.game.engine import (
 from belote_notation.game.engine.auction import BID_ACTIONS
 from belote_notation.game.rules import Ruleset
 from belote_notation.notation.issues import SyntaxIssue
-from belote_notation.notation.read.build import RecordBuilder
+from belote_notation.notation.read.kept import KeepingBuilder, KeptGame
 from belote_notation.notation.read.reader import read_game_events
 from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Deal, Game, Hand
@@ -58,17 +58,70 @@ class DealHands(NamedTuple):
     """Worked out from the eight recorded tricks (the deal was not replayed, no hand recorded)."""
 
 
-@dataclass(slots=True)
 class DealReplay:
     """One deal as replayed: the record, the engine state at its end, tricks and score."""
 
-    deal: Deal
-    report: DealReport | None
-    state: DealState | None = None
-    """The engine's ``DealState`` after the last card (``None`` when the deal was not replayed)."""
-    tricks: list[TrickTrace] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    """The findings about this deal."""
+    __slots__ = ("_deal", "_plain", "_source", "_tricks", "findings", "parts", "report", "state")
+
+    def __init__(self, deal: Deal | None, report: DealReport | None, state: DealState | None = None,
+                 tricks: list[TrickTrace] | None = None, findings: list[Finding] | None = None,
+                 parts: Any = None, source: KeptGame | None = None, position: int = 0,
+                 plain: list[TrickFact] | None = None) -> None:
+        self._deal = deal
+        self._source = (source, position) if source is not None else None
+        self.report = report
+        self.state = state
+        """The engine's ``DealState`` after the last card (``None`` when the deal was not replayed)."""
+        self._tricks: list[TrickTrace] = tricks if tricks is not None else []
+        self._plain = plain if state is not None else None
+        """The tricks as read of a deal the engine played in one call, its traces not made yet."""
+        self.findings: list[Finding] = findings if findings is not None else []
+        """The findings about this deal."""
+        self.parts = parts
+        """The deal as the compiled reader gave it (a canonical deal's parts, kept as read:
+        :class:`~belote_notation.notation.read.kept.KeptDeal`), its records made only when
+        :attr:`deal` is asked for; ``None`` for a deal read as events or given as records."""
+
+    @property
+    def tricks(self) -> list[TrickTrace]:
+        """A :class:`~belote_notation.check.context.TrickTrace` per trick the checks played
+        (made from the state the first time for a deal the engine played in one call)."""
+        if self._plain is not None and self.state is not None:
+            self._tricks.extend([TrickTrace(*row) for row in plain_rows(self.state, self._plain)])
+            self._plain = None
+        return self._tricks
+
+    def trick_rows(self) -> list[TraceRow]:
+        """The traces as rows (:data:`~belote_notation.check.traces.TraceRow`), without making
+        trace objects for a deal the engine played in one call."""
+        if self._plain is not None and self.state is not None:
+            return plain_rows(self.state, self._plain)
+        return [(t.number, t.seats, t.cards, t.marks, t.winner, t.points, t.running) for t in self._tricks]
+
+    def plain_tricks(self) -> tuple[list[int], list[TrickFact]] | None:
+        """The tricks of a deal the engine played in one call as numbers
+        (:func:`~belote_notation.check.traces.plain_numbers`, 13 a trick) with the tricks as read
+        (their belote words), without rows or trace objects; ``None`` for any other deal (its
+        :meth:`trick_rows` then)."""
+        if self._plain is not None and self.state is not None:
+            return plain_numbers(self.state, self._plain), self._plain
+        return None
+
+    @property
+    def deal(self) -> Deal:
+        """The deal's records (made from its parts the first time, when it was kept so)."""
+        deal = self._deal
+        if deal is None:
+            assert self._source is not None
+            source, position = self._source
+            deal = self._deal = source.deal(position)
+        return deal
+
+    @property
+    def read_deal(self) -> Any:
+        """The deal as read: its parts (:attr:`parts`) when the compiled reader gave it at once,
+        else its records; both name their fields alike but for a trick's plays."""
+        return self.parts if self.parts is not None else self.deal
 
     @property
     def start_hands(self) -> list[int] | None:
@@ -83,7 +136,7 @@ class DealReplay:
     @property
     def dealer(self) -> int | None:
         """Who dealt: the engine's dealer, else the record's (``None`` when neither says)."""
-        return dealer(self.state) if self.state is not None else self.deal.dealer
+        return dealer(self.state) if self.state is not None else self.read_deal.dealer
 
     @property
     def rules(self) -> Ruleset | None:
@@ -137,20 +190,50 @@ class DealReplay:
         return DealHands(played, True, from_tricks=True) if played is not None else None
 
 
-@dataclass(slots=True)
 class GameReplay:
-    game: Game
-    report: GameReport
-    deck: Deck
-    deals: list[DealReplay] = field(default_factory=list)
+    """A game as replayed: its records (made on demand when it was read for a replay), the
+    checks' report, its deck and each deal's replay."""
+
+    __slots__ = ("_read", "_tags", "deals", "deck", "report")
+
+    def __init__(self, game: Game | KeptGame, report: GameReport, deck: Deck,
+                 deals: list[DealReplay] | None = None) -> None:
+        self._read, self.report, self.deck = game, report, deck
+        self.deals: list[DealReplay] = deals if deals is not None else []
+        self._tags: dict[str, str] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game's records (every deal's made now when they were kept as parts)."""
+        read = self._read
+        return read if isinstance(read, Game) else read.game
+
+    def header(self, name: str) -> str | None:
+        """The value of the game's last tag pair ``name``, without making the deals' records (the
+        tags looked up once: the page asks for ten)."""
+        tags = self._tags
+        if tags is None:
+            tags = self._tags = self._read.header_values()
+        return tags.get(name.lower())
+
+    @property
+    def comments(self) -> list[str]:
+        """The game's comments, without making the deals' records."""
+        return self._read.comments
 
 
 class ReplayRecorder:
     """A :class:`~belote_notation.check.context.DealObserver` keeping each deal's replay by
-    position."""
+    position; with ``traces_on_demand``, a deal the engine played in one call is kept with its
+    tricks as read (:attr:`plain`), its traces made when asked for (:attr:`DealReplay.tricks`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, traces_on_demand: bool = False) -> None:
         self.deals: dict[int, tuple[DealState, list[TrickTrace]]] = {}
+        self.plain: dict[int, list[TrickFact]] = {}
+        self.traces_on_demand = traces_on_demand
+
+    def played_plain(self, position: int, tricks: list[TrickFact]) -> None:
+        self.plain[position] = tricks
 
     def deal_started(self, position: int, state: DealState, tricks: list[TrickTrace]) -> None:
         self.deals[position] = (state, tricks)
@@ -168,107 +251,72 @@ def replay_game(game: Game, file: str = "<string>", number: int = 1,
     >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in replay.deals]
     [(1, True, 0)]
     """
-    recorder = ReplayRecorder()
+    recorder = ReplayRecorder(traces_on_demand=True)
     report = validate_game(game, file, number, config, syntax, recorder)
     return _assembled(game, report, recorder)
 
 
 class ReadReplay(NamedTuple):
-    """A game's text read once (:func:`replay_text`): its records, its syntax issues, its replay."""
+    """A game's text read once (:func:`replay_text`): what was read (the records, a canonical
+    deal's made on demand), its syntax issues, its replay."""
 
-    game: Game
+    read: KeptGame
     errors: list[SyntaxIssue]
     replay: GameReplay
+
+    @property
+    def game(self) -> Game:
+        """The game's records (every deal's made now, if not yet)."""
+        return self.read.game
 
 
 def replay_text(text: str | GameText, file: str = "<string>", config: ValidationConfig = DEFAULT_CONFIG,
                 first_line: int = 1) -> ReadReplay:
     """Read the text of one game ONCE into the checks (the replay kept) and the records: the
-    reader's events go to both (:class:`~belote_notation.notation.tee.Tee`), nothing is walked
-    again. The replay is :func:`replay_game`'s of the records with their syntax issues (the
-    same findings, report and deals); the game's number is its place in its file (a
-    :class:`~belote_notation.notation.read.stream.GameText` from the splitter), else 1.
+    reader's events, or a canonical deal's parts at once from the compiled reader, go to both
+    (:class:`~belote_notation.notation.tee.Tee`), nothing is walked again. A canonical deal's
+    records are made only when asked for (:class:`~belote_notation.notation.read.kept.KeepingBuilder`:
+    the page draws it from its parts). The replay is :func:`replay_game`'s of the records with
+    their syntax issues (the same findings, report and deals); the game's number is its place in
+    its file (a :class:`~belote_notation.notation.read.stream.GameText` from the splitter), else 1.
 
     >>> read = replay_text("deal 1 dealer N\\nsmsara N:take S\\ntrick 1 E:AS\\nend\\n", "t.bel")
     >>> [(d.deal.number, d.hands_complete, len(d.tricks)) for d in read.replay.deals], read.errors
     ([(1, True, 0)], [])
     """
-    recorder = ReplayRecorder()
+    recorder = ReplayRecorder(traces_on_demand=True)
     checker = GameChecker(config, file, 1, recorder)
-    report, parsed = read_game_events(text, Tee(checker, RecordBuilder()), file, first_line)
-    return ReadReplay(parsed.game, parsed.errors, _assembled(parsed.game, report, recorder))
+    report, kept = read_game_events(text, Tee(checker, KeepingBuilder()), file, first_line)
+    return ReadReplay(kept, kept.errors, _assembled(kept, report, recorder))
 
 
-def _assembled(game: Game, report: GameReport, recorder: ReplayRecorder) -> GameReplay:
-    """The replay of ``game`` from its report and what ``recorder`` kept of its deals."""
+def _assembled(game: Game | KeptGame, report: GameReport, recorder: ReplayRecorder) -> GameReplay:
+    """The replay of ``game`` (records, or a game read with its canonical deals kept as parts)
+    from its report and what ``recorder`` kept of its deals."""
     deck = Deck(report.deck) if report.deck in ("french", "spanish") else Deck.FRENCH
-    reports = report.deals if len(report.deals) == len(game.deals) else []
+    count = len(game.deals) if isinstance(game, Game) else len(game)
+    reports = report.deals if len(report.deals) == count else []
     replays = []
-    for position, deal in enumerate(game.deals):
+    for position in range(count):
         state, tricks = recorder.deals.get(position, (None, []))
-        replays.append(DealReplay(deal, reports[position] if reports else None, state, tricks))
-    for replay, placed in zip(replays, findings_by_deal(game.deals, report.findings), strict=True):
-        replay.findings.extend(placed)
+        deal_report = reports[position] if reports else None
+        plain = recorder.plain.get(position)
+        if isinstance(game, Game):
+            replays.append(DealReplay(game.deals[position], deal_report, state, tricks, plain=plain))
+        else:
+            parts = game.parts(position)
+            deal = None if parts is not None else game.deal(position)
+            replays.append(DealReplay(deal, deal_report, state, tricks, parts=parts, source=game,
+                                      position=position, plain=plain))
+    if report.findings:  # most games have none: no deal index to build
+        for replay, placed in zip(replays, findings_by_deal(_placed(replays), report.findings), strict=True):
+            replay.findings.extend(placed)
     return GameReplay(game, report, deck, replays)
 
 
-class NumberedDeal(Protocol):
-    """A deal as a game places findings on it: its number and the line it starts at (a record,
-    or the checks' facts of a deal read as text)."""
-
-    @property
-    def number(self) -> int: ...
-
-    @property
-    def line(self) -> int: ...
-
-
-def findings_by_deal(deals: Sequence[NumberedDeal], findings: Iterable[Finding]) -> list[list[Finding]]:
-    """``findings`` placed on the deal each is about, one list a deal (in ``deals``' order); a
-    finding about no deal is left out. Two deals may share a number: a finding goes to the last
-    of them that starts at or before it.
-
-    >>> from belote_notation.notation.records import Deal
-    >>> found = [Finding("BEL301", "error", "S played out of turn", "x.bel", 9, 1, deal=1)]
-    >>> [len(f) for f in findings_by_deal([Deal(number=1, line=2), Deal(number=1, line=8)], found)]
-    [0, 1]
-    """
-    index = _DealIndex(deals)
-    placed: list[list[Finding]] = [[] for _ in deals]
-    for finding in findings:
-        at = index.position_of(finding)
-        if at is not None:
-            placed[at].append(finding)
-    return placed
-
-
-class _DealIndex:
-    """The deals of a game by number, built once, so that placing every finding costs time
-    linear in the game (issue 22: looking each one up by scanning every deal was quadratic)."""
-
-    def __init__(self, deals: Sequence[NumberedDeal]) -> None:
-        self.by_number: dict[int, tuple[list[int], list[int]]] = {}
-        for position, deal in enumerate(deals):
-            positions, lines = self.by_number.setdefault(deal.number, ([], []))
-            positions.append(position)
-            lines.append(deal.line)
-        self.ordered = {number: all(a <= b for a, b in itertools.pairwise(lines))
-                        for number, (_, lines) in self.by_number.items()}
-
-    def position_of(self, finding: Finding) -> int | None:
-        """The deal a finding is about: the last deal with its number that starts at or before
-        it, else the first with its number (two deals may share a number)."""
-        if finding.deal is None or finding.deal not in self.by_number:
-            return None
-        positions, lines = self.by_number[finding.deal]
-        if self.ordered[finding.deal]:
-            k = bisect.bisect_right(lines, finding.line)
-            return positions[max(k - 1, 0)]
-        found = positions[0]
-        for position, line in zip(positions, lines, strict=True):
-            if line <= finding.line:
-                found = position
-        return found
+def _placed(replays: list[DealReplay]) -> list[NumberedDeal]:
+    """Each deal's number and line, from its parts or its records."""
+    return [replay.parts if replay.parts is not None else replay.deal for replay in replays]
 
 
 def call_name(action: str, suit: int | None, value: int | None) -> str | None:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from belote_notation.check.findings import Finding, effective_severity
-from belote_notation.game.cards import SEAT_NAMES, Deck, suit_name
+from belote_notation.game.cards import FRENCH_SUITS, SEAT_NAMES, SPANISH_SUITS, Deck, suit_name
 from belote_notation.game.code_table import CODES
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "report_schema",
     "seat_name",
     "team_name",
+    "translated_report",
 ]
 
 REPORT_SCHEMA_VERSION = "1.0"
@@ -113,8 +114,11 @@ def _longest(prefixes: tuple[str, ...], code: str) -> int | None:
     return max(lengths) if lengths else None
 
 
+_TEAMS = ("NS", "EW")
+
+
 def team_name(team: int | None) -> str | None:
-    return None if team is None else ("NS", "EW")[team]
+    return None if team is None else _TEAMS[team]
 
 
 def seat_name(seat: int | None) -> str | None:
@@ -161,15 +165,17 @@ class DealReport:
     """The deal's fingerprint (:mod:`belote_notation.notation.fingerprint`)."""
 
     def to_dict(self, deck: Any = None) -> dict[str, Any]:
+        # seat_name and team_name inlined, the trump a letter of its deck: once a deal for the JSON outputs
+        dealer, taker, trump, last = self.dealer, self.taker, self.trump, self.last_trick
         return {
             "deal": self.number,
             "line": self.line,
-            "dealer": seat_name(self.dealer),
-            "taker": seat_name(self.taker),
-            "trump": _suit_name(self.trump, deck),
+            "dealer": None if dealer is None or not 0 <= dealer < 4 else SEAT_NAMES[dealer],
+            "taker": None if taker is None or not 0 <= taker < 4 else SEAT_NAMES[taker],
+            "trump": None if trump is None or not 0 <= trump < 4 else _suit_letters(deck)[trump],
             "outcome": self.outcome,
             "card_points": self.card_points,
-            "last_trick": team_name(self.last_trick),
+            "last_trick": None if last is None else _TEAMS[last],
             "announcements": self.announcements,
             "belote": self.belote,
             "credited": self.credited,
@@ -201,10 +207,10 @@ class DealReport:
                    recorded.get("pot"), data.get("fingerprint"))
 
 
-def _suit_name(suit: int | None, deck: Any) -> str | None:
-    if suit is None or not 0 <= suit < 4:
-        return None
-    return suit_name(suit, deck if isinstance(deck, Deck) else Deck.FRENCH)
+def _suit_letters(deck: Any) -> str:
+    """The suit letters of ``deck`` by suit number (a deck that is not a :class:`Deck`: the
+    French letters), as :func:`~belote_notation.game.cards.suit_name` spells them."""
+    return SPANISH_SUITS if deck is Deck.SPANISH else FRENCH_SUITS
 
 
 def _suit(name: str | None, deck: Any) -> int | None:
@@ -251,7 +257,10 @@ class GameReport:
             counts[effective_severity(f.severity, strict)] += 1
         return counts
 
-    def to_dict(self, strict: bool = False, with_deals: bool = True) -> dict[str, Any]:
+    def to_dict(self, strict: bool = False, with_deals: bool = True,
+                findings: list[Finding] | None = None) -> dict[str, Any]:
+        """The JSON form; ``findings``: those to write instead of the report's own (an output's
+        selection of them), without a copy of the report."""
         deck = Deck(self.deck) if self.deck in ("french", "spanish") else None
         out: dict[str, Any] = {
             "schema_version": REPORT_SCHEMA_VERSION,
@@ -261,7 +270,8 @@ class GameReport:
             "options": self.options,
             "deck": self.deck,
             "deal_count": self.deal_count,
-            "findings": [f.to_dict(effective_severity(f.severity, strict)) for f in self.findings],
+            "findings": [f.to_dict(effective_severity(f.severity, strict))
+                         for f in (self.findings if findings is None else findings)],
             "totals": self.totals,
             "pot": self.pot,
             "winner": team_name(self.winner),
@@ -297,3 +307,20 @@ class GameReport:
                    dict(data.get("options") or {}), data.get("deck"), findings, deals,
                    data.get("deal_count", 0), data.get("totals"), data.get("pot"), _team(data.get("winner")),
                    data.get("result"), data.get("fingerprint"), data.get("offset"), data.get("length"))
+
+
+def translated_report(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    r"""A report's JSON form (:meth:`GameReport.to_dict`) with each finding's ``message`` in
+    ``lang``, rendered from its ``message_id`` and ``args`` (a finding without them keeps its
+    text); ``data`` itself is not changed.
+
+    >>> from belote_notation.check.validator import validate_text
+    >>> data = validate_text('[Rules "moroccan"]\n\ndeal 1 dealer N\nend\n*')[0].to_dict()
+    >>> [f["message"] for f in translated_report(data, "fr")["findings"]][:1]
+    ['impossible de vérifier les enchères : aucune enchère notée']
+    """
+    if lang == "en" or not data.get("findings"):
+        return data
+    findings = [dict(f, message=Finding.from_dict(f).text(lang)) if "message_id" in f else f
+                for f in data["findings"]]
+    return {**data, "findings": findings}

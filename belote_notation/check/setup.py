@@ -29,6 +29,7 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.suggest import ConfigError, checked_ruleset, did_you_mean_rules, parse_options
 from belote_notation.game.cards import RULE_SYSTEM_DECKS, Deck
 from belote_notation.game.code_table import severity_of
+from belote_notation.game.lang import Message, msg, render
 from belote_notation.game.rules import RulesError, Ruleset
 from belote_notation.notation.headers import PlacedTagPair, Tag, TagPair, deck_from_name, rule_overrides
 
@@ -117,18 +118,19 @@ def parse_deck(text: str) -> Deck | None:
     return deck_from_name(text)
 
 
-def assumed_rules(deck_header: TagPair | None) -> tuple[str, str]:
+def assumed_rules(deck_header: TagPair | None) -> tuple[str, Message | str]:
     """The rule system of a game without a ``Rules`` tag, and why: the one rule system of the
     ``Deck`` tag's deck, else :data:`DEFAULT_RULES`.
 
-    >>> assumed_rules(Tag("Deck", "spanish"))
+    >>> name, why = assumed_rules(Tag("Deck", "spanish"))
+    >>> name, render(why)
     ('moroccan', ' (the rule system of the spanish deck)')
     """
     deck = parse_deck(deck_header.value) if deck_header is not None else None
     if deck is not None:
         systems = [name for name, its_deck in RULE_SYSTEM_DECKS.items() if its_deck is deck]
         if len(systems) == 1:
-            return systems[0], f" (the rule system of the {deck.value} deck)"
+            return systems[0], msg(" (the rule system of the %(deck)s deck)", deck=deck.value)
     return DEFAULT_RULES, ""
 
 
@@ -151,13 +153,13 @@ def resolve_setup(headers: Sequence[PlacedTagPair] | Game, config: ValidationCon
     findings = []
     for code, severity, message, at in said:
         line, col = (used[at].line, used[at].col) if at >= 0 else (0, 0)
-        findings.append(Finding(code, severity, message, file, line, col, game=number))
+        findings.append(Finding(code, severity, render(message), file, line, col, game=number, msg=message))
     return GameSetup(rules, deck, findings)
 
 
 _SETUP_TAGS = frozenset({"rules", "deck", "option", "options", "target"})
 """The tags the resolution reads (:func:`_last` and :func:`rule_overrides`); no other decides it."""
-_Said = tuple[tuple[str, str, str, int], ...]
+_Said = tuple[tuple[str, str, Message, int], ...]
 """Findings of a resolution: (code, severity, message, index of the tag they are about or -1)."""
 
 
@@ -168,9 +170,9 @@ def _resolved(pairs: tuple[tuple[str, str], ...], config: ValidationConfig,
     tags, and the rulesets are immutable. Positions are not part of it: a finding names the
     index of its tag, which :func:`resolve_setup` turns into the tag's position."""
     headers = [Tag(name, value, index) for index, (name, value) in enumerate(pairs)]
-    said: list[tuple[str, str, str, int]] = []
+    said: list[tuple[str, str, Message, int]] = []
 
-    def finding(code: str, message: str, header: Tag | None) -> None:
+    def finding(code: str, message: Message, header: Tag | None) -> None:
         said.append((code, severity_of(code), message, header.line if header is not None else -1))
 
     rules_header, deck_header = _last(headers, "rules"), _last(headers, "deck")
@@ -180,14 +182,14 @@ def _resolved(pairs: tuple[tuple[str, str], ...], config: ValidationConfig,
     if deck_header is not None:
         parsed = parse_deck(deck_header.value)
         if parsed is None:
-            finding(UNKNOWN_DECK, f"unknown deck {deck_header.value!r} (spanish or french); "
-                    f"read as {rules.deck.value}", deck_header)
+            finding(UNKNOWN_DECK, msg("unknown deck %(deck)s (spanish or french); read as %(read)s",
+                                      deck=repr(deck_header.value), read=rules.deck.value), deck_header)
         else:
             deck = parsed
     return rules, deck, tuple(said)
 
 
-_Report = Callable[[str, str, "Tag | None"], None]
+_Report = Callable[[str, Message, "Tag | None"], None]
 """A finding about a header (its code, its message, the header or ``None``)."""
 
 
@@ -212,20 +214,25 @@ def _named_rules(config: ValidationConfig, rules_header: Tag | None, deck_header
             return Ruleset.preset(rules_header.value)
         except RulesError as exc:
             hint = did_you_mean_rules(rules_header.value)
-            finding(UNKNOWN_RULES, f"{exc}{hint}; read as a game without a Rules tag: checked with "
-                    f"the {assumed_rules(deck_header)[0]} rules", rules_header)
+            finding(UNKNOWN_RULES, msg("%(error)s%(hint)s; read as a game without a Rules tag: checked with "
+                                       "the %(rules)s rules", error=exc.reason, hint=hint,
+                                       rules=assumed_rules(deck_header)[0]), rules_header)
     name, why = assumed_rules(deck_header)
     rules = Ruleset.preset(name)
-    unknown = f"the Rules tag {rules_header.value!r} is not understood" if rules_header is not None else ""
+    unknown = (msg("the Rules tag %(tag)s is not understood", tag=repr(rules_header.value))
+               if rules_header is not None else None)
     if inferred_deck and deck_header is not None:
-        no_tag = f"{unknown} and there is no Deck tag" if unknown else "no Rules or Deck tag"
-        finding(RULES_ASSUMED, f"{no_tag}: the cards are {deck_header.value}, so "
-                f"checked with the {name} rules and the {deck_header.value} deck; say which with "
-                f"[Rules \"{name}\"] (or --rules NAME)", None)
+        no_tag = (msg("%(unknown)s and there is no Deck tag", unknown=unknown) if unknown is not None
+                  else msg("no Rules or Deck tag"))
+        finding(RULES_ASSUMED, msg("%(no_tag)s: the cards are %(deck)s, so checked with the %(rules)s rules "
+                                   "and the %(deck)s deck; say which with [Rules \"%(rules)s\"] (or --rules "
+                                   "NAME)", no_tag=no_tag, deck=deck_header.value, rules=name), None)
     else:
-        deck_too = f" and the {rules.deck.value} deck" if deck_header is None else ""
-        finding(RULES_ASSUMED, f"{unknown or 'no Rules tag'}: checked with the {name} rules{deck_too}{why}; "
-                f"say which with [Rules \"{name}\"] (or --rules NAME)", None)
+        deck_too = msg(" and the %(deck)s deck", deck=rules.deck.value) if deck_header is None else ""
+        finding(RULES_ASSUMED, msg("%(unknown)s: checked with the %(rules)s rules%(deck_too)s%(why)s; say "
+                                   "which with [Rules \"%(rules)s\"] (or --rules NAME)",
+                                   unknown=unknown if unknown is not None else msg("no Rules tag"),
+                                   rules=name, deck_too=deck_too, why=why), None)
     return rules
 
 
@@ -235,12 +242,13 @@ def _with_overrides(rules: Ruleset, headers: Sequence[Tag], config: ValidationCo
     hide the others, then those of the configuration."""
     for header, key, value in rule_overrides(headers):
         if not key:
-            finding(BAD_OPTION, f"option {value!r} is not of the form name=value; ignored", header)
+            finding(BAD_OPTION, msg("option %(option)s is not of the form name=value; ignored",
+                                    option=repr(value)), header)
             continue
         try:
             rules = with_option(rules, key, value)
         except RulesError as exc:
-            finding(BAD_OPTION, f"{exc}; ignored", header)
+            finding(BAD_OPTION, msg("%(error)s; ignored", error=exc.reason), header)
     for key, value in config.options:  # checked when the configuration was built
         rules = with_option(rules, key, value)
     return rules

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from belote_notation.check.report import CodeSelection
 from belote_notation.game.code_table import CODES
+from belote_notation.game.lang import Message, msg, render
 
 if TYPE_CHECKING:  # imported when used: did_you_mean is wanted by commands that start without pydantic
     from belote_notation.game.rules import RulesError, Ruleset
@@ -34,24 +35,38 @@ ConfigField = Literal["rules", "options", "select", "ignore"]
 
 class ConfigError(ValueError):
     """A configuration that cannot be used: ``field`` says which part (``rules``, ``options``,
-    ``select``, ``ignore``), the message what is wrong and what was likely meant."""
+    ``select``, ``ignore``), ``reason`` what is wrong and what was likely meant, as a message of
+    the catalogues (docs/languages.md); ``message`` and ``str()`` its English text."""
 
-    def __init__(self, field: ConfigField, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: ConfigField, reason: Message) -> None:
+        self.message = render(reason)
+        super().__init__(self.message)
         self.field: ConfigField = field
-        self.message = message
+        self.reason = reason
 
     def __reduce__(self) -> tuple[Any, ...]:  # picklable (it may come back from a worker)
-        return (type(self), (self.field, self.message))
+        return (type(self), (self.field, self.reason))
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``choices``, or an empty string."""
+def _meant(reason: Message, close: str | None) -> Message:
+    """``reason`` followed by what was likely meant, when something was."""
+    if close is None:
+        return reason
+    return msg("%(error)s (did you mean %(name)s?)", error=reason, name=repr(close))
+
+
+def _closest(word: str, choices: Iterable[str]) -> str | None:
     import difflib  # on a mistake only
 
     names = {str(c).lower(): str(c) for c in choices}
     close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
-    return f" (did you mean {names[close[0]]!r}?)" if close else ""
+    return names[close[0]] if close else None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices``, or an empty string."""
+    close = _closest(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 def did_you_mean_rules(word: str) -> str:
@@ -60,6 +75,11 @@ def did_you_mean_rules(word: str) -> str:
     >>> did_you_mean_rules("marocan"), did_you_mean_rules("belote-marocain"), did_you_mean_rules("zzz")
     (" (did you mean 'moroccan'?)", " (did you mean 'moroccan'?)", '')
     """
+    close = _closest_rules(word)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+def _closest_rules(word: str) -> str | None:
     import difflib
 
     from belote_notation.game.cards import RULE_SYSTEM_ALIASES, RULE_SYSTEM_DECKS
@@ -67,7 +87,7 @@ def did_you_mean_rules(word: str) -> str:
     names = {name: name for name in RULE_SYSTEM_DECKS} | RULE_SYSTEM_ALIASES
     spaced = " ".join(word.strip().lower().replace("-", " ").replace("_", " ").split())
     close = difflib.get_close_matches(spaced, list(names), n=1, cutoff=0.6)
-    return f" (did you mean {names[close[0]]!r}?)" if close else ""
+    return names[close[0]] if close else None
 
 
 def _option_values(key: str) -> list[str]:
@@ -89,13 +109,14 @@ def _option_values(key: str) -> list[str]:
     return choices
 
 
-def _option_error(key: str, value: str, exc: RulesError) -> str:
+def _option_error(key: str, value: str, exc: RulesError) -> Message:
     from belote_notation.game.rules import Ruleset
 
     name = key.strip().replace("-", "_").lower()
     if name not in Ruleset.option_names():
-        return f"unknown rule option {key!r}{did_you_mean(name, Ruleset.option_names())}"
-    return f"{exc}{did_you_mean(value, _option_values(name))}"
+        return _meant(msg("unknown rule option %(option)s", option=repr(key)),
+                      _closest(name, Ruleset.option_names()))
+    return _meant(exc.reason, _closest(value, _option_values(name)))
 
 
 def parse_options(texts: Iterable[str]) -> tuple[tuple[str, str], ...]:
@@ -112,7 +133,7 @@ def parse_options(texts: Iterable[str]) -> tuple[tuple[str, str], ...]:
                 pairs.append((key.strip(), value.strip()))
                 break
         else:
-            raise ConfigError("options", f"option {text!r} is not KEY=VALUE")
+            raise ConfigError("options", msg("option %(option)s is not KEY=VALUE", option=repr(text)))
     return tuple(pairs)
 
 
@@ -123,7 +144,7 @@ def _ruleset(rules: str, options: tuple[tuple[str, str], ...]) -> Ruleset:
     try:
         ruleset = Ruleset.preset(rules)
     except RulesError as exc:
-        raise ConfigError("rules", f"{exc}{did_you_mean_rules(rules)}") from None
+        raise ConfigError("rules", _meant(exc.reason, _closest_rules(rules))) from None
     for key, value in options:
         try:
             ruleset = ruleset.with_options({key: value})
@@ -153,5 +174,6 @@ def checked_codes(field: Literal["select", "ignore"], codes: Iterable[str]) -> t
     """
     prefixes = tuple(c.strip().upper() for v in codes for c in v.split(",") if c.strip())
     for unknown in CodeSelection.unknown(prefixes):
-        raise ConfigError(field, f"no finding code starts with {unknown!r}{did_you_mean(unknown, CODES)}")
+        raise ConfigError(field, _meant(msg("no finding code starts with %(code)s", code=repr(unknown)),
+                                        _closest(unknown, CODES)))
     return prefixes

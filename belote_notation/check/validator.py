@@ -24,7 +24,7 @@ from belote_notation.check.context import DealObserver, TrickTrace
 from belote_notation.check.findings import Finding
 from belote_notation.check.report import DealReport, GameReport
 from belote_notation.check.setup import ValidationConfig
-from belote_notation.game.code_table import severity_of
+from belote_notation.game.lang import Message, msg
 from belote_notation.notation.read.reader import (
     GameText,
     iter_game_texts,
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-def no_game_report(file: str, number: int = 1, line: int = 0, message: str | None = None) -> GameReport:
+def no_game_report(file: str, number: int = 1, line: int = 0, message: Message | None = None) -> GameReport:
     """A report for an input with no game at all (or a game that could not be checked).
 
     >>> [f.code for f in no_game_report("empty.bel").findings]
@@ -61,10 +61,9 @@ def no_game_report(file: str, number: int = 1, line: int = 0, message: str | Non
     """
     report = GameReport(file, number, line)
     if message is None:
-        report.findings.append(Finding(NO_GAME_IN_FILE, severity_of(NO_GAME_IN_FILE),
-                                       "no game found in this input", file, line, 0, None))
+        report.findings.append(Finding.of(NO_GAME_IN_FILE, msg("no game found in this input"), file, line))
     else:
-        report.findings.append(Finding(NO_GAME, severity_of(NO_GAME), message, file, line, 0, number))
+        report.findings.append(Finding.of(NO_GAME, message, file, line, 0, number))
     return report
 
 

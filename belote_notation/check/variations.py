@@ -14,6 +14,7 @@ from belote_notation.check.codes import BAD_VARIATION
 from belote_notation.check.context import Context
 from belote_notation.check.facts import BidFact, Variation
 from belote_notation.game.engine import DealState, apply_bid, copy_deal, next_bidder, next_player, play_card
+from belote_notation.game.lang import msg
 
 __all__ = ["replay_variations"]
 
@@ -60,5 +61,6 @@ def _lines(ctx: Context, origin: DealState, lines: list[Variation], depth: int) 
                 player = item.seat if item.seat is not None else next_player(branch)
                 vs = play_card(branch, player, item.card, item.mark)
             for v in vs:
-                ctx.add(BAD_VARIATION, f"in an alternative line: {v.code} {v.message}", item.line,
+                ctx.add(BAD_VARIATION, msg("in an alternative line: %(code)s %(problem)s", code=v.code,
+                                               problem=v.msg), item.line,
                         item.col, trick=v.trick, seat=v.seat)

@@ -3,7 +3,7 @@
 
 Its workers read byte ranges of the inputs cut at game boundaries
 (:mod:`belote_notation.pipeline.ranges`) and the outcomes come back through the pipeline's one
-window over ``distributed.Client.get_executor()``, merged in input order, identical to a serial
+window over :class:`~.executor.DaskExecutor`, merged in input order, identical to a serial
 run: ``validate`` (:func:`belote_notation.pipeline.pool.run`), ``convert``
 (:func:`belote_notation.pipeline.range_work.read_items`), ``annotate``
 (:func:`belote_notation.pipeline.review.review_input`) and the collections' works

@@ -14,7 +14,7 @@ Traceback (most recent call last):
 belote_notation.cluster.client.AddressError: --cluster local:N needs N >= 1 worker processes, not 'local:0'
 
 :class:`ClusterBackend` is the :class:`~belote_notation.pipeline.executor.Backend` of a cluster:
-the pipeline's one window over ``Client.get_executor()``. A task whose worker died is run again
+the pipeline's one window over :class:`~.executor.DaskExecutor`. A task whose worker died is run again
 by Dask on another worker (the scheduler's ``allowed-failures``, 3 by default, before it gives
 up with ``KilledWorker``); what then still fails comes back as the task's error, for the runner
 to report.
@@ -32,7 +32,7 @@ from belote_notation.cluster.probe import CONNECT_SECONDS, probe_scheduler
 from belote_notation.pipeline.cores import capped_workers
 from belote_notation.pipeline.executor import IN_FLIGHT_PER_WORKER, Backend, Window
 
-__all__ = ["AddressError", "ClusterBackend", "connect", "parse_address", "worker_count"]
+__all__ = ["QUIET_LOOPS", "AddressError", "ClusterBackend", "connect", "parse_address", "worker_count"]
 
 
 class AddressError(ValueError):
@@ -51,11 +51,40 @@ def parse_address(address: str) -> int | str:
     raise AddressError(f"--cluster takes local:N or tcp://host:port (a dask scheduler), not {address!r}")
 
 
+QUIET_LOOPS = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+               "distributed.admin.system-monitor.interval": "10s",
+               "distributed.worker.memory.monitor-interval": "1s",
+               "distributed.client.scheduler-info-interval": "10s"}
+"""Dask settings for the processes this command starts (a ``local:N`` cluster's scheduler and
+workers, and the client): no statistical profiler on the workers (it samples the running task's
+stack every 10 ms), the event loop's health check once a second, not every 20 ms, the system
+monitor (CPU, memory, disk and network counters for the dashboard's graphs) every 10 s, not
+every 0.5 s, the memory limits checked once a second, not 10 times (and whenever a result is
+stored), and the client's refresh of the scheduler's identity every 10 s, not 2. Measured on a
+1-worker cluster (a 0.8 s task of checking, best of 3): the worker's other threads took 5-8%
+of the task's CPU with Dask's defaults, 1-2% with the first two; an idle worker 0.018-0.019
+CPU-s a second with Dask's defaults, 0.004-0.005 with the first two; on the loaded 2-core
+machine, 0.0073 with the first two against 0.0031 with the monitors slowed too, and the process of the
+scheduler and the nannies 0.0165 against 0.0063 (40 s side by side): a run's wall time is
+5-10 times its CPU under load, and the idle burn of the workers counts over all of it. A
+running cluster's workers take them from their environment (``docs/scale.md``)."""
+
+
 @contextmanager
 def connect(address: str) -> Iterator[Any]:
     """A :class:`distributed.Client` of ``address``, closed after use (a local cluster stopped).
     ``OSError`` with the reason in one line when the scheduler cannot be reached in
     :data:`CONNECT_SECONDS` or the address is not a Dask scheduler."""
+    import dask
+    import distributed  # noqa: F401 - its settings loaded first: leaving ours puts them back, not away
+
+    with dask.config.set(QUIET_LOOPS):
+        with _connected(address) as client:
+            yield client
+
+
+@contextmanager
+def _connected(address: str) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     where = parse_address(address)
@@ -88,7 +117,7 @@ def worker_count(client: Any) -> int:
 @dataclass(frozen=True, slots=True)
 class ClusterBackend(Backend):
     """Work run on the Dask cluster at ``address`` (``local:N`` or ``tcp://host:port``), through
-    the one window over ``distributed.Client.get_executor()``; its workers read byte ranges of
+    the one window over :class:`~.executor.DaskExecutor`; its workers read byte ranges of
     the inputs themselves (by path or URL).
 
     >>> backend = ClusterBackend("local:2")
@@ -108,12 +137,16 @@ class ClusterBackend(Backend):
 
     @contextmanager
     def window(self) -> Iterator[Window]:
-        """The window over the cluster's executor, a few tasks per connected worker in flight
-        (``pure=False``: every task runs, none is taken for another with the same arguments)."""
+        """The window over the cluster (:class:`~.executor.DaskExecutor`:
+        every task runs, none is taken for another with the same arguments), a few tasks per
+        connected worker in flight, the results taken as they complete."""
+        from belote_notation.cluster.executor import DaskExecutor
+
         with connect(self.address) as client:
-            executor = client.get_executor(pure=False)
+            executor = DaskExecutor(client)
+            workers = worker_count(client)
             try:
-                with Window(executor, worker_count(client) * IN_FLIGHT_PER_WORKER) as window:
+                with Window(executor, workers * IN_FLIGHT_PER_WORKER, workers=workers) as window:
                     yield window
             finally:
                 executor.shutdown(wait=False)  # what is left is cancelled, not waited for

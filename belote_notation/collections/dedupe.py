@@ -46,7 +46,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from belote_notation.collections.dedupe_entry import (
     CUT,
@@ -59,6 +59,9 @@ from belote_notation.collections.dedupe_entry import (
 from belote_notation.collections.reading import InputGame
 from belote_notation.collections.table import MEMORY_ROWS, FingerprintTable, GameRow, TableError
 from belote_notation.collections.work import input_name
+from belote_notation.game.lang import Arg, Message, msg, msg_n
+from belote_notation.game.lang.render import say
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 
 __all__ = ["DedupeResult", "DedupeWork", "Dropped", "GameEntry", "Deduper", "game_entry"]
 
@@ -86,15 +89,22 @@ class Dropped:
                 "other": {"file": self.other_file, "game": self.other_number, "deal": self.other_deal},
                 "deal": self.deal}
 
-    def __str__(self) -> str:
-        where = f"{self.file} game {self.number}"
-        other = f"{self.other_file} game {self.other_number}"
+    def message(self) -> Message:
+        """The decision in words (its text in the language asked: ``str``)."""
+        where = msg("%(file)s game %(game)s", file=self.file, game=self.number)
+        other = msg("%(file)s game %(game)s", file=self.other_file, game=self.other_number)
         if self.reason == "exact":
-            return f"{where}: the same game as {other}"
+            return msg("%(where)s: the same game as %(other)s", where=where, other=other)
         if self.reason == "prefix":
-            return f"{where}: the start of {other}"
-        verb = "dropped" if self.deal is not None and self.reason == "deal" else "kept"
-        return f"{where}: deal {self.deal} is deal {self.other_deal} of {other} ({verb})"
+            return msg("%(where)s: the start of %(other)s", where=where, other=other)
+        deals: dict[str, Arg] = {"where": where, "deal": str(self.deal), "other_deal": str(self.other_deal),
+                                 "other": other}
+        if self.deal is not None and self.reason == "deal":
+            return msg("%(where)s: deal %(deal)s is deal %(other_deal)s of %(other)s (dropped)", **deals)
+        return msg("%(where)s: deal %(deal)s is deal %(other_deal)s of %(other)s (kept)", **deals)
+
+    def __str__(self) -> str:
+        return say(self.message())
 
 
 class DedupeResult:
@@ -140,17 +150,26 @@ class DedupeResult:
     def kept_places(self) -> Iterator[tuple[str, int]]:
         """The input and number of every game kept, in input order (what to write: the other
         games need not be read again)."""
-        query = ("SELECT g.input, g.number FROM games g WHERE NOT EXISTS (SELECT 1 FROM decisions d "
+        for _, file, number in self.kept_games():
+            yield file, number
+
+    def kept_games(self) -> Iterator[tuple[int, str, int]]:
+        """Every game kept, in input order: its index among the games decided (0-based), its
+        input and its number there."""
+        query = ("SELECT g.game, g.input, g.number FROM games g WHERE NOT EXISTS (SELECT 1 FROM decisions d "
                  "WHERE d.game = g.game AND d.dropped = 1) ORDER BY g.game")
-        for file, number in self.table.db.execute(query):
-            yield self.files[file], number
+        for game, file, number in self.table.db.execute(query):
+            yield game, self.files[file], number
 
     def summary(self) -> str:
-        return (f"{self.games} games, {self.deals} deals: {self.kept_count} kept, "
-                f"{self.counts['exact']} exact duplicates, "
-                f"{self.counts['prefix']} prefixes of a longer game, "
-                f"{self.counts['deal']} dropped for a repeated deal; "
-                f"{self.repeated} repeated deals in kept games")
+        """The counts in a line, in the language asked (the English words plural whatever the
+        count, as the line has always said them)."""
+        return say(msg("%(games)s, %(deals)s: %(kept)s kept, %(exact)s exact duplicates, %(prefix)s prefixes "
+                       "of a longer game, %(deal)s dropped for a repeated deal; %(repeated)s repeated deals "
+                       "in kept games", games=msg_n("%(n)s games", "%(n)s games", "n", n=self.games),
+                       deals=msg_n("%(n)s deals", "%(n)s deals", "n", n=self.deals), kept=self.kept_count,
+                       exact=self.counts["exact"], prefix=self.counts["prefix"], deal=self.counts["deal"],
+                       repeated=self.repeated))
 
     def write_report(self, out: TextIO, fmt: str = "text") -> None:
         """The report, streamed: ``text`` (a line per decision, then the summary) or ``json``."""
@@ -199,6 +218,7 @@ class Deduper:
         self.table = FingerprintTable(memory_rows)
         self.files: list[str] = []
         self.count = self.deals = 0
+        self.seen = SeenFilter()
 
     def add(self, entries: Iterable[GameEntry]) -> None:
         rows: list[tuple[str, bytes, int, int]] = []
@@ -240,11 +260,11 @@ class Deduper:
         if kind != CUT or tricks == 0:
             found = self.table.first(kind, key, other_than=game, value_above=length)
             return found[0] if found is not None else None
-        start = (length // 64 - 1) * PLAYED + (tricks - 1) * TRICK_DIGEST
-        mine = played[start:start + TRICK_DIGEST]
+        start = (length // 64 - 1) * PLAYED
+        end = start + tricks * TRICK_DIGEST
+        mine = played[start:end]  # the cut deal's tricks so far
         candidates = self.table.matching(kind, key, other_than=game, value_above=length)
-        return next((other for other, theirs in candidates
-                     if theirs[start:start + TRICK_DIGEST] == mine), None)
+        return next((other for other, theirs in candidates if theirs[start:end] == mine), None)
 
     def _decide(self, row: GameRow) -> list[tuple[int, int, str, int, int | None, int | None]]:
         game, _input, _number, fingerprint, kind, key, length, deals, played = row
@@ -258,14 +278,62 @@ class Deduper:
         fingerprints = [deals[i:i + 16] for i in range(0, len(deals), 16)]
         repeated: list[tuple[int, int, str, int, int | None, int | None]] = []
         for position, deal in enumerate(fingerprints, start=1):
-            seen = self.table.first("seen", deal) if deal != EMPTY else None
+            seen = self.table.first("seen", deal) if deal != EMPTY and deal in self.seen else None
             if seen is not None:
                 repeated.append((game, 0, "deal", seen[0], position, seen[1]))
         if repeated and self.drop_deals:
             return [(game, 1, *repeated[0][2:])]
-        self.table.add_many(("seen", deal, game, position)
-                            for position, deal in enumerate(fingerprints, start=1) if deal != EMPTY)
+        kept = [("seen", deal, game, position) for position, deal in enumerate(fingerprints, start=1)
+                if deal != EMPTY]
+        self.table.add_many(kept)
+        for _, deal, _, _ in kept:
+            self.seen.add(deal)
         return repeated
+
+
+class SeenFilter:
+    """The deals kept so far, as a Bloom filter of fixed size (4 MiB, two bits a deal taken from
+    its fingerprint, itself a digest): a deal it has not seen is surely new, and the table is
+    asked only of the others (one query a deal before; a few in a million pass wrongly at
+    2,000,000 deals, and the table then answers). Memory stays flat whatever the deals.
+
+    >>> seen = SeenFilter()
+    >>> seen.add(bytes(range(16))); bytes(range(16)) in seen, bytes(16) in seen
+    (True, False)
+    """
+
+    BITS = 1 << 25
+
+    def __init__(self) -> None:
+        self.bits = bytearray(self.BITS // 8)
+
+    def _places(self, key: bytes) -> tuple[int, int]:
+        return (int.from_bytes(key[0:4], "little") % self.BITS,
+                int.from_bytes(key[4:8], "little") % self.BITS)
+
+    def add(self, key: bytes) -> None:
+        for place in self._places(key):
+            self.bits[place >> 3] |= 1 << (place & 7)
+
+    def __contains__(self, key: bytes) -> bool:
+        return all(self.bits[place >> 3] >> (place & 7) & 1 for place in self._places(key))
+
+
+class TextSink(Protocol):
+    """Where :meth:`DedupeWork.entries` puts each game's text (``None``: it has none)."""
+
+    def add(self, text: str | None) -> None: ...
+
+
+def _records_text(read: InputGame) -> str | None:
+    """The ``.bel`` text of a game's records (``None``: the writer refuses them; the output says
+    so where it writes that game)."""
+    game = read.game
+    assert game is not None  # an entry is made of a game that holds a record
+    try:
+        return write_game(game)
+    except NotationWriteError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,8 +344,12 @@ class DedupeWork:
     drop_deals: bool = False
     memory_rows: int = MEMORY_ROWS
 
-    def entries(self, games: Iterable[InputGame]) -> Iterator[GameEntry]:
-        """The entry of each game, a ``.bel`` game's from its reading into the checks."""
+    def entries(self, games: Iterable[InputGame], texts: TextSink | None = None,
+                records_text: bool = False) -> Iterator[GameEntry]:
+        """The entry of each game, a ``.bel`` game's from its reading into the checks; with
+        ``texts``, each game's canonical text from the same reading there too (``None`` for a
+        game only its records can say: :mod:`.dedupe_texts`; with ``records_text``, such a
+        game's text written from its records, ``None`` only when the writer refuses them)."""
         file = input_name(games)
         for read in games:
             if not read.has_game:
@@ -288,12 +360,15 @@ class DedupeWork:
                 game = read.game
                 assert game is not None
                 entry = game_entry(game, file, read.number)
+            if texts is not None:
+                text = collected.canonical_text() if collected is not None else None
+                texts.add(_records_text(read) if text is None and records_text else text)
             yield entry
 
     def map(self, games: Iterable[InputGame]) -> list[GameEntry]:
         return list(self.entries(games))
 
-    def merge(self, parts: Sequence[Sequence[GameEntry]]) -> DedupeResult:
+    def merge(self, parts: Iterable[Sequence[GameEntry]]) -> DedupeResult:
         return self.streamed(parts)
 
     def streamed(self, inputs: Iterable[Iterable[GameEntry]]) -> DedupeResult:

@@ -38,10 +38,10 @@ _WHOLE, CUT = "whole", "cut"
 """The kinds of prefix keys: a game's deals whole, or cut short after a trick."""
 TRICK_DIGEST = 8
 PLAYED = 8 * TRICK_DIGEST
-"""Bytes of a deal's trick digests: one after each of its eight tricks (zeros past its last)."""
+"""Bytes of a deal's tricks: eight for each of its complete tricks (zeros past its last)."""
 
-Plays = list[tuple[int | None, int]]
-"""The plays of one trick as recorded: (seat, card) in the order played."""
+Plays = tuple[Sequence[int | None], Sequence[int]]
+"""The plays of one trick as recorded: its seats and its cards, in the order played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,10 @@ class GameEntry:
     prefixes: tuple[tuple[str, bytes], ...]
     """The keys of every shorter game this one continues."""
     played: bytes = b""
-    """Each deal's trick digests (:func:`_played`), end to end: a cut deal's tricks compared."""
+    """Each deal's tricks (:func:`_played`), end to end: a cut deal's tricks compared."""
+    cuts: tuple[int, ...] = ()
+    """The deal (0-based) of each ``cut`` key of ``prefixes``, in their order: where its tricks
+    lie in ``played`` (what a partition of the keys sends with each, :mod:`.dedupe_shards`)."""
 
 
 class DealView(NamedTuple):
@@ -70,7 +73,7 @@ class DealView(NamedTuple):
     """The deal's fingerprint, ``""`` when it records no card."""
     dealt: bytes | None
     """:func:`_dealt`."""
-    tricks: list[Plays]
+    tricks: Sequence[Plays]
     claims: Callable[[], str]
     """Its claimed scores (:func:`~belote_notation.notation.fingerprint.claims_text`)."""
 
@@ -80,33 +83,46 @@ def _digest(fingerprint: str) -> bytes:
 
 
 def _dealt(dealer: int | None, hands: Sequence[object], offer: int | None,
-           tricks: list[Plays]) -> bytes | None:
+           tricks: Sequence[Plays]) -> bytes | None:
     """What starts a deal, to recognise it cut short: its dealt cards (dealer, first five,
     offer; else its 8-card hands); for a record of the tricks only, its first trick when
     complete; ``None`` when the deal has none of these."""
     if hands:
         held = sorted((h.seat, tuple(sorted(h.cards))) for h in hands)  # type: ignore[attr-defined]
         return repr((dealer, held, offer)).encode()
-    if tricks and len(tricks[0]) == 4:
-        return repr((dealer, tricks[0])).encode()
+    if tricks and len(tricks[0][1]) == 4:
+        return repr((dealer, list(zip(*tricks[0], strict=True)))).encode()
     return None
 
 
-def _played(tricks: list[Plays]) -> bytes:
-    """A digest of the deal's plays after each complete trick (:data:`PLAYED` bytes): a deal
-    cut after ``t`` tricks is the start of another only when both digests after ``t`` agree."""
-    running = hashlib.blake2b(digest_size=TRICK_DIGEST)
-    out = bytearray()
+def _plays_bytes(plays: Plays) -> bytes:
+    """One complete trick's plays in :data:`TRICK_DIGEST` bytes: its four seats then its four
+    cards as they are, or (a seat left out, a number past a byte: a record made in Python) a
+    digest of them."""
+    seats, cards = plays
+    try:
+        raw = bytes(seats) + bytes(cards)  # type: ignore[arg-type]  # None: TypeError, below
+    except (TypeError, ValueError):
+        raw = b""
+    if len(raw) == TRICK_DIGEST:
+        return raw
+    return hashlib.blake2b(repr((list(seats), list(cards))).encode(), digest_size=TRICK_DIGEST).digest()
+
+
+def _played(tricks: Sequence[Plays]) -> bytes:
+    """The deal's complete tricks, :data:`TRICK_DIGEST` bytes each (:func:`_plays_bytes`), in
+    :data:`PLAYED` bytes: a deal cut after ``t`` tricks is the start of another only when both
+    agree on the first ``t``."""
+    out = []
     for plays in tricks[:8]:
-        if len(plays) != 4:
+        if len(plays[1]) != 4:
             break
-        running.update(repr(plays).encode())
-        out += running.digest()
-    return bytes(out).ljust(PLAYED, b"\0")
+        out.append(_plays_bytes(plays))
+    return b"".join(out).ljust(PLAYED, b"\0")
 
 
 def _record_view(deal: Deal) -> DealView:
-    tricks = [[(p.seat, p.card) for p in t.plays] for t in deal.tricks]
+    tricks = [([p.seat for p in t.plays], [p.card for p in t.plays]) for t in deal.tricks]
     hands = deal.five or deal.hands
     offer = deal.offer.card if deal.offer is not None else None
     return DealView(deal_fingerprint(deal) if has_cards(deal) else "",
@@ -130,8 +146,7 @@ def _as_recorded(seen: SeenDeal) -> SimpleNamespace:
 
 def _read_view(seen: SeenDeal, print_: str | None) -> DealView:
     facts = seen.facts
-    tricks = [list(zip(seats, t.cards, strict=True))
-              for seats, t in zip(seen.seats, facts.tricks, strict=True)]
+    tricks = [(seats, t.cards) for seats, t in zip(seen.seats, facts.tricks, strict=True)]
     recorded = _as_recorded(seen)
     cards = has_cards(cast(Deal, recorded))
     offer = facts.offer.card if facts.offer is not None else None
@@ -174,11 +189,15 @@ def _entry(file: str, number: int, tags: Sequence[tuple[str, str]], views: Seque
     running = hashlib.blake2b(basis, digest_size=16)
     prefixes: list[tuple[str, bytes]] = []
     deals: list[bytes] = []
+    cuts: list[int] = []
     for position, view in enumerate(views):
         if view.dealt is not None:
+            # the deal's place in the key: a key names one deal, whose tricks are then compared
+            # at that place (text run together could otherwise end the same way at two places)
             cut = running.copy()
-            cut.update(b"cut" + view.dealt)
+            cut.update(b"cut%d:" % position + view.dealt)
             prefixes.append((CUT, cut.digest()))
+            cuts.append(position)
         if position > 0:
             prefixes.append((_WHOLE, running.digest()))
         deals.append(_digest(view.fingerprint) if view.fingerprint else b"")
@@ -186,12 +205,13 @@ def _entry(file: str, number: int, tags: Sequence[tuple[str, str]], views: Seque
     whole: tuple[str, bytes] | None = (_WHOLE, running.digest()) if views else None
     last = views[-1] if views else None
     if last is not None and last.fingerprint and not (
-            len(last.tricks) == 8 and all(len(plays) == 4 for plays in last.tricks)):
+            len(last.tricks) == 8 and all(len(cards) == 4 for _, cards in last.tricks)):
         # cut short after a trick: its dealt cards (its tricks are compared by _decide); cut in
         # the middle of a trick, the start of nothing (its last cards cannot be compared)
         whole = next(((k, v) for k, v in reversed(prefixes) if k == CUT), None) \
-            if last.dealt is not None and all(len(plays) == 4 for plays in last.tricks) else None
-    cards = min(63, sum(map(len, last.tricks))) if last is not None else 0
+            if last.dealt is not None and all(len(cards) == 4 for _, cards in last.tricks) else None
+    cards = min(63, sum(len(cards) for _, cards in last.tricks)) if last is not None else 0
     return GameEntry(file, number, _identity(views, fingerprint_and_record), tuple(deals), whole,
-                     64 * len(views) + cards, tuple(prefixes), b"".join(_played(v.tricks) for v in views))
+                     64 * len(views) + cards, tuple(prefixes), b"".join(_played(v.tricks) for v in views),
+                     tuple(cuts))
 

@@ -244,7 +244,7 @@ class ExportWork:
             _extend(out, rows)
         return out
 
-    def merge(self, parts: Sequence[Rows]) -> Rows:
+    def merge(self, parts: Iterable[Rows]) -> Rows:
         out: Rows = {t: [] for t in TABLES}
         for part in parts:
             _extend(out, part)

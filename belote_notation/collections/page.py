@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from belote_notation.collections.stats import GROUPS, Stats
+from belote_notation.collections.stats import GROUPS, Stats, counted
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import chosen_lang, say
 
 __all__ = ["CSS", "csp", "stats_page"]
 
@@ -66,44 +68,63 @@ def _bars(title: str, rows: Sequence[tuple[str, Sequence[tuple[float, str]]]], u
             f'{"".join(shapes)}</svg><figcaption>{escape(title)}</figcaption></figure>')
 
 
+_COLUMNS = {
+    "player": msg("player"), "team": msg("team"), "rules": msg("rules"), "contract": msg("contract"),
+    "trump": msg("trump"), "deals": msg("deals"), "takes": msg("takes"), "made": msg("made"),
+    "failed": msg("failed"), "litige": msg("litige"), "capots": msg("capots"), "dead": msg("dead"),
+    "belotes": msg("belotes"), "announcements": msg("announcements"),
+    "points_as_taker": msg("points as taker"), "points_as_defender": msg("points as defender"),
+    "findings_per_100": msg("findings per 100"),
+    "review_cards": msg("review cards"), "points_lost": msg("points lost"),
+    "points_lost_per_deal": msg("points lost per deal"), "inaccuracies": msg("inaccuracies"),
+    "mistakes": msg("mistakes"), "blunders": msg("blunders"), "accuracy": msg("accuracy"),
+}
+"""Each column's heading (in English its key, ``_`` read as a space)."""
+
+
 def _table(group: str, rows: list[dict[str, Any]]) -> str:
     if not rows:
         return ""
     columns = list(dict.fromkeys(k for row in rows for k in row))
-    head = "".join(f"<th>{escape(c.replace('_', ' '))}</th>" for c in columns)
+    words = [say(_COLUMNS[c]) if c in _COLUMNS else c.replace("_", " ") for c in columns]
+    head = "".join(f"<th>{escape(word)}</th>" for word in words)
     body = "".join("<tr>" + "".join(f"<td>{escape('-' if row.get(c) is None else str(row[c]))}</td>"
                                     for c in columns) + "</tr>" for row in rows)
     return f'<table data-group="{group}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def _charts(group: str, rows: list[dict[str, Any]]) -> str:
-    label = group
-    out = [_bars(f"Takes by {label}: made and failed",
+    label = say(_COLUMNS[group])
+    out = [_bars(say(msg("Takes by %(group)s: made and failed", group=label)),
                  [(str(r[group]), [(r["made"], "made"), (r["failed"], "failed")])
                   for r in rows if r["takes"]])]
-    out.append(_bars(f"Average points per deal as taker, by {label}",
+    out.append(_bars(say(msg("Average points per deal as taker, by %(group)s", group=label)),
                      [(str(r[group]), [(r["points_as_taker"], "value")]) for r in rows
                       if r["points_as_taker"] is not None]))
     if group in ("player", "team"):
-        out.append(_bars(f"Findings per 100 deals, by {label}",
+        out.append(_bars(say(msg("Findings per 100 deals, by %(group)s", group=label)),
                          [(str(r[group]), [(r["findings_per_100"] or 0, "other")]) for r in rows]))
         reviewed = [r for r in rows if "accuracy" in r]
-        out.append(_bars(f"Accuracy (review), by {label}",
+        out.append(_bars(say(msg("Accuracy (review), by %(group)s", group=label)),
                          [(str(r[group]), [(r["accuracy"], "value")]) for r in reviewed], "%"))
     return "".join(out)
 
 
-def stats_page(stats: Stats, title: str = "Belote collection statistics") -> str:
-    """The whole page of ``stats``."""
+def stats_page(stats: Stats, title: str | None = None) -> str:
+    """The whole page of ``stats``, in the language asked (``--lang``; Arabic right to left)."""
+    title = say(msg("Belote collection statistics")) if title is None else title
     sections = []
     for group in GROUPS:
         rows = stats.table(group)
         if rows:
-            sections.append(f'<section id="{group}"><h2>By {group}</h2>{_charts(group, rows)}'
+            by = escape(say(msg("By %(group)s", group=say(_COLUMNS[group]))))
+            sections.append(f'<section id="{group}"><h2>{by}</h2>{_charts(group, rows)}'
                             f"{_table(group, rows)}</section>")
-    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    lang = chosen_lang()
+    html = f'<html lang="{lang}"' + (' dir="rtl"' if lang == "ar" else "") + ">"
+    return (f"<!doctype html>\n{html}\n<head>\n<meta charset=\"utf-8\">\n"
             f'<meta http-equiv="Content-Security-Policy" content="{csp()}">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            f"<h1>{escape(title)}</h1>\n<p id=\"summary\">{stats.games} games, {stats.deal_count} deals</p>\n"
+            f"<h1>{escape(title)}</h1>\n<p id=\"summary\">{escape(counted(stats))}</p>\n"
             + "\n".join(sections) + "\n</body>\n</html>\n")

@@ -31,6 +31,9 @@ from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.read.reader import read_game_events
 from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Game
+from belote_notation.notation.write.as_written import is_written_form
+from belote_notation.notation.write.parts import ReadDeal, write_read_game
+from belote_notation.notation.write.writer import NotationWriteError
 from belote_notation.pipeline.games import GameToCheck, TextGame
 from belote_notation.pipeline.records import ReadGame, read_game
 
@@ -58,6 +61,25 @@ class CollectedGame:
     """The tricks were traced (else their lists are empty)."""
     deck_inferred: bool
     """No tag named the deck: it was inferred from the cards."""
+    preamble: list[str]
+    """The comments before the tag pairs (those a record's ``Game.preamble`` holds)."""
+    source: str | None = None
+    """The game's text as read (``None``: not kept)."""
+
+    def canonical_text(self) -> str | None:
+        """The game's canonical ``.bel`` text written from its reading (no records: the text
+        :func:`~belote_notation.notation.write.writer.write_game` writes of its records);
+        ``None`` when only its records can say it: a reading with issues, a deck inferred from
+        the cards, a deal with review material (glyphs, NAGs, comments, alternative lines)."""
+        if self.issues or self.deck_inferred or any(seen.annotated for seen in self.deals):
+            return None
+        if self.source is not None and is_written_form(self.source, self.tags):
+            return self.source  # the writer's own text already (a program's): nothing to write
+        try:
+            deals = (ReadDeal(s.facts, s.seats, s.rest, s.score) for s in self.deals)
+            return write_read_game(self.tags, deals, self.result, self.preamble, self.comments)
+        except NotationWriteError:  # said as its records say it
+            return None
 
 
 class _States(ReplayRecorder):
@@ -77,7 +99,9 @@ def collect_text(text: str | GameText, file: str = "<string>", config: Validatio
     checker = AsReadChecker(config, file, observer=states)
     read_game_events(text, checker, file)
     return CollectedGame(checker.report, checker.tag_pairs, checker.game_comments(), checker.game_result,
-                         checker.deals, checker.issues, states.deals, tricks, checker.deck_inferred)
+                         checker.deals, checker.issues, states.deals, tricks, checker.deck_inferred,
+                         checker.seen_preamble if checker.tag_pairs else [],
+                         text if isinstance(text, str) else text.text)
 
 
 class InputGame:
@@ -124,6 +148,13 @@ class InputGame:
         if done is None or (wanted and not done.tricks) or other:
             self._collected, self._config = collect_text(self.item.text, self.file, config, wanted), config
         return self._collected
+
+    def canonical_text(self) -> str | None:
+        """The game's canonical ``.bel`` text from its reading into the checks as read already
+        (:meth:`CollectedGame.canonical_text`: no records); ``None``: a game of another format,
+        or one only its records can say."""
+        collected = self._collected if self._collected is not None else self.collected()
+        return collected.canonical_text() if collected is not None else None
 
     def records(self) -> ReadGame:
         """The game as records, with its reading's findings (parsed from the text when it has

@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from belote_notation.check.checker import DEFAULT_CONFIG
@@ -37,6 +37,7 @@ from belote_notation.collections.reading import InputGame
 from belote_notation.collections.work import input_name
 from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.notation.records import Game, Header
+from belote_notation.notation.write.writer import NotationWriteError, write_game
 
 __all__ = ["SelectWork", "deal_as_game"]
 
@@ -63,6 +64,9 @@ class SelectWork:
     deals: bool = False
     count: bool = False
     config: ValidationConfig = DEFAULT_CONFIG
+    texts: bool = False
+    """A part holds what is kept as ``.bel`` text, written where it was mapped (a cluster's
+    worker: :meth:`texts_of`), so that the process that writes the output only copies it."""
 
     def kept(self, facts: GameFacts) -> list[Game]:
         """What is kept of one game."""
@@ -91,12 +95,37 @@ class SelectWork:
         for facts in self._facts(games):
             yield from self.kept(facts)
 
-    def map(self, games: Iterable[InputGame]) -> list[Game] | int:
+    def written(self, games: Iterable[InputGame]) -> Iterator[Game | str]:
+        """:meth:`select` for a ``.bel`` output: a game kept whole and read as text comes as its
+        canonical text, written from its reading (no records:
+        :meth:`~.reading.InputGame.canonical_text`), when the reading can say it."""
+        for facts in self._facts(games):
+            read = facts.read
+            if self.deals or facts.replay is not None or not isinstance(read, InputGame):
+                yield from self.kept(facts)
+            elif self.query.selects_game(facts):
+                text = read.canonical_text()
+                yield text if text is not None else facts.records()
+
+    def texts_of(self, games: Iterable[InputGame]) -> list[Game | str]:
+        """:meth:`written`, every game kept as its ``.bel`` text (a game the writer refuses left
+        as its records: the output says so at its place in the output, as for a serial run)."""
+        out: list[Game | str] = []
+        for kept in self.written(games):
+            if isinstance(kept, Game):
+                try:
+                    kept = write_game(kept)
+                except NotationWriteError:
+                    pass
+            out.append(kept)
+        return out
+
+    def map(self, games: Iterable[InputGame]) -> list[Game | str] | int:
         if self.count:
             return sum(map(self.how_many, self._facts(games)))
-        return list(self.select(games))
+        return self.texts_of(games) if self.texts else list(self.select(games))
 
-    def merge(self, parts: Sequence[list[Game] | int]) -> list[Game] | int:
+    def merge(self, parts: Iterable[list[Game | str] | int]) -> list[Game | str] | int:
         if self.count:
             return sum(p for p in parts if isinstance(p, int))
         return [g for p in parts if isinstance(p, list) for g in p]

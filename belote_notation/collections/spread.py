@@ -24,19 +24,23 @@ never the games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from belote_notation.collections.work import CollectionWork, InputGames, input_games, run_serial
-from belote_notation.pipeline.executor import Backend
+from belote_notation.pipeline.executor import Backend, Window
 from belote_notation.pipeline.inputs import InputLike, InputProblem, Source, discover
-from belote_notation.pipeline.range_work import RangeProgress, outcomes
+from belote_notation.pipeline.range_work import RangeProgress, outcomes, window_outcomes
 from belote_notation.pipeline.ranges import ByteRange, cut_input, is_url, range_games
 
-__all__ = ["map_range", "ranges_of", "run_work", "serial_parts"]
+__all__ = ["Merger", "ShuffleWork", "map_range", "ranges_of", "run_shuffled", "run_work", "serial_parts"]
 
 P = TypeVar("P")
 R = TypeVar("R")
+V = TypeVar("V")
+P_contra = TypeVar("P_contra", contravariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+R_co = TypeVar("R_co", covariant=True)
 
 
 def _sources(sources: Iterable[Source | InputLike]) -> Iterator[Source]:
@@ -53,12 +57,14 @@ def _sources(sources: Iterable[Source | InputLike]) -> Iterator[Source]:
         yield from found.sources
 
 
-def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None) -> Iterator[ByteRange]:
+def ranges_of(sources: Iterable[Source | InputLike], target: int | None = None, window: Window | None = None
+              ) -> Iterator[ByteRange]:
     """The byte ranges of every input, in order (paths and folders found as ``discover`` finds
-    them). An input that cannot be opened or read raises ``OSError`` with the reason: a
-    collection's figures without one of its inputs would be a silent wrong answer."""
+    them; planned by ``window``'s workers when given). An input that cannot be opened or read
+    raises ``OSError`` with the reason: a collection's figures without one of its inputs would
+    be a silent wrong answer."""
     for source in _sources(sources):
-        cut = cut_input(source, target)
+        cut = cut_input(source, target, window=window)
         if isinstance(cut, InputProblem):
             raise OSError(f"{cut.path}: {cut.message}")
         yield from cut.ranges
@@ -96,13 +102,92 @@ def run_work(work: CollectionWork[P, R], sources: Iterable[Source | InputLike], 
     ``OSError``."""
     if backend.in_process:
         return here() if here is not None else run_serial(work, _sources(sources))
-    parts: list[P] = []
-    for done in outcomes(backend, ranges_of(sources, target), map_range, work):
+    return work.merge(_parts(work, sources, backend, progress, target))
+
+
+def _parts(work: CollectionWork[P, Any], sources: Iterable[Source | InputLike], backend: Backend,
+           progress: RangeProgress | None, target: int | None) -> Iterator[P]:
+    """Each range's part as the window hands it back, in input order, for ``work.merge`` to take
+    as it comes (a part merged is let go: the client holds the window's parts, not every part)."""
+    for done in outcomes(backend, lambda window: ranges_of(sources, target, window), map_range, work):
         byte_range: ByteRange = done.tag
         if done.error is not None:
             raise RuntimeError(f"{byte_range.name}: the range from line {byte_range.first_line} could not "
                                f"be mapped: {type(done.error).__name__}: {done.error}") from done.error
-        parts.append(done.result)
+        yield done.result
         if progress is not None:
             progress(byte_range)
-    return work.merge(parts)
+
+
+class Merger(Protocol[P_contra, V_contra, R_co]):
+    """The side of a :class:`ShuffleWork` in this process: the parts taken in input order, then
+    the partitions' verdicts."""
+
+    def add(self, part: P_contra) -> Sequence[Any]:
+        """One range's part taken (as it comes, in input order); its piece of each partition,
+        as the partition's ``reduce`` is to get it."""
+
+    def finish(self, verdicts: Sequence[V_contra]) -> R_co:
+        """The result, from the verdicts of every partition (in the partitions' order)."""
+
+    def close(self) -> None:
+        """What the merger holds let go (a run stopped before :meth:`finish`)."""
+
+
+class ShuffleWork(Protocol[P, V, R_co]):
+    """A work in two stages on the workers: ``map`` over each range's games (a part, which
+    carries its pieces of every partition), then ``reduce`` over each partition's pieces (every
+    range's, in input order) to a verdict; this process only hands pieces on and takes the
+    verdicts (:func:`run_shuffled`)."""
+
+    def sized(self, workers: int) -> ShuffleWork[P, V, R_co]:
+        """The same work for ``workers`` workers (its count of partitions)."""
+
+    def map(self, games: Iterable[Any]) -> P:
+        """The part of one range's games."""
+
+    def reduce(self, pieces: Sequence[Any]) -> V:
+        """The verdict of one partition."""
+
+    def merger(self) -> Merger[P, V, R_co]:
+        """What takes the parts and the verdicts in this process."""
+
+
+def _reduce(item: tuple[ShuffleWork[Any, V, Any], Sequence[Any]]) -> V:
+    work, pieces = item
+    return work.reduce(pieces)
+
+
+def run_shuffled(work: ShuffleWork[P, V, R], sources: Iterable[Source | InputLike], backend: Backend,
+                 progress: RangeProgress | None = None, *, target: int | None = None) -> R:
+    """``work`` over every byte range of ``sources`` in two stages in one window of
+    ``backend``: ``map`` per range, the parts taken here in input order by the work's merger,
+    which hands on each range's pieces; then ``reduce`` per partition over its pieces (on the
+    workers too); the merger's ``finish`` over the verdicts. A range or a partition that cannot
+    be done raises its error (a ``RuntimeError``), as an input that cannot be cut raises
+    ``OSError``. Any backend: in this process the stages run here, one task at a time."""
+    with backend.window() as window:
+        work = work.sized(window.workers)
+        merger = work.merger()
+        try:
+            pieces: list[Sequence[Any]] = []
+            for done in window_outcomes(window, lambda w: ranges_of(sources, target, w), map_range, work):
+                byte_range: ByteRange = done.tag
+                if done.error is not None:
+                    raise RuntimeError(f"{byte_range.name}: the range from line {byte_range.first_line} "
+                                       f"could not be mapped: {type(done.error).__name__}: {done.error}"
+                                       ) from done.error
+                pieces.append(merger.add(done.result))
+                if progress is not None:
+                    progress(byte_range)
+            count = len(pieces[0]) if pieces else 0
+            partitions = [(work, [range_pieces[p] for range_pieces in pieces]) for p in range(count)]
+            del pieces
+            try:
+                verdicts = list(window.map(_reduce, partitions))
+            except Exception as exc:  # noqa: BLE001 - said as a range's failure is
+                raise RuntimeError(f"a partition could not be reduced: {type(exc).__name__}: {exc}") from exc
+            return merger.finish(verdicts)
+        except BaseException:
+            merger.close()
+            raise

@@ -48,8 +48,10 @@ from belote_notation.collections.reading import InputGame
 from belote_notation.collections.review_figures import CardFigures, is_reviewed, review_figures
 from belote_notation.collections.work import input_name
 from belote_notation.formats.table import SafeCsvWriter
+from belote_notation.game.lang import msg, msg_n
+from belote_notation.game.lang.render import say
 
-__all__ = ["GROUPS", "Stats", "StatsWork", "Tally"]
+__all__ = ["GROUPS", "Stats", "StatsWork", "Tally", "counted"]
 
 GROUPS = ("player", "team", "rules", "contract", "trump")
 TRUMP_NAMES = ("♠", "♥", "♦", "♣", "SA", "TA")
@@ -151,23 +153,47 @@ class Stats:
         return out.getvalue()
 
     def text(self) -> str:
-        """Tables for people: one per group, the main figures."""
-        keys = ("deals", "takes", "made", "failed", "capots", "dead", "points_as_taker",
-                "points_as_defender", "findings_per_100", "points_lost_per_deal", "mistakes", "blunders",
-                "accuracy")
-        lines = [f"{self.games} games, {self.deal_count} deals"]
+        """Tables for people: one per group, the main figures, headed in the language asked
+        (``--lang``; the names of players, teams, rule systems and contracts as written)."""
+        lines = [counted(self)]
         for group in GROUPS:
             table = self.table(group)
             if not table:
                 continue
-            shown = [k for k in keys if any(k in row for row in table)]
-            width = max(len(group), *(len(str(row[group])) for row in table))
-            lines += ["", f"{group:<{width}}  " + "  ".join(f"{k:>{max(6, len(k))}}" for k in shown)]
+            shown = [k for k in _TEXT_FIGURES if any(k in row for row in table)]
+            heads = [say(_TEXT_FIGURES[k]) for k in shown]
+            widths = [max(6, len(head)) for head in heads]
+            title = say(_GROUP_WORDS[group])
+            width = max(len(title), *(len(str(row[group])) for row in table))
+            lines += ["", f"{title:<{width}}  " + "  ".join(
+                f"{head:>{w}}" for head, w in zip(heads, widths, strict=True))]
             for row in table:
                 cells = ["-" if row.get(k) is None else str(row[k]) for k in shown]
                 lines.append(f"{str(row[group]):<{width}}  " + "  ".join(
-                    f"{c:>{max(6, len(k))}}" for c, k in zip(cells, shown, strict=True)))
+                    f"{c:>{w}}" for c, w in zip(cells, widths, strict=True)))
         return "\n".join(lines) + "\n"
+
+
+_GROUP_WORDS = {"player": msg("player"), "team": msg("team"), "rules": msg("rules"),
+                "contract": msg("contract"), "trump": msg("trump")}
+"""The heading of each group's table in :meth:`Stats.text` (the English word is the group's key)."""
+_TEXT_FIGURES = {
+    "deals": msg("deals"), "takes": msg("takes"), "made": msg("made"), "failed": msg("failed"),
+    "capots": msg("capots"), "dead": msg("dead"), "points_as_taker": msg("points_as_taker"),
+    "points_as_defender": msg("points_as_defender"), "findings_per_100": msg("findings_per_100"),
+    "points_lost_per_deal": msg("points_lost_per_deal"), "mistakes": msg("mistakes"),
+    "blunders": msg("blunders"), "accuracy": msg("accuracy"),
+}
+"""The figures :meth:`Stats.text` shows, in order, each with its heading (in English the key, as
+the JSON and CSV name it)."""
+
+
+def counted(stats: Stats) -> str:
+    """``4 games, 24 deals`` in the language asked (the English words plural whatever the
+    count, as the table and the page have always said them)."""
+    games = msg_n("%(n)s games", "%(n)s games", "n", n=stats.games)
+    deals = msg_n("%(n)s deals", "%(n)s deals", "n", n=stats.deal_count)
+    return say(msg("%(games)s, %(deals)s", games=games, deals=deals))
 
 
 def _team_names(facts: GameFacts) -> tuple[str | None, str | None]:
@@ -289,7 +315,7 @@ class StatsWork:
                 self.add_game(stats, game_facts(read, file, self.config))
         return stats
 
-    def merge(self, parts: Sequence[Stats]) -> Stats:
+    def merge(self, parts: Iterable[Stats]) -> Stats:
         total = Stats()
         for part in parts:
             total.add(part)

@@ -76,8 +76,8 @@ class FingerprintTable:
 
     def add_games(self, games: Iterable[GameRow]) -> None:
         """Rows of the ``games`` table: game, input, number, fingerprint, kind and key of the
-        game's whole play, its length, its deals' fingerprints end to end, and its deals' trick
-        digests end to end (``dedupe``'s ``GameEntry.played``)."""
+        game's whole play, its length, its deals' fingerprints end to end, and its deals'
+        tricks end to end (``dedupe``'s ``GameEntry.played``)."""
         batch = list(games)
         self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch)
         self.rows += len(batch)

@@ -51,8 +51,8 @@ class CollectionWork(Protocol[P, R_co]):
     def map(self, games: Iterable[InputGame]) -> P:
         """The part of the games of one piece of the inputs (in input order)."""
 
-    def merge(self, parts: Sequence[P]) -> R_co:
-        """The result of every part, the parts in input order."""
+    def merge(self, parts: Iterable[P]) -> R_co:
+        """The result of every part, the parts in input order (taken in one pass, as they come)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +155,15 @@ class WholeGames:
         tricks = getattr(self.work, "reads_tricks", False)  # a work that needs each deal's tricks says so
         return self.work.map(InputGames(input_name(games), whole_games(games, unread, tricks))), unread
 
-    def merge(self, parts: Sequence[tuple[Any, Unread]]) -> tuple[Any, Unread]:
+    def merge(self, parts: Iterable[tuple[Any, Unread]]) -> tuple[Any, Unread]:
         unread = Unread()
-        for _, part in parts:
-            unread.join(part)
-        return self.work.merge([part for part, _ in parts]), unread
+
+        def each() -> Iterator[Any]:  # one pass: the parts may come as the cluster hands them back
+            for part, seen in parts:
+                unread.join(seen)
+                yield part
+
+        return self.work.merge(each()), unread
 
 
 def run_serial(work: CollectionWork[P, R], sources: Iterable[Source]) -> R:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, ClassVar, TextIO, TypeAlias, cast
 
 from belote_notation.game.code_table import Severity, raised_by
+from belote_notation.game.lang import Message, render
 
 if TYPE_CHECKING:  # the records are imported by the formats that read or write them
     from belote_notation.notation.records import Game
@@ -81,6 +82,9 @@ class FormatIssue:
     """The issue stands in the place of a whole game that could not be read (a game of the JSON
     twin that is not a game): it counts as that game, so the games after it keep their numbers
     in the input and the issue is that game's finding."""
+    msg: Message | None = None
+    """The message as data (docs/languages.md); ``message`` is its English text. ``None`` for the
+    formats whose issues are not in the catalogues yet."""
 
     def where(self) -> str:
         parts = []
@@ -102,9 +106,12 @@ def first_line(head: bytes) -> bytes:
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
 
 
-def issue(code: str, message: str, line: int = 0, event: int = 0, field: str = "") -> FormatIssue:
-    """A :class:`FormatIssue` with its code's severity."""
-    return FormatIssue(code, ISSUE_CODES[code], message, line, event, field)
+def issue(code: str, message: Message | str, line: int = 0, event: int = 0, field: str = "") -> FormatIssue:
+    """A :class:`FormatIssue` with its code's severity; a :class:`Message`'s English text rendered
+    once (a ``str``: a format whose issues are not in the catalogues yet, docs/languages.md)."""
+    if isinstance(message, str):
+        return FormatIssue(code, ISSUE_CODES[code], message, line, event, field)
+    return FormatIssue(code, ISSUE_CODES[code], render(message), line, event, field, msg=message)
 
 
 Stream = BinaryIO | TextIO

@@ -48,6 +48,7 @@ from belote_notation.formats.base import (
 from belote_notation.formats.limits import MAX_LINE_BYTES, bounded_lines
 from belote_notation.formats.values import shown
 from belote_notation.game.cards import NO_TRUMP, SEAT_NAMES, mask_of
+from belote_notation.game.lang import Message, Number, msg
 from belote_notation.game.tricks import trick_winner
 from belote_notation.notation.limits import MAX_DIGITS
 from belote_notation.notation.read.build import RecordBuilder
@@ -127,43 +128,49 @@ def read_cfn_line(text: str, line: int) -> tuple[Game | None, list[FormatIssue]]
     game is that game lost: its BEL801 stands in its place (the games after keep their numbers)."""
     problems: list[FormatIssue] = []
 
-    def bad(field: str, message: str) -> tuple[None, list[FormatIssue]]:
+    def bad(field: str, message: Message) -> tuple[None, list[FormatIssue]]:
         problems.append(replace(issue(UNREADABLE, message, line, line, field), lost=True))
         return None, problems
 
     sections = text.split(" ")
     if len(sections) != 3 or ":" not in sections[0]:
-        return bad("", f"not CFN (expected `<dealer>:<hands> <tricks> <contract>`): {text[:40]!r}")
+        return bad("", msg("not CFN (expected `<dealer>:<hands> <tricks> <contract>`): %(raw)s",
+                           raw=repr(text[:40])))
     head, tricks_text, contract = sections
     dealer_text, _, hands_text = head.partition(":")
     if dealer_text not in SEAT_NAMES or len(dealer_text) != 1:
-        return bad("dealer", f"unknown dealer {shown(dealer_text)}")
+        return bad("dealer", msg("unknown dealer %(raw)s", raw=shown(dealer_text)))
     dealer = SEAT_NAMES.index(dealer_text)
     hands = [_parse_hand(h) for h in hands_text.split("/")]
     if len(hands) != 4 or any(h is None for h in hands):
-        return bad("hands", f"cannot read four hands from {shown(hands_text)}")
+        return bad("hands", msg("cannot read %(what)s from %(raw)s", what=msg("four hands"),
+                                raw=shown(hands_text)))
     plays: list[int] = []
     if tricks_text != "-":
         for chunk in tricks_text.split("/"):
             trick = [_parse_card(chunk[i:i + 2]) for i in range(0, len(chunk), 2)]
             if not 1 <= len(trick) <= 4 or len(chunk) % 2 or any(c is None for c in trick):
-                return bad("tricks", f"cannot read a trick from {shown(chunk)}")
+                return bad("tricks", msg("cannot read %(what)s from %(raw)s", what=msg("a trick"),
+                                         raw=shown(chunk)))
             plays.extend(c for c in trick if c is not None)
     tag, trump = _contract(contract)
     if tag is None:
-        return bad("contract", f"cannot read a contract from {shown(contract)}")
+        return bad("contract", msg("cannot read %(what)s from %(raw)s", what=msg("a contract"),
+                                   raw=shown(contract)))
     if plays and trump is None:
-        return bad("tricks", "tricks with no contract (the auction is not over)")
+        return bad("tricks", msg("tricks with no contract (the auction is not over)"))
     held: list[list[int]] = [list(h) if h is not None else [] for h in hands]
     seats = _seats(plays, dealer, trump if trump is not None else NO_TRUMP)
     for seat, card in zip(seats, plays, strict=True):
         held[seat].append(card)
     every = [c for h in held for c in h]
     if len(every) != 32 or len(set(every)) != 32:
-        return bad("hands", f"the hands and tricks hold {len(set(every))} cards, not 32: left out")
+        return bad("hands", msg("the hands and tricks hold %(count)s cards, not 32: left out",
+                                count=len(set(every))))
     if tag[0] == AUCTION_TAG:
-        problems.append(issue(KEPT_AS_TEXT, f"the auction {tag[1]} is kept as a tag (its bids are not "
-                              "in CFN: none is made up)", line, line, "contract"))
+        problems.append(issue(KEPT_AS_TEXT, msg("the auction %(auction)s is kept as a tag (its bids are not "
+                                                "in CFN: none is made up)", auction=tag[1]),
+                              line, line, "contract"))
     return _game_of(line, dealer, held, seats, plays, tag), problems
 
 
@@ -232,39 +239,39 @@ def _written_contract(game: Game, deal: Deal) -> str | None:
     return None
 
 
-def _auction_contract(replay: DealReplay) -> tuple[str | None, str]:
-    """The CFN contract of the auction the checks replayed (``None`` and why when CFN cannot
-    write it; ``None`` and ``""`` when the deal has no contrée auction)."""
+def _auction_contract(replay: DealReplay) -> str | Message | None:
+    """The CFN contract of the auction the checks replayed, or why CFN cannot write it
+    (``None`` when the deal has no contrée auction)."""
     if not replay.deal.bids:
-        return None, ""
+        return None
     if replay.dead:
-        return "0", ""
+        return "0"
     taken = replay.contract
     if taken is None or taken.kind is None:
-        return None, ""  # a Belote take (or an unfinished auction): no contract of points
+        return None  # a Belote take (or an unfinished auction): no contract of points
     if taken.trump is None or taken.trump > 3:
-        return None, "CFN has no sans-atout or tout-atout contract"
+        return msg("CFN has no sans-atout or tout-atout contract")
     if taken.kind == "generale":
-        return None, "CFN has no générale"
+        return msg("CFN has no générale")
     value = 250 if taken.kind == "capot" else taken.value
     if taken.kind == "points" and (value is None or not 80 <= value <= 160):
-        return None, f"CFN bids go from 80 to 160, not {value}"
-    return f"{value}{SUITS[taken.trump]}{('NS', 'EW')[taken.taker & 1]}{'x' * taken.doubled}", ""
+        return msg("CFN bids go from 80 to 160, not %(value)s", value="None" if value is None else value)
+    return f"{value}{SUITS[taken.trump]}{('NS', 'EW')[taken.taker & 1]}{'x' * taken.doubled}"
 
 
-def _contract_text(game: Game, replay: DealReplay) -> tuple[str | None, str]:
-    """The CFN contract of a deal: the auction's, else the one the record writes for CFN."""
-    from_auction, why = _auction_contract(replay)
+def _contract_text(game: Game, replay: DealReplay) -> str | Message:
+    """The CFN contract of a deal: the auction's, else the one the record writes for CFN (or
+    why there is none)."""
+    from_auction = _auction_contract(replay)
     written = _written_contract(game, replay.deal)
-    if why:
-        return None, why
+    if isinstance(from_auction, str) and written is not None and written != from_auction:
+        return msg("the recorded contract %(written)s is not the auction's %(auction)s",
+                   written=written, auction=from_auction)
     if from_auction is not None:
-        if written is not None and written != from_auction:
-            return None, f"the recorded contract {written} is not the auction's {from_auction}"
-        return from_auction, ""
+        return from_auction
     if written is None or _contract(written)[0] is None:
-        return None, "no CFN contract (a contrée auction, a Contract tag or a contract=... comment)"
-    return written, ""
+        return msg("no CFN contract (a contrée auction, a Contract tag or a contract=... comment)")
+    return written
 
 
 def _seated_tricks(replay: DealReplay) -> list[list[tuple[int | None, int]]]:
@@ -289,14 +296,15 @@ def _same_deal(text: str, hands: list[list[int]], tricks: list[list[tuple[int | 
     return back_hands == {seat: sorted(h) for seat, h in enumerate(hands)} and back_tricks == tricks
 
 
-def cfn_of_deal(game: Game, replay: DealReplay) -> tuple[str | None, str]:
-    r"""The CFN of a replayed deal of ``game``, or ``None`` and why it cannot be written.
+def cfn_of_deal(game: Game, replay: DealReplay) -> str | Message:
+    r"""The CFN of a replayed deal of ``game``, or why it cannot be written.
 
     CFN plays N E S W in turn, the seat after the dealer leading: a deal played otherwise
     (counter-clockwise, another first lead) would come back as another deal, so it is refused;
     every string written is read back and compared with the record before it is given.
 
     >>> from belote_notation.check.replay import replay_game
+    >>> from belote_notation.game.lang import render
     >>> from belote_notation.notation.read.reader import parse_text
     >>> hands = ("hand N 7S 8S 9S 10S JS QS KS AS\nhand E 7H 8H 9H 10H JH QH KH AH\n"
     ...          "hand S 7D 8D 9D 10D JD QD KD AD\nhand W 7C 8C 9C 10C JC QC KC AC\n")
@@ -305,25 +313,25 @@ def cfn_of_deal(game: Game, replay: DealReplay) -> tuple[str | None, str]:
     ...             f'smsara W:80S N:pass E:pass S:pass\n{hands}end\n')
     ...     game = parse_text(text)[0].game
     ...     return cfn_of_deal(game, replay_game(game).deals[0])
-    >>> cfn("")[1]
+    >>> render(cfn(""))
     'CFN plays N E S W in turn, the seat after the dealer leading; this deal is played counter-clockwise'
     >>> cfn("\n".join(f'[Option "{o}"]' for o in ("direction=clockwise", "first_bidder=left",
     ...                                             "first_lead=dealer_left")))
-    ('S:ATKQJ987.../.ATKQJ987../..ATKQJ987./...ATKQJ987 - 80sEW', '')
+    'S:ATKQJ987.../.ATKQJ987../..ATKQJ987./...ATKQJ987 - 80sEW'
     """
     deal = replay.deal
     if deal.dealer is None:
-        return None, "no dealer"
+        return msg("no dealer")
     rules = replay.rules
     if rules is not None and rules.direction != "clockwise":
-        return None, ("CFN plays N E S W in turn, the seat after the dealer leading; this deal is "
-                      "played counter-clockwise")
-    contract, why = _contract_text(game, replay)
-    if contract is None:
-        return None, why
+        return msg("CFN plays N E S W in turn, the seat after the dealer leading; this deal is "
+                   "played counter-clockwise")
+    contract = _contract_text(game, replay)
+    if isinstance(contract, Message):
+        return contract
     shown = replay.hands_to_show()
     if shown is None or not shown.complete:
-        return None, "CFN needs the four 8-card hands"
+        return msg("CFN needs the four 8-card hands")
     hands = [[c for c in range(32) if mask >> c & 1] for mask in shown.masks]
     tricks = _seated_tricks(replay)
     gone = {card for trick in tricks for _, card in trick}
@@ -331,9 +339,9 @@ def cfn_of_deal(game: Game, replay: DealReplay) -> tuple[str | None, str]:
     tricks_text = "/".join("".join(_card_text(c) for _, c in trick) for trick in tricks) or "-"
     text = f"{SEAT_NAMES[deal.dealer]}:{'/'.join(_hand_text(h) for h in held)} {tricks_text} {contract}"
     if not _same_deal(text, hands, tricks):
-        return None, ("CFN would give another deal (CFN plays N E S W in turn, the seat after the "
-                      "dealer leading, each trick's winner leading the next)")
-    return text, ""
+        return msg("CFN would give another deal (CFN plays N E S W in turn, the seat after the "
+                   "dealer leading, each trick's winner leading the next)")
+    return text
 
 
 class CfnFormat(Format):
@@ -347,13 +355,15 @@ class CfnFormat(Format):
     def read(self, source: Stream, name: str = "<input>") -> Iterator[ReadItem]:
         for number, raw in enumerate(bounded_lines(binary_stream(source)), 1):
             if raw is None:
-                yield replace(issue(UNREADABLE, f"a line longer than {MAX_LINE_BYTES:,} bytes (the reader's "
-                                    "limit): not read", number, number), lost=True)
+                yield replace(issue(UNREADABLE, msg("a line longer than %(most)s bytes (the reader's limit): "
+                                                    "not read", most=Number(MAX_LINE_BYTES)), number, number),
+                              lost=True)
                 continue
             try:
                 text = raw.decode("utf-8-sig").strip()
             except UnicodeDecodeError as exc:
-                yield replace(issue(UNREADABLE, f"not UTF-8 text ({exc.reason})", number, number), lost=True)
+                yield replace(issue(UNREADABLE, msg("not UTF-8 text (%(error)s)", error=exc.reason), number,
+                                    number), lost=True)
                 continue
             if not text or text.startswith("#"):
                 continue
@@ -366,9 +376,9 @@ class CfnFormat(Format):
         for count, game in enumerate(games, 1):
             for replay in replay_game(game, number=count).deals:
                 deal = replay.deal
-                text, why = cfn_of_deal(game, replay)
-                if text is None:
-                    yield issue(CANNOT_WRITE, f"game {count}, deal {deal.number}: {why}: left out",
-                                deal.line)
+                text = cfn_of_deal(game, replay)
+                if isinstance(text, Message):
+                    yield issue(CANNOT_WRITE, msg("game %(game)s, deal %(deal)s: %(why)s: left out",
+                                                  game=count, deal=deal.number, why=text), deal.line)
                     continue
                 out.write(text + "\n")

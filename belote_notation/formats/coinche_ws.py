@@ -49,6 +49,7 @@ from belote_notation.formats.coinched import RULES
 from belote_notation.formats.events import PLAYER_TAGS, EventReader, read_json_lines
 from belote_notation.formats.values import MAX_DIGITS, json_object
 from belote_notation.game.cards import SEAT_NAMES, make_card
+from belote_notation.game.lang import Message, msg
 
 __all__ = ["CoincheWsFormat", "card_of"]
 
@@ -89,12 +90,13 @@ class _Translator:
     def __call__(self, message: dict[str, Any], line: int, reader: EventReader) -> Iterable[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         if len(message) != 1:
-            reader.report(UNKNOWN_KIND, "not a coinche-server-rs message (one key expected): left out")
+            reader.report(UNKNOWN_KIND, msg("not a coinche-server-rs message (one key expected): left out"))
             return out
         (kind, body), = message.items()
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None or not isinstance(body, dict):
-            reader.report(UNKNOWN_KIND, f"unknown coinche-server-rs message {kind!r}: left out", kind)
+            reader.report(UNKNOWN_KIND, msg("unknown coinche-server-rs message %(kind)s: left out",
+                                            kind=repr(kind)), kind)
             return out
         events: list[dict[str, Any]] = handler(body, reader)
         return events
@@ -110,7 +112,8 @@ class _Translator:
         value = body.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
             return SEAT_NAMES[value]
-        reader.report(UNREADABLE_VALUE, f"cannot read a player from {value!r}", name)
+        reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a player"),
+                                            raw=repr(value)), name)
         return None
 
     def _deal(self) -> list[dict[str, Any]]:
@@ -122,10 +125,10 @@ class _Translator:
             self.dealer = (self.dealer + 1) % 4  # the server's rotation (Game::new_round)
         return [*self._start([]), *out, deal]
 
-    def _kept(self, text: str, reader: EventReader, what: str) -> list[dict[str, Any]]:
-        if what not in self.noted:
-            self.noted.add(what)
-            reader.report(KEPT_AS_TEXT, f"{what} kept as comments (.bel cannot say it)")
+    def _kept(self, text: str, reader: EventReader, what: Message) -> list[dict[str, Any]]:
+        if what.id not in self.noted:
+            self.noted.add(what.id)
+            reader.report(KEPT_AS_TEXT, msg("%(what)s kept as comments (.bel cannot say it)", what=what))
         out = [] if self.in_deal else self._deal()
         return [*out, {"type": "comment", "text": f"coinche-server-rs: {text}"}]
 
@@ -142,7 +145,7 @@ class _Translator:
                     tags.append([PLAYER_TAGS[seat], player["username"]])
         out = self._start(tags)
         if game.get("points") is not None:  # a comment on the deal under way, else on the game
-            reader.report(KEPT_AS_TEXT, "the match points kept as a comment (.bel cannot say them)")
+            reader.report(KEPT_AS_TEXT, msg("the match points kept as a comment (.bel cannot say them)"))
             out.append({"type": "comment", "text": f"coinche-server-rs: match points {game['points']}"})
         return out
 
@@ -152,7 +155,8 @@ class _Translator:
         if seat is None:
             return []
         if not isinstance(cards, list) or any(card_of(c) is None for c in cards):
-            reader.report(UNREADABLE_VALUE, f"cannot read cards from {cards!r}", "cards")
+            reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("cards"),
+                                                raw=repr(cards)), "cards")
             return []
         out: list[dict[str, Any]] = []
         number = SEAT_NAMES.index(seat)
@@ -180,7 +184,8 @@ class _Translator:
         score = json_object(bid).get("score")
         if strain is None or not (score == "Capot" or isinstance(score, str) and score.isdigit()
                                   and len(score) <= MAX_DIGITS):  # the reader's limit before int()
-            return self._kept(f"{body.get('player_id')} {_bid_text(bid)}", reader, "a bid it cannot read")
+            return self._kept(f"{body.get('player_id')} {_bid_text(bid)}", reader,
+                              msg("a bid it cannot read"))
         if score == "Capot":
             return self._call(body, reader, action="capot", suit=strain)
         return self._call(body, reader, action="bid", value=int(score), suit=strain)
@@ -195,7 +200,8 @@ class _Translator:
         seat = self._seat(body, "player_id", reader)
         card = card_of(body.get("card"))
         if card is None:
-            reader.report(UNREADABLE_VALUE, f"cannot read a card from {body.get('card')!r}", "card")
+            reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a card"),
+                                                raw=repr(body.get("card"))), "card")
         if seat is None or card is None:
             return []
         out = [] if self.in_deal else self._deal()
@@ -213,7 +219,7 @@ class _Translator:
         return [{"type": "trick_end", "winner": seat}] if seat is not None else []
 
     def _on_Error(self, body: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        return self._kept(f"error sent to a player: {body.get('message')}", reader, "an error message")
+        return self._kept(f"error sent to a player: {body.get('message')}", reader, msg("an error message"))
 
 
 class CoincheWsFormat(Format):

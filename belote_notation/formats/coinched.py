@@ -43,6 +43,7 @@ from belote_notation.formats.base import (
 from belote_notation.formats.events import EventReader, read_json_lines
 from belote_notation.formats.values import json_object
 from belote_notation.game.cards import SEAT_NAMES, Deck, make_card, suit_name
+from belote_notation.game.lang import Message, msg
 
 __all__ = ["CoinchedFormat", "card_of_mask", "cards_of_hand"]
 
@@ -83,7 +84,8 @@ class _Translator:
     def seat(self, value: Any, reader: EventReader) -> str | None:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
             return SEAT_NAMES[value]
-        reader.report(UNREADABLE_VALUE, f"cannot read a position from {value!r}", "pos")
+        reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a position"),
+                                            raw=repr(value)), "pos")
         return None
 
     def __call__(self, message: dict[str, Any], line: int, reader: EventReader) -> Iterable[dict[str, Any]]:
@@ -95,7 +97,8 @@ class _Translator:
             self.started = True
         handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
         if handler is None:
-            reader.report(UNKNOWN_KIND, f"unknown coinched event {kind!r}: left out", "type")
+            reader.report(UNKNOWN_KIND, msg("unknown coinched event %(kind)s: left out", kind=repr(kind)),
+                          "type")
             return out
         out.extend(handler(event, reader))
         return out
@@ -108,9 +111,9 @@ class _Translator:
             deal["dealer"] = SEAT_NAMES[(first - 1) % 4]
         return [*out, deal]
 
-    def _comment(self, text: str, reader: EventReader, what: str) -> list[dict[str, Any]]:
-        if what:
-            reader.report(KEPT_AS_TEXT, f"{what} kept as a comment (.bel cannot say it)")
+    def _comment(self, text: str, reader: EventReader, what: Message | None) -> list[dict[str, Any]]:
+        if what is not None:
+            reader.report(KEPT_AS_TEXT, msg("%(what)s kept as a comment (.bel cannot say it)", what=what))
         events = [] if self.in_deal else self._deal()
         return [*events, {"type": "comment", "text": text}]
 
@@ -121,12 +124,14 @@ class _Translator:
         hands = event.get("hands")
         out = self._deal(event.get("first"))
         if not isinstance(hands, list) or len(hands) != 4:
-            reader.report(UNREADABLE_VALUE, f"cannot read four hands from {hands!r}", "hands")
+            reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("four hands"),
+                                                raw=repr(hands)), "hands")
             return out
         for seat, mask in enumerate(hands):
             cards = cards_of_hand(mask)
             if cards is None:
-                reader.report(UNREADABLE_VALUE, f"cannot read a hand from {mask!r}", f"hands[{seat}]")
+                reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a hand"),
+                                                    raw=repr(mask)), f"hands[{seat}]")
                 continue
             out.append({"type": "hand", "seat": seat, "cards": cards})
         return out
@@ -137,7 +142,7 @@ class _Translator:
         shown = " ".join(map(str, cards)) if cards is not None else repr(event.get("cards"))
         return [*out, *self._comment(f"coinched: the log's player holds cards {shown} "
                                      f"(first to bid: {event.get('first')})", reader,
-                                     "a hand whose seat the event does not say")]
+                                     msg("a hand whose seat the event does not say"))]
 
     def _on_FromPlayer(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
         seat = self.seat(event.get("pos"), reader)
@@ -148,7 +153,8 @@ class _Translator:
         if kind == "CardPlayed":
             card = card_of_mask(act.get("card"))
             if card is None:
-                reader.report(UNREADABLE_VALUE, f"cannot read a card from {act.get('card')!r}", "card")
+                reader.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a card"),
+                                                    raw=repr(act.get("card"))), "card")
                 return []
             out = [] if self.in_deal else self._deal()
             if self.plays % 4 == 0:
@@ -157,7 +163,8 @@ class _Translator:
             return [*out, {"type": "card", "seat": seat, "card": card}]
         if kind in ("Passed", "Coinched", "Bidded"):
             return [*([] if self.in_deal else self._deal()), self._call(seat, kind, act, reader)]
-        reader.report(UNKNOWN_KIND, f"unknown player event {kind!r}: left out", "event.type")
+        reader.report(UNKNOWN_KIND, msg("unknown player event %(kind)s: left out", kind=repr(kind)),
+                      "event.type")
         return []
 
     def _call(self, seat: str, kind: str, act: dict[str, Any], reader: EventReader) -> dict[str, Any]:
@@ -183,10 +190,10 @@ class _Translator:
         author = c.get("author")
         who = SEAT_NAMES[author] if isinstance(author, int) and 0 <= author <= 3 else repr(author)
         return self._comment(f"coinched: contract {c.get('target')} {self._suit(c.get('trump'))} "
-                             f"by {who}, coinche level {c.get('coinche_level')}", reader, "the contract")
+                             f"by {who}, coinche level {c.get('coinche_level')}", reader, msg("the contract"))
 
     def _on_BidCancelled(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        out = self._comment("coinched: bidding cancelled (everybody passed)", reader, "")
+        out = self._comment("coinched: bidding cancelled (everybody passed)", reader, None)
         self.in_deal = False
         return [*out, {"type": "deal_end"}]
 
@@ -197,12 +204,12 @@ class _Translator:
     def _on_GameOver(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
         out = self._comment(f"coinched: card points {event.get('points')}, scores "
                             f"{event.get('scores')}, winner {event.get('winner')} "
-                            "(teams P0+P2 = N-S, P1+P3 = E-W)", reader, "the deal's points and scores")
+                            "(teams P0+P2 = N-S, P1+P3 = E-W)", reader, msg("the deal's points and scores"))
         self.in_deal = False
         return [*out, {"type": "deal_end"}]
 
     def _on_PartyCancelled(self, event: dict[str, Any], reader: EventReader) -> list[dict[str, Any]]:
-        out = self._comment(f"coinched: party cancelled: {event.get('msg')}", reader, "")
+        out = self._comment(f"coinched: party cancelled: {event.get('msg')}", reader, None)
         self.in_deal = False
         return [*out, {"type": "match_end"}]
 

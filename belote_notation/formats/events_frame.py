@@ -16,6 +16,7 @@ from belote_notation.formats.base import KEPT_AS_TEXT, MISSING_FIELD, UNREADABLE
 from belote_notation.formats.events_writer import PLAYER_TAGS
 from belote_notation.formats.values import card_value, int_value, seat_value
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
+from belote_notation.game.lang import Listed, Message, msg, msg_n
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.read.build import RecordBuilder
 from belote_notation.notation.records import Game, Header
@@ -30,7 +31,7 @@ TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 
 
 def kept_fields(extra: list[tuple[str, str]],
-                taken: set[str]) -> tuple[list[tuple[str, str]], list[str], str | None]:
+                taken: set[str]) -> tuple[list[tuple[str, str]], list[str], Message | None]:
     """Unknown fields of a game (``name``, value as text) kept whole: as tags when the name is
     a tag name not set yet (``taken``: the lower-case names set; a field never overrides a tag
     the game has, such as its rules), else as comments ``name=value``; and the BEL805 message
@@ -40,7 +41,8 @@ def kept_fields(extra: list[tuple[str, str]],
     ...                                     ("Venue", "2")], {"rules"})
     >>> tags, comments
     ([('venue', 'Club')], ['my field=x', 'Rules=classic', 'Venue=2'])
-    >>> print(said.replace("; ", ";\\n"))
+    >>> from belote_notation.game.lang import render
+    >>> print(render(said).replace("; ", ";\\n")) if said else None
     fields kept as tags: venue;
     fields kept as comments (not a tag name, or a tag the game already has): "my field", "Rules", "Venue"
     """
@@ -54,13 +56,12 @@ def kept_fields(extra: list[tuple[str, str]],
         else:
             comments.append(f"{name}={value}")
             as_comments.append(json.dumps(name, ensure_ascii=False))
-    said = []
-    if tags:
-        said.append("fields kept as tags: " + ", ".join(name for name, _ in tags))
-    if comments:
-        said.append("fields kept as comments (not a tag name, or a tag the game already has): "
-                    + ", ".join(as_comments))
-    return tags, comments, "; ".join(said) or None
+    as_tags = msg("fields kept as tags: %(names)s", names=Listed(tuple(name for name, _ in tags)))
+    as_text = msg("fields kept as comments (not a tag name, or a tag the game already has): %(names)s",
+                  names=Listed(tuple(as_comments)))
+    if tags and comments:
+        return tags, comments, msg("%(first)s; %(then)s", first=as_tags, then=as_text)
+    return tags, comments, as_tags if tags else as_text if comments else None
 """A tag name the notation can hold."""
 
 TYPE_ALIASES: dict[str, str] = {
@@ -182,11 +183,11 @@ class EventFrame:
         self.pending: OpenTrick | None = None
 
     # --- reporting
-    def report(self, code: str, message: str, field: str = "") -> None:
+    def report(self, code: str, message: Message, field: str = "") -> None:
         """An issue at the current line (also for a translator of a foreign log)."""
         self.issues.append(issue(code, message, self.line, self.line, field))
 
-    def bad(self, code: str, message: str, field: str = "") -> Skip:
+    def bad(self, code: str, message: Message, field: str = "") -> Skip:
         """An issue at the current line, and the exception that skips the event."""
         self.report(code, message, field)
         return Skip()
@@ -195,32 +196,35 @@ class EventFrame:
     def need(self, event: dict[str, Any], name: str) -> Any:
         """The field ``name`` of ``event`` (an issue and :class:`Skip` when it is missing)."""
         if event.get(name) is None:
-            raise self.bad(MISSING_FIELD, f"{self.kind} event without `{name}`", name)
+            raise self.bad(MISSING_FIELD, msg("%(kind)s event without `%(name)s`", kind=self.kind, name=name),
+                           name)
         return event[name]
 
     def value_of(self, event: dict[str, Any], name: str, read: Callable[[Any], Any],
-              what: str, required: bool = True) -> Any:
+              what: Message, required: bool = True) -> Any:
         """The field ``name`` read by ``read`` (``None``: left out, when not ``required``)."""
         raw = self.need(event, name) if required else event.get(name)
         if raw is None:
             return None
         value = read(raw)
         if value is None:
-            raise self.bad(UNREADABLE_VALUE, f"cannot read {what} {raw!r}", name)
+            raise self.bad(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=what,
+                                                 raw=repr(raw)), name)
         return value
 
     def seat_of(self, event: dict[str, Any], name: str = "seat", required: bool = True) -> int | None:
         raw = event.get(name)
         if type(raw) is str and raw in SEATS:
             return SEATS[raw]
-        return self.value_of(event, name, seat_value, "a seat from", required)  # type: ignore[no-any-return]
+        return self.value_of(event, name, seat_value, msg("a seat"), required)  # type: ignore[no-any-return]
 
     def card_of(self, raw: Any, name: str = "card") -> int:
         if type(raw) is str and raw in self.names:
             return self.names[raw]
         card = card_value(raw, self.deck)
         if card is None:
-            raise self.bad(UNREADABLE_VALUE, f"cannot read a card from {raw!r}", name)
+            raise self.bad(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a card"),
+                                                 raw=repr(raw)), name)
         return card
 
     def cards_of(self, event: dict[str, Any]) -> list[int]:
@@ -228,14 +232,15 @@ class EventFrame:
         if isinstance(raw, str):
             raw = raw.replace(",", " ").split()
         if not isinstance(raw, list):
-            raise self.bad(UNREADABLE_VALUE, f"cannot read cards from {raw!r}", "cards")
+            raise self.bad(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("cards"),
+                                                 raw=repr(raw)), "cards")
         names = self.names
         if all(type(c) is str and c in names for c in raw):
             return [names[c] for c in raw]
         return [self.card_of(c, f"cards[{i}]") for i, c in enumerate(raw)]
 
     def int_of(self, event: dict[str, Any], name: str, required: bool = True) -> int | None:
-        return self.value_of(event, name, int_value, "a number from", required)  # type: ignore[no-any-return]
+        return self.value_of(event, name, int_value, msg("a number"), required)  # type: ignore[no-any-return]
 
     def players_of(self, players: Any, named: set[str]) -> list[tuple[str, str]]:
         """The player tags of ``match_start``'s ``players`` not given as tags too."""
@@ -243,13 +248,15 @@ class EventFrame:
             players = dict(enumerate(players))
         if not isinstance(players, dict):
             if players is not None:
-                self.report(UNREADABLE_VALUE, "players must be an object or a list of four names", "players")
+                self.report(UNREADABLE_VALUE, msg("players must be an object or a list of four names"),
+                            "players")
             return []
         out: list[tuple[str, str]] = []
         for key, name in players.items():
             seat = seat_value(key)
             if seat is None:
-                self.report(UNREADABLE_VALUE, f"cannot read a seat from {key!r}", "players")
+                self.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a seat"),
+                                                  raw=repr(key)), "players")
             elif PLAYER_TAGS[seat].lower() not in named and name is not None:
                 out.append((PLAYER_TAGS[seat], str(name)))
         return out
@@ -261,7 +268,7 @@ class EventFrame:
         pairs = list(raw.items()) if isinstance(raw, dict) else raw
         out: list[tuple[str, str]] = []
         if not isinstance(pairs, list):
-            self.report(UNREADABLE_VALUE, "tags must be a list of [name, value] or an object", "tags")
+            self.report(UNREADABLE_VALUE, msg("tags must be a list of [name, value] or an object"), "tags")
             return out
         for i, pair in enumerate(pairs):
             if (isinstance(pair, (list, tuple)) and len(pair) == 2 and isinstance(pair[0], str)
@@ -269,7 +276,8 @@ class EventFrame:
                 value = pair[1] if isinstance(pair[1], str) else json.dumps(pair[1])
                 out.append((pair[0], value))
             else:
-                self.report(UNREADABLE_VALUE, f"cannot read a tag from {pair!r}", f"tags[{i}]")
+                self.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a tag"),
+                                                  raw=repr(pair)), f"tags[{i}]")
         return out
 
     # --- the game's frame
@@ -280,10 +288,11 @@ class EventFrame:
             self.unknown_fields.clear()
             return
         for name, (first, count) in self.unknown_fields.items():
-            events = f"{count} events" if count != 1 else "1 event"
-            self.issues.append(issue(KEPT_AS_TEXT, f"unknown field `{name}` kept as a comment on {events} "
-                                     "(first here; convert --drop-unknown leaves it out)", first, first,
-                                     name))
+            said = msg_n("unknown field `%(name)s` kept as a comment on %(n)s event (first here; convert "
+                         "--drop-unknown leaves it out)", "unknown field `%(name)s` kept as a comment on "
+                         "%(n)s events (first here; convert --drop-unknown leaves it out)", "n",
+                         name=name, n=count)
+            self.issues.append(issue(KEPT_AS_TEXT, said, first, first, name))
         self.unknown_fields.clear()
 
     def start_game(self, headers: Iterable[tuple[str, str]] = (), preamble: Iterable[str] = ()) -> None:

@@ -20,6 +20,7 @@ from belote_notation.formats.events_scan import decode_line, is_trick, pieces
 from belote_notation.formats.events_steps import Step, read_hand, read_trick
 from belote_notation.formats.events_translate import HANDLERS, EventReader
 from belote_notation.formats.limits import GameBudget
+from belote_notation.game.lang import msg
 
 __all__ = ["FIELD_ALIASES", "HANDLERS", "TYPE_ALIASES", "EventReader", "Translate", "read_json_lines"]
 
@@ -61,7 +62,7 @@ def _read_json_lines(source: BinaryIO, translate: Translate,
     budget = GameBudget()  # the reader's items per game: one event, one item (a trick's six lines: six)
     for first, piece, match in pieces(source, own):
         if budget.spend(1 if match is None or not is_trick(match) else 6) and reader.open:
-            cut = budget.cut_issue(first, "events")
+            cut = budget.cut_issue(first, msg("events"))
             yield from _drain(reader)
             game = reader.finish()
             yield cut

@@ -11,6 +11,7 @@ from typing import Any, BinaryIO
 
 from belote_notation.formats.base import UNREADABLE, FormatIssue, issue
 from belote_notation.formats.limits import MAX_LINE_BYTES
+from belote_notation.game.lang import msg
 
 __all__ = ["FAST", "Piece", "is_trick", "decode_line", "pieces"]
 
@@ -98,12 +99,13 @@ def decode_line(raw: bytes, number: int, issues: list[FormatIssue]) -> dict[str,
     try:  # the C "utf-8" codec: "utf-8-sig" is a Python-level codec (10% of the time here)
         message = json.loads(raw.decode("utf-8-sig" if raw.startswith(b"\xef\xbb\xbf") else "utf-8").strip())
     except json.JSONDecodeError as exc:
-        issues.append(issue(UNREADABLE, f"not a JSON line ({exc.msg} at column {exc.colno})", number, number))
+        issues.append(issue(UNREADABLE, msg("not a JSON line (%(error)s at column %(col)s)", error=exc.msg,
+                                            col=exc.colno), number, number))
         return None
     except (ValueError, RecursionError) as exc:  # bad UTF-8, a number of over 4,300 digits, deep nesting
-        issues.append(issue(UNREADABLE, f"not a JSON line ({exc})", number, number))
+        issues.append(issue(UNREADABLE, msg("not a JSON line (%(error)s)", error=str(exc)), number, number))
         return None
     if not isinstance(message, dict):
-        issues.append(issue(UNREADABLE, "not a JSON object", number, number))
+        issues.append(issue(UNREADABLE, msg("not a JSON object"), number, number))
         return None
     return message

@@ -50,6 +50,7 @@ from belote_notation.formats.values import (
     mark_value,
     suit_value,
 )
+from belote_notation.game.lang import msg
 from belote_notation.notation.records import Game
 from belote_notation.notation.visitor import Action, HandSection, ScoreKind
 
@@ -99,11 +100,12 @@ class EventReader(EventFrame):
             return None
         if raw_type is None:
             self.kind = "an"
-            self.report(MISSING_FIELD, "event without `type`", "type")
+            self.report(MISSING_FIELD, msg("event without `type`"), "type")
             return None
         kind = TYPE_ALIASES.get(str(raw_type).strip().lower())
         if kind is None:
-            self.report(UNKNOWN_KIND, f"unknown event type {raw_type!r}: kept as a comment", "type")
+            self.report(UNKNOWN_KIND, msg("unknown event type %(kind)s: kept as a comment",
+                                          kind=repr(raw_type)), "type")
             if self.open:
                 self.builder.visit_comment("event: " + json.dumps(event, ensure_ascii=False), line, 1)
             return None
@@ -175,10 +177,11 @@ class EventReader(EventFrame):
     def on_match_start(self, event: dict[str, Any]) -> None:
         version = event.get("version", VERSION)
         if int_value(version) is None:
-            self.report(UNREADABLE_VALUE, f"cannot read a version from {version!r}", "version")
+            self.report(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s", what=msg("a version"),
+                                              raw=repr(version)), "version")
         elif int_value(version) > VERSION:  # type: ignore[operator]
-            self.report(NEWER_VERSION, f"version {version} is newer than {VERSION}: read as {VERSION}",
-                        "version")
+            self.report(NEWER_VERSION, msg("version %(version)s is newer than %(known)s: read as %(known)s",
+                                           version=str(version), known=VERSION), "version")
         headers = self.tags_of(event.get("tags"))
         named = {name.lower() for name, _ in headers}
         shorthands: list[tuple[str, str]] = []
@@ -212,7 +215,7 @@ class EventReader(EventFrame):
 
     def on_deal_end(self, event: dict[str, Any]) -> None:
         if not self.in_deal:
-            raise self.bad(OUT_OF_PLACE, "deal_end outside a deal")
+            raise self.bad(OUT_OF_PLACE, msg("deal_end outside a deal"))
         self.end_deal()
         if len(event) == 1:
             self.step = DealEndStep()
@@ -237,7 +240,7 @@ class EventReader(EventFrame):
         action, value, suit = self._call_words(event)
         number = self.int_of(event, "round", required=False)
         if number is not None and number not in (1, 2):
-            raise self.bad(UNREADABLE_VALUE, f"round {number} is not 1 or 2", "round")
+            raise self.bad(UNREADABLE_VALUE, msg("round %(round)s is not 1 or 2", round=number), "round")
         step = CallStep(seat, action, suit, number, value)
         if self.depth == 0:
             step.apply(self, self.line)
@@ -261,19 +264,19 @@ class EventReader(EventFrame):
             action: Action = "bid"
             value, suit = one_word
         else:
-            action = self.value_of(event, "action", action_value, "a call from")
+            action = self.value_of(event, "action", action_value, msg("a call"))
             value = self.int_of(event, "value", required=False)
             suit = None
         if suit is None:
-            suit = self.value_of(event, "suit", lambda v: suit_value(v, self.deck), "a suit from",
+            suit = self.value_of(event, "suit", lambda v: suit_value(v, self.deck), msg("a suit"),
                                  required=False)
         if action == "bid" and value is None:
-            raise self.bad(MISSING_FIELD, "a contrée bid without its points", "value")
+            raise self.bad(MISSING_FIELD, msg("a contrée bid without its points"), "value")
         return action, value, suit
 
     def on_announce(self, event: dict[str, Any]) -> None:
         seat = self.seat_of(event)
-        kind = self.value_of(event, "kind", kind_value, "an announcement kind from")
+        kind = self.value_of(event, "kind", kind_value, msg("an announcement kind"))
         cards = self.cards_of(event) if event.get("cards") is not None else []
         trick = self.int_of(event, "trick", required=False)
         before = self.int_of(event, "before", required=False)
@@ -283,7 +286,7 @@ class EventReader(EventFrame):
 
     def on_trick(self, event: dict[str, Any]) -> None:
         if self.depth:
-            raise self.bad(OUT_OF_PLACE, "trick inside a variation")
+            raise self.bad(OUT_OF_PLACE, msg("trick inside a variation"))
         number = self.int_of(event, "number", required=False)
         self.enter("trick")
         self.open_trick(number if number is not None else self.trick + 1, self.line)
@@ -293,7 +296,7 @@ class EventReader(EventFrame):
     def on_card(self, event: dict[str, Any]) -> None:
         seat = self.seat_of(event, required=False)
         card = self.card_of(self.need(event, "card"))
-        mark = self.value_of(event, "belote", mark_value, "a belote word from", required=False)
+        mark = self.value_of(event, "belote", mark_value, msg("a belote word"), required=False)
         if self.depth == 0 and self.section == "trick" and self.in_trick and self.trick_is_full():
             self.flush()
             self.open_trick(self.trick + 1, self.line, implicit=True)
@@ -308,15 +311,15 @@ class EventReader(EventFrame):
             self.builder.visit_play(seat, card, mark, self.line, 1)
 
     def on_belote(self, event: dict[str, Any]) -> None:
-        mark = self.value_of(event, "belote", mark_value, "a belote word from")
+        mark = self.value_of(event, "belote", mark_value, msg("a belote word"))
         if not self.in_trick:
-            raise self.bad(OUT_OF_PLACE, "a belote word with no card before it")
+            raise self.bad(OUT_OF_PLACE, msg("a belote word with no card before it"))
         self.builder.visit_mark(mark, self.line, 1)
 
     def on_trick_end(self, event: dict[str, Any]) -> None:
         winner = self.seat_of(event, "winner", required=False)
         if not self.in_trick or self.depth:
-            raise self.bad(OUT_OF_PLACE, "trick_end outside a trick")
+            raise self.bad(OUT_OF_PLACE, msg("trick_end outside a trick"))
         if self.pending is not None:
             self.flush(winner)
             if len(event) == 2 and winner is not None:
@@ -341,19 +344,21 @@ class EventReader(EventFrame):
 
     def _annotated(self) -> None:
         if self.builder.item is None:
-            raise self.bad(OUT_OF_PLACE, f"{self.kind} with no call, card or announcement before it")
+            raise self.bad(OUT_OF_PLACE, msg("%(kind)s with no call, card or announcement before it",
+                                             kind=self.kind))
 
     def on_glyph(self, event: dict[str, Any]) -> None:
         glyph = self.need(event, "glyph")
         if glyph not in _GLYPHS:
-            raise self.bad(UNREADABLE_VALUE, f"{glyph!r} is not one of ! ? !! ?? !? ?!", "glyph")
+            raise self.bad(UNREADABLE_VALUE, msg("%(glyph)s is not one of ! ? !! ?? !? ?!",
+                                                 glyph=repr(glyph)), "glyph")
         self._annotated()
         self.builder.visit_glyph(glyph, self.line, 1)
 
     def on_nag(self, event: dict[str, Any]) -> None:
         nag = self.int_of(event, "nag")
         if nag < 0:  # type: ignore[operator]
-            raise self.bad(UNREADABLE_VALUE, f"NAG {nag} is negative", "nag")
+            raise self.bad(UNREADABLE_VALUE, msg("NAG %(nag)s is negative", nag=str(nag)), "nag")
         self._annotated()
         self.builder.visit_nag(nag, self.line, 1)  # type: ignore[arg-type]
 
@@ -364,7 +369,7 @@ class EventReader(EventFrame):
 
     def on_variation_end(self, event: dict[str, Any]) -> None:
         if not self.depth:
-            raise self.bad(OUT_OF_PLACE, "variation_end with no variation open")
+            raise self.bad(OUT_OF_PLACE, msg("variation_end with no variation open"))
         self.builder.end_variation()
         self.depth -= 1
 

@@ -11,7 +11,8 @@ so a 60,000-deal log costs the memory of 50,000 items at a time.
 >>> budget = GameBudget(limit=3)
 >>> [budget.spend(1) for _ in range(4)]
 [False, False, False, True]
->>> cut = budget.cut_issue(12, "events")
+>>> from belote_notation.game.lang import msg
+>>> cut = budget.cut_issue(12, msg("events"))
 >>> cut.code, cut.line, cut.message[:34], budget.used
 ('BEL801', 12, 'this game holds more than 3 events', 0)
 """
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from belote_notation.formats.base import UNREADABLE, FormatIssue, ReadItem, issue
+from belote_notation.game.lang import Listed, Message, Number, msg, msg_n, render
 from belote_notation.notation.limits import MAX_DIGITS, MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
 from belote_notation.notation.read.stream import MAX_GAME_CHARS
 
@@ -49,11 +51,12 @@ class GameBudget:
         """A new game begins."""
         self.used = 0
 
-    def cut_issue(self, line: int, what: str) -> FormatIssue:
+    def cut_issue(self, line: int, what: Message) -> FormatIssue:
         """The issue of a game ended at ``line`` because it reached the limit."""
         self.reset()
-        return issue(UNREADABLE, f"this game holds more than {self.limit:,} {what} (the reader's limit for "
-                     "a game): it is read up to here, what follows is read as another game", line, line)
+        return issue(UNREADABLE, msg("this game holds more than %(most)s %(what)s (the reader's limit for a "
+                                     "game): it is read up to here, what follows is read as another game",
+                                     most=Number(self.limit), what=what), line, line)
 
 
 def bounded_lines(source: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
@@ -107,7 +110,9 @@ def bounded_issues(items: Iterable[ReadItem]) -> Iterator[ReadItem]:
 
 
 def _left_out(counts: Counter[str], last: FormatIssue) -> FormatIssue:
-    total = sum(counts.values())
-    codes = ", ".join(f"{code}: {count:,}" for code, count in sorted(counts.items()))
-    return FormatIssue(last.code, last.severity, f"{total:,} more issues here are not listed ({codes}): "
-                       f"the first {MAX_ISSUES_PER_GAME} are", last.line, last.event, "", last.col)
+    codes = Listed(tuple(msg("%(code)s: %(count)s", code=code, count=Number(count))
+                         for code, count in sorted(counts.items())))
+    said = msg_n("%(total)s more issues here are not listed (%(codes)s): the first %(first)s are",
+                 "%(total)s more issues here are not listed (%(codes)s): the first %(first)s are", "total",
+                 total=Number(sum(counts.values())), codes=codes, first=MAX_ISSUES_PER_GAME)
+    return FormatIssue(last.code, last.severity, render(said), last.line, last.event, "", last.col, msg=said)

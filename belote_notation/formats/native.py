@@ -25,6 +25,7 @@ from belote_notation.formats.base import (
     first_line,
     issue,
 )
+from belote_notation.game.lang import msg, render
 from belote_notation.notation.read.reader import iter_games
 
 if TYPE_CHECKING:  # the JSON twin, the writer and the records are imported where used: validate reads
@@ -50,14 +51,20 @@ class BelFormat(Format):
             yield from parsed_items(parsed)
 
     def write(self, games: Iterable[Game], out: TextIO) -> Iterator[FormatIssue]:
+        return self.write_texts(games, out)
+
+    def write_texts(self, games: Iterable[Game | str], out: TextIO) -> Iterator[FormatIssue]:
+        """:meth:`write`, a game also given as its canonical text, written already (what the
+        collections write of a game from its reading: ``notation/write/parts.py``)."""
         from belote_notation.notation.write.writer import NotationWriteError, write_game
 
         for count, game in enumerate(games):
             try:
-                text = write_game(game)
+                text = game if isinstance(game, str) else write_game(game)
             except NotationWriteError as exc:
-                yield issue(CANNOT_WRITE, f"game {count + 1} cannot be written as .bel: {exc}",
-                            game.line)
+                yield issue(CANNOT_WRITE, msg("game %(game)s cannot be written as .bel: %(why)s",
+                                              game=count + 1, why=exc.reason),
+                            0 if isinstance(game, str) else game.line)
                 continue
             if count:
                 out.write("\n")
@@ -81,7 +88,8 @@ def _json_writable(games: Iterable[Game], lost: list[FormatIssue]) -> Iterator[G
         try:
             check_depth(game)
         except JsonWriteError as exc:
-            lost.append(issue(CANNOT_WRITE, f"game {count + 1} cannot be written as JSON: {exc}", game.line))
+            lost.append(issue(CANNOT_WRITE, msg("game %(game)s cannot be written as JSON: %(why)s",
+                                                game=count + 1, why=exc.reason), game.line))
             continue
         yield game
 
@@ -91,13 +99,12 @@ def _unreadable(error: JsonReadError, line: int = 0) -> FormatIssue:
     its line and column (:meth:`FormatIssue.where` shows both); ``line``: the line of a JSON
     Lines input the error is in (its column is then within that line). The issue of a game
     stands in that game's place (``lost``): the games after it keep their numbers."""
-    if line:
-        lost = "the game of this line is left out"
-    else:
-        lost = f"game {error.game} is left out" if error.game else "reading stops here" if error.fatal else ""
-    message = f"{error.reason} ({lost})" if lost else error.reason
-    return FormatIssue(UNREADABLE, ISSUE_CODES[UNREADABLE], message, line or error.line,
-                       line or error.game, "", error.col or 1, lost=bool(line or error.game))
+    lost = (msg("the game of this line is left out") if line
+            else msg("game %(game)s is left out", game=error.game) if error.game
+            else msg("reading stops here") if error.fatal else None)
+    said = error.reason if lost is None else msg("%(reason)s (%(lost)s)", reason=error.reason, lost=lost)
+    return FormatIssue(UNREADABLE, ISSUE_CODES[UNREADABLE], render(said), line or error.line,
+                       line or error.game, "", error.col or 1, lost=bool(line or error.game), msg=said)
 
 
 def _compact(game: Game) -> str:

@@ -40,6 +40,7 @@ from belote_notation.formats.base import (
 from belote_notation.formats.limits import GameBudget
 from belote_notation.formats.values import MAX_DIGITS, action_value, int_value, seat_value, shown, suit_value
 from belote_notation.game.cards import SEAT_NAMES, Deck
+from belote_notation.game.lang import Listed, Message, msg
 from belote_notation.notation.headers import game_deck
 from belote_notation.notation.read.build import RecordBuilder
 from belote_notation.notation.records import Deal, Game, Header
@@ -151,11 +152,13 @@ class SafeCsvWriter:
 
 
 # ============================================================================ reading
-def _too_long(text: str) -> str:
+def _unreadable(what: Message, text: str) -> Message:
+    said = msg("cannot read %(what)s from %(raw)s", what=what, raw=shown(text))
     digits = text.lstrip("+-")
     if digits.isdigit() and len(digits) > MAX_DIGITS:
-        return f" (the reader reads numbers of at most {MAX_DIGITS} digits)"
-    return ""
+        return msg("%(problem)s (the reader reads numbers of at most %(most)s digits)", problem=said,
+                   most=MAX_DIGITS)
+    return said
 
 
 
@@ -191,23 +194,22 @@ class _SheetReader:
         self.game_key, self.deal_number = key, 0
 
     def _cell(self, row: dict[str, str], name: str, line: int, read: Callable[[str], int | None],
-              what: str) -> int | None:
+              what: Message) -> int | None:
         """The cell ``name`` read by ``read``; ``None`` when empty or unreadable (said)."""
         text = row.get(name, "").strip()
         if not text:
             return None
         value = read(text)
         if value is None:
-            self.issues.append(issue(UNREADABLE_VALUE, f"cannot read {what} from {shown(text)}"
-                                     + _too_long(text), line, line, name))
+            self.issues.append(issue(UNREADABLE_VALUE, _unreadable(what, text), line, line, name))
         return value
 
     def _int(self, row: dict[str, str], name: str, line: int) -> int | None:
         """A number of at most the reader's :data:`MAX_DIGITS` digits."""
-        return self._cell(row, name, line, int_value, "a number")
+        return self._cell(row, name, line, int_value, msg("a number"))
 
     def _seat(self, row: dict[str, str], name: str, line: int) -> int | None:
-        return self._cell(row, name, line, seat_value, "a seat")
+        return self._cell(row, name, line, seat_value, msg("a seat"))
 
     def row(self, row: dict[str, str], line: int, extra: list[str]) -> Game | None:
         done = None
@@ -236,17 +238,18 @@ class _SheetReader:
             trump_text = words[1]
         elif contract and action_value(words[0] if words else "") != "take":
             self.builder.visit_comment(f"contract={contract}", line, 1)
-            self.issues.append(issue(KEPT_AS_TEXT, f"contract {contract!r} kept as a comment",
-                                     line, line, "contract"))
+            self.issues.append(issue(KEPT_AS_TEXT, msg("contract %(contract)s kept as a comment",
+                                                       contract=repr(contract)), line, line, "contract"))
         trump = None
         if trump_text:
             trump = suit_value(trump_text, self.deck)
             if trump is None:
-                self.issues.append(issue(UNREADABLE_VALUE, f"cannot read a suit from {trump_text!r}",
+                self.issues.append(issue(UNREADABLE_VALUE, msg("cannot read %(what)s from %(raw)s",
+                                                               what=msg("a suit"), raw=repr(trump_text)),
                                          line, line, "trump"))
         if taker is None:
             if trump is not None:
-                self.issues.append(issue(MISSING_FIELD, "a trump without a taker: kept as a comment",
+                self.issues.append(issue(MISSING_FIELD, msg("a trump without a taker: kept as a comment"),
                                          line, line, "taker"))
                 self.builder.visit_comment(f"trump={trump_text}", line, 1)
             return
@@ -261,8 +264,8 @@ class _SheetReader:
                 continue
             if ns is None or ew is None:
                 missing = ns_name if ns is None else ew_name
-                self.issues.append(issue(MISSING_FIELD, f"{kind} without {missing}: left out",
-                                         line, line, missing))
+                self.issues.append(issue(MISSING_FIELD, msg("%(kind)s without %(missing)s: left out",
+                                                            kind=kind, missing=missing), line, line, missing))
                 continue
             if not opened:
                 self.builder.begin_section("scores", line, 1)
@@ -282,20 +285,20 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
     try:
         first = text.readline()
     except UnicodeDecodeError as exc:
-        yield issue(UNREADABLE, f"not UTF-8 text ({exc.reason})", 1, 1)
+        yield issue(UNREADABLE, msg("not UTF-8 text (%(error)s)", error=exc.reason), 1, 1)
         return
     delimiter = ";" if first.count(";") > first.count(",") else ","
     names = [_column(n) for n in next(csv.reader([first], delimiter=delimiter), [])]
     if "deal" not in names and not ({"score_ns", "score_ew"} & set(names)):
-        yield issue(UNREADABLE, "no header row naming a deal or score column", 1, 1)
+        yield issue(UNREADABLE, msg("no header row naming a deal or score column"), 1, 1)
         return
     if "match_ns" not in names and "credited_ns" not in names:
         # a score sheet's "total" is its running total: what our deal table calls match_*
         names = [{"total_ns": "match_ns", "total_ew": "match_ew"}.get(n, n) for n in names]
     extra = [n for n in names if n not in _READ]
     if extra:
-        yield issue(KEPT_AS_TEXT, "columns .bel cannot say, kept as a comment on each deal: "
-                    + ", ".join(extra), 1, 1)
+        yield issue(KEPT_AS_TEXT, msg("columns .bel cannot say, kept as a comment on each deal: %(names)s",
+                                      names=Listed(tuple(extra))), 1, 1)
     rows = csv.reader(_lines(text, reader), delimiter=delimiter)
     line = 1
     budget = GameBudget()  # the reader's items per game: each cell of a row one item
@@ -306,18 +309,18 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
             break
         except csv.Error as exc:
             line += 1
-            reader.issues.append(issue(UNREADABLE, f"not a CSV row ({exc})", line, line))
+            reader.issues.append(issue(UNREADABLE, msg("not a CSV row (%(error)s)", error=str(exc)), line,
+                                       line))
             continue
         line = 1 + rows.line_num
         if not any(v.strip() for v in values):
             continue
         if len(values) > len(names):
-            reader.issues.append(issue(UNREADABLE_VALUE, f"{len(values) - len(names)} cells "
-                                       "after the last named column: left out", line, line))
+            reader.issues.append(_extra_cells(len(values) - len(names), line))
         cells = sum(1 for v in values if v.strip())
         cut = None
         if budget.spend(cells) and reader.game_key is not None:  # read up to here, the rest: another game
-            yield budget.cut_issue(line, "filled cells")
+            yield budget.cut_issue(line, msg("filled cells"))
             cut = reader.finish()
             budget.spend(cells)
         game = reader.row(dict(zip(names, values, strict=False)), line, extra)
@@ -336,6 +339,11 @@ def read_sheet(source: BinaryIO) -> Iterator[ReadItem]:
         yield game
 
 
+def _extra_cells(count: int, line: int) -> FormatIssue:
+    return issue(UNREADABLE_VALUE, msg("%(count)s cells after the last named column: left out", count=count),
+                 line, line)
+
+
 def _lines(text: TextIO, reader: _SheetReader) -> Iterator[str]:
     """The remaining lines; a line that is not UTF-8 ends the input with an issue."""
     number = 1
@@ -344,8 +352,8 @@ def _lines(text: TextIO, reader: _SheetReader) -> Iterator[str]:
         try:
             line = text.readline()
         except UnicodeDecodeError as exc:
-            reader.issues.append(issue(UNREADABLE, f"not UTF-8 text ({exc.reason}): the rest is "
-                                       "not read", number, number))
+            reader.issues.append(issue(UNREADABLE, msg("not UTF-8 text (%(error)s): the rest is not read",
+                                                       error=exc.reason), number, number))
             return
         if not line:
             return

@@ -64,6 +64,7 @@ __all__ = [
     "card_points",
     "card_symbol_name",
     "card_words",
+    "card_list",
     "cards_of",
     "deck_of_rule_system",
     "make_card",
@@ -245,6 +246,19 @@ def cards_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_BYTE_CARDS = [[tuple(cards_of(byte << shift)) for byte in range(256)] for shift in (0, 8, 16, 24)]
+
+
+def card_list(mask: int) -> list[int]:
+    """``list(cards_of(mask))`` of a mask of the deck's 32 cards, a byte at a time from a table.
+
+    >>> card_list(0b1010 | 1 << 31) == list(cards_of(0b1010 | 1 << 31))
+    True
+    """
+    low, b1, b2, high = _BYTE_CARDS
+    return [*low[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *high[mask >> 24 & 255]]
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from belote_notation.game.cards import Deck, rule_system_key
+from belote_notation.game.lang import Listed, Message, msg, render
 from belote_notation.game.rule_presets import PRESET_OPTIONS
 
 if TYPE_CHECKING:
@@ -38,7 +39,12 @@ __all__ = ["PRESETS", "RulesError", "Ruleset", "preset_names"]
 
 
 class RulesError(ValueError):
-    """An unknown preset, an unknown option or a value the option does not take."""
+    """An unknown preset, an unknown option or a value the option does not take: ``reason`` says
+    which as a message of the catalogues (docs/languages.md), ``str()`` in English."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
 
 
 Direction = Literal["clockwise", "counterclockwise"]
@@ -169,6 +175,9 @@ class Ruleset:
     announcement)."""
     belote_king_first: bool = False
     """The king (12) must be played before the queen (11) for belote to count."""
+    last_trick_bonus: int = _bounded(10, ge=0, le=100)
+    """The points the winners of the last trick add to their card points (*dix de der*): the
+    deal's points are the 152 of the cards plus these (the play, the scoring, the solver)."""
     belote_survives_failure: bool = True
     """A failed taker still scores its belote."""
 
@@ -233,7 +242,8 @@ class Ruleset:
         ``contree`` or ``coinche``."""
         key = rule_system_key(name)
         if key not in PRESETS:
-            raise RulesError(f"unknown rule system {name!r}; known: {', '.join(preset_names())}")
+            raise RulesError(msg("unknown rule system %(name)s; known: %(known)s", name=repr(name),
+                                 known=Listed(tuple(preset_names()))))
         return PRESETS[key]
 
     @classmethod
@@ -303,17 +313,19 @@ class Ruleset:
         for raw_key, raw_value in overrides.items():
             key = raw_key.strip().replace("-", "_").lower()
             if key not in data or key == "name":
-                raise RulesError(f"unknown rule option {raw_key!r}")
+                raise RulesError(msg("unknown rule option %(option)s", option=repr(raw_key)))
             try:
                 data[key] = _coerce(raw_value)
             except RulesError as exc:
-                raise RulesError(f"bad value for rule option {raw_key!r}: {exc}") from None
+                raise RulesError(msg("bad value for rule option %(option)s: %(why)s", option=repr(raw_key),
+                                     why=exc.reason)) from None
         try:
             return Ruleset.model_validate(data)
         except ValidationError as exc:
             first = exc.errors()[0]
             option = first["loc"][0] if first["loc"] else "?"
-            raise RulesError(f"bad value for rule option {option!r}: {first['msg']}") from None
+            raise RulesError(msg("bad value for rule option %(option)s: %(why)s", option=repr(option),
+                                 why=first["msg"])) from None  # pydantic's words
 
     def changed_options(self) -> dict[str, Any]:
         """Options that differ from this ruleset's preset."""
@@ -349,12 +361,14 @@ no score or target is longer; a 5,000-digit ``--option target=...`` was a traceb
 
 def _coerce(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** _OPTION_DIGITS:
-        raise RulesError(f"out of range: a number of more than {_OPTION_DIGITS} digits: {str(value)[:20]}...")
+        raise RulesError(msg("out of range: a number of more than %(most)s digits: %(start)s...",
+                             most=_OPTION_DIGITS, start=str(value)[:20]))
     if not isinstance(value, str):
         return value
     text = value.strip()
     if len(text) > _OPTION_DIGITS and text.lstrip("+-").isdigit():
-        raise RulesError(f"out of range: a number of more than {_OPTION_DIGITS} digits: {text[:20]}...")
+        raise RulesError(msg("out of range: a number of more than %(most)s digits: %(start)s...",
+                             most=_OPTION_DIGITS, start=text[:20]))
     low = text.lower()
     if low in ("true", "yes", "on"):
         return True

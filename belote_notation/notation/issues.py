@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from belote_notation.game.code_table import raised_by
+from belote_notation.game.lang import Message, render
 
 __all__ = [
     "BAD_TAG_PAIR",
@@ -23,6 +24,7 @@ __all__ = [
     "UNKNOWN_CARD",
     "UNKNOWN_VALUE",
     "SyntaxIssue",
+    "syntax_issue",
 ]
 
 UNEXPECTED_TEXT = "BEL001"
@@ -60,7 +62,20 @@ class SyntaxIssue(NamedTuple):
     line: int
     col: int
     file: str | None = None
+    msg: Message | None = None
+    """The message as data (its catalogue id and parameters); ``message`` is its English text."""
 
     def __str__(self) -> str:
         where = f"{self.file}:" if self.file else ""
         return f"{where}{self.line}:{self.col}: {self.code} {self.message}"
+
+
+def syntax_issue(code: str, message: Message, line: int, col: int, file: str | None = None) -> SyntaxIssue:
+    """The issue of ``message``, its English text rendered once (docs/languages.md).
+
+    >>> from belote_notation.game.lang import msg
+    >>> issue = syntax_issue(NO_GAME, msg("no game here: the input is empty"), 3, 1)
+    >>> issue.message, issue.msg == msg("no game here: the input is empty")
+    ('no game here: the input is empty', True)
+    """
+    return SyntaxIssue(code, render(message), line, col, file, message)

@@ -232,6 +232,15 @@ class Game(Record):
                 return item.value
         return default
 
+    def header_values(self) -> dict[str, str]:
+        """Every header's value by its name in lower case: :meth:`header`'s answers at once, for
+        a reader that asks many (the last header of a name wins).
+
+        >>> Game(headers=[Header(name="Event", value="a"), Header(name="EVENT", value="b")]).header_values()
+        {'event': 'b'}
+        """
+        return {item.name.lower(): item.value for item in self.headers}
+
     def accept(self, visitor: Visitor[T], index: int = 0) -> T:
         """Walk this game through ``visitor`` as the reader would report it; its result."""
         from belote_notation.notation.walk import walk_game

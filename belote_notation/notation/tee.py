@@ -17,10 +17,11 @@ what is built. Each visitor gets the events the reader alone would have given it
 
 :meth:`result` is the tuple of the visitors' results, in their order.
 
-A tee names no :attr:`~belote_notation.notation.visitor.Visitor.DEAL_PARTS`: the reader gives
-it every deal as events, which each visitor keeps in its own way (the compiled reader's facts
-are one visitor's data model, which the others cannot be built from without a second copy of
-the reader's work; docs/speed.md, "the roads, measured", has the measurement).
+A tee takes a canonical deal at once (:meth:`Tee.deal_parts`) when one of its visitors names
+:attr:`~belote_notation.notation.visitor.Visitor.DEAL_PARTS` and every other names the same
+classes or takes anybody's parts (:attr:`~belote_notation.notation.visitor.Visitor.TAKES_PARTS`,
+the record builder): the checks and the records of a canonical deal are then made from one set
+of parts, on the compiled reader's path. Otherwise the reader gives it every deal as events.
 
 >>> from belote_notation.notation.read.build import RecordBuilder
 >>> from belote_notation.notation.read.reader import read_game_events
@@ -40,6 +41,7 @@ from belote_notation.notation.issues import SyntaxIssue
 from belote_notation.notation.visitor import (
     SKIP,
     Action,
+    DealParts,
     HandSection,
     Kind,
     Mark,
@@ -132,6 +134,29 @@ class Tee(Visitor[tuple[Any, ...]]):
         return tuple(visitor.result() for visitor in self.visitors)
 
     # --- a deal
+    def deal_parts(self) -> DealParts | None:
+        """The parts the visitors share: those that one or more of them name, when every other
+        takes anybody's; ``None`` (the events) when two name different ones, or one takes events."""
+        named: DealParts | None = None
+        for visitor in self.visitors:
+            parts = visitor.deal_parts()
+            if parts is None:
+                if not visitor.TAKES_PARTS:
+                    return None
+            elif named is None:
+                named = parts
+            elif parts != named:
+                return None
+        return named
+
+    def wants_deal_prints(self) -> bool:
+        return any(visitor.wants_deal_prints() for visitor in self.visitors)
+
+    def visit_deal_parts(self, deal: Any) -> None:
+        self._resume(_DEAL)
+        for visitor in self._live:
+            visitor.visit_deal_parts(deal)
+
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         self._resume(_DEAL)
         return self._ask([(i, v.begin_deal(number, dealer, line, col)) for i, v in self._live_indexed()],

@@ -114,7 +114,7 @@ class DealParts(NamedTuple):
     call: type
     """One call of a ``smsara`` line: ``visit_call``'s arguments."""
     announcement: type
-    """An ``announce`` line: ``visit_announcement``'s arguments but the cards' positions."""
+    """An ``announce`` line: ``visit_announcement``'s arguments."""
     trick: type
     """A ``trick`` line: ``visit_trick``'s arguments."""
     score: type
@@ -127,20 +127,24 @@ PART_FIELDS: dict[str, tuple[str, ...]] = {
     "hand": ("seat", "cards", "positions", "line", "col", "bits"),
     "offer": ("card", "line", "col"),
     "call": ("seat", "action", "suit", "round", "line", "col", "value"),
-    "announcement": ("seat", "kind", "cards", "trick", "before_card", "line", "col"),
+    "announcement": ("seat", "kind", "cards", "trick", "before_card", "line", "col", "positions"),
     "trick": ("number", "line", "col", "seats", "cards", "marks", "positions", "winner", "winner_pos"),
     "score": ("ns", "ew", "line", "col"),
     "deal": ("number", "dealer", "line", "col", "five", "offer", "bids", "rest", "hands", "announcements",
-             "tricks", "score", "match_score", "pot", "pot_pos"),
+             "tricks", "score", "match_score", "pot", "pot_pos", "fingerprint"),
 }
 """The slots the compiled reader fills in each part of a canonical deal (:class:`DealParts`),
 in the order ``notation/read/_canon.c`` fills them: the names of the events' arguments, and
 ``bits`` of a hand (the sum of its cards' bits, :mod:`belote_notation.game.cards`; ``None``
-when a number is not a card of 0..31), ``winner``/``winner_pos`` ``None`` when no winner is
-written; of the deal, ``five``/``rest``/``hands``/``bids``/``announcements``/``tricks`` lists of
-the parts of those sections in the order written, ``offer``, ``score`` (the ``score`` line) and
+when a number is not a card of 0..31), ``winner`` ``None`` when no winner is written (its
+``winner_pos`` is then the trick's position); of the deal,
+``five``/``rest``/``hands``/``bids``/``announcements``/``tricks`` lists of the parts of those
+sections in the order written, ``offer``, ``score`` (the ``score`` line) and
 ``match_score`` (the ``match`` line) a part or ``None``, ``pot`` the ``pot`` line's number
-(``None``: no such line) and ``pot_pos`` its position (the deal's when none)."""
+(``None``: no such line) and ``pot_pos`` its position (the deal's when none), ``fingerprint``
+the deal's fingerprint (:func:`belote_notation.notation.fingerprint.deal_fingerprint`'s value)
+when the visitor asks for them (:meth:`Visitor.wants_deal_prints`) and the reader could spell
+the deal's text the common way, else ``None``."""
 
 
 class Skip(Enum):
@@ -201,9 +205,25 @@ class Visitor(Generic[T]):
     :data:`PART_FIELDS` says, and gives the deal at once (:meth:`visit_deal_parts`) instead of
     its events. ``None``: the events."""
 
+    TAKES_PARTS: ClassVar[bool] = False
+    """A visitor that names no :attr:`DEAL_PARTS` of its own but takes a canonical deal at once
+    made of anybody's (:meth:`visit_deal_parts` reading only the slots :data:`PART_FIELDS`
+    names): with a visitor that names them, in a :class:`~belote_notation.notation.tee.Tee`,
+    it lets the tee take the deal at once (the record builder does)."""
+
+    def deal_parts(self) -> DealParts | None:
+        """The classes the reader makes a canonical deal's parts of for this visitor, ``None``
+        for its events: :attr:`DEAL_PARTS` (a tee answers for the visitors it feeds)."""
+        return self.DEAL_PARTS
+
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
         """``deal N [dealer SEAT]``."""
         return None
+
+    def wants_deal_prints(self) -> bool:
+        """Whether the deal parts (:attr:`DEAL_PARTS`) should carry each deal's fingerprint,
+        made in the reader's pass (``PART_FIELDS["deal"]``'s ``fingerprint``)."""
+        return False
 
     def visit_deal_parts(self, deal: Any) -> None:
         """A canonical deal at once (only for a visitor that names :attr:`DEAL_PARTS`): an

@@ -67,6 +67,11 @@ __all__ = [
 START_SYMBOLS = ("head", "deal", "tail")
 """The rules the reader parses on their own: a game is read piece by piece."""
 
+CANONICAL_WORDS = ("C_DEAL", "C_DEALER", "C_FIVE", "C_OFFER", "C_REST", "C_HAND", "C_ANNOUNCE", "C_KIND",
+                   "C_WHEN_TRICK", "C_WHEN_BEFORE", "C_ROUND", "C_SEAT")
+"""The grammar's terminals of the words of the canonical layout (``CANONICAL_DEAL``) that the
+canonical readers read by name: each a word or a list of words (:func:`words_of`)."""
+
 # Terminals that rules do not use directly (they are parts of the coarse terminals): Lark only
 # keeps them when asked, through a post-lexer's ``always_accept``.
 _PARTS = (
@@ -75,6 +80,7 @@ _PARTS = (
     "NO_TRUMP_WORD", "ALL_TRUMP_WORD",
     "RANK", "SUIT_CHAR",
     "TAG_NAME", "STRING", "HEADER", "_HWS", "RESULT",
+    *CANONICAL_WORDS, "C_HEADING", "C_CARD",
 )
 """With them, every keyword terminal (:func:`keyword_terminals`)."""
 

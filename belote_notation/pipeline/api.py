@@ -16,6 +16,7 @@ from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report, validate_game
+from belote_notation.game.lang import Message, msg
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.games import check_input
 from belote_notation.pipeline.inputs import (
@@ -24,7 +25,7 @@ from belote_notation.pipeline.inputs import (
     Source,
     discover,
     open_input,
-    problem_message,
+    problem_msg,
 )
 
 __all__ = ["iter_reports", "validate"]
@@ -58,7 +59,7 @@ def iter_reports(what: InputLike, name: str | None = None,
     """The reports of every game of ``what``, one at a time (flat memory); see :func:`validate`."""
     found = discover([what])
     for problem in found.problems:
-        yield no_game_report(name or problem.path, 1, 0, _unreadable(problem.message))
+        yield no_game_report(name or problem.path, 1, 0, _unreadable(problem))
     for source in found.sources:
         if name is not None and len(found.sources) == 1:
             source = Source(source.path, source.size, source.data, name)
@@ -68,15 +69,20 @@ def iter_reports(what: InputLike, name: str | None = None,
 def _reports(source: Source, config: ValidationConfig) -> Iterator[GameReport]:
     opened = open_input(source)
     if isinstance(opened, InputProblem):
-        yield no_game_report(opened.path, 1, 0, _unreadable(opened.message))
+        yield no_game_report(opened.path, 1, 0, _unreadable(opened))
         return
     with opened:
         try:
             yield from check_input(opened, config)
         except (OSError, UnicodeError, MemoryError) as exc:
-            yield no_game_report(opened.name, 0, 0, problem_message(exc))
+            yield no_game_report(opened.name, 0, 0, problem_msg(exc))
 
 
 
-def _unreadable(message: str) -> str:
-    return message if message.startswith("cannot read") else f"cannot read: {message}"
+def _unreadable(problem: InputProblem) -> Message:
+    """BEL901's message: the problem's reason, said as one that stops reading."""
+    if problem.msg is None:  # a problem told in English only
+        return msg("cannot read: %(error)s", error=problem.message.removeprefix("cannot read: "))
+    if problem.message.startswith("cannot read"):
+        return problem.msg
+    return msg("cannot read: %(error)s", error=problem.msg)

@@ -4,7 +4,7 @@ ordered, bounded :class:`Window`, the executor chosen once by a :class:`Backend`
 A :class:`Backend` says where work runs: in this process (``Backend.serial()``), over worker
 processes of this machine (``Backend.processes(jobs)``), or on a Dask cluster
 (:class:`belote_notation.cluster.ClusterBackend`, whose executor is
-``distributed.Client.get_executor()``). The command line builds it once from ``--jobs`` and
+:class:`belote_notation.cluster.executor.DaskExecutor`). The command line builds it once from ``--jobs`` and
 ``--cluster``; the library's entry points take it and open its :meth:`Backend.window`:
 
 >>> with Backend.serial().window() as window:
@@ -71,13 +71,19 @@ class Done:
 
 class Window:
     """Tasks on ``executor`` and noted values, handed back in order, at most ``limit`` tasks in
-    flight. Used as a context manager: leaving it cancels what is still waiting."""
+    flight (submitted and not done) and at most ``buffer`` held (done ones waiting for an
+    earlier one to be handed back first: default ``4 * limit``). Used as a context manager:
+    leaving it cancels what is still waiting. ``workers``: the executor's workers (what the
+    sizing of the work asks, :func:`belote_notation.pipeline.sizing.task_bytes`)."""
 
-    def __init__(self, executor: Executor, limit: int) -> None:
+    def __init__(self, executor: Executor, limit: int, buffer: int | None = None, workers: int = 1) -> None:
         self.executor = executor
         self.limit = max(1, limit)
+        self.buffer = max(self.limit, buffer or 4 * self.limit)
+        self.workers = max(1, workers)
         self.items: deque[tuple[Any, Future[Any] | None]] = deque()
         self.in_flight = 0
+        """Tasks held: submitted and not handed back (done or not)."""
         self.taken: deque[Done] = deque()
         """Outcomes taken to make room for a task the executor then refused: handed back first."""
 
@@ -92,10 +98,11 @@ class Window:
         self.items.append((value, None))
 
     def submit(self, tag: Any, function: Callable[..., Any], *args: Any) -> list[Done]:
-        """``function(*args)`` on a worker, once there is room: what had to be handed back to
-        make room (the oldest outcome and the values noted before and after it), in order. A
-        task the executor refuses (a broken pool) raises here, as ``Executor.submit`` does."""
-        freed = list(self._until(self.limit - 1))
+        """``function(*args)`` on a worker, once there is room: what was handed back while
+        waiting for room (the outcomes at the head that were done, and the values noted among
+        them), in order. A task the executor refuses (a broken pool) raises here, as
+        ``Executor.submit`` does."""
+        freed = list(self._room())
         try:
             future = self.executor.submit(function, *args)
         except BaseException:
@@ -107,7 +114,10 @@ class Window:
 
     def drain(self) -> Iterator[Done]:
         """Every outcome and noted value left, in order."""
-        yield from self._until(0)
+        while self.taken:
+            yield self.taken.popleft()
+        while self.items:
+            yield self._pop()
 
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         """``function(item)`` for each of ``items``, in order (``map`` over the workers): the
@@ -131,7 +141,7 @@ class Window:
         while self.taken:
             yield self.taken.popleft()
         while self.items and (self.items[0][1] is None or self.items[0][1].done()):
-            yield from self._until(self.in_flight - 1 if self.items[0][1] is not None else self.in_flight)
+            yield self._pop()
 
     def cancel(self) -> None:
         """Cancel every task still waiting (one already running finishes on its worker)."""
@@ -142,21 +152,34 @@ class Window:
         self.taken.clear()
         self.in_flight = 0
 
-    def _until(self, keep: int) -> Iterator[Done]:
-        while self.taken:
-            yield self.taken.popleft()
-        while self.items and (self.items[0][1] is None or self.in_flight > keep):
-            tag, future = self.items.popleft()
-            if future is None:
-                yield Done(tag, noted=True)
+    def _room(self) -> Iterator[Done]:
+        """Waits until one more task may be submitted, handing back what comes done at the head:
+        the tasks are taken as they complete, whatever their order (never one at a time in
+        input order: a slow task does not leave the workers idle while the ones after it are
+        done), and kept until their turn, at most ``buffer`` of them."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        while True:
+            yield from self.ready()
+            if self.in_flight >= self.buffer:  # the head holds the rest back: wait for it
+                yield self._pop()
                 continue
-            self.in_flight -= 1
-            try:
-                result = future.result()
-            except Exception as exc:  # noqa: BLE001 - handed to the caller, who says what was lost
-                yield Done(tag, error=exc)
-            else:
-                yield Done(tag, result)
+            pending = [f for _, f in self.items if f is not None and not f.done()]
+            if len(pending) < self.limit:
+                return
+            wait(pending, return_when=FIRST_COMPLETED)
+
+    def _pop(self) -> Done:
+        """The head handed back (waiting for it when it is a task not done)."""
+        tag, future = self.items.popleft()
+        if future is None:
+            return Done(tag, noted=True)
+        self.in_flight -= 1
+        try:
+            result = future.result()
+        except Exception as exc:  # noqa: BLE001 - handed to the caller, who says what was lost
+            return Done(tag, error=exc)
+        return Done(tag, result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +241,7 @@ class ProcessBackend(Backend):
             # Start every worker now, before any display thread runs in this process.
             for warm in [pool.submit(_warm) for _ in range(self.workers)]:
                 warm.result()
-            with Window(pool, self.workers * IN_FLIGHT_PER_WORKER) as window:
+            with Window(pool, self.workers * IN_FLIGHT_PER_WORKER, workers=self.workers) as window:
                 yield window
 
 

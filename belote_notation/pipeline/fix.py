@@ -8,8 +8,10 @@ applicability, as in ruff: ``safe`` fixes are applied, ``unsafe`` ones only when
 (:mod:`~belote_notation.pipeline.fix_plan` says which is which and why).
 
 The file is streamed, one game at a time: each game checked once, its fixes (independent:
-each from the record as typed) made in one pass, a changed game checked again (left as it was
-if that would hide a finding or bring one). The rest is kept byte for byte.
+each from the record as it stands) made together, a changed game checked again (left as it was
+if that would hide a finding or bring one) and fixed again while a round changes something (a
+total put right decides the result), so that ``--fix`` on a fixed file changes nothing. The
+rest is kept byte for byte.
 
 >>> text = ('[Rules "classic"]\\ndeal 1 dealer N\\nsmsara 1 E:pass S:pass W:pass N:pass\\n'
 ...         "smsara 2 E:pass S:pass W:pass N:pass\\nscore 10 0 {typed by hand}\\nend\\n")
@@ -202,24 +204,55 @@ def _key(f: Finding) -> tuple[str, int, int | None, int | None, int | None]:
     return f.code, f.line, f.deal, f.trick, f.seat
 
 
+_MAX_ROUNDS = 8
+"""Rounds of fixes one game may take. A fix can make the next one possible (a running total
+put right, then the result that total decides), as ruff's rounds do; such chains are short
+(winner, score, totals, result), so a game still changing after this many rounds is left with
+the last round's fixes held back."""
+
+
 def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, options: ReportOptions,
               unsafe: bool) -> tuple[GameFixed, str]:
-    """One game fixed: what was done, and its new text. The game's fixes are tried together;
-    when together they would hide a finding or bring a new one (a winner put right whose seat
-    then leads the next trick, say), each is tried in turn on top of those kept, and only the
-    fixes that disturb no other finding are applied (one more check of the game per fix, only
-    for such a game)."""
+    """One game fixed: what was done, and its new text. Fixes are made in rounds, each on the
+    text the last left (:func:`_fix_round`), until a round changes nothing, so that fixing a
+    fixed text again changes nothing. Every applied fix's edits are places of ``text``."""
     findings = _reported(game, name, config, options)
     errors = sum(f.severity == "error" for f in findings)
     done = GameFixed(game.index + 1, errors, remaining=findings, errors=errors)
-    if not any(f.code in FIXABLE for f in findings):  # most games: checked as validate checks, no replay
-        return done, text
+    current, seen = text, {text}
+    for _ in range(_MAX_ROUNDS):
+        if not any(f.code in FIXABLE for f in findings):  # most games: checked as validate checks
+            break
+        at = game if current is text else GameText(current.replace("\r\n", "\n"), game.first_line, game.index)
+        kept, done.held_back, new, after = _fix_round(at, current, findings, name, config, options, unsafe)
+        applied = _in_original(done.applied, kept, TextWindow(current, game.first_line)) if kept else None
+        if applied is None or new in seen:
+            why = "it would rewrite what an earlier round of fixes wrote"
+            done.held_back += [dataclasses.replace(fix, reason=f"{fix.reason}; {why}" if fix.reason else why)
+                               for fix in kept]
+            break
+        done.applied, current, findings = applied, new, after
+        seen.add(new)
+    if current is not text:
+        done.remaining = findings
+        done.errors = sum(f.severity == "error" for f in findings)
+        done.diff = _hunks(text, current, game.first_line)
+    return done, current
+
+
+def _fix_round(game: GameText, text: str, findings: list[Finding], name: str, config: ValidationConfig,
+               options: ReportOptions, unsafe: bool) -> tuple[list[Fix], list[Fix], str, list[Finding]]:
+    """One round: the fixes applied, those held back, the new text and its findings. The
+    game's fixes (each from the record as it stands) are tried together; when together they
+    would hide a finding or bring a new one (a winner put right whose seat then leads the next
+    trick, say), each is tried in turn on top of those kept, and only the fixes that disturb no
+    other finding are applied (one more check of the game per fix, only for such a game)."""
     replay = read_game(TextGame(game), name, config).replay(name, config)  # read once: records, replay
     window = TextWindow(text, game.first_line)
     keys = {(f.code, f.line, f.col) for f in findings}
     fixes = plan_fixes(replay, window, keys, unsafe)
-    if not unsafe:
-        done.held_back = [f for f in plan_fixes(replay, window, keys, True) if f.applicability == "unsafe"]
+    held_back = [] if unsafe else [f for f in plan_fixes(replay, window, keys, True)
+                                   if f.applicability == "unsafe"]
     before = {_key(f) for f in findings}
 
     def tried(chosen: list[Fix]) -> tuple[str, list[Finding]] | None:
@@ -240,16 +273,47 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
             attempt = tried([*kept, fix])
             if attempt is not None:
                 kept, outcome = [*kept, fix], attempt
-    why = "made with the game's other fixes, it would hide a finding or bring a new one"
-    done.held_back += [dataclasses.replace(fix, reason=f"{fix.reason}; {why}" if fix.reason else why)
-                       for fix in fixes if fix not in kept]
     if outcome is None:
-        return done, text
-    new, after = outcome
-    done.applied, done.remaining = kept, after
-    done.errors = sum(f.severity == "error" for f in after)
-    done.diff = _hunks(text, new, game.first_line)
-    return done, new
+        kept = []
+    why = "made with the game's other fixes, it would hide a finding or bring a new one"
+    held_back += [dataclasses.replace(fix, reason=f"{fix.reason}; {why}" if fix.reason else why)
+                  for fix in fixes if fix not in kept]
+    if outcome is None:
+        return [], held_back, text, findings
+    return kept, held_back, *outcome
+
+
+def _in_original(applied: list[Fix], new: list[Fix], window: TextWindow) -> list[Fix] | None:
+    """``applied`` (edits at places of the original text) and ``new`` (edits at places of
+    ``window``, the text ``applied`` made) as one list of fixes at places of the original: a
+    new edit of text an earlier fix wrote takes that edit's place. ``None`` when an edit spans
+    lines or straddles an earlier edit (no fix makes either: its tokens are whole)."""
+    earlier = [(i, j, e) for i, fix in enumerate(applied) for j, e in enumerate(fix.edits)]
+    replaced: set[tuple[int, int]] = set()
+    moved: list[Fix] = []
+    for fix in new:
+        edits = []
+        for edit in fix.edits:
+            if edit.end_line != edit.line:
+                return None
+            shift, col, end = 0, edit.col, edit.end_col
+            for i, j, old in sorted((x for x in earlier if x[2].line == edit.line), key=lambda x: x[2].col):
+                start_now, end_now = old.col + shift, old.col + shift + len(old.replacement)
+                if end <= start_now:
+                    break
+                if col >= end_now:
+                    shift += len(old.replacement) - (old.end_col - old.col)
+                    continue
+                if (col, end) != (start_now, end_now):
+                    return None
+                replaced.add((i, j))
+                col, end, shift = old.col, old.end_col, 0
+                break
+            edits.append(dataclasses.replace(edit, col=col - shift, end_col=end - shift))
+        moved.append(dataclasses.replace(fix, edits=edits))
+    kept = [dataclasses.replace(fix, edits=[e for j, e in enumerate(fix.edits) if (i, j) not in replaced])
+            for i, fix in enumerate(applied)]
+    return [fix for fix in kept if fix.edits] + moved
 
 
 def _hunks(old: str, new: str, first_line: int, context: int = 3) -> list[str]:

@@ -46,12 +46,11 @@ from belote_notation.game.cards import SEAT_NAMES
 from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Score
 from belote_notation.notation.vocabulary import regex
+from belote_notation.pipeline.fixable import FIXABLE
 from belote_notation.pipeline.text_edits import Edit, TextWindow
 
 __all__ = ["FIXABLE", "Applicability", "Edit", "Fix", "TextWindow", "plan_fixes", "with_fixes"]
 
-FIXABLE = frozenset({TRICK_WINNER, DEAL_SCORE, LITIGE_POT, MATCH_TOTALS, SHEET_TOTALS, MATCH_WINNER})
-"""The codes whose recorded value can be worked out again (``belote-replay rule CODE``)."""
 
 Applicability = Literal["safe", "unsafe"]
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format, guess_format
+from belote_notation.game.lang import Message, Number, msg, msg_n, render
 
 if TYPE_CHECKING:
     from belote_notation.pipeline.executor import Backend
@@ -54,6 +55,7 @@ __all__ = [
     "each_opened",
     "open_input",
     "problem_message",
+    "problem_msg",
 ]
 
 STDIN = "-"
@@ -131,6 +133,13 @@ class InputProblem:
 
     path: str
     message: str
+    msg: Message | None = None
+    """The reason as data (docs/languages.md); ``message`` is its English text."""
+
+    @classmethod
+    def of(cls, path: str, reason: Message) -> InputProblem:
+        """The problem of ``path``, its English text rendered once."""
+        return cls(path, render(reason), reason)
 
 
 @dataclass(slots=True)
@@ -199,18 +208,21 @@ def _add_path(raw: str, suffix: str, result: Discovery, seen: set[str],
         is_dir = path.is_dir()
         exists = is_dir or path.exists()
     except OSError as exc:  # a name too long for the file system
-        result.problems.append(InputProblem(raw, f"cannot read: {exc.strerror or exc}"))
+        reason = msg("cannot read: %(error)s", error=str(exc.strerror or exc))
+        result.problems.append(InputProblem.of(raw, reason))
         return
     if not exists:
-        result.problems.append(InputProblem(raw, "no such file or folder"))
+        result.problems.append(InputProblem.of(raw, msg("no such file or folder")))
         return
     left_before = result.left_out
     files = _walk(path, suffix, include, result) if is_dir else [raw]
     if is_dir and not files:
         left = result.left_out - left_before
-        others = f"{left:,} other file{'s' if left > 1 else ''}"
-        why = f" ({others}: name them or add them to include)" if left else ""
-        result.problems.append(InputProblem(raw, f"folder holds no {suffix} file{why}"))
+        reason = msg("folder holds no %(suffix)s file", suffix=suffix)
+        if left:
+            reason = msg("%(reason)s (%(others)s: name them or add them to include)", reason=reason,
+                         others=msg_n("%(n)s other file", "%(n)s other files", "n", n=Number(left)))
+        result.problems.append(InputProblem.of(raw, reason))
     for file in files:
         key = os.path.realpath(file)
         if key not in seen:
@@ -243,22 +255,27 @@ def _walk(folder: Path, suffix: str, include: Callable[[str], bool] | None, resu
 
 
 def problem_message(exc: BaseException) -> str:
-    """What stopped reading an input, in plain words.
+    """What stopped reading an input, in plain words (English: :func:`problem_msg`'s text).
 
     >>> problem_message(FileNotFoundError(2, "No such file")), problem_message(PermissionError(13, "x"))
     ('no such file or folder', 'permission denied')
     """
+    return render(problem_msg(exc))
+
+
+def problem_msg(exc: BaseException) -> Message:
+    """What stopped reading an input, as a message (the system's own words, ``strerror``, as they are)."""
     if isinstance(exc, IsADirectoryError):
-        return "is a folder, not a file"
+        return msg("is a folder, not a file")
     if isinstance(exc, FileNotFoundError):
-        return "no such file or folder"
+        return msg("no such file or folder")
     if isinstance(exc, PermissionError):
-        return "permission denied"
+        return msg("permission denied")
     if isinstance(exc, OSError):
-        return f"cannot read: {exc.strerror or exc}"
+        return msg("cannot read: %(error)s", error=str(exc.strerror or exc))
     if isinstance(exc, MemoryError):
-        return "cannot read: out of memory"
-    return f"cannot read: {exc}"
+        return msg("cannot read: out of memory")
+    return msg("cannot read: %(error)s", error=str(exc))
 
 
 @dataclass(slots=True)
@@ -304,7 +321,7 @@ def open_input(source: Source, format: Format | None = None) -> OpenInput | Inpu
     try:
         stream = _stream(source)
     except (OSError, MemoryError, ValueError) as exc:
-        return InputProblem(source.display, problem_message(exc))
+        return InputProblem.of(source.display, problem_msg(exc))
     if format is not None:
         return OpenInput(source, stream, format)
     try:
@@ -312,7 +329,7 @@ def open_input(source: Source, format: Format | None = None) -> OpenInput | Inpu
     except (OSError, MemoryError, ValueError) as exc:
         if source.is_file:
             stream.close()
-        return InputProblem(source.display, problem_message(exc))
+        return InputProblem.of(source.display, problem_msg(exc))
     name = source.label if source.label is not None else source.path if source.is_file else None
     return OpenInput(source, stream, detect(name, head))
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from belote_notation.check.codes import NO_GAME_IN_FILE
 from belote_notation.formats.base import UNREADABLE
+from belote_notation.game.lang.render import said
 from belote_notation.pipeline.output.base import Summary, Writer
 from belote_notation.pipeline.pool import Event, GameChecked, InputEnded, InputFailed, InputStarted
 
@@ -77,9 +78,9 @@ class RunOutputs:
             self.writer.file_end(event.path, event.error)
             if event.error:
                 self.problems.append((event.path, event.error))
-        elif isinstance(event, InputFailed):
-            self.problems.append((event.path, event.message))
-            self.writer.problem(event.path, event.message)
+        elif isinstance(event, InputFailed):  # in the language chosen (English: the message as before)
+            self.problems.append((event.path, said(event.msg, event.message)))
+            self.writer.problem(*self.problems[-1])
 
     def tell_all(self, events: Iterable[Event]) -> None:
         """Every event of ``events``, in order (:meth:`tell`)."""

@@ -8,14 +8,18 @@ input order.
 * :class:`InputEnded` after them (``error`` says why reading stopped early, if it did),
 * :class:`InputFailed` for an input that could not be opened at all.
 
-On worker processes (``Backend.processes(jobs)``) this process only cuts each input into games
-to check (``.bel``: game texts, no parsing; other formats: records read by the format), batches
-them and hands the batches to the backend's window
-(:class:`~belote_notation.pipeline.executor.Window`); at most a few batches are in flight, so
-memory stays flat however large the input. A worker that fails costs its batch, reported as
+On worker processes (``Backend.processes(jobs)``) a ``.bel`` file is handed out as byte ranges
+that the workers plan and read themselves, as a cluster's workers do
+(:mod:`belote_notation.pipeline.range_checks`): this process reads only the start of the file
+(its format) and writes the rendered reports the workers hand back, so it does not cap the run.
+An input the workers cannot read by ranges (stdin, a stream, bytes given by a program, a format
+read whole such as a CSV) is cut here into games to check (game texts, or records read by
+the format), batched and handed to the backend's window
+(:class:`~belote_notation.pipeline.executor.Window`). At most a few tasks are in flight, so
+memory stays flat however large the input. A worker that fails costs its task, reported as
 such; a game that makes the checker fail costs that game (``BEL901``). On a backend whose
-workers read byte ranges themselves (a cluster) the inputs are cut into ranges instead
-(:mod:`belote_notation.pipeline.range_checks`): the same events, in the same order.
+workers read byte ranges themselves (a cluster) every input is cut into ranges: the same
+events, in the same order.
 
 A web service runs ``run(...)`` in its process per request (or its games one by one through
 :meth:`~belote_notation.pipeline.games.TextGame.check`) (``docs/pipeline.md``).
@@ -31,13 +35,15 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.formats.registry import PluginError
+from belote_notation.game.lang import Message, msg
 from belote_notation.pipeline.executor import SERIAL, Backend, Done, Window, forking
+from belote_notation.pipeline.fixable import FIXABLE
 from belote_notation.pipeline.games import GameToCheck, TextGame, check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
@@ -91,10 +97,12 @@ class InputEnded:
 
 @dataclass(frozen=True, slots=True)
 class InputFailed:
-    """An input that could not be opened, and why."""
+    """An input that could not be opened, and why (``msg``: as data, docs/languages.md;
+    ``message`` is its English text, which events compare by)."""
 
     path: str
     message: str
+    msg: Message | None = field(default=None, compare=False)
 
 
 Event = InputStarted | GameChecked | InputEnded | InputFailed
@@ -121,8 +129,10 @@ class Job:
         return self.fmt in FIX_FORMATS
 
     def with_fixes(self, item: GameToCheck, report: GameReport, path: str) -> GameReport:
-        """``report`` with its findings' fixes when the output shows them (a ``.bel`` game)."""
-        if not self.shows_fixes or not isinstance(item, TextGame):
+        """``report`` with its findings' fixes when the output shows them (a ``.bel`` game); a
+        report without a fixable finding is returned without importing the fix planner."""
+        if (not self.shows_fixes or not isinstance(item, TextGame)
+                or not any(f.code in FIXABLE for f in report.findings)):
             return report
         from belote_notation.pipeline.fix_plan import with_fixes
 
@@ -147,7 +157,7 @@ def _run_serial(sources: Iterable[Source], job: Job, progress: Progress | None) 
     for source in sources:
         opened = open_input(source)
         if isinstance(opened, InputProblem):
-            yield InputFailed(opened.path, opened.message)
+            yield InputFailed(opened.path, opened.message, opened.msg)
             continue
         yield _info(opened)
         yield from _read_here(opened, job, progress)
@@ -181,8 +191,9 @@ def check_game(item: GameToCheck, path: str, job: Job) -> RenderedGame:
     try:
         report = job.with_fixes(item, item.check(path, job.config), path)
     except Exception as exc:  # noqa: BLE001 - never lose the rest of a batch to one game
-        report = no_game_report(path, item.number, item.line,
-                                f"could not check this game: {type(exc).__name__}: {exc}")
+        error = f"{type(exc).__name__}: {exc}"  # the exception's own words
+        report = no_game_report(path, item.number, item.line, msg("could not check this game: %(error)s",
+                                                                  error=error))
     return job.render(report)
 
 
@@ -216,13 +227,19 @@ class _Batch:
 
 
 @dataclass(slots=True)
-class _Told:
-    """The games and deals told so far, for the progress display."""
+class Told:
+    """The games and deals told so far, for the progress display; the inputs whose reading
+    stopped early in a range (``stopped``) and the inputs' sizes, for the ranges'
+    (:mod:`.range_checks`); whether a lost task was lost by a cluster or by a worker process of
+    this machine (``on_cluster``)."""
 
     job: Job
     progress: Progress | None
     games: int = 0
     deals: int = 0
+    stopped: dict[str, str] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+    on_cluster: bool = True
 
     def events(self, done: Done) -> Iterator[Event]:
         """The events of one outcome of the window: a noted event, or a batch's games."""
@@ -231,8 +248,9 @@ class _Told:
             return
         sent: _Batch = done.tag
         if done.error is not None:  # a worker died: say so, keep going
-            report = no_game_report(sent.path, 0, 0, f"could not check {sent.size} characters of "
-                                    f"games: worker failed ({type(done.error).__name__})")
+            report = no_game_report(sent.path, 0, 0, msg("could not check %(size)s characters of games: "
+                                                         "worker failed (%(error)s)", size=sent.size,
+                                                         error=type(done.error).__name__))
             rendered_list = [self.job.render(report)]
         else:
             rendered_list = done.result
@@ -244,12 +262,9 @@ class _Told:
             self.progress(sent.path, sent.reached, self.games, self.deals)
 
 
-def _send(source: Source, window: Window, job: Job) -> Iterator[Done]:
-    """One input's games, in batches, to the workers; the outcomes the window hands back."""
-    opened = open_input(source)
-    if isinstance(opened, InputProblem):
-        window.note(InputFailed(opened.path, opened.message))
-        return
+def send_batches(opened: OpenInput, window: Window, job: Job) -> Iterator[Done]:
+    """One opened input's games, in batches, to the workers (an input they cannot read by
+    byte ranges: a stream, a format read whole); the outcomes the window hands back."""
     window.note(_info(opened))
     error = None
     count = done = 0
@@ -279,14 +294,10 @@ def _run_pool(sources: Iterable[Source], job: Job, backend: Backend, progress: P
         # freed, and scanning them would copy their memory pages into every worker.
         gc.collect()
         gc.freeze()
-    told = _Told(job, progress)
+    from belote_notation.pipeline.range_checks import run_by_ranges
+
     try:
-        with backend.window() as window:
-            for source in sources:
-                for outcome in _send(source, window, job):
-                    yield from told.events(outcome)
-            for outcome in window.drain():
-                yield from told.events(outcome)
+        yield from run_by_ranges(sources, job, backend, progress, batches=True)
     finally:
         if freeze:
             gc.unfreeze()

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from belote_notation.check.validator import no_game_report
+from belote_notation.game.lang import Message, msg
 from belote_notation.pipeline.executor import Backend, Done, Window
-from belote_notation.pipeline.inputs import Discovery, InputProblem, Source, discover
+from belote_notation.pipeline.inputs import Discovery, InputProblem, OpenInput, Source, discover, open_input
 from belote_notation.pipeline.output.base import RenderedGame
 from belote_notation.pipeline.packed import Packed, Packer, unpack
 from belote_notation.pipeline.pool import (
@@ -37,10 +38,13 @@ from belote_notation.pipeline.pool import (
     InputStarted,
     Job,
     Progress,
+    Told,
     check_game,
+    send_batches,
     stopped_message,
 )
 from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, is_url, range_games
+from belote_notation.pipeline.survey import local_size
 
 __all__ = ["RangeChecked", "check_range", "discover_with_urls", "run_by_ranges"]
 
@@ -78,7 +82,14 @@ class RangeChecked:
 
     @property
     def games(self) -> Iterator[RenderedGame]:
-        return unpack(self.packed)
+        return (RenderedGame(*fields) for fields in unpack(self.packed))
+
+
+def _fields(game: RenderedGame) -> tuple[object, ...]:
+    """``game`` as a plain tuple, what a range packs: a slotted dataclass pickles through its
+    ``__getstate__``/``__setstate__`` in Python, 6 µs a game to load and 8 to dump against 1-2
+    (most games have no finding: the writing process's main cost per game on the cluster)."""
+    return (game.errors, game.warnings, game.infos, game.deals, game.findings, game.out, game.empty)
 
 
 def check_range(byte_range: ByteRange, job: Job) -> RangeChecked:
@@ -86,7 +97,7 @@ def check_range(byte_range: ByteRange, job: Job) -> RangeChecked:
     games = Packer()
     try:
         for item in range_games(byte_range):
-            games.add(check_game(item, byte_range.name, job))
+            games.add(_fields(check_game(item, byte_range.name, job)))
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
         return RangeChecked(games.done(), stopped_message(exc))
     return RangeChecked(games.done())
@@ -99,33 +110,55 @@ class _InputEnd:
     cut: CutInput
 
 
-@dataclass(slots=True)
-class _Told:
-    """What the events told so far, for the progress display and the inputs stopped early."""
+def by_ranges(opened: OpenInput) -> bool:
+    """Whether worker processes of this machine read ``opened`` by byte ranges themselves: a
+    regular file of a format cut at game boundaries (``.bel``). Stdin, a stream, bytes given by
+    a program and the formats read whole are cut here and sent in batches."""
+    source = opened.source
+    return (opened.format.splittable and source.is_file and not is_url(source.path)
+            and os.path.isfile(source.path) and local_size(source.path) is not None)
 
-    progress: Progress | None
-    games: int = 0
-    deals: int = 0
-    stopped: dict[str, str] = field(default_factory=dict)
-    sizes: dict[str, int] = field(default_factory=dict)
+
+def _cut(source: Source, window: Window, job: Job, target: int | None, batches: bool
+         ) -> Iterator[Done] | CutInput | InputProblem:
+    """``source`` cut into ranges, or (``batches``: worker processes of this machine) the
+    outcomes of its games sent in batches when they cannot read it by ranges."""
+    if not batches:
+        return cut_input(source, target, window=window)
+    opened = open_input(source)
+    if isinstance(opened, InputProblem):
+        return opened
+    if not by_ranges(opened):
+        return send_batches(opened, window, job)
+    opened.close()
+    return cut_input(source, target, opened.format, window=window)
 
 
 def _submit(sources: Iterable[Source], window: Window, job: Job, target: int | None,
-            told: _Told) -> Iterator[Done]:
+            told: Told, batches: bool = False) -> Iterator[Done]:
     for source in sources:
-        cut = cut_input(source, target)
+        cut = _cut(source, window, job, target, batches)
         if isinstance(cut, InputProblem):
-            window.note(InputFailed(cut.path, cut.message))
+            window.note(InputFailed(cut.path, cut.message, cut.msg))
+            continue
+        if not isinstance(cut, CutInput):
+            yield from cut
             continue
         told.sizes[cut.info.name] = cut.size
         window.note(InputStarted(cut.info))
-        for byte_range in cut.ranges:
-            yield from window.submit(byte_range, check_range, byte_range, job)
+        try:
+            for byte_range in cut.ranges:
+                yield from window.submit(byte_range, check_range, byte_range, job)
+        except Exception as exc:  # noqa: BLE001 - a pool that broke: said as the input's end, never a traceback
+            cut.error = cut.error or stopped_message(exc)
         window.note(_InputEnd(cut))
     yield from window.drain()
 
 
-def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
+def _events(done: Done, job: Job, told: Told) -> Iterator[Event]:
+    if not done.noted and not isinstance(done.tag, ByteRange):  # a batch (worker processes)
+        yield from told.events(done)
+        return
     if done.noted:
         if isinstance(done.tag, _InputEnd):
             name = done.tag.cut.info.name
@@ -137,12 +170,12 @@ def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
     if byte_range.name in told.stopped:
         return  # the input's reading stopped in an earlier range
     if done.error is not None:
-        what = f"{byte_range.size} bytes" if byte_range.size else "the rest of the input"
+        what = msg("%(size)s bytes", size=byte_range.size) if byte_range.size else \
+            msg("the rest of the input")
         report = no_game_report(byte_range.name, 0, byte_range.first_line,
-                                f"could not check {what} of games from line {byte_range.first_line}: "
-                                f"the cluster failed ({type(done.error).__name__})")
+                                _lost_range(what, byte_range.first_line, done.error, told.on_cluster))
         lost = Packer()
-        lost.add(job.render(report))
+        lost.add(_fields(job.render(report)))
         checked = RangeChecked(lost.done())
     else:
         checked = done.result
@@ -157,12 +190,22 @@ def _events(done: Done, job: Job, told: _Told) -> Iterator[Event]:
         told.progress(byte_range.name, reached, told.games, told.deals)
 
 
+def _lost_range(what: Message, line: int, error: BaseException, on_cluster: bool) -> Message:
+    """The finding of a range whose task was lost: by the cluster, or by a worker process."""
+    if on_cluster:
+        return msg("could not check %(what)s of games from line %(line)s: the cluster failed (%(error)s)",
+                   what=what, line=line, error=type(error).__name__)
+    return msg("could not check %(what)s of games from line %(line)s: a worker failed (%(error)s)",
+               what=what, line=line, error=type(error).__name__)
+
+
 def run_by_ranges(sources: Iterable[Source], job: Job, backend: Backend, progress: Progress | None = None,
-                  *, target: int | None = None) -> Iterator[Event]:
+                  *, target: int | None = None, batches: bool = False) -> Iterator[Event]:
     """The events of :func:`~belote_notation.pipeline.pool.run` for ``sources``, their ranges
     checked on ``backend``'s workers. ``progress`` is told the bytes of the current input
-    reached, as ``run`` tells it."""
-    told = _Told(progress)
+    reached, as ``run`` tells it. ``batches``: the workers are processes of this machine (they
+    read its files by ranges, and are sent the games of the inputs they cannot read so)."""
+    told = Told(job, progress, on_cluster=not batches)
     with backend.window() as window:
-        for done in _submit(sources, window, job, target, told):
+        for done in _submit(sources, window, job, target, told, batches):
             yield from _events(done, job, told)

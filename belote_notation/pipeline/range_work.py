@@ -29,13 +29,13 @@ from typing import Any
 
 from belote_notation.formats.base import Format, ReadItem
 from belote_notation.formats.limits import bounded_issues
-from belote_notation.pipeline.executor import Backend, Done
+from belote_notation.pipeline.executor import Backend, Done, Window
 from belote_notation.pipeline.inputs import InputProblem, OpenInput
 from belote_notation.pipeline.packed import Packed, Packer, unpack
 from belote_notation.pipeline.pool import stopped_message
 from belote_notation.pipeline.ranges import ByteRange, cut_input, range_items
 
-__all__ = ["RangeProgress", "RangeRead", "outcomes", "read_items", "read_range"]
+__all__ = ["RangeProgress", "RangeRead", "outcomes", "read_items", "read_range", "window_outcomes"]
 
 RangeProgress = Callable[[ByteRange], None]
 """``progress(byte_range)``: told of each range once its outcome is here, in input order."""
@@ -74,17 +74,25 @@ def _unpickled(done: Done, function: Callable[..., Any], args: tuple[Any, ...]) 
     return Done(done.tag, pickle.loads(done.result.data))  # noqa: S301 - our own workers' pickle
 
 
-def outcomes(backend: Backend, ranges: Iterable[ByteRange], function: Callable[..., Any], *args: Any
-             ) -> Iterator[Done]:
+def outcomes(backend: Backend, ranges: Iterable[ByteRange] | Callable[[Window], Iterable[ByteRange]],
+             function: Callable[..., Any], *args: Any) -> Iterator[Done]:
     """``function(byte_range, *args)`` for each of ``ranges`` on ``backend``'s workers, the
     outcomes in the order of the ranges (each :class:`~.executor.Done` tagged with its range;
-    a range whose task failed has its ``error``)."""
+    a range whose task failed has its ``error``). ``ranges`` may be a function of the window,
+    for ranges planned by its workers (``cut_input(..., window=window)``)."""
     with backend.window() as window:
-        for byte_range in ranges:
-            for done in window.submit(byte_range, pickled_call, function, byte_range, *args):
-                yield _unpickled(done, function, (done.tag, *args))
-        for done in window.drain():
+        yield from window_outcomes(window, ranges, function, *args)
+
+
+def window_outcomes(window: Window, ranges: Iterable[ByteRange] | Callable[[Window], Iterable[ByteRange]],
+                    function: Callable[..., Any], *args: Any) -> Iterator[Done]:
+    """:func:`outcomes` in a window already open (a run of more than one stage of tasks on the
+    same workers: the window is left open, drained)."""
+    for byte_range in ranges(window) if callable(ranges) else ranges:
+        for done in window.submit(byte_range, pickled_call, function, byte_range, *args):
             yield _unpickled(done, function, (done.tag, *args))
+    for done in window.drain():
+        yield _unpickled(done, function, (done.tag, *args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +142,17 @@ def read_items(opened: OpenInput, format: Format, backend: Backend, progress: Ra
     if not backend.reads_ranges:
         yield from bounded_issues(format.read(opened.stream, opened.name))
         return
-    cut = cut_input(opened.source, target, format)
-    if isinstance(cut, InputProblem):
-        raise OSError(cut.message)
-    for done in outcomes(backend, cut.ranges, read_range):
+    errors: list[str] = []
+
+    def ranges(window: Window) -> Iterator[ByteRange]:
+        cut = cut_input(opened.source, target, format, window=window)
+        if isinstance(cut, InputProblem):
+            raise OSError(cut.message)
+        yield from cut.ranges
+        if cut.error is not None:
+            errors.append(f"{cut.info.name}: {cut.error}")
+
+    for done in outcomes(backend, ranges, read_range):
         yield from _items(done, progress)
-    if cut.error is not None:
-        raise OSError(f"{cut.info.name}: {cut.error}")
+    if errors:
+        raise OSError(errors[0])

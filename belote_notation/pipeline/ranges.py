@@ -40,19 +40,31 @@ import os
 import stat
 import urllib.request
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
-from typing import BinaryIO, cast
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from belote_notation.formats.base import Format, ReadItem
 from belote_notation.formats.limits import bounded_issues
 from belote_notation.formats.native import parsed_items
 from belote_notation.formats.registry import get_format
+from belote_notation.game.lang import msg
 from belote_notation.notation.read.reader import parse_game_text
 from belote_notation.notation.read.stream import GameText, iter_game_texts
 from belote_notation.pipeline.games import GameToCheck, TextGame, games_of
-from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
+from belote_notation.pipeline.inputs import (
+    InputProblem,
+    OpenInput,
+    Source,
+    open_input,
+    problem_message,
+    problem_msg,
+)
 from belote_notation.pipeline.output.base import InputInfo
-from belote_notation.pipeline.records import ReadGame, read_game
+from belote_notation.pipeline.survey import Block, local_size, surveyed_ranges, task_bytes
+
+if TYPE_CHECKING:
+    from belote_notation.pipeline.executor import Window
+    from belote_notation.pipeline.records import ReadGame
 
 __all__ = [
     "RANGE_BYTES_VARIABLE",
@@ -70,22 +82,24 @@ __all__ = [
 ]
 
 TARGET_BYTES = 256 * 1024
-"""About the bytes of one range (about 450 deals: a fraction of a second of checking, the size
-of a batch of ``--jobs``): a lost worker costs little, the last ranges leave no worker idle for
-long, and a task's own cost (a few milliseconds) stays small beside it (``BELOTE_RANGE_BYTES``
-sets another size)."""
+"""The bytes of a range of an input whose size is not known (a stream from a URL); the others
+are sized by work (:func:`range_bytes`; ``BELOTE_RANGE_BYTES`` sets another size)."""
 RANGE_BYTES_VARIABLE = "BELOTE_RANGE_BYTES"
 
 
-def range_bytes() -> int:
-    """The size of a range: ``BELOTE_RANGE_BYTES`` when it holds a positive number, else
-    :data:`TARGET_BYTES`.
+def range_bytes(size: int = 0, workers: int = 1) -> int:
+    """The size of a range: ``BELOTE_RANGE_BYTES`` when it holds a positive number, else sized
+    by work for an input of ``size`` bytes and ``workers`` workers
+    (:func:`~belote_notation.pipeline.survey.task_bytes`; :data:`TARGET_BYTES` when the size
+    is not known).
 
     >>> range_bytes() > 0
     True
     """
     value = os.environ.get(RANGE_BYTES_VARIABLE, "")
-    return int(value) if value.isdigit() and int(value) > 0 else TARGET_BYTES
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    return task_bytes(size, workers) if size > 0 else TARGET_BYTES
 _URL_SCHEMES = ("http://", "https://")
 
 
@@ -142,18 +156,20 @@ class CutInput:
     error: str | None = None
 
 
-def cut_input(source: Source, target: int | None = None, format: Format | None = None
-              ) -> CutInput | InputProblem:
+def cut_input(source: Source, target: int | None = None, format: Format | None = None, *,
+              window: Window | None = None) -> CutInput | InputProblem:
     """``source`` opened (its format detected, or ``format``) and cut into ranges of about
     ``target`` bytes (default :func:`range_bytes`; see the module's documentation), or why it
-    cannot be."""
-    target = target or range_bytes()
+    cannot be. With ``window``, a file is planned by its workers
+    (:func:`~belote_notation.pipeline.survey.surveyed_ranges`): this process reads only the
+    start of it, to detect its format."""
     if not (source.is_file or isinstance(source.data, bytes)):
-        return InputProblem(source.display, "cannot be cut for a cluster: its workers read files by "
-                            "path (or URL); give a file, not a stream")
+        return InputProblem.of(source.display, msg("cannot be cut for a cluster: its workers read files "
+                                                   "by path (or URL); give a file, not a stream"))
     if source.is_file and not is_url(source.path) and _read_once(source.path):
-        return InputProblem(source.display, "cannot be cut for a cluster: it can be read only once (a "
-                            "FIFO, a pipe, a device) and its workers read files by path; give a regular file")
+        return InputProblem.of(source.display, msg("cannot be cut for a cluster: it can be read only once "
+                                                   "(a FIFO, a pipe, a device) and its workers read files "
+                                                   "by path; give a regular file"))
     if source.is_file and is_url(source.path):
         opened: OpenInput | InputProblem = _open_url(source, format)
     else:
@@ -162,7 +178,7 @@ def cut_input(source: Source, target: int | None = None, format: Format | None =
         return opened
     info = InputInfo(opened.name, opened.format.name, opened.own_lines)
     cut = CutInput(info, iter(()), source.size)
-    cut.ranges = _ranges(opened, target, cut)
+    cut.ranges = _ranges(opened, target, cut, window)
     return cut
 
 
@@ -180,32 +196,74 @@ def _open_url(source: Source, format: Format | None) -> OpenInput | InputProblem
     try:
         stream = cast(BinaryIO, io.BufferedReader(urllib.request.urlopen(source.path)))  # noqa: S310
     except (OSError, ValueError) as exc:
-        return InputProblem(source.display, problem_message(exc))
+        return InputProblem.of(source.display, problem_msg(exc))
     return open_input(Source(source.path, source.size, stream, source.label), format)
 
 
-def _ranges(opened: OpenInput, target: int, cut: CutInput) -> Iterator[ByteRange]:
+def _ranges(opened: OpenInput, target: int | None, cut: CutInput, window: Window | None
+            ) -> Iterator[ByteRange]:
     path, name, fmt = opened.source.path, opened.name, opened.format.name
     data = opened.source.data if isinstance(opened.source.data, bytes) else None
-    if opened.source.is_file and not is_url(path):
+    local = opened.source.is_file and not is_url(path)
+    if local:
         path = os.path.abspath(path)  # a worker's current folder is not ours; the name stays as given
+    template = ByteRange(path, name, fmt)
+    size = local_size(path) if local and data is None else None
+    workers = window.workers if window is not None else 1
+    block = target or range_bytes(size or cut.size or len(data or b""), workers)
     try:
         if not opened.format.splittable:
             yield ByteRange(path, name, fmt, data=data)
             return
-        start, first_game, first_line, games = 0, 1, 1, 0
-        for text in iter_game_texts(opened.stream, name=name):
-            if games and text.start - start >= target:
-                yield ByteRange(path, name, fmt, start, text.start, first_game, first_line, games,
-                                data[start:text.start] if data is not None else None)
-                start, first_game, first_line, games = text.start, text.index + 1, text.first_line, 0
-            games += 1
-        yield ByteRange(path, name, fmt, start, None, first_game, first_line, games,
-                        data[start:] if data is not None else None)
+        if window is None or size is None:
+            yield from _streamed(opened.stream, template, block, data)
+            return
+        opened.close()  # the workers read the rest
+        if size <= block:  # one range, the whole input: nothing to plan (no survey's round trip)
+            yield template
+            return
+        rest = yield from _planned(template, size, block, window)
+        if rest is not None:
+            with open_range(replace(template, start=rest.start or 0)) as stream:
+                yield from _streamed(stream, replace(template, start=rest.start or 0, first_game=rest.games,
+                                                     first_line=rest.lines), block, None)
     except (OSError, UnicodeError, MemoryError) as exc:
         cut.error = problem_message(exc)
     finally:
         opened.close()
+
+
+def _planned(template: ByteRange, size: int, block: int, window: Window
+             ) -> Generator[ByteRange, None, Block | None]:
+    """The ranges planned by the workers; what is left to cut here (a survey that could not
+    prove its end), if anything."""
+    try:
+        for item in surveyed_ranges(template, size, block, window.executor, max(64, 4 * window.workers),
+                                    window.workers):
+            if isinstance(item, Block):
+                return item
+            yield item
+    except (OSError, UnicodeError, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a lost survey: said as the input's error, never a traceback
+        raise OSError(f"the cluster could not plan its ranges ({type(exc).__name__}: {exc})") from None
+    return None
+
+
+def _streamed(stream: BinaryIO, template: ByteRange, target: int, data: bytes | None) -> Iterator[ByteRange]:
+    """The ranges of ``stream`` (which starts at ``template.start``, game ``first_game`` and
+    line ``first_line`` of the input), cut here, reading every byte."""
+    base, game0, line0 = template.start, template.first_game - 1, template.first_line - 1
+    start, first_game, first_line, games = base, game0 + 1, line0 + 1, 0
+    for text in iter_game_texts(stream, name=template.name):
+        at = text.start + base
+        if games and at - start >= target:
+            yield replace(template, start=start, end=at, first_game=first_game, first_line=first_line,
+                          games=games, data=data[start:at] if data is not None else None)
+            start, first_game, first_line, games = at, text.index + 1 + game0, text.first_line + line0, 0
+        games += 1
+    yield replace(template, start=start, end=None, first_game=first_game, first_line=first_line, games=games,
+                  data=data[start:] if data is not None else None)
 
 
 class _Bounded(io.RawIOBase):
@@ -302,6 +360,10 @@ def range_games(byte_range: ByteRange) -> Iterator[GameToCheck]:
 def range_records(byte_range: ByteRange) -> Generator[ReadGame, None, None]:
     """The games of ``byte_range`` as records, as
     :func:`~belote_notation.pipeline.records.records_of` gives them for the whole input."""
+    # Imported here: the records' models (pydantic) cost a cluster's client 0.09 s of CPU at its
+    # start, and only a worker reading records needs them.
+    from belote_notation.pipeline.records import read_game
+
     for item in range_games(byte_range):
         read = read_game(item, byte_range.name)
         if read.game is None and not read.findings:

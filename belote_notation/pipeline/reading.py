@@ -84,7 +84,7 @@ def _reported(item: RecordGame, factory: Callable[[], Visitor[Any]] | None, name
 
 
 def _issue(issue: FormatIssue, name: str) -> SyntaxIssue:
-    return SyntaxIssue(issue.code, issue.message, issue.line, issue.col, name)
+    return SyntaxIssue(issue.code, issue.message, issue.line, issue.col, name, issue.msg)
 
 
 class _WithErrors:

@@ -30,8 +30,10 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.replay import GameReplay, replay_game, replay_text
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE
-from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
+from belote_notation.game.lang import Number, msg
+from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue, syntax_issue
 from belote_notation.notation.limits import MAX_DEPTH
+from belote_notation.notation.read.kept import KeptGame
 from belote_notation.notation.read.reader import parse_game_text
 from belote_notation.notation.read.stream import MAX_GAME_CHARS
 from belote_notation.notation.records import Game
@@ -45,7 +47,7 @@ from belote_notation.pipeline.inputs import (
     discover,
     each_opened,
     open_input,
-    problem_message,
+    problem_msg,
 )
 
 __all__ = ["PickedGame", "ReadGame", "iter_replays", "pick_game", "read_game", "records_of", "replays_of"]
@@ -56,7 +58,9 @@ class ReadGame:
     """One game of an input as records (``None``: the input held findings but no game), its
     1-based number in the input and the findings its reading gave."""
 
-    game: Game | None
+    content: Game | KeptGame | None
+    """The game's records, or the game as read for its replay (its canonical deals' records made
+    when :attr:`game` is asked for); ``None``: no game."""
     number: int
     findings: tuple[Finding, ...] = ()
     replayed: tuple[str, ValidationConfig, GameReplay] | None = field(default=None, compare=False, repr=False)
@@ -64,9 +68,20 @@ class ReadGame:
     asked for (:func:`read_game`)."""
 
     @property
+    def game(self) -> Game | None:
+        """The game's records (``None``: the input held findings but no game)."""
+        content = self.content
+        return content.game if isinstance(content, KeptGame) else content
+
+    @property
+    def has_game(self) -> bool:
+        """A game was read (without making its records)."""
+        return self.content is not None
+
+    @property
     def readable(self) -> bool:
         """Read whole: a game, and no error among the reading's findings."""
-        return self.game is not None and all(f.severity != "error" for f in self.findings)
+        return self.content is not None and all(f.severity != "error" for f in self.findings)
 
     def too_deep(self, file: str) -> Finding | None:
         """``None`` when every alternative line of the game is nested at most
@@ -81,12 +96,13 @@ class ReadGame:
         >>> ReadGame(parse_text("deal 1\\nend\\n")[0].game, 1).too_deep("flat.bel") is None
         True
         """
-        try:
-            check_depth(self.game or Game())
+        content = self.content
+        try:  # a canonical deal kept as read has no alternative line: only the others' records
+            check_depth(content.event_deals() if isinstance(content, KeptGame) else content or Game())
         except JsonWriteError as exc:
-            message = (f"game {self.number} cannot be drawn: alternative lines nested more than "
-                       f"{MAX_DEPTH} deep")
-            issue = SyntaxIssue(CANNOT_WRITE, message, exc.line, exc.col)
+            issue = syntax_issue(CANNOT_WRITE, msg("game %(game)s cannot be drawn: alternative lines nested "
+                                                   "more than %(most)s deep", game=self.number,
+                                                   most=MAX_DEPTH), exc.line, exc.col)
             return Finding.from_issue(issue, file, self.number, "warning")
         return None
 
@@ -117,7 +133,7 @@ def read_game(item: GameToCheck, file: str, replay: ValidationConfig | None = No
         return ReadGame(item.game, item.number, findings)
     if replay is not None:
         once = replay_text(item.text, file, replay)
-        return ReadGame(once.game, item.number, _syntax(once.errors, file, item.number),
+        return ReadGame(once.read, item.number, _syntax(once.errors, file, item.number),
                         (file, replay, once.replay))
     parsed = parse_game_text(item.text, file)  # the .bel text of this game only
     return ReadGame(parsed.game, item.number, _syntax(parsed.errors, file, item.number))
@@ -138,7 +154,7 @@ def records_of(opened: OpenInput, game: int | None = None,
         if game is not None and item.number != game and not findings_only:
             continue
         read = read_game(item, opened.name, replay)
-        if read.game is None and not read.findings:
+        if not read.has_game and not read.findings:
             return
         yield read
         if game is not None and item.number == game:
@@ -158,7 +174,7 @@ def replays_of(opened: OpenInput, config: ValidationConfig = DEFAULT_CONFIG,
     [(1, 1), (2, 1)]
     """
     for read in records_of(opened, game, config):
-        if read.game is not None:
+        if read.has_game:
             yield read.replay(opened.name, config)
 
 
@@ -268,14 +284,15 @@ def pick_game(what: InputLike, number: int, held: list[Finding] | None = None, n
         except _Spent:
             return _never_ending(opened.name, number, budget.limit)
         except (OSError, UnicodeError, MemoryError) as exc:
-            return InputProblem(opened.name, problem_message(exc))
+            return InputProblem.of(opened.name, problem_msg(exc))
     return None
 
 
 def _never_ending(file: str, number: int, limit: int) -> PickedGame | InputProblem:
     """What a pick says of an input whose game goes on past ``limit`` bytes."""
-    message = (f"this game is longer than {MAX_GAME_CHARS:,} characters (or has no `end` before that "
-               f"much text); it was skipped, and reading stopped after {limit:,} bytes of it")
+    message = msg("this game is longer than %(most)s characters (or has no `end` before that much text); it "
+                  "was skipped, and reading stopped after %(limit)s bytes of it", most=Number(MAX_GAME_CHARS),
+                  limit=Number(limit))
     line = 1 if number == 1 else 0  # where a later game starts is not known here
-    finding = Finding.from_issue(SyntaxIssue(GAME_TOO_LARGE, message, line, 1), file, number)
+    finding = Finding.from_issue(syntax_issue(GAME_TOO_LARGE, message, line, 1), file, number)
     return PickedGame(Game(), [finding])

@@ -39,7 +39,7 @@ def why_not_whole(read: ReadGame) -> list[Finding]:
     input that held no game (none when it was read whole)."""
     if read.readable:
         return []
-    return [f for f in read.findings if read.game is None or f.severity == "error"]
+    return [f for f in read.findings if not read.has_game or f.severity == "error"]
 
 
 @dataclass(slots=True)

@@ -34,13 +34,17 @@ from importlib.resources import files
 from typing import Any, TextIO
 
 from belote_notation.check.replay import GameReplay
+from belote_notation.game.lang.render import using_lang
 from belote_notation.render.labels import Lang, deck_faces, texts
-from belote_notation.render.view import game_view
+from belote_notation.render.view_json import game_json
 
 __all__ = ["SVG_NS", "content_policy", "page_data", "viewer_script", "write_page"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 """The one URL the page holds: the SVG namespace (a name, never fetched)."""
+RIGHT_TO_LEFT = frozenset({"ar"})
+"""The languages written from the right: their page is ``dir="rtl"``, with viewer-rtl.css (the
+table and the cards still drawn as the players see them)."""
 
 def content_policy(script: str) -> str:
     """The page's Content-Security-Policy: nothing may be loaded from anywhere (the page is its
@@ -86,11 +90,14 @@ def write_page(out: TextIO, replays: Iterable[GameReplay], title: str = "Belote 
     """Write the page of ``replays`` to ``out``, game by game; returns how many games."""
     words = texts(lang)
     script = viewer_script()
+    rtl = lang in RIGHT_TO_LEFT
+    direction = ' dir="rtl"' if rtl else ""
     out.write(
-        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{lang}"{direction}>\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{content_policy(script)}">\n'
-        f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n</head>\n<body>\n"
+        f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}"
+        f"{_asset('viewer-rtl.css') if rtl else ''}</style>\n</head>\n<body>\n"
         f'<header><h1 id="title">{escape(title)}</h1><p class="meta" id="meta"></p></header>\n'
         f'<nav id="games" aria-label="{escape(words["games"])}"></nav>\n'
         f'<main>\n<section id="table" aria-label="{escape(words["table"])}"></section>\n'
@@ -102,7 +109,8 @@ def write_page(out: TextIO, replays: Iterable[GameReplay], title: str = "Belote 
     count = 0
     for replay in replays:
         count += 1
-        data = _script_json(game_view(replay))
+        with using_lang(lang):  # the findings in the page's language, whoever calls
+            data = game_json(replay)  # the page's data of the game, its plain deals written straight
         out.write(f'<script type="application/json" class="belote-game">{data}</script>\n')
     out.write(f"<script>{script}</script>\n</body>\n</html>\n")
     return count

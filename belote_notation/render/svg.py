@@ -104,7 +104,7 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
         play = plays[index - 1] if index <= len(plays) and plays[index - 1].card == card else None
         symbols = review_symbols(play.glyph, play.nags) if play is not None else []
         parts.append(_trick_card(seat, card, seat == winner, spanish, lang,
-                                 [f"{f.code} {f.message}" for f in marked.get(index, [])], symbols))
+                                 [f"{f.code} {f.text(lang)}" for f in marked.get(index, [])], symbols))
     if trick is None and deal.deal.offer is not None:
         parts.append(_trick_card(None, deal.deal.offer.card, False, spanish, lang))
         parts.append(f'<text x="280" y="250" text-anchor="middle" fill="#ffffff">'

@@ -29,17 +29,20 @@ Tricks:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.replay import DealReplay, GameReplay, call_name
-from belote_notation.check.report import DealReport, seat_name
-from belote_notation.game.cards import Deck, card_name, card_words
+from belote_notation.check.report import seat_name
+from belote_notation.game.cards import Deck, card_name
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import listed, say
 from belote_notation.notation.assessment import shown_nags
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Play, Variation
 from belote_notation.notation.write.writer import run_nested
-from belote_notation.render.text_style import SEATS, Style
+from belote_notation.render.text_score import recorded_lines, render_match, score_lines
+from belote_notation.render.text_style import SEATS, Style, columns
 
 __all__ = ["Style", "game_document", "render_deal", "render_game", "render_match", "shown_findings"]
 
@@ -55,11 +58,14 @@ def render_game(game_replay: GameReplay, deal_number: int | None, ascii_only: bo
     game = game_replay.game
     report = game_replay.report
     event = game.header("Event")
-    head = f"Game {report.game}" + (f": {event}" if event else "")
-    lines = [head, f"Rules: {report.rules}, deck {report.deck}"]
+    head = (msg("Game %(game)s: %(event)s", game=report.game, event=event) if event
+            else msg("Game %(game)s", game=report.game))
+    lines = [say(head), say(msg("Rules: %(rules)s, deck %(deck)s", rules=str(report.rules),
+                                 deck=str(report.deck)))]
     names = _players(game)
     if any(names):
-        lines.append("Players: " + ", ".join(f"{SEATS[s]} {names[s]}" for s in range(4) if names[s]))
+        players = listed([f"{SEATS[s]} {names[s]}" for s in range(4) if names[s]])
+        lines.append(say(msg("Players: %(players)s", players=players)))
     lines += [f"{{{comment}}}" for comment in game.comments]
     lines += [_finding_line(f) for f in _general(game_replay)]
     for replay in _shown(game_replay, deal_number):
@@ -74,61 +80,22 @@ def render_deal(game_replay: GameReplay, replay: DealReplay, style: Style) -> li
     """The lines of one deal: diagram, offer, bidding, announcements, tricks, score, findings."""
     deal = replay.deal
     dealer = replay.dealer
-    lines = [f"Deal {deal.number}" + (f", dealer {SEATS[dealer & 3]}" if dealer is not None else "")]
+    lines = [say(msg("Deal %(deal)s, dealer %(dealer)s", deal=deal.number, dealer=SEATS[dealer & 3])
+                 if dealer is not None else msg("Deal %(deal)s", deal=deal.number))]
     lines += [f"{{{comment}}}" for comment in deal.comments]
     if _scores_only(deal):  # a line of a score sheet: its numbers, nothing to replay
-        return lines + [line.strip() for line in _recorded(deal)] + _findings(replay)
+        return lines + [line.strip() for line in recorded_lines(deal)] + _findings(replay)
     lines.append("")
     lines += _hands(replay, game_replay.game, style, dealer)
     lines.append("")
     if deal.offer is not None:  # the Spanish names in words too: "10O (10 de oros)"
-        words = f" ({card_words(deal.offer.card, style.deck)})" if style.deck is Deck.SPANISH else ""
-        lines.append(f"Offer: {style.card(deal.offer.card)}{words}")
+        words = f" ({style.words(deal.offer.card)})" if style.deck is Deck.SPANISH else ""
+        lines.append(say(msg("Offer: %(card)s%(words)s", card=style.card(deal.offer.card), words=words)))
     lines += _bidding(replay, style)
     lines += _announcements(deal, style)
     lines += _tricks(replay, style)
-    lines += _score(replay)
+    lines += score_lines(replay)
     return lines + _findings(replay)
-
-
-def render_match(game_replay: GameReplay, style: Style) -> list[str]:
-    """The match table; a deal that was not scored shows its recorded numbers (a score sheet)."""
-    report = game_replay.report
-    width = max(5, style.width)  # a suit's symbol, or its word (``espadas``, ``diamonds``)
-    lines = ["Match:", f"  deal  dealer  taker  {'trump':<{width}}  outcome     N-S   E-W   pot  "
-                       "total N-S  total E-W"]
-    recorded: list[int] = []
-    for d in report.deals:
-        lines.append(_match_row(d, style, width, recorded))
-    if recorded:
-        lines.append(f"  (as recorded, not replayed: deal{'s' if len(recorded) > 1 else ''} "
-                     f"{', '.join(map(str, recorded))})")
-    winner = ("N-S", "E-W")[report.winner] if report.winner in (0, 1) else "nobody yet"
-    lines.append(f"Winner: {winner}" + (f" (recorded result {report.result})" if report.result else ""))
-    return lines
-
-
-def _match_row(d: DealReport, style: Style, width: int, recorded: list[int]) -> str:
-    """One deal of the match table; its number added to ``recorded`` when a figure is the record's."""
-    credited = _with_pot(d)
-    totals = d.totals
-    if credited is None and d.claimed_score is not None:
-        credited = d.claimed_score
-        recorded.append(d.number)
-    if totals is None and d.claimed_totals is not None:
-        totals = d.claimed_totals
-        if not recorded or recorded[-1] != d.number:
-            recorded.append(d.number)
-    dealer = SEATS[d.dealer] if d.dealer is not None else "?"
-    taker = SEATS[d.taker] if d.taker is not None else "-"
-    trump = style.suit(d.trump) if d.trump is not None else "-"
-    ns, ew = (credited[0], credited[1]) if credited else ("-", "-")
-    pot = d.pot if d.pot is not None else (d.claimed_pot if d.claimed_pot is not None else "-")
-    total_ns, total_ew = (totals[0], totals[1]) if totals else ("-", "-")
-    typed = d.claimed_totals
-    beside = f"  (typed {typed[0]} {typed[1]})" if typed is not None and totals and typed != totals else ""
-    return (f"  {d.number:>4}  {dealer:<6}  {taker:<5}  {trump:<{width}}  {d.outcome or '?':<10}  "
-            f"{ns:>4}  {ew:>4}  {pot:>4}  {total_ns:>9}  {total_ew:>9}{beside}")
 
 
 def game_document(game_replay: GameReplay, deal_number: int | None) -> dict[str, Any]:
@@ -224,19 +191,20 @@ def _players(game: Game) -> list[str]:
 def _hands(replay: DealReplay, game: Game, style: Style, dealer: int | None) -> list[str]:
     hands = replay.hands_to_show()
     if hands is None:
-        return ["Hands: not known"]
+        return [say(msg("Hands: not known"))]
     diagram = style.diagram(hands.masks, _players(game), dealer)
     if hands.from_tricks:
-        return ["Hands worked out from the tricks:", *diagram]
-    lines = [] if hands.complete else ["First five cards:" if replay.deal.five and not replay.deal.rest
-                                       else "Cards recorded:"]
-    return lines + diagram
+        return [say(msg("Hands worked out from the tricks:")), *diagram]
+    if hands.complete:
+        return diagram
+    five = replay.deal.five and not replay.deal.rest
+    return [say(msg("First five cards:") if five else msg("Cards recorded:")), *diagram]
 
 
 def _bidding(replay: DealReplay, style: Style) -> list[str]:
     deal = replay.deal
     if not deal.bids:
-        return ["Bidding: not recorded"]
+        return [say(msg("Bidding: not recorded"))]
     made = replay.call_seats
     rounds: dict[int, list[str]] = {}
     for i, bid in enumerate(deal.bids):
@@ -245,16 +213,20 @@ def _bidding(replay: DealReplay, style: Style) -> list[str]:
     taken = replay.contract
     if taken is not None and taken.kind is not None:  # contrée: one auction, the contract's value
         doubled = ("", ", coinché", ", surcoinché")[taken.doubled]
-        return [f"Auction: {', '.join(word for _, words in sorted(rounds.items()) for word in words)}",
-                f"Contract: {SEATS[taken.taker]} {replay.contract_name}{doubled}"]
-    lines = [f"Bidding, round {n}: {', '.join(words)}" for n, words in sorted(rounds.items())]
+        calls = listed([word for _, words in sorted(rounds.items()) for word in words])
+        return [say(msg("Auction: %(calls)s", calls=calls)),
+                say(msg("Contract: %(taker)s %(contract)s%(doubled)s", taker=SEATS[taken.taker],
+                        contract=str(replay.contract_name), doubled=doubled))]
+    lines = [say(msg("Bidding, round %(round)s: %(calls)s", round=n, calls=listed(words)))
+             for n, words in sorted(rounds.items())]
     rules = replay.rules
     if taken is not None:
-        lines.append(f"Contract: {SEATS[taken.taker]} takes, trump {style.suit(taken.trump)}")
+        lines.append(say(msg("Contract: %(taker)s takes, trump %(trump)s", taker=SEATS[taken.taker],
+                             trump=style.suit(taken.trump))))
     elif replay.dead:
-        passed = "everybody passed" if rules is not None and rules.bidding == "contree" else (
-            "everybody passed twice")
-        lines.append(f"Contract: none, {passed} (dead deal)")
+        lines.append(say(msg("Contract: none, everybody passed (dead deal)")
+                         if rules is not None and rules.bidding == "contree" else
+                         msg("Contract: none, everybody passed twice (dead deal)")))
     return lines
 
 
@@ -264,13 +236,13 @@ def _announcements(deal: Deal, style: Style) -> list[str]:
         cards = " ".join(style.card(c) for c in ann.cards)
         when = []
         if ann.trick is not None:
-            when.append(f"trick {ann.trick}")
+            when.append(msg("trick %(trick)s", trick=ann.trick))
         if ann.before_card is not None:
-            when.append(f"before card {ann.before_card}")
-        suffix = f" ({', '.join(when)})" if when else ""
+            when.append(msg("before card %(card)s", card=ann.before_card))
+        suffix = f" ({listed(when)})" if when else ""
         notes = " ".join([ann.glyph or "", *_notes(ann, style)]).strip()
         out.append(f"  {SEATS[ann.seat & 3]} {ann.kind} {cards}{suffix} {notes}".rstrip())
-    return ["Announcements:"] + out if out else []
+    return [say(msg("Announcements:"))] + out if out else []
 
 
 def _marks(findings: list[Finding]) -> dict[tuple[int, int], list[str]]:
@@ -290,7 +262,9 @@ def _tricks(replay: DealReplay, style: Style) -> list[str]:
         return []
     traces = {t.number: t for t in replay.tricks}
     marks = _marks(replay.findings)
-    lines = ["Tricks:", "  #  lead  cards                          won by  points   N-S  E-W"]
+    head, w = columns([("#", 2, "<"), (msg("lead"), 5, "<"), (msg("cards"), 30, "<"), (msg("won by"), 7, "<"),
+                       (msg("points"), 6, ">"), ("N-S", 5, ">"), ("E-W", 4, ">")])
+    lines = [say(msg("Tricks:")), "  " + head]
     for index, trick in enumerate(deal.tricks):
         trace = traces.get(index + 1)
         cards, notes = [], [f"{_NOTE}{{{c}}}" for c in trick.comments]
@@ -313,68 +287,21 @@ def _tricks(replay: DealReplay, style: Style) -> list[str]:
         else:
             won = f"{SEATS[trick.winner & 3]}?" if trick.winner is not None else "-"
             points, ns, ew = "-", "-", "-"
-        lines.append(f"  {trick.number:<2} {lead:<5} {' '.join(cards):<30} "
-                     f"{won:<7} {points:>6} {ns:>5} {ew:>4}")
+        lines.append(f"  {trick.number:<{w[0]}} {lead:<{w[1]}} {' '.join(cards):<{w[2]}} "
+                     f"{won:<{w[3]}} {points:>{w[4]}} {ns:>{w[5]}} {ew:>{w[6]}}")
         lines += notes
     if len(replay.tricks) < len(deal.tricks):
-        lines.append("  (a winner with ? is the recorded one: those tricks were not replayed)")
+        lines.append("  " + say(msg("(a winner with ? is the recorded one: those tricks were not replayed)")))
     return lines
-
-
-def _pair(values: Sequence[int] | None) -> str:
-    return "-" if values is None else f"N-S {values[0]}, E-W {values[1]}"
-
-
-def _recorded(deal: Deal) -> list[str]:
-    lines = []
-    if deal.score is not None:
-        lines.append(f"  recorded deal score {_pair((deal.score.ns, deal.score.ew))}")
-    if deal.match_score is not None:
-        lines.append(f"  recorded match {_pair((deal.match_score.ns, deal.match_score.ew))}")
-    if deal.pot is not None:
-        lines.append(f"  recorded pot {deal.pot}")
-    return lines
-
-
-def _score(replay: DealReplay) -> list[str]:
-    report = replay.report
-    if report is None or report.outcome is None:
-        return ["Score: not computed (see the findings)", *_recorded(replay.deal)]
-    if report.outcome == "dead":
-        lines = ["Score: dead deal, nobody scores"]
-    else:
-        lines = [f"Score: {report.outcome}, card points {_pair(report.card_points)}"]
-        if report.announcements and any(report.announcements):
-            lines.append(f"  announcements {_pair(report.announcements)}")
-        if report.belote and any(report.belote):
-            lines.append(f"  belote {_pair(report.belote)}")
-        lines.append(f"  credited {_pair(report.credited)}")
-        if report.pot_in:
-            lines.append(f"  {report.pot_in} into the litige pot")
-        if report.pot_claimed and any(report.pot_claimed):
-            lines.append(f"  pot claimed {_pair(report.pot_claimed)}")
-    lines.append(f"  match {_pair(report.totals)}, pot {report.pot}")
-    if report.claimed_score is not None and report.claimed_score != _with_pot(report):
-        lines.append(f"  recorded deal score {_pair(report.claimed_score)}")
-    if report.claimed_totals is not None and report.claimed_totals != report.totals:
-        lines.append(f"  recorded match {_pair(report.claimed_totals)}")
-    return lines
-
-
-def _with_pot(report: DealReport) -> list[int] | None:
-    if report.credited is None:
-        return None
-    claimed = report.pot_claimed or [0, 0]
-    return [report.credited[0] + claimed[0], report.credited[1] + claimed[1]]
 
 
 def _finding_line(f: Finding, indent: str = "") -> str:
-    return f"{indent}{f.line}:{f.col}: {f.severity} {f.code} {f.message}"
+    return f"{indent}{f.line}:{f.col}: {f.severity} {f.code} {f.text()}"
 
 
 def _findings(replay: DealReplay) -> list[str]:
     found = sorted(replay.findings, key=sort_key)
-    return ["Findings:", *(_finding_line(f, "  ") for f in found)] if found else []
+    return [say(msg("Findings:")), *(_finding_line(f, "  ") for f in found)] if found else []
 
 
 def _scores_only(deal: Deal) -> bool:

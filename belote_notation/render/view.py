@@ -30,12 +30,12 @@ from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.judged import is_judged
 from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import DealReport
-from belote_notation.game.cards import cards_of
+from belote_notation.game.cards import card_list
 from belote_notation.notation.assessment import review_symbols
 from belote_notation.notation.records import Annotated, Bid, Deal, Play, Variation
 from belote_notation.render.review_notes import line_author, solver_reviewed, solver_values
 
-__all__ = ["ActIndex", "card_findings", "game_view", "sheet_row"]
+__all__ = ["ActIndex", "card_findings", "deal_view", "game_head", "game_tail", "game_view", "sheet_row"]
 
 ActIndex = tuple[int, int]
 """(trick, card) from 1 in a deal; (0, k) after the k-th call; (0, 0) is the deal as dealt."""
@@ -46,25 +46,31 @@ SHOWN_HEADERS = ("Event", "Site", "Date", "Round", "Annotator")
 
 def game_view(replay: GameReplay) -> dict[str, Any]:
     """The JSON-ready data of one replayed game (see the module docstring)."""
-    game, report = replay.game, replay.report
+    return {**game_head(replay), "deals": [deal_view(d) for d in replay.deals],
+            "sheet": [sheet_row(d) for d in replay.report.deals], **game_tail(replay)}
+
+
+def game_head(replay: GameReplay) -> dict[str, Any]:
+    """The game's data before its deals (:func:`game_view`'s first keys, in order)."""
+    report, comments = replay.report, replay.comments  # the game's own: no deal's records made
     general = [f for f in report.findings if f.deal is None]
     return {
         "number": report.game,
-        "title": game.header("Event") or f"Game {report.game}",
-        "headers": [[name, value] for name in SHOWN_HEADERS if (value := game.header(name))],
+        "title": replay.header("Event") or f"Game {report.game}",
+        "headers": [[name, value] for name in SHOWN_HEADERS if (value := replay.header(name))],
         "rules": report.rules,
         "deck": replay.deck.value,
-        "players": [game.header(word) or "" for word in SEAT_HEADERS],
-        "comments": list(game.comments),
-        "reviewed": solver_reviewed(game.comments),
+        "players": [replay.header(word) or "" for word in SEAT_HEADERS],
+        "comments": list(comments),
+        "reviewed": solver_reviewed(comments),
         "findings": [_finding(f, None, False) for f in sorted(general, key=sort_key)],
-        "deals": [_deal(d) for d in replay.deals],
-        "sheet": [sheet_row(d) for d in report.deals],
-        "totals": report.totals,
-        "pot": report.pot,
-        "winner": report.winner,
-        "result": report.result,
     }
+
+
+def game_tail(replay: GameReplay) -> dict[str, Any]:
+    """The game's data after its deals and match sheet (:func:`game_view`'s last keys, in order)."""
+    report = replay.report
+    return {"totals": report.totals, "pot": report.pot, "winner": report.winner, "result": report.result}
 
 
 def sheet_row(report: DealReport) -> dict[str, Any]:
@@ -77,7 +83,8 @@ def sheet_row(report: DealReport) -> dict[str, Any]:
     }
 
 
-def _deal(replay: DealReplay) -> dict[str, Any]:
+def deal_view(replay: DealReplay) -> dict[str, Any]:
+    """The JSON-ready data of one replayed deal (an item of :func:`game_view`'s ``deals``)."""
     deal, report = replay.deal, replay.report
     hands = replay.start_hands
     taken = replay.contract
@@ -87,7 +94,7 @@ def _deal(replay: DealReplay) -> dict[str, Any]:
     return {
         "number": deal.number,
         "dealer": replay.dealer,
-        "hands": [list(cards_of(mask)) for mask in hands] if hands is not None else None,
+        "hands": [card_list(mask) for mask in hands] if hands is not None else None,
         "complete": replay.hands_complete,
         "judged": is_judged(replay),
         "five": _five(deal),
@@ -111,15 +118,17 @@ def _tricks(replay: DealReplay) -> list[dict[str, Any]]:
     record's review material; the record's cards alone when the deal was not replayed."""
     traces = replay.tricks
     out: list[dict[str, Any]] = []
+    traced_count = len(traces)
     for index, trick in enumerate(replay.deal.tricks):
         plays: list[Play] = trick.plays
-        notes = [_notes(p) for p in plays]
-        if index < len(traces):
+        notes = [_notes(p) if p.glyph is not None or p.nags or p.comments or p.variations else None
+                 for p in plays]  # most plays have none: _notes says so too, with a call a play
+        if index < traced_count:
             traced = traces[index]
             out.append({
-                "number": trick.number, "seats": list(traced.seats), "cards": list(traced.cards),
-                "marks": list(traced.marks), "winner": traced.winner, "points": traced.points,
-                "running": list(traced.running), "notes": notes, "comments": list(trick.comments),
+                "number": trick.number, "seats": traced.seats[:], "cards": traced.cards[:],
+                "marks": traced.marks[:], "winner": traced.winner, "points": traced.points,
+                "running": list(traced.running), "notes": notes, "comments": trick.comments[:],
             })
         else:
             out.append({
@@ -179,7 +188,7 @@ def _score(report: DealReport | None) -> dict[str, Any] | None:
 
 
 def _finding(finding: Finding, at: ActIndex | None, on_card: bool) -> dict[str, Any]:
-    return {"code": finding.code, "severity": finding.severity, "message": finding.message,
+    return {"code": finding.code, "severity": finding.severity, "message": finding.text(),
             "line": finding.line, "col": finding.col, "at": list(at) if at is not None else None,
             "card": on_card}
 

@@ -22,6 +22,7 @@ from sqlalchemy import Engine, text
 from starlette.exceptions import HTTPException
 
 from belote_notation import __version__
+from belote_notation.game.lang import lang_of
 from belote_notation.service.db import make_engine
 from belote_notation.service.deps import State
 from belote_notation.service.gate import Gate
@@ -33,12 +34,17 @@ from belote_notation.service.settings import Settings
 __all__ = ["create_app", "openapi_document"]
 
 _CODE_OF_STATUS = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
-                   405: "bad-request", 406: "not-acceptable", 413: "too-large", 415: "unsupported-format",
+                   405: "bad-request", 406: "not-acceptable", 409: "conflict", 413: "too-large",
+                   415: "unsupported-format",
                    429: "rate-limited", 503: "unavailable"}
 
 
-def problem_response(problem: ApiProblem) -> JSONResponse:
-    return JSONResponse(problem.body(), status_code=problem.status, media_type=MEDIA_TYPE,
+def problem_response(problem: ApiProblem, request: Request | None = None) -> JSONResponse:
+    """``problem`` as JSON, its ``message`` in the language ``request`` asks for (``?lang=``, else
+    ``Accept-Language``, as the reports and pages are)."""
+    asked = request.query_params.get("lang") or request.headers.get("accept-language") if request else None
+    lang = lang_of(asked)
+    return JSONResponse(problem.body(lang), status_code=problem.status, media_type=MEDIA_TYPE,
                         headers=problem.headers)
 
 
@@ -79,12 +85,17 @@ def create_app(settings: Settings | None = None, engine: Engine | None = None,
         events,
         routes_games,
         routes_jobs,
+        routes_live,
         routes_validate,
         routes_webhooks,
         web,
+        web_live,
+        web_record,
     )
 
-    for module in (routes_validate, routes_games, routes_jobs, events, routes_webhooks, web):
+    # web_record before web_live: /web/live/new is no game's id
+    for module in (routes_validate, routes_games, routes_jobs, events, routes_webhooks, routes_live,
+                   web_record, web_live, web):
         app.include_router(module.router)
     return app
 
@@ -111,8 +122,8 @@ def _document(app: FastAPI) -> None:
 
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiProblem)
-    async def api_problem(_request: Request, exc: ApiProblem) -> JSONResponse:
-        return problem_response(exc)
+    async def api_problem(request: Request, exc: ApiProblem) -> JSONResponse:
+        return problem_response(exc, request)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -130,8 +141,8 @@ def _handlers(app: FastAPI) -> None:
         return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers))
 
     @app.exception_handler(StoreError)
-    async def store_error(_request: Request, exc: StoreError) -> JSONResponse:
-        return problem_response(problem_of(exc))
+    async def store_error(request: Request, exc: StoreError) -> JSONResponse:
+        return problem_response(problem_of(exc), request)
 
 
 def _allowed(app: FastAPI, request: Request) -> list[str]:

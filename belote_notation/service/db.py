@@ -25,7 +25,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["RequestSession", "is_postgres", "make_engine", "now", "reading", "request_session", "writing"]
+__all__ = ["RequestSession", "is_postgres", "make_engine", "now", "reading", "release_reads",
+           "request_session", "writing"]
 
 SQLITE_BUSY_MS = 30_000
 """How long an SQLite writer waits for the lock held by another process."""
@@ -112,6 +113,15 @@ def request_session() -> Iterator[RequestSession]:
         yield session
     finally:
         _SESSION.reset(token)
+        session.close()
+
+
+def release_reads() -> None:
+    """Give back the request's read connection now (a later read opens another): a request that
+    goes on to write must not hold one connection of the pool while it waits for a second,
+    or as many such requests as the pool holds wait for each other until the pool's timeout."""
+    session = _SESSION.get()
+    if session is not None:
         session.close()
 
 

@@ -26,6 +26,7 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
+from belote_notation.game.lang import msg
 from belote_notation.service.deps import reader, state_of
 from belote_notation.service.models import JobState, job_body
 from belote_notation.service.problems import ApiProblem, problem_responses
@@ -109,7 +110,7 @@ async def job_events(request: Request, job_id: GameId, caller: Caller = Depends(
     state = state_of(request)
     row = await run_in_threadpool(job_row, state.engine, job_id)
     if row is None or row.owner != caller.owner:
-        raise ApiProblem(404, "not-found", "no job of yours with this id")
+        raise ApiProblem(404, "not-found", msg("no job of yours with this id"))
     events = stream(lambda: job_row(state.engine, job_id), _last_id(last_event_id),
                     state.settings.events_keepalive)
     return StreamingResponse(events, media_type=MEDIA_TYPE,

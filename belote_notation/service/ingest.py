@@ -39,6 +39,7 @@ from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import CANNOT_WRITE, UNREADABLE, Format
 from belote_notation.game.code_table import CODES
+from belote_notation.game.lang import msg
 from belote_notation.notation.fingerprint import game_fingerprint
 from belote_notation.notation.read.reader import GameText, parse_game_text, read_game_events
 from belote_notation.pipeline.games import GameToCheck, RecordGame, TextGame, games_of
@@ -85,17 +86,17 @@ def read_upload(body: bytes | IO[bytes], name: str, format: Format | None = None
     located; more than ``max_games`` (when > 0): :class:`TooManyGames`; beyond the
     ``budget``: :class:`CpuLimit` naming the game where it stopped."""
     if "\0" in name:
-        raise Invalid("name: a NUL character (%00) names no file", field="name")
+        raise Invalid(msg("name: a NUL character (%%00) names no file"), field="name")
     data = io.BytesIO(body) if isinstance(body, bytes) else body
     refuse_nul(data, name)
     opened = open_input(Source(name, data=cast(BinaryIO, data), label=name), format)
     if isinstance(opened, InputProblem):
-        raise Unreadable(f"cannot read the body: {opened.message}")
+        raise Unreadable(msg("cannot read the body: %(why)s", why=opened.msg or opened.message))
     config = config or ValidationConfig()
     with opened:
         for item in with_lost_games(games_of(opened), opened.format.name):
             if max_games and item.number > max_games:
-                raise TooManyGames(f"more than {max_games} games in one request")
+                raise TooManyGames(msg("more than %(most)s games in one request", most=max_games))
             if item.number < start:
                 continue
             if budget is not None and budget.exceeded():
@@ -144,8 +145,8 @@ def refuse_nul(data: IO[bytes], name: str, chunk: int = 1 << 20) -> None:
             column = at - start if start >= 0 else len(last) + at + 1
             line += before.count(b"\n")
             data.seek(0)
-            raise Unreadable(f"{name}:{line}:{column}: a NUL character (byte 0), which no text of "
-                             "games holds", field="body")
+            raise Unreadable(msg("%(name)s:%(line)s:%(column)s: a NUL character (byte 0), which no text of "
+                                 "games holds", name=name, line=line, column=column), field="body")
         line += block.count(b"\n")
         newline = block.rfind(b"\n")
         last = block[newline + 1:] if newline >= 0 else last + block
@@ -171,8 +172,10 @@ def _checked(item: GameToCheck, name: str, format_name: str, config: ValidationC
     try:
         bel = write_game(game)
     except NotationWriteError as exc:  # a value .bel cannot say (a negative deal number): not stored
-        report.findings.append(Finding(CANNOT_WRITE, "error", f"the game cannot be stored as .bel: {exc}",
-                                       name, game.line or item.line, 0, item.number))
+        why = msg("the game cannot be stored as .bel: %(error)s", error=exc.reason)
+        refused = Finding.of(CANNOT_WRITE, why, name, game.line or item.line, 0, item.number)
+        refused.severity = "error"  # not stored: an error here, not the export's warning
+        report.findings.append(refused)
         return CheckedGame(item.number, report, None, None, None, format_name)
     # checked as stored: its findings' lines are those of the stored text (``NAME#N.bel``, what
     # GET /v1/games/{id} and its replay page show), what the source's reader found stays located

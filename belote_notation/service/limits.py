@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import IO
 
+from belote_notation.game.lang import Message, msg
 from belote_notation.service.problems import ApiProblem
 
 __all__ = ["CpuBudget", "RateLimiter", "spool_body"]
@@ -95,11 +96,12 @@ class CpuBudget:
     def exceeded(self) -> bool:
         return self.seconds > 0 and self.used() > self.seconds
 
-    def message(self, name: str, game: int, line: int) -> str:
+    def message(self, name: str, game: int, line: int) -> Message:
         """Where the checks stopped, and what to send instead (the same body always stops there)."""
-        return (f"{name}: stopped at game {game} (line {line}) after {self.seconds:g} s of CPU time, the "
-                f"limit of one request: send games 1 to {max(1, game - 1)} in one request and the rest "
-                "in others")
+        seconds = f"{self.seconds:g}"
+        return msg("%(name)s: stopped at game %(game)s (line %(line)s) after %(seconds)s s of CPU time, the "
+                   "limit of one request: send games 1 to %(last)s in one request and the rest in others",
+                   name=name, game=game, line=line, seconds=seconds, last=max(1, game - 1))
 
 
 async def spool_body(chunks: AsyncIterator[bytes], limit: int) -> IO[bytes]:
@@ -111,7 +113,7 @@ async def spool_body(chunks: AsyncIterator[bytes], limit: int) -> IO[bytes]:
         size += len(chunk)
         if size > limit:
             spool.close()
-            raise ApiProblem(413, "too-large", f"the body is larger than {limit} bytes")
+            raise ApiProblem(413, "too-large", msg("the body is larger than %(limit)s bytes", limit=limit))
         spool.write(chunk)
     spool.seek(0)
     return spool

@@ -1,10 +1,13 @@
 """Every error of the API is a JSON problem (RFC 9457): ``type``, ``title``, ``status``,
-``detail`` and a stable ``code``, served as ``application/problem+json``.
+``detail`` and a stable ``code``, served as ``application/problem+json``. A problem whose text is
+a message of the catalogues also has ``message``, that text in the language the request asked
+for (``detail`` stays English: docs/languages.md).
 
->>> problem = ApiProblem(404, "not-found", "no game with this id")
->>> body = problem.body()
->>> body["type"], body["title"], body["status"], body["code"]
-('https://belote-notation.org/problems/not-found', 'Not Found', 404, 'not-found')
+>>> from belote_notation.game.lang import msg
+>>> problem = ApiProblem(404, "not-found", msg("no game with this id"))
+>>> body = problem.body("fr")
+>>> body["type"], body["title"], body["status"], body["code"], body["detail"]
+('https://belote-notation.org/problems/not-found', 'Not Found', 404, 'not-found', 'no game with this id')
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from http import HTTPStatus
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from belote_notation.game.lang import Message, render
 
 __all__ = ["MEDIA_TYPE", "ApiProblem", "BadCursor", "CpuLimit", "Invalid", "NotFound", "Problem",
            "StoreError",
@@ -30,6 +35,7 @@ CODES = {
     "too-large": "the body or the number of games is above the limit",
     "unsupported-format": "the format of the body is not readable",
     "invalid": "a parameter is out of its bounds",
+    "conflict": "a live game's act out of its turn (its number is not the next one) or the game is over",
     "rate-limited": "too many requests: retry after Retry-After seconds",
     "cpu-limit": "the checks of this body take more CPU time than a request may: send fewer games",
     "unavailable": "the database cannot be reached",
@@ -47,24 +53,37 @@ class Problem(BaseModel):
     detail: str
     code: str = Field(description="A stable code: " + ", ".join(CODES))
     errors: list[dict[str, Any]] | None = Field(default=None, description="The parameters refused.")
+    message: str | None = Field(default=None,
+                                description="`detail` in the language asked for (`lang`, else "
+                                "Accept-Language; docs/languages.md), when it is a catalogue message.")
 
 
 class ApiProblem(Exception):
     """Raised anywhere in a request: answered as a problem."""
 
-    def __init__(self, status: int, code: str, detail: str, headers: dict[str, str] | None = None,
+    def __init__(self, status: int, code: str, detail: str | Message, headers: dict[str, str] | None = None,
                  errors: list[dict[str, Any]] | None = None) -> None:
-        super().__init__(detail)
+        text = render(detail) if isinstance(detail, Message) else detail
+        super().__init__(text)
         assert code in CODES, code
-        self.status, self.code, self.detail = status, code, detail
+        self.status, self.code, self.detail = status, code, text
+        self.msg = detail if isinstance(detail, Message) else None
         self.headers = headers or {}
         self.errors = errors
 
-    def body(self) -> dict[str, Any]:
+    @property
+    def said(self) -> Message | str:
+        """The text as a message when it is one (for a page in the reader's language)."""
+        return self.msg if self.msg is not None else self.detail
+
+    def body(self, lang: str = "en") -> dict[str, Any]:
+        """The problem as JSON; ``message`` in ``lang`` when its text is a message."""
         out: dict[str, Any] = {"type": TYPE_BASE + self.code, "title": HTTPStatus(self.status).phrase,
                                "status": self.status, "detail": self.detail, "code": self.code}
         if self.errors is not None:
             out["errors"] = self.errors
+        if self.msg is not None:
+            out["message"] = render(self.msg, lang)
         return out
 
 
@@ -82,9 +101,14 @@ class StoreError(Exception):
     status = 400
     code = "bad-request"
 
-    def __init__(self, detail: str, field: str | None = None) -> None:
-        super().__init__(detail)
-        self.detail, self.field = detail, field
+    def __init__(self, detail: Message, field: str | None = None) -> None:
+        super().__init__(render(detail))
+        self.detail, self.msg, self.field = render(detail), detail, field
+
+    @property
+    def said(self) -> Message:
+        """The text as a message (for a page in the reader's language)."""
+        return self.msg
 
 
 class NotFound(StoreError):
@@ -125,4 +149,4 @@ class CpuLimit(StoreError):
 def problem_of(error: StoreError) -> ApiProblem:
     """The problem that answers ``error``."""
     errors = [{"field": error.field, "message": error.detail}] if error.field else None
-    return ApiProblem(error.status, error.code, error.detail, errors=errors)
+    return ApiProblem(error.status, error.code, error.msg, errors=errors)

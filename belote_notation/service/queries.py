@@ -43,6 +43,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from belote_notation.game.lang import msg
 from belote_notation.service.db import now, reading, writing
 from belote_notation.service.problems import BadCursor, Invalid, NotFound
 from belote_notation.service.schema import DEALS, FINDINGS, GAMES, JOBS, RENDERS, TAGS
@@ -82,7 +83,7 @@ class GameFilter:
         for name, value in vars(self).items():
             values = [v for pair in value for v in pair] if name == "tags" else [value]
             if any(isinstance(v, str) and "\0" in v for v in values):
-                raise Invalid(f"{name}: a NUL character (%00) is in no game", field=name)
+                raise Invalid(msg("%(name)s: a NUL character (%%00) is in no game", name=name), field=name)
 
     def conditions(self) -> list[ColumnElement[bool]]:
         c: list[ColumnElement[bool]] = []
@@ -142,7 +143,7 @@ def encode_cursor(created: datetime, game_id: str) -> str:
 
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
     if not re.fullmatch(CURSOR_PATTERN, cursor):
-        raise BadCursor("the cursor is not one this service gave", field="cursor")
+        raise BadCursor(msg("the cursor is not one this service gave"), field="cursor")
     micros, game_id = cursor.split(".", 1)
     return _EPOCH + timedelta(microseconds=int(micros)), game_id
 
@@ -192,7 +193,7 @@ def get_game(engine: Engine, game_id: str, owner: str | None, admin: bool = Fals
     with reading(engine) as conn:
         row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
-        raise NotFound("no game with this id")
+        raise NotFound(msg("no game with this id"))
     return row
 
 
@@ -203,7 +204,7 @@ def game_access(engine: Engine, game_id: str, owner: str | None, admin: bool = F
     with reading(engine) as conn:
         row = conn.execute(query.where(GAMES.c.id == game_id)).first()
     if row is None or (row.private and not admin and row.owner != owner):
-        raise NotFound("no game with this id")
+        raise NotFound(msg("no game with this id"))
     return row
 
 
@@ -230,7 +231,7 @@ def _owner_of(conn: Connection, game_id: str, owner: str, admin: bool) -> str:
     """The owner of ``game_id`` when the caller may change it (its owner, or an admin)."""
     found = conn.execute(select(GAMES.c.owner).where(GAMES.c.id == game_id)).first()
     if found is None or (found.owner != owner and not admin):
-        raise NotFound("no game of yours with this id")
+        raise NotFound(msg("no game of yours with this id"))
     return str(found.owner)
 
 

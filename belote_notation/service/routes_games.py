@@ -15,7 +15,9 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Row
 
 from belote_notation import __version__
+from belote_notation.check.report import translated_report
 from belote_notation.formats.registry import get_format
+from belote_notation.game.lang.render import lang_of
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render.page import content_policy, viewer_script, write_page
 from belote_notation.render.svg import DiagramError, deal_svg
@@ -282,10 +284,15 @@ def _cached(request: Request, game_id: str, caller: Caller | None, kind: str, me
                              "content": {"application/json": {"schema": {"$ref": REPORT_REF}}}},
                        **problem_responses(401, 404, 422, 429)})
 def report(request: Request, game_id: GameId,
-           caller: Caller | None = Depends(optional_caller)) -> dict[str, Any]:
-    """The report stored with the game (its lines are those of the file as uploaded)."""
+           caller: Caller | None = Depends(optional_caller),
+           lang: str | None = Query(None, pattern="^(en|fr|ar)$",
+                                    description="The findings' language (else Accept-Language, else en)"),
+           ) -> dict[str, Any]:
+    """The report stored with the game (its lines are those of the file as uploaded), its
+    findings' messages in the language asked for (rendered from their ``message_id`` and
+    ``args``)."""
     data: dict[str, Any] = json.loads(_read(request, game_id, caller).report)
-    return data
+    return translated_report(data, lang or lang_of(request.headers.get("accept-language")))
 
 
 @router.get("/v1/games/{game_id}/replay", summary="The replay page", response_class=Response,
@@ -293,20 +300,27 @@ def report(request: Request, game_id: GameId,
             responses={200: {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}},
                        **problem_responses(401, 404, 422, 429)})
 def replay(request: Request, game_id: GameId,
-           caller: Caller | None = Depends(optional_caller)) -> Response:
+           caller: Caller | None = Depends(optional_caller),
+           lang: str | None = Query(None, pattern="^(en|fr|ar)$",
+                                    description="The page's language (else Accept-Language, else en; "
+                                    "Arabic right to left)")) -> Response:
     """The page `belote-replay render` writes: a link per position (``#d3t5c2``), every finding
-    linked to its card. Served with a strict Content-Security-Policy (nothing loaded); rendered
-    once, then served from the store (``ETag``, conditional GET)."""
+    linked to its card, in the language asked for. Served with a strict Content-Security-Policy
+    (nothing loaded); rendered once per language, then served from the store (``ETag``,
+    conditional GET)."""
+    language = lang_of(lang or request.headers.get("accept-language"))
 
     def render(row: Row[Any]) -> bytes:
         out = io.StringIO()
         # drawn at the lines of the report: the stored text where it stood in its file
         text = "\n" * ((row.first_line or 1) - 1) + row.bel
         write_page(out, iter_replays(text.encode("utf-8"), row.source_name or "game.bel"),
-                   row.event or "Belote replay")
+                   row.event or "Belote replay", language)
         return out.getvalue().encode("utf-8")
 
-    return _cached(request, game_id, caller, "replay", "text/html; charset=utf-8", render, PAGE_HEADERS)
+    kind = "replay" if language == "en" else f"replay-{language}"
+    return _cached(request, game_id, caller, kind, "text/html; charset=utf-8", render,
+                   {**PAGE_HEADERS, "Vary": "Accept-Language"})
 
 
 @router.get("/v1/games/{game_id}/deals/{number}.svg", summary="A deal's diagram", response_class=Response,

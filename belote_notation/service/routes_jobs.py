@@ -9,6 +9,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from belote_notation.game.lang import msg
 from belote_notation.service.deps import reader, state_of, writer
 from belote_notation.service.jobs import enqueue
 from belote_notation.service.models import WEBHOOK_URL, Job, JobAccepted, job_body
@@ -62,7 +63,7 @@ async def review(request: Request, game_id: GameId, options: ReviewRequest | Non
     hook = checked_webhook(options.webhook, state.settings)
     row = await run_in_threadpool(get_game, state.engine, game_id, caller.owner, caller.can("admin"))
     if row.owner != caller.owner and not caller.can("admin"):
-        raise ApiProblem(404, "not-found", "no game of yours with this id")
+        raise ApiProblem(404, "not-found", msg("no game of yours with this id"))
     job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "review", options.payload(game_id))
     created = None if hook is None else await run_in_threadpool(
         register, state.engine, caller.owner, hook, state.settings, caller.token_id, job_id)
@@ -77,5 +78,5 @@ def job(request: Request, job_id: GameId, caller: Caller = Depends(reader)) -> d
     """``state`` (queued, running, done, failed), ``progress`` (0 to 1), ``result`` when done."""
     row = job_row(state_of(request).engine, job_id)
     if row is None or row.owner != caller.owner:
-        raise ApiProblem(404, "not-found", "no job of yours with this id")
+        raise ApiProblem(404, "not-found", msg("no job of yours with this id"))
     return job_body(row)

@@ -12,6 +12,8 @@ from fastapi.responses import Response, StreamingResponse
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError
 from belote_notation.formats.registry import all_formats
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import lang_of, using_lang
 from belote_notation.pipeline.select import ReportOptions
 from belote_notation.service.deps import body_of, state_of
 from belote_notation.service.limits import SPOOL_IN_MEMORY, CpuBudget
@@ -54,20 +56,20 @@ def config_of(rules: str | None, option: list[str]) -> ValidationConfig:
     for item in option:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise ApiProblem(400, "bad-request", f"option {item!r}: write NAME=VALUE",
-                             errors=[{"field": "option", "value": item}])
+            refused = msg("option %(option)s: write NAME=VALUE", option=repr(item))
+            raise ApiProblem(400, "bad-request", refused, errors=[{"field": "option", "value": item}])
         pairs.append((name.strip(), value.strip()))
     try:
         return ValidationConfig(rules=rules, options=tuple(pairs))
     except ConfigError as exc:
-        raise ApiProblem(400, "bad-request", str(exc), errors=[{"field": exc.field}]) from None
+        raise ApiProblem(400, "bad-request", exc.reason, errors=[{"field": exc.field}]) from None
 
 
 def report_options(select: list[str], ignore: list[str], strict: bool) -> ReportOptions:
     try:
         return ReportOptions.from_text(select=select, ignore=ignore, strict=strict)
     except ConfigError as exc:
-        raise ApiProblem(400, "bad-request", str(exc), errors=[{"field": exc.field}]) from None
+        raise ApiProblem(400, "bad-request", exc.reason, errors=[{"field": exc.field}]) from None
 
 
 def stream_spool(spool: IO[bytes]) -> Iterator[bytes]:
@@ -97,7 +99,10 @@ async def validate(request: Request, body: IO[bytes] = Depends(body_of),
                                              json_schema_extra=OPTION),
                    select: list[str] = Query([], max_length=100, json_schema_extra=CODES),
                    ignore: list[str] = Query([], max_length=100, json_schema_extra=CODES),
-                   strict: bool = False) -> Response:
+                   strict: bool = False,
+                   lang: str | None = Query(None, pattern="^(en|fr|ar)$",
+                                            description="The findings' language (else Accept-Language, "
+                                            "else en; docs/languages.md)")) -> Response:
     """Check every game of the body, as `belote-replay validate` does; the answer streams."""
     state = state_of(request)
     try:
@@ -106,9 +111,13 @@ async def validate(request: Request, body: IO[bytes] = Depends(body_of),
         config = config_of(rules, option)
         options = report_options(select, ignore, strict)
 
+        language = lang or lang_of(request.headers.get("accept-language"))
+
         def work() -> IO[bytes]:
             budget = CpuBudget(state.settings.cpu_seconds)
-            return validate_body(body, name, fmt, config, out_fmt, options, state.settings.max_games, budget)
+            with using_lang(language):
+                return validate_body(body, name, fmt, config, out_fmt, options, state.settings.max_games,
+                                     budget)
 
         spool = await run_in_threadpool(work)
     finally:

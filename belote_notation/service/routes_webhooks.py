@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy import Engine, delete, select
 
+from belote_notation.game.lang import msg
 from belote_notation.service.deps import reader, state_of, writer
 from belote_notation.service.models import Delivery, Webhook, WebhookCreated, WebhookRequest
 from belote_notation.service.problems import ApiProblem, problem_responses
@@ -44,7 +45,7 @@ def _own(engine: Engine, webhook_id: str, owner: str) -> None:
         found = conn.execute(select(WEBHOOKS.c.id).where(WEBHOOKS.c.id == webhook_id,
                                                          WEBHOOKS.c.owner == owner)).first()
     if found is None:
-        raise ApiProblem(404, "not-found", "no webhook of yours with this id")
+        raise ApiProblem(404, "not-found", msg("no webhook of yours with this id"))
 
 
 @router.get("/v1/webhooks", summary="My webhooks", operation_id="listWebhooks", response_model=list[Webhook],

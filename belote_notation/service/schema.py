@@ -5,8 +5,8 @@ migrated database matches them. Every query of the service is built from these t
 bound parameters: no SQL is ever assembled from text.
 
 >>> sorted(METADATA.tables)  # doctest: +NORMALIZE_WHITESPACE
-['game_deals', 'game_findings', 'game_renders', 'game_tags', 'games', 'jobs', 'tokens',
- 'webhook_deliveries', 'webhooks']
+['game_deals', 'game_findings', 'game_renders', 'game_tags', 'games', 'jobs', 'live_acts',
+ 'live_games', 'tokens', 'webhook_deliveries', 'webhooks']
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["DEALS", "DELIVERIES", "FINDINGS", "GAMES", "JOBS", "METADATA", "RENDERS", "TAGS", "TOKENS",
-           "WEBHOOKS"]
+__all__ = ["DEALS", "DELIVERIES", "FINDINGS", "GAMES", "JOBS", "LIVE_ACTS", "LIVE_GAMES", "METADATA",
+           "RENDERS", "TAGS", "TOKENS", "WEBHOOKS"]
 
 METADATA = MetaData()
 
@@ -174,3 +174,36 @@ DELIVERIES = Table(
 )
 """One event of a job for one webhook: ``pending`` (tried again at ``next_attempt_at``), then
 ``delivered`` or ``failed`` (its attempts used up). The owner reads them as the delivery log."""
+
+LIVE_GAMES = Table(
+    "live_games", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("owner", String(100), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("rules", String(32), nullable=False),
+    Column("tags", Text, nullable=False),
+    Column("options", Text, nullable=False, server_default="{}"),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("show_hands", Boolean, nullable=False, default=False),
+    Column("state", String(10), nullable=False),
+    Column("seq", Integer, nullable=False, default=0),
+    Column("game_id", String(32), nullable=True),
+    Column("created_at", DateTime(), nullable=False),
+    Column("updated_at", DateTime(), nullable=False),
+    Index("ix_live_games_owner_state", "owner", "state"),
+)
+"""A game played live (``service/live.py``): ``playing``, then ``finished`` (``game_id``: the
+game stored from it) or ``closed`` (idle past the timeout). ``tags`` and ``options`` (the rule
+system's, as ``--option`` takes them): JSON objects; ``seq``:
+its last act's number; ``token_hash``: the SHA-256 of the table's write token."""
+
+LIVE_ACTS = Table(
+    "live_acts", METADATA,
+    Column("live_id", String(32), ForeignKey("live_games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("act", Text, nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+"""The acts a live game accepted, by number (1, 2, ...): written before each is acknowledged, so
+a restart rebuilds the game from them. An undone act's row is deleted. The key keeps two
+writers of one table from both taking a number."""

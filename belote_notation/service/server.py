@@ -167,6 +167,12 @@ class GuardedH11(H11Protocol):
         if self.cycle is not self._armed_cycle:  # a request's headers arrived: its deadline is met
             self._disarm()
 
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        """A WebSocket (a live game's table) is handed its own protocol: no deadline of the next
+        request's headers is left to fire into it."""
+        self._disarm()
+        super().handle_websocket_upgrade(event)
+
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing():
@@ -211,6 +217,7 @@ def serve(settings: Settings) -> None:
                     port=settings.port, workers=settings.workers if settings.workers > 1 else None,
                     access_log=False, timeout_graceful_shutdown=GRACE, log_level="info", http=GuardedH11,
                     timeout_keep_alive=settings.idle_timeout,
+                    ws_max_size=max(8 * settings.live_message_max, 1 << 20),  # larger: closed (1009)
                     limit_concurrency=settings.max_connections or None,
                     proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
     finally:

@@ -93,6 +93,19 @@ class Settings:
     webhook_private: bool = False
     """Deliver to loopback, private and link-local addresses too (tests, a trusted network). Off, a
     webhook cannot make the service reach into its own network (SSRF)."""
+    live_max_acts: int = 5000
+    """Acts a live game may take (a long match is about a thousand)."""
+    live_per_owner: int = 20
+    """Live games in progress an account may hold at once."""
+    live_idle_timeout: float = 3600.0
+    """Seconds a live game may go without an act before it is closed (abandoned)."""
+    live_message_max: int = 16 * 1024
+    """Bytes of one message of a live game (a WebSocket message, a line of NDJSON)."""
+    live_sync: str = "full"
+    """``full``: an act is acknowledged once its commit is synced to the disk (it survives a power
+    cut). ``normal``: once committed (SQLite WAL ``synchronous=NORMAL``, PostgreSQL
+    ``synchronous_commit=off``): it survives the service's crash, not the machine's; the disk's
+    sync leaves the act's latency (docs/live.md, "Measured")."""
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None,

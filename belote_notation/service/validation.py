@@ -20,6 +20,7 @@ from typing import IO, BinaryIO, cast
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format
+from belote_notation.game.lang import msg
 from belote_notation.pipeline.games import check_input
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.output import FORMATS, InputInfo, make_writer, render_game
@@ -107,7 +108,7 @@ def _checked(opened: OpenInput | InputProblem, name: str, config: ValidationConf
     """The events of checking the one input of a request, stopped by its limits (``max_games``,
     the CPU ``budget``) with the problem that answers the request."""
     if isinstance(opened, InputProblem):
-        yield InputFailed(name, opened.message)
+        yield InputFailed(name, opened.message, opened.msg)
         return
     yield InputStarted(InputInfo(opened.name, opened.format.name, False))
     error = None
@@ -115,7 +116,7 @@ def _checked(opened: OpenInput | InputProblem, name: str, config: ValidationConf
         try:
             for report in check_input(opened, config):
                 if max_games and report.game > max_games:
-                    raise TooManyGames(f"more than {max_games} games in one request")
+                    raise TooManyGames(msg("more than %(most)s games in one request", most=max_games))
                 if budget is not None and budget.exceeded():
                     raise CpuLimit(budget.message(name, report.game, report.line))
                 yield GameChecked(opened.name, render_game(report, out_fmt, options))

@@ -22,6 +22,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ValidationError, create_model
 from starlette.datastructures import UploadFile
 
+from belote_notation.game.lang import Message, Number, msg, render
 from belote_notation.service import web_games, web_tokens
 from belote_notation.service.deps import state_of
 from belote_notation.service.ingest import read_upload, store_upload
@@ -44,6 +45,7 @@ from belote_notation.service.web_pages import (
     message,
     page,
     redirect,
+    request_lang,
 )
 
 __all__ = ["router"]
@@ -55,9 +57,10 @@ PAGE_SIZE = 50
 FORM_FRAMING = 64 * 1024
 """What a multipart upload may add to the file's own bytes (boundaries, the other fields)."""
 FILTERS = ("player", "team", "rules", "date_from", "date_to", "result", "taker", "trump", "contract", "code")
-HINTS = {"date_from": "a date like 2026.01.31", "date_to": "a date like 2026.01.31",
-         "taker": "one seat: N, E, S or W", "code": "a finding code like BEL303, or its start like BEL3",
-         "has_findings": "true or false", "annotated": "true or false"}
+HINTS = {"date_from": msg("a date like 2026.01.31"), "date_to": msg("a date like 2026.01.31"),
+         "taker": msg("one seat: N, E, S or W"),
+         "code": msg("a finding code like BEL303, or its start like BEL3"),
+         "has_findings": msg("true or false"), "annotated": msg("true or false")}
 """What a filter's value should look like, said under the field when it does not."""
 
 
@@ -68,29 +71,29 @@ def stylesheet() -> Response:
 
 
 @router.get("/")
-def root() -> Response:
-    return redirect("/web")
+def root(request: Request) -> Response:
+    return redirect("/web", request)
 
 
 @router.get("/web")
 def sign_in_page(request: Request) -> Response:
     if caller_of(request) is not None:
-        return redirect("/web/games")
-    return page(request, "sign_in.html", None, title="Sign in", error=None)
+        return redirect("/web/games", request)
+    return page(request, "sign_in.html", None, title=msg("Sign in"), error=None)
 
 
 @router.post("/web/session")
 async def sign_in(request: Request) -> Response:
     if not from_this_site(request, state_of(request).settings.base_url):
-        return message(request, "Sign in", "This form was not sent from this site.", None, 403)
+        return message(request, msg("Sign in"), msg("This form was not sent from this site."), None, 403)
     try:
         form = await form_of(request, SMALL_FORM)
     except FormRefused as exc:
-        return message(request, "Sign in", exc.text, None, exc.status)
+        return message(request, msg("Sign in"), exc.text, None, exc.status)
     token = str(form.get("token") or "").strip()
     if identify(state_of(request).engine, token) is None:
-        return page(request, "sign_in.html", None, 401, title="Sign in", error="Unknown token.")
-    response = redirect("/web/games")
+        return page(request, "sign_in.html", None, 401, title=msg("Sign in"), error=msg("Unknown token."))
+    response = redirect("/web/games", request)
     response.set_cookie(COOKIE, token, httponly=True, samesite="strict",
                         secure=request.url.scheme == "https", path="/web")
     return response
@@ -99,8 +102,9 @@ async def sign_in(request: Request) -> Response:
 @router.post("/web/signout")
 def sign_out(request: Request) -> Response:
     if not from_this_site(request, state_of(request).settings.base_url):
-        return message(request, "Sign out", "This form was not sent from this site.", caller_of(request), 403)
-    response = redirect("/web")
+        return message(request, msg("Sign out"), msg("This form was not sent from this site."),
+                       caller_of(request), 403)
+    response = redirect("/web", request)
     response.delete_cookie(COOKIE, path="/web")
     return response
 
@@ -116,7 +120,9 @@ def _filter_model() -> type[BaseModel]:
 
 def web_filter(request: Request) -> tuple[GameFilter | None, dict[str, str], dict[str, str]]:
     """The filters of the list page's query: an empty field is no filter; each bad value is
-    explained under its field (the filter is then ``None``). Also the values to show back."""
+    explained under its field, in the page's language (the filter is then ``None``). Also the
+    values to show back."""
+    lang = request_lang(request)
     shown = {k: v for k, v in request.query_params.items() if k != "cursor"}
     values: dict[str, Any] = {k: v.strip() for k, v in shown.items() if v.strip() and k in FILTERS + (
         "has_findings", "annotated")}
@@ -131,22 +137,23 @@ def web_filter(request: Request) -> tuple[GameFilter | None, dict[str, str], dic
         for error in exc.errors():
             field = str(error["loc"][0]) if error["loc"] else "filters"
             value = values.get(field, "")
-            errors[field] = f"“{value}” is not {HINTS[field]}" if field in HINTS else error["msg"]
+            errors[field] = (render(msg("“%(value)s” is not %(hint)s", value=value, hint=HINTS[field]), lang)
+                             if field in HINTS else error["msg"])
         return None, shown, errors
     except (ApiProblem, StoreError) as exc:
-        return None, shown, {"tag": exc.detail}
+        return None, shown, {"tag": render(exc.said, lang) if isinstance(exc.said, Message) else exc.said}
 
 
 @router.get("/web/games")
 def games_page(request: Request) -> Response:
     caller = caller_of(request)
     if caller is None:
-        return redirect("/web")
+        return redirect("/web", request)
     filters, shown, errors = web_filter(request)
     deleted = request.query_params.get("deleted")
-    context: dict[str, Any] = {"title": "Your games", "query": shown, "errors": errors, "filters": FILTERS,
-                               "rows": [], "total": None, "next": None,
-                               "notice": "The game was deleted." if deleted else None}
+    context: dict[str, Any] = {"title": msg("Your games"), "query": shown, "errors": errors,
+                               "filters": FILTERS, "rows": [], "total": None, "next": None,
+                               "notice": msg("The game was deleted.") if deleted else None}
     if filters is None:
         return page(request, "games.html", caller, 422, **context)
     state = state_of(request)
@@ -154,7 +161,7 @@ def games_page(request: Request) -> Response:
     try:
         found = list_games(state.engine, caller.owner, filters, PAGE_SIZE, cursor)
     except (ApiProblem, StoreError) as exc:  # a cursor that is not one of ours
-        return message(request, "Your games", exc.detail, caller, exc.status)
+        return message(request, msg("Your games"), exc.said, caller, exc.status)
     context["rows"] = found.rows
     context["total"] = count_games(state.engine, caller.owner, filters)
     if found.cursor:
@@ -166,53 +173,54 @@ def games_page(request: Request) -> Response:
 def upload_page(request: Request) -> Response:
     caller = caller_of(request)
     if caller is None:
-        return redirect("/web")
-    return page(request, "upload.html", caller, title="Upload games", error=None,
+        return redirect("/web", request)
+    return page(request, "upload.html", caller, title=msg("Upload games"), error=None,
                 max_body=state_of(request).settings.max_body)
 
 
 @router.post("/web/upload")
 async def upload(request: Request) -> Response:
     """A file or pasted text stored for the caller: the result page; a large one: a job."""
-    caller = may_post(request, "write", "Upload games")
+    caller = may_post(request, "write", msg("Upload games"))
     if not isinstance(caller, Caller):
         return caller
-    state = state_of(request)
+    state, lang = state_of(request), request_lang(request)
     limit = state.settings.max_body
     try:
         form = await form_of(request, limit + FORM_FRAMING, fields=8)
     except FormRefused as exc:
-        return message(request, "Upload games", exc.text.replace("form", "file"), caller, exc.status)
+        return message(request, msg("Upload games"), exc.file_text, caller, exc.status)
     file, pasted = form.get("file"), str(form.get("text") or "")
     file = file if isinstance(file, UploadFile) and file.filename else None
     if file is not None and pasted.strip():
-        return page(request, "upload.html", caller, 400, title="Upload games", max_body=limit,
-                    error="A file and pasted games: send one at a time (nothing was stored).")
+        return page(request, "upload.html", caller, 400, title=msg("Upload games"), max_body=limit,
+                    error=msg("A file and pasted games: send one at a time (nothing was stored)."))
     if file is not None:
         data, name = await file.read(limit + 1), (file.filename or "upload")[:200]
     elif pasted.strip():
         data, name = pasted.encode("utf-8"), (str(form.get("name") or "").strip() or "pasted")[:200]
     else:
-        return page(request, "upload.html", caller, 400, title="Upload games",
-                    error="Choose a file, or paste games in the box.", max_body=limit)
+        return page(request, "upload.html", caller, 400, title=msg("Upload games"),
+                    error=msg("Choose a file, or paste games in the box."), max_body=limit)
     await form.close()
     if len(data) > limit:
-        return message(request, "Upload games", f"The file is larger than {limit:,} bytes.", caller, 413)
+        return message(request, msg("Upload games"), msg("The file is larger than %(limit)s bytes.",
+                                                          limit=Number(limit)), caller, 413)
     private = form.get("private") == "true"
     if len(data) > state.settings.job_threshold:
         payload: dict[str, Any] = {"name": name, "format": None, "rules": None, "options": [],
                                    "private": private, "max_games": state.settings.max_games}
         job_id = await run_in_threadpool(enqueue, state.engine, caller.owner, "import", payload, data)
-        return redirect(f"/web/jobs/{job_id}")
+        return redirect(f"/web/jobs/{job_id}", request)
 
     def work() -> dict[str, Any]:
         budget = CpuBudget(state.settings.cpu_seconds)
         games = read_upload(data, name, None, None, state.settings.max_games, budget)
         result = store_upload(state.engine, caller.owner, games, private).to_dict()
-        return {"entries": upload_entries(state.engine, caller.owner, result), "result": result}
+        return {"entries": upload_entries(state.engine, caller.owner, result, lang), "result": result}
 
     try:
         done = await run_in_threadpool(work)
     except (ApiProblem, StoreError) as exc:  # the store raises StoreError (detail, status)
-        return message(request, "Upload games", exc.detail, caller, exc.status)
-    return page(request, "uploaded.html", caller, title="Uploaded", name=name, **done)
+        return message(request, msg("Upload games"), exc.said, caller, exc.status)
+    return page(request, "uploaded.html", caller, title=msg("Uploaded"), name=name, **done)

@@ -21,6 +21,8 @@ from fastapi.responses import Response
 from pydantic import ValidationError
 from sqlalchemy import Engine
 
+from belote_notation.check.report import translated_report
+from belote_notation.game.lang import msg
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render.view import game_view
 from belote_notation.service.deps import state_of
@@ -38,6 +40,7 @@ from belote_notation.service.web_pages import (
     message,
     page,
     redirect,
+    request_lang,
 )
 
 __all__ = ["anchor", "router", "upload_entries"]
@@ -46,6 +49,12 @@ router = APIRouter(include_in_schema=False)
 FINDINGS_SHOWN = 8
 """Findings listed per game on an upload's answer page (the rest: the game's report page)."""
 ID = "{game_id:str}"
+REVIEW = msg("Review a game")
+JOB_TITLES = {("import", "queued"): msg("Import queued"), ("import", "running"): msg("Import running"),
+              ("import", "done"): msg("Import done"), ("import", "failed"): msg("Import failed"),
+              ("review", "queued"): msg("Review queued"), ("review", "running"): msg("Review running"),
+              ("review", "done"): msg("Review done"), ("review", "failed"): msg("Review failed")}
+"""The job page's title, by the job's kind and state."""
 
 
 def anchor(deal_index: int, at: list[int] | tuple[int, int] | None) -> str:
@@ -113,10 +122,11 @@ def placed_findings(game_id: str, bel: str, findings: Iterable[dict[str, Any]]) 
     return out
 
 
-def upload_entries(engine: Engine, owner: str, result: dict[str, Any]) -> list[dict[str, Any]]:
+def upload_entries(engine: Engine, owner: str, result: dict[str, Any],
+                   lang: str = "en") -> list[dict[str, Any]]:
     """An upload's answer as the page lists it, in the file's order: each game's number,
     what became of it, its title and its first findings (a rejected game's located in the
-    file; an imported one's from its stored report)."""
+    file; an imported one's from its stored report), their text in ``lang``."""
     ids = [ref["id"] for kind in ("imported", "duplicates") for ref in result[kind]]
     stored = game_reports(engine, owner, ids)
     entries = []
@@ -126,7 +136,8 @@ def upload_entries(engine: Engine, owner: str, result: dict[str, Any]) -> list[d
             findings = ref.get("findings") or []
             if kind == "imported" and row is not None and (ref["errors"] or ref["warnings"]):
                 findings = json.loads(row.report)["findings"]
-            findings = sorted(findings, key=lambda f: (f.get("line") or 0, f.get("col") or 0))
+            findings = sorted(translated_report({"findings": findings}, lang)["findings"],
+                              key=lambda f: (f.get("line") or 0, f.get("col") or 0))
             entries.append({**ref, "kind": kind, "title": row.event if row is not None else None,
                             "findings": findings[:FINDINGS_SHOWN],
                             "more": max(0, len(findings) - FINDINGS_SHOWN)})
@@ -139,21 +150,25 @@ def _game_or_page(request: Request, game_id: str, caller: Caller | None) -> Any:
     try:
         return get_game(state_of(request).engine, game_id, caller.owner if caller else None, admin)
     except (ApiProblem, StoreError) as exc:
-        return message(request, "No such game", exc.detail, caller, exc.status)
+        return message(request, msg("No such game"), exc.said, caller, exc.status)
 
 
 @router.get(f"/web/games/{ID}")
 async def game_page(request: Request, game_id: str) -> Response:
-    """The game's report as a page: what was recomputed, each finding with its place."""
+    """The game's report as a page: what was recomputed, each finding with its place, its text in
+    the language asked for (``?lang=``, else Accept-Language), and the replay in that language."""
     caller = caller_of(request)
     row = _game_or_page(request, game_id, caller)
     if isinstance(row, Response):
         return row
     report = json.loads(row.report)
     findings = await run_in_threadpool(placed_findings, row.id, row.bel, report["findings"])
+    lang = request_lang(request)
+    findings = translated_report({"findings": findings}, lang)["findings"]  # placed by their English text
     owned = caller is not None and caller.owner == row.owner
-    return page(request, "game.html", caller, title=row.event or f"Game {row.id}", row=row, report=report,
-                findings=findings, can_change=owned and caller is not None and caller.can("write"))
+    return page(request, "game.html", caller, title=row.event or msg("Game %(game)s", game=row.id), row=row,
+                report=report, findings=findings,
+                can_change=owned and caller is not None and caller.can("write"))
 
 
 @router.get(f"/web/games/{ID}/first-finding")
@@ -167,7 +182,7 @@ async def first_finding(request: Request, game_id: str) -> Response:
     ordered = sorted(report["findings"], key=lambda f: (f.get("line") or 0, f.get("col") or 0))
     placed = await run_in_threadpool(placed_findings, row.id, row.bel, ordered)
     first = next((f["anchor"] for f in placed if f["anchor"]), "")
-    return redirect(f"/v1/games/{row.id}/replay{first}")
+    return redirect(f"/v1/games/{row.id}/replay{first}", request)
 
 
 @router.get(f"/web/games/{ID}/delete")
@@ -175,46 +190,46 @@ def delete_page(request: Request, game_id: str) -> Response:
     """Asks before deleting (a link never deletes)."""
     caller = caller_of(request)
     if caller is None:
-        return redirect("/web")
+        return redirect("/web", request)
     row = _game_or_page(request, game_id, caller)
     if isinstance(row, Response):
         return row
-    return page(request, "delete.html", caller, title="Delete a game", row=row)
+    return page(request, "delete.html", caller, title=msg("Delete a game"), row=row)
 
 
 @router.post(f"/web/games/{ID}/delete")
 def delete(request: Request, game_id: str) -> Response:
-    caller = may_post(request, "write", "Delete a game")
+    caller = may_post(request, "write", msg("Delete a game"))
     if not isinstance(caller, Caller):
         return caller
     try:
         delete_game(state_of(request).engine, game_id, caller.owner)
     except (ApiProblem, StoreError) as exc:
-        return message(request, "Delete a game", exc.detail, caller, exc.status)
-    return redirect("/web/games?deleted=1")
+        return message(request, msg("Delete a game"), exc.said, caller, exc.status)
+    return redirect("/web/games?deleted=1", request)
 
 
 @router.post(f"/web/games/{ID}/review")
 async def review(request: Request, game_id: str) -> Response:
     """A review job for one of the caller's games; its page follows it."""
-    caller = may_post(request, "write", "Review a game")
+    caller = may_post(request, "write", REVIEW)
     if not isinstance(caller, Caller):
         return caller
     try:
         form = await form_of(request, SMALL_FORM)
         options = ReviewRequest.model_validate({"samples": str(form.get("samples") or "0")})
     except FormRefused as exc:
-        return message(request, "Review a game", exc.text, caller, exc.status)
+        return message(request, REVIEW, exc.text, caller, exc.status)
     except ValidationError:
-        return message(request, "Review a game", "Samples: a number from 0 to 20.", caller, 422)
+        return message(request, REVIEW, msg("Samples: a number from 0 to 20."), caller, 422)
     engine = state_of(request).engine
     row = _game_or_page(request, game_id, caller)
     if isinstance(row, Response):
         return row
     if row.owner != caller.owner:
-        return message(request, "Review a game", "Only its owner may have a game reviewed.", caller, 404)
+        return message(request, REVIEW, msg("Only its owner may have a game reviewed."), caller, 404)
     job_id = await run_in_threadpool(enqueue, engine, caller.owner, "review", options.payload(game_id))
-    return redirect(f"/web/jobs/{job_id}")
+    return redirect(f"/web/jobs/{job_id}", request)
 
 
 @router.get("/web/jobs/{job_id:str}")
@@ -222,13 +237,14 @@ def job_page(request: Request, job_id: str) -> Response:
     """A job's state (the page reloads itself while it runs) and, when done, its result."""
     caller = caller_of(request)
     if caller is None:
-        return redirect("/web")
+        return redirect("/web", request)
     engine = state_of(request).engine
     row = job_row(engine, job_id)
     if row is None or row.owner != caller.owner:
-        return message(request, "No such job", "No job of yours has this id.", caller, 404)
+        return message(request, msg("No such job"), msg("No job of yours has this id."), caller, 404)
     result = json.loads(row.result) if row.result else None
-    entries = upload_entries(engine, caller.owner, result) if result and row.kind == "import" else None
-    title = ("Import" if row.kind == "import" else "Review") + f" {row.state}"
+    lang = request_lang(request)
+    entries = upload_entries(engine, caller.owner, result, lang) if result and row.kind == "import" else None
+    title = JOB_TITLES.get((row.kind, row.state), f"{row.kind} {row.state}")
     return page(request, "job.html", caller, title=title, job=row, result=result, entries=entries,
                 waiting=row.state in ("queued", "running"))

@@ -8,12 +8,14 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
+from belote_notation.game.lang import msg
 from belote_notation.service.deps import state_of
 from belote_notation.service.tokens import SCOPES, Caller, create_token, list_tokens, revoke_token
 from belote_notation.service.web_pages import (
     COOKIE,
     SMALL_FORM,
     FormRefused,
+    Text,
     caller_of,
     form_of,
     may_post,
@@ -25,11 +27,11 @@ from belote_notation.service.web_pages import (
 __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
-TITLE = "Your tokens"
+TITLE = msg("Your tokens")
 
 
 def _tokens_page(request: Request, caller: Caller, status: int = 200, secret: str | None = None,
-                 error: str | None = None) -> Response:
+                 error: Text | None = None) -> Response:
     tokens = list_tokens(state_of(request).engine, caller.owner)
     scopes = SCOPES[:SCOPES.index(caller.scope) + 1]
     return page(request, "tokens.html", caller, status, title=TITLE, tokens=tokens, scopes=scopes,
@@ -40,7 +42,7 @@ def _tokens_page(request: Request, caller: Caller, status: int = 200, secret: st
 def tokens_page(request: Request) -> Response:
     caller = caller_of(request)
     if caller is None:
-        return redirect("/web")
+        return redirect("/web", request)
     return _tokens_page(request, caller)
 
 
@@ -56,7 +58,8 @@ async def create(request: Request) -> Response:
         return message(request, TITLE, exc.text, caller, exc.status)
     scope = str(form.get("scope") or "read")
     if scope not in SCOPES or not caller.can(scope):
-        return _tokens_page(request, caller, 403, error=f"This token may create tokens up to {caller.scope}.")
+        return _tokens_page(request, caller, 403, error=msg("This token may create tokens up to %(scope)s.",
+                                                                          scope=caller.scope))
     secret = await run_in_threadpool(create_token, state_of(request).engine, caller.owner, scope)
     return _tokens_page(request, caller, secret=secret)
 
@@ -70,12 +73,13 @@ async def revoke(request: Request, token_id: str) -> Response:
     engine = state_of(request).engine
     target = next((t for t in list_tokens(engine, caller.owner) if t.id == token_id), None)
     if target is None:
-        return _tokens_page(request, caller, 404, error="No token of yours has this id.")
+        return _tokens_page(request, caller, 404, error=msg("No token of yours has this id."))
     if not caller.can(target.scope):
-        return _tokens_page(request, caller, 403, error=f"This token may revoke tokens up to {caller.scope}.")
+        return _tokens_page(request, caller, 403, error=msg("This token may revoke tokens up to %(scope)s.",
+                                                                          scope=caller.scope))
     await run_in_threadpool(revoke_token, engine, token_id, caller.owner)
     if token_id == caller.token_id:
-        response = redirect("/web")
+        response = redirect("/web", request)
         response.delete_cookie(COOKIE, path="/web")
         return response
-    return redirect("/web/tokens")
+    return redirect("/web/tokens", request)

@@ -41,6 +41,7 @@ from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.review import ReviewSettings, review_input
 from belote_replay.cluster import backend_of, cluster_option
+from belote_replay.lang import lang_option
 
 __all__ = ["command"]
 
@@ -105,6 +106,7 @@ def _written(game: Game, file: str, index: int) -> str:
 
 @click.command("annotate")
 @click.argument("file", metavar="FILE")
+@lang_option
 @click.option("-o", "--output", "out", default=None, metavar="OUT",
               help="Write the reviewed record here (default: standard output; nothing with --format json).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,

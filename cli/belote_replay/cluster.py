@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from belote_notation.pipeline.ranges import ByteRange
 
 __all__ = ["RangesDisplay", "backend_of", "checked_cluster", "checked_jobs", "cluster_option",
-           "run_collection_work"]
+           "run_collection_shuffle", "run_collection_work"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -125,9 +125,25 @@ def run_collection_work(work: Any, sources: Sequence[Source], backend: Backend, 
 
     if backend.in_process:  # no ranges to show
         return run_work(work, sources, backend, here=here)
+    return _shown(lambda display: run_work(work, sources, backend, display.advance), label, sources, wanted)
+
+
+def run_collection_shuffle(work: Any, sources: Sequence[Source], backend: Backend, label: str) -> Any:
+    """A collection command's work in two stages on ``backend``'s workers
+    (:func:`belote_notation.collections.spread.run_shuffled`), shown and stopped as
+    :func:`run_collection_work`."""
+    from belote_notation.collections.spread import run_shuffled
+
+    return _shown(lambda display: run_shuffled(work, sources, backend, display.advance), label, sources, None)
+
+
+def _shown(run: Callable[[RangesDisplay], Any], label: str, sources: Sequence[Source],
+           wanted: bool | None) -> Any:
+    """``run(display)`` with the ranges' progress on stderr; what stops it there (a scheduler not
+    reached, an input the workers cannot read) ends the command: the reason, exit 2."""
     try:
         with RangesDisplay(label, sources, wanted) as display:
-            return run_work(work, sources, backend, display.advance)
+            return run(display)
     except (OSError, RuntimeError) as exc:
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None

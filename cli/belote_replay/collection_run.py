@@ -14,6 +14,8 @@ import click
 
 from belote_notation.collections.work import InputGames, InputsUnreadable, WholeGames, each_input, sources_of
 from belote_notation.formats import Format, all_formats, get_format, guess_format
+from belote_notation.game.lang import Message, msg
+from belote_notation.game.lang.render import said, say
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.unread import Unread
 
@@ -30,9 +32,11 @@ CLUSTER_HELP = ("Run on a Dask cluster: local:N (N local workers) or tcp://HOST:
                 "the result is the serial run's (docs/scale.md).")
 
 
-def fail(message: str) -> None:
-    """A usage error or an input that cannot be read: the message on stderr, exit code 2."""
-    click.echo(f"Error: {message}", err=True)
+def fail(message: str | Message) -> None:
+    """A usage error or an input that cannot be read: the message on stderr (in the language
+    asked; a text of the library's or the system's as it is), exit code 2."""
+    click.echo(say(msg("Error: %(why)s", why=say(message) if isinstance(message, Message) else message)),
+               err=True)
     raise SystemExit(2)
 
 
@@ -46,7 +50,8 @@ def sources(paths: tuple[str, ...]) -> list[Any]:
         return found
     except InputsUnreadable as exc:
         for problem in exc.problems:
-            click.echo(f"{problem.path}: cannot read: {problem.message}", err=True)
+            why = said(problem.msg, problem.message)
+            click.echo(say(msg("%(path)s: cannot read: %(why)s", path=problem.path, why=why)), err=True)
         raise SystemExit(2) from None
 
 

@@ -16,6 +16,7 @@ them. Keys are the long option names::
     rules = "moroccan"
     option = ["target=500"]         # or a table: options = { target = 500 }
     jobs = 1
+    lang = "fr"                     # en, fr, ar: the findings' language (docs/languages.md)
     exclude = ["drafts", "*.tmp.bel"]   # files and folders not checked (found in a folder)
     include = ["*.events.jsonl"]        # files read in a folder besides *.bel (any readable format)
     [tool.belote-replay.per-file-ignores]
@@ -60,6 +61,7 @@ _KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "option": ("options", list),
     "options": ("options", dict),
     "jobs": ("jobs", int),
+    "lang": ("lang", str),
 }
 _PATH_KEYS = ("exclude", "include", "per-file-ignores")
 """Keys that are not option defaults: globs over the inputs' paths (:class:`Config`)."""

@@ -5,6 +5,7 @@ on-disk table past ``--memory-rows`` (docs/collections.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -14,11 +15,15 @@ from collections.abc import Iterator
 import click
 
 from belote_notation.collections.dedupe import DedupeWork
+from belote_notation.collections.dedupe_shards import DedupeShardWork
+from belote_notation.collections.dedupe_texts import GameTexts, kept_output
 from belote_notation.collections.table import MEMORY_ROWS, TableError
 from belote_notation.collections.work import each_input
+from belote_notation.formats.native import BelFormat
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import Source
 from belote_notation.pipeline.unread import Unread
+from belote_replay.cluster import run_collection_shuffle
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
@@ -31,6 +36,7 @@ from belote_replay.collection_run import (
     sources,
     writer_of,
 )
+from belote_replay.lang import lang_option
 
 __all__ = ["command"]
 
@@ -73,6 +79,7 @@ def kept_games(places: Iterator[tuple[str, int]], found: list) -> Iterator[Game]
 @click.command("dedupe", epilog=f"Exit codes: 0 nothing dropped; 1 games dropped (listed in the report), "
                f"or {UNREAD_EXIT[2:]}; 2 usage error or an input that cannot be read.")
 @click.argument("inputs", nargs=-1)
+@lang_option
 @click.option("-o", "--output", default="-", metavar="OUT", help="The unique games (default: stdout).")
 @click.option("--to", "to_format", metavar="NAME", help="Format of OUT (default: from its name, else .bel).")
 @click.option("--report", "report_path", metavar="FILE",
@@ -97,15 +104,28 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
             fail(f"cannot copy standard input to {folder}: {exc.strerror or exc}")
         work = DedupeWork(drop_deals, memory_rows)
         unread = Unread()
+        spread = backend(cluster)
+        # a .bel output: each game's text written as it is read (no records; dedupe_texts.py),
+        # here or, on a cluster, by the workers (sent back with their range's fingerprints,
+        # which the workers also decide: dedupe_shards.py)
+        texts = GameTexts(folder) if isinstance(fmt, BelFormat) and spread.in_process else None
         try:
-            result = run(work, found, backend(cluster), unread,
-                         here=lambda inputs: work.streamed(work.entries(games) for games in inputs))
+            if not spread.in_process:
+                shards = DedupeShardWork(drop_deals, memory_rows, isinstance(fmt, BelFormat), folder)
+                result, texts, seen = run_collection_shuffle(shards, found, spread, "reading")
+                unread.join(seen)
+            else:
+                result = run(work, found, spread, unread, here=lambda inputs: work.streamed(
+                    work.entries(games, texts) for games in inputs))
         except TableError as exc:  # a full temporary disk: the table's file is removed
             fail(exc.strerror or str(exc))
-        with result:
-            kept = kept_games(result.kept_places(), found)
+        with result, texts if texts is not None else contextlib.nullcontext():
             with open_output(output) as out:
-                for lost in fmt.write(kept, out):
+                if isinstance(fmt, BelFormat) and texts is not None and len(texts) == result.games:
+                    lost_games = fmt.write_texts(kept_output(result, texts, found), out)
+                else:
+                    lost_games = fmt.write(kept_games(result.kept_places(), found), out)
+                for lost in lost_games:
                     click.echo(f"{output}: {lost}", err=True)
             if report_path is not None:
                 with open_output(report_path) as handle:

@@ -11,8 +11,11 @@ import click
 
 from belote_notation.collections.export import PARTITION_COLUMNS, ExportWork
 from belote_notation.collections.work import InputGames, InputsUnreadable
+from belote_notation.game.lang import msg, msg_n
+from belote_notation.game.lang.render import say
 from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, backend, fail, run, say_unread, sources
+from belote_replay.lang import lang_option
 
 if TYPE_CHECKING:
     from belote_notation.collections.export import ParquetWriter, Rows
@@ -32,6 +35,7 @@ def _written(work: ExportWork, inputs: Iterator[InputGames], writer: ParquetWrit
                "cannot be read, or FOLDER not empty. Needs pyarrow: pip install "
                "'belote-notation[collections]'.")
 @click.argument("inputs", nargs=-1)
+@lang_option
 @click.option("--to", "to_format", type=click.Choice(["parquet"]), default="parquet", show_default=True)
 @click.option("-o", "--output", required=True, metavar="FOLDER",
               help="A new (or empty) folder: FOLDER/games, deals, tricks, findings.")
@@ -45,7 +49,7 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
 
         writer = ParquetWriter(output, partition_by)
     except ImportError:
-        fail("export --to parquet needs pyarrow: pip install 'belote-notation[collections]'")
+        fail(msg("export --to parquet needs pyarrow: pip install 'belote-notation[collections]'"))
     except (OSError, ValueError) as exc:
         fail(str(exc))
     found = sources(inputs)
@@ -59,9 +63,12 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
         fail(str(exc))
     except (OSError, ValueError) as exc:  # a game that cannot be partitioned (named), a full disk...
         writer.abort()
-        fail(f"cannot write {output}: {exc}" if isinstance(exc, OSError) else str(exc))
+        fail(msg("cannot write %(output)s: %(why)s", output=output, why=str(exc)) if isinstance(exc, OSError)
+             else str(exc))
     except BaseException:
         writer.abort()
         raise
-    click.echo(f"wrote {writer.games} games to {output}", err=True)
+    # the English word stays plural whatever the count, as the line has always said it
+    click.echo(say(msg_n("wrote %(n)s games to %(output)s", "wrote %(n)s games to %(output)s", "n",
+                         n=writer.games, output=output)), err=True)
     say_unread(unread)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.game.lang import msg, msg_n
+from belote_notation.game.lang.render import said, say
 from belote_notation.pipeline.inputs import Discovery
 from belote_notation.pipeline.select import ReportOptions
 from belote_replay.output import ConsoleStream
@@ -23,12 +25,13 @@ def fix_inputs(found: Discovery, config: ValidationConfig, options: ReportOption
     from belote_notation.pipeline.fix import GameFixed, NotFixable, fix_file
 
     out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
-    unusable = [f"{p.path}: {p.message}" for p in found.problems]
+    unusable = [f"{p.path}: {said(p.msg, p.message)}" for p in found.problems]
     found_errors = fixed = remaining = 0
     held = [0]
     for source in found.sources:
         if not source.is_file:
-            unusable.append(f"{source.display}: --fix and --diff rewrite files, not standard input")
+            why = say(msg("--fix and --diff rewrite files, not standard input"))
+            unusable.append(f"{source.display}: {why}")
             continue
         header = [f"--- {source.display}\n+++ {source.display}\n"] if diff else []
 
@@ -38,11 +41,13 @@ def fix_inputs(found: Discovery, config: ValidationConfig, options: ReportOption
                 header.clear()
             if show_fixes or diff:
                 for fix in game.applied:
-                    out.write(f"{'Would fix' if diff else 'Fixed'} {fix.describe()}\n")
+                    told_fix = msg("Would fix %(fix)s", fix=fix.describe()) if diff else msg(
+                        "Fixed %(fix)s", fix=fix.describe())
+                    out.write(say(told_fix) + "\n")
             held[0] += len(game.held_back)
             if show_fixes or diff:
                 for fix in game.held_back:
-                    out.write(f"Not applied {fix.describe()}\n")
+                    out.write(say(msg("Not applied %(fix)s", fix=fix.describe())) + "\n")
             for finding in game.remaining:
                 if finding.severity == "error":
                     out.write(finding.format_text() + "\n")
@@ -57,15 +62,25 @@ def fix_inputs(found: Discovery, config: ValidationConfig, options: ReportOption
         remaining += result.errors_remaining
     for line in unusable:
         err.write(f"belote-replay: {line}\n")
-    noun = "error" if found_errors == 1 else "errors"
-    verb = "fixable" if diff else "fixed"
-    out.write(f"Found {found_errors} {noun} ({fixed} {verb}, {remaining} remaining).\n")
+    out.write(_summary(found_errors, fixed, remaining, diff))
     if held[0]:
-        hint = ("each would bring or hide another finding" if unsafe
-                else "--unsafe-fixes applies the unsafe ones")
-        plural = "es" if held[0] != 1 else ""
-        out.write(f"{held[0]} fix{plural} not applied: {hint}, --show-fixes says why.\n")
+        hint = (msg("each would bring or hide another finding") if unsafe
+                else msg("--unsafe-fixes applies the unsafe ones"))
+        out.write(say(msg_n("%(n)s fix not applied: %(hint)s, --show-fixes says why.",
+                            "%(n)s fixes not applied: %(hint)s, --show-fixes says why.", "n",
+                            n=held[0], hint=hint)) + "\n")
     if unusable:
         sys.exit(2)
     left = found_errors if diff else remaining  # --diff wrote nothing: every error is still there
     sys.exit(1 if left and not exit_zero else 0)
+
+
+def _summary(found: int, fixed: int, remaining: int, diff: bool) -> str:
+    """ruff's last line, in the language asked: ``Found 3 errors (2 fixed, 1 remaining).``"""
+    counts = {"n": found, "fixed": fixed, "remaining": remaining}
+    summary = (msg_n("Found %(n)s error (%(fixed)s fixable, %(remaining)s remaining).",
+                     "Found %(n)s errors (%(fixed)s fixable, %(remaining)s remaining).", "n", **counts)
+               if diff else
+               msg_n("Found %(n)s error (%(fixed)s fixed, %(remaining)s remaining).",
+                     "Found %(n)s errors (%(fixed)s fixed, %(remaining)s remaining).", "n", **counts))
+    return say(summary) + "\n"

@@ -20,8 +20,11 @@ from pathlib import Path
 
 import click
 
+from belote_notation.game.lang import Message, msg
+from belote_notation.game.lang.render import listed, said, say
 from belote_notation.pipeline.canonical import canonical_text, format_file, to_standard_output, unified_diff
 from belote_notation.pipeline.inputs import discover
+from belote_replay.lang import lang_option
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay
 
@@ -42,15 +45,29 @@ def _format_stdin(check: bool, diff: bool) -> None:
         ConsoleStream("stdout").write(unified_diff(data.decode("utf-8", "replace"), text, "<stdin>"))
     elif check:
         if changed:
-            err.write("would reformat <stdin>\n")
+            err.write(say(msg("would reformat %(file)s", file="<stdin>")) + "\n")
     else:
         to_standard_output(text.encode("utf-8"))
     if changed and (check or diff):
         raise SystemExit(1)
 
 
+def _summary(counts: dict[str, int]) -> str:
+    """``2 reformatted, 5 unchanged``: the counts said, in the language asked."""
+    said_counts = {"reformatted": msg("%(n)s reformatted", n=counts["reformatted"]),
+                   "would-reformat": msg("%(n)s would be reformatted", n=counts["would-reformat"]),
+                   "to-stdout": msg("%(n)s written to standard output (not a regular file)",
+                                    n=counts["to-stdout"]),
+                   "unchanged": msg("%(n)s unchanged", n=counts["unchanged"]),
+                   "error": msg("%(n)s with errors (left untouched)", n=counts["error"]),
+                   "refused": msg("%(n)s refused (not .bel or its JSON twin)", n=counts["refused"])}
+    parts: list[Message] = [words for key, words in said_counts.items() if counts[key] or key == "unchanged"]
+    return listed(parts)
+
+
 @click.command("fmt")
 @click.argument("files", nargs=-1, required=True)
+@lang_option
 @click.option("--check", is_flag=True, help="Do not write; list the files that are not canonical (exit 1).")
 @click.option("--diff", is_flag=True, help="Do not write; show what would change as a unified diff (exit 1).")
 @click.option("--progress/--no-progress", default=None,
@@ -69,10 +86,11 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
     found = discover(files)  # the pipeline's: folders searched for .bel files, each file once
     out, err = ConsoleStream("stdout"), ConsoleStream("stderr")
     for problem in found.problems:
-        err.write(f"{problem.path}: {problem.message}\n")
+        err.write(f"{problem.path}: {said(problem.msg, problem.message)}\n")
         counts["error"] += 1
     if any(source.is_stdin for source in found.sources):
-        err.write("-: standard input is formatted only when it is the one FILE (`fmt -`)\n")
+        alone = msg("standard input is formatted only when it is the one FILE (`fmt -`)")
+        err.write(f"-: {say(alone)}\n")
         counts["error"] += 1
     paths = [Path(source.path) for source in found.sources if source.is_file]
     with ProgressDisplay("formatting", len(paths), "files", progress) as display:
@@ -82,19 +100,7 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
             for message in messages:
                 (err if status in ("error", "refused") else out).write(message + "\n")
             display.update(done, description=path.name)
-    parts = []
-    if counts["reformatted"]:
-        parts.append(f"{counts['reformatted']} reformatted")
-    if counts["would-reformat"]:
-        parts.append(f"{counts['would-reformat']} would be reformatted")
-    if counts["to-stdout"]:
-        parts.append(f"{counts['to-stdout']} written to standard output (not a regular file)")
-    parts.append(f"{counts['unchanged']} unchanged")
-    if counts["error"]:
-        parts.append(f"{counts['error']} with errors (left untouched)")
-    if counts["refused"]:
-        parts.append(f"{counts['refused']} refused (not .bel or its JSON twin)")
-    err.write(", ".join(parts) + "\n")
+    err.write(_summary(counts) + "\n")
     if counts["error"] or counts["refused"]:
         raise SystemExit(2)
     if counts["would-reformat"]:

@@ -25,6 +25,8 @@ COMMANDS = {
     "annotate": "annotate",    # the analysis issue
     "render": "render",        # the render issue
     "serve": "serve",          # the service issue
+    "live": "live",            # the live games issue: a file played into a live game
+    "follow": "follow",        # a live game printed as it goes
     "select": "select",        # the collections issue
     "dedupe": "dedupe",
     "stats": "stats",

@@ -34,6 +34,7 @@ from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, ope
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.unread import Unread
 from belote_notation.render import LANGS, DiagramError, Lang, deal_svg, write_page
+from belote_replay.lang import set_lang
 
 __all__ = ["command"]
 
@@ -62,6 +63,8 @@ def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bo
     """Render FILE as a self-contained HTML replay (or, with --svg, a diagram of one deal)."""
     from belote_notation.game.rules import RulesError, Ruleset
 
+    set_lang(lang)  # the findings drawn on the page in the page's language
+
     if rules:
         try:
             Ruleset.preset(rules)
@@ -71,7 +74,8 @@ def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bo
         raise click.UsageError("--deal and --trick go with --svg (the page holds every deal)")
     if svg and deal_number is None:
         raise click.UsageError("--svg needs --deal N")
-    config = ValidationConfig(rules=rules)
+    # the page shows no fingerprint: none is made (the deal reports are, for the replay)
+    config = ValidationConfig(rules=rules, keep_deals=False)
     if same_file(file, output):
         _fail(f"{output} is FILE itself: not rendered (the page would replace the record it is read "
               "from); write it to another file")
@@ -110,7 +114,7 @@ def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
     holds (the JSON twin's limit) is left out, its located finding on stderr. A ``.bel`` game is
     read once into its records and its replay."""
     for read in records_of(opened, game, config):
-        if read.game is None:
+        if not read.has_game:
             for finding in read.findings:
                 click.echo(str(finding), err=True)
             continue

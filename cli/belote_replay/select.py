@@ -7,6 +7,7 @@ import click
 
 from belote_notation.collections.query import CONTRACTS, OUTCOMES, Query, QueryError
 from belote_notation.collections.select import SelectWork
+from belote_notation.formats.native import BelFormat
 from belote_notation.pipeline.unread import Unread
 from belote_replay.collection_run import (
     CLUSTER_HELP,
@@ -20,6 +21,7 @@ from belote_replay.collection_run import (
     sources,
     writer_of,
 )
+from belote_replay.lang import lang_option
 
 __all__ = ["command"]
 
@@ -28,6 +30,7 @@ __all__ = ["command"]
                "error or an input that cannot be read. Filters of the same option are alternatives (any of "
                "them); different options must all match.")
 @click.argument("inputs", nargs=-1)
+@lang_option
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE|NAME~REGEX",
               help="A tag equal to VALUE, or where REGEX is found (Event~'Club.*').")
 @click.option("--player", "players", multiple=True, help="A player at any seat (any case).")
@@ -83,9 +86,12 @@ def command(inputs, tags, players, teams, date_from, date_to, rules, results, ha
         return
     fmt = writer_of(to_format, output)
     refuse_overwriting_inputs(output, found)
-    kept = iter(run(work, found, spread, unread,
-                    here=lambda inputs: (game for games in inputs for game in work.select(games))))
+    as_text = isinstance(fmt, BelFormat)  # a game kept whole written from its reading (no records)
+    if as_text and not spread.in_process:  # the workers write the .bel text; here it is only copied
+        work = SelectWork(query, deals=as_deals, texts=True)
+    kept = iter(run(work, found, spread, unread, here=lambda inputs: (
+        game for games in inputs for game in (work.written(games) if as_text else work.select(games)))))
     with open_output(output) as out:
-        for lost in fmt.write(kept, out):
+        for lost in (fmt.write_texts(kept, out) if isinstance(fmt, BelFormat) else fmt.write(kept, out)):
             click.echo(f"{output}: {lost}", err=True)
     say_unread(unread)

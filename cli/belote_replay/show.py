@@ -20,15 +20,19 @@ import click
 
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import said, say
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game
 from belote_notation.render.text import game_document, render_game, shown_findings
+from belote_replay.lang import lang_option
 
 __all__ = ["command"]
 
 
 @click.command("show")
 @click.argument("file", metavar="FILE")
+@lang_option
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game (match) of the file, counting from 1.")
 @click.option("--deal", "deal_number", type=int, default=None,
@@ -55,15 +59,25 @@ def command(file: str, game_number: int, deal_number: int | None, ascii_only: bo
     for finding in held:
         click.echo(str(finding), err=True)
     if picked is None or isinstance(picked, InputProblem):
-        why = picked.message if picked is not None else f"there is no game {game_number}"
+        why = said(picked.msg, picked.message) if picked is not None else say(
+            msg("there is no game %(game)s", game=game_number))
         click.echo(f"belote-replay: {file}: {why}", err=True)
         sys.exit(2)
     replay = picked.replay or replay_game(picked.game, file, game_number, config, picked.syntax)
     if deal_number is not None and all(d.deal.number != deal_number for d in replay.deals):
-        click.echo(f"belote-replay: {file}: game {game_number} has no deal {deal_number}", err=True)
+        missing = msg("game %(game)s has no deal %(deal)s", game=game_number, deal=deal_number)
+        click.echo(f"belote-replay: {file}: {say(missing)}", err=True)
         sys.exit(2)
     if output_format == "json":
-        click.echo(json.dumps(game_document(replay, deal_number), ensure_ascii=False, indent=1))
+        stream = sys.stdout  # written in pieces: no whole-document copy in memory
+        pieces: list[str] = []
+        encoder = json.JSONEncoder(ensure_ascii=False, indent=1)
+        for piece in encoder.iterencode(game_document(replay, deal_number)):
+            pieces.append(piece)
+            if len(pieces) == 8192:
+                stream.write("".join(pieces))
+                pieces.clear()
+        stream.write("".join(pieces) + "\n")
     else:
         click.echo(render_game(replay, deal_number, ascii_only or not _can_encode(sys.stdout)), nl=False)
     if any(f.severity == "error" for f in shown_findings(replay, deal_number)):

@@ -20,6 +20,7 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
+from belote_replay.lang import lang_option
 
 __all__ = ["command"]
 
@@ -67,6 +68,7 @@ def render(report: dict) -> str:
 
 @click.command("solve")
 @click.argument("file", metavar="FILE")
+@lang_option
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game (match) of the file, counting from 1.")
 @click.option("--deal", "deal_number", type=int, default=None,

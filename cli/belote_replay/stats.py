@@ -20,6 +20,7 @@ from belote_replay.collection_run import (
     say_unread,
     sources,
 )
+from belote_replay.lang import lang_option
 
 __all__ = ["command"]
 
@@ -27,6 +28,7 @@ __all__ = ["command"]
 @click.command("stats", epilog=f"Exit codes: 0 done; {UNREAD_EXIT}; 2 usage error or an input that cannot "
                "be read.")
 @click.argument("inputs", nargs=-1)
+@lang_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True)
 @click.option("--html", "html_path", metavar="FILE",

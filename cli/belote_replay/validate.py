@@ -21,6 +21,7 @@ import click
 from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
+from belote_notation.game.lang.render import said
 from belote_notation.pipeline.inputs import Discovery, discover, discover_for
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, TextStyle, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
@@ -28,6 +29,7 @@ from belote_notation.pipeline.select import ReportOptions
 from belote_replay.cluster import backend_of, cluster_option
 from belote_replay.config import Config, find_config, load_config
 from belote_replay.config import ConfigError as ConfigFileError
+from belote_replay.lang import lang_option
 from belote_replay.output import ConsoleStream
 from belote_replay.progress import ProgressDisplay, isatty
 from belote_replay.suggest import check_rules, usage_error
@@ -146,6 +148,8 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
     return options, PathPatterns(config.exclude, config.root)
 
 
+
+
 @click.command("validate", cls=_ConfiguredCommand, epilog="Exit codes: 0 clean (or --exit-zero); 1 "
                "findings of severity error (warnings too with --strict) or an unreadable input among "
                "others; 2 nothing could be read, or a usage error. `belote-replay rule CODE` explains "
@@ -157,6 +161,7 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
                    "(moroccan, classic, gameduell, traditional, contree, coinche).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Override one rule option (repeatable), e.g. --option target=1000.")
+@lang_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text: one line per finding and a summary; json: one document; jsonl: one line "
                    "per game as it is checked, then a summary line; github: workflow annotations; "
@@ -226,7 +231,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
     from belote_notation.pipeline.pool import run
 
     outputs = RunOutputs.begin(writer, len(found.sources) + len(found.problems),
-                               [(p.path, p.message) for p in found.problems], started)
+                               [(p.path, said(p.msg, p.message)) for p in found.problems], started)
     try:
         with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
             events = run(found.sources, config, fmt, report_options, backend, display.advance, freeze_gc=True)

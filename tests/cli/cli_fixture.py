@@ -1,6 +1,7 @@
 """The ``belote`` fixture, a pytest plugin of the tests/cli modules that name it in
-``pytest_plugins``: the installed command run in a real process (see
-:func:`tests.cli.cli_support.run_belote`), in an empty folder by default."""
+``pytest_plugins``: the command run in this process (see
+:func:`tests.cli.cli_support.run_in_process`), in an empty folder by default. The tests of the
+installed command in a real process use :func:`tests.cli.cli_support.run_belote`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.cli_support import Run, run_belote
+from tests.cli.cli_support import Run, run_in_process
 
 
 @pytest.fixture()
@@ -18,7 +19,7 @@ def belote(tmp_path: Path) -> Run:
     of ``tmp_path``, unless a test writes one)."""
 
     def run(*args: str | Path, cwd: Path | None = None, **kwargs) -> subprocess.CompletedProcess:
-        result = run_belote(*args, cwd=cwd or tmp_path, **kwargs)
+        result = run_in_process(*args, cwd=cwd or tmp_path, **kwargs)
         assert "Traceback" not in result.stderr, result.stderr
         return result
 

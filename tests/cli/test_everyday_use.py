@@ -1,4 +1,5 @@
-"""Issue 8, the library half, as a user meets it: ``belote-replay`` run as a command.
+"""Issue 8, the library half, as a user meets it: ``belote-replay`` run as a command (in-process:
+:func:`tests.cli.cli_support.run_in_process`).
 
 Assumptions said once, seats left out inferred from the hands, Spanish card names.
 """
@@ -8,17 +9,16 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
+
+from tests.cli.cli_support import run_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-BIN = Path(sys.executable).parent / "belote-replay"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(BIN), *args], capture_output=True, text=True, encoding="utf-8",
-                          input=stdin, timeout=120, check=False)
+    return run_in_process(*args, input=stdin)
 
 
 def findings(path: Path, *options: str) -> list[dict]:

@@ -26,7 +26,7 @@ SAMPLE = ROOT / "samples" / "classic" / "partie-1.bel"
 VALIDATE = """
 import json, sys
 from belote_replay.main import cli
-sys.argv = ["belote-replay", "validate", "--jobs", "1", "--no-progress", sys.argv[1]]
+sys.argv = ["belote-replay", "validate", "--jobs", "1", "--no-progress", *sys.argv[2:], sys.argv[1]]
 try:
     cli()
 except SystemExit as exc:
@@ -51,15 +51,19 @@ FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "be
 """The only modules of ``belote_notation.formats`` it needs: a ``.bel`` name decides the format."""
 
 
-def validate_modules(path: Path, cache: Path) -> list[str]:
-    """The modules imported by ``validate --jobs 1 PATH`` in a fresh process (the grammar's
-    cache at ``cache``), after checking that it validated the file."""
+def validate_modules(path: Path, cache: Path, *options: str) -> list[str]:
+    """The modules imported by ``validate --jobs 1 [OPTIONS] PATH`` in a fresh process (the
+    grammar's cache at ``cache``), after checking that it validated the file."""
     env = {**os.environ, CACHE_ENV: str(cache)}
-    done = subprocess.run([sys.executable, "-c", VALIDATE, str(path)], env=env, cwd=path.parent,
+    done = subprocess.run([sys.executable, "-c", VALIDATE, str(path), *options], env=env, cwd=path.parent,
                           capture_output=True, text=True, timeout=120)
     result = json.loads(done.stderr.strip().splitlines()[-1])
     assert result["code"] in (0, 1), done.stderr
-    assert "Checked 1 file, 1 game" in done.stdout, done.stdout + done.stderr
+    if "json" in options:
+        summary = json.loads(done.stdout)["summary"]
+        assert (summary["files"], summary["games"]) == (1, 1), done.stdout + done.stderr
+    else:
+        assert "Checked 1 file, 1 game" in done.stdout, done.stdout + done.stderr
     modules: list[str] = result["modules"]
     return modules
 
@@ -83,6 +87,28 @@ def test_validating_a_bel_file_imports_no_parser_exporter_or_service(tmp_path: P
     assert imported == [], f"the validate path of a .bel file imports {imported}"
     formats = [m for m in modules if m.startswith("belote_notation.formats.") and m not in FORMATS_NEEDED]
     assert formats == [], f"a .bel file's detection imports other formats: {formats}"
+
+
+def test_validate_format_json_of_a_game_without_a_fixable_finding_imports_no_fix_planner(
+        tmp_path: Path) -> None:
+    """The JSON outputs show each finding's fix; a game with no fixable finding (most of them)
+    is written without the fix planner, whose replay imports the records and pydantic (a tenth
+    of a second of CPU: a sixth of a 20,000-deal run's difference to the text output)."""
+    from belote_notation.check.validator import validate_text
+    from belote_notation.pipeline.fixable import FIXABLE
+
+    game = tmp_path / "game.bel"
+    game.write_bytes(SAMPLE.read_bytes())
+    assert not [f for r in validate_text(SAMPLE.read_text(encoding="utf-8")) for f in r.findings
+                if f.code in FIXABLE]
+    validate_modules(game, tmp_path / "cache", "--format", "json")
+    modules = validate_modules(game, tmp_path / "cache", "--format", "json")
+    assert "belote_notation.pipeline.output.jsonout" in modules  # the run did write JSON
+    bare = interpreter_modules()
+    never = [name for name in NEVER if name != "hashlib"] + ["belote_notation.pipeline.fix_plan"]
+    imported = [m for m in modules
+                if m not in bare and any(m == name or m.startswith(name + ".") for name in never)]
+    assert imported == [], f"validate --format json of a .bel file imports {imported}"
 
 
 def test_the_groups_help_reads_each_commands_line_as_its_module_makes_it() -> None:
@@ -129,5 +155,6 @@ except SystemExit:
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 VALIDATE_IMPORTS = ("belote_replay.cluster", "belote_replay.config", "belote_replay.config_file",
+                    "belote_replay.lang",
                     "belote_replay.output", "belote_replay.progress", "belote_replay.suggest")
 """The command line's modules that ``validate`` imports (its class of command is not outlined)."""

@@ -142,7 +142,8 @@ def test_a_stream_or_a_missing_file_is_refused_with_the_reason(tmp_path: Path) -
     refused = cut_input(Source("<stream 1>", 0, io.BytesIO(b"deal 1\nend\n")))
     assert isinstance(refused, InputProblem) and "give a file" in refused.message
     missing = cut_input(Source(str(tmp_path / "nope.bel")))
-    assert missing == InputProblem(str(tmp_path / "nope.bel"), "no such file or folder")
+    assert isinstance(missing, InputProblem)
+    assert (missing.path, missing.message) == (str(tmp_path / "nope.bel"), "no such file or folder")
 
 
 class _RangeHandler(BaseHTTPRequestHandler):

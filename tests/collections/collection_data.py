@@ -54,3 +54,13 @@ def as_text(games: list[Game]) -> str:
     out = io.StringIO()
     write_games(games, out)
     return out.getvalue()
+
+
+def cut_game(game: Game, deals: int, tricks: int | None = None) -> Game:
+    """The first ``deals`` deals of ``game``; with ``tricks``, one more deal cut after them."""
+    kept = [d.model_copy(deep=True) for d in game.deals[:deals]]
+    if tricks is not None:
+        partial = game.deals[deals].model_copy(deep=True)
+        partial.tricks, partial.score, partial.match_score = partial.tricks[:tricks], None, None
+        kept.append(partial)
+    return game.model_copy(update={"deals": kept, "result": None})

@@ -17,17 +17,7 @@ from belote_notation.notation.read.reader import parse_text
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import Source
 from belote_replay.main import cli
-from tests.collections.collection_data import as_text, collection_games
-
-
-def _cut(game: Game, deals: int, tricks: int | None = None) -> Game:
-    """The first ``deals`` deals of ``game``; with ``tricks``, one more deal cut after them."""
-    kept = [d.model_copy(deep=True) for d in game.deals[:deals]]
-    if tricks is not None:
-        partial = game.deals[deals].model_copy(deep=True)
-        partial.tricks, partial.score, partial.match_score = partial.tricks[:tricks], None, None
-        kept.append(partial)
-    return game.model_copy(update={"deals": kept, "result": None})
+from tests.collections.collection_data import as_text, collection_games, cut_game
 
 
 def _annotated(game: Game) -> Game:
@@ -44,13 +34,13 @@ def planted(tmp_path_factory) -> dict:
     games = [g for g in collection_games() if len(g.deals) >= 4]
     a, b, c, d = games[0], games[1], games[2], games[3]
     # file 1: the originals, an exact copy written another way, a prefix BEFORE its game
-    first = [_cut(b, 2), *games, _annotated(a)]
+    first = [cut_game(b, 2), *games, _annotated(a)]
     # file 2: an exact copy of c, a game cut in the middle of a deal, a new match replaying d's deal 2
     replayed = c.model_copy(update={"deals": [d.deals[1].model_copy(deep=True)], "result": None,
                                     "headers": [h.model_copy() for h in c.headers]})
     replayed.headers.append(replayed.headers[0].model_copy(update={"name": "Annotator", "value": "x"}))
     replayed = replayed.model_copy(update={"headers": [h for h in replayed.headers if h.name != "North"]})
-    second = [c, _cut(d, 2, tricks=3), replayed]
+    second = [c, cut_game(d, 2, tricks=3), replayed]
     folder = tmp_path_factory.mktemp("dedupe")
     one, two = folder / "one.bel", folder / "two.bel"
     one.write_text(as_text(first), encoding="utf-8")

@@ -9,14 +9,14 @@ from belote_notation.formats import get_format
 from belote_notation.formats.base import FormatIssue
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.api import validate
-from tests.cli.cli_support import run_belote
+from tests.cli.cli_support import run_in_process
 from tests.daily.support import SAMPLES
 
 
 def _events(extra: dict | None = None, tricks: bool = False) -> bytes:
     """The classic sample as an event log, without its trick/trick_end events (unless
     ``tricks``), each event but match_start carrying ``extra``."""
-    done = run_belote("convert", SAMPLES / "classic" / "capot-and-belote.bel", "--to", "events")
+    done = run_in_process("convert", SAMPLES / "classic" / "capot-and-belote.bel", "--to", "events")
     assert done.returncode == 0, done.stderr
     lines = []
     for line in done.stdout.splitlines():
@@ -71,11 +71,11 @@ def test_drop_unknown_leaves_the_fields_out() -> None:
 def test_convert_drop_unknown(tmp_path) -> None:
     log = tmp_path / "app.events.jsonl"
     log.write_bytes(_events({"ts": 17}))
-    kept = run_belote("convert", log, "--to", "bel")
-    dropped = run_belote("convert", log, "--to", "bel", "--drop-unknown")
+    kept = run_in_process("convert", log, "--to", "bel")
+    dropped = run_in_process("convert", log, "--to", "bel", "--drop-unknown")
     plain = tmp_path / "plain.events.jsonl"
     plain.write_bytes(_events())
     assert kept.returncode == 0 and dropped.returncode == 0
     assert "{ts=17}" in kept.stdout and kept.stderr.count("BEL805") == 1
-    assert dropped.stdout == run_belote("convert", plain, "--to", "bel").stdout
+    assert dropped.stdout == run_in_process("convert", plain, "--to", "bel").stdout
     assert "BEL805" not in dropped.stderr

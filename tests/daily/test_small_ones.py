@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import belote_notation
-from tests.cli.cli_support import BIN, ROOT, SAMPLES, run_belote
+from tests.cli.cli_support import BIN, ROOT, SAMPLES, run_belote, run_in_process
 
 BEL303 = SAMPLES / "invalid" / "BEL303-did-not-follow.bel"
 
@@ -24,7 +24,7 @@ def test_dash_capital_v_prints_the_version() -> None:
 
 @pytest.mark.parametrize("args", [["--deal", "99"], ["--game", "7"], ["--at", "9.1"], []])
 def test_solve_usage_errors_exit_2(args: list[str]) -> None:
-    done = run_belote("solve", *([str(SAMPLES / "classic" / "partie-1.bel")] if args else []), *args)
+    done = run_in_process("solve", *([str(SAMPLES / "classic" / "partie-1.bel")] if args else []), *args)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr
 
@@ -32,19 +32,19 @@ def test_solve_usage_errors_exit_2(args: list[str]) -> None:
 def test_an_empty_file_is_not_a_game(tmp_path: Path) -> None:
     empty = tmp_path / "empty.bel"
     empty.write_bytes(b"")
-    done = run_belote("validate", empty)
+    done = run_in_process("validate", empty)
     assert "Checked 1 file, 0 games, 0 deals" in done.stdout and done.returncode == 1
 
 
 def test_a_file_that_is_not_bel_is_said_so() -> None:
-    done = run_belote("validate", ROOT / "README.md")
+    done = run_in_process("validate", ROOT / "README.md")
     assert "README.md: not a .bel file?" in done.stderr
-    assert "not a .bel file?" not in run_belote("validate", BEL303).stderr
+    assert "not a .bel file?" not in run_in_process("validate", BEL303).stderr
 
 
 def test_convert_refuses_an_unknown_extension(tmp_path: Path) -> None:
     out = tmp_path / "x.xyz"
-    done = run_belote("convert", SAMPLES / "classic" / "partie-1.bel", "-o", out)
+    done = run_in_process("convert", SAMPLES / "classic" / "partie-1.bel", "-o", out)
     assert done.returncode == 2 and not out.exists() and "no installed format writes 'x.xyz'" in done.stderr
 
 
@@ -52,22 +52,22 @@ def test_fmt_keeps_a_leading_comment_before_the_tags_and_a_line_comment_as_brace
     path = tmp_path / "c.bel"
     path.write_text('; club night, table 3\n[Rules "classic"]\n\ndeal 1 dealer S ; first deal\n'
                     "tafr9a N QS 9H 7C QC AC\nend *\n", encoding="utf-8")
-    assert run_belote("fmt", path).returncode == 0
+    assert run_in_process("fmt", path).returncode == 0
     text = path.read_text(encoding="utf-8")
     assert text.startswith('{club night, table 3}\n[Rules "classic"]\n')
     assert "deal 1 dealer S\n{first deal}\n" in text
-    assert run_belote("fmt", "--check", path).returncode == 0  # canonical now: stays so
+    assert run_in_process("fmt", "--check", path).returncode == 0  # canonical now: stays so
     for fmt in ("json", "events"):  # the other formats keep it before the tags too
-        converted = run_belote("convert", path, "--to", fmt)
-        back = run_belote("convert", "-", "--from", fmt, "--to", "bel", input=converted.stdout)
+        converted = run_in_process("convert", path, "--to", fmt)
+        back = run_in_process("convert", "-", "--from", fmt, "--to", "bel", input=converted.stdout)
         assert back.stdout == text, fmt
 
 
 def test_convert_and_fmt_messages_carry_severity_and_column(tmp_path: Path) -> None:
     bad = SAMPLES / "invalid" / "BEL004-unknown-card.bel"
     line = f"{bad}:34:16: error BEL004 unknown card `9O`"
-    assert line in run_belote("fmt", "--check", bad).stderr
-    assert line in run_belote("convert", bad, "--to", "json").stderr
+    assert line in run_in_process("fmt", "--check", bad).stderr
+    assert line in run_in_process("convert", bad, "--to", "json").stderr
 
 
 def test_dir_shows_only_public_names() -> None:

@@ -166,3 +166,24 @@ def test_rules_page_quotes_the_texts_word_for_word() -> None:
         if not all(part in texts for part in parts):
             wrong.append(quote)
     assert wrong == []
+
+
+def _glossary() -> list[tuple[str, str, str]]:
+    """docs/languages.md's glossary: (French, rule text, quotation) for each « quotation »."""
+    page = (DOCS / "languages.md").read_text(encoding="utf-8")
+    section = page.split("## Glossary")[1].split("\n## ")[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| ") and "«" in line]
+    return [(row[1].strip(), row[2].split()[0], quote) for row in rows
+            for quote in re.findall(r"«\s*(.*?)\s*»", row[2])]
+
+
+def test_every_french_word_of_the_glossary_is_traced_to_its_rule_text() -> None:
+    """Each row names a rule text and quotes it; each quotation is in that text word for word."""
+    glossary = _glossary()
+    assert len(glossary) >= 30
+    assert all(source.endswith((".txt", ".md")) for _, source, _ in glossary)
+    if not RULE_TEXTS.is_dir():
+        pytest.skip(f"the rule texts are not at hand ({RULE_TEXTS}; set BELOTE_RULE_TEXTS)")
+    wrong = [(french, source, quote) for french, source, quote in glossary
+             if _normal(quote) not in _normal((RULE_TEXTS / source).read_text(encoding="utf-8"))]
+    assert wrong == []

@@ -72,6 +72,9 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "convert-bel": (["convert", "{in}", "--to", "bel", "--no-progress"], "text"),
     "stats-text": (["stats", "{in}"], "text"),
     "stats-json": (["stats", "--format", "json", "{in}"], "json"),
+    "dedupe-bel": (["dedupe", "{in}"], "text"),
+    "select-bel": (["select", "--taker", "N", "{in}"], "text"),
+    "select-deals": (["select", "--output-deals", "--taker", "N", "{in}"], "text"),
 }
 
 DOCS_URL_ENV = "BELOTE_REPLAY_DOCS_URL"

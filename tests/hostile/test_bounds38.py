@@ -28,6 +28,7 @@ def _peak(*args: str) -> tuple[int, int, str]:
     return int(code), int(peak), done.stderr
 
 
+@pytest.mark.slow  # 300,000 lines through a process each; the tally test below stays in the default run
 @pytest.mark.parametrize("command", [["validate"], ["convert", "-o", "out.json"]])
 def test_bad_importer_lines_cost_the_memory_of_a_hundred(tmp_path: Path, command: list[str]) -> None:
     bad = tmp_path / "bad.cfn"

@@ -18,7 +18,7 @@ import pytest
 from belote_notation.collections.export import ExportWork
 from belote_notation.collections.work import each_input
 from belote_notation.pipeline.inputs import Source
-from tests.hostile.timing import best_cpu as _cpu
+from tests.hostile.timing import doubling_ratio
 
 BELOTE = [sys.executable, "-m", "belote_replay"]
 
@@ -41,6 +41,7 @@ def _export_rows(data: bytes) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # a CPU ratio: run alone by .ci/run (-n 0)
 def test_exporting_a_game_of_twice_the_deals_takes_about_twice_the_time() -> None:
     """1k/2k/4k/8k empty deals took 1.5/4.1/19.5/80.8 s: each finding was placed by a search of
     every deal."""
@@ -51,7 +52,7 @@ def test_exporting_a_game_of_twice_the_deals_takes_about_twice_the_time() -> Non
     gc.collect()
     gc.freeze()
     try:
-        ratio = _cpu(lambda: _export_rows(large)) / max(_cpu(lambda: _export_rows(small)), 1e-3)
+        ratio = doubling_ratio(lambda: _export_rows(small), lambda: _export_rows(large), 1e-3)
     finally:
         gc.unfreeze()
     assert ratio < 3.0, f"doubling took {ratio:.1f} times as long"

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(compiled(lambda: True) is None, reason="the C ex
 
 PLAY_FOREIGN = """
 from belote_notation.game.engine import DealState, play_cards
-names = DealState.__slots__
+from belote_notation.game.engine.state import FIELDS as names
 Big = type("Big", (), {"__slots__": tuple(f"pad{i}" for i in range(PADS)) + tuple(names)})
 Small = type("Small", (), {"__slots__": (), **{name: Big.__dict__[name] for name in names}})
 objects = [(Small(), 10 ** 30 + i, "x" * (i % 50)) for i in range(1000)]

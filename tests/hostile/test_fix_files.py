@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from belote_notation.pipeline.fix import GameFixed, NotFixable, fix_file, fix_text
 from belote_replay.main import cli
-from tests.hostile.timing import best_cpu as _cpu
+from tests.hostile.timing import doubling_ratio
 
 CLUB = Path(__file__).parents[1] / "pipeline" / "data" / "club-night-fix.bel"
 FIXED = "total 405 151\n"
@@ -74,13 +74,14 @@ def _games(n: int) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # a CPU ratio: run alone by .ci/run (-n 0)
 @pytest.mark.parametrize("text", [_games, lambda n: _games(n).replace("total 415 151", "total 405 151")],
                          ids=["fix", "diff-nothing-to-change"])
 def test_fix_and_diff_time_is_linear(text: Callable[[int], str], tmp_path: Path) -> None:
     small, large = tmp_path / "small.bel", tmp_path / "large.bel"
     small.write_text(text(40), "utf-8")
     large.write_text(text(80), "utf-8")
-    ratio = _cpu(lambda: fix_file(large, write=False)) / max(_cpu(lambda: fix_file(small, write=False)), 1e-3)
+    ratio = doubling_ratio(lambda: fix_file(small, write=False), lambda: fix_file(large, write=False), 1e-3)
     assert ratio < 3.0, f"doubling took {ratio:.1f} times as long"
     assert fix_text(text(2), "t.bel").found >= 6  # three errors a copy: BEL304, BEL501, BEL503
 

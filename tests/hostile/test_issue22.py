@@ -25,7 +25,7 @@ from belote_notation.pipeline.records import PickedGame, pick_game, records_of
 from belote_notation.pipeline.review import review_games
 from belote_replay.main import cli
 from tests.hostile import reproducers22 as rep
-from tests.hostile.timing import best_cpu as _cpu
+from tests.hostile.timing import doubling_ratio
 
 PARTIE = rep.PARTIE
 SMALL = rep.ROOT / "samples" / "classic" / "capot-and-belote.bel"
@@ -228,6 +228,7 @@ def test_an_unreadable_json_input_exits_2_as_the_help_says(tmp_path: Path) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # a CPU ratio: run alone by .ci/run (-n 0)
 @pytest.mark.parametrize("make, n, work", [
     (rep.rest_lines, 1500, lambda data: list(validate_source(io.BytesIO(data), "x.bel"))),
     (rep.short_deals, 3000, lambda data: replay_game(parse_text(data.decode())[0].game)),
@@ -235,5 +236,5 @@ def test_an_unreadable_json_input_exits_2_as_the_help_says(tmp_path: Path) -> No
 def test_doubling_the_input_about_doubles_the_time(make: Callable[[int], bytes], n: int,
                                                    work: Callable[[bytes], object]) -> None:
     small, large = make(n), make(2 * n)
-    ratio = _cpu(lambda: work(large)) / max(_cpu(lambda: work(small)), 1e-3)
+    ratio = doubling_ratio(lambda: work(small), lambda: work(large), 1e-3)
     assert ratio < 3.0, f"doubling took {ratio:.1f} times as long"

@@ -15,7 +15,7 @@ import belote_notation as bn
 from belote_notation.formats import get_format
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
-from tests.cli.cli_support import run_belote
+from tests.cli.cli_support import run_in_process
 
 
 def twin_of(games: int = 3, seed: int = 5) -> str:
@@ -42,7 +42,7 @@ def three_with_a_bad_second(tmp_path: Path) -> tuple[Path, int]:
 
 def test_a_bad_game_keeps_its_number_and_is_an_error(tmp_path: Path) -> None:
     path, line = three_with_a_bad_second(tmp_path)
-    result = run_belote("validate", "--no-progress", "--format", "json", path)
+    result = run_in_process("validate", "--no-progress", "--format", "json", path)
     games = json.loads(result.stdout)["files"][0]["games"]
     assert result.returncode == 1
     assert [(g["game"], g["deal_count"]) for g in games] == [(1, 2), (2, 0), (3, 2)]
@@ -54,7 +54,7 @@ def test_a_bad_game_keeps_its_number_and_is_an_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "sarif", "github", "junit"])
 def test_every_output_format_fails_on_a_lost_game(tmp_path: Path, fmt: str) -> None:
     path, line = three_with_a_bad_second(tmp_path)
-    result = run_belote("validate", "--no-progress", "--format", fmt, path)
+    result = run_in_process("validate", "--no-progress", "--format", fmt, path)
     assert result.returncode == 1, result.stdout
     assert "BEL801" in result.stdout and str(line) in result.stdout
     if fmt == "text":
@@ -75,7 +75,7 @@ def test_a_twin_cut_in_half_is_an_error_on_the_game_it_stops_in(tmp_path: Path) 
     cut = tmp_path / "half.json"
     cut.write_text(text[:len(text) // 2], encoding="utf-8")
     begun = len(re.findall(r'\{"line": 0, "col": 0, "headers"', text[:len(text) // 2]))  # cut in the last
-    result = run_belote("validate", "--no-progress", "--format", "json", cut)
+    result = run_in_process("validate", "--no-progress", "--format", "json", cut)
     games = json.loads(result.stdout)["files"][0]["games"]
     assert result.returncode == 1
     lost = games[-1]
@@ -95,18 +95,18 @@ def test_a_twin_that_stops_after_a_comma_loses_the_next_game(tmp_path: Path) -> 
 def test_a_twin_with_no_readable_game_is_unreadable(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"games": [{"deals": 3}, {"deals": 4}]}', encoding="utf-8")
-    result = run_belote("validate", "--no-progress", bad)
+    result = run_in_process("validate", "--no-progress", bad)
     assert result.returncode == 2 and result.stdout.count("error BEL801") == 2
 
 
 def test_show_gives_a_lost_game_as_that_game_and_no_other(tmp_path: Path) -> None:
     path, line = three_with_a_bad_second(tmp_path)
-    second = run_belote("show", path, "--game", "2")  # nothing to show: exit 2, and why
+    second = run_in_process("show", path, "--game", "2")  # nothing to show: exit 2, and why
     assert second.returncode == 2 and f"{path}:{line}:3: error BEL801" in second.stderr
     assert "there is no game 2" in second.stderr
-    third = run_belote("show", path, "--game", "3")
+    third = run_in_process("show", path, "--game", "3")
     assert third.returncode == 0 and "BEL801" not in third.stdout + third.stderr
-    page = run_belote("render", path, "--game", "3", "-o", tmp_path / "g3.html")
+    page = run_in_process("render", path, "--game", "3", "-o", tmp_path / "g3.html")
     assert page.returncode == 0 and "BEL801" not in page.stderr
 
 
@@ -115,7 +115,7 @@ def test_a_cfn_line_that_is_not_read_is_that_game(tmp_path: Path) -> None:
         encoding="utf-8").splitlines()
     bad = tmp_path / "deals.cfn"
     bad.write_text("\n".join([lines[0], lines[1], "X:not a deal - 0", lines[3]]) + "\n", encoding="utf-8")
-    result = run_belote("validate", "--no-progress", "--format", "json", bad)
+    result = run_in_process("validate", "--no-progress", "--format", "json", bad)
     games = json.loads(result.stdout)["files"][0]["games"]
     assert result.returncode == 1
     assert [(g["game"], g["line"], g["deal_count"]) for g in games] == [

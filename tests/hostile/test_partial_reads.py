@@ -15,7 +15,7 @@ from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.write.writer import write_game
 from belote_notation.pipeline.inputs import Source
-from tests.cli.cli_support import run_belote
+from tests.cli.cli_support import run_belote, run_in_process
 
 
 def games(count: int = 3) -> list[str]:
@@ -66,7 +66,7 @@ def test_whole_games_counts_the_others() -> None:
 @pytest.mark.parametrize("command", [["select"], ["select", "--count"], ["dedupe"], ["stats"]])
 def test_a_game_with_an_unreadable_token_is_reported_and_left_out(tmp_path: Path, command: list[str]) -> None:
     path, line = broken_collection(tmp_path)
-    result = run_belote(*command, path)
+    result = run_in_process(*command, path)
     assert result.returncode == 1, result.stderr
     assert re.search(rf"^{re.escape(str(path))}:{line}:\d+: error BEL001 ", result.stderr, re.M)
     assert re.search(rf"^{re.escape(str(path))}:\d+:1: error BEL002 ", result.stderr, re.M)
@@ -80,7 +80,7 @@ def test_a_game_with_an_unreadable_token_is_reported_and_left_out(tmp_path: Path
 @pytest.mark.parametrize("command", [["select"], ["select", "--count"], ["dedupe"], ["stats"]])
 def test_a_twin_cut_in_half_is_an_error_in_the_collections(tmp_path: Path, command: list[str]) -> None:
     path = half_twin(tmp_path)
-    result = run_belote(*command, path)
+    result = run_in_process(*command, path)
     assert result.returncode == 1, result.stderr
     where = re.escape(str(path))
     assert re.search(rf"^{where}:\d+:\d+: error BEL801 .*\(game 2 is left out\)", result.stderr, re.M)
@@ -97,7 +97,7 @@ def test_export_reports_the_games_it_could_not_read(tmp_path: Path) -> None:
 
 def test_render_draws_what_it_read_and_says_what_it_could_not(tmp_path: Path) -> None:
     path, line = broken_collection(tmp_path)
-    result = run_belote("render", path, "-o", tmp_path / "club.html")
+    result = run_in_process("render", path, "-o", tmp_path / "club.html")
     assert result.returncode == 1
     assert re.search(rf"^{re.escape(str(path))}:{line}:\d+: error BEL001 ", result.stderr, re.M)
     assert "drawn as far as it was read" in result.stderr and (tmp_path / "club.html").exists()
@@ -106,7 +106,7 @@ def test_render_draws_what_it_read_and_says_what_it_could_not(tmp_path: Path) ->
 @pytest.mark.parametrize("command", [["annotate"], ["convert", "--to", "json"]])
 def test_annotate_and_convert_refuse_a_game_not_read_whole(tmp_path: Path, command: list[str]) -> None:
     path, line = broken_collection(tmp_path)
-    result = run_belote(*command, path)
+    result = run_in_process(*command, path)
     assert result.returncode in (1, 2) and f"{path}:{line}:" in result.stderr
 
 
@@ -114,6 +114,6 @@ def test_clean_inputs_still_pass(tmp_path: Path) -> None:
     clean = tmp_path / "clean.bel"
     clean.write_text("\n".join(games(2)), encoding="utf-8")
     for command in (["select"], ["dedupe"], ["stats"], ["render", "-o", str(tmp_path / "c.html")]):
-        result = run_belote(*command, clean)
+        result = run_in_process(*command, clean)
         assert result.returncode == 0, (command, result.stderr)
         assert "could not be read whole" not in result.stderr

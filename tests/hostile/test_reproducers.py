@@ -18,20 +18,16 @@ from belote_notation.notation.read.reader import iter_games, parse_text
 from belote_notation.notation.write.jsonio import JsonWriteError, game_to_json, write_json_games
 from belote_notation.notation.write.writer import NotationWriteError, write_game
 from tests.hostile import reproducers as rep
-from tests.hostile.timing import best_cpu
+from tests.hostile.timing import doubling_ratio
 
 
 def _codes(text: str) -> list[tuple[str, int, int]]:
     return [(e.code, e.line, e.col) for e in parse_text(text)[0].errors]
 
 
-def _cpu(work: Callable[[], object]) -> float:
-    return best_cpu(work, repeat=5)
-
-
 def _doubling_ratio(make: Callable[[int], object], use: Callable[[object], object], n: int) -> float:
     small, large = make(n), make(2 * n)
-    return _cpu(lambda: use(large)) / max(_cpu(lambda: use(small)), 1e-4)
+    return doubling_ratio(lambda: use(small), lambda: use(large))
 
 
 def _read(data: object) -> object:
@@ -53,7 +49,8 @@ LINEAR = {
 }
 
 
-@pytest.mark.slow  # timing: run alone by .ci/run, not beside other tests
+@pytest.mark.slow
+@pytest.mark.timing  # a CPU ratio: run alone by .ci/run (-n 0), not beside other tests
 @pytest.mark.parametrize("name", sorted(LINEAR))
 def test_doubling_the_input_about_doubles_the_time(name: str) -> None:
     make, use, n = LINEAR[name]

@@ -81,3 +81,20 @@ def test_points_the_notation_cannot_say_are_refused_by_the_writer():
         else:
             with pytest.raises(NotationWriteError, match=f"a contrée bid of {points} points"):
                 write_game(game)
+
+
+def test_the_compiled_readers_remembered_bids_are_quick_points_bid():
+    """The compiled reader asks ``points_bid_reader(deck)`` (remembered by word) for every bid of
+    points: the same answers as the function it remembers, asked twice, cased or not a bid."""
+    from belote_notation.game.cards import Deck
+    from belote_notation.notation.read.quick_words import points_bid_reader, quick_points_bid
+
+    words = ["80H", "N:110SA", "E:160TA", "S:90C", "W:250D", "80h", "n:80H", "X:80H", "N:80", "85H",
+             "N:N:80H", "1000S", "100B", "100O", "pass", ""]
+    for deck in Deck:
+        read = points_bid_reader(deck)
+        for word in words + words:
+            assert read(word) == quick_points_bid(word, deck), (deck, word)
+    # one memory per deck: a Spanish suit letter is no French one
+    assert points_bid_reader(Deck.SPANISH)("N:100O") == (0, 100, 2)
+    assert points_bid_reader(Deck.FRENCH)("N:100O") is None

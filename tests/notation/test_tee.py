@@ -8,6 +8,7 @@ import pytest
 
 from belote_notation.check.checker import GameChecker
 from belote_notation.notation.read.build import RecordBuilder
+from belote_notation.notation.read.canon import compiled_reader
 from belote_notation.notation.read.reader import parse_game_text, read_game_events
 from belote_notation.notation.read.stream import iter_game_texts
 from belote_notation.notation.tee import Tee
@@ -142,3 +143,42 @@ def test_generated_games_of_every_rule_system():
         report, parsed = read_game_events(text, Tee(GameChecker(), RecordBuilder()))
         assert report.to_dict() == read_game_events(text, GameChecker()).to_dict()
         assert parsed == parse_game_text(text)
+
+
+def test_the_checks_and_the_records_take_a_canonical_deal_at_once():
+    """A tee of the checker and the record builder takes the checker's parts (the builder takes
+    anybody's); a visitor of events alone makes it take events."""
+    assert Tee(GameChecker(), RecordBuilder()).deal_parts() is GameChecker.DEAL_PARTS
+    assert Tee(RecordBuilder(), GameChecker()).deal_parts() is GameChecker.DEAL_PARTS
+    assert Tee(RecordBuilder(), RecordBuilder()).deal_parts() is None
+    assert Tee(GameChecker(), RecordBuilder(), HeadersVisitor()).deal_parts() is None
+
+
+class _Counting(RecordBuilder):
+    """The record builder, counting the deals it was given at once."""
+
+    def __init__(self) -> None:
+        self.at_once = 0
+        super().__init__()
+
+    def visit_deal_parts(self, deal):
+        self.at_once += 1
+        super().visit_deal_parts(deal)
+
+
+def test_records_of_the_deals_given_at_once_are_those_of_their_events():
+    """An announced sequence (its cards' positions), trick winners written or not, a pot line,
+    a match line: the records built from the compiled reader's parts equal the reader's events'."""
+    text = ('[Rules "classic"]\n\n'
+            "deal 1 dealer N\ntafr9a E 7S 8S 9S AH KH\ntafr9a S 7D 8D 9D 10D JD\n"
+            "tafr9a W 7C 8C 9C 10C JC\ntafr9a N 7H 8H 9H 10H JH\noffer QH\nsmsara 1 E:take\n"
+            "announce S sequence 7D 8D 9D trick=1 before=1\n"
+            "trick 1 E:AH S:7D W:7C N:7H winner E\ntrick 2 E:7S S:8D W:8C N:8H\n"
+            "score 20 0\nmatch 20 0\npot 10\n\n"
+            "deal 2 dealer E\nsmsara 1 S:pass W:pass N:pass E:pass\n\nend\n")  # as fmt writes it
+    builder = _Counting()
+    report, parsed = read_game_events(text, Tee(GameChecker(), builder))
+    assert parsed == parse_game_text(text)
+    assert parsed.game.deals[0].announcements[0].positions == [(10, 21), (10, 24), (10, 27)]
+    assert report.to_dict() == read_game_events(text, GameChecker()).to_dict()
+    assert builder.at_once == (0 if compiled_reader() is None else 2)

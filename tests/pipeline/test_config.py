@@ -10,6 +10,7 @@ from belote_notation.check.findings import Finding
 from belote_notation.check.report import CodeSelection, GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError
+from belote_notation.game.lang import msg
 from belote_notation.pipeline import ReportOptions
 
 
@@ -36,9 +37,10 @@ def test_option_texts_are_read_or_refused() -> None:
 def test_a_configuration_travels_to_workers() -> None:
     config = ValidationConfig("contree", (("target", "1000"),), keep_deals=False)
     assert pickle.loads(pickle.dumps(config)) == config
-    error = ConfigError("rules", "unknown rule system 'x'")
+    error = ConfigError("rules", msg("unknown rule system %(name)s; known: %(known)s", name="'x'", known="y"))
     back = pickle.loads(pickle.dumps(error))
-    assert (back.field, str(back)) == ("rules", "unknown rule system 'x'")
+    assert (back.field, str(back)) == ("rules", "unknown rule system 'x'; known: y")
+    assert back.reason == error.reason
 
 
 @pytest.mark.parametrize(("select", "ignore", "field", "meant"), [

@@ -13,7 +13,7 @@ import pytest
 import belote_notation as bn
 from belote_notation.formats import get_format
 from belote_notation.notation.read.reader import iter_games
-from tests.cli.cli_support import SAMPLES, run_belote
+from tests.cli.cli_support import SAMPLES, run_belote, run_in_process
 
 BEL303 = SAMPLES / "invalid" / "BEL303-did-not-follow.bel"
 CLEAN = SAMPLES / "classic" / "partie-1.bel"
@@ -51,8 +51,8 @@ def test_a_planted_card_in_an_event_log_is_reported_at_its_line(tmp_path: Path) 
     events = as_format(BEL303, "events")
     log = tmp_path / "app.events.jsonl"
     log.write_text(events, encoding="utf-8")
-    result = run_belote("validate", "--format", "github", "--no-progress", log)
-    bel = run_belote("validate", "--format", "github", "--no-progress", BEL303)
+    result = run_in_process("validate", "--format", "github", "--no-progress", log)
+    bel = run_in_process("validate", "--format", "github", "--no-progress", BEL303)
     assert result.returncode == 1 == bel.returncode
     line = card_line(events, deal=2, trick=2, seat="N")  # BEL303's own note: deal 2, trick 2, N
     assert annotations(result.stdout) == [("error", str(log), str(line), "BEL303")]
@@ -68,7 +68,7 @@ def test_bn_validate_reads_an_event_log_as_the_bel_it_came_from(tmp_path: Path) 
 
 
 def test_an_event_log_on_stdin_is_known_by_its_content() -> None:
-    result = run_belote("validate", "--no-progress", "-", input=as_format(BEL303, "events"))
+    result = run_in_process("validate", "--no-progress", "-", input=as_format(BEL303, "events"))
     assert result.returncode == 1
     assert re.search(r"^<stdin>:\d+:1: error BEL303 ", result.stdout, re.M)
 
@@ -76,7 +76,7 @@ def test_an_event_log_on_stdin_is_known_by_its_content() -> None:
 @pytest.mark.parametrize("name", ["colver-deals.cfn", "club-score-sheet.csv",
                                   "coinched-party.coinched.jsonl", "coinche-server.coinche-ws.jsonl"])
 def test_every_fixture_format_validates(name: str) -> None:
-    result = run_belote("validate", "--no-progress", "--format", "json", FORMATS / name)
+    result = run_in_process("validate", "--no-progress", "--format", "json", FORMATS / name)
     document = json.loads(result.stdout)
     assert document["files"][0]["path"].endswith(name) and document["files"][0]["error"] is None
     assert document["summary"]["games"] >= 1 and document["summary"]["deals"] >= 1
@@ -87,7 +87,7 @@ def test_a_bad_line_of_a_json_lines_twin_costs_that_game_only(tmp_path: Path) ->
     lines = as_format(CLEAN, "jsonl").splitlines()
     twin = tmp_path / "three.jsonl"
     twin.write_text("\n".join([lines[0], '{"deals": 3}', lines[0]]) + "\n", encoding="utf-8")
-    result = run_belote("validate", "--no-progress", "--format", "json", twin)
+    result = run_in_process("validate", "--no-progress", "--format", "json", twin)
     games = json.loads(result.stdout)["files"][0]["games"]
     # issue 31: the bad line is game 2 (an error: exit 1), the third game keeps its number
     assert [g["game"] for g in games] == [1, 2, 3] and result.returncode == 1
@@ -121,9 +121,9 @@ def test_two_jobs_give_what_one_job_gives(tmp_path: Path, fmt: str) -> None:
 
 def test_json_lines_parse_back_one_game_a_line_then_the_summary(tmp_path: Path) -> None:
     inputs = mixed_inputs(tmp_path)
-    lines = run_belote("validate", "--no-progress", "--format", "jsonl", *inputs).stdout.splitlines()
+    lines = run_in_process("validate", "--no-progress", "--format", "jsonl", *inputs).stdout.splitlines()
     objects = [json.loads(line) for line in lines]
-    document = json.loads(run_belote("validate", "--no-progress", "--format", "json", *inputs).stdout)
+    document = json.loads(run_in_process("validate", "--no-progress", "--format", "json", *inputs).stdout)
     assert [o["type"] for o in objects[-1:]] == ["summary"]
     games = [o for o in objects if o["type"] == "game"]
     assert len(games) == document["summary"]["games"] == objects[-1]["games"]

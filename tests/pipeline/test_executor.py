@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -33,45 +34,48 @@ def die() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-class CountedFuture(Future[Any]):
-    """A task run only when its result is asked for, telling its executor so."""
-
-    def __init__(self, executor: CountingExecutor, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        super().__init__()
-        self.executor, self.fn, self.args = executor, fn, args
-
-    def result(self, timeout: float | None = None) -> Any:
-        self.executor.taken += 1
-        if not self.done():
-            try:
-                self.set_result(self.fn(*self.args))
-            except Exception as exc:  # noqa: BLE001 - the future carries it
-                self.set_exception(exc)
-        return super().result(timeout)
-
-
 class CountingExecutor(Executor):
-    """Counts what is submitted, taken back and cancelled (tasks run when their result is
-    asked for: whatever was not asked for can be cancelled)."""
+    """Worker threads that count what is submitted, started, done and cancelled; a task whose
+    number is in ``held`` waits until :meth:`release` (so that some tasks are still running or
+    waiting when the window is left)."""
 
-    def __init__(self) -> None:
-        self.futures: list[CountedFuture] = []
-        self.submitted = self.taken = self.cancelled = 0
+    def __init__(self, threads: int = 1, held: range | set[int] = range(0), seconds: float = 0.0) -> None:
+        self.pool = ThreadPoolExecutor(threads)
+        self.held, self.seconds, self.gate = set(held), seconds, threading.Event()
+        self.futures: list[Future[Any]] = []
+        self.submitted = self.started = self.cancelled = self.most = 0
+        self.lock = threading.Lock()
 
     @property
     def in_flight(self) -> int:
-        return self.submitted - self.taken - self.cancelled
+        """Tasks submitted and neither done nor cancelled."""
+        return sum(not f.done() for f in self.futures)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future = CountedFuture(self, fn, args)
+        number = self.submitted
+        future = self.pool.submit(self._run, number, fn, args)
         future.add_done_callback(self._count_cancelled)
         self.futures.append(future)
         self.submitted += 1
+        self.most = max(self.most, self.in_flight)
         return future
+
+    def _run(self, number: int, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        with self.lock:
+            self.started += 1
+        if number in self.held:
+            self.gate.wait(10)
+        time.sleep(self.seconds)
+        return fn(*args)
 
     def _count_cancelled(self, future: Future[Any]) -> None:
         if future.cancelled():
-            self.cancelled += 1
+            with self.lock:
+                self.cancelled += 1
+
+    def release(self) -> None:
+        self.gate.set()
+        self.pool.shutdown(wait=True)
 
 
 def test_outcomes_come_in_submission_order_with_threads() -> None:
@@ -92,15 +96,30 @@ def test_results_come_in_input_order_from_worker_processes() -> None:
 
 
 def test_never_more_than_the_limit_in_flight() -> None:
-    executor = CountingExecutor()
+    executor = CountingExecutor(threads=8, seconds=0.005)
     window = Window(executor, 4)
-    most = 0
     for item in range(50):
         window.submit(item, abs, item)
-        most = max(most, executor.in_flight)
         assert executor.in_flight <= 4
     assert list(window.drain())[-1].result == 49
-    assert most == 4 and executor.submitted == 50 and executor.in_flight == 0
+    executor.release()
+    assert executor.most == 4 and executor.submitted == 50 and executor.in_flight == 0
+
+
+def test_outcomes_are_taken_as_they_complete_not_in_order() -> None:
+    """A slow head does not keep the workers idle: the tasks after it run and are kept (at most
+    ``buffer``) until the head is done, then handed back in order."""
+    executor = CountingExecutor(threads=2, held={0})
+    window = Window(executor, 2, buffer=6)
+    outcomes: list[Done] = []
+    for item in range(6):
+        outcomes += window.submit(item, abs, item)
+    assert not outcomes and executor.submitted == 6  # 1 to 5 done while 0 runs: room for more
+    assert window.in_flight == 6 and executor.in_flight <= 2  # six held, more than the limit
+    executor.gate.set()
+    outcomes += window.drain()
+    executor.release()
+    assert [done.result for done in outcomes] == list(range(6))
 
 
 def test_noted_values_keep_their_place_between_the_tasks() -> None:
@@ -158,30 +177,42 @@ def test_a_dead_worker_process_is_the_outcome_of_its_task() -> None:
 
 
 def test_leaving_early_cancels_what_waits() -> None:
-    executor = CountingExecutor()
+    executor = CountingExecutor(held=range(1, 5))
     with Window(executor, 5) as window:
+        handed: list[Done] = []  # item 0 runs at once: a later submit may hand it back already
         for item in range(5):
-            window.submit(item, abs, item)
+            handed += window.submit(item, abs, item)
         results = window.drain()
-        assert next(results).result == 0
-    assert executor.cancelled == 4 and executor.in_flight == 0
+        assert [done.result for done in handed] in ([], [0])
+        if not handed:
+            assert next(results).result == 0
+        deadline = time.monotonic() + 10  # item 1 taken by the one thread: the others wait
+        while executor.started < 2 and time.monotonic() < deadline:
+            time.sleep(0.001)
+    executor.release()
+    assert executor.cancelled == 3 and executor.started == 2  # the one running finishes
     assert window.in_flight == 0 and not window.items
 
 
 def test_closing_map_cancels_what_waits() -> None:
-    executor = CountingExecutor()
+    executor = CountingExecutor(held=range(1, 100))
     window = Window(executor, 5)
     results = window.map(abs, range(100))
     assert next(results) == 0
     results.close()
-    assert executor.submitted == 6 and executor.cancelled == 5 and not window.items  # 0 taken
+    executor.release()
+    assert executor.submitted <= 6 and not window.items
+    assert executor.cancelled == executor.submitted - executor.started  # every task not started
 
 
 def test_an_interrupt_cancels_what_waits() -> None:
-    executor = CountingExecutor()
+    executor = CountingExecutor(held=range(100))
 
     def interrupted(item: int) -> int:
-        if item == 2:
+        if item == 2:  # once item 0 runs on the one thread (it may not have started yet): item 1 waits
+            deadline = time.monotonic() + 10
+            while executor.started < 1 and time.monotonic() < deadline:
+                time.sleep(0.001)
             raise KeyboardInterrupt
         return item
 
@@ -189,7 +220,9 @@ def test_an_interrupt_cancels_what_waits() -> None:
     results = window.map(lambda item: item, _interrupting(interrupted, range(10)))
     with pytest.raises(KeyboardInterrupt):
         list(results)
-    assert not window.items and executor.cancelled == 2 and executor.in_flight == 0
+    executor.release()
+    assert not window.items and executor.submitted == 2
+    assert executor.cancelled == 1 and executor.in_flight == 0
 
 
 def _interrupting(check: Callable[[int], int], items: range) -> Iterator[int]:
@@ -204,9 +237,11 @@ def test_a_task_the_executor_refuses_loses_no_outcome() -> None:
                 raise RuntimeError("cannot schedule new futures after shutdown")
             return super().submit(fn, *args)
 
-    window = Window(Refusing(), 2)
+    refusing = Refusing()
+    window = Window(refusing, 2)
     outcomes = [done for item in range(3) for done in window.submit(item, abs, item)]
     with pytest.raises(RuntimeError):
         window.submit(3, abs, 3)
     outcomes += window.drain()
     assert [done.result for done in outcomes] == [0, 1, 2]
+    refusing.release()

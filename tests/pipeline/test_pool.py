@@ -4,6 +4,7 @@ of checking a game (one pass, or cut then checked) agree."""
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from belote_notation.pipeline import (
 )
 from belote_notation.pipeline.executor import Backend, ProcessBackend
 from belote_notation.pipeline.pool import GameChecked, InputEnded, InputFailed, InputStarted, run
+from tests.support.validator import generated_text
 
 ROOT = Path(__file__).resolve().parents[2]
 INVALID = ROOT / "samples" / "invalid"
@@ -97,3 +99,30 @@ def test_one_pass_and_cut_then_checked_agree() -> None:
             whole = list(check_input(first, config))
             cut = [game.check(second.name, config) for game in games_of(second)]
         assert [(r.game, r.findings) for r in whole] == [(r.game, r.findings) for r in cut]
+
+
+def _read_bytes() -> int:
+    with open("/proc/self/io", encoding="ascii") as io:
+        return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/io"), reason="counts the bytes read with /proc/self/io")
+def test_worker_processes_read_their_own_ranges_of_a_bel_file(tmp_path: Path) -> None:
+    """``--jobs``: the workers plan and read the ranges of a ``.bel`` file themselves, so this
+    process reads a few per cent of it at most (its start, and the workers' results through
+    their pipes), where it read every byte to cut the games; the events are the serial ones."""
+    path = tmp_path / "big.bel"
+    chunk = generated_text("classic", deals=200, seed=4).encode()
+    path.write_bytes(chunk * 20)  # about 2.3 MB: 8 ranges for 2 workers
+    sources = [Source(str(path), path.stat().st_size)]
+    one = list(run(sources, ValidationConfig()))
+    two, before, read = [], 0, 0
+    for event in run(sources, ValidationConfig(), backend=Backend.processes(2)):
+        two.append(event)
+        if isinstance(event, InputStarted):  # the workers started: their start reads no input
+            before = _read_bytes()
+        elif isinstance(event, InputEnded):  # before the workers end: a child's reads are its
+            read = _read_bytes() - before    # parent's once it is waited for
+    assert two == one
+    assert sum(isinstance(e, GameChecked) for e in two) == 20 * chunk.count(b"[Event ")
+    assert read < path.stat().st_size / 100, (read, path.stat().st_size)

@@ -19,7 +19,7 @@ def _run_without_browser(ci: bool) -> subprocess.CompletedProcess[str]:
         env["CI"] = "true"
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-n", "0",
-         "tests/render/test_browser.py::test_no_request_leaves_the_page"],
+         "-m", "browser", "tests/render/test_browser.py::test_no_request_leaves_the_page"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +63,24 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+@contextmanager
+def served_in_thread(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread on a free port of 127.0.0.1, for as long as the
+    block lasts: its base URL."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{server.config.port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 CLI = [os.environ.get("PYTHON", sys.executable), "-m", "belote_replay"]

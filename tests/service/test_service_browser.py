@@ -6,8 +6,6 @@ opened at the first finding, a review, a deletion, tokens; screenshots in the ar
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ import pytest
 from belote_notation.service.app import create_app
 from belote_notation.service.settings import Settings
 from belote_notation.service.tokens import create_token
-from tests.service.support import Server, free_port, sample
+from tests.service.support import Server, sample, served_in_thread
 
 ATTACKS = [
     "<script>window.__pwned='tag';alert(1)</script>",
@@ -43,21 +41,11 @@ def hostile_game() -> bytes:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """The application served by uvicorn in a thread on a free port of 127.0.0.1."""
-    import uvicorn
-
     folder: Path = tmp_path_factory.mktemp("live")
     settings = Settings(database_url=f"sqlite:///{folder / 'live.db'}", access_log=False)
     app = create_app(settings, migrate=True)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    token = create_token(app.state.service.engine, "alice", "write")
-    yield {"url": f"http://127.0.0.1:{port}", "token": token}
-    server.should_exit = True
-    thread.join(10)
+    with served_in_thread(app) as url:
+        yield {"url": url, "token": create_token(app.state.service.engine, "alice", "write")}
 
 
 def _watch(page: Any) -> dict[str, list[str]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from belote_notation.service.openapi import shipped
 from belote_notation.service.settings import Settings
@@ -59,6 +60,7 @@ def _events(response: httpx.Response) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.server
 def test_an_import_job_followed_over_server_sent_events(database_url: str, tmp_path: Path) -> None:
     if not database_url.startswith("sqlite"):
         assert cli("serve", "--database", database_url, "migrate", cwd=tmp_path).returncode == 0

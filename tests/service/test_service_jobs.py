@@ -6,9 +6,13 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
+import pytest
 from sqlalchemy import select
 
+from belote_notation.service import jobs
+from belote_notation.service.db import now
 from belote_notation.service.jobs import ClaimedJob, claim, enqueue, finish, work_one
 from belote_notation.service.schema import JOBS
 from tests.service.support import Service
@@ -34,14 +38,20 @@ def test_concurrent_workers_claim_each_job_once(service: Service) -> None:
     assert sorted(claimed) == sorted(ids)
 
 
-def test_a_job_whose_worker_died_is_taken_again_then_failed(service: Service) -> None:
+def test_a_job_whose_worker_died_is_taken_again_then_failed(service: Service,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # The jobs' clock moved by the test, not by sleeping: under load a short real lease could
+    # run out before the second claim that must find the job taken.
+    clock = [now()]
+    monkeypatch.setattr(jobs, "now", lambda: clock[0])
     job_id = enqueue(service.engine, "alice", "import", {})
-    first = claim(service.engine, "dead-worker", lease_seconds=0.05)
+    first = claim(service.engine, "dead-worker", lease_seconds=60)
     assert first is not None and claim(service.engine, "other", lease_seconds=60) is None
-    time.sleep(0.1)  # the lease runs out: nobody renewed it
-    again = claim(service.engine, "w2", lease_seconds=0.05, max_attempts=2)
+    clock[0] += timedelta(seconds=61)  # the lease runs out: nobody renewed it
+    again = claim(service.engine, "w2", lease_seconds=60, max_attempts=2)
     assert again is not None and again.id == job_id and again.attempts == 2
-    time.sleep(0.1)
+    assert claim(service.engine, "other", lease_seconds=60, max_attempts=2) is None
+    clock[0] += timedelta(seconds=61)
     assert claim(service.engine, "w3", lease_seconds=60, max_attempts=2) is None
     assert _state(service, job_id) == ("failed", 2)
 

@@ -33,6 +33,7 @@ def _distinct(count: int) -> bytes:
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # latencies: run alone by .ci/run (-n 0)
 def test_readers_answer_fast_during_a_long_import_on_sqlite(tmp_path: Path) -> None:
     """Item 1: while the job worker imports an upload, ``/v1/games/count`` and ``/readyz`` answer
     in < 200 ms each (before: every read waited for the import's one write transaction): each
@@ -82,6 +83,7 @@ def _read_all(sock: socket.socket) -> bytes:
     return b"".join(chunks)
 
 
+@pytest.mark.server
 def test_slow_clients_forwarded_addresses_and_the_connection_limit(tmp_path: Path) -> None:
     """Items 10 and 11: a client slow to send its headers or its body is answered 408 and
     closed; beyond the connection limit: 503; ``X-Forwarded-For`` from loopback is not believed
@@ -117,6 +119,7 @@ def test_slow_clients_forwarded_addresses_and_the_connection_limit(tmp_path: Pat
     assert '"client": "127.0.0.1"' in log and "10.0.0." not in log
 
 
+@pytest.mark.server
 def test_a_trusted_proxy_is_believed(tmp_path: Path) -> None:
     """Item 11: with ``BELOTE_TRUSTED_PROXIES`` naming the proxy, its ``X-Forwarded-For`` is the client."""
     env = {"BELOTE_TRUSTED_PROXIES": "127.0.0.1", "BELOTE_ACCESS_LOG": "true"}
@@ -145,6 +148,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.server
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
 def test_job_workers_die_with_serve_and_one_claims_per_sqlite_file(tmp_path: Path) -> None:
     """Item 10: ``kill -9`` of the serve process takes its job worker with it; two serve
@@ -176,6 +180,7 @@ def test_job_workers_die_with_serve_and_one_claims_per_sqlite_file(tmp_path: Pat
             assert second.stop() == 0
 
 
+@pytest.mark.server
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
 def test_web_processes_die_with_serve(tmp_path: Path) -> None:
     """Item 10: ``kill -9`` of serve with ``--workers 2`` leaves no web process holding the port."""
@@ -217,6 +222,7 @@ def _latencies(url: str, count: int = 30) -> list[float]:
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # latencies: run alone by .ci/run (-n 0)
 def test_two_web_processes_add_no_nagle_delay(tmp_path: Path) -> None:
     """Item 7: with ``--workers 2`` every accepted socket has TCP_NODELAY: a request's median is
     not 40 ms over one web process's (Nagle's algorithm against the client's delayed ACK)."""

@@ -54,7 +54,7 @@ def test_no_form_is_taken_from_another_site(web: Service) -> None:
         assert "not sent from this site" in answer.text
     game_id = _game_ids(_upload(web, PARTIE_1).text)[0]  # type: ignore[attr-defined]
     for path in ("/web/upload", f"/web/games/{game_id}/delete", f"/web/games/{game_id}/review", "/web/tokens",
-                 "/web/signout"):
+                 "/web/signout", "/web/live/new"):
         assert client.post(path, data={"text": PARTIE_1}, headers=EVIL).status_code == 403, path
     assert client.get(f"/web/games/{game_id}").status_code == 200  # still there
     same = {"Origin": str(client.base_url), "Sec-Fetch-Site": "same-origin"}
@@ -67,7 +67,7 @@ def test_every_page_refuses_framing(web: Service) -> None:
     paths = ["/web", "/web/games", "/web/games?taker=Q", "/web/upload", "/web/tokens",
              f"/web/games/{game_id}", f"/web/games/{game_id}/delete", f"/web/games/{game_id}/first-finding",
              "/web/games/nothing", "/web/jobs/nothing", "/web/site.css", "/", f"/v1/games/{game_id}/replay",
-             f"/v1/games/{game_id}/deals/1.svg"]
+             f"/v1/games/{game_id}/deals/1.svg", "/web/live/new", "/web/live/nothing/record"]
     for path in paths:
         answer = web.client.get(path, follow_redirects=False)
         assert "frame-ancestors 'none'" in answer.headers["content-security-policy"], path
@@ -184,6 +184,7 @@ def _raw(url: str, request: bytes, wait: float = 10) -> tuple[bytes, float]:
     return answer, time.monotonic() - started
 
 
+@pytest.mark.server
 def test_an_upload_is_refused_before_its_body_is_read(tmp_path: Path) -> None:
     """Issue 35 item 4: 200 MiB announced, without a cookie or above the limit: answered at
     once from the headers (before: the server waited for the whole body and wrote it to disk)."""

@@ -68,6 +68,7 @@ def _wait(check: Any, seconds: float = 60) -> Any:
     raise AssertionError("timed out waiting")
 
 
+@pytest.mark.server
 def test_webhooks_are_signed_retried_and_logged(database_url: str, tmp_path: Path,
                                                receiver: Receiver) -> None:
     if not database_url.startswith("sqlite"):

@@ -89,7 +89,7 @@ def test_a_facts_field_that_is_not_a_slot_is_refused() -> None:
     bad = part_spec(GameChecker.DEAL_PARTS) or ()
     bad = ((bad[0][0], ("seat", "cards", "positions", "line", "nope")), *bad[1:])
     with pytest.raises((ValueError, AttributeError)):
-        scan("deal 1\nscore 0 0\n", 0, 1, 1, 100, (), bad)
+        scan("deal 1\nscore 0 0\n", 0, 1, 1, 100, (), bad, None)
 
 
 def _announcing_game() -> str:

@@ -25,16 +25,25 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
+#include <stddef.h>
+#if PY_VERSION_HEX < 0x030C0000
+#include <structmember.h> /* PyMemberDef's types before 3.12 put them in Python.h */
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
 static PyObject *legal_for, *python_play_cards, *python_play_tricks, *table_of;
 static uint32_t higher_trump[32], suit_mask[4];
-static long queen, king, bonus, phase_play, phase_done;
+static long phase_play, phase_done;
 
-static PyObject *belote_words[2]; /* the words due with the first and the second of the trump king and queen */
+/* The engine's own functions for the rare steps: the bonus of the last trick of a rule set
+ * (last_trick_bonus, asked once per rule set), the word due with a trump king or queen
+ * (belote_word_due) and the tracking of that card (track_belote_card), asked on the state as
+ * it is (written back first). */
+static PyObject *bonus_of, *word_due, *track_belote, *bonus_rules;
+static long bonus;
 
 /* The obligation tables of the last rule set asked (by identity, held so that its address is
  * not reused), by kind: 0 a suit contract, 1 sans-atout, 2 tout-atout. Each is the bytes of
@@ -42,65 +51,121 @@ static PyObject *belote_words[2]; /* the words due with the first and the second
 static PyObject *cache_rules, *cache_table[3];
 static int asking; /* a table is being made (it plays probe tricks): ask legal_for meanwhile */
 
-/* ------------------------------------------------------------------ attributes */
-/* get_attr and set_attr are PyObject_GetAttr and PyObject_SetAttr, read and written at the
- * slot's offset where that is all those do: an attribute of __slots__ (a member descriptor)
- * of a type whose attribute access is the generic one, as the state's and the facts' are. The
- * generic way costs some 160 instructions an attribute, and a deal reads some 140. Each name
- * keeps the offsets of the last two types it was read on; a type changed since (its version
- * tag), an unset slot, a slot descriptor of a class the object is not an instance of, or
- * another kind of attribute takes the generic way. */
+/* ------------------------------------------------------------------ the state's own fields */
+/* The deal's state keeps its fields in a type of this extension (state_base(names): one object
+ * field per name, each a member of the type; engine/state.py's DealState is a subclass of it
+ * with no slot of its own), so that the loops read and write them where the type puts them and
+ * nowhere else. Any other object (a record, a hand line, a state of another class) is read
+ * and written through the generic PyObject_GetAttr and PyObject_SetAttr. */
 typedef struct {
-    PyTypeObject *type;
-    unsigned int version;
-    Py_ssize_t offset;
-    int writable;
-} Slot;
+    PyObject_HEAD
+    PyObject *field[1]; /* as many as the names (the type's basic size says) */
+} StateObject;
+
+static PyTypeObject *state_type;
+static PyObject *state_names; /* the names, held: the members point into their UTF-8 */
+static Py_ssize_t state_count;
 
 typedef struct {
     PyObject *name;
-    Slot way[2];
-    int next; /* the way to learn into next */
+    int field; /* its place among the state's fields plus one; 0: not one of them */
 } Attr;
 
-static Slot *slot_of(PyObject *o, Attr *a) {
-    PyTypeObject *t = Py_TYPE(o);
-    for (int w = 0; w < 2; w++)
-        if (a->way[w].type == t && a->way[w].version == t->tp_version_tag
-            && (t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
-            return &a->way[w];
-    if (t->tp_getattro != PyObject_GenericGetAttr || t->tp_setattro != PyObject_GenericSetAttr) return NULL;
-    PyObject *d = _PyType_Lookup(t, a->name); /* borrowed; gives the type its version tag */
-    if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type || !(t->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
-        return NULL;
-    /* Only a slot of t or of a base of t: a descriptor taken from another class (its offset is
-     * that class's layout, maybe past the end of this object) takes the generic way, whose
-     * setter and getter refuse it with a TypeError. */
-    if (!PyType_IsSubtype(t, PyDescr_TYPE(d))) return NULL;
-    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-    if (m->type != T_OBJECT_EX) return NULL;
-    Slot *s = &a->way[a->next];
-    a->next ^= 1;
-    s->type = t;
-    s->version = t->tp_version_tag;
-    s->offset = m->offset;
-    s->writable = !(m->flags & READONLY);
-    return s;
+static Attr *attrs[64]; /* every name the extension reads, to place among the fields */
+static int attr_count;
+
+static PyTypeObject *state_last; /* the last class found a subclass of state_type (held) */
+
+static int own_state(PyObject *o) {
+    PyTypeObject *type = Py_TYPE(o);
+    if (type == state_last) return 1;
+    if (state_type == NULL || !PyType_IsSubtype(type, state_type)) return 0;
+    Py_XSETREF(state_last, (PyTypeObject *)Py_NewRef((PyObject *)type));
+    return 1;
 }
 
 static PyObject *get_attr(PyObject *o, Attr *a) {
-    Slot *s = slot_of(o, a);
-    PyObject *v = s != NULL ? *(PyObject **)((char *)o + s->offset) : NULL;
-    return v != NULL ? Py_NewRef(v) : PyObject_GetAttr(o, a->name);
+    if (a->field && own_state(o)) {
+        PyObject *v = ((StateObject *)o)->field[a->field - 1];
+        if (v != NULL) return Py_NewRef(v);
+    }
+    return PyObject_GetAttr(o, a->name);
 }
 
 static int set_attr(PyObject *o, Attr *a, PyObject *v) {
-    Slot *s = slot_of(o, a);
-    if (s == NULL || !s->writable || v == NULL) return PyObject_SetAttr(o, a->name, v);
-    PyObject **at = (PyObject **)((char *)o + s->offset), *old = *at;
-    *at = Py_NewRef(v);
-    Py_XDECREF(old);
+    if (!a->field || v == NULL || !own_state(o)) return PyObject_SetAttr(o, a->name, v);
+    Py_XSETREF(((StateObject *)o)->field[a->field - 1], Py_NewRef(v));
     return 0;
+}
+
+static int state_traverse(PyObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    for (Py_ssize_t i = 0; i < state_count; i++) Py_VISIT(((StateObject *)self)->field[i]);
+    return 0;
+}
+
+static int state_clear(PyObject *self) {
+    for (Py_ssize_t i = 0; i < state_count; i++) Py_CLEAR(((StateObject *)self)->field[i]);
+    return 0;
+}
+
+static void state_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    state_clear(self);
+    freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free(self);
+    Py_DECREF(type);
+}
+
+/* state_base(names): the type of the state's fields, made once (the same names again: the same type). */
+static PyObject *state_base(PyObject *self, PyObject *names) {
+    if (state_type != NULL) {
+        int same = PyObject_RichCompareBool(names, state_names, Py_EQ);
+        if (same < 0) return NULL;
+        if (same) return Py_NewRef((PyObject *)state_type);
+        PyErr_SetString(PyExc_ValueError, "state_base: made already with other names");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(names) || PyTuple_GET_SIZE(names) < 1 || PyTuple_GET_SIZE(names) > 1000) {
+        PyErr_SetString(PyExc_TypeError, "state_base: a tuple of names");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    PyMemberDef *members = PyMem_Calloc((size_t)n + 1, sizeof(PyMemberDef));
+    if (members == NULL) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyTuple_GET_ITEM(names, i);
+        const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+        if (text == NULL) {
+            PyMem_Free(members);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "state_base: a tuple of names");
+            return NULL;
+        }
+        members[i] = (PyMemberDef){(char *)text, Py_T_OBJECT_EX, (Py_ssize_t)(offsetof(StateObject, field)
+                                   + (size_t)i * sizeof(PyObject *)), 0, NULL};
+    }
+    PyType_Slot slots[] = {
+        {Py_tp_members, members}, {Py_tp_traverse, (void *)state_traverse}, {Py_tp_clear, (void *)state_clear},
+        {Py_tp_dealloc, (void *)state_dealloc}, {Py_tp_doc, "The fields of a deal's state (engine/state.py)."},
+        {0, NULL},
+    };
+    PyType_Spec spec = {"belote_notation.game.engine._play.StateFields",
+                        (int)(offsetof(StateObject, field) + (size_t)n * sizeof(PyObject *)), 0,
+                        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
+    PyObject *type = PyType_FromSpec(&spec);
+    if (type == NULL) { /* the members are copied into the type (their names are not) */
+        PyMem_Free(members);
+        return NULL;
+    }
+    PyMem_Free(members);
+    state_names = Py_NewRef(names);
+    state_count = n;
+    state_type = (PyTypeObject *)Py_NewRef(type);
+    for (int k = 0; k < attr_count; k++)
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (PyUnicode_Compare(attrs[k]->name, PyTuple_GET_ITEM(names, i)) == 0) attrs[k]->field = (int)i + 1;
+    return type;
 }
 
 static Attr A_FAST, A_HANDS, A_PAIR, A_BEATS, A_TRUMP, A_STEP, A_ALL_TRUMP, A_TURN,
@@ -133,13 +198,15 @@ static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
 }
 
 static PyObject *bind(PyObject *self, PyObject *args) {
-    PyObject *a, *b, *c, *d, *higher, *suits, *first_word, *second_word;
-    if (!PyArg_ParseTuple(args, "OOOOOOlll(UU)ll", &a, &b, &c, &d, &higher, &suits, &queen, &king, &bonus,
-                          &first_word, &second_word, &phase_play, &phase_done))
+    PyObject *a, *b, *c, *d, *higher, *suits, *bonus_fn, *due_fn, *track_fn;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOll", &a, &b, &c, &d, &higher, &suits, &bonus_fn, &due_fn, &track_fn,
+                          &phase_play, &phase_done))
         return NULL;
     if (seq_u32(higher, higher_trump, 32) < 0 || seq_u32(suits, suit_mask, 4) < 0) return NULL;
-    Py_XSETREF(belote_words[0], Py_NewRef(first_word));
-    Py_XSETREF(belote_words[1], Py_NewRef(second_word));
+    Py_XSETREF(bonus_of, Py_NewRef(bonus_fn));
+    Py_XSETREF(word_due, Py_NewRef(due_fn));
+    Py_XSETREF(track_belote, Py_NewRef(track_fn));
+    Py_CLEAR(bonus_rules);
     Py_INCREF(a); Py_INCREF(b); Py_INCREF(c); Py_INCREF(d);
     Py_XSETREF(legal_for, a);
     Py_XSETREF(python_play_cards, b);
@@ -156,17 +223,17 @@ typedef struct {
     PyObject *trick_cards, *trick_seats; /* the state's lists of the trick on the table (NULL: new ones due) */
     PyObject *card_obj[4], *seat_obj[4]; /* the trick's plays not in those lists yet, from listed on */
     Py_ssize_t listed;
-    PyObject *points_list, *won_list, *tricks_list, *marks_list;
+    PyObject *points_list, *won_list, *tricks_list;
     const unsigned char *beat;
     const uint8_t *code;   /* the obligation codes, NULL: ask legal_for */
     int code_known;        /* the table was looked up this call */
     uint32_t hand[4], played, pair, full[4];
     unsigned dirty_hands;  /* a bit per seat whose hand changed */
-    long trump, step, turn, led, best, best_seat, trick_no, first_belote;
+    long trump, step, turn, led, best, best_seat, trick_no;
     long points[2], won[2], pts[32];
     int tc[4];
     Py_ssize_t on_table;
-    int all_trump, ready, changed, have_score, set_first_belote, have_marks;
+    int all_trump, ready, changed, have_score, have_full;
 } Play;
 
 enum { DELEGATE = 2 };                       /* load(): values it does not expect */
@@ -185,28 +252,10 @@ static void release(Play *p) {
     Py_XDECREF(p->points_list);
     Py_XDECREF(p->won_list);
     Py_XDECREF(p->tricks_list);
-    Py_XDECREF(p->marks_list);
-}
-
-/* The value of an exact int of one digit, read inline (1), or 0 for a larger one. */
-static int small_int(PyObject *v, long *out) {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (!PyUnstable_Long_IsCompact((PyLongObject *)v)) return 0;
-    *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)v);
-#else
-    Py_ssize_t size = Py_SIZE(v);
-    if (size < -1 || size > 1) return 0;
-    *out = (long)size * (long)((PyLongObject *)v)->ob_digit[0];
-#endif
-    return 1;
 }
 
 /* PyLong_AsLongAndOverflow of an exact int (never an error: an int is an int). */
-static long as_long(PyObject *v, int *overflow) {
-    long x;
-    *overflow = 0;
-    return small_int(v, &x) ? x : PyLong_AsLongAndOverflow(v, overflow);
-}
+static long as_long(PyObject *v, int *overflow) { return PyLong_AsLongAndOverflow(v, overflow); }
 
 /* An int attribute; 0, or -1 with an error; DELEGATE for a value that is not an int of a C
  * long (a bool too: the Python loop would keep the object itself, e.g. as the trick's winner). */
@@ -275,7 +324,6 @@ static int fast_args(const char *name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t h
 static int load(Play *p, PyObject *state) {
     memset(p, 0, sizeof *p);
     p->state = state;
-    p->first_belote = -1;
     int ready = truthy(state, &A_FAST);
     if (ready < 0) return -1;
     if (!ready) return 1;
@@ -403,8 +451,6 @@ static int flush(Play *p) {
             if (set_item(p->points_list, team, PyLong_FromLong(p->points[team])) < 0
                 || set_item(p->won_list, team, PyLong_FromLong(p->won[team])) < 0)
                 return -1;
-    if (p->set_first_belote && set_long(s, &A_FIRST_BELOTE, p->first_belote) < 0) return -1;
-    p->set_first_belote = 0;
     p->changed = 0;
     return 0;
 }
@@ -504,23 +550,47 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
     return 0;
 }
 
-/* _belote_card on a card mark_fits let through: the first of the trump king and queen played,
- * and the mark kept with the seat's marks. 0, or -1 with an error. */
-static int belote_card(Play *p, long seat, long card, PyObject *card_obj, PyObject *mark) {
-    long rank = card & 7;
-    if (p->trump >= 0 && (card >> 3) == p->trump && (rank == queen || rank == king)) {
-        long other = card ^ (queen ^ king);
-        if (other >= 0 && other < 32 && !(p->played & (1u << other))) {
-            p->first_belote = card;
-            p->set_first_belote = 1;
-        }
+/* track_belote_card (belote_marks.py) on a trump king or queen the loop plays: the state written
+ * back first, as the Python loop calls it, before the card is placed. 0, or -1 with an error. */
+static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
+    if (flush(p) < 0) return -1;
+    PyObject *seat_obj = PyLong_FromLong(seat), *trick = PyLong_FromLong(p->trick_no + 1),
+             *index = PyLong_FromSsize_t(p->on_table), *out = NULL;
+    if (seat_obj != NULL && trick != NULL && index != NULL) {
+        PyObject *args[] = {p->state, seat_obj, card_obj, mark, trick, index};
+        out = PyObject_Vectorcall(track_belote, args, 6, NULL);
     }
-    if (mark == Py_None) return 0;
-    PyObject *said = PyTuple_Pack(2, mark, card_obj);
-    if (said == NULL) return -1;
-    int r = PyList_Append(PyList_GET_ITEM(p->marks_list, seat), said);
-    Py_DECREF(said);
-    return r;
+    Py_XDECREF(seat_obj);
+    Py_XDECREF(trick);
+    Py_XDECREF(index);
+    Py_XDECREF(out);
+    return out == NULL ? -1 : 0;
+}
+
+/* The bonus of the last trick in the state's rule set (last_trick_bonus, kept per rule set). */
+static int look_up_bonus(Play *p) {
+    PyObject *rules = get_attr(p->state, &A_RULES);
+    if (rules == NULL) return -1;
+    if (rules == bonus_rules) {
+        Py_DECREF(rules);
+        return 0;
+    }
+    PyObject *value = PyObject_CallOneArg(bonus_of, rules);
+    int overflow = 0;
+    long v = value != NULL && PyLong_Check(value) ? PyLong_AsLongAndOverflow(value, &overflow) : 0;
+    if (value != NULL && (!PyLong_Check(value) || overflow || v > 1000000 || v < -1000000)) {
+        Py_DECREF(rules);
+        Py_DECREF(value);
+        return DELEGATE;
+    }
+    Py_XDECREF(value);
+    if (value == NULL || PyErr_Occurred()) {
+        Py_DECREF(rules);
+        return -1;
+    }
+    Py_XSETREF(bonus_rules, rules);
+    bonus = v;
+    return 0;
 }
 
 /* _close_trick. */
@@ -582,32 +652,30 @@ static int close_trick(Play *p) {
     return 0;
 }
 
-/* What a belote mark reads: the hands dealt and the marks said (0, DELEGATE or -1). */
-static int load_marks(Play *p) {
+/* What a belote mark reads: the hands dealt (0, DELEGATE or -1). */
+static int load_full(Play *p) {
     PyObject *full = get_attr(p->state, &A_FULL_HANDS);
     if (full == NULL) return -1;
     int r = PyList_Check(full) && PyList_GET_SIZE(full) == 4 ? 0 : DELEGATE;
     for (int s = 0; r == 0 && s < 4; s++) r = as_mask(PyList_GET_ITEM(full, s), &p->full[s]);
     Py_DECREF(full);
-    if (r) return r;
-    if ((p->marks_list = get_attr(p->state, &A_BELOTE_MARKS)) == NULL) return -1;
-    if (!PyList_Check(p->marks_list) || PyList_GET_SIZE(p->marks_list) != 4) return DELEGATE;
-    for (int s = 0; s < 4; s++)
-        if (!PyList_Check(PyList_GET_ITEM(p->marks_list, s))) return DELEGATE;
-    p->have_marks = 1;
-    return 0;
+    p->have_full = r == 0;
+    return r;
 }
 
-/* A mark _belote_card finds nothing wrong with: the word due with the trump king or queen (the
- * first of the pair played, or the second), said by a seat dealt both. PLAYED, STOP, HAND_BACK or -1. */
-static int mark_fits(Play *p, long seat, long card, uint32_t bit, PyObject *mark) {
+/* A mark the Python loop lets through: on the trump king or queen of a seat dealt both, the
+ * word belote_word_due says (asked on the state written back). PLAYED, STOP, HAND_BACK or -1. */
+static int mark_fits(Play *p, long seat, PyObject *card_obj, uint32_t bit, PyObject *mark) {
     if (!(p->pair & bit)) return STOP;
-    if (!p->have_marks) {
-        int r = load_marks(p);
+    if (!p->have_full) {
+        int r = load_full(p);
         if (r) return r == DELEGATE ? HAND_BACK : -1;
     }
     if ((p->full[seat] & p->pair) != p->pair) return STOP;
-    int same = PyObject_RichCompareBool(mark, belote_words[(p->played >> (card ^ (queen ^ king))) & 1], Py_EQ);
+    if (flush(p) < 0) return -1;
+    PyObject *due = PyObject_CallFunctionObjArgs(word_due, p->state, card_obj, NULL);
+    int same = due != NULL ? PyObject_RichCompareBool(mark, due, Py_EQ) : -1;
+    Py_XDECREF(due);
     return same < 0 ? -1 : same ? PLAYED : STOP;
 }
 
@@ -628,11 +696,12 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     uint32_t bit = 1u << card, hand = p->hand[seat];
     if (!(hand & bit)) return STOP;
     if (mark != Py_None) {
-        int r = mark_fits(p, seat, card, bit, mark);
+        int r = mark_fits(p, seat, card_obj, bit, mark);
         if (r != PLAYED) return r;
     }
     if (p->on_table == 3) { /* this card closes the trick: what _close_trick reads */
         int r = load_score(p);
+        if (r == 0 && p->trick_no == 7) r = look_up_bonus(p);
         if (r) return r == DELEGATE ? HAND_BACK : -1;
     }
     if (p->on_table) {
@@ -644,13 +713,13 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
@@ -695,12 +764,12 @@ enum { NOT_SET_UP = 0, TAKEN = 1, ALL_PASSED = 2 };
 static Attr A_SEAT, A_BITS, A_ROUND, A_ACTION, A_SUIT, A_VARIATIONS, A_DEALER, A_BIDS, A_TAKER,
     A_HANDS_KNOWN, A_FIVE, A_OFFER, A_BID_TURN, A_STRAIN;
 
-/* start_play replayed: what it did to the last deal of the rule set set up with the same dealer,
- * taker, trump and phase before it (nothing else it reads differs between deals set up here), as
- * the slots it set but the hands: a tuple of (offset, value) pairs, written again with the next
- * deal's hands. A slot it set to a value that is not immutable (a list...) keeps start_play called
- * every time (Py_None). */
-static PyObject *started[4][4][4], *started_type;
+/* What start_play sets on such a deal, but the hands: started_fields(rules, dealer, taker, trump,
+ * phase) of state.py (start_play run by Python on a fresh deal, memoised there), the pairs (name,
+ * value) written on the next deal with its hands, or None (start_play is called every time).
+ * Kept here by dealer, taker and trump for the rule set of the tables (with the phase it was
+ * asked for), so that a deal costs no call for them. */
+static PyObject *started_fields, *started[4][4][4];
 static long started_phase[4][4][4];
 
 static void forget_started(void) {
@@ -716,17 +785,12 @@ static void clear_tables(void) {
     forget_started();
 }
 
-/* A class of __slots__ only, none inherited: its tp_members are all an instance holds. */
-static int slots_only(PyTypeObject *type) {
-    return (type->tp_flags & Py_TPFLAGS_HEAPTYPE) && type->tp_base == &PyBaseObject_Type && !type->tp_dictoffset
-           && !type->tp_weaklistoffset && type->tp_members != NULL;
-}
-
 static PyObject *bind_setup(PyObject *self, PyObject *args) {
-    PyObject *turns, *calls, *start, *pass, *take;
-    if (!PyArg_ParseTuple(args, "OOOUUlllll", &turns, &calls, &start, &pass, &take, &first_cards, &first_dealt,
-                          &hand_cards, &taker_rest, &phase_new))
+    PyObject *turns, *calls, *start, *fields, *pass, *take;
+    if (!PyArg_ParseTuple(args, "OOOOUUlllll", &turns, &calls, &start, &fields, &pass, &take, &first_cards,
+                          &first_dealt, &hand_cards, &taker_rest, &phase_new))
         return NULL;
+    Py_XSETREF(started_fields, Py_NewRef(fields));
     Py_XSETREF(turns_of, Py_NewRef(turns));
     Py_XSETREF(calls_of, Py_NewRef(calls));
     Py_XSETREF(start_play, Py_NewRef(start));
@@ -772,8 +836,7 @@ static int attr_in(PyObject *o, Attr *name, long long lo, long long hi, long lon
     if (v == NULL) return -1;
     int ok = 0, overflow = 0;
     if (PyLong_CheckExact(v)) {
-        long small;
-        long long x = small_int(v, &small) ? small : PyLong_AsLongLongAndOverflow(v, &overflow);
+        long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
         ok = !overflow && x >= lo && x <= hi;
         if (ok) *out = x;
     }
@@ -935,79 +998,67 @@ static PyObject *mask_list(const uint32_t masks[4]) {
     return list;
 }
 
-static int immutable(PyObject *v) {
-    if (v == Py_None || PyBool_Check(v) || PyLong_CheckExact(v) || PyBytes_CheckExact(v) || PyUnicode_CheckExact(v))
-        return 1;
-    for (Py_ssize_t i = 0; PyTuple_CheckExact(v) && i < PyTuple_GET_SIZE(v); i++)
-        if (!immutable(PyTuple_GET_ITEM(v, i))) return 0;
-    return PyTuple_CheckExact(v);
+/* The pairs (name, value) of started_fields as (name, value, the name's place among the state's
+ * fields or -1), in place of *fields: 0, or -1 with an error. */
+static int placed(PyObject **fields) {
+    Py_ssize_t n = PyTuple_GET_SIZE(*fields);
+    PyObject *out = PyTuple_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *pair = PyTuple_GET_ITEM(*fields, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyUnicode_Check(PyTuple_GET_ITEM(pair, 0))) {
+            PyErr_SetString(PyExc_TypeError, "started_fields: (name, value) pairs expected");
+            Py_CLEAR(out);
+            break;
+        }
+        Py_ssize_t at = -1;
+        for (Py_ssize_t k = 0; at < 0 && state_names != NULL && k < state_count; k++)
+            if (PyUnicode_Compare(PyTuple_GET_ITEM(pair, 0), PyTuple_GET_ITEM(state_names, k)) == 0) at = k;
+        PyObject *entry = Py_BuildValue("(OOn)", PyTuple_GET_ITEM(pair, 0), PyTuple_GET_ITEM(pair, 1), at);
+        if (entry == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, entry);
+    }
+    Py_SETREF(*fields, out);
+    return out == NULL ? -1 : 0;
 }
 
-static int set_slot(PyObject *state, Py_ssize_t offset, PyObject *v) { /* steals v */
-    PyObject **at = (PyObject **)((char *)state + offset), *old = *at;
-    *at = v;
-    Py_XDECREF(old);
-    return 0;
-}
-
-/* start_play(state, the hands), or what it did to the last such deal written again. */
+/* start_play(state, the hands), or what started_fields says it does written with the hands. */
 static int start(Setup *s, PyObject *state) {
     long long dealer = s->dealer;
     PyObject **memo = &started[dealer][s->taker][s->trump];
-    PyTypeObject *type = Py_TYPE(state);
-    Slot *hands_slot = slot_of(state, &A_HANDS), *full_slot = slot_of(state, &A_FULL_HANDS);
-    Py_ssize_t hands_at = hands_slot ? hands_slot->offset : -1, full_at = full_slot ? full_slot->offset : -1;
-    int known = hands_at >= 0 && full_at >= 0 && (PyObject *)type == started_type;
-    if (known && *memo != NULL && PyTuple_Check(*memo) && started_phase[dealer][s->taker][s->trump] == s->phase) {
-        PyObject *hands = mask_list(s->hands), *full = mask_list(s->hands);
-        if (hands == NULL || full == NULL) {
-            Py_XDECREF(hands);
-            Py_XDECREF(full);
-            return -1;
-        }
-        set_slot(state, hands_at, hands);
-        set_slot(state, full_at, full);
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(*memo); i += 2)
-            set_slot(state, PyLong_AsSsize_t(PyTuple_GET_ITEM(*memo, i)), Py_NewRef(PyTuple_GET_ITEM(*memo, i + 1)));
-        return 0;
-    }
-    enum { MAX_SLOTS = 64 };
-    PyObject *before[MAX_SLOTS];
-    Py_ssize_t n = 0, slots_of_type = 0;
-    for (PyMemberDef *m = type->tp_members; m != NULL && m->name != NULL; m++)
-        slots_of_type += m->type == T_OBJECT_EX ? 1 : MAX_SLOTS + 1; /* object slots only */
-    int learn = *memo == NULL && hands_at >= 0 && full_at >= 0 && slots_of_type <= MAX_SLOTS && slots_only(type);
-    if (learn && (PyObject *)type != started_type) forget_started(); /* the offsets of another type */
-    for (PyMemberDef *m = type->tp_members; learn && m->name != NULL; m++)
-        before[n++] = Py_XNewRef(*(PyObject **)((char *)state + m->offset));
-    PyObject *hands = mask_list(s->hands), *done = NULL;
-    if (hands != NULL) done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
-    Py_XDECREF(hands);
-    PyObject *set = done != NULL && learn ? PyList_New(0) : NULL;
-    Py_ssize_t k = 0;
-    for (PyMemberDef *m = type->tp_members; k < n; m++) {
-        PyObject *now = *(PyObject **)((char *)state + m->offset), *was = before[k++];
-        if (set != NULL && PyList_Check(set) && now != was && m->offset != hands_at && m->offset != full_at) {
-            PyObject *at = PyLong_FromSsize_t(m->offset);
-            int r = at == NULL || now == NULL || !immutable(now) ? -1 : PyList_Append(set, at);
-            if (r == 0) r = PyList_Append(set, now);
-            Py_XDECREF(at);
-            if (r < 0) { /* not to be written again: start_play each time */
-                PyErr_Clear();
-                Py_SETREF(set, Py_NewRef(Py_None));
-            }
-        }
-        Py_XDECREF(was);
-    }
-    if (set != NULL) {
-        *memo = PyList_Check(set) ? PyList_AsTuple(set) : Py_NewRef(Py_None);
-        Py_DECREF(set);
-        if (*memo == NULL) PyErr_Clear();
+    if (*memo != NULL && started_phase[dealer][s->taker][s->trump] != s->phase) Py_CLEAR(*memo);
+    if (*memo == NULL) {
+        PyObject *rules = get_attr(state, &A_RULES);
+        if (rules == NULL) return -1;
+        PyObject *fields = rules == setup_rules
+            ? PyObject_CallFunction(started_fields, "OLLLL", rules, dealer, s->taker, s->trump, s->phase) : NULL;
+        Py_DECREF(rules);
+        if (fields == NULL && PyErr_Occurred()) return -1;
+        if (fields == NULL || !PyTuple_Check(fields)) Py_XSETREF(fields, Py_NewRef(Py_None));
+        if (fields != Py_None && placed(&fields) < 0) return -1;
+        *memo = fields;
         started_phase[dealer][s->taker][s->trump] = s->phase;
-        Py_XSETREF(started_type, Py_NewRef((PyObject *)type));
     }
-    Py_XDECREF(done);
-    return done == NULL ? -1 : 0;
+    PyObject *hands = mask_list(s->hands), *full = hands != NULL ? mask_list(s->hands) : NULL;
+    int r = full == NULL ? -1 : 0;
+    if (r == 0 && *memo == Py_None) {
+        PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
+        r = done == NULL ? -1 : 0;
+        Py_XDECREF(done);
+    } else if (r == 0) {
+        PyObject *fields = Py_NewRef(*memo); /* held: a setattr may run Python code */
+        r = set_attr(state, &A_HANDS, hands) < 0 || set_attr(state, &A_FULL_HANDS, full) < 0 ? -1 : 0;
+        int own = own_state(state);
+        for (Py_ssize_t i = 0; r == 0 && i < PyTuple_GET_SIZE(fields); i++) {
+            PyObject *entry = PyTuple_GET_ITEM(fields, i), *value = PyTuple_GET_ITEM(entry, 1);
+            Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 2));
+            if (own && at >= 0) Py_XSETREF(((StateObject *)state)->field[at], Py_NewRef(value));
+            else r = PyObject_SetAttr(state, PyTuple_GET_ITEM(entry, 0), value);
+        }
+        Py_DECREF(fields);
+    }
+    Py_XDECREF(hands);
+    Py_XDECREF(full);
+    return r;
 }
 
 /* Write what was read: deal_five's, each call's, the take's; then start_play. */
@@ -1116,23 +1167,30 @@ static PyObject *copy_value(PyObject *v, int depth) {
     return Py_NewRef(v);
 }
 
-static PyObject *copy_deal(PyObject *self, PyObject *state) {
-    PyTypeObject *type = Py_TYPE(state);
-    if (!slots_only(type)) {
-        PyErr_SetString(PyExc_TypeError, "copy_deal: a state of slots only");
+/* The state's class (a subclass of it may hold more than the fields: refused). */
+static PyObject *deal_type;
+
+static PyObject *bind_copy(PyObject *self, PyObject *kind) {
+    if (!PyType_Check(kind) || state_type == NULL || !PyType_IsSubtype((PyTypeObject *)kind, state_type)) {
+        PyErr_SetString(PyExc_TypeError, "bind_copy: a subclass of state_base()");
         return NULL;
     }
-    PyObject *twin = type->tp_alloc(type, 0);
-    if (twin == NULL) return NULL;
-    for (PyMemberDef *m = type->tp_members; m->name != NULL; m++) {
-        if (m->type != T_OBJECT_EX) continue;
-        PyObject *v = *(PyObject **)((char *)state + m->offset);
-        if (v == NULL) continue; /* a slot not set: not set in the copy either */
-        if ((v = copy_value(v, 1)) == NULL) {
-            Py_DECREF(twin);
-            return NULL;
-        }
-        *(PyObject **)((char *)twin + m->offset) = v;
+    Py_XSETREF(deal_type, Py_NewRef(kind));
+    Py_RETURN_NONE;
+}
+
+static PyObject *copy_deal(PyObject *self, PyObject *state) {
+    if (deal_type == NULL || (PyObject *)Py_TYPE(state) != deal_type) {
+        PyErr_SetString(PyExc_TypeError, deal_type == NULL ? "copy_deal: bind_copy() was not called"
+                                                           : "copy_deal: a state of the bound class only");
+        return NULL;
+    }
+    PyObject *twin = PyType_GenericAlloc(Py_TYPE(state), 0);
+    for (Py_ssize_t i = 0; twin != NULL && i < state_count; i++) {
+        PyObject *v = ((StateObject *)state)->field[i];
+        if (v == NULL) continue; /* a field not set: not set in the copy either */
+        if ((v = copy_value(v, 1)) == NULL) Py_CLEAR(twin);
+        else ((StateObject *)twin)->field[i] = v;
     }
     return twin;
 }
@@ -1282,7 +1340,8 @@ failed:
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS,
      "bind(legal_for, python_play_cards, python_play_tricks_batch, obligation_table, higher_trump, suit_masks, "
-     "queen, king, last_trick_bonus, belote_words, phase_play, phase_done): the engine's functions and tables."},
+     "last_trick_bonus, belote_word_due, track_belote_card, phase_play, phase_done): the engine's functions "
+     "and tables."},
     {"play_cards", (PyCFunction)(void (*)(void))play_cards, METH_FASTCALL,
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
     {"play_tricks_batch", (PyCFunction)(void (*)(void))play_tricks_batch, METH_FASTCALL,
@@ -1293,6 +1352,9 @@ static PyMethodDef methods[] = {
     {"bind_winners", bind_winners, METH_O, "bind_winners(python_wrong_winners): the Python function."},
     {"wrong_winners", (PyCFunction)(void (*)(void))wrong_winners, METH_FASTCALL,
      "wrong_winners(state, tricks, start, end) -> list: the engine's wrong_winners, compiled."},
+    {"state_base", state_base, METH_O,
+     "state_base(names) -> type: the type of a deal state's fields, one object member per name."},
+    {"bind_copy", bind_copy, METH_O, "bind_copy(kind): the state's class (a subclass of state_base())."},
     {"copy_deal", copy_deal, METH_O, "copy_deal(state): the engine's copy_deal, compiled."},
     {"setup_deal", (PyCFunction)(void (*)(void))setup_deal, METH_FASTCALL,
      "setup_deal(state, five, offer, calls, rest, hands) -> int: the tafr9a, the smsara and the rest of a "
@@ -1304,7 +1366,9 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_play", "The engine's play_cards, compiled.", -1, methods,
 };
 
-#define INTERN(var, text) if ((var.name = PyUnicode_InternFromString(text)) == NULL) return NULL
+#define INTERN(var, text) \
+    if ((var.name = PyUnicode_InternFromString(text)) == NULL) return NULL; \
+    attrs[attr_count++] = &var
 
 PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_FAST, "fast_path_ready");

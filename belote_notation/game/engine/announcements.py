@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import QUEEN, SEAT_NAMES
+from belote_notation.game.cards import QUEEN
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
-from belote_notation.game.engine.state import DealState, names
+from belote_notation.game.engine.state import DealState
 from belote_notation.game.engine.tables import (
     BELOTE_PAIRS,
     CARRE_VALUE,
@@ -23,6 +23,7 @@ from belote_notation.game.engine.tables import (
     SUIT_MASKS,
     TRUMP_STRENGTH_OF,
 )
+from belote_notation.game.lang import Cards, Message, Seat, msg
 
 __all__ = [
     "VALID_ANNOUNCEMENTS",
@@ -38,24 +39,24 @@ __all__ = [
 KINDS = ("sequence", "carre", "belote")
 
 
-def announcement_shape(kind: str, mask: int) -> str | None:
-    """``None`` when ``mask`` is a valid ``kind``; otherwise what is wrong, in words."""
+def announcement_shape(kind: str, mask: int) -> Message | None:
+    """``None`` when ``mask`` is a valid ``kind``; otherwise what is wrong, as a message."""
     if kind == "sequence":
         n = mask.bit_count()
         if n < 3:
-            return f"a sequence needs at least three cards, not {n}"
+            return msg("a sequence needs at least three cards, not %(cards)s", cards=n)
         suit = (mask & -mask).bit_length() - 1 >> 3
         if mask & ~SUIT_MASKS[suit]:
-            return "a sequence must be in one suit"
+            return msg("a sequence must be in one suit")
         low = mask & -mask
         if (mask + low) & mask:
-            return "the cards of a sequence must follow each other"
+            return msg("the cards of a sequence must follow each other")
         return None
     if kind == "carre":
         if mask in RANK_MASKS:
             return None
-        return "a carré is the four cards of one rank"
-    return f"unknown announcement {kind!r}"
+        return msg("a carré is the four cards of one rank")
+    return msg("unknown announcement %(kind)s", kind=repr(kind))
 
 
 def announcement_value(kind: str, mask: int) -> int:
@@ -122,7 +123,8 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
     index = state.announcements_made
     if not isinstance(seat, int) or not 0 <= seat < 4 or not isinstance(cards_mask, int) or cards_mask < 0:
         state.announcements_made += 1
-        return [Violation(C.ANNOUNCE_BAD_SHAPE, f"announcement {kind!r} without a seat or cards",
+        return [Violation(C.ANNOUNCE_BAD_SHAPE, msg("announcement %(kind)s without a seat or cards",
+                                                         kind=repr(kind)),
                           index=index)]
     state.announcements_made += 1
     if kind == "belote":
@@ -145,8 +147,10 @@ def announce(state: DealState, seat: int, kind: str, cards_mask: int) -> Sequenc
         return [_refused(state, seat, kind, cards_mask, index, problem)]
     state.announcements.append((seat, kind, cards_mask))
     if value == 0:
-        return [Violation(C.ANNOUNCE_WORTHLESS, f"{SEAT_NAMES[seat]} announced a carré of "
-                          f"{names(cards_mask, state.deck)}, which is worth nothing", seat=seat,
+        return [Violation(C.ANNOUNCE_WORTHLESS, msg("%(who)s announced a carré of %(cards)s, which is "
+                                                    "worth nothing",
+                                                         who=Seat(seat), cards=Cards(cards_mask, state.deck)),
+                          seat=seat,
                           trick=_trick(state), index=index)]
     return NO_VIOLATIONS
 
@@ -158,20 +162,27 @@ def _trick(state: DealState) -> int | None:
 
 def _refused(state: DealState, seat: int, kind: str, cards_mask: int, index: int, code: str) -> Violation:
     """What is wrong with an announcement that :func:`announce` does not keep, in words."""
-    who, deck = SEAT_NAMES[seat], state.deck
-    shown = names(cards_mask, deck)
+    who, deck = Seat(seat), state.deck
+    shown = Cards(cards_mask, deck)
     if code == C.ANNOUNCE_NOT_PLAYED:
-        message = f"{who} announced a {kind}, but announcements are not played under these rules"
+        message = msg("%(who)s announced a %(kind)s, but announcements are not played under these rules",
+                      who=who, kind=kind)
     elif code == C.ANNOUNCE_BAD_SHAPE:
-        message = f"{who} announced {shown or 'no cards'}: {announcement_shape(kind, cards_mask)}"
+        problem = announcement_shape(kind, cards_mask) or msg("None")
+        message = (msg("%(who)s announced %(cards)s: %(problem)s", who=who, cards=shown, problem=problem)
+                   if cards_mask else
+                   msg("%(who)s announced no cards: %(problem)s", who=who, problem=problem))
     elif code == C.ANNOUNCE_NOT_HELD:
-        message = (f"{who} announced {shown} without holding "
-                   f"{names(cards_mask & ~state.full_hands[seat], deck)}")
+        message = msg("%(who)s announced %(cards)s without holding %(missing)s", who=who, cards=shown,
+                      missing=Cards(cards_mask & ~state.full_hands[seat], deck))
     elif code == C.ANNOUNCE_TOO_LATE:
-        when = "first" if state.rules.announce_deadline == "before_first_card" else "second"
-        message = f"{who} announced {shown} too late: announcements are declared before one's {when} card"
+        message = (msg("%(who)s announced %(cards)s too late: announcements are declared before one's first "
+                       "card", who=who, cards=shown)
+                   if state.rules.announce_deadline == "before_first_card" else
+                   msg("%(who)s announced %(cards)s too late: announcements are declared before one's second "
+                       "card", who=who, cards=shown))
     else:
-        message = f"{who} announced {shown} twice"
+        message = msg("%(who)s announced %(cards)s twice", who=who, cards=shown)
     return Violation(code, message, seat=seat, trick=_trick(state), index=index)
 
 
@@ -180,8 +191,8 @@ def _announce_belote(state: DealState, seat: int, index: int) -> Sequence[Violat
     if trump >= 0 and state.hands_known:
         pair = BELOTE_PAIRS[trump]
         if state.full_hands[seat] & pair != pair:
-            return [Violation(C.BELOTE_NOT_HELD, f"{SEAT_NAMES[seat]} announced belote without holding king "
-                              "and queen of trump", seat=seat, trick=_trick(state), index=index)]
+            told = msg("%(who)s announced belote without holding king and queen of trump", who=Seat(seat))
+            return [Violation(C.BELOTE_NOT_HELD, told, seat=seat, trick=_trick(state), index=index)]
     state.belote_announced[seat] = True
     return NO_VIOLATIONS
 
@@ -274,11 +285,12 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
     if seat is None:
         return None, []
     rules = state.rules
-    who = SEAT_NAMES[seat]
+    who = Seat(seat)
     first = state.first_belote_card
     if rules.belote_king_first and first is not None and (first & 7) == QUEEN:
-        return None, [Violation(C.BELOTE_ORDER, f"{who} played the queen of trump before the king: "
-                                "belote not counted", seat=seat)]
+        return None, [Violation(C.BELOTE_ORDER, msg("%(who)s played the queen of trump before the king: "
+                                                    "belote not "
+                                                         "counted", who=who), seat=seat)]
     if not rules.belote_requires_declaration or state.belote_announced[seat]:
         return seat, []
     said = {m for m, _ in state.belote_marks[seat]}
@@ -287,5 +299,6 @@ def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
     if state.trick_no < 8 and len(said) < 2:
         return None, []
     missing = "rebelote" if "belote" in said else "belote"
-    return None, [Violation(C.BELOTE_NOT_DECLARED, f"{who} held king and queen of trump but did not say "
-                            f"{missing}: belote not counted", seat=seat)]
+    return None, [Violation(C.BELOTE_NOT_DECLARED, msg("%(who)s held king and queen of trump but did not say "
+                                                                "%(word)s: belote not counted", who=who,
+                                                                word=missing), seat=seat)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT
+from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
@@ -35,6 +35,7 @@ from belote_notation.game.engine.state import (
     prepare_fast_path,
 )
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
+from belote_notation.game.lang import Message, Seat, msg
 
 __all__ = ["AuctionCall", "BID_ACTIONS", "apply_auction_call", "auction_over", "contract_name",
            "legal_auction_calls", "set_auction_result", "strain_name"]
@@ -146,15 +147,15 @@ def apply_auction_call(state: DealState, seat: int, action: str, suit: int | Non
     out: list[Violation] = []
     index = len(state.bids)
     seat = open_call(state, seat)
-    who = SEAT_NAMES[seat]
     if auction_over(state):
-        out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", seat=seat,
-                             index=index))
+        out.append(Violation(C.BID_AFTER_END, msg("%(who)s bid after the bidding was over", who=Seat(seat)),
+                             seat=seat, index=index))
         _record(state, seat, action, suit, value)
         return out
     if seat != state.bid_turn:
         out.append(Violation(C.BID_OUT_OF_TURN,
-                             f"{who} bid out of turn: it was {SEAT_NAMES[state.bid_turn]}'s turn",
+                             msg("%(who)s bid out of turn: it was %(turn)s's turn", who=Seat(seat),
+                                 turn=Seat(state.bid_turn)),
                              seat=seat, index=index))
     if action in _RANK:
         out.extend(_contract_bid(state, seat, action, suit, value, index))
@@ -163,7 +164,9 @@ def apply_auction_call(state: DealState, seat: int, action: str, suit: int | Non
     elif action == "pass":
         state.passes_run += 1
     else:
-        out.append(Violation(C.BAD_BID, f"{who} made a call {action!r}, which is not a call of contrée",
+        out.append(Violation(C.BAD_BID, msg("%(who)s made a call %(call)s, which is not a call of "
+                                            "contrée", who=Seat(seat),
+                                            call=repr(action)),
                              seat=seat, index=index))
     _record(state, seat, action, suit, value)
     state.bid_turn = (seat + state.flags.bid_step) & 3
@@ -179,37 +182,44 @@ def _record(state: DealState, seat: int, action: str, suit: int | None, value: i
 def _contract_bid(state: DealState, seat: int, action: str, suit: int | None, value: int | None,
                   index: int) -> list[Violation]:
     out: list[Violation] = []
-    who = SEAT_NAMES[seat]
     rules = state.rules
     if suit is None or not 0 <= suit < 6:
-        out.append(Violation(C.BAD_BID, f"{who} bid {action} without a trump", seat=seat, index=index))
+        out.append(Violation(C.BAD_BID, msg("%(who)s bid %(call)s without a trump", who=Seat(seat),
+                                            call=action), seat=seat, index=index))
         suit = 0
-    problem = None
+    problem: Message | None = None
     if action == "bid" and (value is None or value < 80 or value > rules.max_points_bid or value % 10):
-        problem = f"bids are 80 to {rules.max_points_bid} in steps of 10"
+        problem = msg("bids are 80 to %(most)s in steps of 10", most=rules.max_points_bid)
     elif action == "capot" and not rules.capot_bid:
-        problem = "capot is not bid under these rules"
+        problem = msg("capot is not bid under these rules")
     elif action == "generale" and not rules.generale_bid:
-        problem = "générale is not bid under these rules"
+        problem = msg("générale is not bid under these rules")
     elif suit == SANS_ATOUT and not rules.sans_atout:
-        problem = "sans-atout is not played under these rules"
+        problem = msg("sans-atout is not played under these rules")
     elif suit == TOUT_ATOUT and not rules.tout_atout:
-        problem = "tout-atout is not played under these rules"
+        problem = msg("tout-atout is not played under these rules")
     if problem is not None:
-        out.append(Violation(C.BID_NOT_ALLOWED, f"{who} bid {contract_name(action, suit, value)}: {problem}",
+        out.append(Violation(C.BID_NOT_ALLOWED, msg("%(who)s bid %(bid)s: %(problem)s", who=Seat(seat),
+                                                    bid=contract_name(action, suit, value), problem=problem),
                              seat=seat, index=index))
     if state.doubled:
-        out.append(Violation(C.BID_AFTER_DOUBLE, f"{who} bid {contract_name(action, suit, value)} after a "
-                             "coinche: only a surcoinche or a pass may follow", seat=seat, index=index))
+        out.append(Violation(C.BID_AFTER_DOUBLE, msg("%(who)s bid %(bid)s after a coinche: only a "
+                                                     "surcoinche or "
+                                                     "a pass may follow", who=Seat(seat),
+                                                     bid=contract_name(action, suit, value)),
+                             seat=seat, index=index))
     high = state.high_bid
     if high is not None and _level(action, value) <= _level(high[1], high[3]):
         name = contract_name(action, suit, value)
-        out.append(Violation(C.BID_NOT_HIGHER, f"{who} bid {name}, not higher than "
-                             f"{contract_name(high[1], high[2], high[3])}", seat=seat, index=index))
+        out.append(Violation(C.BID_NOT_HIGHER, msg("%(who)s bid %(bid)s, not higher than %(high)s",
+                                                   who=Seat(seat), bid=name,
+                                                   high=contract_name(high[1], high[2], high[3])),
+                             seat=seat, index=index))
     elif suit in _own_strains(state, seat):
         name = contract_name(action, suit, value)
-        out.append(Violation(C.RAISED_OWN_BID, f"{who} bid {name} in a trump they bid already: "
-                             "another player must raise it", seat=seat, index=index))
+        out.append(Violation(C.RAISED_OWN_BID, msg("%(who)s bid %(bid)s in a trump they bid already: another "
+                                                   "player must raise it", who=Seat(seat), bid=name),
+                             seat=seat, index=index))
     state.high_bid = (seat, action, suit, value if action == "bid" and value is not None else 0)
     state.passes_run = 0
     return out
@@ -218,21 +228,24 @@ def _contract_bid(state: DealState, seat: int, action: str, suit: int | None, va
 def _double(state: DealState, seat: int, index: int, level: int) -> list[Violation]:
     """A coinche (``level`` 1) or a surcoinche (2), when the auction allows it."""
     high = state.high_bid
+    problem: Message | None
     if level == 1:
-        code, verb = C.DOUBLE_NOT_ALLOWED, "coinched"
-        problem = ("there is no bid to coinche" if high is None
-                   else "the contract is already coinché" if state.doubled
-                   else "only an opponent of the bidder may coinche" if (high[0] - seat) & 1 == 0
+        code = C.DOUBLE_NOT_ALLOWED
+        problem = (msg("there is no bid to coinche") if high is None
+                   else msg("the contract is already coinché") if state.doubled
+                   else msg("only an opponent of the bidder may coinche") if (high[0] - seat) & 1 == 0
                    else None)
     else:
-        code, verb = C.REDOUBLE_NOT_ALLOWED, "surcoinched"
-        problem = ("there is no coinche to answer" if high is None or state.doubled == 0
-                   else "the contract is already surcoinché" if state.doubled == 2
-                   else "only the side coinchée may surcoinche" if (high[0] - seat) & 1
+        code = C.REDOUBLE_NOT_ALLOWED
+        problem = (msg("there is no coinche to answer") if high is None or state.doubled == 0
+                   else msg("the contract is already surcoinché") if state.doubled == 2
+                   else msg("only the side coinchée may surcoinche") if (high[0] - seat) & 1
                    else None)
     state.passes_run = 0
     if problem is not None:
-        return [Violation(code, f"{SEAT_NAMES[seat]} {verb}: {problem}", seat=seat, index=index)]
+        told = (msg("%(who)s coinched: %(problem)s", who=Seat(seat), problem=problem) if level == 1
+                else msg("%(who)s surcoinched: %(problem)s", who=Seat(seat), problem=problem))
+        return [Violation(code, told, seat=seat, index=index)]
     state.doubled = level
     return []
 

@@ -7,10 +7,11 @@ fast and the checked path of :mod:`.play` alike.
 
 from __future__ import annotations
 
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES, card_symbol_name
+from belote_notation.game.cards import KING, QUEEN
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import Violation
 from belote_notation.game.engine.state import DealState
+from belote_notation.game.lang import Card, Seat, msg
 
 __all__ = ["BELOTE_WORDS", "belote_word_due", "track_belote_card"]
 
@@ -21,33 +22,35 @@ BELOTE_WORDS = ("belote", "rebelote")
 def track_belote_card(state: DealState, seat: int, card: int, mark: str | None, trick: int,
                       index: int) -> list[Violation]:
     """Track the trump king and queen (belote order) and check a belote/rebelote mark."""
-    out: list[Violation] = []
     trump = state.trump
     is_belote_card = trump >= 0 and card >> 3 == trump and (card & 7) in (QUEEN, KING)
     expected = belote_word_due(state, card)
     if is_belote_card and expected == BELOTE_WORDS[0]:
         state.first_belote_card = card
+    out: list[Violation] = []
     if mark is None:
         return out
-    who = SEAT_NAMES[seat]
-    name = card_symbol_name(card, state.deck)
+    who = Seat(seat)
+    name = Card(card, state.deck)
     if mark not in BELOTE_WORDS:
-        out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark!r} on {name}", seat=seat, trick=trick,
+        out.append(Violation(C.BELOTE_BAD_MARK, msg("%(who)s said %(word)s on %(card)s", who=who,
+                                                    word=repr(mark), card=name), seat=seat, trick=trick,
                              index=index, card=card))
         return out
     if not is_belote_card:
-        out.append(Violation(C.BELOTE_BAD_MARK, f"{who} said {mark} on {name}, which is not the king or "
-                             "queen of trump", seat=seat, trick=trick, index=index, card=card))
+        told = msg("%(who)s said %(word)s on %(card)s, which is not the king or queen of trump", who=who,
+                   word=mark, card=name)
+        out.append(Violation(C.BELOTE_BAD_MARK, told, seat=seat, trick=trick, index=index, card=card))
         return out
     pair = (1 << card) | (1 << (card ^ (QUEEN ^ KING)))
     held = state.full_hands[seat] if state.hands_known else None
     if held is not None and held & pair != pair:
-        out.append(Violation(C.BELOTE_NOT_HELD, f"{who} said {mark} without holding both king and "
-                             "queen of trump", seat=seat, trick=trick, index=index, card=card))
+        told = msg("%(who)s said %(word)s without holding both king and queen of trump", who=who, word=mark)
+        out.append(Violation(C.BELOTE_NOT_HELD, told, seat=seat, trick=trick, index=index, card=card))
     if mark != expected:
-        out.append(Violation(C.BELOTE_ORDER, f"{who} said {mark} on {name}: "
-                             f"{expected} was due", seat=seat, trick=trick, index=index,
-                             card=card))
+        told = msg("%(who)s said %(word)s on %(card)s: %(due)s was due", who=who, word=mark, card=name,
+                   due=expected)
+        out.append(Violation(C.BELOTE_ORDER, told, seat=seat, trick=trick, index=index, card=card))
     state.belote_marks[seat].append((mark, card))
     return out
 

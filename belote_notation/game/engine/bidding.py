@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import JACK, SEAT_NAMES, card_symbol_name, suit_display
+from belote_notation.game.cards import JACK
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.auction import apply_auction_call
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
@@ -16,6 +16,7 @@ from belote_notation.game.engine.state import (
     open_call,
     prepare_fast_path,
 )
+from belote_notation.game.lang import Card, Seat, Suit, msg
 
 __all__ = ["PASS", "TAKE", "Bid", "apply_bid", "bid_round", "bidding_over", "forced_take", "legal_bids",
            "take_trump"]
@@ -90,18 +91,20 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
     out: list[Violation] = []
     index = len(state.bids)
     seat = open_call(state, seat)
-    who = SEAT_NAMES[seat]
+    who = Seat(seat)
     if suit is not None and not (isinstance(suit, int) and 0 <= suit < 4):
-        out.append(Violation(C.BAD_BID, f"{who} named {suit!r}, which is not a suit", seat=seat, index=index))
+        out.append(Violation(C.BAD_BID, msg("%(who)s named %(suit)s, which is not a suit", who=who,
+                                            suit=repr(suit)), seat=seat, index=index))
         suit = None
     if bidding_over(state) or index >= 8:
-        out.append(Violation(C.BID_AFTER_END, f"{who} bid after the bidding was over", seat=seat,
-                             index=index))
+        out.append(Violation(C.BID_AFTER_END, msg("%(who)s bid after the bidding was over", who=who),
+                             seat=seat, index=index))
         state.bids.append((seat, action, suit))
         return out
     if seat != state.bid_turn:
         out.append(Violation(C.BID_OUT_OF_TURN,
-                             f"{who} bid out of turn: it was {SEAT_NAMES[state.bid_turn]}'s turn",
+                             msg("%(who)s bid out of turn: it was %(turn)s's turn", who=who,
+                                 turn=Seat(state.bid_turn)),
                              seat=seat, index=index))
     if action == TAKE:
         out.extend(_take(state, seat, suit, index))
@@ -109,10 +112,11 @@ def apply_bid(state: DealState, seat: int, action: str, suit: int | None = None,
     if action == PASS:
         if index < 4 and forced_take(state) and state.offer is not None:
             out.append(Violation(C.FORCED_TAKE_PASSED,
-                                 f"{who} passed on the face-up {card_symbol_name(state.offer, state.deck)}: "
-                                 "the first bidder must take it", seat=seat, index=index))
+                                 msg("%(who)s passed on the face-up %(offer)s: the first bidder must take it",
+                                     who=who, offer=Card(state.offer, state.deck)), seat=seat, index=index))
     else:
-        out.append(Violation(C.BAD_BID, f"{who} made an unknown call {action!r}", seat=seat, index=index))
+        out.append(Violation(C.BAD_BID, msg("%(who)s made an unknown call %(call)s", who=who,
+                                            call=repr(action)), seat=seat, index=index))
     state.bids.append((seat, action, suit))
     state.bid_turn = (seat + state.flags.bid_step) & 3
     if len(state.bids) == 4:
@@ -148,23 +152,27 @@ def take_trump(state: DealState, seat: int, suit: int | None, index: int) -> tup
     ((0, []), (2, []))
     """
     out: list[Violation] = []
-    who = SEAT_NAMES[seat]
+    who = Seat(seat)
     offer = state.offer
     if index < 4:
         if suit is not None and offer is not None and suit != offer >> 3:
             out.append(Violation(C.ROUND1_OTHER_SUIT,
-                                 f"{who} took {suit_display(suit & 3, state.deck)} in round 1: only the "
-                                 f"offer's suit {suit_display(offer >> 3, state.deck)} can be taken",
+                                 msg("%(who)s took %(suit)s in round 1: only the offer's suit %(offer)s "
+                                     "can be "
+                                     "taken", who=who, suit=Suit(suit & 3, state.deck),
+                                     offer=Suit(offer >> 3, state.deck)),
                                  seat=seat, index=index))
         trump = offer >> 3 if offer is not None else (suit if suit is not None else -1)
     elif suit is None:
-        out.append(Violation(C.ROUND2_NO_SUIT, f"{who} took in round 2 without naming a suit", seat=seat,
+        out.append(Violation(C.ROUND2_NO_SUIT, msg("%(who)s took in round 2 without naming a suit", who=who),
+                             seat=seat,
                              index=index))
         trump = offer >> 3 if offer is not None else -1
     else:
         trump = suit & 3
         if offer is not None and trump == offer >> 3 and not state.flags.round2_offer_suit_allowed:
             out.append(Violation(C.ROUND2_OFFER_SUIT,
-                                 f"{who} named {suit_display(trump, state.deck)}, the offer's suit, in "
-                                 "round 2: round 2 must name another suit", seat=seat, index=index))
+                                 msg("%(who)s named %(suit)s, the offer's suit, in round 2: round 2 must "
+                                     "name another suit", who=who, suit=Suit(trump, state.deck)),
+                                 seat=seat, index=index))
     return trump, out

@@ -12,25 +12,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from belote_notation.game.lang import Message, render
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One broken rule, in a player's words.
+    """One broken rule: its code, its message as data (rendered in a language at the edge;
+    :attr:`message` is its English text), and where it is.
 
     ``trick`` is 1-based; ``index`` is the 0-based position inside the trick, or the index
     of the bid / announcement the violation is about; ``card`` is the card it is about (the
     card dealt twice, the offer also in a hand, the card played), when there is one.
 
-    >>> Violation(NOT_FOLLOWED, "E did not follow ♠", seat=1, trick=2, index=1, card=12).seat
-    1
+    >>> from belote_notation.game.lang import Seat, msg
+    >>> v = Violation(TRICKS_MISSING, msg("only %(played)s of the 8 tricks were played", played=7))
+    >>> v.message
+    'only 7 of the 8 tricks were played'
     """
 
     code: str
-    message: str
+    msg: Message
     seat: int | None = None
     trick: int | None = None
     index: int | None = None
     card: int | None = None
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return render(self.msg)
 
 
 NO_VIOLATIONS: tuple[Violation, ...] = ()

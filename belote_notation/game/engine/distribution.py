@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote_notation.game.cards import FULL_DECK, SEAT_NAMES, card_symbol_name
+from belote_notation.game.cards import FULL_DECK
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import (
@@ -18,10 +18,14 @@ from belote_notation.game.engine.state import (
     PHASE_PLAY,
     DealState,
     first_bidder,
-    names,
     prepare_fast_path,
     start_play,
 )
+from belote_notation.game.lang import Card, Cards, Message, Seat, msg, msg_n
+
+_FIVE = msg("the first five cards")
+_REST = msg("the rest of the deal")
+_HAND = msg("the hand")
 
 __all__ = ["FIRST_CARDS", "FIRST_DEALT", "HAND_CARDS", "Holding", "TAKER_REST", "deal_five", "deal_rest",
            "set_contract", "set_hands"]
@@ -41,7 +45,7 @@ Holding = int | Sequence[int]
 they were written (then a card written twice in the same hand is reported too)."""
 
 
-def _holdings(state: DealState, holdings: Sequence[Holding], what: str, used: int
+def _holdings(state: DealState, holdings: Sequence[Holding], what: Message, used: int
               ) -> tuple[list[int], int, list[Violation]]:
     """Masks N E S W of ``holdings`` (missing seats empty) and one ``DUPLICATE_CARD`` per card
     given again (at the seat and card of its second occurrence, seats in N E S W order)."""
@@ -68,13 +72,17 @@ def _holdings(state: DealState, holdings: Sequence[Holding], what: str, used: in
     return masks, used, dups
 
 
-def _duplicate(state: DealState, seat: int, card: int, what: str) -> Violation:
-    return Violation(C.DUPLICATE_CARD, f"{card_symbol_name(card, state.deck)} appears twice in the deal "
-                     f"({SEAT_NAMES[seat]} in {what})", seat=seat, card=card)
+def _duplicate(state: DealState, seat: int, card: int, what: Message) -> Violation:
+    return Violation(C.DUPLICATE_CARD, msg("%(card)s appears twice in the deal (%(who)s in %(what)s)",
+                                           card=Card(card, state.deck), who=Seat(seat), what=what),
+                     seat=seat, card=card)
 
 
-def _counts(masks: Sequence[int], want: Sequence[int], code: str, what: str) -> list[Violation]:
-    return [Violation(code, f"{SEAT_NAMES[seat]} got {mask.bit_count()} cards in {what}, not {want[seat]}",
+def _counts(masks: Sequence[int], want: Sequence[int], code: str, what: Message) -> list[Violation]:
+    # English says "cards" for any count, as before; the other catalogues have their plural forms
+    return [Violation(code, msg_n("%(who)s got %(got)s cards in %(what)s, not %(want)s",
+                                  "%(who)s got %(got)s cards in %(what)s, not %(want)s", "got",
+                                  who=Seat(seat), got=mask.bit_count(), what=what, want=want[seat]),
                       seat=seat)
             for seat, mask in enumerate(masks) if mask.bit_count() != want[seat]]
 
@@ -96,7 +104,8 @@ def deal_five(state: DealState, hands: Sequence[Holding] | None, offer: int | No
     """
     out: list[Violation] = []
     if offer is not None and not (isinstance(offer, int) and 0 <= offer < 32):
-        out.append(Violation(C.BAD_CARD, f"the offer {offer!r} is not a card of the 32-card deck"))
+        out.append(Violation(C.BAD_CARD, msg("the offer %(offer)s is not a card of the 32-card deck",
+                                                  offer=repr(offer))))
         offer = None
     state.offer = offer
     state.phase = PHASE_BIDDING
@@ -111,12 +120,12 @@ def deal_five(state: DealState, hands: Sequence[Holding] | None, offer: int | No
                 and ((a | b | c | d) & FULL_DECK | 1 << offer).bit_count() == FIRST_DEALT):
             state.five = [a, b, c, d]
             return out or NO_VIOLATIONS
-    masks, used, dups = _holdings(state, hands, "the first five cards", 0)
+    masks, used, dups = _holdings(state, hands, _FIVE, 0)
     out.extend(dups)
     if offer is not None and used >> offer & 1:
-        out.append(Violation(C.OFFER_IN_HAND, f"the offer {card_symbol_name(offer, state.deck)} "
-                             "is also in a hand", card=offer))
-    out.extend(_counts(masks, (FIRST_CARDS,) * 4, C.WRONG_FIVE_COUNT, "the first five cards"))
+        out.append(Violation(C.OFFER_IN_HAND, msg("the offer %(offer)s is also in a hand",
+                                                      offer=Card(offer, state.deck)), card=offer))
+    out.extend(_counts(masks, (FIRST_CARDS,) * 4, C.WRONG_FIVE_COUNT, _FIVE))
     state.five = masks
     return out or NO_VIOLATIONS
 
@@ -144,10 +153,11 @@ def deal_rest(state: DealState, rest: Sequence[Holding]) -> Sequence[Violation]:
         used |= mask
     if offer is not None:
         used |= 1 << offer
-    masks, used, dups = _holdings(state, rest, "the rest of the deal", used)
-    out = dups + _counts(masks, want, C.WRONG_REST_COUNT, "the rest of the deal")
+    masks, used, dups = _holdings(state, rest, _REST, used)
+    out = dups + _counts(masks, want, C.WRONG_REST_COUNT, _REST)
     if not out and used != FULL_DECK:
-        out.append(Violation(C.DECK_INCOMPLETE, f"the deal misses {names(FULL_DECK & ~used, state.deck)}"))
+        out.append(Violation(C.DECK_INCOMPLETE, msg("the deal misses %(missing)s",
+                                                        missing=Cards(FULL_DECK & ~used, state.deck))))
     five = five or [0, 0, 0, 0]
     hands = [five[s] | masks[s] for s in range(4)]
     if taker is not None and offer is not None:
@@ -167,10 +177,11 @@ def set_hands(state: DealState, hands: Sequence[Holding]) -> Sequence[Violation]
                 and (a | b | c | d) == FULL_DECK):
             start_play(state, [a, b, c, d])
             return NO_VIOLATIONS
-    masks, used, dups = _holdings(state, hands, "the hand", 0)
-    out = dups + _counts(masks, (HAND_CARDS,) * 4, C.WRONG_HAND_COUNT, "the hand")
+    masks, used, dups = _holdings(state, hands, _HAND, 0)
+    out = dups + _counts(masks, (HAND_CARDS,) * 4, C.WRONG_HAND_COUNT, _HAND)
     if not out and used != FULL_DECK:
-        out.append(Violation(C.DECK_INCOMPLETE, f"the deal misses {names(FULL_DECK & ~used, state.deck)}"))
+        out.append(Violation(C.DECK_INCOMPLETE, msg("the deal misses %(missing)s",
+                                                        missing=Cards(FULL_DECK & ~used, state.deck))))
     start_play(state, masks)
     return out or NO_VIOLATIONS
 

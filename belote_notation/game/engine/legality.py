@@ -10,11 +10,11 @@ double-dummy search read these obligations as a table probed from :func:`legal_f
 
 from __future__ import annotations
 
-from belote_notation.game.cards import SEAT_NAMES, card_symbol_name, suit_display
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import Violation
-from belote_notation.game.engine.state import DealState, first_leader, names
+from belote_notation.game.engine.state import DealState, first_leader
 from belote_notation.game.engine.tables import HIGHER_TRUMP, SUIT_MASKS
+from belote_notation.game.lang import Card, Cards, Seat, Suit, msg
 
 __all__ = ["legal_cards", "legal_for", "to_play", "why_illegal"]
 
@@ -93,25 +93,28 @@ def why_illegal(state: DealState, seat: int, hand: int, card: int, legal: int, t
                  index: int) -> Violation:
     """Name the obligation a legal-in-hand but illegal card broke."""
     deck = state.deck
-    who = SEAT_NAMES[seat]
+    who = Seat(seat)
     led = state.led
     trump = state.trump
     best = state.best_card
-    best_name = card_symbol_name(best, deck)
+    best_card = Card(best, deck)
     if hand & SUIT_MASKS[led] and card >> 3 != led:
-        return Violation(C.NOT_FOLLOWED, f"{who} did not follow {suit_display(led, deck)}: held "
-                         f"{names(hand & SUIT_MASKS[led], deck)}", seat=seat, trick=trick, index=index,
-                         card=card)
+        return Violation(C.NOT_FOLLOWED, msg("%(who)s did not follow %(led)s: held %(held)s", who=who,
+                                             led=Suit(led, deck), held=Cards(hand & SUIT_MASKS[led], deck)),
+                         seat=seat, trick=trick, index=index, card=card)
     if card >> 3 == trump or (state.all_trump and card >> 3 == led):
-        return Violation(C.NOT_OVERTRUMPED, f"{who} did not overtrump: held {names(legal, deck)}, "
-                         f"higher than {best_name} on the table", seat=seat, trick=trick, index=index,
-                         card=card)
+        return Violation(C.NOT_OVERTRUMPED, msg("%(who)s did not overtrump: held %(held)s, higher than "
+                                                "%(best)s on the table", who=who, held=Cards(legal, deck),
+                                                best=best_card),
+                         seat=seat, trick=trick, index=index, card=card)
     trumps = hand & SUIT_MASKS[trump]
     if best >> 3 == trump and not trumps & HIGHER_TRUMP[best]:
-        return Violation(C.NOT_UNDERTRUMPED, f"{who} did not play a trump: held {names(trumps, deck)} "
-                         f"and no {suit_display(led, deck)} ({best_name} on the table)", seat=seat,
-                         trick=trick, index=index, card=card)
-    master = SEAT_NAMES[state.best_seat]
-    return Violation(C.NOT_TRUMPED, f"{who} did not trump: held {names(trumps, deck)}, no "
-                     f"{suit_display(led, deck)}, and {master} was winning with {best_name}", seat=seat,
-                     trick=trick, index=index, card=card)
+        return Violation(C.NOT_UNDERTRUMPED, msg("%(who)s did not play a trump: held %(held)s and no "
+                                                 "%(led)s (%(best)s on the table)", who=who,
+                                                 held=Cards(trumps, deck), led=Suit(led, deck),
+                                                 best=best_card),
+                         seat=seat, trick=trick, index=index, card=card)
+    return Violation(C.NOT_TRUMPED, msg("%(who)s did not trump: held %(held)s, no %(led)s, and %(master)s "
+                                        "was winning with %(best)s", who=who, held=Cards(trumps, deck),
+                                        led=Suit(led, deck), master=Seat(state.best_seat), best=best_card),
+                     seat=seat, trick=trick, index=index, card=card)

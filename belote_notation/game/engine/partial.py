@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
-from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.compiled import compiled
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.state import DealState, first_leader
+from belote_notation.game.lang import Card, Seat, msg
 from belote_notation.game.tricks import trick_winner
 
 __all__ = ["PlayLike", "RecordedWinner", "SeatCard", "check_plays_without_trump", "check_trick_size",
@@ -94,17 +94,20 @@ def check_plays_without_trump(state: DealState, tricks: Sequence[Sequence[PlayLi
         for index, play in enumerate(trick):
             card, seat = play.card, play.seat
             bit = 1 << card
-            name = card_symbol_name(card, deck)
+            name = Card(card, deck)
             if seen & bit:
-                out.append(Violation(C.DUPLICATE_CARD, f"{name} played twice", seat=seat, trick=number,
+                out.append(Violation(C.DUPLICATE_CARD, msg("%(card)s played twice", card=name), seat=seat,
+                                     trick=number,
                                      index=index, card=card))
             elif hands is not None and seat is not None and not hands[seat & 3] & bit:
-                out.append(Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat & 3]} played {name}, which is "
-                                     "not in that hand", seat=seat, trick=number, index=index, card=card))
+                told = msg("%(who)s played %(card)s, which is not in that hand", who=Seat(seat & 3),
+                           card=name)
+                out.append(Violation(C.CARD_NOT_HELD, told, seat=seat, trick=number, index=index, card=card))
             if seat is not None and previous is not None and seat != (previous + step) & 3:
-                out.append(Violation(C.PLAYED_OUT_OF_TURN, f"{SEAT_NAMES[seat & 3]} played out of turn: "
-                                     f"it was {SEAT_NAMES[(previous + step) & 3]}'s turn", seat=seat,
-                                     trick=number, index=index, card=card))
+                told = msg("%(who)s played out of turn: it was %(turn)s's turn", who=Seat(seat & 3),
+                           turn=Seat((previous + step) & 3))
+                out.append(Violation(C.PLAYED_OUT_OF_TURN, told, seat=seat, trick=number, index=index,
+                                     card=card))
             if seat is not None:
                 previous = seat & 3
             elif previous is not None:
@@ -128,10 +131,13 @@ def check_trick_size(state: DealState, n_cards: int) -> Sequence[Violation]:
     trick = state.trick_no + 1
     out: list[Violation] = []
     if n_cards > 4:
-        out.append(Violation(C.TOO_MANY_CARDS, f"trick {trick} has {n_cards} cards, not 4", trick=trick,
+        out.append(Violation(C.TOO_MANY_CARDS, msg("trick %(trick)s has %(cards)s cards, not 4", trick=trick,
+                                                        cards=n_cards), trick=trick,
                              index=4))
     if state.trick_no >= 8:
-        out.append(Violation(C.TOO_MANY_CARDS, f"trick {trick}: a deal has only eight tricks", trick=trick,
+        out.append(Violation(C.TOO_MANY_CARDS, msg("trick %(trick)s: a deal has only eight tricks",
+                                                   trick=trick),
+                             trick=trick,
                              index=0))
     return out or NO_VIOLATIONS
 

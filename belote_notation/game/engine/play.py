@@ -15,12 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from belote_notation.game.cards import (
-    KING,
-    LAST_TRICK_BONUS,
-    QUEEN,
-    SEAT_NAMES,
     TrickPlays,
-    card_symbol_name,
 )
 from belote_notation.game.compiled import compiled
 from belote_notation.game.engine import codes as C
@@ -35,6 +30,7 @@ from belote_notation.game.engine.state import (
     prepare_fast_path,
 )
 from belote_notation.game.engine.tables import HIGHER_TRUMP, SUIT_MASKS
+from belote_notation.game.lang import Card, Seat, msg
 from belote_notation.game.rules import Ruleset
 from belote_notation.game.tricks import trick_winner
 
@@ -193,7 +189,7 @@ def play_tricks_batch(state: DealState, tricks: Sequence[RecordedTrick], start: 
 def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> Sequence[Violation]:
     """The full path of :func:`play_card`: every check, with messages."""
     if not isinstance(card, int) or not 0 <= card < 32:
-        return [Violation(C.BAD_CARD, f"{card!r} is not a card of the 32-card deck",
+        return [Violation(C.BAD_CARD, msg("%(card)s is not a card of the 32-card deck", card=repr(card)),
                           seat=seat if isinstance(seat, int) and 0 <= seat < 4 else None,
                           trick=state.trick_no + 1,
                           index=len(state.trick_cards))]
@@ -203,8 +199,8 @@ def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> S
     index = len(state.trick_cards)
     trick = state.trick_no + 1
     if state.trick_no >= 8:
-        return [Violation(C.TOO_MANY_CARDS, f"{SEAT_NAMES[seat]} played "
-                          f"{card_symbol_name(card, state.deck)} after the eighth trick", seat=seat,
+        return [Violation(C.TOO_MANY_CARDS, msg("%(who)s played %(card)s after the eighth trick",
+                                                  who=Seat(seat), card=Card(card, state.deck)), seat=seat,
                           trick=trick, index=index, card=card)]
     out: list[Violation] = []
     if state.phase != PHASE_PLAY:
@@ -212,13 +208,14 @@ def _play_checked(state: DealState, seat: int, card: int, mark: str | None) -> S
     turn = to_play(state)
     if seat != turn:
         if index == 0:
-            out.append(Violation(C.WRONG_LEADER, f"{SEAT_NAMES[seat]} led trick {trick}: "
-                                 f"{SEAT_NAMES[turn]} should have led", seat=seat, trick=trick,
+            out.append(Violation(C.WRONG_LEADER, msg("%(who)s led trick %(trick)s: %(leader)s should have "
+                                                     "led",
+                                                         who=Seat(seat), trick=trick, leader=Seat(turn)),
+                                 seat=seat, trick=trick,
                                  index=index, card=card))
         else:
-            out.append(Violation(C.PLAYED_OUT_OF_TURN, f"{SEAT_NAMES[seat]} played out of turn: it was "
-                                 f"{SEAT_NAMES[turn]}'s turn", seat=seat, trick=trick, index=index,
-                                 card=card))
+            told = msg("%(who)s played out of turn: it was %(turn)s's turn", who=Seat(seat), turn=Seat(turn))
+            out.append(Violation(C.PLAYED_OUT_OF_TURN, told, seat=seat, trick=trick, index=index, card=card))
     out.extend(_take_from_hand(state, seat, card, trick, index))
     bit = 1 << card
     state.played |= bit
@@ -235,19 +232,23 @@ def _take_from_hand(state: DealState, seat: int, card: int, trick: int, index: i
     ``seat``, or held but illegal here."""
     bit = 1 << card
     hands = state.hands
-    name = card_symbol_name(card, state.deck)
+    name = Card(card, state.deck)
     if state.played & bit:
-        return [Violation(C.DUPLICATE_CARD, f"{SEAT_NAMES[seat]} played {name}, which was already played",
+        return [Violation(C.DUPLICATE_CARD, msg("%(who)s played %(card)s, which was already played",
+                                                who=Seat(seat), card=name),
                           seat=seat, trick=trick, index=index, card=card)]
     if not state.hands_known:
         return []
     hand = hands[seat]
     if not hand & bit:
         holder = next((s for s in range(4) if hands[s] & bit), None)
-        whose = f", which {SEAT_NAMES[holder]} holds" if holder is not None else ", which was not dealt"
         if holder is not None:
             hands[holder] ^= bit
-        return [Violation(C.CARD_NOT_HELD, f"{SEAT_NAMES[seat]} played {name}{whose}", seat=seat,
+            told = msg("%(who)s played %(card)s, which %(holder)s holds", who=Seat(seat), card=name,
+                       holder=Seat(holder))
+        else:
+            told = msg("%(who)s played %(card)s, which was not dealt", who=Seat(seat), card=name)
+        return [Violation(C.CARD_NOT_HELD, told, seat=seat,
                           trick=trick, index=index, card=card)]
     hands[seat] = hand ^ bit
     if index:
@@ -297,19 +298,29 @@ def _close_trick(state: DealState) -> None:
     state.turn = winner
     if state.trick_no == 8:
         state.fast_path_ready = False
-        state.points[team] += LAST_TRICK_BONUS
+        state.points[team] += last_trick_bonus(state.rules)
         state.last_trick_team = team
         if state.phase == PHASE_PLAY:
             state.phase = PHASE_DONE
+
+
+def last_trick_bonus(rules: Ruleset) -> int:
+    """The points the winners of the last trick add (the ``last_trick_bonus`` option): what
+    :func:`_close_trick` adds at the eighth trick, and what the compiled loop asks once per rule set.
+
+    >>> last_trick_bonus(Ruleset.preset("classic"))
+    10
+    """
+    return rules.last_trick_bonus
 
 
 def _phase_problems(state: DealState, seat: int, card: int, trick: int, index: int) -> list[Violation]:
     """A card played in a dead deal or before anybody took: said once per deal."""
     if state.phase == PHASE_DEAD:
         code = C.PLAY_AFTER_DEAD_DEAL
-        message = "cards were played although everybody passed twice (dead deal)"
+        message = msg("cards were played although everybody passed twice (dead deal)")
     elif state.taker is None:
-        code, message = C.BIDDING_UNFINISHED, "play started before anybody took: no trump"
+        code, message = C.BIDDING_UNFINISHED, msg("play started before anybody took: no trump")
     else:
         return []
     if code in state.reported_once:
@@ -339,7 +350,7 @@ def _compiled_play() -> tuple[Callable[..., int], Callable[..., int]]:
     from belote_notation.game.engine import _play
 
     _play.bind(legal_for, PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH, _obligation_table, HIGHER_TRUMP,
-               SUIT_MASKS, QUEEN, KING, LAST_TRICK_BONUS, BELOTE_WORDS, PHASE_PLAY, PHASE_DONE)
+               SUIT_MASKS, last_trick_bonus, belote_word_due, track_belote_card, PHASE_PLAY, PHASE_DONE)
     return _play.play_cards, _play.play_tricks_batch
 
 

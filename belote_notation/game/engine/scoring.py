@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from belote_notation.game.cards import DEAL_POINTS
+from belote_notation.game.cards import TOTAL_CARD_POINTS
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.announcements import belote_counts, best_announcements
 from belote_notation.game.engine.codes import Violation
 from belote_notation.game.engine.state import PHASE_DEAD, DealState
+from belote_notation.game.lang import msg
 from belote_notation.game.rules import Ruleset
 
 __all__ = ["BELOTE_POINTS", "DealResult", "score_deal"]
@@ -92,7 +93,8 @@ def score_deal(state: DealState) -> DealResult:
     notes: list[Violation] = []
     complete = state.trick_no >= 8
     if not complete:
-        notes.append(Violation(C.TRICKS_MISSING, f"only {state.trick_no} of the 8 tricks were played",
+        notes.append(Violation(C.TRICKS_MISSING, msg("only %(played)s of the 8 tricks were played",
+                                                          played=state.trick_no),
                                trick=state.trick_no + 1))
     taker_team = state.taker & 1
     trump = state.strain if state.contract_kind is not None else state.trump
@@ -133,7 +135,7 @@ def _margin(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | 
         return cp[taker_team] - cp[1 - taker_team]
     if basis == "totals":
         return counts.totals[taker_team] - counts.totals[1 - taker_team]
-    return cp[taker_team] - DEAL_POINTS // 2  # over_81: more than half of the 162 card points
+    return cp[taker_team] - (TOTAL_CARD_POINTS + rules.last_trick_bonus) // 2  # over_81: half of the 162
 
 
 def _failure_bonus(rules: Ruleset, counts: _Counts, defence: int) -> int:
@@ -167,7 +169,7 @@ def _judge(rules: Ruleset, counts: _Counts, taker_team: int, capot_team: int | N
             credited[T], credited[D] = totals[T], totals[D]
     elif margin < 0:
         winner = D
-        base, outcome = DEAL_POINTS, "failed"
+        base, outcome = TOTAL_CARD_POINTS + rules.last_trick_bonus, "failed"
         if capot_team == D and capot_points is not None and not rules.capot_against_takers_is_dedans:
             base, outcome = capot_points, "capot"
         credited[D] = base + _failure_bonus(rules, counts, D) + bel[D]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from belote_notation.game.cards import (
     FULL_DECK,
@@ -32,6 +32,7 @@ from belote_notation.game.engine.tables import (
 from belote_notation.game.rules import Ruleset
 
 __all__ = [
+    "FIELDS",
     "Call",
     "DealState",
     "Flags",
@@ -106,57 +107,75 @@ def flags_for(rules: Ruleset) -> Flags:
     return Flags(rules)
 
 
-class DealState:
+FIELDS = (
+    "all_trump",
+    "announcements",
+    "announcements_made",
+    "beats",
+    "belote_announced",
+    "belote_marks",
+    "belote_pair",
+    "best_card",
+    "best_seat",
+    "bid_turn",
+    "bid_values",
+    "bids",
+    "card_points",
+    "contract_kind",
+    "contract_value",
+    "dealer",
+    "deck",
+    "doubled",
+    "fast_path_ready",
+    "first_belote_card",
+    "five",
+    "flags",
+    "full_hands",
+    "hands",
+    "hands_known",
+    "high_bid",
+    "last_trick_team",
+    "led",
+    "offer",
+    "passes_run",
+    "phase",
+    "play_step",
+    "played",
+    "played_checked",
+    "points",
+    "reported_once",
+    "rules",
+    "strain",
+    "taker",
+    "trick_cards",
+    "trick_no",
+    "trick_seats",
+    "tricks",
+    "tricks_won",
+    "trump",
+    "turn",
+)
+"""The fields of a :class:`DealState`, its slots (or, compiled, the members of its base type)."""
+
+
+def _state_base() -> type:
+    """The compiled engine's type of the state's fields (``_play.c``): the C loops read and
+    write a state there, in a type of their own (a subclass of ``object`` otherwise)."""
+    from belote_notation.game.engine import _play
+
+    return _play.state_base(FIELDS)
+
+
+if TYPE_CHECKING:
+    _StateBase = object
+else:
+    _StateBase = compiled(_state_base) or object
+
+
+class DealState(_StateBase):
     """Everything known about a deal so far. Read it; change it only through the functions."""
 
-    __slots__ = (
-        "all_trump",
-        "announcements",
-        "announcements_made",
-        "beats",
-        "belote_announced",
-        "belote_marks",
-        "belote_pair",
-        "best_card",
-        "best_seat",
-        "bid_turn",
-        "bid_values",
-        "bids",
-        "card_points",
-        "contract_kind",
-        "contract_value",
-        "dealer",
-        "deck",
-        "doubled",
-        "fast_path_ready",
-        "first_belote_card",
-        "five",
-        "flags",
-        "full_hands",
-        "hands",
-        "hands_known",
-        "high_bid",
-        "last_trick_team",
-        "led",
-        "offer",
-        "passes_run",
-        "phase",
-        "play_step",
-        "played",
-        "played_checked",
-        "points",
-        "reported_once",
-        "rules",
-        "strain",
-        "taker",
-        "trick_cards",
-        "trick_no",
-        "trick_seats",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "turn",
-    )
+    __slots__ = () if _StateBase is not object else FIELDS
 
     def __init__(self, rules: Ruleset, dealer: int, deck: Deck) -> None:
         self.rules = rules
@@ -346,7 +365,7 @@ def copy_deal(state: DealState) -> DealState:
 def python_copy_deal(state: DealState) -> DealState:
     """:func:`copy_deal` in Python (``_play.c`` has it compiled: new_deal copies a first deal)."""
     twin = DealState.__new__(DealState)
-    for name in DealState.__slots__:
+    for name in FIELDS:
         value = getattr(state, name)
         if type(value) is list:
             value = [list(v) if type(v) is list else v for v in value]
@@ -357,9 +376,10 @@ def python_copy_deal(state: DealState) -> DealState:
 
 
 def _compiled() -> Callable[[DealState], DealState]:
-    """The compiled copy_deal (``_play.c``)."""
+    """The compiled copy_deal (``_play.c``), handed the state's attribute names."""
     from belote_notation.game.engine import _play
 
+    _play.bind_copy(DealState)
     return _play.copy_deal
 
 

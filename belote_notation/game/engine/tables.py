@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from belote_notation.game.cards import (
     KING,
-    LAST_TRICK_BONUS,
     PLAIN_POINTS,
     QUEEN,
     SUIT_MASKS,
@@ -79,7 +78,7 @@ def points_index(strain: int, sans_atout_values: str, tout_atout_values: str) ->
         return 6 if tout_atout_values == "scaled" else 7
     return NO_TRUMP_INDEX
 
-_DEAL_POINTS = tuple(sum(row) + LAST_TRICK_BONUS for row in POINTS)
+_CARD_POINTS = tuple(sum(row) for row in POINTS)
 """The card points of a deal by ``POINTS`` row, the last trick's 10 included."""
 
 
@@ -99,7 +98,8 @@ def deal_points(rules: Ruleset, strain: int) -> int:
     """
     if not 0 <= strain <= 5:
         raise ValueError(f"strain {strain}: a deal's card points are known once its trump is")
-    return _DEAL_POINTS[points_index(strain, rules.sans_atout_values, rules.tout_atout_values)]
+    index = points_index(strain, rules.sans_atout_values, rules.tout_atout_values)
+    return _CARD_POINTS[index] + rules.last_trick_bonus
 
 
 BELOTE_PAIRS: tuple[int, ...] = tuple((1 << (s * 8 + QUEEN)) | (1 << (s * 8 + KING)) for s in range(4))

@@ -32,6 +32,7 @@ __all__ = [
     "cards_placed",
     "cards_played",
     "completed_trick",
+    "completed_plays",
     "completed_tricks",
     "contract",
     "dealer",
@@ -46,6 +47,7 @@ __all__ = [
     "next_player",
     "offer",
     "running_points", "seat_after",
+    "trick_points",
     "trick_so_far",
     "trick_winners",
     "tricks_played",
@@ -126,7 +128,7 @@ def contract(state: DealState) -> Contract | None:
 def _trick(state: DealState, number: int) -> CompletedTrick:
     seats, cards, winner = state.tricks[number]
     points = state.card_points if state.strain >= 0 else POINTS[NO_TRUMP_INDEX]
-    total = sum(points[c] for c in cards) + (LAST_TRICK_BONUS if number == 7 else 0)
+    total = sum(points[c] for c in cards) + (state.rules.last_trick_bonus if number == 7 else 0)
     return CompletedTrick(tuple(seats), tuple(cards), winner, total)
 
 
@@ -181,6 +183,45 @@ def call_count(state: DealState) -> int:
 def completed_tricks(state: DealState) -> tuple[CompletedTrick, ...]:
     """Every completed trick, in order."""
     return tuple(_trick(state, n) for n in range(len(state.tricks)))
+
+
+def completed_plays(state: DealState) -> list[tuple[list[int], list[int], int, int]]:
+    """(seats, cards, winner, points) of every completed trick, in order: what
+    :func:`completed_tricks` says of each, as new lists, without a named tuple a trick (the
+    page's replay asks it of every deal).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, play_card, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> _ = [play_card(state, seat, 8 * seat) for seat in range(4)]
+    >>> [(list(t.seats), list(t.cards), t.winner, t.points) for t in completed_tricks(state)] \\
+    ...     == completed_plays(state)
+    True
+    """
+    return [(list(seats), list(cards), winner, points)
+            for (seats, cards, winner), points in zip(state.tricks, trick_points(state), strict=True)]
+
+
+def trick_points(state: DealState) -> list[int]:
+    """The points of every completed trick, in order: its four cards' and, for the last, the
+    *dix de der* (what :func:`completed_plays` says of each, without copying the plays).
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> from belote_notation.game.engine import new_deal, play_card, set_contract, set_hands
+    >>> state = new_deal(Ruleset.preset("classic"), dealer=3)
+    >>> set_contract(state, taker=0, trump=0)
+    >>> _ = set_hands(state, [0xFF, 0xFF00, 0xFF0000, 0xFF000000])
+    >>> _ = [play_card(state, seat, 8 * seat) for seat in range(4)]
+    >>> trick_points(state) == [t.points for t in completed_tricks(state)] == [running_points(state)[0]]
+    True
+    """
+    points = state.card_points if state.strain >= 0 else POINTS[NO_TRUMP_INDEX]
+    out = [points[a] + points[b] + points[c] + points[d] for _, (a, b, c, d), _ in state.tricks]
+    if len(out) > 7:
+        out[7] += state.rules.last_trick_bonus
+    return out
 
 
 def tricks_played(state: DealState) -> int:

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <structmember.h>
+
+#include "_print.h"
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define SIXTEEN_AT_ONCE 1
@@ -25,14 +27,19 @@
 
 #define MAX_WORDS 64
 
+/* The tables, in the order canon.py static_tables and canonical.py _scan_tables hand them over.
+ * The canonical layout's own words (T_DEAL_WORDS to T_WHEN_BEFORE: the heading's keywords and
+ * seats, the offer and announcement cards, the announcement kinds, the rounds, trick= and
+ * before=) are the grammar's C_* terminals (canon.py canonical_tables): none is spelled here. */
 enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS, T_POINTS_BID,
        T_TRICK_WORDS, T_WINNERS, T_PLAYS, T_MARKS, T_SCORE_WORDS, T_NO_MARKS, T_MAX_DIGITS,
+       T_DEAL_WORDS, T_DEALER_WORDS, T_C_SEATS, T_C_CARDS, T_KIND_WORDS, T_ROUNDS, T_WHEN_TRICK, T_WHEN_BEFORE,
        T_SPEND, T_DEAL_END, T_BEGIN_SECTION, T_VISIT_HAND, T_VISIT_TRICK, T_VISIT_CALL,
        T_VISIT_SCORE, T_VISIT_OFFER, T_VISIT_ANNOUNCEMENT, T_VISIT_DEAL_PARTS, T_COUNT };
 enum { K_HAND = 1, K_OFFER, K_CALLS, K_TRICK, K_SCORE, K_ANNOUNCE };
 
 static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_SCORE, *S_CAPOT, *S_GENERALE, *S_TAKE,
-    *S_ONE, *S_TWO, *S_END, *S_OFFER, *S_ANNOUNCE, *S_SEQUENCE, *S_CARRE, *S_BELOTE, *S_FIVE, *S_REST;
+    *S_ONE, *S_END, *S_OFFER, *S_ANNOUNCE, *S_FIVE, *S_REST;
 
 /* ---------------------------------------------------------------------------- LinePositions
  * The (line, col) of some words of one line (a hand's cards, a trick's plays): the line once
@@ -46,10 +53,10 @@ typedef struct {
     Py_ssize_t cols[1];
 } LinePositions;
 
-static PyTypeObject LinePositionsType;
+static PyTypeObject *LinePositionsType;  /* made with PyType_FromSpec at import (a reference) */
 
 static LinePositions *new_positions(Py_ssize_t line, Py_ssize_t n) {
-    LinePositions *p = PyObject_NewVar(LinePositions, &LinePositionsType, n);
+    LinePositions *p = PyObject_NewVar(LinePositions, LinePositionsType, n);
     if (p != NULL) p->line = line;
     return p;
 }
@@ -108,7 +115,7 @@ static PyObject *positions_subscript(PyObject *self, PyObject *key) {
 
 /* == and != against another LinePositions or a list, as lists of (line, col) tuples. */
 static PyObject *positions_richcompare(PyObject *self, PyObject *other, int op) {
-    int same_type = Py_IS_TYPE(other, &LinePositionsType);
+    int same_type = Py_IS_TYPE(other, LinePositionsType);
     if ((op != Py_EQ && op != Py_NE) || !(same_type || PyList_Check(other))) Py_RETURN_NOTIMPLEMENTED;
     PyObject *mine = positions_list(self), *theirs = same_type ? positions_list(other) : Py_NewRef(other);
     PyObject *result = mine != NULL && theirs != NULL ? PyObject_RichCompare(mine, theirs, op) : NULL;
@@ -125,22 +132,32 @@ static PyObject *positions_repr(PyObject *self) {
     return repr;
 }
 
-static PySequenceMethods positions_as_sequence = {.sq_length = positions_length, .sq_item = positions_item};
-static PyMappingMethods positions_as_mapping = {.mp_length = positions_length,
-                                                .mp_subscript = positions_subscript};
+/* A heap type's instance holds a reference to its type. */
+static void positions_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_Free(self);
+    Py_DECREF(type);
+}
 
-static PyTypeObject LinePositionsType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "belote_notation.notation.read._canon.LinePositions",
-    .tp_basicsize = offsetof(LinePositions, cols),
-    .tp_itemsize = sizeof(Py_ssize_t),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
-    .tp_doc = "The (line, col) positions of words of one line, as a read-only sequence of tuples.",
-    .tp_repr = positions_repr,
-    .tp_as_sequence = &positions_as_sequence,
-    .tp_as_mapping = &positions_as_mapping,
-    .tp_hash = PyObject_HashNotImplemented,
-    .tp_richcompare = positions_richcompare,
+static PyType_Slot positions_slots[] = {
+    {Py_tp_doc, (void *)"The (line, col) positions of words of one line, as a read-only sequence of tuples."},
+    {Py_tp_dealloc, positions_dealloc},
+    {Py_tp_repr, positions_repr},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {Py_tp_richcompare, positions_richcompare},
+    {Py_sq_length, positions_length},
+    {Py_sq_item, positions_item},
+    {Py_mp_length, positions_length},
+    {Py_mp_subscript, positions_subscript},
+    {0, NULL},
+};
+
+static PyType_Spec positions_spec = {
+    .name = "belote_notation.notation.read._canon.LinePositions",
+    .basicsize = (int)offsetof(LinePositions, cols),
+    .itemsize = (int)sizeof(Py_ssize_t),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .slots = positions_slots,
 };
 
 /* ---------------------------------------------------------------------------- a deal's parts
@@ -148,58 +165,104 @@ static PyTypeObject LinePositionsType = {
  * (Visitor.DEAL_PARTS, notation/visitor.py); the lines of a canonical deal then become
  * instances of them, made without a Python frame each: the slots PART_FIELDS names (the
  * arguments of the part's event, passed here with each class by canon.py part_spec) set
- * in this order, every other slot of the class set to None. The parts, in this order, with
- * their fields (PART_FIELDS is their one owner; only their number is written here): */
+ * in this order, every other slot of the class (part_spec names them too) set to None, each
+ * through its member descriptor's setter (the stable API: the setter checks the instance's
+ * class; no slot offset is read here). The parts, in this order, with their fields
+ * (PART_FIELDS is their one owner; only their number is written here): */
 enum { F_HAND, F_OFFER, F_BID, F_ANNOUNCEMENT, F_TRICK, F_SCORE, F_DEAL, F_COUNT };
-static const int field_counts[F_COUNT] = {6, 3, 7, 7, 9, 4, 15};
-#define MAX_FIELDS 15
+static const int field_counts[F_COUNT] = {6, 3, 7, 8, 9, 4, 16};
+#define MAX_FIELDS 16
 #define MAX_OTHERS 32  /* the slots of a part's class that PART_FIELDS does not name */
 enum { L_FIVE, L_BIDS, L_REST, L_HANDS, L_ANNOUNCEMENTS, L_TRICKS, L_COUNT };  /* the deal's lists */
 
 typedef struct {
     PyTypeObject *cls;       /* a reference */
-    Py_ssize_t offsets[MAX_FIELDS];
-    Py_ssize_t others[MAX_OTHERS];  /* the offsets of its other slots (set to None) */
+    PyObject *slots[MAX_FIELDS + MAX_OTHERS];  /* references: the member descriptors of its fields, then of
+                                                * its other slots */
     int n_others;
 } PartKind;
 
 static PartKind part_kinds[F_COUNT];
-static PyObject *part_spec;  /* the part_spec tuple the offsets were read from (a reference) */
+static PyObject *part_spec;  /* the part_spec tuple the kinds were read from (a reference) */
+static descrsetfunc set_member;  /* the member descriptors' setter */
+static PyObject *NO_ARGS;    /* () */
 
-/* A class made by a class statement on object alone (its bases too): an instance is its slots,
- * zero-filled by the generic allocator, so writing a slot at its offset is all a field needs. A
- * subclass of dict or type (whose zero-filled instance is no valid object) is not one. */
+/* A class made by a class statement on object alone (its bases too): an instance made by its
+ * allocator alone is its slots, all unset, a valid object. A subclass of dict or type (whose
+ * zero-filled instance is no valid object) is not one. Read with PyType_GetSlot/GetFlags. */
 static int plain_class(PyTypeObject *cls) {
-    for (PyTypeObject *t = cls; t != &PyBaseObject_Type; t = t->tp_base)
-        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || t->tp_itemsize != 0
-            || t->tp_alloc != PyType_GenericAlloc)
+    for (PyTypeObject *t = cls; t != &PyBaseObject_Type; t = PyType_GetSlot(t, Py_tp_base)) {
+        if (t == NULL || !(PyType_GetFlags(t) & Py_TPFLAGS_HEAPTYPE)
+            || PyType_GetSlot(t, Py_tp_alloc) != (void *)PyType_GenericAlloc)
             return 0;
+        PyObject *itemsize = PyObject_GetAttrString((PyObject *)t, "__itemsize__");
+        long size = itemsize != NULL ? PyLong_AsLong(itemsize) : -1;
+        Py_XDECREF(itemsize);
+        if (size != 0) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
     return 1;
 }
 
-/* The slots of cls (its own and its bases') that are not among the first `named` offsets of kind. */
-static int other_slots(PyTypeObject *cls, PartKind *kind, int named) {
-    kind->n_others = 0;
-    for (PyTypeObject *t = cls; t != &PyBaseObject_Type; t = t->tp_base)
-        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++) {
-            if (m->type != T_OBJECT_EX) continue;
-            int found = 0;
-            for (int f = 0; f < named && !found; f++) found = kind->offsets[f] == m->offset;
-            for (int o = 0; o < kind->n_others && !found; o++) found = kind->others[o] == m->offset;
-            if (found) continue;
-            if (kind->n_others == MAX_OTHERS) {
-                PyErr_Format(PyExc_ValueError, "scan_deal: %.200s has more than %d slots of its own",
-                             cls->tp_name, MAX_OTHERS);
-                return -1;
-            }
-            kind->others[kind->n_others++] = m->offset;
-        }
+/* The member descriptor of slot `name` of cls, one of cls's own or its bases' (a new reference),
+ * else NULL with a ValueError (not a slot) or a TypeError (another class's slot). */
+static PyObject *slot_of_class(PyTypeObject *cls, PyObject *name) {
+    PyObject *d = PyObject_GetAttr((PyObject *)cls, name);
+    if (d == NULL) return NULL;
+    if (!Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+        Py_DECREF(d);
+        PyErr_SetString(PyExc_ValueError, "scan_deal: a part's field is not a slot");
+        return NULL;
+    }
+    PyObject *owner = PyObject_GetAttrString(d, "__objclass__");
+    int own = owner != NULL && PyType_Check(owner) && PyType_IsSubtype(cls, (PyTypeObject *)owner);
+    Py_XDECREF(owner);
+    if (!own) {
+        Py_DECREF(d);
+        PyObject *cls_name = PyErr_Occurred() ? NULL : PyObject_GetAttrString((PyObject *)cls, "__name__");
+        if (cls_name != NULL)
+            PyErr_Format(PyExc_TypeError, "scan_deal: the field %R of %S is another class's slot", name, cls_name);
+        Py_XDECREF(cls_name);
+        return NULL;
+    }
+    return d;
+}
+
+/* One kind of part: (class, its fields, its other slots), checked, its descriptors kept. */
+static int read_kind(PyObject *triple, int k) {
+    PyObject *cls_obj = PyTuple_Check(triple) && PyTuple_GET_SIZE(triple) == 3 ? PyTuple_GET_ITEM(triple, 0) : NULL;
+    PyObject *names = cls_obj != NULL ? PyTuple_GET_ITEM(triple, 1) : NULL;
+    PyObject *others = cls_obj != NULL ? PyTuple_GET_ITEM(triple, 2) : NULL;
+    if (cls_obj == NULL || !PyType_Check(cls_obj) || !PyTuple_Check(names) || !PyTuple_Check(others)
+        || PyTuple_GET_SIZE(names) != field_counts[k] || PyTuple_GET_SIZE(others) > MAX_OTHERS) {
+        PyErr_SetString(PyExc_ValueError, "scan_deal: a part is not (class, its fields, its other slots)");
+        return -1;
+    }
+    PyTypeObject *cls = (PyTypeObject *)cls_obj;
+    if (!plain_class(cls)) {
+        PyObject *cls_name = PyObject_GetAttrString(cls_obj, "__name__");
+        if (cls_name != NULL)
+            PyErr_Format(PyExc_TypeError, "scan_deal: a part's class is a plain class of slots, not %S", cls_name);
+        Py_XDECREF(cls_name);
+        return -1;
+    }
+    PartKind *kind = &part_kinds[k];
+    int n = field_counts[k], n_others = (int)PyTuple_GET_SIZE(others);
+    for (int i = 0; i < n + n_others; i++) {
+        PyObject *name = i < n ? PyTuple_GET_ITEM(names, i) : PyTuple_GET_ITEM(others, i - n);
+        PyObject *d = slot_of_class(cls, name);
+        if (d == NULL) return -1;
+        Py_XSETREF(kind->slots[i], d);
+    }
+    kind->n_others = n_others;
+    Py_INCREF(cls);
+    Py_XSETREF(kind->cls, cls);
     return 0;
 }
 
-/* The slot offsets of each kind's fields, read from its member descriptors (once a spec): each
- * a slot of the class itself or of one of its bases (a descriptor taken from another class has
- * that class's offsets: refused with a TypeError, as is a class that is not plain_class). */
+/* The kinds of parts of a part_spec (once a spec). */
 static int read_kinds(PyObject *spec) {
     if (spec == part_spec) return 0;
     Py_CLEAR(part_spec);  /* a spec refused half-way leaves no kinds known */
@@ -207,44 +270,8 @@ static int read_kinds(PyObject *spec) {
         PyErr_SetString(PyExc_ValueError, "scan_deal: the parts must name seven classes");
         return -1;
     }
-    for (int k = 0; k < F_COUNT; k++) {
-        PyObject *pair = PyTuple_GET_ITEM(spec, k);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyType_Check(PyTuple_GET_ITEM(pair, 0))
-            || !PyTuple_Check(PyTuple_GET_ITEM(pair, 1))
-            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, 1)) != field_counts[k]) {
-            PyErr_SetString(PyExc_ValueError, "scan_deal: a part is not (class, its fields)");
-            return -1;
-        }
-        PyTypeObject *cls = (PyTypeObject *)PyTuple_GET_ITEM(pair, 0);
-        PyObject *names = PyTuple_GET_ITEM(pair, 1);
-        if (!plain_class(cls)) {
-            PyErr_Format(PyExc_TypeError, "scan_deal: a part's class is a plain class of slots, not %.200s",
-                         cls->tp_name);
-            return -1;
-        }
-        for (int f = 0; f < field_counts[k]; f++) {
-            PyObject *d = PyObject_GetAttr((PyObject *)cls, PyTuple_GET_ITEM(names, f));
-            if (d == NULL) return -1;
-            int ok = Py_TYPE(d) == &PyMemberDescr_Type
-                     && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
-            int own = ok && PyType_IsSubtype(cls, PyDescr_TYPE(d));
-            Py_ssize_t offset = ok ? ((PyMemberDescrObject *)d)->d_member->offset : 0;
-            Py_DECREF(d);
-            if (!ok) {
-                PyErr_SetString(PyExc_ValueError, "scan_deal: a part's field is not a slot");
-                return -1;
-            }
-            if (!own) {
-                PyErr_Format(PyExc_TypeError, "scan_deal: the field %R of %.200s is another class's slot",
-                             PyTuple_GET_ITEM(names, f), cls->tp_name);
-                return -1;
-            }
-            part_kinds[k].offsets[f] = offset;
-        }
-        if (other_slots(cls, &part_kinds[k], field_counts[k]) < 0) return -1;
-        Py_INCREF(cls);
-        Py_XSETREF(part_kinds[k].cls, cls);
-    }
+    for (int k = 0; k < F_COUNT; k++)
+        if (read_kind(PyTuple_GET_ITEM(spec, k), k) < 0) return -1;
     Py_INCREF(spec);
     Py_XSETREF(part_spec, spec);
     return 0;
@@ -252,16 +279,17 @@ static int read_kinds(PyObject *spec) {
 
 /* A part of kind k with these field values (borrowed; NULL: None). */
 static PyObject *new_part(int k, PyObject **values) {
-    PyTypeObject *cls = part_kinds[k].cls;
-    PyObject *obj = cls->tp_alloc(cls, 0);
+    PartKind *kind = &part_kinds[k];
+    PyObject *obj = PyType_GenericNew(kind->cls, NO_ARGS, NULL);
     if (obj == NULL) return NULL;
-    for (int f = 0; f < field_counts[k]; f++) {
-        PyObject *v = values[f] != NULL ? values[f] : Py_None;
-        Py_INCREF(v);
-        *(PyObject **)((char *)obj + part_kinds[k].offsets[f]) = v;
+    int n = field_counts[k];
+    for (int i = 0; i < n + kind->n_others; i++) {
+        PyObject *v = i < n && values[i] != NULL ? values[i] : Py_None;
+        if (set_member(kind->slots[i], obj, v) < 0) {
+            Py_DECREF(obj);
+            return NULL;
+        }
     }
-    for (int o = 0; o < part_kinds[k].n_others; o++)
-        *(PyObject **)((char *)obj + part_kinds[k].others[o]) = Py_NewRef(Py_None);
     return obj;
 }
 
@@ -306,6 +334,8 @@ typedef struct {
     PyObject *current;       /* the section of the kept events (a reference), or NULL */
     PyObject *lists[L_COUNT];    /* the parts: the deal's lists */
     PyObject *offer, *score, *match, *pot, *pot_pos;  /* the parts: the rest (references or NULL) */
+    PyObject *prefix;        /* the parts: the fingerprints' prefix (borrowed), NULL: none asked */
+    DealPrint print;         /* the parts: the deal's fingerprint so far (_print.h) */
 } Scan;
 
 typedef struct {
@@ -509,14 +539,6 @@ static PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
     return found;
 }
 
-static int word_is(const Scan *s, const Words *w, Py_ssize_t i, const char *lit) {
-    Py_ssize_t n = (Py_ssize_t)strlen(lit);
-    if (w->len[i] != n) return 0;
-    for (Py_ssize_t k = 0; k < n; k++)
-        if (char_at(s, w->start[i] + k) != (Py_UCS4)(unsigned char)lit[k]) return 0;
-    return 1;
-}
-
 /* word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS */
 static int ascii_digits(const Scan *s, Py_ssize_t start, Py_ssize_t len) {
     if (len <= 0 || len > s->max_digits) return 0;
@@ -621,8 +643,9 @@ static int add_hand(Scan *s, PyObject *section, PyObject *seat, PyObject *cards,
         PyObject *bits = cards_bits(cards);
         if (bits != NULL) {
             PyObject *v[6] = {seat, cards, positions, s->line_obj, S_ONE, bits == Py_None ? NULL : bits};
-            PyObject *list = same_str(section, S_FIVE) ? s->lists[L_FIVE]
-                             : same_str(section, S_REST) ? s->lists[L_REST] : s->lists[L_HANDS];
+            int five = same_str(section, S_FIVE), rest = !five && same_str(section, S_REST);
+            PyObject *list = five ? s->lists[L_FIVE] : rest ? s->lists[L_REST] : s->lists[L_HANDS];
+            print_hand(&s->print, five ? 0 : rest ? 1 : 2, seat, cards);
             r = PyErr_Occurred() ? -1 : append_new(list, new_part(F_HAND, v));
             Py_DECREF(bits);
         }
@@ -634,14 +657,15 @@ static int add_hand(Scan *s, PyObject *section, PyObject *seat, PyObject *cards,
     return r;
 }
 
-/* The offer's card (col 7). */
-static int add_offer(Scan *s, PyObject *card) {
-    if (spending(s, S_OFFER, 1, 7) < 0) return -1;
-    PyObject *col = PyLong_FromLong(7);
+/* The offer's card, at column at. */
+static int add_offer(Scan *s, PyObject *card, Py_ssize_t at) {
+    if (spending(s, S_OFFER, 1, at) < 0) return -1;
+    PyObject *col = PyLong_FromSsize_t(at);
     if (col == NULL) return -1;
     int r;
     if (s->parts) {
         PyObject *v[3] = {card, s->line_obj, col};
+        print_offer(&s->print, card);
         Py_XSETREF(s->offer, new_part(F_OFFER, v));
         r = s->offer == NULL ? -1 : 0;
     } else {
@@ -659,6 +683,7 @@ static int add_call(Scan *s, PyObject *seat, PyObject *action, PyObject *suit, P
     int r;
     if (s->parts) {
         PyObject *v[7] = {seat, action, suit, round, s->line_obj, c, value};
+        print_call(&s->print, seat, action, round, suit, value);
         r = append_new(s->lists[L_BIDS], new_part(F_BID, v));
     } else {
         PyObject *args = value == NULL ? PyTuple_Pack(6, seat, action, suit, round, s->line_obj, c)
@@ -674,8 +699,9 @@ static int add_announcement(Scan *s, PyObject *seat, PyObject *kind, PyObject *c
                             PyObject *trick, PyObject *before, Py_ssize_t items) {
     int r = spending(s, S_ANNOUNCE, items, 1);
     if (r == 0) {
-        if (s->parts) {  /* the part keeps no positions */
-            PyObject *v[7] = {seat, kind, cards, trick, before, s->line_obj, S_ONE};
+        if (s->parts) {
+            PyObject *v[8] = {seat, kind, cards, trick, before, s->line_obj, S_ONE, positions};
+            print_announcement(&s->print, seat, kind, cards, trick, before);
             r = append_new(s->lists[L_ANNOUNCEMENTS], new_part(F_ANNOUNCEMENT, v));
         } else {
             r = keep(s, s->t[T_VISIT_ANNOUNCEMENT],
@@ -696,6 +722,7 @@ static int add_trick(Scan *s, PyObject *number, PyObject *seats, PyObject *cards
     if (where != NULL) {
         if (s->parts) {
             PyObject *v[9] = {number, s->line_obj, S_ONE, seats, cards, marks, positions, winner, where};
+            print_trick(&s->print, seats, cards, marks);
             r = append_new(s->lists[L_TRICKS], new_part(F_TRICK, v));
         } else if (enter(s, S_TRICK) == 0) {
             r = keep(s, s->t[T_VISIT_TRICK], PyTuple_Pack(9, number, s->line_obj, S_ONE, seats, cards, marks, positions,
@@ -779,10 +806,8 @@ static int bid_line(Scan *s, Words *w) {
     if (w->n < 2) return 0;
     PyObject *kw = lookup(s, T_SMSARA, w, 0);
     if (kw == NULL) return PyErr_Occurred() ? -1 : 0;
-    PyObject *number;
-    if (word_is(s, w, 1, "1")) number = S_ONE;
-    else if (word_is(s, w, 1, "2")) number = S_TWO;
-    else return 0;
+    PyObject *number = lookup(s, T_ROUNDS, w, 1);  /* the grammar's C_ROUND */
+    if (number == NULL) return PyErr_Occurred() ? -1 : 0;
     /* the events' section first: nothing is kept of a deal that is not canonical */
     if (!s->parts && enter(s, S_BIDDING) < 0) return -1;
     Py_ssize_t i = 2, n = w->n;
@@ -933,58 +958,47 @@ static int score_line(Scan *s, Words *w) {
     return add_score(s, kind, ns, ew, pot ? col_of(s, w, 1) : 1) < 0 ? -1 : 1;
 }
 
-/* The word matches the canonical card pattern (?:10|11|12|[1-9JQKA])[SHDCEOB] of canonical.py. */
-static int card_shaped(const Scan *s, const Words *w, Py_ssize_t i) {
-    Py_ssize_t n = w->len[i], a = w->start[i];
-    if (n != 2 && n != 3) return 0;
-    Py_UCS4 r = char_at(s, a), suit = char_at(s, a + n - 1);
-    if (suit == 0 || suit >= 128 || !strchr("SHDCEOB", (int)suit)) return 0;
-    if (n == 3) {
-        Py_UCS4 r2 = char_at(s, a + 1);
-        return r == '1' && (r2 == '0' || r2 == '1' || r2 == '2');
-    }
-    return r != 0 && r < 128 && strchr("123456789JQKA", (int)r) != NULL;
-}
-
-/* The word is `prefix` and then 1..max_digits ASCII digits. */
-static int keyed_int(const Scan *s, const Words *w, Py_ssize_t i, const char *prefix) {
-    Py_ssize_t k = (Py_ssize_t)strlen(prefix);
+/* The word is the str `prefix` (T_WHEN_TRICK, T_WHEN_BEFORE) and then 1..max_digits ASCII digits. */
+static int keyed_int(const Scan *s, const Words *w, Py_ssize_t i, PyObject *prefix) {
+    if (!PyUnicode_Check(prefix)) return 0;
+    Py_ssize_t k = PyUnicode_GET_LENGTH(prefix);
     if (w->len[i] <= k) return 0;
     for (Py_ssize_t j = 0; j < k; j++)
-        if (char_at(s, w->start[i] + j) != (Py_UCS4)(unsigned char)prefix[j]) return 0;
+        if (char_at(s, w->start[i] + j) != PyUnicode_READ_CHAR(prefix, j)) return 0;
     return ascii_digits(s, w->start[i] + k, w->len[i] - k);
 }
 
-/* `offer CARD` (CanonicalReader._kept_offer): a second offer or a card of another deck is not canonical. */
+/* `offer CARD` (CanonicalReader._kept_offer; its first word is the kind's, T_KINDS): a second
+ * offer or a card not of the canonical shape of the deck (T_C_CARDS) is not canonical. */
 static int offer_line(Scan *s, Words *w) {
-    if (s->offered || w->n != 2 || !word_is(s, w, 0, "offer") || !card_shaped(s, w, 1)) return 0;
-    PyObject *card = lookup(s, T_CARDS, w, 1);
+    if (s->offered || w->n != 2) return 0;
+    PyObject *card = lookup(s, T_C_CARDS, w, 1);
     if (card == NULL) return PyErr_Occurred() ? -1 : 0;
     s->offered = 1;
-    return add_offer(s, card) < 0 ? -1 : 1;
+    return add_offer(s, card, col_of(s, w, 1)) < 0 ? -1 : 1;
 }
 
 /* `announce SEAT KIND cards [trick=N] [before=N]` (CanonicalReader._kept_announcement). */
 static int announce_line(Scan *s, Words *w) {
-    if (w->n < 3 || !word_is(s, w, 0, "announce") || w->len[1] != 1) return 0;
-    Py_UCS4 seat_char = char_at(s, w->start[1]);
-    if (seat_char != 'N' && seat_char != 'E' && seat_char != 'S' && seat_char != 'W') return 0;
-    PyObject *kind = word_is(s, w, 2, "sequence") ? S_SEQUENCE : word_is(s, w, 2, "carre") ? S_CARRE
-                     : word_is(s, w, 2, "belote") ? S_BELOTE : NULL;
-    if (kind == NULL) return 0;
+    if (w->n < 3) return 0;
+    PyObject *seat = lookup(s, T_C_SEATS, w, 1), *kind = seat != NULL ? lookup(s, T_KIND_WORDS, w, 2) : NULL;
+    if (kind == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *when_trick = s->t[T_WHEN_TRICK], *when_before = s->t[T_WHEN_BEFORE];
     Py_ssize_t i = 3, n = w->n, trick_at = -1, before_at = -1;
-    while (i < n && card_shaped(s, w, i)) i++;
+    while (i < n && lookup(s, T_C_CARDS, w, i) != NULL) i++;
+    if (PyErr_Occurred()) return -1;
     Py_ssize_t cards_end = i;
-    if (i < n && keyed_int(s, w, i, "trick=")) trick_at = i++;
-    if (i < n && keyed_int(s, w, i, "before=")) before_at = i++;
+    if (i < n && keyed_int(s, w, i, when_trick)) trick_at = i++;
+    if (i < n && keyed_int(s, w, i, when_before)) before_at = i++;
     if (i != n) return 0;
-    PyObject *seat = lookup(s, T_SEATS, w, 1);
-    if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
     LinePositions *positions;
     PyObject *cards = read_cards(s, w, 3, cards_end, &positions), *trick = NULL, *before = NULL;
     if (cards == NULL) return PyErr_Occurred() ? -1 : 0;
-    if ((trick_at >= 0 && (trick = int_of(s, w->start[trick_at] + 6, w->len[trick_at] - 6)) == NULL)
-        || (before_at >= 0 && (before = int_of(s, w->start[before_at] + 7, w->len[before_at] - 7)) == NULL)) {
+    Py_ssize_t skip_trick = PyUnicode_GET_LENGTH(when_trick), skip_before = PyUnicode_GET_LENGTH(when_before);
+    if ((trick_at >= 0
+         && (trick = int_of(s, w->start[trick_at] + skip_trick, w->len[trick_at] - skip_trick)) == NULL)
+        || (before_at >= 0
+            && (before = int_of(s, w->start[before_at] + skip_before, w->len[before_at] - skip_before)) == NULL)) {
         Py_DECREF(cards);
         Py_DECREF(positions);
         Py_XDECREF(trick);
@@ -998,7 +1012,8 @@ static int announce_line(Scan *s, Words *w) {
 }
 
 /* True when deal_end(text, pos) matches (what may follow a canonical deal); s->next_deal: the
- * offset of the `deal` keyword it matched, -1 when it matched something else. */
+ * offset of the keyword it matched (a heading's or the `end` keyword: read_heading tells them
+ * apart with the grammar's words), -1 when it matched the end of the text. */
 static int deal_ends(Scan *s, Py_ssize_t pos) {
     PyObject *at = PyLong_FromSsize_t(pos);
     if (at == NULL) return -1;
@@ -1016,27 +1031,27 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
     Py_ssize_t end = end_obj == NULL ? -1 : PyLong_AsSsize_t(end_obj);
     Py_XDECREF(end_obj);
     if (end < 0) return PyErr_Occurred() ? -1 : 1;
-    if (end - 4 >= pos && char_at(s, end - 4) == 'd' && char_at(s, end - 3) == 'e' && char_at(s, end - 2) == 'a'
-        && char_at(s, end - 1) == 'l')
-        s->next_deal = end - 4;
+    Py_ssize_t word = pos;  /* the keyword it matched, after the blanks */
+    while (word < end && (char_at(s, word) == ' ' || char_at(s, word) == '\t' || char_at(s, word) == '\r'
+                          || char_at(s, word) == '\n'))
+        word++;
+    if (word < end) s->next_deal = word;  /* read_heading tells a heading from the `end` keyword */
     return 1;
 }
 
-/* The heading `deal N[ dealer SEAT]` (canonical.py's _HEADING) ending at the newline nl: its
+/* The heading `deal N[ dealer SEAT]` (the grammar's C_HEADING, its words T_DEAL_WORDS,
+ * T_DEALER_WORDS and T_C_SEATS; canonical.py _shapes) ending at the newline nl: its
  * number and its dealer (None when not written), new references set only when it reads (1);
  * 0: not canonical. */
 static int read_heading(Scan *s, Py_ssize_t pos, Py_ssize_t nl, PyObject **number, PyObject **dealer) {
     Words w;
     split_row(s, pos, nl, &w);
-    if ((w.count != 2 && w.count != 4) || !word_is(s, &w, 0, "deal") || !ascii_digits(s, w.start[1], w.len[1]))
-        return 0;
+    if (w.count != 2 && w.count != 4) return 0;
+    if (lookup(s, T_DEAL_WORDS, &w, 0) == NULL || !ascii_digits(s, w.start[1], w.len[1]))
+        return PyErr_Occurred() ? -1 : 0;
     PyObject *seat = Py_None;
     if (w.count == 4) {
-        Py_UCS4 letter = char_at(s, w.start[3]);
-        if (!word_is(s, &w, 2, "dealer") || w.len[3] != 1
-            || (letter != 'N' && letter != 'E' && letter != 'S' && letter != 'W'))
-            return 0;
-        seat = lookup(s, T_SEATS, &w, 3);
+        seat = lookup(s, T_DEALER_WORDS, &w, 2) != NULL ? lookup(s, T_C_SEATS, &w, 3) : NULL;
         if (seat == NULL) return PyErr_Occurred() ? -1 : 0;
     }
     *number = int_of(s, w.start[1], w.len[1]);
@@ -1064,6 +1079,7 @@ static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
     s->offered = 0;
     s->extra = 0;
     if (s->parts) {
+        print_start(&s->print, s->prefix != NULL);
         for (int k = 0; k < L_COUNT; k++)
             if ((s->lists[k] = PyList_New(0)) == NULL) return -1;
     } else if ((s->events = PyList_New(0)) == NULL) {
@@ -1107,11 +1123,17 @@ static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
 static PyObject *deal_of(Scan *s, PyObject *number, PyObject *dealer, PyObject *line, PyObject *col) {
     PyObject *pot_pos = s->pot_pos != NULL ? Py_NewRef(s->pot_pos) : PyTuple_Pack(2, line, col);
     if (pot_pos == NULL) return NULL;
+    PyObject *print = s->prefix != NULL ? print_finish(&s->print, dealer, s->prefix) : Py_NewRef(Py_None);
+    if (print == NULL) {
+        Py_DECREF(pot_pos);
+        return NULL;
+    }
     PyObject **l = s->lists;
-    PyObject *v[15] = {number, dealer, line, col, l[L_FIVE], s->offer, l[L_BIDS], l[L_REST], l[L_HANDS],
-                       l[L_ANNOUNCEMENTS], l[L_TRICKS], s->score, s->match, s->pot, pot_pos};
+    PyObject *v[16] = {number, dealer, line, col, l[L_FIVE], s->offer, l[L_BIDS], l[L_REST], l[L_HANDS],
+                       l[L_ANNOUNCEMENTS], l[L_TRICKS], s->score, s->match, s->pot, pot_pos, print};
     PyObject *deal = new_part(F_DEAL, v);
     Py_DECREF(pot_pos);
+    Py_DECREF(print);
     return deal;
 }
 
@@ -1166,8 +1188,9 @@ static int hand_deal_parts(Scan *s, PyObject *number, PyObject *dealer, Py_ssize
 }
 
 static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[3]) || !PyTuple_Check(args[5])) {
-        PyErr_SetString(PyExc_TypeError, "scan_deal(text, pos, line, col, left, tables, kinds)");
+    if (nargs != 8 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[3]) || !PyTuple_Check(args[5])
+        || !(args[7] == Py_None || PyUnicode_Check(args[7]))) {
+        PyErr_SetString(PyExc_TypeError, "scan_deal(text, pos, line, col, left, tables, kinds, prints)");
         return NULL;
     }
     PyObject *text = args[0], *tables = args[5], *kinds = args[6];
@@ -1177,6 +1200,7 @@ static PyObject *scan_deal(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (kinds != Py_None && read_kinds(kinds) < 0) return NULL;
     Scan s;
     if (start_scan(&s, text, tables, pos) < 0) return NULL;
+    s.prefix = kinds != Py_None && args[7] != Py_None ? args[7] : NULL;
     /* with parts: each deal read is handed to the visitor (visit_deal_parts), its items counted,
      * and the canonical deal right after it is read next; `done` is the last one handed */
     PyObject *number = NULL, *dealer = NULL, *out = NULL, *done_number = NULL, *done_dealer = NULL;
@@ -1476,6 +1500,7 @@ static PyObject *cut_game(PyObject *self, PyObject *const *args, Py_ssize_t narg
 static PyObject *K_LINE, *K_COL, *K_GLYPH, *K_NAGS, *K_COMMENTS, *K_VARIATIONS, *K_SEAT, *K_CARD, *K_MARK;
 static PyObject *MODEL = NULL;         /* pydantic.BaseModel */
 static PyObject *MODEL_SLOTS = NULL;   /* its four slot descriptors, in the order new_record sets them */
+static descrsetfunc MODEL_SETTERS[4];  /* their setters */
 static PyObject *PLAY = NULL;          /* belote_notation.notation.records.Play */
 static PyObject *RECORD_FIELDS = NULL; /* class -> the one "fields set" of its records */
 static const char *const SLOT_NAMES[4] = {"__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
@@ -1498,17 +1523,26 @@ static int bind_model(void) {
     if (PLAY != NULL) return 0;
     PyObject *model = imported("pydantic", "BaseModel");
     PyObject *slots = model != NULL ? PyTuple_New(4) : NULL;
+    PyObject *own_dict = slots != NULL ? PyObject_GetAttrString(model, "__dict__") : NULL;  /* vars(BaseModel) */
+    if (own_dict == NULL) Py_CLEAR(slots);
     for (int k = 0; slots != NULL && k < 4; k++) {
-        PyObject *d = PyDict_GetItemString(((PyTypeObject *)model)->tp_dict, SLOT_NAMES[k]); /* borrowed */
-        int own = d != NULL && (Py_IS_TYPE(d, &PyMemberDescr_Type) || Py_IS_TYPE(d, &PyGetSetDescr_Type))
-                  && PyDescr_TYPE(d) == (PyTypeObject *)model && Py_TYPE(d)->tp_descr_set != NULL;
-        if (!own) {
+        PyObject *d = PyMapping_GetItemString(own_dict, SLOT_NAMES[k]);
+        PyObject *owner = d != NULL ? PyObject_GetAttrString(d, "__objclass__") : NULL;
+        descrsetfunc set = NULL;
+        if (owner == model && (Py_IS_TYPE(d, &PyMemberDescr_Type) || Py_IS_TYPE(d, &PyGetSetDescr_Type)))
+            set = (descrsetfunc)PyType_GetSlot(Py_TYPE(d), Py_tp_descr_set);
+        Py_XDECREF(owner);
+        if (set == NULL) {
+            Py_XDECREF(d);
+            PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "pydantic.BaseModel has no slot %s of its own", SLOT_NAMES[k]);
             Py_CLEAR(slots);
             break;
         }
-        PyTuple_SET_ITEM(slots, k, Py_NewRef(d));
+        MODEL_SETTERS[k] = set;
+        PyTuple_SET_ITEM(slots, k, d);
     }
+    Py_XDECREF(own_dict);
     PyObject *play = slots != NULL ? imported("belote_notation.notation.records", "Play") : NULL;
     if (play != NULL && !PyType_IsSubtype((PyTypeObject *)play, (PyTypeObject *)model)) {
         PyErr_SetString(PyExc_TypeError, "records.Play is not a pydantic model");
@@ -1540,12 +1574,12 @@ static PyObject *fields_of(PyObject *cls) {
 
 /* A record of cls (a subclass of BaseModel, checked by the callers) holding data. */
 static PyObject *model_record(PyTypeObject *cls, PyObject *data, PyObject *fields) {
-    PyObject *obj = cls->tp_alloc(cls, 0);
+    PyObject *obj = PyType_GenericNew(cls, NO_ARGS, NULL);
     if (obj == NULL) return NULL;
     for (int k = 0; k < 4; k++) {
         PyObject *descr = PyTuple_GET_ITEM(MODEL_SLOTS, k);
         PyObject *value = k == 0 ? data : k == 1 ? fields : Py_None;
-        if (Py_TYPE(descr)->tp_descr_set(descr, obj, value) < 0) {
+        if (MODEL_SETTERS[k](descr, obj, value) < 0) {
             Py_DECREF(obj);
             return NULL;
         }
@@ -1581,7 +1615,7 @@ static PyObject *make_plays(PyObject *self, PyObject *args) {
     PyObject *fields = fields_of(PLAY);
     if (fields == NULL) return NULL;
     /* the compiled reader's positions are read without a tuple each */
-    LinePositions *compact = Py_IS_TYPE(positions, &LinePositionsType) ? (LinePositions *)positions : NULL;
+    LinePositions *compact = Py_IS_TYPE(positions, LinePositionsType) ? (LinePositions *)positions : NULL;
     PyObject *fs = PySequence_Fast(seats, "seats"), *fc = PySequence_Fast(cards, "cards");
     PyObject *fm = PySequence_Fast(marks, "marks");
     PyObject *fp = compact != NULL ? Py_NewRef(positions) : PySequence_Fast(positions, "positions");
@@ -1638,7 +1672,27 @@ static PyObject *new_record(PyObject *self, PyObject *args) {
     return fields == NULL ? NULL : model_record((PyTypeObject *)cls, data, fields);
 }
 
+/* sha256(data, portable): the hex SHA-256 of bytes as deal prints make it (portable: without
+ * the x86 SHA extensions), for the tests. */
+static PyObject *sha256_hex(PyObject *self, PyObject *args) {
+    Py_buffer data;
+    int portable;
+    if (!PyArg_ParseTuple(args, "y*p", &data, &portable)) return NULL;
+    unsigned char digest[32];
+    char hex[64];
+    print_sha256((const unsigned char *)data.buf, (size_t)data.len, digest, portable);
+    PyBuffer_Release(&data);
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = "0123456789abcdef"[digest[i] >> 4];
+        hex[2 * i + 1] = "0123456789abcdef"[digest[i] & 15];
+    }
+    return PyUnicode_FromStringAndSize(hex, 64);
+}
+
 static PyMethodDef methods[] = {
+    {"sha256", sha256_hex, METH_VARARGS,
+     "sha256(data, portable) -> str: the hex SHA-256 deal prints make (portable: without the x86 SHA "
+     "extensions), for the tests."},
     {"cut_game", (PyCFunction)(void (*)(void))cut_game, METH_FASTCALL,
      "cut_game(words, quote, block, pos, body) -> (cut, ends_game, first_body, newlines) | None\n\n"
      "stream.py's _block_cut of a block of one byte a character, `words` the end keyword's "
@@ -1655,7 +1709,7 @@ static PyMethodDef methods[] = {
      "make_plays(seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
     {"scan_deal", (PyCFunction)(void (*)(void))scan_deal, METH_FASTCALL,
-     "scan_deal(text, pos, line, col, left, tables, kinds) -> (number, dealer, events, end, end_line, left) "
+     "scan_deal(text, pos, line, col, left, tables, kinds, prints) -> (number, dealer, events, end, end_line, left) "
      "| None\n\n"
      "The canonical deal at offset pos (its heading on file line `line`, at column `col`), read as "
      "CanonicalReader.canonical_deal reads it, `left` the items the game may still hold; None: not "
@@ -1663,7 +1717,9 @@ static PyMethodDef methods[] = {
      "items left. With `kinds` (canon.part_spec of a visitor's DEAL_PARTS), where that changes nothing, "
      "the deal's parts are given to the visitor's visit_deal_parts, its items counted, and so are the "
      "parts of the "
-     "canonical deals right after it: events is then None, the rest is said of the last one."},
+     "canonical deals right after it: events is then None, the rest is said of the last one. `prints`: "
+     "the fingerprints' prefix (bel1:) to make each deal part's fingerprint (notation/fingerprint.py, "
+     "_print.c), or None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1686,9 +1742,6 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_REST = PyUnicode_InternFromString("rest");
     S_OFFER = PyUnicode_InternFromString("offer");
     S_ANNOUNCE = PyUnicode_InternFromString("announce");
-    S_SEQUENCE = PyUnicode_InternFromString("sequence");
-    S_CARRE = PyUnicode_InternFromString("carre");
-    S_BELOTE = PyUnicode_InternFromString("belote");
     K_LINE = PyUnicode_InternFromString("line");
     K_COL = PyUnicode_InternFromString("col");
     K_GLYPH = PyUnicode_InternFromString("glyph");
@@ -1703,15 +1756,17 @@ PyMODINIT_FUNC PyInit__canon(void) {
     RECORD_FIELDS = PyDict_New();
     if (RECORD_FIELDS == NULL) return NULL;
     S_ONE = PyLong_FromLong(1);
-    S_TWO = PyLong_FromLong(2);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE
-        || !S_SCORE || !S_END || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_SEQUENCE || !S_CARRE || !S_BELOTE
-        || !S_ONE || !S_TWO)
+        || !S_SCORE || !S_END || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_ONE)
         return NULL;
-    if (PyType_Ready(&LinePositionsType) < 0) return NULL;
+    NO_ARGS = PyTuple_New(0);
+    set_member = (descrsetfunc)PyType_GetSlot(&PyMemberDescr_Type, Py_tp_descr_set);
+    if (NO_ARGS == NULL || set_member == NULL) return NULL;
+    LinePositionsType = (PyTypeObject *)PyType_FromSpec(&positions_spec);
+    if (LinePositionsType == NULL) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    if (PyModule_AddObjectRef(m, "LinePositions", (PyObject *)&LinePositionsType) < 0) {
+    if (PyModule_AddObjectRef(m, "LinePositions", (PyObject *)LinePositionsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -107,7 +107,12 @@ class ParsedGame:
 
 
 class RecordBuilder(Visitor[ParsedGame]):
-    """Builds the :class:`~belote_notation.notation.records.Game` of the events read."""
+    """Builds the :class:`~belote_notation.notation.records.Game` of the events read, or of a
+    canonical deal's parts (:meth:`visit_deal_parts`, of any visitor's
+    :class:`~belote_notation.notation.visitor.DealParts`: the builder reads only the slots
+    :data:`~belote_notation.notation.visitor.PART_FIELDS` names)."""
+
+    TAKES_PARTS = True
 
     def __init__(self) -> None:
         self.begin_game(0, 0, 0)
@@ -151,20 +156,22 @@ class RecordBuilder(Visitor[ParsedGame]):
         self.errors.append(issue)
 
     def result(self) -> ParsedGame:
+        return ParsedGame(_record(Game, self.game_fields(self.deals)), self.errors, self.index)
+
+    def game_fields(self, deals: list[Any]) -> dict[str, Any]:
+        """The fields of the game's record with ``deals`` (the first one places a game that has
+        no tag pair)."""
         if not self.headers and self.preamble:  # no tag pairs: nothing to be before
             self.game_comments[:0] = self.preamble
             self.preamble = []
         if self.headers and self.headers[0].line:
             line, col = self.headers[0].line, self.headers[0].col
-        elif self.deals:
-            line, col = self.deals[0].line, self.deals[0].col
+        elif deals:
+            line, col = deals[0].line, deals[0].col
         else:
             line, col = self.where
-        game = _record(Game, {"line": line, "col": col, "headers": self.headers,
-                                 "deals": self.deals, "result": self.result_text,
-                                 "comments": self.game_comments, "preamble": self.preamble,
-                                 "result_pos": self.result_pos})
-        return ParsedGame(game, self.errors, self.index)
+        return {"line": line, "col": col, "headers": self.headers, "deals": deals, "result": self.result_text,
+                "comments": self.game_comments, "preamble": self.preamble, "result_pos": self.result_pos}
 
     # --- a deal ------------------------------------------------------------------------
     def begin_deal(self, number: int, dealer: int | None, line: int, col: int) -> Skip | None:
@@ -182,6 +189,44 @@ class RecordBuilder(Visitor[ParsedGame]):
     def end_deal(self) -> None:
         self.deal, self.item, self.trick = None, None, None
         self.holder = self.game_comments
+
+    def visit_deal_parts(self, deal: Any) -> None:
+        """The records of a canonical deal given at once: those its events would have built
+        (such a deal has no review material), made here without an event each. Its parts are
+        another visitor's, that it keeps: every list is copied, no part is changed."""
+        self.begin_deal(deal.number, deal.dealer, deal.line, deal.col)
+        record = self.deal.__dict__
+        for section in ("five", "rest", "hands"):
+            record[section].extend(
+                _record(Hand, {"line": h.line, "col": h.col, "seat": h.seat, "cards": list(h.cards),
+                               "positions": list(h.positions)}) for h in getattr(deal, section))
+        offer = deal.offer
+        if offer is not None:
+            record["offer"] = _record(CardRef, {"line": offer.line, "col": offer.col, "card": offer.card})
+        record["bids"].extend(
+            _record(Bid, {"line": b.line, "col": b.col, "glyph": None, "nags": [], "comments": [],
+                          "variations": [], "seat": b.seat, "action": b.action, "suit": b.suit,
+                          "value": b.value, "round": b.round}) for b in deal.bids)
+        for a in deal.announcements:
+            self.visit_announcement(a.seat, a.kind, a.cards, a.positions, a.trick, a.before_card, a.line,
+                                    a.col)
+        tricks, make_plays = record["tricks"], _MAKE_PLAYS
+        for t in deal.tricks:
+            if make_plays is None:  # the pure-Python path: the batch's own loop
+                self.visit_trick(t.number, t.line, t.col, t.seats, t.cards, t.marks, t.positions, t.winner,
+                                 t.winner_pos if t.winner is not None else None)
+                continue
+            winner = t.winner
+            tricks.append(_record(Trick, {
+                "line": t.line, "col": t.col, "number": t.number,
+                "plays": make_plays(t.seats, t.cards, t.marks, t.positions), "winner": winner,
+                "comments": [], "winner_pos": t.winner_pos if winner is not None else None}))
+        for kind, score in (("score", deal.score), ("match", deal.match_score)):
+            if score is not None:
+                self.visit_score(kind, score.ns, score.ew, score.line, score.col)  # type: ignore[arg-type]
+        if deal.pot is not None:
+            self.visit_score("pot", deal.pot, None, *deal.pot_pos)
+        self.end_deal()
 
     def begin_section(self, section: Section, line: int, col: int) -> None:
         self.section = section

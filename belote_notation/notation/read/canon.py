@@ -33,16 +33,18 @@ from belote_notation.game.compiled import compiled
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.limits import MAX_DIGITS
 from belote_notation.notation.read.quick_words import (
+    points_bid_reader,
     quick_calls,
-    quick_points_bid,
+    quick_rounds,
     quick_score_words,
     quick_strains,
     quick_suits,
 )
 from belote_notation.notation.visitor import PART_FIELDS, DealParts
 
-__all__ = ["compiled_cut", "compiled_new_record", "compiled_plays", "compiled_reader", "compiled_tags",
-           "part_spec", "static_tables", "tag_characters"]
+__all__ = ["canonical_cards", "canonical_tables", "canonical_words", "compiled_cut", "compiled_new_record",
+           "compiled_plays", "compiled_reader", "compiled_tags", "part_spec", "static_tables",
+           "tag_characters"]
 
 Scan = Callable[..., "tuple[int, int | None, Any, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
@@ -120,23 +122,80 @@ def tag_characters() -> tuple[bytes, bytes, bytes]:
     return first, rest, value
 
 
-PartSpec = tuple[tuple[type, tuple[str, ...]], ...]
+PartSpec = tuple[tuple[type, tuple[str, ...], tuple[str, ...]], ...]
 
 
 @cache
 def part_spec(parts: DealParts | None) -> PartSpec | None:
     """What ``scan_deal`` takes of a visitor's
     :class:`~belote_notation.notation.visitor.DealParts`: each part's class with the slots it
-    fills (:data:`~belote_notation.notation.visitor.PART_FIELDS`), in the order of the parts.
+    fills (:data:`~belote_notation.notation.visitor.PART_FIELDS`) and its other slots (set to
+    ``None``), in the order of the parts.
 
     >>> class Score:
-    ...     __slots__ = ("ns", "ew", "line", "col")
-    >>> part_spec(None) is None, part_spec(DealParts(*[Score] * 7))[5]
-    (True, (<class 'belote_notation.notation.read.canon.Score'>, ('ns', 'ew', 'line', 'col')))
+    ...     __slots__ = ("ns", "ew", "line", "col", "note")
+    >>> part_spec(None) is None, part_spec(DealParts(*[Score] * 7))[5][1:]
+    (True, (('ns', 'ew', 'line', 'col'), ('note',)))
     """
     if parts is None:
         return None
-    return tuple((cls, PART_FIELDS[name]) for name, cls in zip(DealParts._fields, parts, strict=True))
+    return tuple((cls, PART_FIELDS[name], _other_slots(cls, PART_FIELDS[name]))
+                 for name, cls in zip(DealParts._fields, parts, strict=True))
+
+
+def _other_slots(cls: type, fields: tuple[str, ...]) -> tuple[str, ...]:
+    """The slots of ``cls`` and its bases (their ``__slots__``) that ``fields`` does not name."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        slots = vars(klass).get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name.startswith("__") and not name.endswith("__"):  # a private name, as Python mangles it
+                name = f"_{klass.__name__.lstrip('_')}{name}"
+            if name not in fields and name not in names and name not in ("__dict__", "__weakref__"):
+                names.append(name)
+    return tuple(names)
+
+
+@cache
+def canonical_words(name: str) -> tuple[str, ...]:
+    """The words of the grammar's terminal ``name`` of the canonical layout
+    (:data:`~belote_notation.notation.vocabulary.CANONICAL_WORDS`: ``C_DEAL``, ``C_KIND``...).
+
+    >>> canonical_words("C_DEAL"), canonical_words("C_KIND"), canonical_words("C_SEAT")
+    (('deal',), ('sequence', 'carre', 'belote'), ('N', 'E', 'S', 'W'))
+    """
+    if name not in vocab.CANONICAL_WORDS:
+        raise ValueError(f"{name} is not a terminal of the canonical layout's words")
+    return vocab.words_of(name)
+
+
+@cache
+def canonical_cards(deck: Deck) -> dict[str, int]:
+    """The card names of ``deck`` in the shape of the grammar's ``C_CARD`` (the canonical
+    layout's offer and announcement cards), to their numbers: the card table filtered by it.
+
+    >>> french = canonical_cards(Deck.FRENCH)
+    >>> french["10S"], "TS" in french, "TS" in vocab.card_table(Deck.FRENCH)
+    (3, False, True)
+    """
+    shape = vocab.regex("C_CARD")
+    return {word: card for word, card in vocab.card_table(deck).items() if shape.fullmatch(word)}
+
+
+@cache
+def canonical_tables(deck: Deck) -> tuple[Any, ...]:
+    """The compiled reader's tables of the canonical layout's own words, all from the grammar:
+    the heading's keywords (``C_DEAL``, ``C_DEALER``), its seats (``C_SEAT``) to their numbers,
+    the offer and announcement cards (:func:`canonical_cards`), the kinds of an announcement
+    (``C_KIND``) to theirs, the rounds of a bidding line (``C_ROUND``) to their numbers, and
+    the prefixes of an announcement's ``trick=`` and ``before=`` (one word each)."""
+    trick, before = canonical_words("C_WHEN_TRICK"), canonical_words("C_WHEN_BEFORE")
+    if len(trick) != 1 or len(before) != 1:
+        raise ValueError("the grammar's C_WHEN_TRICK and C_WHEN_BEFORE must be one word each")
+    return (frozenset(canonical_words("C_DEAL")), frozenset(canonical_words("C_DEALER")),
+            {letter: vocab.SEATS[letter] for letter in canonical_words("C_SEAT")}, canonical_cards(deck),
+            {word: vocab.kind_of(word) for word in canonical_words("C_KIND")},
+            quick_rounds(), trick[0], before[0])
 
 
 @cache
@@ -149,6 +208,6 @@ def static_tables(deck: Deck, line_kinds: tuple[tuple[str, str], ...],
     no_marks = tuple((None,) * n for n in range(9))
     return ({word: _KINDS[kind] for word, kind in line_kinds}, dict(hands), vocab.SEATS,
             vocab.card_table(deck), vocab.keywords("SMSARA_KW"), quick_calls(), quick_suits(deck),
-            quick_strains(deck), partial(quick_points_bid, deck=deck), vocab.keywords("TRICK_KW"),
+            quick_strains(deck), points_bid_reader(deck), vocab.keywords("TRICK_KW"),
             vocab.keywords("WINNER_KW"), vocab.play_table(deck), marks, quick_score_words(), no_marks,
-            MAX_DIGITS)
+            MAX_DIGITS, *canonical_tables(deck))

@@ -17,13 +17,21 @@ from typing import Any
 
 from belote_notation.game.cards import Deck
 from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.fingerprint import PREFIX
 from belote_notation.notation.limits import MAX_DIGITS
-from belote_notation.notation.read.canon import compiled_reader, part_spec, static_tables
+from belote_notation.notation.read.canon import (
+    canonical_tables,
+    canonical_words,
+    compiled_reader,
+    part_spec,
+    static_tables,
+)
 from belote_notation.notation.read.quick import QuickReader
 from belote_notation.notation.read.quick_words import quick_score_words
 from belote_notation.notation.visitor import HandSection, Position, Section, Visitor
 
-__all__ = ["CanonicalDeal", "CanonicalLine", "CanonicalReader", "KeptDeal", "canonical_lines"]
+__all__ = ["CanonicalDeal", "CanonicalLine", "CanonicalReader", "KeptDeal", "canonical_lines",
+           "heading_starts", "line_kinds"]
 
 Event = tuple[Callable[..., Any], tuple[Any, ...]]
 """A visitor call kept for later: the bound method and its arguments."""
@@ -33,24 +41,65 @@ after it and the line there. ``None`` in place of the events: the compiled reade
 deal at once to the visitor (:meth:`.Visitor.visit_deal_parts`), and those of the canonical
 deals right after it, their items counted; the rest is said of the last one."""
 
-_HANDS: dict[str, HandSection] = {"tafr9a": "five", "rest": "rest", "hand": "hand"}
-_HAND_STARTS = frozenset(_HANDS)
-# The canonical heading and the other canonical lines (the grammar's CANONICAL_DEAL), and
-# what must follow a canonical deal (the lookahead that ends CANONICAL_DEAL).
-_C_CARD = r"(?:10|11|12|[1-9JQKA])[SHDCEOB]"
-_INT = "[0-9]{1,%d}" % MAX_DIGITS   # lark.common's INT, as long as the reader reads
-_HEADING = re.compile(r"deal (" + _INT + r")(?: dealer ([NESW]))?")
-_OFFER = re.compile("offer " + _C_CARD)
-_ANNOUNCE = re.compile(r"announce [NESW] (?:sequence|carre|belote)(?: " + _C_CARD + r")*(?: trick=" + _INT
-                       + r")?(?: before=" + _INT + ")?")
-_LINE_KINDS = (*((w, "hand") for w in ("tafr9a", "rest", "hand")), ("offer", "offer"),
-               ("announce", "announce"),
-               *((w, "calls") for w in vocab.keywords("SMSARA_KW")),
-               *((w, "trick") for w in vocab.keywords("TRICK_KW")),
-               *((w, "score") for w in quick_score_words()))
-"""The first word of each kind of canonical line, for the compiled reader (the keys of
-:func:`canonical_lines`, checked by a doctest there)."""
-_DEAL_END = re.compile(r"[ \t\r\n]*(?:deal|end)(?![\w])|[ \t\r\n]*\Z")
+_INT = "[0-9]{1,%d}" % MAX_DIGITS   # lark.common's INT, in ASCII and as long as the reader reads
+
+
+@cache
+def _hands() -> dict[str, HandSection]:
+    """The first word of each kind of hand line (the grammar's ``C_FIVE``, ``C_REST``,
+    ``C_HAND``) to its section."""
+    sections: tuple[tuple[str, HandSection], ...] = (("C_FIVE", "five"), ("C_REST", "rest"),
+                                                     ("C_HAND", "hand"))
+    return {word: section for name, section in sections for word in canonical_words(name)}
+
+
+@cache
+def _hand_starts() -> frozenset[str]:
+    """The first words of the hand lines (what the quick hand reader takes)."""
+    return frozenset(_hands())
+
+
+@cache
+def _shapes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The canonical heading, offer and announcement lines (the grammar's ``C_HEADING`` and
+    ``C_SECTION``), of the grammar's words (``C_DEAL``, ``C_SEAT``, ``C_CARD``...): the heading
+    with its number and dealer as groups 1 and 2. Their numbers are ``_INT``."""
+    p = vocab.pattern
+    card, seat = p("C_CARD"), p("C_SEAT")
+    heading = re.compile(f"{p('C_DEAL')} ({_INT})(?: {p('C_DEALER')} ({seat}))?")
+    offer = re.compile(f"{p('C_OFFER')} {card}")
+    announce = re.compile(f"{p('C_ANNOUNCE')} {seat} {p('C_KIND')}(?: {card})*"
+                          f"(?: {p('C_WHEN_TRICK')}{_INT})?(?: {p('C_WHEN_BEFORE')}{_INT})?")
+    return heading, offer, announce
+
+
+@cache
+def line_kinds() -> tuple[tuple[str, str], ...]:
+    """The first word of each kind of canonical line, for the compiled reader (the keys of
+    :func:`canonical_lines`, checked by a doctest there): the canonical layout's own words
+    (``C_FIVE``, ``C_OFFER``...) and the keywords of the bidding, trick and score lines."""
+    return (*((w, "hand") for w in _hands()), *((w, "offer") for w in canonical_words("C_OFFER")),
+            *((w, "announce") for w in canonical_words("C_ANNOUNCE")),
+            *((w, "calls") for w in vocab.keywords("SMSARA_KW")),
+            *((w, "trick") for w in vocab.keywords("TRICK_KW")),
+            *((w, "score") for w in quick_score_words()))
+
+
+@cache
+def heading_starts() -> tuple[str, ...]:
+    """How a canonical deal's heading starts: a ``C_DEAL`` word and a space.
+
+    >>> heading_starts()
+    ('deal ',)
+    """
+    return tuple(word + " " for word in canonical_words("C_DEAL"))
+
+
+@cache
+def _deal_end() -> re.Pattern[str]:
+    """What must follow a canonical deal (the lookahead that ends the grammar's
+    ``CANONICAL_DEAL``): blanks, then a heading's keyword (``C_DEAL``) or ``end``, or the end."""
+    return re.compile(r"[ \t\r\n]*(?:" + vocab.pattern("C_DEAL") + r"|end)(?![\w])|[ \t\r\n]*\Z")
 
 
 class CanonicalReader(QuickReader):
@@ -66,13 +115,15 @@ class CanonicalReader(QuickReader):
         ``None``: not canonical, read it the general way."""
         scan = compiled_reader()
         if scan is not None:
-            scanned = scan(text, pos, line, col, self.issues.left, self._scan_tables(),
-                           part_spec(type(self.visitor).DEAL_PARTS))
+            visitor = self.visitor
+            parts = part_spec(visitor.deal_parts())
+            prints = PREFIX if parts is not None and visitor.wants_deal_prints() else None  # made in the pass
+            scanned = scan(text, pos, line, col, self.issues.left, self._scan_tables(), parts, prints)
             if scanned is not None:
                 self.issues.left = scanned[5]
                 return scanned[0], scanned[1], scanned[2], scanned[3], scanned[4]
         nl = text.find("\n", pos)
-        if nl < 0 or (heading := _HEADING.fullmatch(text, pos, nl)) is None:
+        if nl < 0 or (heading := _shapes()[0].fullmatch(text, pos, nl)) is None:
             return None
         kept = KeptDeal(self.visitor)
         lines = canonical_lines()
@@ -81,7 +132,7 @@ class CanonicalReader(QuickReader):
             pos, line = nl + 1, line + 1
             nl = text.find("\n", pos)
             if nl < 0:
-                if _DEAL_END.match(text, pos) is None:
+                if _deal_end().match(text, pos) is None:
                     return None
                 break
             row = text[pos:nl]
@@ -90,14 +141,14 @@ class CanonicalReader(QuickReader):
                 return None     # more words than the game may still hold: the general path says where
             read = lines.get(row[:row.find(" ")])
             if read is None:
-                if _DEAL_END.match(text, pos) is None:
+                if _deal_end().match(text, pos) is None:
                     return None
                 break
             if not read(self, row, line, kept):
                 return None
         self.issues.left = left
         number, dealer = heading.group(1, 2)
-        return int(number), vocab.SEATS[dealer] if dealer else None, kept.events, pos, line
+        return int(number), canonical_tables(self.deck)[2][dealer] if dealer else None, kept.events, pos, line
 
     def _scan_tables(self) -> tuple[Any, ...]:
         """What the compiled reader reads with: the tables of this deck, the visitor's events
@@ -106,7 +157,7 @@ class CanonicalReader(QuickReader):
         if tables is None or tables[0] is not self.deck:
             visitor = self.visitor
             self._tables = tables = (self.deck, (
-                *_deck_tables(self.deck), self.issues.spend, _DEAL_END.match, visitor.begin_section,
+                *_deck_tables(self.deck), self.issues.spend, _deal_end().match, visitor.begin_section,
                 visitor.visit_hand, visitor.visit_trick, visitor.visit_call, visitor.visit_score,
                 visitor.visit_offer, visitor.visit_announcement, visitor.visit_deal_parts))
         return tables[1]
@@ -121,10 +172,10 @@ class CanonicalReader(QuickReader):
         return True
 
     def _kept_hand(self, row: str, line: int, kept: KeptDeal) -> bool:
-        hand = self.hand_line(row, line, 1, _HAND_STARTS)
+        hand = self.hand_line(row, line, 1, _hand_starts())
         if hand is None:
             return False
-        section = _HANDS[row[:row.find(" ")]]
+        section = _hands()[row[:row.find(" ")]]
         if kept.current != section:  # kept.enter, inlined: this runs up to twelve times a deal
             kept.enter(section, line)
         kept.events.append((kept.visit_hand, (section, *hand, line, 1)))
@@ -151,33 +202,35 @@ class CanonicalReader(QuickReader):
         """``offer CARD``: the events of the offer reader (:meth:`.DealReader.offer`), the item
         it spends included. A second offer in the deal, or a card of another deck: not
         canonical (the general path says what is wrong)."""
-        if kept.offered or _OFFER.fullmatch(row) is None:
+        if kept.offered or _shapes()[1].fullmatch(row) is None:
             return False
-        card = self.table.get(row[6:])
+        at = row.find(" ") + 1
+        card = self.table.get(row[at:])
         if card is None:
             return False
         kept.offered = True
         kept.current = "offer"
-        kept.events.extend(((kept.begin_section, ("offer", line, 1)), (self.issues.spend, (1, line, 7)),
-                            (self.visitor.visit_offer, (card, line, 7))))
+        kept.events.extend(((kept.begin_section, ("offer", line, 1)), (self.issues.spend, (1, line, at + 1)),
+                            (self.visitor.visit_offer, (card, line, at + 1))))
         return True
 
     def _kept_announcement(self, row: str, line: int, kept: KeptDeal) -> bool:
         """``announce SEAT KIND cards [trick=N] [before=N]``: the events of the announcement
         reader (:meth:`.DealReader.announce`), the items it spends included (a card of
         another deck: not canonical)."""
-        if _ANNOUNCE.fullmatch(row) is None:
+        if _shapes()[2].fullmatch(row) is None:
             return False
         words = row.split(" ")
         cards: list[int] = []
         positions: list[Position] = []
         trick = before = None
         col = len(words[0]) + len(words[1]) + len(words[2]) + 4
+        tables = canonical_tables(self.deck)
         for word in words[3:]:
-            if word.startswith("trick="):
-                trick = int(word[6:])
-            elif word.startswith("before="):
-                before = int(word[7:])
+            if word.startswith(tables[6]):
+                trick = int(word[len(tables[6]):])
+            elif word.startswith(tables[7]):
+                before = int(word[len(tables[7]):])
             else:
                 card = self.table.get(word)
                 if card is None:
@@ -186,7 +239,7 @@ class CanonicalReader(QuickReader):
                 positions.append((line, col))
             col += len(word) + 1
         kept.current = "announce"
-        seat, kind = vocab.SEATS[words[1]], vocab.kind_of(words[2])
+        seat, kind = tables[2][words[1]], tables[4][words[2]]
         kept.events.extend((
             (kept.begin_section, ("announce", line, 1)), (self.issues.spend, (len(words) - 2, line, 1)),
             (self.visitor.visit_announcement, (seat, kind, cards, positions, trick, before, line, 1))))
@@ -220,7 +273,7 @@ far, to which it adds the line's (``False``: not canonical)."""
 @cache
 def _deck_tables(deck: Deck) -> tuple[Any, ...]:
     """The word tables of the compiled reader for ``deck`` (made once a deck, not once a deal)."""
-    return static_tables(deck, _LINE_KINDS, tuple(_HANDS.items()))
+    return static_tables(deck, line_kinds(), tuple(_hands().items()))
 
 
 @cache
@@ -231,13 +284,12 @@ def canonical_lines() -> dict[str, CanonicalLine]:
 
     >>> canonical_lines()["trick"] is CanonicalReader._kept_trick
     True
-    >>> sorted(canonical_lines()) == sorted(word for word, _ in _LINE_KINDS)
+    >>> sorted(canonical_lines()) == sorted(word for word, _ in line_kinds())
     True
     """
     q = CanonicalReader
     kinds: tuple[tuple[Iterable[str], CanonicalLine], ...] = (
-        (("tafr9a",), q._kept_hand), (("offer",), q._kept_offer),
-        (vocab.keywords("SMSARA_KW"), q._kept_calls), (("rest", "hand"), q._kept_hand),
-        (("announce",), q._kept_announcement), (vocab.keywords("TRICK_KW"), q._kept_trick),
-        (quick_score_words(), q._kept_score))
+        (_hands(), q._kept_hand), (canonical_words("C_OFFER"), q._kept_offer),
+        (vocab.keywords("SMSARA_KW"), q._kept_calls), (canonical_words("C_ANNOUNCE"), q._kept_announcement),
+        (vocab.keywords("TRICK_KW"), q._kept_trick), (quick_score_words(), q._kept_score))
     return {word: read for words, read in kinds for word in words}

@@ -14,10 +14,12 @@ import re
 from functools import cache
 
 from belote_notation.game.cards import Deck
+from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
+from belote_notation.notation.read.canonical import heading_starts
 from belote_notation.notation.read.recovery import Piece, Rule, end_position, parse_piece
 from belote_notation.notation.read.sections import (
     RULE_SECTIONS,
@@ -201,9 +203,9 @@ class GameReader:
             if tag.name.lower() == "deck":
                 deck_tag = tag
         if deck_tag is not None and deck_from_name(deck_tag.value) is None:
-            self.issues.report(UNKNOWN_VALUE, f"unknown deck `{deck_tag.value}` (write spanish or "
-                               "french); the cards are read by the Rules tag's deck, else French",
-                               deck_tag.line, deck_tag.col)
+            self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
+                                                  "cards are read by the Rules tag's deck, else French",
+                                                  word=deck_tag.value), deck_tag.line, deck_tag.col)
         self.deck = game_deck(deck_tags)
         if not names_deck(deck_tags) and infer_deck(self.text) is Deck.SPANISH:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
@@ -231,8 +233,9 @@ class GameReader:
             if char in _QUOTED_ESCAPES:
                 return _QUOTED_ESCAPES[char]
             line, col = locator.where(offset + found.start())
-            self.issues.report(BAD_TAG_PAIR, f"bad escape `\\{char}` in a quoted value: only \\\" "
-                               "\\\\ \\n \\r \\t are escapes (write \\\\ for a backslash)", line, col)
+            self.issues.report(BAD_TAG_PAIR, msg("bad escape `\\%(char)s` in a quoted value: only \\\" \\\\ "
+                                                 "\\n \\r \\t are escapes (write \\\\ for a backslash)",
+                                                 char=char), line, col)
             return "\\" + char
         return _ESCAPE.sub(replace, raw)
 
@@ -245,7 +248,7 @@ class GameReader:
             if pos >= n:
                 return
             line, col = self.where(pos)
-            if text.startswith("deal ", pos):
+            if text.startswith(heading_starts(), pos):
                 end = self.canonical_deal(pos, line, col)
                 if end is not None:
                     pos = end
@@ -378,5 +381,5 @@ class GameReader:
     def missing_end(self) -> None:
         if not self.tail_seen:
             line, col = end_position(self.text.rstrip(), Piece("", self.first_line, 1))
-            self.issues.report(MISSING_END, "the game does not end with `end` (is the file "
-                               "truncated?)", line, col)
+            self.issues.report(MISSING_END, msg("the game does not end with `end` (is the file truncated?)"),
+                               line, col)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from belote_notation.game.cards import CardError, Deck, parse_suit
+from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import (
     NOTHING_TO_ANNOTATE,
@@ -32,11 +33,11 @@ from belote_notation.notation.visitor import SKIP, Position, Visitor
 
 __all__ = ["Frame", "ItemReader"]
 
-_DECK_HELP = {
-    Deck.SPANISH: "Spanish ranks 1 4 5 6 7 10 11 12, suits O C E B",
-    Deck.FRENCH: "French ranks 7 8 9 10 J Q K A, suits S H D C",
-}
-_SUIT_LETTERS = {Deck.SPANISH: "O C E B", Deck.FRENCH: "S H D C"}
+_ANNOTATING = {"variation": msg("a variation"), "nag": msg("a nag"), "glyph": msg("a glyph")}
+"""Review material, named for the message that says it follows nothing (``a nag must follow a card``)."""
+_ANNOTATED = {"call": msg("a call"), "card": msg("a card"), "call or card": msg("a call or card"),
+              "announcement": msg("an announcement")}
+"""What a :class:`Frame`'s review material may follow (its ``where``), named for messages."""
 _BID_TYPES = frozenset({"BIDS", "SMSARA"})
 _REPORTED: tuple[int | None, int] = (None, -1)
 """What :meth:`ItemReader.lenient_play` gives for an unknown card it has reported."""
@@ -104,16 +105,24 @@ class ItemReader:
         if card is None:
             card = self.table.get(word.upper())
             if card is None:
-                self.issues.report(UNKNOWN_CARD, f"unknown card `{word}` in the {self.deck.value} "
-                                   f"deck ({_DECK_HELP[self.deck]})", line, col)
+                self.issues.report(UNKNOWN_CARD, msg(
+                    "unknown card `%(word)s` in the spanish deck (Spanish ranks 1 4 5 6 7 10 11 12, "
+                    "suits O C E B)",
+                    word=word) if self.deck is Deck.SPANISH else msg(
+                    "unknown card `%(word)s` in the french deck (French ranks 7 8 9 10 J Q K A, "
+                    "suits S H D C)",
+                    word=word), line, col)
         return card
 
     def suit(self, word: str, line: int, col: int) -> int | None:
         try:
             return parse_suit(word, self.deck)
         except CardError:
-            self.issues.report(UNKNOWN_VALUE, f"unknown suit `{word}` in the {self.deck.value} deck "
-                               f"(letters {_SUIT_LETTERS[self.deck]}, symbols or names)", line, col)
+            self.issues.report(UNKNOWN_VALUE, msg(
+                "unknown suit `%(word)s` in the spanish deck (letters O C E B, symbols or names)", word=word)
+                if self.deck is Deck.SPANISH else msg(
+                "unknown suit `%(word)s` in the french deck (letters S H D C, symbols or names)", word=word),
+                line, col)
             return None
 
     def strain(self, word: str, line: int, col: int) -> int | None:
@@ -154,8 +163,9 @@ class ItemReader:
         return Frame("call or card", None, parent_round=parent)
 
     def nothing_before(self, what: str, frame: Frame, line: int, col: int) -> None:
-        self.issues.report(NOTHING_TO_ANNOTATE, f"a {what} must follow a {frame.where}; here it "
-                           "follows nothing it can annotate", line, col)
+        self.issues.report(NOTHING_TO_ANNOTATE, msg("%(what)s must follow %(where)s; here it follows nothing "
+                                                    "it can annotate", what=_ANNOTATING[what],
+                                                    where=_ANNOTATED[frame.where]), line, col)
 
     def chunk(self, node: Chunk, frame: Frame) -> None:
         kind = node.type
@@ -174,7 +184,7 @@ class ItemReader:
             self.mark(node.value, node.line, node.column, frame)
         elif kind == "WINNER":
             if frame.winner:
-                self.issues.report(UNEXPECTED_TEXT, "a second winner for one trick", node.line,
+                self.issues.report(UNEXPECTED_TEXT, msg("a second winner for one trick"), node.line,
                                    node.column)
             word, line, col = split_words(node)[-1]
             self.winner(word, line, col, frame)
@@ -187,18 +197,20 @@ class ItemReader:
         if frame.last is None:
             self.nothing_before("glyph", frame, node.line, node.column)
         elif frame.glyph is not None:
-            self.issues.report(NOTHING_TO_ANNOTATE, f"a second glyph `{node.value}` on one item "
-                               f"(it already has `{frame.glyph}`)", node.line, node.column)
+            self.issues.report(NOTHING_TO_ANNOTATE, msg("a second glyph `%(glyph)s` on one item (it already "
+                                                        "has `%(first)s`)", glyph=node.value,
+                                                        first=frame.glyph), node.line, node.column)
         else:
             frame.glyph = node.value
             self.visitor.visit_glyph(node.value, node.line, node.column)
 
     def mark(self, word: str, line: int, col: int, frame: Frame) -> None:
         if frame.last != "play":
-            self.issues.report(NOTHING_TO_ANNOTATE, f"`{word}` must follow the card it is said with",
-                               line, col)
+            self.issues.report(NOTHING_TO_ANNOTATE, msg("`%(word)s` must follow the card it is said with",
+                                                        word=word), line, col)
         elif frame.marked:
-            self.issues.report(NOTHING_TO_ANNOTATE, f"a second mark `{word}` on one card", line, col)
+            self.issues.report(NOTHING_TO_ANNOTATE, msg("a second mark `%(word)s` on one card", word=word),
+                               line, col)
         else:
             frame.marked = True
             self.visitor.visit_mark(vocab.mark_of(word), line, col)
@@ -369,8 +381,8 @@ class ItemReader:
         if value is None:
             return 2
         if value not in (1, 2):
-            self.issues.report(UNKNOWN_VALUE, f"bidding has rounds 1 and 2, not {value}", word[1],
-                               word[2])
+            self.issues.report(UNKNOWN_VALUE, msg("bidding has rounds 1 and 2, not %(round)s", round=value),
+                               word[1], word[2])
             value = 1 if value < 1 else 2
         return value
 

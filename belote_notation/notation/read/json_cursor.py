@@ -19,6 +19,7 @@ import codecs
 import re
 from typing import IO, Any, Union
 
+from belote_notation.game.lang import Arg, Message, Number, msg, render
 from belote_notation.notation.limits import MAX_DEPTH, MAX_ITEMS_PER_GAME
 from belote_notation.notation.read.stream import MAX_GAME_CHARS
 
@@ -35,21 +36,26 @@ Source = Union[str, IO[str], IO[bytes]]
 
 class JsonReadError(ValueError):
     """JSON that is not a game, a list of games or ``{"games": [...]}``, or a game past the
-    limits of the reader. ``str()`` says where (``line L column C: reason``); ``line`` and
-    ``col`` (0 when not known), ``reason`` (the message without the place), ``game`` (the
-    1-based number of the game it costs; 0: the structure of the input around the games) and
-    ``fatal`` (nothing after it can be read) say it apart.
+    limits of the reader. ``str()`` says where in English (``line L column C: reason``); ``line``
+    and ``col`` (0 when not known), ``reason`` (the message without the place, a message of the
+    catalogues: docs/languages.md), ``game`` (the 1-based number of the game it costs; 0: the
+    structure of the input around the games) and ``fatal`` (nothing after it can be read) say
+    it apart.
 
-    >>> error = JsonReadError("not JSON", 3, 7, game=2)
+    >>> error = JsonReadError(msg("empty JSON input"), 3, 7, game=2)
     >>> str(error), error.fatal
-    ('line 3 column 7: not JSON', False)
+    ('line 3 column 7: empty JSON input', False)
     """
 
-    def __init__(self, reason: str, line: int = 0, col: int = 0, *, game: int = 0,
+    def __init__(self, reason: Message, line: int = 0, col: int = 0, *, game: int = 0,
                  fatal: bool = False) -> None:
-        where = f"line {line} column {col}: " if line and col else f"line {line}: " if line else ""
-        super().__init__(where + reason)
+        super().__init__(reason)
         self.reason, self.line, self.col, self.game, self.fatal = reason, line, col, game, fatal
+
+    def __str__(self) -> str:  # rendered when asked: most errors become an issue, rendered there
+        line, col = self.line, self.col
+        where = f"line {line} column {col}: " if line and col else f"line {line}: " if line else ""
+        return where + render(self.reason)
 
     def __reduce__(self) -> tuple[Any, ...]:   # pickled whole (to a worker process and back)
         return type(self), (self.reason, self.line, self.col), self.__dict__
@@ -138,11 +144,11 @@ class JsonCursor:
             line = self.line - self.buf.count("\n", pos, self.counted)
         return line, pos - self.buf.rfind("\n", 0, pos)
 
-    def error(self, pos: int, reason: str, fatal: bool = False) -> JsonReadError:
+    def error(self, pos: int, reason: Message, fatal: bool = False) -> JsonReadError:
         """The error of ``reason`` at offset ``pos``, for the game being read (unless ``fatal``)."""
         return JsonReadError(reason, *self.where(pos), game=0 if fatal else self.games, fatal=fatal)
 
-    def fatal(self, pos: int, reason: str) -> JsonReadError:
+    def fatal(self, pos: int, reason: Message) -> JsonReadError:
         """An error after which nothing can be read; a byte that is not UTF-8 is named as such."""
         bad = _BAD_BYTE.match(self.buf, pos) if self.decoder is not None else None
         if bad is not None:
@@ -154,10 +160,10 @@ class JsonCursor:
         bad = _BAD_BYTE.search(self.buf, start, end) if self.decoder is not None else None
         return None if bad is None else bad.start()
 
-    def not_utf8(self, pos: int) -> str:
+    def not_utf8(self, pos: int) -> Message:
         """The message for the byte that is not UTF-8 at ``pos``, with its offset in the input."""
         byte = self.bom + self.dropped_bytes + len(self.buf[:pos].encode("utf-8", "surrogateescape"))
-        return f"not UTF-8 text (byte {byte})"
+        return msg("not UTF-8 text (byte %(byte)s)", byte=byte)
 
     def skip_space(self) -> bool:
         """Skip white space; ``False`` at the end of the input."""
@@ -175,18 +181,25 @@ class JsonCursor:
     def expect(self, chars: str, fatal: bool = True) -> str:
         """Move past one of ``chars``; an error (of the game being read unless ``fatal``, and
         always fatal at the end of the input) if it is not there."""
-        wanted = " or ".join(chars)
+        wanted: Arg = chars if len(chars) == 1 else msg("%(first)s or %(second)s", first=chars[0],
+                                                         second=chars[1])
         if not self.skip_space():
-            raise self.fatal(self.pos, f"not JSON (expected {wanted}, found the end of the input)")
+            raise self.fatal(self.pos, msg("not JSON (expected %(wanted)s, found the end of the input)",
+                                           wanted=wanted))
         if self.buf[self.pos] not in chars:
-            reason = f"not JSON (expected {wanted}, found {self.buf[self.pos]!r})"
+            reason = msg("not JSON (expected %(wanted)s, found %(found)s)", wanted=wanted,
+                         found=repr(self.buf[self.pos]))
             raise self.fatal(self.pos, reason) if fatal else self.error(self.pos, reason)
         self.pos += 1
         return self.buf[self.pos - 1]
 
-    def too_long(self, start: int, what: str = "a game") -> None:
+    def too_long(self, start: int, value: bool = False) -> None:
+        """The error of a game (a ``value`` of one) past the reader's limit, if it is."""
         if self.pos - start > MAX_GAME_CHARS:
-            raise self.error(start, f"{what} longer than {MAX_GAME_CHARS:,} characters (the reader's limit)")
+            most = Number(MAX_GAME_CHARS)
+            raise self.error(start, msg("a value longer than %(most)s characters (the reader's limit)",
+                                        most=most) if value else
+                             msg("a game longer than %(most)s characters (the reader's limit)", most=most))
 
     # --- values --------------------------------------------------------------------------------
     def value(self) -> int:
@@ -203,7 +216,7 @@ class JsonCursor:
         else:
             while (end := _SCALAR.match(self.buf, self.pos).end()) == len(self.buf):  # type: ignore[union-attr]
                 self.pos = end
-                self.too_long(start, "a value")
+                self.too_long(start, value=True)
                 if not self.more():
                     break
             self.pos = end
@@ -245,15 +258,16 @@ class JsonCursor:
                 self.pos = len(buf)
                 self.too_long(start)
                 if not self.more():
-                    raise self.fatal(start, "not JSON (the input stops inside this value)")
+                    raise self.fatal(start, msg("not JSON (the input stops inside this value)"))
                 pos = self.pos
 
     def past_limits(self, start: int, at: int, containers: int) -> JsonReadError:
         """The error of a value at ``start`` nested too deep at ``at``, or holding too many containers."""
         if containers > MAX_CONTAINERS:
-            return self.error(start, f"a game of more than {MAX_CONTAINERS:,} objects and arrays (the "
-                              "reader's limit)")
-        return self.error(at, f"JSON nested more than {MAX_JSON_DEPTH} deep (the reader's limit for a game)")
+            return self.error(start, msg("a game of more than %(most)s objects and arrays (the reader's "
+                                         "limit)", most=Number(MAX_CONTAINERS)))
+        return self.error(at, msg("JSON nested more than %(most)s deep (the reader's limit for a game)",
+                                  most=MAX_JSON_DEPTH))
 
     def string(self) -> None:
         """Move ``pos`` past the string there (found with ``str.find``, not a regular
@@ -263,10 +277,11 @@ class JsonCursor:
             quote = self.buf.find('"', look)
             if quote < 0:
                 if len(self.buf) - self.pos > MAX_GAME_CHARS:
-                    raise self.error(self.pos, f"a string longer than {MAX_GAME_CHARS:,} characters")
+                    raise self.error(self.pos, msg("a string longer than %(most)s characters",
+                                                   most=Number(MAX_GAME_CHARS)))
                 look = len(self.buf)
                 if not self.more():
-                    raise self.fatal(self.pos, "not JSON (a string is never closed)")
+                    raise self.fatal(self.pos, msg("not JSON (a string is never closed)"))
                 continue
             backslash = quote
             while self.buf[backslash - 1] == "\\":
@@ -291,7 +306,8 @@ class JsonCursor:
                 if not self.more():
                     if depth < 0:
                         return
-                    raise JsonReadError("not JSON (the input stops inside this value)", line, col, fatal=True)
+                    raise JsonReadError(msg("not JSON (the input stops inside this value)"), line, col,
+                                        fatal=True)
                 pos = self.pos + escaped
                 escaped = False
                 continue

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from belote_notation.game.lang import msg
 from belote_notation.notation.read.json_cursor import JsonCursor, JsonReadError, Source
 from belote_notation.notation.records import BelFile
 
@@ -54,7 +55,7 @@ def scan_json(source: Source) -> Iterator[JsonPiece | JsonReadError]:
     scanner = _Scanner(source)
     try:
         if not scanner.skip_space():
-            raise JsonReadError("empty JSON input", 1, 1, fatal=True)
+            raise JsonReadError(msg("empty JSON input"), 1, 1, fatal=True)
         first = True
         while True:
             char = scanner.peek()
@@ -63,8 +64,8 @@ def scan_json(source: Source) -> Iterator[JsonPiece | JsonReadError]:
             elif char == "{":
                 yield from scanner.object_games()
             else:
-                raise scanner.fatal(scanner.pos, "expected a game object, a list of games or "
-                                    '{"games": [...]}')
+                raise scanner.fatal(scanner.pos, msg('expected a game object, a list of games or '
+                                                     '{"games": [...]}'))
             first = False
             if not scanner.skip_space():
                 return
@@ -90,7 +91,7 @@ class _Scanner(JsonCursor):
         """The game (or its error) at ``pos``; a game past the limits is skipped after it."""
         self.games += 1
         if not self.skip_space():
-            raise self._lost(self.fatal(self.pos, "not JSON (the input stops where a game should be)"))
+            raise self._lost(self.fatal(self.pos, msg("not JSON (the input stops where a game should be)")))
         start = self.pos
         try:
             self.value()
@@ -149,9 +150,14 @@ class _Scanner(JsonCursor):
         try:
             BelFile.model_validate({**{k: json.loads(v) for k, v in fields.items()}, "games": []})
         except (ValidationError, ValueError) as exc:
-            detail = (".".join(str(p) for p in exc.errors()[0]["loc"]) + ": " + exc.errors()[0]["msg"]
-                      if isinstance(exc, ValidationError) else str(exc))
-            raise JsonReadError("not a valid file: " + detail, *top, fatal=True) from None
+            # pydantic's and json's own words on what they refuse are kept as they said them
+            if isinstance(exc, ValidationError):
+                first = exc.errors()[0]
+                why = msg("not a valid file: %(path)s: %(error)s",
+                          path=".".join(str(p) for p in first["loc"]), error=first["msg"])
+            else:
+                why = msg("not a valid file: %(error)s", error=str(exc))
+            raise JsonReadError(why, *top, fatal=True) from None
 
     def fields(self) -> Generator[JsonPiece | JsonReadError, None, dict[str, str] | None]:
         """Read the object at ``pos`` field by field, its ``"games"`` list streamed; returns
@@ -164,19 +170,19 @@ class _Scanner(JsonCursor):
             return None
         while True:
             if not self.skip_space():
-                raise self.fatal(self.pos, "not JSON (the input stops inside this object)")
+                raise self.fatal(self.pos, msg("not JSON (the input stops inside this object)"))
             if self.peek() != '"':
-                raise self.error(self.pos, "not JSON (expected a key)")
+                raise self.error(self.pos, msg("not JSON (expected a key)"))
             key_start = self.pos
             self.string()
             try:
                 key = json.loads(self.buf[key_start:self.pos])
             except ValueError as exc:   # found by fuzz/ (json): a control character in a key
-                raise self.error(key_start, f"not JSON ({exc})") from None
+                raise self.error(key_start, msg("not JSON (%(error)s)", error=str(exc))) from None
             self.expect(":", fatal=False)
             self.skip_space()
             if key == "games" and games:
-                raise self.error(self.pos, 'not a valid file: a second "games" list', fatal=True)
+                raise self.error(self.pos, msg('not a valid file: a second "games" list'), fatal=True)
             if key == "games" and self.peek() == "[" and self.keep is not None:
                 games, self.keep = True, None
                 self.games -= 1

@@ -17,6 +17,7 @@ from typing import Any, Union
 
 from pydantic import ValidationError
 
+from belote_notation.game.lang import Number, msg
 from belote_notation.notation.limits import MAX_DEPTH, MAX_DIGITS
 from belote_notation.notation.read.json_cursor import MAX_CONTAINERS, MAX_JSON_DEPTH, JsonReadError, Source
 from belote_notation.notation.read.json_scan import scan_json
@@ -40,11 +41,14 @@ def _game_of_text(raw: str, line: int, col: int, number: int = 0) -> Game:
     try:
         # the hook only when a run of digits is long enough to matter (it costs a call per number)
         data = json.loads(raw, parse_int=_bounded_int) if _LONG_DIGITS.search(raw) else json.loads(raw)
-    except json.JSONDecodeError as exc:
+    except json.JSONDecodeError as exc:  # json's own words on what it refuses are kept
         at = (line + exc.lineno - 1, exc.colno + (col - 1 if exc.lineno == 1 else 0))
-        raise JsonReadError(f"not JSON ({exc.msg})", *at, game=number) from None
-    except (ValueError, RecursionError) as exc:
-        raise JsonReadError(str(exc), line, col, game=number) from None
+        raise JsonReadError(msg("not JSON (%(error)s)", error=exc.msg), *at, game=number) from None
+    except JsonReadError as exc:         # a number too long (:func:`_bounded_int`)
+        raise JsonReadError(exc.reason, line, col, game=number) from None
+    except (ValueError, RecursionError) as exc:  # Python's words (its recursion limit: a text not read
+        # by the cursor, which bounds the nesting)
+        raise JsonReadError(msg("%(error)s", error=str(exc)), line, col, game=number) from None
     try:
         return _build_game(data, _VARIATIONS.search(raw) is not None,
                            _SURROGATE.search(raw) is not None or not _encodes(raw))
@@ -60,8 +64,8 @@ _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 def _bounded_int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(digits):,} digits: the reader reads numbers of at "
-                         f"most {MAX_DIGITS} digits")
+        raise JsonReadError(msg("a number of %(digits)s digits: the reader reads numbers of at most %(most)s "
+                                "digits", digits=Number(len(digits)), most=MAX_DIGITS))
     return int(text)
 
 
@@ -72,8 +76,10 @@ def _path(path: tuple[object, ...]) -> str:
 
 
 def _invalid(exc: ValidationError, path: tuple[object, ...] = ()) -> JsonReadError:
+    """The error of a game pydantic refuses: its own words on the first field it refuses kept."""
     first = exc.errors()[0]
-    return JsonReadError(f"not a valid game: {_path((*path, *first['loc']))}: {first['msg']}")
+    return JsonReadError(msg("not a valid game: %(path)s: %(error)s", path=_path((*path, *first["loc"])),
+                             error=first["msg"]))
 
 
 Link = tuple[Any, ...]
@@ -108,8 +114,8 @@ def _detach(data: Any) -> list[Detached]:
                 try:
                     value.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise JsonReadError(f"{_path(_flat(path))}: {value[:40]!r} is not Unicode "
-                                        "text (a lone surrogate)") from None
+                    raise JsonReadError(msg("%(path)s: %(text)s is not Unicode text (a lone surrogate)",
+                                            path=_path(_flat(path)), text=repr(value[:40]))) from None
             continue
         if isinstance(value, list):
             stack.extend((v, (path, i), None, depth) for i, v in enumerate(value))
@@ -119,8 +125,8 @@ def _detach(data: Any) -> list[Detached]:
         variations = value.get("variations")
         if isinstance(variations, list) and variations:
             if depth >= MAX_DEPTH:
-                raise JsonReadError(f"{_path(_flat(path))}: alternative lines nested more than "
-                                    f"{MAX_DEPTH} deep (the JSON twin holds {MAX_DEPTH})")
+                raise JsonReadError(msg("%(path)s: alternative lines nested more than %(most)s deep (the "
+                                        "JSON twin holds %(most)s)", path=_path(_flat(path)), most=MAX_DEPTH))
             value["variations"] = []
             place: tuple[object, ...] | int = _flat(path) if holder is None else holder[0]
             detached.append((place, *(holder[1:] if holder else (0, 0)), variations, path))
@@ -128,7 +134,7 @@ def _detach(data: Any) -> list[Detached]:
             for v, var in enumerate(variations):
                 var_path = ((path, "variations"), v)
                 if not isinstance(var, dict):
-                    raise JsonReadError(f"{_path(_flat(var_path))}: not an object")
+                    raise JsonReadError(msg("%(path)s: not an object", path=_path(_flat(var_path))))
                 for key, item in var.items():
                     if key == "items" and isinstance(item, list):
                         stack.extend((entry, ((var_path, "items"), k), (index, v, k), depth + 1)
@@ -155,7 +161,7 @@ def _build_game(data: Any, nested: bool = True, surrogates: bool = True) -> Game
     level (see :func:`_detach`). ``nested``/``surrogates``: whether the text may hold
     non-empty variations or lone surrogates (when neither, there is nothing to walk)."""
     if not isinstance(data, dict):
-        raise JsonReadError("a game must be a JSON object")
+        raise JsonReadError(msg("a game must be a JSON object"))
     detached = _detach(data) if nested or surrogates else []
     try:
         game = Game.model_validate(data)
@@ -170,8 +176,8 @@ def _build_game(data: Any, nested: bool = True, surrogates: bool = True) -> Game
             for step in place:
                 item = item[step] if isinstance(step, int) else getattr(item, str(step))
         if not isinstance(item, (Bid, Play, Announcement)):
-            raise JsonReadError(f"{_path(_flat(path))}: only a call, a play or an "
-                                "announcement has variations")
+            raise JsonReadError(msg("%(path)s: only a call, a play or an announcement has variations",
+                                    path=_path(_flat(path))))
         variations = []
         for n, var in enumerate(raw):
             try:
@@ -192,9 +198,9 @@ def iter_json_games(source: Source) -> Iterator[Game | JsonReadError]:
 
     >>> for item in iter_json_games('[{"result": "NS"}, {"deals": [{"number": "x"}]}, {}]'):
     ...     bad = isinstance(item, JsonReadError)
-    ...     print((item.game, item.line, item.col, item.reason[:32]) if bad else item.result)
+    ...     print((item.game, item.line, item.col, item.reason.arg("path")) if bad else item.result)
     NS
-    (2, 1, 20, 'not a valid game: deals.0.number')
+    (2, 1, 20, 'deals.0.number')
     None
     """
     for piece in scan_json(source):

@@ -12,8 +12,9 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any, Union
 
+from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.issues import BAD_UTF8, SyntaxIssue
+from belote_notation.notation.issues import BAD_UTF8, SyntaxIssue, syntax_issue
 
 __all__ = ["CLEAN", "MAX_LINE", "LineReader", "Source", "open_source", "utf8_size"]
 
@@ -95,8 +96,9 @@ class LineReader:
             try:
                 chunk = read(BLOCK)
             except (OSError, ValueError, UnicodeDecodeError) as exc:
-                yield "", True, self.line, SyntaxIssue(
-                    BAD_UTF8, f"cannot read the input: {exc}", self.line, 1, self.name), 0
+                yield "", True, self.line, syntax_issue(
+                    BAD_UTF8, msg("cannot read the input: %(error)s", error=str(exc)), self.line, 1,
+                    self.name), 0
                 return
             if not chunk:
                 if buf or self.carry:
@@ -192,9 +194,10 @@ class LineReader:
             self.decode_issues += 1
             if self.decode_issues > MAX_DECODE_ISSUES:
                 return text, None
-            return text, SyntaxIssue(
-                BAD_UTF8, f"invalid UTF-8 byte 0x{data[exc.start]:02x}: the file must be UTF-8 text "
-                f"(the byte is read as U+FFFD)", self.line, col, self.name)
+            return text, syntax_issue(
+                BAD_UTF8, msg("invalid UTF-8 byte %(byte)s: the file must be UTF-8 text (the byte is read "
+                              "as U+FFFD)", byte="0x" + format(data[exc.start], "02x")),
+                self.line, col, self.name)
 
 
 def open_source(source: Source) -> tuple[IO[Any], bool, bool]:

@@ -19,6 +19,7 @@ from belote_notation.notation.read.items import ItemReader
 from belote_notation.notation.read.quick_words import (
     quick_calls,
     quick_points_bid,
+    quick_rounds,
     quick_score_words,
     quick_strains,
     quick_suits,
@@ -70,11 +71,11 @@ class QuickReader(ItemReader):
     def bid_line(self, text: str, line: int, col: int) -> list[Call] | None:
         """``smsara 1|2 calls``: (seat, action, suit, round, line, col) per call."""
         words = text.split(" ")
-        if len(words) < 2 or words[0] not in vocab.keywords("SMSARA_KW") or words[1] not in ("1", "2"):
+        number = quick_rounds().get(words[1]) if len(words) >= 2 else None
+        if number is None or words[0] not in vocab.keywords("SMSARA_KW"):
             return None
         calls, suits = quick_calls(), quick_suits(self.deck)
         found: list[Call] = []
-        number = int(words[1])
         c = col + len(words[0]) + len(words[1]) + 2
         i, n = 2, len(words)
         while i < n:

@@ -9,13 +9,15 @@ them: calls, suits and trumps, contrée bids of points, score keywords, each to 
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 
 from belote_notation.game.cards import SANS_ATOUT, SEAT_NAMES, TOUT_ATOUT, CardError, Deck, parse_suit
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.visitor import Action, ScoreKind
 
-__all__ = ["quick_calls", "quick_points_bid", "quick_score_words", "quick_strains", "quick_suits"]
+__all__ = ["points_bid_reader", "quick_calls", "quick_points_bid", "quick_rounds", "quick_score_words",
+           "quick_strains", "quick_suits"]
 
 
 @cache
@@ -27,6 +29,17 @@ def quick_calls() -> dict[str, tuple[int | None, Action]]:
         for seat, letter in enumerate(SEAT_NAMES):
             table[f"{letter}:{word}"] = (seat, action)
     return table
+
+
+@cache
+def quick_rounds() -> dict[str, int]:
+    """The rounds of a bidding line as the canonical layout writes them (the grammar's
+    ``C_ROUND``) to their numbers.
+
+    >>> quick_rounds()
+    {'1': 1, '2': 2}
+    """
+    return {word: int(word) for word in vocab.words_of("C_ROUND")}
 
 
 @cache
@@ -58,6 +71,18 @@ def quick_points_bid(word: str, deck: Deck) -> tuple[int | None, int, int] | Non
         return None
     strain = quick_strains(deck).get(found[1])
     return None if strain is None else (seat, found[0], strain)
+
+
+@cache
+def points_bid_reader(deck: Deck) -> Callable[[str], tuple[int | None, int, int] | None]:
+    """:func:`quick_points_bid` for ``deck``, remembered by word: the compiled reader asks it for
+    every bid of points, and a file says the same few hundred (``N:80H``, ``E:110SA``) again and
+    again. It is the same pure function of the word; the memory is bounded.
+
+    >>> points_bid_reader(Deck.FRENCH)("N:110SA")
+    (0, 110, 4)
+    """
+    return lru_cache(maxsize=4096)(partial(quick_points_bid, deck=deck))
 
 
 @cache

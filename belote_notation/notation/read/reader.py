@@ -24,6 +24,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from belote_notation.game.lang import Number, msg
 from belote_notation.notation.issues import INTERNAL_ERROR, NO_GAME, TOO_MANY_ITEMS, SyntaxIssue
 from belote_notation.notation.limits import MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
 from belote_notation.notation.read.game_reader import GameReader
@@ -84,7 +85,7 @@ def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int
         issues.add(issue)
     if blank:
         if not early:
-            issues.report(NO_GAME, "no game here: the input is empty", first_line, 1)
+            issues.report(NO_GAME, msg("no game here: the input is empty"), first_line, 1)
         visitor.end_headers()
         visitor.end_game()
         return
@@ -99,15 +100,15 @@ def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int
             issues.stop_if_cut()
             reader.missing_end()
     except ItemsExceeded as stop:
-        issues.report(TOO_MANY_ITEMS, f"this game holds more than {MAX_ITEMS_PER_GAME:,} items "
-                      "(plays, calls, cards, comments, NAGs...); it is read up to here", stop.line,
-                      stop.col)
+        issues.report(TOO_MANY_ITEMS, msg("this game holds more than %(most)s items (plays, calls, cards, "
+                                          "comments, NAGs...); it is read up to here",
+                                          most=Number(MAX_ITEMS_PER_GAME)), stop.line, stop.col)
         if not head_read:
             visitor.end_headers()
         _close(reader, visitor)
     except Exception as exc:  # noqa: BLE001 - the reader never raises on input
-        issues.report(INTERNAL_ERROR, f"internal error while reading this game: {exc!r}",
-                      first_line, 1)
+        issues.report(INTERNAL_ERROR, msg("internal error while reading this game: %(detail)s",
+                                          detail=repr(exc)), first_line, 1)
         _close(reader, visitor)
     visitor.end_game()
 

@@ -19,6 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
+from belote_notation.game.lang import Arg, Listed, Message, msg, render
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import BAD_TAG_PAIR, UNCLOSED_COMMENT, UNEXPECTED_TEXT
 from belote_notation.notation.read.tokens import Alternative, Chunk, Issues, Node
@@ -30,16 +31,19 @@ __all__ = ["Piece", "Rule", "did_you_mean", "end_position", "parse_piece", "unkn
 
 MAX_RECOVERIES_PER_PIECE = 20
 
-_FRIENDLY = {
-    "HEADERS": "a tag pair like [Event \"...\"]", "DEAL": "`deal N`", "CANONICAL_DEAL": "`deal N`",
-    "SCORES": "`score NS EW`, `match NS EW` or `pot N`", "FIVE": "`tafr9a SEAT cards`",
+_FRIENDLY: dict[str, Arg] = {
+    "HEADERS": msg("a tag pair like [Event \"...\"]"), "DEAL": "`deal N`", "CANONICAL_DEAL": "`deal N`",
+    "SCORES": msg("`score NS EW`, `match NS EW` or `pot N`"), "FIVE": "`tafr9a SEAT cards`",
     "OFFER": "`offer CARD`", "SMSARA": "`smsara`", "REST": "`rest SEAT cards`",
     "HAND": "`hand SEAT cards`", "ANNOUNCE": "`announce SEAT KIND cards`",
-    "TRICK": "`trick N`", "END": "`end`", "CARDS": "a card", "PLAYS": "a play like N:AS",
-    "BIDS": "a call (pass/take)", "WHEN": "trick=N or before=N", "WINNER": "`winner SEAT`",
-    "MARK": "belote/rebelote", "GLYPH": "a glyph", "NAG": "a $n code", "COMMENT": "a {comment}",
-    "LINE_COMMENT": "a ; comment", "LPAR": "`(`", "RPAR": "`)`", "$END": "the end of the game",
+    "TRICK": "`trick N`", "END": "`end`", "CARDS": msg("a card"), "PLAYS": msg("a play like N:AS"),
+    "BIDS": msg("a call (pass/take)"), "WHEN": msg("trick=N or before=N"), "WINNER": "`winner SEAT`",
+    "MARK": "belote/rebelote", "GLYPH": msg("a glyph"), "NAG": msg("a $n code"),
+    "COMMENT": msg("a {comment}"), "LINE_COMMENT": msg("a ; comment"), "LPAR": "`(`", "RPAR": "`)`",
+    "$END": msg("the end of the game"),
 }
+"""The grammar's terminals in a player's words: notation written as written (a str), words as
+messages of the catalogue."""
 _ITEM_TERMINALS = ("PLAYS", "CARDS", "BIDS", "WHEN", "MARK", "WINNER", "RPAR")
 _WORD = re.compile(r"\S{1,20}")
 _SKIPPED = re.compile(r"[^\s{};]*")
@@ -182,8 +186,8 @@ def _report_keyword(exc: UnexpectedInput, mistyped: tuple[str, str], piece: Piec
         return
     reported.add(line)
     word, meant = mistyped
-    issues.report(UNEXPECTED_TEXT, f"unknown keyword `{word}`: did you mean `{meant}`? (the rest of "
-                  "the line is skipped)", line, col)
+    issues.report(UNEXPECTED_TEXT, msg("unknown keyword `%(word)s`: did you mean `%(meant)s`? (the rest of "
+                                       "the line is skipped)", word=word, meant=meant), line, col)
 
 
 def _blank_span(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
@@ -257,63 +261,75 @@ def _report(exc: UnexpectedInput, text: str, piece: Piece, issues: Issues, repor
         pos = exc.pos_in_stream or 0
         char = text[pos] if pos < len(text) else ""
         if char == "{":
-            issues.report(UNCLOSED_COMMENT, "this `{` opens a comment that is never closed (add `}`)",
+            issues.report(UNCLOSED_COMMENT, msg("this `{` opens a comment that is never closed (add `}`)"),
                           line, col)
         elif char == "[" and _TAG_START.match(text, pos) is not None:
-            issues.report(BAD_TAG_PAIR, "malformed tag pair: write [Name \"value\"] on one line, with "
-                          "\\\" and \\\\ for quotes and backslashes inside the value", line, col)
+            issues.report(BAD_TAG_PAIR, msg("malformed tag pair: write [Name \"value\"] on one line, with "
+                                            "\\\" and \\\\ for quotes and backslashes inside the value"),
+                          line, col)
         else:
             found = _WORD.match(text, pos)
             items = _ITEMS.intersection(exc.allowed or ())  # where a card, a play or a call may be
             unknown = unknown_word(found.group(), deck) if found is not None and items else None
-            issues.report(UNEXPECTED_TEXT, unknown or f"expected {_expected(exc.allowed or ())}; found "
-                          f"{_found(text, pos)}", line, col)
+            issues.report(UNEXPECTED_TEXT, unknown or msg("expected %(expected)s; found %(found)s",
+                                                          expected=_expected(exc.allowed or ()),
+                                                          found=_found(text, pos)), line, col)
     elif isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         line, col = end_position(text, piece)
-        issues.report(UNEXPECTED_TEXT, f"the game stops early: expected {_expected(exc.expected)}",
-                      line, col)
+        issues.report(UNEXPECTED_TEXT, msg("the game stops early: expected %(expected)s",
+                                           expected=_expected(exc.expected)), line, col)
     elif isinstance(exc, UnexpectedToken):
         line, col = piece.position(exc.token.line or 1, exc.token.column or 1)
-        issues.report(UNEXPECTED_TEXT, f"expected {_expected(exc.expected)}; found "
-                      f"{_found(str(exc.token), 0)}", line, col)
+        issues.report(UNEXPECTED_TEXT, msg("expected %(expected)s; found %(found)s",
+                                           expected=_expected(exc.expected), found=_found(str(exc.token), 0)),
+                      line, col)
     else:
         line, col = end_position(text, piece)
-        issues.report(UNEXPECTED_TEXT, "the game stops early", line, col)
+        issues.report(UNEXPECTED_TEXT, msg("the game stops early"), line, col)
 
 
 _ITEMS = frozenset({"PLAYS", "CARDS", "BIDS"})
 _CARD_START = re.compile(r"(?:10|11|12|[1-9TJQKAVDR])", re.IGNORECASE)
 
 
-def unknown_word(word: str, deck: Deck | None) -> str | None:
+def unknown_word(word: str, deck: Deck | None) -> Message | None:
     """What a word the grammar cannot read was likely meant to be, from the deck and the
     vocabulary: an unknown seat, call or card (``None``: none of these).
 
-    >>> unknown_word("N:7X", Deck.SPANISH)
+    >>> from belote_notation.game.lang import render
+    >>> def said(word: str, deck: Deck) -> str | None:
+    ...     found = unknown_word(word, deck)
+    ...     return None if found is None else render(found)
+    >>> said("N:7X", Deck.SPANISH)
     'unknown card `7X` in `N:7X` (not a card of the spanish deck): did you mean 7E, 7C, 7O or 7B?'
-    >>> unknown_word("X:4E", Deck.SPANISH), unknown_word("W:pas", Deck.SPANISH)
+    >>> said("X:4E", Deck.SPANISH), said("W:pas", Deck.SPANISH)
     ('unknown seat `X` in `X:4E` (N, E, S or W)', 'unknown call `pas` in `W:pas`: did you mean `pass`?')
-    >>> unknown_word("AZ", Deck.FRENCH), unknown_word("{x", Deck.FRENCH)
+    >>> said("AZ", Deck.FRENCH), said("{x", Deck.FRENCH)
     ('unknown card `AZ` (not a card of the french deck): did you mean AS, AH, AD or AC?', None)
     """
     import difflib
 
     seat, colon, what = word.partition(":")
-    where = f" in `{word}`" if colon else ""
     if not colon:
         what = word
     elif len(seat) != 1 or not what:
         return None
     elif seat.upper() not in SEAT_NAMES:
-        return f"unknown seat `{seat}`{where} (N, E, S or W)"
+        return msg("unknown seat `%(seat)s` in `%(word)s` (N, E, S or W)", seat=seat, word=word)
     close = difflib.get_close_matches(what.lower(), list(vocab.call_words()), n=1, cutoff=0.75)
     if close and colon:
-        return f"unknown call `{what}`{where}: did you mean `{close[0]}`?"
+        return msg("unknown call `%(what)s` in `%(word)s`: did you mean `%(meant)s`?", what=what, word=word,
+                   meant=close[0])
     if deck is None or _CARD_START.match(what) is None or len(what) > 4:
         return None
     near = [name for name in (card_name(card, deck) for card in range(32)) if _one_edit(what.upper(), name)]
-    hint = f": did you mean {_one_of(near)}?" if near else ""
-    return f"unknown card `{what}`{where} (not a card of the {deck.value} deck){hint}"
+    deck_word = msg("spanish") if deck is Deck.SPANISH else msg("french")
+    problem = (msg("unknown card `%(what)s` in `%(word)s` (not a card of the %(deck)s deck)", what=what,
+                   word=word, deck=deck_word) if colon else
+               msg("unknown card `%(what)s` (not a card of the %(deck)s deck)", what=what, deck=deck_word))
+    if not near:
+        return problem
+    return msg("%(problem)s: did you mean %(cards)s?", problem=problem, cards=_one_of(near))
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -326,8 +342,9 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
-def _one_of(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+def _one_of(names: list[str]) -> Arg:
+    return names[0] if len(names) == 1 else msg("%(some)s or %(last)s", some=Listed(tuple(names[:-1])),
+                                                 last=names[-1])
 
 
 def end_position(text: str, piece: Piece) -> tuple[int, int]:
@@ -338,24 +355,28 @@ def end_position(text: str, piece: Piece) -> tuple[int, int]:
     return piece.line + lines, len(text) - text.rfind("\n")
 
 
-def _expected(expected: Iterable[str]) -> str:
+def _expected(expected: Iterable[str]) -> Arg:
     """The expected terminals in words; the items of the current section first."""
     wanted = {e for e in expected if not e.startswith("_")}
     items = [_FRIENDLY[e] for e in _ITEM_TERMINALS if e in wanted]
     if len(wanted) > 8:
-        return ", ".join(items + ["review material or a new section"]) if items else \
-            "a new section, `deal` or `end`"
-    names = sorted({_FRIENDLY.get(e, e) for e in wanted})
-    return ", ".join(names) if names else "something else"
+        return Listed((*items, msg("review material or a new section"))) if items else \
+            msg("a new section, `deal` or `end`")
+    names = sorted({_FRIENDLY.get(e, e) for e in wanted}, key=_english)
+    return Listed(tuple(names)) if names else msg("something else")
 
 
-def _found(text: str, pos: int) -> str:
+def _english(name: Arg) -> str:
+    return render(name) if isinstance(name, Message) else str(name)
+
+
+def _found(text: str, pos: int) -> Arg:
     if pos >= len(text):
-        return "the end of the game"
+        return msg("the end of the game")
     found = _WORD.match(text, pos)
     word = found.group() if found else text[pos]
     if word.startswith("{"):
-        return "`{` opening a comment that is never closed"
+        return msg("`{` opening a comment that is never closed")
     if not word.isprintable():  # binary junk: show control characters as escapes, not raw
         word = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                        for c in word)

@@ -13,6 +13,7 @@ from functools import cache
 from typing import NamedTuple
 
 from belote_notation.game.cards import Deck
+from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.issues import UNEXPECTED_TEXT
 from belote_notation.notation.read.canonical import CanonicalReader
@@ -112,7 +113,7 @@ class DealReader(CanonicalReader):
         card = self.card(word, line, col)
         if card is not None:
             if self.offer_seen:
-                self.issues.report(UNEXPECTED_TEXT, "a second offer card in one deal", line, col)
+                self.issues.report(UNEXPECTED_TEXT, msg("a second offer card in one deal"), line, col)
             self.offer_seen = True
             self.visitor.visit_offer(card, line, col)
         self.comments(nodes[1:])

@@ -22,7 +22,8 @@ from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from typing import NamedTuple, cast
 
-from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue
+from belote_notation.game.lang import Number, msg
+from belote_notation.notation.issues import GAME_TOO_LARGE, SyntaxIssue, syntax_issue
 from belote_notation.notation.read.canon import compiled_cut
 from belote_notation.notation.read.lines import (
     CLEAN,
@@ -369,9 +370,10 @@ class _Splitter:
         if self.size > self.max_chars:
             self.oversized = True
             self.parts = []
-            self.issues.append(SyntaxIssue(
-                GAME_TOO_LARGE, f"this game is longer than {self.max_chars:,} characters (or has no "
-                "`end` before that much text); it was skipped", self.first_line, 1, self.name))
+            self.issues.append(syntax_issue(
+                GAME_TOO_LARGE, msg("this game is longer than %(most)s characters (or has no `end` before "
+                                    "that much text); it was skipped", most=Number(self.max_chars)),
+                self.first_line, 1, self.name))
 
 
 def text_source(text: str) -> io.StringIO:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from belote_notation.game.lang import Message, Number, msg
 from belote_notation.notation.issues import (
     NUMBER_TOO_LONG,
     TOO_MANY_ISSUES,
     UNEXPECTED_TEXT,
     SyntaxIssue,
+    syntax_issue,
 )
 from belote_notation.notation.limits import MAX_DIGITS, MAX_ISSUES_PER_GAME, MAX_ITEMS_PER_GAME
 from belote_notation.notation.visitor import Visitor
@@ -186,18 +188,27 @@ class Issues:
         if self.cut_at is not None:
             raise ItemsExceeded(*self.cut_at)
 
-    def report(self, code: str, message: str, line: int, col: int) -> None:
+    def report(self, code: str, message: Message, line: int, col: int) -> None:
+        """One issue of this game; past :data:`MAX_ISSUES_PER_GAME`, one BEL011, then none (an
+        issue past the limit is not even rendered)."""
         self.count += 1
         if self.count <= MAX_ISSUES_PER_GAME:
-            self.visitor.visit_error(SyntaxIssue(code, message, line, col, self.name))
+            self.visitor.visit_error(syntax_issue(code, message, line, col, self.name))
         elif self.count == MAX_ISSUES_PER_GAME + 1:
-            self.visitor.visit_error(SyntaxIssue(
-                TOO_MANY_ISSUES, "too many syntax errors in this game; the rest are not listed",
-                line, col, self.name))
+            self.too_many(line, col)
 
     def add(self, issue: SyntaxIssue) -> None:
         """An issue found before reading (by the stream splitter)."""
-        self.report(issue.code, issue.message, issue.line, issue.col)
+        self.count += 1
+        if self.count <= MAX_ISSUES_PER_GAME:
+            self.visitor.visit_error(issue._replace(file=self.name))
+        elif self.count == MAX_ISSUES_PER_GAME + 1:
+            self.too_many(issue.line, issue.col)
+
+    def too_many(self, line: int, col: int) -> None:
+        self.visitor.visit_error(syntax_issue(
+            TOO_MANY_ISSUES, msg("too many syntax errors in this game; the rest are not listed"),
+            line, col, self.name))
 
 
 def number(word: str, line: int, col: int, issues: Issues) -> int | None:
@@ -211,8 +222,10 @@ def number(word: str, line: int, col: int, issues: Issues) -> int | None:
     if len(digits) <= MAX_DIGITS and digits.isdecimal():
         return int(word)
     if len(digits) > MAX_DIGITS:
-        issues.report(NUMBER_TOO_LONG, f"a number of {len(digits):,} digits: the notation reads "
-                      f"numbers of at most {MAX_DIGITS} digits", line, col)
+        issues.report(NUMBER_TOO_LONG, msg("a number of %(digits)s digits: the notation reads numbers of "
+                                           "at most %(most)s digits", digits=Number(len(digits)),
+                                           most=MAX_DIGITS), line, col)
     else:
-        issues.report(UNEXPECTED_TEXT, f"`{word}` is not a number (write the digits 0-9)", line, col)
+        issues.report(UNEXPECTED_TEXT, msg("`%(word)s` is not a number (write the digits 0-9)", word=word),
+                      line, col)
     return None

@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from belote_notation.game.lang import Message, msg
 from belote_notation.notation.limits import MAX_DEPTH
 from belote_notation.notation.records import Announcement, BelFile, Bid, Game, Play
 from belote_notation.notation.write.writer import NotationWriteError
@@ -28,8 +29,8 @@ class JsonWriteError(NotationWriteError):
     """A record the JSON twin cannot hold (alternative lines nested past :data:`MAX_DEPTH`);
     ``line`` and ``col`` are those of the item past the limit (0 when not read from text)."""
 
-    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Message, line: int = 0, col: int = 0) -> None:
+        super().__init__(reason)
         self.line, self.col = line, col
 
 
@@ -52,8 +53,9 @@ def check_depth(game: Game) -> None:
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise JsonWriteError(f"alternative lines nested more than {MAX_DEPTH} deep (line "
-                                 f"{item.line}): the JSON twin holds {MAX_DEPTH}", item.line, item.col)
+            raise JsonWriteError(msg("alternative lines nested more than %(most)s deep (line %(line)s): the "
+                                     "JSON twin holds %(most)s", most=MAX_DEPTH, line=item.line),
+                                 item.line, item.col)
         stack.extend((entry, depth + 1) for var in item.variations for entry in var.items
                      if entry.variations)
 

@@ -18,22 +18,37 @@ score, match, pot. Games in a file are separated by one blank line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, suit_name
+from belote_notation.game.lang import Message, msg, render
 from belote_notation.notation.assessment import GLYPHS
-from belote_notation.notation.headers import deck_from_name, game_deck
+from belote_notation.notation.headers import TagPair, deck_from_name, game_deck
 from belote_notation.notation.limits import MAX_DIGITS
 from belote_notation.notation.records import Announcement, Bid, Deal, Game, Hand, Play, Trick
 
-__all__ = ["NotationWriteError", "run_nested", "strain_name", "write_deal", "write_game", "write_games"]
+__all__ = ["NotationWriteError", "game_end", "game_head", "run_nested", "strain_name", "write_deal",
+           "write_game", "write_games"]
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+_BOUND = 10 ** MAX_DIGITS
+"""The first number with more digits than the reader reads."""
 
 
 class NotationWriteError(ValueError):
-    """A record holds something the notation cannot write (a bad tag name, glyph or seat)."""
+    """A record holds something the notation cannot write (a bad tag name, glyph or seat):
+    ``reason`` says why as a message of the catalogues (docs/languages.md), ``str()`` in English."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
+
+
+_WHAT = {"trick number": msg("trick number"), "deal number": msg("deal number"),
+         "announcement trick": msg("announcement trick"), "announcement before": msg("announcement before")}
+"""What :func:`_number` writes, named in the catalogues (``NAG``, ``score``, ``match``, ``pot``:
+the notation's own words, kept)."""
 
 
 def run_nested(steps: Iterator[Any]) -> None:
@@ -65,18 +80,25 @@ def _unicode(text: str) -> str:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise NotationWriteError(f"{text[:40]!r} holds {text[exc.start]!r}, which is not a "
-                                     "Unicode character (a lone surrogate)") from None
+            raise NotationWriteError(msg("%(text)s holds %(char)s, which is not a Unicode character (a "
+                                         "lone surrogate)", text=repr(text[:40]),
+                                         char=repr(text[exc.start]))) from None
     return text
 
 
 def _number(value: int, what: str, signed: bool = False) -> str:
     """``value`` as the reader reads it back: at most :data:`MAX_DIGITS` digits, no sign unless
     ``signed`` (issue 13: a negative deal number was written, then refused on reading)."""
-    text = str(value) if -(10 ** MAX_DIGITS) < value < 10 ** MAX_DIGITS else ""
+    if 0 <= value < _BOUND:
+        return str(value)
+    text = str(value) if -_BOUND < value < _BOUND else ""
     if not text or (value < 0 and not signed):
-        raise NotationWriteError(f"{what} {value} is not a number the notation reads (0 or more"
-                                 f"{', or less than 0' if signed else ''}, at most {MAX_DIGITS} digits)")
+        said = (msg("%(what)s %(value)s is not a number the notation reads (0 or more, or less than 0, "
+                    "at most %(digits)s digits)", what=_WHAT.get(what, what), value=value, digits=MAX_DIGITS)
+                if signed else
+                msg("%(what)s %(value)s is not a number the notation reads (0 or more, at most %(digits)s "
+                    "digits)", what=_WHAT.get(what, what), value=value, digits=MAX_DIGITS))
+        raise NotationWriteError(said)
     return text
 
 
@@ -88,8 +110,8 @@ def _esc_header(value: str) -> str:
 def _comment(text: str) -> str:
     if "\r" in text or not text.isascii():
         if "\r\n" in _unicode(text):
-            raise NotationWriteError(f"the comment {text[:40]!r} holds CR LF, which the reader "
-                                     "reads as a line break (LF): write LF")
+            raise NotationWriteError(msg("the comment %(text)s holds CR LF, which the reader reads as a "
+                                         "line break (LF): write LF", text=repr(text[:40])))
     if "\\" in text or "{" in text or "}" in text or "[" in text:
         text = (text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
                 .replace("[", "\\["))
@@ -110,7 +132,7 @@ def _seat(seat: int | None) -> str:
     if seat is None:
         return ""
     if not 0 <= seat <= 3:
-        raise NotationWriteError(f"seat {seat} is not one of 0..3 (N E S W)")
+        raise NotationWriteError(msg("seat %(seat)s is not one of 0..3 (N E S W)", seat=seat))
     return SEAT_NAMES[seat]
 
 
@@ -121,7 +143,7 @@ class _Writer:
 
     def card(self, card: int) -> str:
         if not 0 <= card <= 31:
-            raise NotationWriteError(f"card {card} is not one of 0..31")
+            raise NotationWriteError(msg("card %(card)s is not one of 0..31", card=card))
         return self.names[card]
 
     def cards(self, cards: Iterable[int]) -> str:
@@ -141,7 +163,8 @@ class _Writer:
         out: list[str] = []
         if item.glyph is not None:
             if item.glyph not in GLYPHS:
-                raise NotationWriteError(f"glyph {item.glyph!r} is not one of ! ? !! ?? !? ?!")
+                raise NotationWriteError(msg("glyph %(glyph)s is not one of ! ? !! ?? !? ?!",
+                                             glyph=repr(item.glyph)))
             out.append(item.glyph)
         for nag in item.nags:
             out.append(" $" + _number(nag, "NAG"))
@@ -180,9 +203,9 @@ class _Writer:
         text = (seat + ":" if seat else "") + bid.action
         if bid.suit is not None:
             if bid.action != "take":
-                raise NotationWriteError("only a take names a suit")
+                raise NotationWriteError(msg("only a take names a suit"))
             if not 0 <= bid.suit <= 3:
-                raise NotationWriteError(f"suit {bid.suit} is not one of 0..3")
+                raise NotationWriteError(msg("suit %(suit)s is not one of 0..3", suit=bid.suit))
             text += " " + suit_name(bid.suit, self.deck)
         return text
 
@@ -193,14 +216,16 @@ class _Writer:
         """A contrée bid: ``80H``, ``110SA``, ``capot TA``, ``generale S``."""
         suit = bid.suit
         if suit is None or not 0 <= suit <= 5:
-            raise NotationWriteError(f"a contrée {bid.action} needs a trump 0..5, not {suit}")
+            raise NotationWriteError(msg("a contrée %(action)s needs a trump 0..5, not %(suit)s",
+                                         action=bid.action, suit=str(suit) if suit is None else suit))
         trump = strain_name(suit, self.deck)
         if bid.action == "bid":
             if bid.value is None or not 80 <= bid.value <= 990 or bid.value % 10:
                 # The grammar's POINTS_BID: 80, 90, or three digits ending in 0 (a JSON twin or a
                 # program may hold another number; written, it would not read back: found by fuzz/json).
-                raise NotationWriteError(f"a contrée bid of {bid.value} points: the notation writes "
-                                         "a multiple of ten from 80 to 990")
+                raise NotationWriteError(msg("a contrée bid of %(value)s points: the notation writes a "
+                                             "multiple of ten from 80 to 990",
+                                             value=str(bid.value) if bid.value is None else bid.value))
             return f"{bid.value}{trump}"
         return f"{bid.action} {trump}"
 
@@ -226,46 +251,57 @@ class _Writer:
             parts.append("winner " + _seat(trick.winner))
         return " ".join(parts)
 
-    def announcement(self, ann: Announcement) -> str:
+    def announcement_text(self, ann: Any) -> str:
+        """An announcement without its review material (a record, or its part as read)."""
         text = f"announce {_seat(ann.seat)} {ann.kind}{self.cards(ann.cards)}"
         if ann.trick is not None:
             text += " trick=" + _number(ann.trick, "announcement trick")
         if ann.before_card is not None:
             text += " before=" + _number(ann.before_card, "announcement before")
-        return text + self.annotations(ann, 1)
+        return text
+
+    def announcement(self, ann: Announcement) -> str:
+        return self.announcement_text(ann) + self.annotations(ann, 1)
 
     def deal(self, deal: Deal, lines: list[str]) -> None:
+        self.deal_lines(deal, lines, deal.comments, self.bid, self.announcement,
+                        (self.trick(t) for t in deal.tricks), deal.rest, deal.score)
+
+    def deal_lines(self, deal: Any, lines: list[str], comments: Iterable[str], bid: Callable[[Any], str],
+                   announcement: Callable[[Any], str], tricks: Iterable[str], rest: Iterable[Hand],
+                   score: Any) -> None:
+        """The lines of a deal in the canonical order: ``deal`` a record or the parts of a deal as
+        read (:mod:`.parts`: the same names), its calls and announcements written by ``bid`` and
+        ``announcement``, its tricks the lines given, its ``rest`` and ``score`` those given."""
         head = "deal " + _number(deal.number, "deal number")
         if deal.dealer is not None:
             head += " dealer " + _seat(deal.dealer)
         lines.append(head)
-        lines.extend(_comment(c) for c in deal.comments)
+        lines.extend(_comment(c) for c in comments)
         for hand in deal.five:
             lines.append(self.hand("tafr9a", hand))
         if deal.offer is not None:
             lines.append("offer " + self.card(deal.offer.card))
         group: list[str] = []
         current = None
-        for bid in deal.bids:
-            if bid.round != current:
+        for one in deal.bids:
+            if one.round != current:
                 if group:
                     lines.append(" ".join(group))
-                group = [f"smsara {bid.round}"]
-                current = bid.round
-            group.append(self.bid(bid))
+                group = [f"smsara {one.round}"]
+                current = one.round
+            group.append(bid(one))
         if group:
             lines.append(" ".join(group))
-        for hand in deal.rest:
+        for hand in rest:
             lines.append(self.hand("rest", hand))
         for hand in deal.hands:
             lines.append(self.hand("hand", hand))
-        for ann in deal.announcements:
-            lines.append(self.announcement(ann))
-        for trick in deal.tricks:
-            lines.append(self.trick(trick))
-        for word, score in (("score", deal.score), ("match", deal.match_score)):
-            if score is not None:
-                lines.append(f"{word} {_number(score.ns, word, True)} {_number(score.ew, word, True)}")
+        lines.extend(announcement(ann) for ann in deal.announcements)
+        lines.extend(tricks)
+        for word, pair in (("score", score), ("match", deal.match_score)):
+            if pair is not None:
+                lines.append(f"{word} {_number(pair.ns, word, True)} {_number(pair.ew, word, True)}")
         if deal.pot is not None:
             lines.append("pot " + _number(deal.pot, "pot", True))
 
@@ -283,28 +319,40 @@ def write_game(game: Game) -> str:
     Raises :class:`NotationWriteError` if a record holds a value the notation cannot write.
     """
     writer = _Writer(game_deck(game.headers))
-    lines: list[str] = [_comment(c) for c in game.preamble]
-    for header in game.headers:
-        if header.name.lower() == "deck" and deck_from_name(header.value) is None:
-            raise NotationWriteError(f"deck {header.value!r} is unknown (spanish or french): the "
-                                     "reader would refuse it")
-        if not _TAG_NAME.match(header.name):
-            raise NotationWriteError(f"tag name {header.name!r} must be letters, digits, _ . -")
-        lines.append(f'[{header.name} "{_esc_header(header.value)}"]')
-    if game.headers:
-        lines.append("")
-    lines.extend(_comment(c) for c in game.comments)
+    lines = game_head(game.preamble, game.headers, game.comments)
     for deal in game.deals:
         writer.deal(deal, lines)
         lines.append("")
-    result = game.result
-    if result is None:
-        lines.append("end")
-    elif result in ("NS", "EW", "*"):
-        lines.append("end " + result)
-    else:
-        lines.append(f'end "{_esc_header(result)}"')
+    lines.append(game_end(game.result))
     return "\n".join(lines) + "\n"
+
+
+def game_head(preamble: Iterable[str], tags: Iterable[TagPair], comments: Iterable[str]) -> list[str]:
+    """The lines of a game before its deals: the comments before its tag pairs, the tag pairs,
+    a blank line after them, the game's comments."""
+    lines: list[str] = [_comment(c) for c in preamble]
+    count = len(lines)
+    for header in tags:
+        if header.name.lower() == "deck" and deck_from_name(header.value) is None:
+            raise NotationWriteError(msg("deck %(deck)s is unknown (spanish or french): the reader would "
+                                         "refuse it", deck=repr(header.value)))
+        if not _TAG_NAME.match(header.name):
+            raise NotationWriteError(msg("tag name %(name)s must be letters, digits, _ . -",
+                                         name=repr(header.name)))
+        lines.append(f'[{header.name} "{_esc_header(header.value)}"]')
+    if len(lines) > count:
+        lines.append("")
+    lines.extend(_comment(c) for c in comments)
+    return lines
+
+
+def game_end(result: str | None) -> str:
+    """The line that ends a game: ``end`` and its result."""
+    if result is None:
+        return "end"
+    if result in ("NS", "EW", "*"):
+        return "end " + result
+    return f'end "{_esc_header(result)}"'
 
 
 def write_games(games: Iterable[Game], out: TextIO) -> int:

@@ -19,6 +19,7 @@ from xml.etree import ElementTree
 from belote_notation import __version__
 from belote_notation.check.findings import Finding
 from belote_notation.game.code_table import CODES
+from belote_notation.game.lang.render import chosen_lang, message_key, positional, render_args
 from belote_notation.notation.xml_text import xml_chars
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, Stream, Summary, Writer
 
@@ -101,7 +102,7 @@ class GithubWriter(Writer):
                     where.append(f"col={f.col}")
             where.append(f"title={_escape_property(f.code)}")
             self.out.write(f"::{_GITHUB_LEVEL.get(f.severity, 'notice')} {','.join(where)}::"
-                           f"{_escape_data(f'{f.code} {f.message}')}\n")
+                           f"{_escape_data(f'{f.code} {f.text()}')}\n")
 
     def file_end(self, path: str, error: str | None) -> None:
         if error:
@@ -136,7 +137,7 @@ class SarifWriter(_Collector):
             "runs": [{
                 "tool": {"driver": {
                     "name": "belote-replay", "version": __version__,
-                    "rules": [self._rule(code, docs) for code in codes]}},
+                    "rules": [self._rule(code, docs, self._strings(code)) for code in codes]}},
                 "invocations": [{"executionSuccessful": not problems,
                                  "toolExecutionNotifications": notes}],
                 "artifacts": [{"location": {"uri": _uri(path)}} for path in self.files],
@@ -146,11 +147,24 @@ class SarifWriter(_Collector):
         self.out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
         self.out.flush()
 
+    def _strings(self, code: str) -> dict[str, Any]:
+        """SARIF's ``messageStrings`` of ``code``: each message it was raised with, by its id, in
+        the chosen language, with ``{0}`` places for the result's ``arguments``."""
+        lang = chosen_lang()
+        out: dict[str, Any] = {}
+        for findings in self.files.values():
+            for f in findings:
+                if f.code == code and f.msg is not None:
+                    out.setdefault(message_key(f.msg), {"text": positional(f.msg, lang)[0]})
+        return out
+
     @staticmethod
-    def _rule(code: str, docs: str) -> dict[str, Any]:
+    def _rule(code: str, docs: str, strings: dict[str, Any]) -> dict[str, Any]:
         info = CODES.get(code)
         rule: dict[str, Any] = {"id": code, "help": {"text": f"belote-replay rule {code}"},
                                 "helpUri": help_uri(code, docs)}
+        if strings:
+            rule["messageStrings"] = strings
         if info is not None:
             rule["shortDescription"] = {"text": info.title}
             rule["defaultConfiguration"] = {"level": _SARIF_LEVEL[info.severity]}
@@ -164,7 +178,7 @@ class SarifWriter(_Collector):
             location["region"] = {"startLine": f.line, **({"startColumn": f.col} if f.col > 0 else {})}
         result = {"ruleId": f.code, "ruleIndex": index[f.code],
                   "level": _SARIF_LEVEL.get(f.severity, "note"),
-                  "message": {"text": f.message},
+                  "message": _message(f),
                   "locations": [{"physicalLocation": location}]}
         if f.fix is not None:  # SARIF's fix object: the replacements of one artifact
             result["fixes"] = [{
@@ -174,6 +188,17 @@ class SarifWriter(_Collector):
                                        "endLine": e["end_line"], "endColumn": e["end_col"]},
                      "insertedContent": {"text": e["replacement"]}} for e in f.fix["edits"]]}]}]
         return result
+
+
+def _message(f: Finding) -> dict[str, Any]:
+    """A result's message: its text in the chosen language and, for a message as data, its id in
+    the rule's ``messageStrings`` and its arguments (each parameter named in that language)."""
+    lang = chosen_lang()
+    if f.msg is None:
+        return {"text": f.text(lang)}
+    names = positional(f.msg, lang)[1]
+    named = render_args(f.msg, lang)
+    return {"text": f.text(lang), "id": message_key(f.msg), "arguments": [named[n] for n in names]}
 
 
 def _drop_what_xml_forbids(root: ElementTree.Element) -> None:
@@ -224,7 +249,7 @@ class JunitWriter(_Collector):
                                           classname=path, file=path, line=str(f.line))
             text = f.format_text()
             if f.severity == "error":
-                failure = ElementTree.SubElement(case, "failure", message=f.message, type=f.code)
+                failure = ElementTree.SubElement(case, "failure", message=f.text(), type=f.code)
                 failure.text = text
                 counts["failures"] += 1
             else:

@@ -42,7 +42,7 @@ class TextStyle:
         else:
             colour = _COLOURS.get(f.severity, _BOLD)
             line = (f"{_BOLD}{f.file}:{f.line}:{f.col}:{_RESET} {colour}{f.severity}{_RESET} "
-                    f"{_BOLD}{f.code}{_RESET} {f.message}")
+                    f"{_BOLD}{f.code}{_RESET} {f.text()}")
         return line + "\n" + (self._excerpt(f) if excerpt else "")
 
     def _excerpt(self, f: Finding) -> str:
