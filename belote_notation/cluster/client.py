@@ -78,9 +78,28 @@ def connect(address: str) -> Iterator[Any]:
     import dask
     import distributed  # noqa: F401 - its settings loaded first: leaving ours puts them back, not away
 
-    with dask.config.set(QUIET_LOOPS):
+    with dask.config.set(QUIET_LOOPS), _only_errors_logged():
         with _connected(address) as client:
             yield client
+
+
+@contextmanager
+def _only_errors_logged() -> Iterator[None]:
+    """Distributed's loggers of this process at ``ERROR`` for the run, as a ``local:N``
+    cluster's own processes are (``silence_logs``). Distributed logs to stderr at ``INFO`` by
+    default: a run that ends while tasks are in flight (a refused ``convert``, Ctrl-C) made the
+    client print its connection's closing, a traceback included, after the command's own words."""
+    names = [name for name in logging.root.manager.loggerDict
+             if name == "distributed" or name.startswith("distributed.")]
+    loggers = [logger for logger in map(logging.getLogger, names) if logger.level != logging.NOTSET]
+    levels = [logger.level for logger in loggers]  # distributed sets some below its own (client, gc)
+    for logger in loggers:
+        logger.setLevel(max(logger.level, logging.ERROR))
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 @contextmanager

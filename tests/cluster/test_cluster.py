@@ -222,3 +222,36 @@ def test_the_one_window_runs_over_dasks_executor(scheduler: str) -> None:
         assert [next(results) for _ in range(3)] == [100, 99, 98]
         results.close()  # what was waiting is cancelled, nothing is held
         assert not window.items and window.in_flight == 0
+
+
+def test_distributeds_chatter_stays_off_the_commands_stderr(scheduler: str) -> None:
+    """What distributed logs below ERROR in the client's process (a connection closed while tasks
+    were in flight, at INFO with its traceback) reaches no handler during a run (distributed's
+    own handler writes to stderr), and its loggers are as they were after it."""
+    import logging
+
+    from belote_notation.cluster.client import connect
+
+    class Kept(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.messages: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.messages.append(record.getMessage())
+
+    distributed_logger = logging.getLogger("distributed")
+    batched, client_logger = logging.getLogger("distributed.batched"), logging.getLogger("distributed.client")
+    before = (distributed_logger.level, client_logger.level)
+    kept = Kept()
+    distributed_logger.addHandler(kept)
+    try:
+        with connect(scheduler):
+            batched.info("Batched Comm Closed")
+            client_logger.warning("a client's warning")
+            batched.error("an error still shows")
+        batched.info("after the run")
+    finally:
+        distributed_logger.removeHandler(kept)
+    assert kept.messages == ["an error still shows", "after the run"]
+    assert (distributed_logger.level, client_logger.level) == before
