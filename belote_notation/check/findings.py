@@ -30,6 +30,8 @@ __all__ = [
     "code_info",
     "code_registry",
     "count_by_severity",
+    "fix_in",
+    "fix_message",
     "effective_severity",
     "sort_key",
 ]
@@ -139,7 +141,7 @@ class Finding:
             "seat": SEAT_NAMES[self.seat] if self.seat is not None and 0 <= self.seat < 4 else None,
         }
         if self.fix is not None:
-            out["fix"] = self.fix
+            out["fix"] = fix_in(self.fix, lang or chosen_lang())
         if self.msg is not None:
             out["message_id"] = self.msg.id
             out["args"] = self.msg.args_json()
@@ -167,6 +169,37 @@ class Finding:
                    data.get("line", 0), data.get("col", 0), data.get("game"), data.get("deal"),
                    data.get("trick"), None if seat is None else SEAT_NAMES.index(seat), data.get("fix"),
                    message)
+
+
+def fix_message(fix: dict[str, Any], key: str = "message") -> Message | None:
+    """A fix's description (``key="reason"``: why it is unsafe) as a message, read back from its
+    JSON form (``pipeline/fixable.py`` ``Fix.to_dict``); ``None`` when it has none or it cannot
+    be read (a fix stored by an older version)."""
+    ids, args = (("message_id", "args") if key == "message" else ("reason_id", "reason_args"))
+    if not isinstance(fix.get(ids), str) or not isinstance(fix.get(args), dict):
+        return None
+    try:
+        return Message.from_json(fix[ids], fix[args])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def fix_in(fix: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A fix's JSON form with its description and reason in ``lang``, rendered from their ids
+    and parameters (as written, in English, when it has none).
+
+    >>> fix = {"message": "result -> NS", "message_id": "result -> %(result)s", "args": {"result": "NS"}}
+    >>> fix_in(fix, "fr")["message"]
+    'résultat -> NS'
+    """
+    if lang == "en":
+        return fix
+    out = dict(fix)
+    for key in ("message", "reason"):
+        said = fix_message(fix, key)
+        if said is not None:
+            out[key] = render(said, lang)
+    return out
 
 
 def sort_key(finding: Finding) -> tuple[int, int, str]:

@@ -37,6 +37,7 @@ from belote_notation.check.checker import DEFAULT_CONFIG
 from belote_notation.check.findings import Finding
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import validate_game_text
+from belote_notation.game.lang import Message, msg
 from belote_notation.notation.issues import BAD_UTF8
 from belote_notation.notation.read.stream import GameText, iter_game_texts
 from belote_notation.pipeline.fix_files import BoundedReader, LazyTemp, NotFixable, RawBytes, write_back
@@ -131,12 +132,13 @@ def fix_file(path: str | os.PathLike[str], config: ValidationConfig = DEFAULT_CO
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
     if not stat.S_ISREG(st.st_mode):
-        raise NotFixable("--fix and --diff read regular files only; this is not one")
+        raise NotFixable(msg("--fix and --diff read regular files only; this is not one"))
     with open(target, "rb") as split, open(target, "rb") as raw_handle:
         before = os.fstat(split.fileno())
         fmt = detect(os.fspath(path), raw_handle.read(4096))
         if not fmt.notation_text:  # the fixes are edits of the notation's text
-            raise NotFixable(f"--fix rewrites .bel files only; this is {fmt.name}: convert it first")
+            raise NotFixable(msg("--fix rewrites .bel files only; this is %(format)s: convert it first",
+                                 format=fmt.name))
         raw = RawBytes(raw_handle)
         sink = LazyTemp(target, raw, write, path)
         result = FixResult(keep=on_game is None)
@@ -169,7 +171,7 @@ def _fix_stream(stream: BinaryIO | io.BufferedReader, raw: RawBytes, name: str, 
         last = max(last, game.end)
         bad = next((i for i in game.issues if i.code == BAD_UTF8), None)
         if bad is not None:
-            raise NotFixable(f"not UTF-8 text (line {bad.line}): not rewritten")
+            raise NotFixable(msg("not UTF-8 text (line %(line)s): not rewritten", line=bad.line))
         if game.issues or game.end <= game.start:  # not read whole (too large): as it is
             done = _checked(game, name, config, options)
             raw.copy(game.start, game.end, write)
@@ -179,7 +181,8 @@ def _fix_stream(stream: BinaryIO | io.BufferedReader, raw: RawBytes, name: str, 
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise NotFixable(f"not UTF-8 text (byte {game.start + exc.start}): not rewritten") from None
+            raise NotFixable(msg("not UTF-8 text (byte %(byte)s): not rewritten",
+                                 byte=game.start + exc.start)) from None
         done, new = _fix_game(game, text, name, config, options, unsafe)
         if new != text and changed is not None and first_change:
             changed(game.start)
@@ -227,9 +230,8 @@ def _fix_game(game: GameText, text: str, name: str, config: ValidationConfig, op
         kept, done.held_back, new, after = _fix_round(at, current, findings, name, config, options, unsafe)
         applied = _in_original(done.applied, kept, TextWindow(current, game.first_line)) if kept else None
         if applied is None or new in seen:
-            why = "it would rewrite what an earlier round of fixes wrote"
-            done.held_back += [dataclasses.replace(fix, reason=f"{fix.reason}; {why}" if fix.reason else why)
-                               for fix in kept]
+            why = msg("it would rewrite what an earlier round of fixes wrote")
+            done.held_back += [_held(fix, why) for fix in kept]
             break
         done.applied, current, findings = applied, new, after
         seen.add(new)
@@ -275,12 +277,17 @@ def _fix_round(game: GameText, text: str, findings: list[Finding], name: str, co
                 kept, outcome = [*kept, fix], attempt
     if outcome is None:
         kept = []
-    why = "made with the game's other fixes, it would hide a finding or bring a new one"
-    held_back += [dataclasses.replace(fix, reason=f"{fix.reason}; {why}" if fix.reason else why)
-                  for fix in fixes if fix not in kept]
+    why = msg("made with the game's other fixes, it would hide a finding or bring a new one")
+    held_back += [_held(fix, why) for fix in fixes if fix not in kept]
     if outcome is None:
         return [], held_back, text, findings
     return kept, held_back, *outcome
+
+
+def _held(fix: Fix, why: Message) -> Fix:
+    """``fix`` held back for ``why``, after the reason it was unsafe when it has one."""
+    both = why if fix.why is None else msg("%(reason)s; %(why)s", reason=fix.why, why=why)
+    return dataclasses.replace(fix, why=both)
 
 
 def _in_original(applied: list[Fix], new: list[Fix], window: TextWindow) -> list[Fix] | None:

@@ -13,6 +13,8 @@ import stat
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
+from belote_notation.game.lang import Message, msg, render
+
 __all__ = ["BoundedReader", "LazyTemp", "NotFixable", "RawBytes", "write_back"]
 
 _CHUNK = 1 << 20
@@ -20,7 +22,15 @@ _CHUNK = 1 << 20
 
 class NotFixable(ValueError):
     """The file cannot be fixed (another format, not UTF-8, not a regular file, read-only,
-    changed while it was fixed): the reason in words; nothing was written."""
+    changed while it was fixed): the reason as a message (``str()`` its English text);
+    nothing was written."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason,)
 
 
 class BoundedReader(io.RawIOBase):
@@ -86,7 +96,7 @@ class LazyTemp:
         if self.out is not None or not self.enabled:
             return
         if not os.access(self.target, os.W_OK) or not os.stat(self.target).st_mode & 0o222:
-            raise NotFixable("the file is read-only: not rewritten (--diff shows the fixes)")
+            raise NotFixable(msg("the file is read-only: not rewritten (--diff shows the fixes)"))
         folder, name = os.path.split(self.target)
         for _ in range(100):
             tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
@@ -122,7 +132,7 @@ def write_back(tmp: str, target: str, before: os.stat_result, shown: str | os.Pa
     now = os.stat(target)
     if (now.st_size, now.st_mtime_ns, now.st_ino, now.st_dev) != (
             before.st_size, before.st_mtime_ns, before.st_ino, before.st_dev):
-        raise NotFixable("the file changed while it was being fixed: not rewritten (run again)")
+        raise NotFixable(msg("the file changed while it was being fixed: not rewritten (run again)"))
     if now.st_nlink > 1:  # other names see the same inode: write it in place
         with open(tmp, "rb") as data, open(target, "r+b") as out:
             while chunk := data.read(_CHUNK):

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any, Literal
 
 from belote_notation.check.codes import (
     BAD_OPTION,
@@ -43,16 +42,15 @@ from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.cards import SEAT_NAMES
+from belote_notation.game.lang import Message, msg
 from belote_notation.notation.read.stream import GameText
 from belote_notation.notation.records import Score
 from belote_notation.notation.vocabulary import regex
-from belote_notation.pipeline.fixable import FIXABLE
+from belote_notation.pipeline.fixable import FIXABLE, Applicability, Fix
 from belote_notation.pipeline.text_edits import Edit, TextWindow
 
 __all__ = ["FIXABLE", "Applicability", "Edit", "Fix", "TextWindow", "plan_fixes", "with_fixes"]
 
-
-Applicability = Literal["safe", "unsafe"]
 
 _ACTS = frozenset({"deck", "bidding", "play", "announcements"})
 """Areas of the findings about what the players did: the engine's values after them are doubtful."""
@@ -68,52 +66,39 @@ Pair = tuple[int, int]
 
 
 @dataclass(slots=True)
-class Fix:
-    """The fix of one finding: what it does in words, its edits, and whether ``--fix`` applies
-    it (``safe``) or only ``--unsafe-fixes`` does, with the reason."""
-
-    finding: Finding
-    applicability: Applicability
-    message: str
-    edits: list[Edit] = field(default_factory=list)
-    reason: str = ""
-    """Why it is unsafe (empty for a safe fix)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (ruff's: applicability, message, edits)."""
-        out: dict[str, Any] = {"applicability": self.applicability, "message": self.message,
-                               "edits": [e.to_dict() for e in self.edits]}
-        if self.reason:
-            out["reason"] = self.reason
-        return out
-
-    def describe(self) -> str:
-        """``path:line:col: CODE message`` and, when unsafe, why."""
-        f = self.finding
-        why = f" (unsafe: {self.reason})" if self.reason else ""
-        return f"{f.file}:{f.line}:{f.col}: {f.code} {self.message}{why}"
-
-
-@dataclass(slots=True)
 class _Doubts:
     """What makes the engine's values of a game doubtful: per deal, the earliest trick with a
     finding about the acts (0: the bidding or the deal as a whole) and why."""
 
-    game: str = ""
-    deal: list[tuple[int, str] | None] = field(default_factory=list)
-    unread: dict[int, str] = field(default_factory=dict)
+    game: Message | None = None
+    deal: list[tuple[int, Message] | None] = field(default_factory=list)
+    unread: dict[int, Message] = field(default_factory=dict)
     """The deals not read whole, and how it shows."""
 
-    def at(self, k: int, trick: int = 99) -> str:
-        """Why deal ``k``'s values up to ``trick`` are doubtful ("" when they are not)."""
+    def at(self, k: int, trick: int = 99) -> Message | None:
+        """Why deal ``k``'s values up to ``trick`` are doubtful (``None`` when they are not)."""
         if self.game:
             return self.game
         found = self.deal[k]
-        return found[1] if found is not None and found[0] <= trick else ""
+        return found[1] if found is not None and found[0] <= trick else None
 
-    def upto(self, k: int) -> str:
+    def upto(self, k: int) -> Message | None:
         """Why the values after deals 0..k (the pot, the result) are doubtful."""
-        return self.game or next((d[1] for d in self.deal[:k + 1] if d is not None), "")
+        return self.game or next((d[1] for d in self.deal[:k + 1] if d is not None), None)
+
+
+_ERROR_IN: dict[str, Callable[..., Message]] = {
+    "deck": lambda **a: msg("deal %(deal)s has an error in its cards (%(code)s at %(line)s:%(col)s): the "
+                            "engine's value counts it", **a),
+    "bidding": lambda **a: msg("deal %(deal)s has an error in its bidding (%(code)s at %(line)s:%(col)s): "
+                               "the engine's value counts it", **a),
+    "play": lambda **a: msg("deal %(deal)s has an error in its play (%(code)s at %(line)s:%(col)s): the "
+                            "engine's value counts it", **a),
+    "announcements": lambda **a: msg("deal %(deal)s has an error in its announcements (%(code)s at "
+                                     "%(line)s:%(col)s): the engine's value counts it", **a),
+}
+"""Why a deal's values are doubtful, by the area of the finding about its acts: a sentence each,
+so that a language words each as its players would."""
 
 
 def _doubts(replay: GameReplay) -> _Doubts:
@@ -121,33 +106,35 @@ def _doubts(replay: GameReplay) -> _Doubts:
     lines = [d.deal.line for d in deals]
     out = _Doubts(deal=[None] * len(deals))
 
-    def note(k: int, trick: int, why: str) -> None:
+    def note(k: int, trick: int, why: Message) -> None:
         if out.deal[k] is None or trick < out.deal[k][0]:  # type: ignore[index]
             out.deal[k] = (trick, why)
 
+    def unread(k: int, where: dict[str, str | int]) -> None:
+        out.unread.setdefault(k, msg("deal %(deal)s was not read whole (%(code)s at %(line)s:%(col)s)",
+                                     deal=deals[k].deal.number, **where))
+        note(k, 0, out.unread[k])
+
     index = {id(f): k for k, d in enumerate(deals) for f in d.findings}
     for f in replay.report.findings:
-        where = f"{f.code} at {f.line}:{f.col}"
+        where: dict[str, str | int] = {"code": f.code, "line": f.line, "col": f.col}
         if f.code in _RULES:
-            out.game = out.game or f"the rules were not understood ({where})"
+            out.game = out.game or msg("the rules were not understood (%(code)s at %(line)s:%(col)s)",
+                                       **where)
             continue
         k = index.get(id(f))
         area = area_of(f.code)
         if area == "syntax" and f.severity == "error":
             k = _deal_at(lines, f.line)
             if k is None:
-                out.game = out.game or f"the game was not read whole ({where})"
+                out.game = out.game or msg("the game was not read whole (%(code)s at %(line)s:%(col)s)",
+                                           **where)
             else:
-                out.unread.setdefault(k, f"deal {deals[k].deal.number} was not read whole ({where})")
-                note(k, 0, out.unread[k])
+                unread(k, where)
         elif k is not None and f.code in _UNREAD:
-            out.unread.setdefault(k, f"deal {deals[k].deal.number} was not read whole ({where})")
-            note(k, 0, out.unread[k])
+            unread(k, where)
         elif k is not None and area in _ACTS and f.severity == "error":
-            what = {"deck": "its cards", "bidding": "its bidding", "play": "its play",
-                    "announcements": "its announcements"}[area]
-            note(k, f.trick or 0, f"deal {deals[k].deal.number} has an error in {what} ({where}): the "
-                 "engine's value counts it")
+            note(k, f.trick or 0, _ERROR_IN[area](deal=deals[k].deal.number, **where))
     return out
 
 
@@ -205,11 +192,11 @@ class _Planner:
         self._totals(score_fix, {f.line: f for f in self.wanted.values() if f.code in _TOTALS})
         return [fix for fix in self.fixes if fix.edits]
 
-    def _add_fix(self, finding: Finding, why: str, message: str, edits: list[Edit]) -> Fix | None:
+    def _add_fix(self, finding: Finding, why: Message | None, said: Message, edits: list[Edit]) -> Fix | None:
         if not edits or (why and not self.unsafe) or any(_NOQA.search(self.window.line_text(e.line))
                                                          for e in edits):
             return None
-        fix = Fix(finding, "unsafe" if why else "safe", message, edits, why)
+        fix = Fix(finding, "unsafe" if why else "safe", said, edits, why)
         self.fixes.append(fix)
         return fix
 
@@ -226,7 +213,8 @@ class _Planner:
         value = SEAT_NAMES[deal.tricks[trick - 1].winner]
         value = value.lower() if typed.islower() else value
         if value != typed:
-            self._add_fix(f, self.doubts.at(k, trick), f"winner of trick {trick}: {typed} -> {value}",
+            said = msg("winner of trick %(trick)s: %(old)s -> %(new)s", trick=trick, old=typed, new=value)
+            self._add_fix(f, self.doubts.at(k, trick), said,
                           [self.window.edit(at, at + 1, value)])
 
     def _pair_span(self, score: Score | None, keyword: str) -> list[tuple[int, int, int]]:
@@ -262,8 +250,9 @@ class _Planner:
             return None
         edits = self._pair_edits(deal.deal.score, "SCORE_KW", value)
         old = _typed(deal.deal.score)
-        return self._add_fix(f, self.doubts.at(k), f"deal {deal.deal.number} score {_text(old)} -> "
-                             f"{_text(value)}", edits)
+        said = msg("deal %(deal)s score %(old)s -> %(new)s", deal=deal.deal.number, old=_text(old),
+                   new=_text(value))
+        return self._add_fix(f, self.doubts.at(k), said, edits)
 
     def _pot(self, f: Finding, k: int) -> None:
         deal = self.replay.deals[k]
@@ -274,8 +263,10 @@ class _Planner:
         num = _INT.match(self.window.text, at)
         if num is None or int(num.group()) == report.pot:
             return
-        self._add_fix(f, self.doubts.upto(k), f"pot after deal {deal.deal.number}: {num.group()} -> "
-                      f"{report.pot}", [self.window.edit(num.start(), num.end(), str(report.pot))])
+        said = msg("pot after deal %(deal)s: %(old)s -> %(new)s", deal=deal.deal.number, old=num.group(),
+                   new=report.pot)
+        edit = self.window.edit(num.start(), num.end(), str(report.pot))
+        self._add_fix(f, self.doubts.upto(k), said, [edit])
 
     def _totals(self, score_fix: dict[int, Fix], reported: dict[int, Finding]) -> None:
         """The running totals as they should be: each the previous one plus the deal's typed
@@ -283,15 +274,16 @@ class _Planner:
         write, and every total after them follows."""
         typed: Pair | None = (0, 0)  # the totals as they should be by the typed scores
         applied: Pair | None = (0, 0)  # the same with the applied score fixes
-        doubt = ""  # why ``typed`` is doubtful (an engine score of a doubtful deal went in)
-        carried = ""  # why ``applied`` differs doubtfully (an unsafe score fix went in)
+        doubt: Message | None = None  # why ``typed`` is doubtful (an engine score of a doubtful deal went in)
+        carried: Message | None = None  # why ``applied`` differs doubtfully (an unsafe score fix went in)
         for k, deal in enumerate(self.replay.deals):
             engine, written = _engine_score(deal), _typed(deal.deal.score)
             step = written if written is not None else engine
             fixed = score_fix.get(k)
             new = engine if fixed is not None else step
-            if fixed is not None and fixed.reason:
-                carried = carried or f"it follows the unsafe fix of deal {deal.deal.number}'s score"
+            if fixed is not None and fixed.why is not None:
+                carried = carried or msg("it follows the unsafe fix of deal %(deal)s's score",
+                                         deal=deal.deal.number)
             if written is None and engine is not None and self.doubts.at(k):
                 doubt = doubt or self.doubts.at(k)
             right, after = _add(typed, step), _add(applied, new)
@@ -300,10 +292,11 @@ class _Planner:
                 claimed = _typed(total)
                 finding = reported.get(total.line)  # on its line, wherever on it
                 if finding is not None and claimed != after:
-                    why = self.doubts.game or self.doubts.unread.get(k, "") or doubt or (
-                        carried if after != right else "")
-                    self._add_fix(finding, why, f"total after deal {deal.deal.number}: {_text(claimed)}"
-                                  f" -> {_text(after)}", self._pair_edits(total, "MATCH_KW", after))
+                    why = self.doubts.game or self.doubts.unread.get(k) or doubt or (
+                        carried if after != right else None)
+                    said = msg("total after deal %(deal)s: %(old)s -> %(new)s", deal=deal.deal.number,
+                               old=_text(claimed), new=_text(after))
+                    self._add_fix(finding, why, said, self._pair_edits(total, "MATCH_KW", after))
                 elif claimed == right and after != right:
                     owner = next((score_fix[j] for j in range(k, -1, -1) if j in score_fix), None)
                     edits = self._pair_edits(total, "MATCH_KW", after)
@@ -312,7 +305,7 @@ class _Planner:
                         owner.edits.extend(edits)
             if right is None or after is None:  # not scored, no typed score: the total at its word
                 right = after = _typed(total)
-                doubt = carried = ""
+                doubt = carried = None
             typed, applied = right, after
 
     def _result(self, f: Finding) -> None:
@@ -326,7 +319,7 @@ class _Planner:
             return  # the winner rests on typed totals the checks found wrong: no result is derived from them
         winner = replay.report.winner
         value = "*" if winner is None else ("NS", "EW")[winner]
-        why = self.doubts.upto(len(replay.deals) - 1) if replay.deals else ""
+        why = self.doubts.upto(len(replay.deals) - 1) if replay.deals else None
         edits: list[Edit] = []
         typed = ""
         for header in replay.game.headers:
@@ -345,7 +338,7 @@ class _Planner:
                 new = value.lower() if word.islower() else value
                 if new != word:
                     edits.append(self.window.edit(found.start(), found.end(), new))
-        self._add_fix(f, why, f"result -> {value}", edits)
+        self._add_fix(f, why, msg("result -> %(result)s", result=value), edits)
 
     def _quoted(self, line: int, col: int, old: str, value: str) -> Edit | None:
         """The edit of a tag's quoted value (``None`` when its text is not plainly there)."""

@@ -54,7 +54,10 @@ def fix_inputs(found: Discovery, config: ValidationConfig, options: ReportOption
 
         try:
             result = fix_file(source.path, config, options, write=not diff, unsafe=unsafe, on_game=told)
-        except (NotFixable, OSError) as exc:
+        except NotFixable as exc:
+            unusable.append(f"{source.display}: {say(exc.reason)}")
+            continue
+        except OSError as exc:
             unusable.append(f"{source.display}: {exc}")
             continue
         found_errors += result.found

@@ -17,7 +17,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from belote_notation import __version__
-from belote_notation.check.findings import Finding
+from belote_notation.check.findings import Finding, fix_in, fix_message
 from belote_notation.game.code_table import CODES
 from belote_notation.game.lang.render import chosen_lang, message_key, positional, render_args
 from belote_notation.notation.xml_text import xml_chars
@@ -156,6 +156,10 @@ class SarifWriter(_Collector):
             for f in findings:
                 if f.code == code and f.msg is not None:
                     out.setdefault(message_key(f.msg), {"text": positional(f.msg, lang)[0]})
+                said = fix_message(f.fix) if f.code == code and f.fix is not None else None
+                if said is not None:  # a fix's description: its template, then its applicability
+                    template, names = positional(said, lang)
+                    out.setdefault(message_key(said), {"text": f"{template} ({{{len(names)}}})"})
         return out
 
     @staticmethod
@@ -182,7 +186,7 @@ class SarifWriter(_Collector):
                   "locations": [{"physicalLocation": location}]}
         if f.fix is not None:  # SARIF's fix object: the replacements of one artifact
             result["fixes"] = [{
-                "description": {"text": f"{f.fix['message']} ({f.fix['applicability']})"},
+                "description": _fix_description(f.fix),
                 "artifactChanges": [{"artifactLocation": {"uri": _uri(f.file)}, "replacements": [
                     {"deletedRegion": {"startLine": e["line"], "startColumn": e["col"],
                                        "endLine": e["end_line"], "endColumn": e["end_col"]},
@@ -199,6 +203,19 @@ def _message(f: Finding) -> dict[str, Any]:
     names = positional(f.msg, lang)[1]
     named = render_args(f.msg, lang)
     return {"text": f.text(lang), "id": message_key(f.msg), "arguments": [named[n] for n in names]}
+
+
+def _fix_description(fix: dict[str, Any]) -> dict[str, Any]:
+    """A fix's description in the chosen language and its applicability (``safe``, ``unsafe``: a
+    token, as ruff's), with its id in the rule's ``messageStrings`` and its arguments."""
+    lang = chosen_lang()
+    out: dict[str, Any] = {"text": f"{fix_in(fix, lang)['message']} ({fix['applicability']})"}
+    said = fix_message(fix)
+    if said is not None:
+        named = render_args(said, lang)
+        out["id"] = message_key(said)
+        out["arguments"] = [named[n] for n in positional(said, lang)[1]] + [fix["applicability"]]
+    return out
 
 
 def _drop_what_xml_forbids(root: ElementTree.Element) -> None:
