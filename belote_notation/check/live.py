@@ -66,6 +66,7 @@ from belote_notation.check.replay import DealReplay, GameReplay, ReplayRecorder,
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
 from belote_notation.game.engine import Call, last_trick_winner, tricks_played
+from belote_notation.game.lang import msg
 from belote_notation.game.rules import Ruleset
 from belote_notation.notation import records as R
 from belote_notation.notation.headers import game_deck
@@ -213,13 +214,13 @@ class LiveGame:
         ``end``."""
         act = act if isinstance(act, ACTS) else parse_act(act)
         if self.finished:
-            raise ActError("game-over", "the game has ended: no act after end", "/act")
+            raise ActError("game-over", msg("the game has ended: no act after end"), "/act")
         game = _draft(self._game, isinstance(act, EndAct))
         apply_act(game, act, self._deck, self._contree)
         try:
             deal, final, found = self._checked(game, act)
         except NotationWriteError as exc:
-            raise ActError("unwritable", str(exc), "") from None
+            raise ActError("unwritable", exc.reason, "") from None
         new = _new(self._found, found)
         if any(f.severity == "error" for f in new):
             return Verdict(self.seq, False, [f.to_dict() for f in new], self.position)
@@ -244,7 +245,7 @@ class LiveGame:
     def undo(self) -> Verdict:
         """Takes back the last accepted act (a misclick); nothing to take back: ``ActError``."""
         if not self._acts:
-            raise ActError("nothing-to-undo", "no act to take back", "")
+            raise ActError("nothing-to-undo", msg("no act to take back"), "")
         if not self._kept:  # taken back further than what is kept: played again without it
             again = LiveGame.from_acts(self.rules, self.tags, self._acts[:-1], options=self.options)
             self.__dict__.update(again.__dict__)

@@ -23,6 +23,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from belote_notation.game.cards import SEAT_NAMES, CardError, Deck, card_name, parse_card, parse_suit
+from belote_notation.game.lang import Message, msg, render
+from belote_notation.game.lang.pydantic_words import said_of_error
 from belote_notation.notation import records as R
 from belote_notation.notation.vocabulary import call_words, points_bid, strain_word
 
@@ -35,11 +37,16 @@ Hands = dict[SeatName, list[str]]
 
 class ActError(ValueError):
     """A message that is not an act, or names what the notation cannot write: ``code`` (a short
-    word), ``message`` (for people) and ``pointer`` (a JSON pointer into the message)."""
+    word), ``said`` (for people, a message of the catalogues; ``message`` its English) and
+    ``pointer`` (a JSON pointer into the message)."""
 
-    def __init__(self, code: str, message: str, pointer: str = "") -> None:
-        super().__init__(f"{code} at {pointer or '/'}: {message}")
-        self.code, self.message, self.pointer = code, message, pointer
+    def __init__(self, code: str, said: Message, pointer: str = "") -> None:
+        self.code, self.said, self.pointer = code, said, pointer
+        self.message = render(said)
+        super().__init__(f"{code} at {pointer or '/'}: {self.message}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), (self.code, self.said, self.pointer)
 
 
 class _Act(BaseModel):
@@ -123,7 +130,7 @@ ACTS = (DealAct, RestAct, CallAct, AnnounceAct, CardAct, ScoreAct, EndAct)
 def parse_act(data: Mapping[str, object]) -> Act:
     """An act from its JSON form; raises :class:`ActError` (its first problem) otherwise."""
     if not isinstance(data, Mapping):
-        raise ActError("bad-act", "an act is a JSON object", "")
+        raise ActError("bad-act", msg("an act is a JSON object"), "")
     try:
         return _ADAPTER.validate_python(dict(data))
     except ValidationError as exc:
@@ -132,7 +139,7 @@ def parse_act(data: Mapping[str, object]) -> Act:
         if where and where[0] == data.get("act"):  # the union's tag, not a field
             where = where[1:]
         pointer = "/" + "/".join(where) if where else ""
-        raise ActError("bad-act", error["msg"], pointer) from None
+        raise ActError("bad-act", said_of_error(error), pointer) from None
 
 
 # ----------------------------------------------------------------------------- acts -> records
@@ -144,7 +151,14 @@ def _card(name: str, deck: Deck, pointer: str) -> int:
     try:
         return parse_card(name, deck)
     except CardError:
-        raise ActError("bad-card", f"{name!r} is not a card of the {deck.value} deck", pointer) from None
+        said = _not_of_deck(msg("%(name)s is not a card of the french deck", name=repr(name)),
+                            msg("%(name)s is not a card of the spanish deck", name=repr(name)), deck)
+        raise ActError("bad-card", said, pointer) from None
+
+
+def _not_of_deck(french: Message, spanish: Message, deck: Deck) -> Message:
+    """The message of the game's deck (a sentence each, as each language names the deck)."""
+    return spanish if deck is Deck.SPANISH else french
 
 
 def _hands(hands: Hands, deck: Deck, pointer: str) -> list[R.Hand]:
@@ -160,34 +174,39 @@ def _trump(word: str, deck: Deck, pointer: str) -> int:
     try:
         return parse_suit(word, deck)
     except CardError:
-        raise ActError("bad-call", f"{word!r} is not a trump of the {deck.value} deck", pointer) from None
+        said = _not_of_deck(msg("%(word)s is not a trump of the french deck", word=repr(word)),
+                            msg("%(word)s is not a trump of the spanish deck", word=repr(word)), deck)
+        raise ActError("bad-call", said, pointer) from None
 
 
 def call_record(act: CallAct, deck: Deck, round_: Literal[1, 2]) -> R.Bid:
     """The ``Bid`` record of a call: ``pass``, ``take [SUIT]``, ``80H``, ``capot TA``, ``coinche``."""
     words = act.call.split()
     if not words or len(words) > 2:
-        raise ActError("bad-call", f"{act.call!r} is not a call", "/call")
+        raise ActError("bad-call", msg("%(call)s is not a call", call=repr(act.call)), "/call")
     seat = _seat(act.seat)
     points = points_bid(words[0])
     if points is not None:
         value, rest = points
         trump_word = rest or (words[1] if len(words) == 2 else "")
         if not trump_word or (rest and len(words) == 2):
-            raise ActError("bad-call", f"{act.call!r}: a bid of points names one trump (80H)", "/call")
+            raise ActError("bad-call", msg("%(call)s: a bid of points names one trump (80H)",
+                                              call=repr(act.call)), "/call")
         return R.Bid(seat=seat, action="bid", value=value, suit=_trump(trump_word, deck, "/call"), round=1)
     action = call_words().get(words[0].lower())
     if action is None:
-        raise ActError("bad-call", f"{act.call!r} is not a call", "/call")
+        raise ActError("bad-call", msg("%(call)s is not a call", call=repr(act.call)), "/call")
     suit = None
     if len(words) == 2:
         if action not in ("take", "capot", "generale"):
-            raise ActError("bad-call", f"{act.call!r}: only a take, capot or generale names a trump", "/call")
+            raise ActError("bad-call", msg("%(call)s: only a take, capot or generale names a trump",
+                                              call=repr(act.call)), "/call")
         suit = _trump(words[1], deck, "/call")
         if action == "take" and suit > 3:
-            raise ActError("bad-call", f"{act.call!r}: a take names a suit", "/call")
+            raise ActError("bad-call", msg("%(call)s: a take names a suit", call=repr(act.call)), "/call")
     elif action in ("capot", "generale"):
-        raise ActError("bad-call", f"{act.call!r}: a {action} names its trump (capot TA)", "/call")
+        raise ActError("bad-call", msg("%(call)s: a %(action)s names its trump (capot TA)",
+                                          call=repr(act.call), action=action), "/call")
     return R.Bid(seat=seat, action=action, suit=suit, round=act.round or round_)
 
 
@@ -222,7 +241,8 @@ def apply_act(game: R.Game, act: Act, deck: Deck, contree: bool = False) -> None
                 header.value = act.result or "*"
         return
     if not game.deals:
-        raise ActError("no-deal", f"a {act.act} before any deal: start one with a deal act", "/act")
+        raise ActError("no-deal", msg("a %(act)s before any deal: start one with a deal act", act=act.act),
+                       "/act")
     deal = game.deals[-1]
     if isinstance(act, RestAct):
         deal.rest.extend(_hands(act.hands, deck, "/hands"))

@@ -22,7 +22,8 @@ from sqlalchemy import Engine, text
 from starlette.exceptions import HTTPException
 
 from belote_notation import __version__
-from belote_notation.game.lang import lang_of
+from belote_notation.game.lang import lang_of, msg
+from belote_notation.game.lang.pydantic_words import said_of_errors
 from belote_notation.service.db import make_engine
 from belote_notation.service.deps import State
 from belote_notation.service.gate import Gate
@@ -126,11 +127,10 @@ def _handlers(app: FastAPI) -> None:
         return problem_response(exc, request)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [{"field": ".".join(str(p) for p in e.get("loc", ())), "message": e.get("msg", "")}
-                  for e in exc.errors()]
-        detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors) or "invalid request"
-        return problem_response(ApiProblem(422, "invalid", detail, errors=errors))
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        fields = [(".".join(str(p) for p in e.get("loc", ())), e) for e in exc.errors()]
+        errors = [{"field": field, "message": e.get("msg", "")} for field, e in fields]
+        return problem_response(ApiProblem(422, "invalid", said_of_errors(fields), errors=errors), request)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -138,7 +138,7 @@ def _handlers(app: FastAPI) -> None:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = ", ".join(_allowed(app, request))
-        return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers))
+        return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers), request)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:
@@ -171,7 +171,7 @@ def _health(app: FastAPI, engine: Engine) -> None:
             with engine.connect() as conn:
                 conn.execute(text("SELECT 1"))
         except Exception:
-            raise ApiProblem(503, "unavailable", "the database cannot be reached",
+            raise ApiProblem(503, "unavailable", msg("the database cannot be reached"),
                              {"Retry-After": "5"}) from None
         return {"status": "ready"}
 

@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import Engine
 
+from belote_notation.game.lang import msg
 from belote_notation.service.limits import RateLimiter, spool_body
 from belote_notation.service.problems import ApiProblem
 from belote_notation.service.settings import Settings
@@ -37,21 +38,22 @@ def optional_caller(request: Request,
     """The token's caller; ``None`` without a token; 401 for a token that is not one of ours."""
     if credentials is None:
         if request.headers.get("authorization"):
-            raise ApiProblem(401, "unauthorized", "send the token as `Authorization: Bearer <token>`",
+            raise ApiProblem(401, "unauthorized", msg("send the token as `Authorization: Bearer <token>`"),
                              {"WWW-Authenticate": "Bearer"})
         return None
     found = identify(state_of(request).engine, credentials.credentials)
     if found is None:
-        raise ApiProblem(401, "unauthorized", "unknown token", {"WWW-Authenticate": "Bearer"})
+        raise ApiProblem(401, "unauthorized", msg("unknown token"), {"WWW-Authenticate": "Bearer"})
     return found
 
 
 def _needs(scope: str, caller: Caller | None) -> Caller:
     if caller is None:
-        raise ApiProblem(401, "unauthorized", f"this needs a token with the {scope} scope",
+        raise ApiProblem(401, "unauthorized", msg("this needs a token with the %(scope)s scope", scope=scope),
                          {"WWW-Authenticate": "Bearer"})
     if not caller.can(scope):
-        raise ApiProblem(403, "forbidden", f"this token's scope is {caller.scope}; this needs {scope}")
+        raise ApiProblem(403, "forbidden", msg("this token's scope is %(has)s; this needs %(needs)s",
+                                                  has=caller.scope, needs=scope))
     return caller
 
 
@@ -70,5 +72,5 @@ async def body_of(request: Request) -> IO[bytes]:
     limit = state_of(request).settings.max_body
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ApiProblem(413, "too-large", f"the body is larger than {limit} bytes")
+        raise ApiProblem(413, "too-large", msg("the body is larger than %(limit)s bytes", limit=limit))
     return await spool_body(request.stream(), limit)

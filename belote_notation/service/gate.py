@@ -18,6 +18,8 @@ import re
 import time
 from typing import Any
 
+from belote_notation.game.lang import Message as LangMessage
+from belote_notation.game.lang import lang_of, msg, render
 from belote_notation.service.db import request_session
 from belote_notation.service.limits import RateLimiter
 from belote_notation.service.problems import MEDIA_TYPE, ApiProblem
@@ -36,7 +38,11 @@ Message = dict[str, Any]
 
 
 class BodyTimeout(Exception):
-    """No byte of the body arrived for ``body_timeout`` seconds."""
+    """No byte of the body arrived for ``body_timeout`` seconds (``said``: how long, as a message)."""
+
+    def __init__(self, said: LangMessage) -> None:
+        super().__init__(render(said))
+        self.said = said
 
 
 class Gate:
@@ -78,7 +84,7 @@ class Gate:
         try:
             problem, sent["extra"] = self._refusal(scope)
             if problem is not None:
-                await _problem(send_out, problem)
+                await _problem(send_out, problem, scope)
             else:
                 with request_session():  # one connection for the request's reads
                     await self.app(scope, self._timed(receive), send_out)
@@ -86,7 +92,7 @@ class Gate:
             if sent["status"] is not None:
                 error_log.exception("error after the answer began: %s %s", scope["method"], scope["path"])
                 raise
-            await _problem(send_out, _problem_of(exc))
+            await _problem(send_out, _problem_of(exc), scope)
         finally:
             if self.settings.access_log:
                 client = scope.get("client")
@@ -121,9 +127,9 @@ class Gate:
         if not wait:
             return None, headers
         retry = str(max(1, round(wait + 0.5)))
-        return ApiProblem(429, "rate-limited", f"more than {per_minute} requests a minute"
-                          + (" to the routes that render" if policy == "render" else ""),
-                          {"Retry-After": retry}), headers
+        said = (msg("more than %(n)s requests a minute to the routes that render", n=per_minute)
+                if policy == "render" else msg("more than %(n)s requests a minute", n=per_minute))
+        return ApiProblem(429, "rate-limited", said, {"Retry-After": retry}), headers
 
     def _timed(self, receive: Any) -> Any:
         """``receive`` with a timeout while the body arrives (not after: a stream waits on it)."""
@@ -138,7 +144,8 @@ class Gate:
             try:
                 message = await asyncio.wait_for(receive(), timeout)
             except asyncio.TimeoutError:
-                raise BodyTimeout(f"no byte of the body for {timeout:g} s") from None
+                said = msg("no byte of the body for %(seconds)s s", seconds=format(timeout, "g"))
+                raise BodyTimeout(said) from None
             done = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 
@@ -182,16 +189,26 @@ def _problem_of(exc: Exception) -> ApiProblem:
     from sqlalchemy.exc import OperationalError
 
     if isinstance(exc, BodyTimeout):
-        return ApiProblem(408, "bad-request", str(exc), {"Connection": "close"})
+        return ApiProblem(408, "bad-request", exc.said, {"Connection": "close"})
     if isinstance(exc, OperationalError):
         error_log.warning("database unavailable: %s", exc)
-        return ApiProblem(503, "unavailable", "the database cannot be reached; retry", {"Retry-After": "5"})
+        return ApiProblem(503, "unavailable", msg("the database cannot be reached; retry"),
+                          {"Retry-After": "5"})
     error_log.exception("internal error", exc_info=exc)
-    return ApiProblem(500, "internal", "an internal error; it was logged")
+    return ApiProblem(500, "internal", msg("an internal error; it was logged"))
 
 
-async def _problem(send: Any, problem: ApiProblem) -> None:
-    body = json.dumps(problem.body()).encode()
+def _lang_of(scope: Scope) -> str:
+    """The language a request asks for: ``?lang=``, else ``Accept-Language`` (as the routes' is)."""
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang")
+    header = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"accept-language"), None)
+    return lang_of(asked[0] if asked else header)
+
+
+async def _problem(send: Any, problem: ApiProblem, scope: Scope) -> None:
+    body = json.dumps(problem.body(_lang_of(scope))).encode()
     headers = [(b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(body)).encode())]
     headers += [(k.lower().encode(), v.encode()) for k, v in problem.headers.items()]
     await send({"type": "http.response.start", "status": problem.status, "headers": headers})

@@ -28,6 +28,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 
 from belote_notation.check.live import ActError, LiveGame, parse_act
+from belote_notation.game.lang import Message, msg, msg_n
 from belote_notation.service.live_store import (
     FINISHED,
     PLAYING,
@@ -275,7 +276,8 @@ class Hub:
                 return known
             if table.seq >= self.settings.live_max_acts:
                 limit = self.settings.live_max_acts
-                raise ApiProblem(413, "too-large", f"a live game takes at most {limit} acts")
+                raise ApiProblem(413, "too-large", msg("a live game takes at most %(limit)s acts",
+                                                       limit=limit))
             verdict = _verdict(table.game, _parsed(data))
             answer = {"type": "verdict", "seq": verdict.seq, "accepted": verdict.accepted,
                       "findings": verdict.findings, "position": verdict.position}
@@ -293,16 +295,19 @@ class Hub:
 
     def _known(self, table: Table, seq: int | None, data: Any) -> dict[str, Any] | None:
         if table.state != PLAYING:
-            raise ApiProblem(409, "conflict", f"this live game is {table.state}; it takes no more acts",
-                             errors=[{"field": "seq", "expected": None}])
+            said = _over(table.state, msg("this live game is finished; it takes no more acts"),
+                         msg("this live game is closed; it takes no more acts"))
+            raise ApiProblem(409, "conflict", said, errors=[{"field": "seq", "expected": None}])
         if seq is None or seq == table.seq + 1:
             return None
         if 1 <= seq <= table.seq and table.acts[seq - 1] == data:
             kept = table.answers.get(seq)
             return {**(kept or {"type": "verdict", "seq": seq, "accepted": True, "findings": []}),
                     "duplicate": True}
-        raise ApiProblem(409, "conflict", f"act {seq} is not the next one: the game has {table.seq} acts; "
-                         f"send act {table.seq + 1}", errors=[{"field": "seq", "expected": table.seq + 1}])
+        said = msg_n("act %(seq)s is not the next one: the game has %(n)s acts; send act %(next)s",
+                     "act %(seq)s is not the next one: the game has %(n)s acts; send act %(next)s", "n",
+                     seq=seq, n=table.seq, next=table.seq + 1)
+        raise ApiProblem(409, "conflict", said, errors=[{"field": "seq", "expected": table.seq + 1}])
 
     async def _written(self, table: Table, change: Append | Undo) -> None:
         try:
@@ -310,8 +315,8 @@ class Hub:
         except IntegrityError:  # another process took the number: this table is stale
             self.tables.pop(table.id, None)
             table.publish(None)
-            raise ApiProblem(409, "conflict", "another connection wrote this act first; resume from the "
-                             "game's state", errors=[{"field": "seq", "expected": None}]) from None
+            said = msg("another connection wrote this act first; resume from the game's state")
+            raise ApiProblem(409, "conflict", said, errors=[{"field": "seq", "expected": None}]) from None
         except Exception:
             self.tables.pop(table.id, None)  # rebuilt from what was written at the next act
             raise
@@ -321,10 +326,11 @@ class Hub:
         async with table.lock:
             table.touched = time.monotonic()
             if table.state != PLAYING:
-                raise ApiProblem(409, "conflict", f"this live game is {table.state}")
+                raise ApiProblem(409, "conflict", _over(table.state, msg("this live game is finished"),
+                                                       msg("this live game is closed")))
             if table.seq == 0 or (seq is not None and seq != table.seq):
-                raise ApiProblem(409, "conflict", f"only the last act ({table.seq}) can be undone",
-                                 errors=[{"field": "seq", "expected": table.seq}])
+                said = msg("only the last act (%(seq)s) can be undone", seq=table.seq)
+                raise ApiProblem(409, "conflict", said, errors=[{"field": "seq", "expected": table.seq}])
             await self._written(table, Undo(table.id, table.seq))
             verdict = table.game.undo()
             table.acts.pop()
@@ -349,13 +355,20 @@ def _verdict(game: LiveGame, act: Any) -> Any:
 
 
 def _invalid(exc: ActError) -> ApiProblem:
-    return ApiProblem(422, "invalid", exc.message, errors=[{"field": "act", "pointer": exc.pointer,
+    return ApiProblem(422, "invalid", exc.said, errors=[{"field": "act", "pointer": exc.pointer,
                                                             "code": exc.code}])
+
+
+def _over(state: str, finished: Message, closed: Message) -> Message:
+    """What a game no longer playing says: a sentence for each of its ends (``finished``, or
+    ``closed`` when idle), so that each language says it in its words."""
+    return finished if state == FINISHED else closed
 
 
 def _parsed(data: Any) -> Any:
     if not isinstance(data, Mapping):
-        raise ApiProblem(422, "invalid", "an act is a JSON object", errors=[{"field": "act", "pointer": ""}])
+        raise ApiProblem(422, "invalid", msg("an act is a JSON object"),
+                         errors=[{"field": "act", "pointer": ""}])
     try:
         return parse_act(data)
     except ActError as exc:

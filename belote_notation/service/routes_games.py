@@ -17,6 +17,7 @@ from sqlalchemy import Row
 from belote_notation import __version__
 from belote_notation.check.report import translated_report
 from belote_notation.formats.registry import get_format
+from belote_notation.game.lang import msg
 from belote_notation.game.lang.render import lang_of
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render.page import content_policy, viewer_script, write_page
@@ -92,7 +93,8 @@ def game_filter(player: str | None = Query(None, max_length=200, pattern=TEXT_PA
     for item in tag:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise ApiProblem(400, "bad-request", f"tag {item!r}: write NAME=VALUE", errors=[{"field": "tag"}])
+            raise ApiProblem(400, "bad-request", msg("tag %(tag)s: write NAME=VALUE", tag=repr(item)),
+                             errors=[{"field": "tag"}])
         tags.append((name, value))
     return GameFilter(player, team, rules, date_from, date_to, result, taker, trump, contract, code,
                       has_findings, annotated, tuple(tags))
@@ -228,7 +230,7 @@ def _game_format(accept: str | None) -> str:
             return GAME_TYPES[media]
         if media in ("*/*", "text/*"):
             return "bel"
-    raise ApiProblem(406, "not-acceptable", "Accept one of " + ", ".join(GAME_TYPES))
+    raise ApiProblem(406, "not-acceptable", msg("Accept one of %(types)s", types=", ".join(GAME_TYPES)))
 
 
 def _read(request: Request, game_id: str, caller: Caller | None) -> Row[Any]:

@@ -157,31 +157,35 @@ def answer_of_problem(problem: ApiProblem, seq: Any = None, lang: str = "en") ->
     return {"type": "problem", "seq": seq if isinstance(seq, int) else None, "problem": problem.body(lang)}
 
 
-async def answer(hub: Hub, table: Table, text: str | bytes) -> dict[str, Any]:
-    """The answer to one message: a verdict, or a problem (never an exception)."""
+async def answer(hub: Hub, table: Table, text: str | bytes, lang: str = "en") -> dict[str, Any]:
+    """The answer to one message: a verdict, or a problem (never an exception) with its
+    ``message`` in ``lang``."""
     seq: Any = None
     try:
         if len(text) > hub.settings.live_message_max:
-            raise ApiProblem(413, "too-large", f"a message is at most {hub.settings.live_message_max} bytes")
+            raise ApiProblem(413, "too-large", msg("a message is at most %(limit)s bytes",
+                                                  limit=hub.settings.live_message_max))
         try:
             message = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
-            raise ApiProblem(400, "bad-request", f"not JSON: {exc}") from None
+            raise ApiProblem(400, "bad-request", msg("not JSON: %(error)s", error=str(exc))) from None
         if not isinstance(message, dict):
-            raise ApiProblem(400, "bad-request", 'a message is an object: {"seq": N, "act": "card", ...}')
+            said = msg('a message is an object: {"seq": N, "act": "card", ...}')
+            raise ApiProblem(400, "bad-request", said)
         seq = message.pop("seq", None)
         if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 1):
-            raise ApiProblem(422, "invalid", "seq: a number from 1", errors=[{"field": "seq"}])
+            raise ApiProblem(422, "invalid", msg("seq: a number from 1"), errors=[{"field": "seq"}])
         if message == {"undo": True}:
             return await hub.undo(table, seq)
         return await hub.play(table, seq, message)
     except ApiProblem as problem:
-        return answer_of_problem(problem, seq)
+        return answer_of_problem(problem, seq, lang)
     except Exception:  # noqa: BLE001 - a message never closes the table: logged, answered
         import logging
 
         logging.getLogger("belote_notation.service").exception("live game %s: message failed", table.id)
-        return answer_of_problem(ApiProblem(500, "internal", "an internal error; it was logged"), seq)
+        internal = ApiProblem(500, "internal", msg("an internal error; it was logged"))
+        return answer_of_problem(internal, seq, lang)
 
 
 async def _player_of(request_like: Any, hub: Hub, live_id: str, secret: str | None) -> Table:
@@ -190,7 +194,8 @@ async def _player_of(request_like: Any, hub: Hub, live_id: str, secret: str | No
     if table is None:
         raise ApiProblem(404, "not-found", msg("no live game with this id"))
     if not secret:
-        raise ApiProblem(401, "unauthorized", "this needs the table's token (or a write token of its owner)",
+        raise ApiProblem(401, "unauthorized",
+                         msg("this needs the table's token (or a write token of its owner)"),
                          {"WWW-Authenticate": "Bearer"})
     engine = hub.engine
     if secret.startswith("bt_"):
@@ -201,7 +206,7 @@ async def _player_of(request_like: Any, hub: Hub, live_id: str, secret: str | No
         owner = caller is not None and (caller.owner == table.owner or caller.can("admin"))
         if owner and caller is not None and caller.can("write"):
             return table
-    raise ApiProblem(403, "forbidden", "this token does not play this live game")
+    raise ApiProblem(403, "forbidden", msg("this token does not play this live game"))
 
 
 def _bearer(headers: Any) -> str | None:
@@ -229,14 +234,17 @@ async def play(websocket: WebSocket, live_id: str, token: str | None = None, lan
         while True:
             try:
                 message = await asyncio.wait_for(websocket.receive(), idle if idle > 0 else None)
-            except asyncio.TimeoutError:
+            except asyncio.TimeoutError:  # said in the connection's language, then closed ("idle": a token)
+                await websocket.send_json(answer_of_problem(ApiProblem(408, "bad-request", msg(
+                    "no message for %(seconds)s s: the connection is closed; the game is kept, connect again "
+                    "to go on", seconds=format(idle, "g"))), lang=speaks))
                 await websocket.close(1001, "idle")
                 return
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
             data = text if text is not None else message["bytes"]
-            await websocket.send_json(translated_report(await answer(hub, table, data), speaks))
+            await websocket.send_json(translated_report(await answer(hub, table, data, speaks), speaks))
             if hub.tables.get(live_id) is not table:  # dropped after a failed write: the game as written
                 table = await hub.table(live_id) or table
     except WebSocketDisconnect:
@@ -266,7 +274,7 @@ async def send_acts(request: Request, live_id: GameId,
     with body:
         for line in body:
             if line.strip():
-                said = translated_report(await answer(hub, table, line.strip()), speaks)
+                said = translated_report(await answer(hub, table, line.strip(), speaks), speaks)
                 answers.append(json.dumps(said, separators=(",", ":")) + "\n")
     return StreamingResponse(iter(answers), media_type=NDJSON)
 

@@ -65,7 +65,7 @@ def output_format(accept: str | None) -> str:
             return "json"
         if media == "text/*":
             return "text"
-    raise ApiProblem(406, "not-acceptable", "Accept one of " + ", ".join(OUTPUT_TYPES))
+    raise ApiProblem(406, "not-acceptable", msg("Accept one of %(types)s", types=", ".join(OUTPUT_TYPES)))
 
 
 def input_format(content_type: str | None, query: str | None) -> Format | None:
@@ -81,7 +81,8 @@ def input_format(content_type: str | None, query: str | None) -> Format | None:
         return None
     found = get_format(name)
     if found is None:
-        raise ApiProblem(415, "unsupported-format", f"unknown format {name!r} (GET /v1/formats lists them)")
+        said = msg("unknown format %(name)s (GET /v1/formats lists them)", name=repr(name))
+        raise ApiProblem(415, "unsupported-format", said)
     return found
 
 

@@ -45,6 +45,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import Engine, and_, exists, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from belote_notation.game.lang import msg
 from belote_notation.service.db import now
 from belote_notation.service.models import WEBHOOK_URL, job_body
 from belote_notation.service.problems import ApiProblem
@@ -124,7 +125,8 @@ def checked_webhook(url: str | None, settings: Settings) -> str | None:
     try:
         return check_url(url, settings.webhook_private)
     except UrlRefused as exc:
-        raise ApiProblem(422, "invalid", f"webhook: {exc}", errors=[{"field": "webhook"}]) from None
+        said = msg("webhook: %(error)s", error=str(exc))
+        raise ApiProblem(422, "invalid", said, errors=[{"field": "webhook"}]) from None
 
 
 def register(engine: Engine, owner: str, url: str, settings: Settings, token_id: str | None = None,
