@@ -32,8 +32,8 @@ def _babel(*args: str) -> None:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     before = {p: p.read_bytes() for p in LOCALE.rglob("*") if p.suffix in (".pot", ".po", ".mo")}
-    _babel("extract", "--no-default-keywords", "-k", "msg", "-k", "msg_n:1,2", "-k", "_", "-k", "gettext",
-           "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-F", "babel.cfg", "--project",
+    _babel("extract", "--no-default-keywords", "-k", "msg", "-k", "msg_n:1,2", "-k", "msg_p:1c,2", "-k", "_",
+           "-k", "gettext", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-F", "babel.cfg", "--project",
            "belote-notation", "--version", "0.1.0", "--no-location", "--sort-output", "--width", "1000",
            "--omit-header", "-o", str(POT), *SOURCES)
     _babel("update", "-D", "belote", "-i", str(POT), "-d", str(LOCALE), "--no-fuzzy-matching",

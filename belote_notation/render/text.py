@@ -36,7 +36,7 @@ from belote_notation.check.findings import Finding, sort_key
 from belote_notation.check.replay import DealReplay, GameReplay, call_name
 from belote_notation.check.report import seat_name
 from belote_notation.game.cards import Deck, card_name
-from belote_notation.game.lang import msg
+from belote_notation.game.lang import msg, msg_p
 from belote_notation.game.lang.render import listed, say
 from belote_notation.notation.assessment import shown_nags
 from belote_notation.notation.records import Annotated, Bid, Deal, Game, Play, Variation
@@ -262,7 +262,8 @@ def _tricks(replay: DealReplay, style: Style) -> list[str]:
         return []
     traces = {t.number: t for t in replay.tricks}
     marks = _marks(replay.findings)
-    head, w = columns([("#", 2, "<"), (msg("lead"), 5, "<"), (msg("cards"), 30, "<"), (msg("won by"), 7, "<"),
+    head, w = columns([("#", 2, "<"), (msg("lead"), 5, "<"), (msg_p("column", "cards"), 30, "<"),
+                       (msg("won by"), 7, "<"),
                        (msg("points"), 6, ">"), ("N-S", 5, ">"), ("E-W", 4, ">")])
     lines = [say(msg("Tricks:")), "  " + head]
     for index, trick in enumerate(deal.tricks):

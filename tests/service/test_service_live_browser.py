@@ -107,6 +107,15 @@ def test_the_live_script_is_handed_its_words_in_the_language(served: dict[str, A
         assert "%(count)s" in labels["Live: %(count)s acts"] and labels["bidding"] != "bidding"
 
 
+def _counted(words: str, lang: str) -> bool:
+    """``words`` is the catalogue's plural form for the count of cards it says (``5 cartes``)."""
+    from belote_notation.game.lang import msg_n, render
+
+    forms = {render(msg_n("%(count)s card", "%(count)s cards", "count", count=n), lang): n for n in range(9)}
+    digits = "".join(c for c in words if c.isdigit())
+    return words in forms and (not digits or forms[words] == int(digits))
+
+
 @pytest.mark.parametrize("lang,live,phase,hand,rtl", [
     ("fr", "En direct — actes joués : 12", "jeu de la carte", " cartes", False),
     ("ar", "مباشر — الأفعال الملعوبة: 12", "اللعب", " أوراق", True)])
@@ -128,6 +137,7 @@ def test_a_spectator_page_in_french_and_arabic(browser: Any, served: dict[str, A
         assert page.text_content("#phase") == phase
         hands = page.locator(".hand").all_text_contents()
         assert hands and all(line.endswith(hand) for line in hands), hands  # a spectator's view, in words
+        assert all(_counted(line.split(": ", 1)[1], lang) for line in hands), hands
         seen = page.evaluate("""() => ({dir: document.documentElement.dir,
             direction: getComputedStyle(document.getElementById('status')).direction,
             width: document.documentElement.scrollWidth})""")

@@ -16,8 +16,9 @@ from belote_notation.game.lang.message import (
     Suit,
     msg,
     msg_n,
+    msg_p,
 )
 from belote_notation.game.lang.render import LANGS, Lang, lang_of, render
 
 __all__ = ["LANGS", "Arg", "Card", "Cards", "Lang", "Listed", "Message", "Number", "Seat", "Suit", "lang_of",
-           "msg", "msg_n", "render"]
+           "msg", "msg_n", "msg_p", "render"]

@@ -28,7 +28,7 @@ from belote_notation.game.cards import (
     parse_card,
 )
 
-__all__ = ["Arg", "Card", "Cards", "Listed", "Message", "Number", "Seat", "Suit", "msg", "msg_n"]
+__all__ = ["Arg", "Card", "Cards", "Listed", "Message", "Number", "Seat", "Suit", "msg", "msg_n", "msg_p"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +84,14 @@ Arg = Union[Seat, Card, Cards, Suit, Number, Listed, "Message", int, str]
 @dataclass(frozen=True, slots=True)
 class Message:
     """The catalogue's ``id`` (the English msgid), its plural msgid and counting parameter when
-    it has plural forms, and the parameters by name (in the order they were given)."""
+    it has plural forms, the parameters by name (in the order they were given) and the context
+    (gettext's ``msgctxt``) of a word that needs one to be translated."""
 
     id: str
     args: tuple[tuple[str, Arg], ...] = ()
     plural: str | None = None
     count: str | None = None
+    context: str | None = None
 
     def arg(self, name: str) -> Arg:
         """The parameter ``name``."""
@@ -103,9 +105,10 @@ class Message:
 
     @classmethod
     def from_json(cls, id: str, args: dict[str, Any], plural: str | None = None,
-                  count: str | None = None) -> Message:
+                  count: str | None = None, context: str | None = None) -> Message:
         """The message :meth:`args_json` wrote (``ValueError`` for a parameter it cannot read)."""
-        return cls(id, tuple((name, _from_json(value)) for name, value in args.items()), plural, count)
+        return cls(id, tuple((name, _from_json(value)) for name, value in args.items()), plural, count,
+                   context)
 
 
 def msg(id: str, **args: Arg) -> Message:
@@ -120,6 +123,17 @@ def msg(id: str, **args: Arg) -> Message:
 def msg_n(singular: str, plural: str, count: str, **args: Arg) -> Message:
     """A message with plural forms, chosen by the catalogue's rule on the parameter ``count``."""
     return Message(singular, tuple(args.items()), plural, count)
+
+
+def msg_p(context: str, id: str, **args: Arg) -> Message:
+    """A message whose words need a context to be translated (gettext's ``pgettext``): the same
+    English in two places that a language says in two ways (``cards`` heading a column, not
+    ``cards`` read from a file).
+
+    >>> msg_p("column", "cards").context
+    'column'
+    """
+    return Message(id, tuple(args.items()), context=context)
 
 
 def _letters(deck: Deck) -> str:
@@ -144,6 +158,8 @@ def _to_json(value: Arg) -> Any:
         out: dict[str, Any] = {"message": value.id, "args": value.args_json()}
         if value.plural is not None:
             out["plural"], out["count"] = value.plural, value.count
+        if value.context is not None:
+            out["context"] = value.context
         return out
     return value
 
@@ -168,7 +184,7 @@ def _from_json(value: Any) -> Arg:
         return Listed(tuple(_from_json(item) for item in value["list"]))
     if "message" in value:
         return Message.from_json(value["message"], value.get("args", {}), value.get("plural"),
-                                 value.get("count"))
+                                 value.get("count"), value.get("context"))
     raise ValueError(f"not a message parameter: {value!r}")
 
 

@@ -124,7 +124,8 @@ def message_key(message: Message) -> str:
     its msgid's SHA-1, the same for every language."""
     import hashlib
 
-    return "m" + hashlib.sha1(message.id.encode("utf-8")).hexdigest()[:10]
+    key = message.id if message.context is None else message.context + "\x04" + message.id
+    return "m" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
 
 
 def positional(message: Message, lang: str = DEFAULT_LANG) -> tuple[str, list[str]]:
@@ -135,9 +136,7 @@ def positional(message: Message, lang: str = DEFAULT_LANG) -> tuple[str, list[st
     >>> positional(msg("%(who)s bid out of turn: it was %(turn)s's turn", who=Seat(0), turn=Seat(1)))
     ("{0} bid out of turn: it was {1}'s turn", ['who', 'turn'])
     """
-    catalogue = translations(lang)
-    text = (catalogue.ngettext(message.id, message.plural, 2) if message.plural is not None
-            else catalogue.gettext(message.id))
+    text = _template(message, lang, 2)
     names: list[str] = []
 
     def place(match: re.Match[str]) -> str:
@@ -240,13 +239,22 @@ def listed(items: Sequence[Message | str]) -> str:
 
 def render(message: Message, lang: str = DEFAULT_LANG) -> str:
     """``message`` in ``lang`` (English for a language without a catalogue)."""
-    catalogue = translations(lang)
+    count: Arg | None = 2
     if message.plural is not None and message.count is not None:
         count = message.arg(message.count)
         if isinstance(count, Number):
             count = count.value
-        text = catalogue.ngettext(message.id, message.plural, count if isinstance(count, int) else 2)
-    else:
-        text = catalogue.gettext(message.id)
+    text = _template(message, lang, count if isinstance(count, int) else 2)
     return text % {name: _name(value, lang) for name, value in message.args}
+
+
+def _template(message: Message, lang: str, count: int) -> str:
+    """The catalogue's text of ``message`` in ``lang``: its plural form for ``count`` when it has
+    plural forms, in its context when it has one."""
+    catalogue = translations(lang)
+    if message.context is not None:
+        return (catalogue.npgettext(message.context, message.id, message.plural, count)
+                if message.plural is not None else catalogue.pgettext(message.context, message.id))
+    return (catalogue.ngettext(message.id, message.plural, count) if message.plural is not None
+            else catalogue.gettext(message.id))
 

@@ -8,9 +8,14 @@
   const $ = (name) => document.getElementById(name);
   const acts = $("acts");
   // The page's words in its language: the template's JSON block of labels (none in English),
-  // each an English text of the catalogue with its %(name)s places.
+  // each an English text of the catalogue with its %(name)s places; a text with plural forms has
+  // a list of them, the form for each count (args.count) by the catalogue's own rule.
   const LABELS = JSON.parse((document.getElementById("labels") || {}).textContent || "{}");
-  const t = (text, args) => (LABELS[text] || text).replace(/%\((\w+)\)s/g, (_, name) => String((args || {})[name]));
+  const t = (text, args) => {
+    const label = LABELS[text];
+    const chosen = Array.isArray(label) ? label[Math.min(Number((args || {}).count) || 0, label.length - 1)] : label;
+    return (chosen || text).replace(/%\((\w+)\)s/g, (_, name) => String((args || {})[name]));
+  };
   const lang = document.documentElement.lang; // the page's language: the acts' findings in it
 
   function describe(act) {
