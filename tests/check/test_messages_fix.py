@@ -60,7 +60,8 @@ def test_a_file_it_cannot_fix_is_said_in_the_language(tmp_path: Path) -> None:
     assert "--fix يعيد كتابة ملفات .bel فقط" in said["ar"].output
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "marque de la donne 2 : 150 52 -> "), ("ar", "نتيجة التوزيعة 2: 150 52 -> "),
+@pytest.mark.parametrize(("lang", "words"), [("fr", "marque de la donne 2 : 150 52 -> "),
+                                             ("ar", "نتيجة التوزيعة 2: 150 52 -> "),
                                              ("en", "deal 2 score 150 52 -> ")])
 def test_json_and_sarif_carry_the_fix_as_a_message(lang: str, words: str) -> None:
     run = ["validate", "--isolated", "--lang", lang, "--format"]

@@ -109,9 +109,10 @@ def test_the_live_script_is_handed_its_words_in_the_language(served: dict[str, A
 
 def _counted(words: str, lang: str) -> bool:
     """``words`` is the catalogue's plural form for the count of cards it says (``5 cartes``)."""
-    from belote_notation.game.lang import msg_n, render
+    from belote_notation.game.lang import Message, render
 
-    forms = {render(msg_n("%(count)s card", "%(count)s cards", "count", count=n), lang): n for n in range(9)}
+    forms = {render(Message("%(count)s card", (("count", n),), "%(count)s cards", "count"), lang): n
+             for n in range(9)}
     digits = "".join(c for c in words if c.isdigit())
     return words in forms and (not digits or forms[words] == int(digits))
 
