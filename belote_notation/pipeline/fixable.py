@@ -1,9 +1,10 @@
-"""Which findings have a fix: the codes whose recorded value can be worked out again.
+"""Which findings have a fix (the codes whose recorded value can be worked out again), and a
+fix as data (:class:`Fix`: its description and its reason as messages, rendered at the edge).
 
 A module of its own so that the outputs that show fixes (``--format json``, ``jsonl``,
 ``sarif``: :mod:`.pool`) can tell a report without a fixable finding, most of them, without
 importing the fix planner (:mod:`.fix_plan`: the replay, the records and pydantic, a tenth of a
-second of every JSON run's start).
+second of every JSON run's start); :class:`Fix` needs no more than a finding and a message.
 
 >>> sorted(FIXABLE)
 ['BEL501', 'BEL503', 'BEL504', 'BEL601', 'BEL603', 'BEL606']
