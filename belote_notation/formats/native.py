@@ -39,7 +39,7 @@ __all__ = ["BelFormat", "JsonFormat", "JsonlFormat", "parsed_items"]
 
 class BelFormat(Format):
     name = "bel"
-    title = "belote-notation text (.bel), canonical on output"
+    title = msg("belote-notation text (.bel), canonical on output").id
     extensions = (".bel",)
     game_texts = True
     notation_text = True
@@ -114,7 +114,7 @@ def _compact(game: Game) -> str:
 
 class JsonFormat(Format):
     name = "json"
-    title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
+    title = msg("the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games").id
     extensions: ClassVar[tuple[str, ...]] = (".json",)
     own_positions = False
     canonical_rewrite = True
@@ -158,7 +158,7 @@ class JsonFormat(Format):
 
 class JsonlFormat(JsonFormat):
     name = "jsonl"
-    title = "the JSON twin, one game object per line (JSON Lines)"
+    title = msg("the JSON twin, one game object per line (JSON Lines)").id
     extensions = (".jsonl", ".ndjson")
 
     def sniff(self, head: bytes) -> bool:

@@ -95,6 +95,9 @@ class _ConfiguredCommand(click.Command):
     """Takes its defaults from ``belote-replay.toml`` or ``[tool.belote-replay]`` (see
     :mod:`belote_replay.config`); options on the command line override them."""
 
+    reads_config = True
+    """Its ``--lang`` takes the configuration's ``lang`` as a default (:mod:`belote_replay.lang`)."""
+
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
         try:
