@@ -34,10 +34,11 @@ from belote_notation.game.engine import (
     set_contract,
     set_hands,
 )
+from belote_notation.game.lang import Message, msg, msg_n, render
 from belote_notation.notation.records import Bid, Deal, Game
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
-           "judge_deal", "review_game", "skipped_notes", "state_at",
+           "judge_deal", "review_game", "skipped_messages", "skipped_notes", "state_at",
            "summary_comment"]
 
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -245,18 +246,28 @@ def _count(n: int, word: str) -> str:
 
 
 def skipped_notes(review: Review) -> list[str]:
+    """:func:`skipped_messages` in English."""
+    return [render(note) for note in skipped_messages(review)]
+
+
+def skipped_messages(review: Review) -> list[Message]:
     """``deal N: not reviewed: why`` for each deal the review left out (said on stderr by
-    ``annotate`` and written as a comment of the deal), and ``deal N: K cards not judged`` for
-    each deal whose review passed the solver's budget (said on stderr)."""
+    ``annotate``, in the language asked; the why is the review's words, written in English as a
+    comment of the deal), and ``deal N: K cards not judged`` for each deal whose review passed
+    the solver's budget (said on stderr)."""
     notes = []
     for dj in review.deals:
         number = review.game.deals[dj.position].number
         if dj.skipped:
-            notes.append(f"deal {number}: not reviewed: {dj.skipped}")
+            notes.append(msg("deal %(deal)s: not reviewed: %(why)s", deal=number, why=dj.skipped))
         elif dj.unjudged:
             trick, index = dj.unjudged[0]
-            notes.append(f"deal {number}: {len(dj.unjudged)} cards not judged, from trick {trick} card "
-                         f"{index + 1}: the solver passed its budget of positions (annotate --budget)")
+            # English says "1 cards" as it always did (its two forms alike); a catalogue counts by its rule
+            notes.append(msg_n("deal %(deal)s: %(n)s cards not judged, from trick %(trick)s card "
+                               "%(card)s: the solver passed its budget of positions (annotate --budget)",
+                               "deal %(deal)s: %(n)s cards not judged, from trick %(trick)s card "
+                               "%(card)s: the solver passed its budget of positions (annotate --budget)",
+                               "n", deal=number, n=len(dj.unjudged), trick=trick, card=index + 1))
     return notes
 
 

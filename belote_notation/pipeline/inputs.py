@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format, guess_format
-from belote_notation.game.lang import Message, Number, msg, msg_n, render
+from belote_notation.game.lang import Listed, Message, Number, msg, msg_n, render
+from belote_notation.game.lang.render import say
 
 if TYPE_CHECKING:
     from belote_notation.pipeline.executor import Backend
@@ -154,17 +155,18 @@ class Discovery:
     """The first :data:`LEFT_OUT_NAMED` of them."""
 
     def left_out_line(self) -> str | None:
-        """What a command says of the files it left out of the folders (``None``: none).
+        """What a command says of the files it left out of the folders (``None``: none), in the
+        language asked (:func:`~belote_notation.game.lang.render.say`).
 
         >>> Discovery(left_out=2, left_out_names=["s/app.events.jsonl", "s/sheet.csv"]).left_out_line()
         '2 files not read (not .bel): s/app.events.jsonl, s/sheet.csv; name them or add them to include'
         """
         if not self.left_out:
             return None
-        files = "1 file" if self.left_out == 1 else f"{self.left_out:,} files"
-        more = ", ..." if self.left_out > len(self.left_out_names) else ""
-        return (f"{files} not read (not {FOLDER_SUFFIX}): {', '.join(self.left_out_names)}{more}; "
-                "name them or add them to include")
+        names = Listed((*self.left_out_names, *(["..."] if self.left_out > len(self.left_out_names) else [])))
+        return say(msg_n("%(n)s file not read (not %(suffix)s): %(names)s; name them or add them to include",
+                         "%(n)s files not read (not %(suffix)s): %(names)s; name them or add them to include",
+                         "n", n=Number(self.left_out), suffix=FOLDER_SUFFIX, names=names))
 
 
 def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX,

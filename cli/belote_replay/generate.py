@@ -19,7 +19,7 @@ from belote_notation.game.lang.render import say
 from belote_notation.pipeline.files import replacing
 from belote_replay.lang import lang_option
 from belote_replay.progress import ProgressDisplay
-from belote_replay.suggest import check_rules
+from belote_replay.suggest import Refused, check_rules
 
 if TYPE_CHECKING:
     from belote_notation.notation.records import Game
@@ -61,7 +61,7 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
         out_of_range = msg("target=%(target)s is out of range: generate writes matches to at most "
                            "%(most)s points (longer ones would not read back)",
                            target=Number(rules.target), most=Number(MAX_TARGET))
-        raise click.BadParameter(say(out_of_range), param_hint="--option")
+        raise Refused(say(out_of_range), param_hint="--option")
     from belote_notation.notation.write.writer import write_games
 
     display = ProgressDisplay(say(msg("generating")), deals or 0, say(msg("deals")), progress)
@@ -86,8 +86,10 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
         refused = msg("Error: cannot write %(file)s: %(error)s", file=output, error=str(exc.strerror or exc))
         click.echo(say(refused), err=True)
         sys.exit(2)
-    wrote = "wrote %(count)s game(s) to %(file)s"  # English has one form here: its text as before
-    click.echo(say(msg_n(wrote, wrote, "count", count=count, file=output)), err=True)
+    # English keeps its one form, "game(s)"; a catalogue counts by its rule
+    wrote = msg_n("wrote %(n)s game(s) to %(file)s", "wrote %(n)s game(s) to %(file)s", "n",
+                  n=count, file=output)
+    click.echo(say(wrote), err=True)
 
 
 def _silence_stdout() -> None:

@@ -24,6 +24,7 @@ from belote_notation.game.lang.render import chosen_lang, name_suit, said, say
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
 from belote_replay.lang import lang_option
+from belote_replay.suggest import Refused
 
 __all__ = ["command"]
 
@@ -38,10 +39,10 @@ def _point(text: str) -> tuple[int, int]:
     try:
         point = int(trick), int(card or 1)
     except ValueError:
-        raise click.BadParameter(say(msg("%(at)s: write TRICK.CARD, e.g. 4.1", at=repr(text)))) from None
+        raise Refused(say(msg("%(at)s: write TRICK.CARD, e.g. 4.1", at=repr(text)))) from None
     if not (1 <= point[0] <= 8 and 1 <= point[1] <= 4):
         outside = msg("%(at)s: write TRICK.CARD with TRICK 1 to 8 and CARD 1 to 4, e.g. 4.1", at=repr(text))
-        raise click.BadParameter(say(outside))
+        raise Refused(say(outside))
     return point
 
 

@@ -21,7 +21,8 @@ import click
 from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
-from belote_notation.game.lang.render import said
+from belote_notation.game.lang import Number, msg, msg_n
+from belote_notation.game.lang.render import said, say
 from belote_notation.pipeline.inputs import Discovery, discover, discover_for
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, TextStyle, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
@@ -243,7 +244,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
         sys.exit(2)
     except KeyboardInterrupt:
-        ConsoleStream("stderr").write("belote-replay: interrupted\n")
+        ConsoleStream("stderr").write(f"belote-replay: {say(msg('interrupted'))}\n")
         sys.exit(130)
     summary = outputs.end()
     left_out = found.left_out_line()
@@ -273,7 +274,12 @@ def _inputs(paths: tuple[str, ...], backend: Backend, exclude: PathPatterns,
     found = discover_for(backend, list(paths), include)
     kept = without_excluded(found, paths, exclude)
     if found.sources and not kept.sources:  # say why nothing is checked (exclude = ["**"])
-        ConsoleStream("stderr").write(f"belote-replay: the {len(found.sources):,} files found are all "
-                                      f"left out by exclude = {list(exclude.patterns)!r} of the "
-                                      f"configuration file in {exclude.root}\n")
+        # English keeps its one form ("the 1 files"); a catalogue counts by its rule
+        every = msg_n("the %(n)s files found are all left out by exclude = %(patterns)s of the "
+                      "configuration file in %(folder)s",
+                      "the %(n)s files found are all left out by exclude = %(patterns)s of the "
+                      "configuration file in %(folder)s",
+                      "n", n=Number(len(found.sources)), patterns=repr(list(exclude.patterns)),
+                      folder=str(exclude.root))
+        ConsoleStream("stderr").write(f"belote-replay: {say(every)}\n")
     return kept
