@@ -124,7 +124,8 @@ def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
             left.count += 1
         too_deep = read.too_deep(opened.name)
         if too_deep is not None:
-            click.echo(f"{too_deep} ({say(msg('left out'))})", err=True)
+            left_out = say(msg("left out"))
+            click.echo(f"{too_deep} ({left_out})", err=True)
             left.count += 1
             continue
         yield read.replay(opened.name, config)
@@ -135,10 +136,10 @@ def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, tric
     name = opened.name
     replay = next(_replays(opened, config, game, left), None)
     if replay is None:
-        _fail(f"{name}: {say(msg('there is no game %(game)s', game=game))}")
+        _fail(f"{name}: " + say(msg("there is no game %(game)s", game=game)))
     positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
     if not positions:
-        _fail(f"{name}: {say(msg('game %(game)s has no deal %(deal)s', game=game, deal=deal))}")
+        _fail(f"{name}: " + say(msg("game %(game)s has no deal %(deal)s", game=game, deal=deal)))
     try:
         return deal_svg(replay, positions[0], trick, lang)
     except DiagramError as exc:

@@ -85,8 +85,9 @@ def command(code: str | None, every: bool) -> None:
         return
     wanted = _code(code or "")
     if wanted not in CODES:
+        not_a_code = msg("unknown finding code %(code)s", code=repr(code))
         unknown = msg("Error: %(error)s; `belote-replay rule --all` lists every code.",
-                      error=meant(msg("unknown finding code %(code)s", code=repr(code)), wanted, CODES))
+                      error=meant(not_a_code, wanted, CODES))
         click.echo(say(unknown), err=True)
         sys.exit(2)
     out.write(rule_text(wanted))

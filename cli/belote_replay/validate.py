@@ -244,7 +244,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
         sys.exit(2)
     except KeyboardInterrupt:
-        ConsoleStream("stderr").write(f"belote-replay: {say(msg('interrupted'))}\n")
+        ConsoleStream("stderr").write("belote-replay: " + say(msg("interrupted")) + "\n")
         sys.exit(130)
     summary = outputs.end()
     left_out = found.left_out_line()
