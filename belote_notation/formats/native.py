@@ -75,7 +75,8 @@ def parsed_items(parsed: ParsedGame) -> Iterator[ReadItem]:
     """What :meth:`BelFormat.read` gives for one parsed game: its syntax errors as issues, then
     the game (a cluster's worker reads the games of a byte range with it)."""
     for problem in parsed.errors:
-        yield FormatIssue(problem.code, "error", problem.message, problem.line, 0, "", problem.col)
+        yield FormatIssue(problem.code, "error", problem.message, problem.line, 0, "", problem.col,
+                          msg=problem.msg)
     yield parsed.game
 
 

@@ -21,20 +21,27 @@ HINTS = {"rules": "--rules", "options": "--option", "select": "--select", "ignor
 
 
 class Refused(click.BadParameter):
-    """Click's usage error on an option, said in the language asked: ``Invalid value for
+    """Click's usage error on an option, said in the language asked when it is raised (click
+    shows it after the command's context, and its language, are gone): ``Invalid value for
     --rules: ...`` is click's English; in French or Arabic the catalogue's (click's ``Error:``
     and usage lines stay its own)."""
 
-    def format_message(self) -> str:
-        from belote_notation.game.lang import msg
-        from belote_notation.game.lang.render import chosen_lang, say
+    def __init__(self, message: str, ctx: click.Context | None = None, param: click.Parameter | None = None,
+                 param_hint: str | None = None) -> None:
+        from belote_notation.game.lang.render import chosen_lang
 
-        if chosen_lang() == "en" or self.param is not None or not isinstance(self.param_hint, str | None):
+        super().__init__(message, ctx, param, param_hint)
+        self.lang = chosen_lang()
+
+    def format_message(self) -> str:
+        from belote_notation.game.lang import msg, render
+
+        if self.lang == "en" or self.param is not None or not isinstance(self.param_hint, str | None):
             return super().format_message()
         if self.param_hint is None:
-            return say(msg("Invalid value: %(reason)s", reason=self.message))
+            return render(msg("Invalid value: %(reason)s", reason=self.message), self.lang)
         invalid = msg("Invalid value for %(option)s: %(reason)s", option=self.param_hint, reason=self.message)
-        return say(invalid)
+        return render(invalid, self.lang)
 
 
 def usage_error(exc: ConfigError, hint: str | None = None) -> click.BadParameter:

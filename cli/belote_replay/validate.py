@@ -148,7 +148,8 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
                          for glob, codes in config.per_file_ignores)
         options = dataclasses.replace(report_options, per_file_ignores=per_file)
     except ConfigError as exc:
-        raise click.UsageError(f"{config.path}: per-file-ignores: {exc}") from None
+        refused = msg("%(file)s: per-file-ignores: %(error)s", file=str(config.path), error=str(exc))
+        raise click.UsageError(say(refused)) from None
     return options, PathPatterns(config.exclude, config.root)
 
 
@@ -260,11 +261,12 @@ def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, 
                                       fix_options: bool = False) -> None:
     """A usage error for options that do not go together."""
     if fix_options and not fixing:
-        raise click.UsageError("--unsafe-fixes and --show-fixes go with --fix or --diff")
+        raise click.UsageError(say(msg("--unsafe-fixes and --show-fixes go with --fix or --diff")))
     if statistics and fmt != "text":
-        raise click.UsageError("--statistics goes with --format text")
+        raise click.UsageError(say(msg("--statistics goes with --format text")))
     if fixing and (fmt != "text" or statistics or cluster is not None):
-        raise click.UsageError("--fix and --diff go with --format text, without --statistics or --cluster")
+        apart = msg("--fix and --diff go with --format text, without --statistics or --cluster")
+        raise click.UsageError(say(apart))
 
 
 def _inputs(paths: tuple[str, ...], backend: Backend, exclude: PathPatterns,
