@@ -77,7 +77,7 @@ class _Progress(ProgressDisplay):
     """The validation's progress over all inputs: bytes read, games and deals checked."""
 
     def __init__(self, total: int, wanted: bool | None) -> None:
-        super().__init__("validating", total, "bytes", wanted)
+        super().__init__(say(msg("validating")), total, say(msg("bytes")), wanted)
         self.base = 0
         self.last_path: str | None = None
         self.last_done = 0
@@ -89,7 +89,9 @@ class _Progress(ProgressDisplay):
             self.base += self.last_done
             self.last_path, self.last_done = path, 0
         self.last_done = done
-        self.update(self.base + done, f"{games:,} games, {deals:,} deals", os.path.basename(path))
+        counts = msg("%(games)s, %(deals)s", games=msg_n("%(n)s games", "%(n)s games", "n", n=Number(games)),
+                     deals=msg_n("%(n)s deals", "%(n)s deals", "n", n=Number(deals)))
+        self.update(self.base + done, say(counts), os.path.basename(path))
 
 
 class _ConfiguredCommand(click.Command):
