@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -48,6 +49,10 @@ def _restore(before: str | None) -> None:
 def _configured_lang() -> str | None:
     """The ``lang`` of the configuration file found from the current folder, if any; a file that
     cannot be used, or a language not known, is a usage error (as ``validate`` says it)."""
+    folder = Path.cwd()
+    if not any((f / name).is_file() for f in (folder, *folder.parents)
+               for name in ("belote-replay.toml", "pyproject.toml")):
+        return None  # no file to read: the configuration's module is not even imported
     from belote_replay.config import ConfigError, find_config
 
     try:
