@@ -4,8 +4,8 @@
     python tools/i18n.py --check    # fail when a .pot, .po or .mo is not what the code gives
 
 The msgids are the English texts of ``msg(...)`` and ``msg_n(...)`` in the library
-(the engine, the checks, the reader, the formats, the pipeline, the service, the page and the
-collections) and the command line's own words (``cli/belote_replay``), and
+(the engine, the checks, the reader, the formats, the pipeline, the service, the page, the
+collections and the review) and the command line's own words (``cli/belote_replay``), and
 the web front's templates' ``{% trans %}`` and ``_(...)`` (``babel.cfg``: Jinja2's extractor);
 the catalogues are ``belote_notation/game/lang/locale/<lang>/LC_MESSAGES/belote.po``, compiled next to them.
 """
@@ -21,7 +21,8 @@ LOCALE = ROOT / "belote_notation" / "game" / "lang" / "locale"
 POT = LOCALE / "belote.pot"
 SOURCES = ["belote_notation/game", "belote_notation/check", "belote_notation/notation",
            "belote_notation/formats", "belote_notation/pipeline", "belote_notation/service",
-           "belote_notation/render", "belote_notation/collections", "cli/belote_replay"]
+           "belote_notation/render", "belote_notation/collections",
+           "belote_notation/analysis", "cli/belote_replay"]
 
 
 def _babel(*args: str) -> None:

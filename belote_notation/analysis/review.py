@@ -22,7 +22,7 @@ from belote_notation.analysis.annotation import MARK, add_once, annotate_play
 from belote_notation.analysis.card_judgement import DEFAULT_THRESHOLDS, CardJudgement, Thresholds, judge_card
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
-from belote_notation.check.judged import why_not_judged
+from belote_notation.check.judged import why_not_judged_msg
 from belote_notation.check.positions import state_at_point
 from belote_notation.check.replay import DealReplay, replay_game
 from belote_notation.game.cards import SEAT_NAMES, Deck
@@ -34,10 +34,11 @@ from belote_notation.game.engine import (
     set_contract,
     set_hands,
 )
+from belote_notation.game.lang import Message, msg, msg_n, render
 from belote_notation.notation.records import Bid, Deal, Game
 
 __all__ = ["CardJudgement", "DealJudgement", "PlayerStats", "Review", "Thresholds", "apply_review",
-           "judge_deal", "review_game", "skipped_notes", "state_at",
+           "judge_deal", "review_game", "skipped_messages", "skipped_notes", "state_at",
            "summary_comment"]
 
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -52,6 +53,9 @@ class DealJudgement:
     bid_notes: dict[int, str] = field(default_factory=dict)
     """Index of a call in the deal's bids -> the note."""
     skipped: str | None = None
+    """Why the deal is left out, in English (the file's comment, the JSON figures)."""
+    skipped_msg: Message | None = None
+    """The same as a message of the catalogues (said on stderr in the language asked)."""
     unjudged: list[tuple[int, int]] = field(default_factory=list)
     """(trick 1..8, index 0..3) of the cards left unjudged: the solver passed its budget there."""
 
@@ -140,12 +144,14 @@ def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = DEFAU
 def _judge_deal(replay: DealReplay, position: int, thresholds: Thresholds, samples: int, seed: int,
                 dd: DoubleDummy, auction: bool) -> DealJudgement:
     out = DealJudgement(position)
-    out.skipped = why_not_judged(replay)  # the one rule of the deals a review judges
+    out.skipped_msg = why_not_judged_msg(replay)  # the one rule of the deals a review judges
+    out.skipped = None if out.skipped_msg is None else render(out.skipped_msg)
     final = replay.state
     if out.skipped is not None or final is None:
         return out
     if dd.value == "score" and final.contract_kind == "generale":
-        out.skipped = "a générale is not valued by score (who of the side won each trick counts)"
+        out.skipped_msg = msg("a générale is not valued by score (who of the side won each trick counts)")
+        out.skipped = render(out.skipped_msg)
         return out
     declares = [bool(marks) for marks in final.belote_marks]
     state = _fresh_state(final)
@@ -245,18 +251,29 @@ def _count(n: int, word: str) -> str:
 
 
 def skipped_notes(review: Review) -> list[str]:
+    """:func:`skipped_messages` in English."""
+    return [render(note) for note in skipped_messages(review)]
+
+
+def skipped_messages(review: Review) -> list[Message]:
     """``deal N: not reviewed: why`` for each deal the review left out (said on stderr by
-    ``annotate`` and written as a comment of the deal), and ``deal N: K cards not judged`` for
-    each deal whose review passed the solver's budget (said on stderr)."""
+    ``annotate``, in the language asked; the why is the review's words, written in English as a
+    comment of the deal), and ``deal N: K cards not judged`` for each deal whose review passed
+    the solver's budget (said on stderr)."""
     notes = []
     for dj in review.deals:
         number = review.game.deals[dj.position].number
         if dj.skipped:
-            notes.append(f"deal {number}: not reviewed: {dj.skipped}")
+            why = dj.skipped_msg or dj.skipped
+            notes.append(msg("deal %(deal)s: not reviewed: %(why)s", deal=number, why=why))
         elif dj.unjudged:
             trick, index = dj.unjudged[0]
-            notes.append(f"deal {number}: {len(dj.unjudged)} cards not judged, from trick {trick} card "
-                         f"{index + 1}: the solver passed its budget of positions (annotate --budget)")
+            # English says "1 cards" as it always did (its two forms alike); a catalogue counts by its rule
+            notes.append(msg_n("deal %(deal)s: %(n)s cards not judged, from trick %(trick)s card "
+                               "%(card)s: the solver passed its budget of positions (annotate --budget)",
+                               "deal %(deal)s: %(n)s cards not judged, from trick %(trick)s card "
+                               "%(card)s: the solver passed its budget of positions (annotate --budget)",
+                               "n", deal=number, n=len(dj.unjudged), trick=trick, card=index + 1))
     return notes
 
 

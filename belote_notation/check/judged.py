@@ -18,8 +18,9 @@ from __future__ import annotations
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import DealReplay
 from belote_notation.game.code_table import area_of
+from belote_notation.game.lang import Listed, Message, msg, render
 
-__all__ = ["SCORE_SHEET_AREAS", "is_judged", "why_not_judged"]
+__all__ = ["SCORE_SHEET_AREAS", "is_judged", "why_not_judged", "why_not_judged_msg"]
 
 SCORE_SHEET_AREAS = frozenset({"scoring", "match"})
 """Areas of the errors that leave a deal's play to judge: the recorded trick winners, scores,
@@ -27,18 +28,28 @@ pots and totals (BEL5xx, BEL6xx), which the replay recomputes."""
 
 
 def why_not_judged(replay: DealReplay) -> str | None:
-    """Why a review leaves the deal out (said on stderr by ``annotate`` and written as the
-    deal's ``DD not reviewed:`` comment), ``None`` for a deal it judges."""
+    """Why a review leaves the deal out, in English (written as the deal's ``DD not reviewed:``
+    comment: a file's words), ``None`` for a deal it judges."""
+    why = why_not_judged_msg(replay)
+    return None if why is None else render(why)
+
+
+def why_not_judged_msg(replay: DealReplay) -> Message | None:
+    """:func:`why_not_judged` as a message of the catalogues (said on stderr by ``annotate`` in
+    the language asked)."""
     final = replay.state
     if not _played_out(replay):
         nobody_took = final is not None and final.taker is None and bool(replay.read_deal.bids)
-        return ("nobody took: no play to review" if nobody_took
-                else "not a complete deal with a contract and known hands")
+        return (msg("nobody took: no play to review") if nobody_took
+                else msg("not a complete deal with a contract and known hands"))
     in_play = _play_errors(replay)
     if in_play:
-        where = [f"{f.code}" + (f" in trick {f.trick}" if f.trick else "") for f in in_play[:3]]
-        more = f" and {len(in_play) - 3} more" if len(in_play) > 3 else ""
-        return f"its play has errors ({', '.join(where)}{more}; see belote-replay validate)"
+        where = [msg("%(code)s in trick %(trick)s", code=f.code, trick=f.trick) if f.trick else f.code
+                 for f in in_play[:3]]
+        if len(in_play) > 3:
+            return msg("its play has errors (%(where)s and %(more)s more; see belote-replay validate)",
+                       where=Listed(tuple(where)), more=len(in_play) - 3)
+        return msg("its play has errors (%(where)s; see belote-replay validate)", where=Listed(tuple(where)))
     return None
 
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # imported when used: did_you_mean is wanted by commands that
     from belote_notation.game.rules import RulesError, Ruleset
 
 __all__ = ["ConfigError", "ConfigField", "checked_codes", "checked_ruleset", "did_you_mean",
-           "did_you_mean_rules", "parse_options"]
+           "did_you_mean_rules", "meant", "parse_options"]
 
 ConfigField = Literal["rules", "options", "select", "ignore"]
 
@@ -53,6 +53,16 @@ def _meant(reason: Message, close: str | None) -> Message:
     if close is None:
         return reason
     return msg("%(error)s (did you mean %(name)s?)", error=reason, name=repr(close))
+
+
+def meant(reason: Message, word: str, choices: Iterable[str]) -> Message:
+    """``reason`` followed by the closest of ``choices`` to ``word``, when one is close: the
+    message of :func:`did_you_mean`, for a command that says it in the language asked.
+
+    >>> render(meant(msg("unknown rule option %(option)s", option="'x'"), "trget", ["target"]), "fr")
+    "option de règle inconnue 'x' (vouliez-vous dire 'target' ?)"
+    """
+    return _meant(reason, _closest(word, choices))
 
 
 def _closest(word: str, choices: Iterable[str]) -> str | None:

@@ -173,6 +173,8 @@ class Format:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    """What it is, in a line; a built-in's is a msgid of the catalogues (``msg(...).id``), which
+    ``belote-replay formats`` says in the language asked."""
     extensions: ClassVar[tuple[str, ...]] = ()
     """File name endings, with the dot (``".events.jsonl"`` before ``".jsonl"``)."""
     game_texts: ClassVar[bool] = False

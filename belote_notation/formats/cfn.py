@@ -346,7 +346,7 @@ def cfn_of_deal(game: Game, replay: DealReplay) -> str | Message:
 
 class CfnFormat(Format):
     name = "cfn"
-    title = "CFN, the deal notation of the colver contrée engine (docs/formats/cfn.md)"
+    title = msg("CFN, the deal notation of the colver contrée engine (docs/formats/cfn.md)").id
     extensions = (".cfn",)
 
     def sniff(self, head: bytes) -> bool:

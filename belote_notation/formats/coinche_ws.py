@@ -224,7 +224,7 @@ class _Translator:
 
 class CoincheWsFormat(Format):
     name = "coinche-ws"
-    title = "the WebSocket messages of coinche-server-rs (read only; docs/formats/coinche-ws.md)"
+    title = msg("the WebSocket messages of coinche-server-rs (read only; docs/formats/coinche-ws.md)").id
     extensions = (".coinche-ws.jsonl",)
 
     def sniff(self, head: bytes) -> bool:

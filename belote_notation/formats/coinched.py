@@ -216,7 +216,7 @@ class _Translator:
 
 class CoinchedFormat(Format):
     name = "coinched"
-    title = "the event stream of the coinched server (read only; docs/formats/coinched.md)"
+    title = msg("the event stream of the coinched server (read only; docs/formats/coinched.md)").id
     extensions = (".coinched.jsonl", ".coinched")
 
     def sniff(self, head: bytes) -> bool:

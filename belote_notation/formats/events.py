@@ -42,6 +42,7 @@ from belote_notation.formats.events_reader import (
     read_json_lines,
 )
 from belote_notation.formats.events_writer import PLAYER_TAGS, VERSION, EventsWriter, events_text
+from belote_notation.game.lang import msg
 from belote_notation.notation.records import Game
 
 __all__ = [
@@ -52,7 +53,7 @@ __all__ = [
 
 class EventsFormat(Format):
     name = "events"
-    title = "the event log for apps: JSON Lines, one event per act (docs/formats/events.md)"
+    title = msg("the event log for apps: JSON Lines, one event per act (docs/formats/events.md)").id
     extensions = (".events.jsonl", ".events")
 
     def sniff(self, head: bytes) -> bool:

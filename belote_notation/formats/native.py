@@ -39,7 +39,7 @@ __all__ = ["BelFormat", "JsonFormat", "JsonlFormat", "parsed_items"]
 
 class BelFormat(Format):
     name = "bel"
-    title = "belote-notation text (.bel), canonical on output"
+    title = msg("belote-notation text (.bel), canonical on output").id
     extensions = (".bel",)
     game_texts = True
     notation_text = True
@@ -75,7 +75,8 @@ def parsed_items(parsed: ParsedGame) -> Iterator[ReadItem]:
     """What :meth:`BelFormat.read` gives for one parsed game: its syntax errors as issues, then
     the game (a cluster's worker reads the games of a byte range with it)."""
     for problem in parsed.errors:
-        yield FormatIssue(problem.code, "error", problem.message, problem.line, 0, "", problem.col)
+        yield FormatIssue(problem.code, "error", problem.message, problem.line, 0, "", problem.col,
+                          msg=problem.msg)
     yield parsed.game
 
 
@@ -114,7 +115,7 @@ def _compact(game: Game) -> str:
 
 class JsonFormat(Format):
     name = "json"
-    title = "the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games"
+    title = msg("the JSON twin of .bel: {\"games\": [...]}, a game, or a list of games").id
     extensions: ClassVar[tuple[str, ...]] = (".json",)
     own_positions = False
     canonical_rewrite = True
@@ -158,7 +159,7 @@ class JsonFormat(Format):
 
 class JsonlFormat(JsonFormat):
     name = "jsonl"
-    title = "the JSON twin, one game object per line (JSON Lines)"
+    title = msg("the JSON twin, one game object per line (JSON Lines)").id
     extensions = (".jsonl", ".ndjson")
 
     def sniff(self, head: bytes) -> bool:

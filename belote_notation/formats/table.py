@@ -362,7 +362,7 @@ def _lines(text: TextIO, reader: _SheetReader) -> Iterator[str]:
 
 class CsvFormat(Format):
     name = "csv"
-    title = "score sheets in (score-sheet records), deal tables out (docs/formats/csv.md)"
+    title = msg("score sheets in (score-sheet records), deal tables out (docs/formats/csv.md)").id
     extensions = (".csv",)
 
     def sniff(self, head: bytes) -> bool:

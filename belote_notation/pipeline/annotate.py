@@ -4,11 +4,12 @@ annotate --format json`` prints, and the players' figures the service's review j
 The judgements come from :mod:`~belote_notation.pipeline.review` (or a cluster's runner).
 
 >>> from belote_notation.analysis.review import DealJudgement
+>>> from belote_notation.game.lang import render
 >>> from belote_notation.notation.read.reader import parse_text
 >>> game = parse_text("[South \\"Ana\\"]\\ndeal 1 dealer N\\nend\\n")[0].game
 >>> done = annotated(game, [DealJudgement(0, skipped="no contract")], "g.bel", 1)
->>> done.notes()
-['deal 1: not reviewed: no contract']
+>>> [render(note, "fr") for note in done.notes()]
+['donne 1 : pas analysée : no contract']
 >>> figures = done.figures("cards")
 >>> figures["game"], figures["players"][2]["name"], figures["cards"], figures["skipped"], figures["value"]
 (1, 'Ana', [], [{'deal': 1, 'why': 'no contract'}], 'cards')
@@ -25,10 +26,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from belote_notation.analysis.review import DealJudgement, Review, apply_review, skipped_notes
+from belote_notation.analysis.review import DealJudgement, Review, apply_review, skipped_messages
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
+from belote_notation.game.lang import Message
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import OpenInput
 from belote_notation.pipeline.records import records_of
@@ -71,9 +73,9 @@ class AnnotatedGame:
         """The reviewed copy: glyphs, NAGs, comments and the best cards."""
         return self.review.game
 
-    def notes(self) -> list[str]:
+    def notes(self) -> list[Message]:
         """What the review left out, one line a deal (said on stderr by ``annotate``)."""
-        return skipped_notes(self.review)
+        return skipped_messages(self.review)
 
     def players(self) -> list[dict[str, Any]]:
         """Every player's figures: cards with a choice, points lost, mistakes, accuracy."""

@@ -26,14 +26,19 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from belote_notation.check.findings import Finding
 from belote_notation.formats.base import Format
+from belote_notation.game.lang import Message, msg
+from belote_notation.game.lang.render import said, say
 from belote_notation.notation.read.reader import iter_games
 from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.files import replacing
 from belote_notation.pipeline.inputs import InputProblem, Source, open_input
+
+if TYPE_CHECKING:
+    from belote_notation.notation.read.json_cursor import JsonReadError
 
 __all__ = ["STATUSES", "canonical", "canonical_text", "format_file", "to_standard_output", "unified_diff"]
 
@@ -56,13 +61,23 @@ def _write_notation(handle: BinaryIO, name: str, out: TextIO) -> list[str]:
         try:
             text = write_game(parsed.game)
         except NotationWriteError as exc:
-            messages.append(f"{name}: game {parsed.index + 1}: {exc}")
+            messages.append(f"{name}: " + say(msg("game %(game)s: %(reason)s", game=parsed.index + 1,
+                                                  reason=exc.reason)))
             continue
         if count:
             out.write("\n")
         out.write(text)
         count += 1
     return messages
+
+
+def _placed(exc: JsonReadError) -> Message:
+    """The reading error with its place, as ``str(exc)`` says it in English."""
+    if exc.line and exc.col:
+        return msg("line %(line)s column %(col)s: %(reason)s", line=exc.line, col=exc.col, reason=exc.reason)
+    if exc.line:
+        return msg("line %(line)s: %(reason)s", line=exc.line, reason=exc.reason)
+    return exc.reason
 
 
 def _twin_rewrite(fmt: Format) -> Rewrite:
@@ -73,8 +88,10 @@ def _twin_rewrite(fmt: Format) -> Rewrite:
 
         try:
             games = list(read_json_games(handle))
-        except (JsonReadError, UnicodeDecodeError) as exc:
-            return [f"{name}: cannot read: {exc}"]
+        except JsonReadError as exc:
+            return [f"{name}: " + say(msg("cannot read: %(error)s", error=_placed(exc)))]
+        except UnicodeDecodeError as exc:
+            return [f"{name}: " + say(msg("cannot read: %(error)s", error=str(exc)))]
         return [f"{name}: {issue}" for issue in fmt.write(games, out)]
 
     return rewrite
@@ -89,12 +106,13 @@ def canonical(handle: BinaryIO, name: str, out: TextIO) -> tuple[str | None, lis
     never read as ``.bel``."""
     opened = open_input(Source(name, data=handle, label=name))
     if isinstance(opened, InputProblem):
-        return "error", [f"{name}: {opened.message}"]
+        return "error", [f"{name}: {said(opened.msg, opened.message)}"]
     fmt = opened.format
     if not fmt.canonical_rewrite:
         given = "-" if name == "<stdin>" else name
-        return "refused", [f"{name}: format {fmt.name}, not .bel or its JSON twin: fmt leaves it "
-                           f"alone (`belote-replay convert {given} --to bel` makes a .bel of it)"]
+        refused = msg("format %(format)s, not .bel or its JSON twin: fmt leaves it alone (`belote-replay "
+                      "convert %(file)s --to bel` makes a .bel of it)", format=fmt.name, file=given)
+        return "refused", [f"{name}: {say(refused)}"]
     rewrite = _write_notation if fmt.game_texts else _twin_rewrite(fmt)
     messages = rewrite(opened.stream, name, out)
     return ("error" if messages else None), messages
@@ -169,11 +187,11 @@ def format_file(path: Path, check: bool, diff: bool = False,
                 raise _Kept(refusal, messages)
             if compared.matched():
                 raise _Kept("unchanged", [])
-        return "reformatted", [f"reformatted {path}"]
+        return "reformatted", [say(msg("reformatted %(file)s", file=str(path)))]
     except _Kept as kept:
         return kept.status, kept.messages
     except OSError as exc:
-        return "error", [f"{path}: cannot rewrite: {exc.strerror or exc}"]
+        return "error", [f"{path}: " + say(msg("cannot rewrite: %(error)s", error=str(exc.strerror or exc)))]
 
 
 def _compare(path: Path, diff: bool) -> tuple[str, list[str]]:
@@ -190,7 +208,7 @@ def _compare(path: Path, diff: bool) -> tuple[str, list[str]]:
     if new is not None:
         old = path.read_bytes().decode("utf-8", "replace")
         return "would-reformat", [unified_diff(old, new.getvalue(), str(path)).rstrip("\n")]
-    return "would-reformat", [f"would reformat {path}"]
+    return "would-reformat", [say(msg("would reformat %(file)s", file=str(path)))]
 
 
 def _format_once(path: Path, check: bool, diff: bool, send: Callable[[bytes], None]) -> tuple[str, list[str]]:
@@ -202,7 +220,7 @@ def _format_once(path: Path, check: bool, diff: bool, send: Callable[[bytes], No
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        return "error", [f"{path}: cannot read: {exc.strerror or exc}"]
+        return "error", [f"{path}: " + say(msg("cannot read: %(error)s", error=str(exc.strerror or exc)))]
     refusal, messages, text = canonical_text(data, str(path))
     if refusal is not None:
         return refusal, messages
@@ -212,6 +230,6 @@ def _format_once(path: Path, check: bool, diff: bool, send: Callable[[bytes], No
         if diff:
             old = data.decode("utf-8", "replace")
             return "would-reformat", [unified_diff(old, text, str(path)).rstrip("\n")]
-        return "would-reformat", [f"would reformat {path}"]
+        return "would-reformat", [say(msg("would reformat %(file)s", file=str(path)))]
     send(text.encode("utf-8"))
     return "to-stdout", []

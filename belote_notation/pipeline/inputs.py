@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format, guess_format
-from belote_notation.game.lang import Message, Number, msg, msg_n, render
+from belote_notation.game.lang import Listed, Message, Number, msg, msg_n, render
+from belote_notation.game.lang.render import say
 
 if TYPE_CHECKING:
     from belote_notation.pipeline.executor import Backend
@@ -78,12 +79,9 @@ stream (binary; a text stream is read as UTF-8)."""
 def detect(name: str | None, head: bytes = b"") -> Format:
     """The format to read an input with: its name's extension, then its first bytes (a format
     that recognises its content wins over a name it shares), else ``.bel``."""
-    found = guess_format(name, head)
-    if found is not None:
-        return found
-    bel = get_format("bel")
-    assert bel is not None  # a built-in
-    return bel
+    found = guess_format(name, head) or get_format("bel")
+    assert found is not None  # .bel is a built-in
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,17 +152,19 @@ class Discovery:
     """The first :data:`LEFT_OUT_NAMED` of them."""
 
     def left_out_line(self) -> str | None:
-        """What a command says of the files it left out of the folders (``None``: none).
+        """What a command says of the files it left out of the folders (``None``: none), said in the
+        language asked.
 
         >>> Discovery(left_out=2, left_out_names=["s/app.events.jsonl", "s/sheet.csv"]).left_out_line()
         '2 files not read (not .bel): s/app.events.jsonl, s/sheet.csv; name them or add them to include'
         """
         if not self.left_out:
             return None
-        files = "1 file" if self.left_out == 1 else f"{self.left_out:,} files"
-        more = ", ..." if self.left_out > len(self.left_out_names) else ""
-        return (f"{files} not read (not {FOLDER_SUFFIX}): {', '.join(self.left_out_names)}{more}; "
-                "name them or add them to include")
+        cut = ("...",) if self.left_out > len(self.left_out_names) else ()
+        return say(msg_n("%(n)s file not read (not %(suffix)s): %(names)s; name them or add them to include",
+                         "%(n)s files not read (not %(suffix)s): %(names)s; name them or add them to include",
+                         "n", n=Number(self.left_out), suffix=FOLDER_SUFFIX,
+                         names=Listed((*self.left_out_names, *cut))))
 
 
 def discover(items: Iterable[InputLike], suffix: str = FOLDER_SUFFIX,

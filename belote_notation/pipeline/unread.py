@@ -24,6 +24,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from belote_notation.game.lang import Message, Number, msg, msg_n
+from belote_notation.game.lang.render import say
+
 if TYPE_CHECKING:
     from belote_notation.check.findings import Finding
     from belote_notation.pipeline.records import ReadGame
@@ -80,13 +83,16 @@ class Unread:
         self.games += other.games
         return self
 
-    def lines(self, fate: str = "left out") -> Iterator[str]:
-        """What a command says of these games: each finding at its place, then how many games
-        (``fate``: what the command did with them)."""
+    def lines(self, fate: Message | None = None) -> Iterator[str]:
+        """What a command says of these games, in the language asked (:func:`~belote_notation.
+        game.lang.render.say`): each finding at its place, then how many games (``fate``: what
+        the command did with them, by default ``left out``)."""
         for finding in self.findings:
             yield str(finding)
         if self.more:
-            yield f"... and {self.more:,} more findings"
+            yield say(msg_n("... and %(n)s more findings", "... and %(n)s more findings", "n",
+                            n=Number(self.more)))
         if self.games:
-            games = "1 game" if self.games == 1 else f"{self.games:,} games"
-            yield f"{games} could not be read whole ({fate}): the findings above say where"
+            yield say(msg_n("%(n)s game could not be read whole (%(fate)s): the findings above say "
+                            "where", "%(n)s games could not be read whole (%(fate)s): the findings above "
+                            "say where", "n", n=Number(self.games), fate=fate or msg("left out")))

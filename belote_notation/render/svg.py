@@ -28,6 +28,7 @@ from belote_notation.game.cards import (
     rank_of,
     suit_of,
 )
+from belote_notation.game.lang import Message, msg, render
 from belote_notation.notation.assessment import review_symbols
 from belote_notation.notation.xml_text import xml_chars
 from belote_notation.render.labels import (
@@ -61,14 +62,19 @@ def _xml(text: str) -> str:
 
 
 class DiagramError(ValueError):
-    """The deal or trick asked for is not in the game."""
+    """The deal or trick asked for is not in the game: ``reason`` says which as a message of the
+    catalogues, ``str()`` in English."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
 
 
 def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: Lang = "en") -> str:
     """The SVG of the deal at ``position`` (0-based) of ``replay``; with ``trick`` (1-based in
     the deal's tricks), the hands before that trick and the trick in the middle."""
     if not 0 <= position < len(replay.deals):
-        raise DiagramError(f"the game has no deal at position {position + 1}")
+        raise DiagramError(msg("the game has no deal at position %(position)s", position=position + 1))
     deal = replay.deals[position]
     spanish = replay.deck.value == "spanish"
     words = texts(lang)
@@ -81,7 +87,8 @@ def deal_svg(replay: GameReplay, position: int, trick: int | None = None, lang: 
     plays = deal.deal.tricks[trick - 1].plays if trick is not None and trick <= len(deal.deal.tricks) else []
     if trick is not None:
         if not 1 <= trick <= len(deal.tricks):
-            raise DiagramError(f"deal {deal.deal.number} has no trick {trick} (it has {len(deal.tricks)})")
+            raise DiagramError(msg("deal %(deal)s has no trick %(trick)s (it has %(tricks)s)",
+                                       deal=deal.deal.number, trick=trick, tricks=len(deal.tricks)))
         traced = deal.tricks[trick - 1]
         trick_cards = list(zip(traced.seats, traced.cards, strict=True))
         winner = traced.winner

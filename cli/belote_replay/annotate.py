@@ -33,6 +33,8 @@ import click
 from belote_notation.analysis.review import Thresholds
 from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.findings import Finding
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import said, say
 from belote_notation.notation.records import Game
 from belote_notation.notation.write.writer import NotationWriteError, write_game
 from belote_notation.pipeline.annotate import GamesUntilUnread, annotated, figures_document
@@ -42,6 +44,7 @@ from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, ope
 from belote_notation.pipeline.review import ReviewSettings, review_input
 from belote_replay.cluster import backend_of, cluster_option
 from belote_replay.lang import lang_option
+from belote_replay.suggest import Refused
 
 __all__ = ["command"]
 
@@ -62,7 +65,7 @@ class _Progress:
 
             self.bar = Progress(transient=True)
             self.bar.start()
-            self.task = self.bar.add_task("annotating deals (games read one at a time)", total=None)
+            self.task = self.bar.add_task(say(msg("annotating deals (games read one at a time)")), total=None)
         if self.bar is not None:
             self.bar.advance(self.task, deals)
 
@@ -84,7 +87,8 @@ def _review_all(reading: GamesUntilUnread, settings: ReviewSettings, backend: Ba
         for index, (game, judgements) in enumerate(reviews):
             done = annotated(game, judgements, file, index + 1)  # read for this: changed in place
             for note in done.notes():
-                click.echo(f"{file}: game {index + 1}, {note}", err=True)
+                said_note = say(msg("game %(game)s, %(note)s", game=index + 1, note=note))
+                click.echo(f"{file}: {said_note}", err=True)
             if out is not None:
                 out.write(("\n" if index else "") + _written(done.game, file, index))
             payload.append(done.figures(settings.value))
@@ -100,8 +104,9 @@ def _written(game: Game, file: str, index: int) -> str:
     try:
         return write_game(game)
     except NotationWriteError as exc:
-        _fail(f"{file}:{game.line}:{game.col}: game {index + 1} cannot be written as .bel: {exc}; "
-              "nothing was written")
+        _fail(f"{file}:{game.line}:{game.col}: " + say(msg(
+            "game %(game)s cannot be written as .bel: %(reason)s; nothing was written", game=index + 1,
+            reason=exc.reason)))
 
 
 @click.command("annotate")
@@ -138,23 +143,24 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
     """Write a reviewed copy of FILE: glyphs, NAGs, comments and the best cards from the solver."""
     backend = backend_of(jobs, cluster)
     if not inaccuracy <= mistake <= blunder:
-        raise click.BadParameter("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")
+        raise Refused(say(msg("the thresholds must grow: --inaccuracy <= --mistake <= --blunder")))
     settings = ReviewSettings(Thresholds(inaccuracy, mistake, blunder), samples, seed, sampling == "auction",
                               value, budget)
     if value == "score" and fmt == "text":
-        click.echo("belote-replay: values by the deal's score (--value score), not card points", err=True)
+        by_score = msg("values by the deal's score (--value score), not card points")
+        click.echo(f"belote-replay: {say(by_score)}", err=True)
     if out is not None and same_file(file, out):
-        _fail(f"{out} is FILE itself: not annotated (the reviewed copy would replace the record "
-              "it is read from); write it to another file")
+        _fail(say(msg("%(out)s is FILE itself: not annotated (the reviewed copy would replace the record it "
+                      "is read from); write it to another file", out=out)))
     opened = open_input(Source(file))
     if isinstance(opened, InputProblem):
-        _fail(f"cannot read {opened.path}: {opened.message}")
+        _fail(_cannot_read(opened.path, said(opened.msg, opened.message)))
     if opened.source.rereadable:  # a file is read once before judging: refused before any solver work
         with opened:
             _refuse_unread(opened)
         opened = open_input(Source(file))
         if isinstance(opened, InputProblem):
-            _fail(f"cannot read {opened.path}: {opened.message}")
+            _fail(_cannot_read(opened.path, said(opened.msg, opened.message)))
     with opened, _output(out, fmt) as handle:
         reading = GamesUntilUnread(opened, _show)
         try:
@@ -163,7 +169,7 @@ def command(file: str, out: str | None, fmt: str, samples: int, seed: int, sampl
             _fail(str(exc))
         except (OSError, UnicodeError) as exc:  # on a cluster also: the scheduler not reached
             _fail(str(exc) if backend.reads_ranges  # the workers' messages name the input
-                  else f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
+                  else _cannot_read(opened.name, str(getattr(exc, "strerror", None) or exc)))
         if reading.unread:
             _refused(opened.name)
     if fmt == "json":
@@ -178,7 +184,7 @@ def _refuse_unread(opened: OpenInput) -> None:
         for _ in reading.games():
             pass
     except (OSError, UnicodeError) as exc:
-        _fail(f"cannot read {opened.name}: {getattr(exc, 'strerror', None) or exc}")
+        _fail(_cannot_read(opened.name, str(getattr(exc, "strerror", None) or exc)))
     if reading.unread:
         _refused(opened.name)
 
@@ -189,9 +195,16 @@ def _show(finding: Finding) -> None:
 
 
 def _refused(name: str) -> NoReturn:
-    click.echo(f"belote-replay: {name}: not annotated: it could not be read whole (the errors above; "
-               "`belote-replay validate` tells more); nothing was written", err=True)
+    refused = msg("not annotated: it could not be read whole (the errors above; `belote-replay validate` "
+                  "tells more); nothing was written")
+    click.echo(f"belote-replay: {name}: {say(refused)}", err=True)
     raise SystemExit(1)
+
+
+def _cannot_read(name: str, why: str) -> str:
+    """``cannot read NAME: why`` in the language asked (``why``: the input's problem as said, or
+    the operating system's words)."""
+    return say(msg("cannot read %(file)s: %(error)s", file=name, error=why))
 
 
 def _fail(message: str) -> NoReturn:
@@ -221,4 +234,4 @@ def _output(out: str | None, fmt: str) -> Iterator[TextIO | None]:
         with replacing(out) as handle:  # OUT appears whole, or stays as it was
             yield handle
     except OSError as exc:
-        _fail(f"cannot write {out}: {exc.strerror or exc}")
+        _fail(say(msg("cannot write %(file)s: %(error)s", file=out, error=str(exc.strerror or exc))))

@@ -27,12 +27,16 @@ import click
 from belote_notation.check.findings import Finding
 from belote_notation.formats import Format, FormatIssue, all_formats, get_format, guess_format
 from belote_notation.formats.base import ReadItem
+from belote_notation.game.lang import msg, msg_n
+from belote_notation.game.lang.render import said, say
 from belote_notation.notation.positions import without_positions
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.output.text import not_bel_name
 from belote_replay.cluster import backend_of, cluster_option
+from belote_replay.lang import lang_option
+from belote_replay.suggest import Refused
 
 if TYPE_CHECKING:
     from belote_notation.pipeline.executor import Backend
@@ -66,7 +70,10 @@ class _Progress:
 
     def _show(self, done: int) -> None:
         share = f", {100 * done // self.size}%" if self.size and done else ""
-        text = f"converting {self.name}: {self.games} games, {self.deals} deals{share}"
+        counts = msg("converting %(file)s: %(games)s, %(deals)s", file=self.name,
+                     games=msg_n("%(n)s games", "%(n)s games", "n", n=self.games),
+                     deals=msg_n("%(n)s deals", "%(n)s deals", "n", n=self.deals))
+        text = say(counts) + share
         sys.stderr.write(("\r" + text) if self.tty else text + "\n")
         sys.stderr.flush()
         self.shown_games = self.games
@@ -86,9 +93,11 @@ def _names(writing: bool) -> str:
 def _format(name: str, writing: bool) -> Format:
     fmt = get_format(name)
     if fmt is None or not (fmt.can_write if writing else fmt.can_read):
-        what = "write" if writing else "read"
-        raise click.BadParameter(f"no installed format can {what} {name!r} (one of: "
-                                 f"{_names(writing)})", param_hint="--to" if writing else "--from")
+        names = _names(writing)
+        refused = msg("no installed format can write %(name)s (one of: %(names)s)", name=repr(name),
+                      names=names) if writing else \
+            msg("no installed format can read %(name)s (one of: %(names)s)", name=repr(name), names=names)
+        raise Refused(say(refused), param_hint="--to" if writing else "--from")
     return fmt
 
 
@@ -170,7 +179,8 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
         with replacing(output) as out:  # OUT appears whole, or stays as it was
             _write(fmt, games, out, run)
     except OSError as exc:
-        click.echo(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+        refused = msg("cannot write: %(error)s", error=str(exc.strerror or exc))
+        click.echo(f"{output}: {say(refused)}", err=True)
         raise SystemExit(2) from None
 
 
@@ -193,6 +203,7 @@ def _to_file(fmt: Format, games: Iterator[Game], run: _Run, output: str) -> None
                    "are kept as tags or comments, BEL805).")
 @cluster_option("Read IN on a Dask cluster, range by range: local:N or tcp://HOST:PORT (docs/scale.md); "
                 "the output is written here, in order.")
+@lang_option
 def command(source: str, output: str, from_format: str | None, to_format: str | None,
             positions: bool, progress: bool | None, drop_unknown: bool, cluster: str | None) -> None:
     """Convert IN from one format to another, one game at a time."""
@@ -202,15 +213,19 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
     if writer is None and output != "-":
         writer = guess_format(output, writing=True)
         if writer is None and not_bel_name(output):  # a name no format writes: say so, write nothing
-            raise click.BadParameter(f"no installed format writes {os.path.basename(output)!r} (name one "
-                                     f"with --to: {_names(True)})", param_hint="-o")
+            none = msg("no installed format writes %(name)s (name one with --to: %(names)s)",
+                       name=repr(os.path.basename(output)), names=_names(True))
+            raise Refused(say(none), param_hint="-o")
     if same_file(source, output):  # fmt rewrites in place by design; convert never does
-        click.echo(f"{output}: is IN itself: not converted (OUT would replace the input it is read "
-                   "from); write to another file, or use `belote-replay fmt` to rewrite a .bel", err=True)
+        itself = msg("is IN itself: not converted (OUT would replace the input it is read from); write to "
+                     "another file, or use `belote-replay fmt` to rewrite a .bel")
+        click.echo(f"{output}: {say(itself)}", err=True)
         raise SystemExit(2)
     opened = open_input(Source(source), reader)  # the pipeline's one detector when no --from
     if isinstance(opened, InputProblem):
-        why = opened.message if opened.message.startswith("cannot read") else f"cannot read: {opened.message}"
+        problem = said(opened.msg, opened.message)
+        why = problem if opened.message.startswith("cannot read") else say(msg("cannot read: %(error)s",
+                                                                               error=problem))
         click.echo(f"{opened.path}: {why}", err=True)
         raise SystemExit(2)
     with opened:
@@ -231,10 +246,11 @@ def command(source: str, output: str, from_format: str | None, to_format: str | 
             else:
                 _to_file(writer, games, run, output)
         except _Stop:
-            what = "the output stops before the game with errors" if output == "-" else \
-                "nothing was written"
-            click.echo(f"{name}: errors in the input, not converted ({what}); run "
-                       "`belote-replay validate` for details", err=True)
+            what = msg("the output stops before the game with errors") if output == "-" else \
+                msg("nothing was written")
+            stopped = msg("errors in the input, not converted (%(what)s); run `belote-replay validate` for "
+                          "details", what=what)
+            click.echo(f"{name}: {say(stopped)}", err=True)
             raise SystemExit(2) from None
         except OSError as exc:  # on a cluster: the input could not be cut or read, the scheduler reached
             click.echo(f"{name}: {exc}", err=True)

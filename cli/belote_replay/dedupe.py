@@ -20,6 +20,7 @@ from belote_notation.collections.dedupe_texts import GameTexts, kept_output
 from belote_notation.collections.table import MEMORY_ROWS, TableError
 from belote_notation.collections.work import each_input
 from belote_notation.formats.native import BelFormat
+from belote_notation.game.lang import msg
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import Source
 from belote_notation.pipeline.unread import Unread
@@ -56,7 +57,8 @@ def _spooled(found: list, folder: str) -> list:
                         with open(source.path, "rb") as stream:
                             shutil.copyfileobj(stream, handle)
             except OSError as exc:
-                fail(f"cannot read {source.display}: {exc.strerror or exc}")
+                fail(msg("cannot read %(file)s: %(error)s", file=source.display,
+                         error=str(exc.strerror or exc)))
             source = Source(path, os.path.getsize(path), None, source.display)
         out.append(source)
     return out
@@ -101,7 +103,8 @@ def command(inputs, output, to_format, report_path, report_format, drop_deals, m
         try:
             found = _spooled(found, folder)
         except OSError as exc:
-            fail(f"cannot copy standard input to {folder}: {exc.strerror or exc}")
+            fail(msg("cannot copy standard input to %(folder)s: %(error)s", folder=folder,
+                     error=str(exc.strerror or exc)))
         work = DedupeWork(drop_deals, memory_rows)
         unread = Unread()
         spread = backend(cluster)

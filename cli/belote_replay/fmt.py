@@ -93,7 +93,7 @@ def command(files: tuple[str, ...], check: bool, diff: bool, progress: bool | No
         err.write(f"-: {say(alone)}\n")
         counts["error"] += 1
     paths = [Path(source.path) for source in found.sources if source.is_file]
-    with ProgressDisplay("formatting", len(paths), "files", progress) as display:
+    with ProgressDisplay(say(msg("formatting")), len(paths), say(msg("files")), progress) as display:
         for done, path in enumerate(paths, 1):
             status, messages = format_file(path, check, diff)
             counts[status] += 1

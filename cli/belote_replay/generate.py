@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 
 import click
 
+from belote_notation.game.lang import Number, msg, msg_n
+from belote_notation.game.lang.render import say
 from belote_notation.pipeline.files import replacing
-from belote_notation.pipeline.output.base import plural
+from belote_replay.lang import lang_option
 from belote_replay.progress import ProgressDisplay
-from belote_replay.suggest import check_rules
+from belote_replay.suggest import Refused, check_rules
 
 if TYPE_CHECKING:
     from belote_notation.notation.records import Game
@@ -30,7 +32,7 @@ def _counted(games: Iterable[Game], display: ProgressDisplay) -> Iterator[Game]:
     for game in games:
         count += 1
         done += len(game.deals)
-        display.update(done, plural(count, "game"))
+        display.update(done, say(msg_n("%(n)s game", "%(n)s games", "n", n=count)))
         yield game
 
 
@@ -48,6 +50,7 @@ def _counted(games: Iterable[Game], display: ProgressDisplay) -> Iterator[Game]:
               help="Where to write; '-' for standard output.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress display on stderr (default: when stderr is a terminal).")
+@lang_option
 def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
             options: tuple[str, ...], output: str, progress: bool | None) -> None:
     """Write seeded random but fully legal matches (.bel) for testing importers and tools."""
@@ -55,12 +58,13 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
     from belote_notation.generator import MAX_TARGET, generate_games
 
     if rules.target > MAX_TARGET:  # the match would outgrow what the reader reads back
-        raise click.BadParameter(f"target={rules.target:,} is out of range: generate writes matches "
-                                 f"to at most {MAX_TARGET:,} points (longer ones would not read back)",
-                                 param_hint="--option")
+        out_of_range = msg("target=%(target)s is out of range: generate writes matches to at most "
+                           "%(most)s points (longer ones would not read back)",
+                           target=Number(rules.target), most=Number(MAX_TARGET))
+        raise Refused(say(out_of_range), param_hint="--option")
     from belote_notation.notation.write.writer import write_games
 
-    display = ProgressDisplay("generating", deals or 0, "deals", progress)
+    display = ProgressDisplay(say(msg("generating")), deals or 0, say(msg("deals")), progress)
     games = _counted(generate_games(rules, matches=matches, deals=deals, seed=seed), display)
     if output == "-":
         # .bel is UTF-8 whatever the locale: the bytes go to stdout's buffer
@@ -79,9 +83,13 @@ def command(rules_name: str, matches: int | None, deals: int | None, seed: int,
         with replacing(output) as handle, display:
             count = write_games(games, handle)
     except OSError as exc:
-        click.echo(f"Error: cannot write {output}: {exc.strerror or exc}", err=True)
+        refused = msg("Error: cannot write %(file)s: %(error)s", file=output, error=str(exc.strerror or exc))
+        click.echo(say(refused), err=True)
         sys.exit(2)
-    click.echo(f"wrote {count} game(s) to {output}", err=True)
+    # English keeps its one form, "game(s)"; a catalogue counts by its rule
+    wrote = msg_n("wrote %(n)s game(s) to %(file)s", "wrote %(n)s game(s) to %(file)s", "n",
+                  n=count, file=output)
+    click.echo(say(wrote), err=True)
 
 
 def _silence_stdout() -> None:

@@ -1,19 +1,25 @@
-"""``--lang en|fr|ar``: the language of the findings a command prints (docs/languages.md).
+"""``--lang en|fr|ar``: the language of the words a command prints (docs/languages.md).
 
 The option sets ``BELOTE_LANG``, which the library's writers read (:func:`~belote_notation.game.
-lang.render.chosen_lang`) and the worker processes inherit; without it, ``BELOTE_LANG`` as the
-user set it, else English. ``validate`` also takes ``lang = "fr"`` from the configuration file.
+lang.render.chosen_lang`) and the worker processes inherit. Without it, ``BELOTE_LANG`` as the
+user set it; else ``lang = "fr"`` of the configuration file (``belote-replay.toml`` or
+``[tool.belote-replay]``, found as ``validate`` finds it: :func:`~belote_replay.config.
+find_config`); else English. ``validate`` reads its configuration file itself (``--config``,
+``--isolated``) and hands its ``lang`` to the option as a default, below the environment's.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
-from belote_notation.game.lang import LANGS
+from belote_notation.game.lang import LANGS, msg
+from belote_notation.game.lang.render import say
 
 __all__ = ["lang_option", "set_lang"]
 
@@ -40,12 +46,40 @@ def _restore(before: str | None) -> None:
         os.environ["BELOTE_LANG"] = before
 
 
-def _callback(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+def _configured_lang() -> str | None:
+    """The ``lang`` of the configuration file found from the current folder, if any; a file that
+    cannot be used, or a language not known, is a usage error (as ``validate`` says it)."""
+    folder = Path.cwd()
+    if not any((f / name).is_file() for f in (folder, *folder.parents)
+               for name in ("belote-replay.toml", "pyproject.toml")):
+        return None  # no file to read: the configuration's module is not even imported
+    from belote_replay.config import ConfigError, find_config
+
+    try:
+        config = find_config()
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+    lang = config.defaults.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise click.UsageError(say(msg("%(file)s: 'lang' should be one of %(langs)s, not %(value)s",
+                                       file=str(config.path), langs=", ".join(LANGS), value=repr(lang))))
+    return lang
+
+
+def _callback(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if os.environ.get("BELOTE_LANG") and param.name is not None \
+            and ctx.get_parameter_source(param.name) is ParameterSource.DEFAULT_MAP:
+        return  # validate's configuration file: the environment's language comes first
+    if value is None and not os.environ.get("BELOTE_LANG") \
+            and not getattr(ctx.command, "reads_config", False):
+        value = _configured_lang()
     set_lang(value)
 
 
 def lang_option(command: F) -> F:
-    """The ``--lang`` option of a command that prints findings (its value is not passed on)."""
+    """The ``--lang`` option of a command that prints words (its value is not passed on: the
+    command's words are said in :func:`~belote_notation.game.lang.render.chosen_lang`)."""
     return click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False, is_eager=True,
                         callback=_callback,
-                        help="The findings' language: en, fr or ar (default: BELOTE_LANG, else en).")(command)
+                        help="The language of what is printed: en, fr or ar (default: BELOTE_LANG, else "
+                             "the configuration file's lang, else en).")(command)

@@ -12,6 +12,9 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
+from belote_notation.game.lang import Number, msg
+from belote_notation.game.lang.render import say
+
 if TYPE_CHECKING:  # typing_extensions for Python 3.10 (its import: 3 ms of every start)
     from rich.progress import Progress, TaskID
     from typing_extensions import Self
@@ -34,7 +37,8 @@ class ProgressDisplay:
     """``label: 45% (12,345 of 27,000 unit), detail``: a bar on a terminal, lines elsewhere.
 
     ``wanted`` is the ``--progress/--no-progress`` flag (``None``: only on a terminal);
-    ``total`` 0 when unknown.
+    ``total`` 0 when unknown; ``label`` and ``unit`` in the language asked (the caller's words),
+    the line around them said in it too.
     """
 
     def __init__(self, label: str, total: int, unit: str, wanted: bool | None,
@@ -92,7 +96,8 @@ class ProgressDisplay:
                 self.next_update = now + BAR_EVERY
                 self.bar.update(self.task, description=description, completed=done, detail=detail)
             return
-        share = f"{100 * done // self.total}% ({done:,} of {self.total:,} {self.unit})" if self.total \
+        share = say(msg("%(percent)s%% (%(done)s of %(total)s %(unit)s)", percent=100 * done // self.total,
+                        done=Number(done), total=Number(self.total), unit=self.unit)) if self.total \
             else f"{done:,} {self.unit}"
         self.line = f"{self.label}: {share}{', ' + detail if detail else ''}"
         self.dirty = True

@@ -29,12 +29,15 @@ import click
 
 from belote_notation.check.replay import GameReplay
 from belote_notation.check.setup import ValidationConfig
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import chosen_lang, said, say
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.records import records_of
 from belote_notation.pipeline.unread import Unread
-from belote_notation.render import LANGS, DiagramError, Lang, deal_svg, write_page
-from belote_replay.lang import set_lang
+from belote_notation.render import DiagramError, Lang, deal_svg, write_page
+from belote_replay.lang import lang_option
+from belote_replay.suggest import Refused
 
 __all__ = ["command"]
 
@@ -50,38 +53,37 @@ def _fail(message: str) -> NoReturn:
               help="Where to write the page (or the SVG); - is stdout.")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game (match) of the file, counting from 1 (default: all; with --svg: 1).")
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
-              help="Language of the page.")
+@lang_option
 @click.option("--svg", "svg", is_flag=True, help="A static SVG diagram of one deal instead of the page.")
 @click.option("--deal", "deal_number", type=int, default=None, help="With --svg: the deal (its number).")
 @click.option("--trick", "trick", type=click.IntRange(min=1), default=None,
               help="With --svg: show this trick in the middle and the hands before it.")
 @click.option("--rules", "rules", metavar="NAME", default=None,
               help="Rule system overriding the file's Rules header.")
-def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bool, deal_number: int | None,
+def command(file: str, output: str, game_number: int | None, svg: bool, deal_number: int | None,
             trick: int | None, rules: str | None) -> None:
     """Render FILE as a self-contained HTML replay (or, with --svg, a diagram of one deal)."""
     from belote_notation.game.rules import RulesError, Ruleset
 
-    set_lang(lang)  # the findings drawn on the page in the page's language
+    lang: Lang = chosen_lang()  # --lang, else BELOTE_LANG, else the configuration's: the page's and findings'
 
     if rules:
         try:
             Ruleset.preset(rules)
         except RulesError as exc:
-            raise click.BadParameter(str(exc), param_hint="--rules") from None
+            raise Refused(said(exc.reason, str(exc)), param_hint="--rules") from None
     if not svg and (deal_number is not None or trick is not None):
-        raise click.UsageError("--deal and --trick go with --svg (the page holds every deal)")
+        raise click.UsageError(say(msg("--deal and --trick go with --svg (the page holds every deal)")))
     if svg and deal_number is None:
-        raise click.UsageError("--svg needs --deal N")
+        raise click.UsageError(say(msg("--svg needs --deal N")))
     # the page shows no fingerprint: none is made (the deal reports are, for the replay)
     config = ValidationConfig(rules=rules, keep_deals=False)
     if same_file(file, output):
-        _fail(f"{output} is FILE itself: not rendered (the page would replace the record it is read "
-              "from); write it to another file")
+        _fail(say(msg("%(out)s is FILE itself: not rendered (the page would replace the record it is read "
+                      "from); write it to another file", out=output)))
     opened = open_input(Source(file))
     if isinstance(opened, InputProblem):
-        _fail(f"{opened.path}: {opened.message}")
+        _fail(f"{opened.path}: {said(opened.msg, opened.message)}")
     left = _Left()
     with opened:
         try:
@@ -92,7 +94,7 @@ def command(file: str, output: str, game_number: int | None, lang: Lang, svg: bo
         except (OSError, UnicodeError) as exc:
             where = getattr(exc, "filename", None) or opened.name
             _fail(f"{where}: {getattr(exc, 'strerror', None) or exc}")
-    for line in left.unread.lines("drawn as far as it was read"):
+    for line in left.unread.lines(msg("drawn as far as it was read")):
         click.echo(line, err=True)
     if left.count:
         sys.exit(1)
@@ -122,7 +124,8 @@ def _replays(opened: OpenInput, config: ValidationConfig, game: int | None,
             left.count += 1
         too_deep = read.too_deep(opened.name)
         if too_deep is not None:
-            click.echo(f"{too_deep} (left out)", err=True)
+            left_out = say(msg("left out"))
+            click.echo(f"{too_deep} ({left_out})", err=True)
             left.count += 1
             continue
         yield read.replay(opened.name, config)
@@ -133,14 +136,14 @@ def _svg(opened: OpenInput, config: ValidationConfig, game: int, deal: int, tric
     name = opened.name
     replay = next(_replays(opened, config, game, left), None)
     if replay is None:
-        _fail(f"{name}: there is no game {game}")
+        _fail(f"{name}: " + say(msg("there is no game %(game)s", game=game)))
     positions = [i for i, d in enumerate(replay.deals) if d.deal.number == deal]
     if not positions:
-        _fail(f"{name}: game {game} has no deal {deal}")
+        _fail(f"{name}: " + say(msg("game %(game)s has no deal %(deal)s", game=game, deal=deal)))
     try:
         return deal_svg(replay, positions[0], trick, lang)
     except DiagramError as exc:
-        _fail(f"{name}: {exc}")
+        _fail(f"{name}: {say(exc.reason)}")
 
 
 def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output: str, lang: Lang,
@@ -150,7 +153,8 @@ def _page(opened: OpenInput, config: ValidationConfig, game: int | None, output:
     replays = _replays(opened, config, game, left)
     first = next(replays, None)  # an unreadable FILE fails here, before OUT is created
     if first is None:
-        _fail(f"{name}: " + (f"there is no game {game}" if game else "no game found"))
+        none = msg("there is no game %(game)s", game=game) if game else msg("no game found")
+        _fail(f"{name}: {say(none)}")
     with _opened(output) as out:
         write_page(out, chain([first], replays), title, lang)
 

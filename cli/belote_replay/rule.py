@@ -1,5 +1,8 @@
 """``belote-replay rule CODE`` / ``rule --all``: the documentation of a finding code.
 
+The documentation is English in every language (as ``--help``: one text, docs/findings.md);
+the command's own words (a code it does not know, a usage error) follow ``--lang``.
+
 The text is the code's section of ``docs/findings.md``, shipped in the package as
 ``cli/belote_replay/findings.md`` (a link to the docs file in the repository, so both are one
 text; a wheel holds a copy of it), so it works from any installation.
@@ -15,8 +18,11 @@ from pathlib import Path
 
 import click
 
-from belote_notation.check.suggest import did_you_mean
+from belote_notation.check.suggest import meant
 from belote_notation.game.code_table import AREAS, CODES
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import say
+from belote_replay.lang import lang_option
 from belote_replay.output import ConsoleStream
 
 __all__ = ["command", "rule_sections", "rule_text"]
@@ -68,17 +74,20 @@ def _code(text: str) -> str:
 @click.command("rule")
 @click.argument("code", required=False, metavar="CODE")
 @click.option("--all", "every", is_flag=True, help="Every code, in order.")
+@lang_option
 def command(code: str | None, every: bool) -> None:
     """Explain a finding code such as BEL303: what it means, an example."""
     if every == bool(code):
-        raise click.UsageError("give one CODE, or --all")
+        raise click.UsageError(say(msg("give one CODE, or --all")))
     out = ConsoleStream("stdout")
     if every:
         out.write("\n".join(rule_text(c) for c in sorted(CODES)))
         return
     wanted = _code(code or "")
     if wanted not in CODES:
-        click.echo(f"Error: unknown finding code {code!r}{did_you_mean(wanted, CODES)}; "
-                   "`belote-replay rule --all` lists every code.", err=True)
+        not_a_code = msg("unknown finding code %(code)s", code=repr(code))
+        unknown = msg("Error: %(error)s; `belote-replay rule --all` lists every code.",
+                      error=meant(not_a_code, wanted, CODES))
+        click.echo(say(unknown), err=True)
         sys.exit(2)
     out.write(rule_text(wanted))

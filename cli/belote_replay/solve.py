@@ -18,9 +18,13 @@ from belote_notation.analysis.position import position_report
 from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
+from belote_notation.game.cards import SPANISH_SUIT_WORDS, Deck
+from belote_notation.game.lang import msg
+from belote_notation.game.lang.render import chosen_lang, name_suit, said, say
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
 from belote_replay.lang import lang_option
+from belote_replay.suggest import Refused
 
 __all__ = ["command"]
 
@@ -35,34 +39,52 @@ def _point(text: str) -> tuple[int, int]:
     try:
         point = int(trick), int(card or 1)
     except ValueError:
-        raise click.BadParameter(f"{text!r}: write TRICK.CARD, e.g. 4.1") from None
+        raise Refused(say(msg("%(at)s: write TRICK.CARD, e.g. 4.1", at=repr(text)))) from None
     if not (1 <= point[0] <= 8 and 1 <= point[1] <= 4):
-        raise click.BadParameter(f"{text!r}: write TRICK.CARD with TRICK 1 to 8 and CARD 1 to 4, e.g. 4.1")
+        outside = msg("%(at)s: write TRICK.CARD with TRICK 1 to 8 and CARD 1 to 4, e.g. 4.1", at=repr(text))
+        raise Refused(say(outside))
     return point
 
 
+def _suit(word: str) -> str:
+    """A trump of the report in the language asked: a Spanish suit's word as its players say it
+    (Arabic: الكوبا); a French suit's symbol, or a strain, as written."""
+    if word in SPANISH_SUIT_WORDS:
+        return name_suit(SPANISH_SUIT_WORDS.index(word), Deck.SPANISH, chosen_lang())
+    return word
+
+
 def render(report: dict) -> str:
+    """The report of :func:`~belote_notation.analysis.position.position_report` as text, in the
+    language asked (the cards, trumps and seats as the report writes them)."""
     side = {"N": "N-S", "S": "N-S", "E": "E-W", "W": "E-W"}
-    lines = [f"Deal {report['deal']}: trump {report['trump']}, taker {report['taker']}, "
-             f"before card {report['at']} (trick.card)"]
+    lines = [say(msg("Deal %(deal)s: trump %(trump)s, taker %(taker)s, before card %(at)s (trick.card)",
+                     deal=report["deal"], trump=_suit(report["trump"]), taker=str(report["taker"]),
+                     at=report["at"]))]
     if report["to_play"] is None:
-        lines.append("The deal is over.")
+        lines.append(say(msg("The deal is over.")))
     else:
-        what = "card points" if report["value"] == "cards" else "points the deal scores"
-        lines.append(f"{report['to_play']} to play; {what} {side[report['to_play']]} make "
-                     "(best play after each card):")
+        seat = report["to_play"]
+        lines.append(say(msg("%(seat)s to play; card points %(side)s make (best play after each card):",
+                             seat=seat, side=side[seat]) if report["value"] == "cards" else
+                         msg("%(seat)s to play; points the deal scores %(side)s make (best play after each "
+                             "card):", seat=seat, side=side[seat])))
+        best = say(msg("best"))
         for v in report["values"]:
-            mark = "best" if v["loss"] == 0 else f"-{v['loss']}"
+            mark = best if v["loss"] == 0 else f"-{v['loss']}"
             lines.append(f"  {v['symbol']:<4} {v['points']:>4}  {mark}")
-        lines.append("Best line: " + " ".join(report["best_line"]))
+        lines.append(say(msg("Best line: %(cards)s", cards=" ".join(report["best_line"]))))
     if not report["table"]:
         return "\n".join(lines) + "\n"
-    lines.append("Double-dummy table (card points from the first lead):")
-    width = max([5, *(len(e["trump"]) for e in report["table"])])  # oros, espadas: the game's deck
-    lines.append(f"  {'trump':<{width}}  takers    leader   N-S   E-W")
-    for e in report["table"]:
-        takers = " ".join(e["takers"])
-        lines.append(f"  {e['trump']:<{width}}  {takers:<9} {e['leader']:<6} {e['ns']:>5} {e['ew']:>5}")
+    lines.append(say(msg("Double-dummy table (card points from the first lead):")))
+    trump, takers, leader = say(msg("trump")), say(msg("takers")), say(msg("leader"))
+    named = [_suit(e["trump"]) for e in report["table"]]
+    width = max([len(trump), *map(len, named)])  # oros, espadas: the game's deck
+    wide, lead = max(9, len(takers)), max(6, len(leader))
+    lines.append(f"  {trump:<{width}}  {takers:<{wide}} {leader:<{lead}} {'N-S':>5} {'E-W':>5}")
+    for e, suit in zip(report["table"], named, strict=True):
+        seats = " ".join(e["takers"])
+        lines.append(f"  {suit:<{width}}  {seats:<{wide}} {e['leader']:<{lead}} {e['ns']:>5} {e['ew']:>5}")
     return "\n".join(lines) + "\n"
 
 
@@ -92,16 +114,18 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, table
     for finding in held:
         click.echo(str(finding), err=True)
     if isinstance(parsed, InputProblem):
-        _fail(f"{file}: {parsed.message}")
+        _fail(f"{file}: {said(parsed.msg, parsed.message)}")
     if parsed is None:
-        _fail(f"{file} has no game {game_number}")
+        _fail(say(msg("%(file)s has no game %(game)s", file=file, game=game_number)))
     replay = replay_game(parsed.game, file)
     chosen = [d for d in replay.deals if (deal_number is None and d.hands_complete and d.state is not None
                                           and d.state.taker is not None)
               or d.deal.number == deal_number]
     if not chosen:
-        _fail(f"{file}: " + (f"game {game_number} has no deal {deal_number}" if deal_number is not None
-                             else f"game {game_number} has no deal to solve (a contract and known hands)"))
+        none = msg("game %(game)s has no deal %(deal)s", game=game_number, deal=deal_number) \
+            if deal_number is not None else \
+            msg("game %(game)s has no deal to solve (a contract and known hands)", game=game_number)
+        _fail(f"{file}: {say(none)}")
     try:
         report = position_report(chosen[0], *point, replay.deck, table=table, budget=budget,
                                  value=value)

@@ -21,7 +21,8 @@ import click
 from belote_notation.check.report import CodeSelection
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.suggest import ConfigError, checked_codes
-from belote_notation.game.lang.render import said
+from belote_notation.game.lang import Number, msg, msg_n
+from belote_notation.game.lang.render import said, say
 from belote_notation.pipeline.inputs import Discovery, discover, discover_for
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, TextStyle, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
@@ -76,7 +77,7 @@ class _Progress(ProgressDisplay):
     """The validation's progress over all inputs: bytes read, games and deals checked."""
 
     def __init__(self, total: int, wanted: bool | None) -> None:
-        super().__init__("validating", total, "bytes", wanted)
+        super().__init__(say(msg("validating")), total, say(msg("bytes")), wanted)
         self.base = 0
         self.last_path: str | None = None
         self.last_done = 0
@@ -88,12 +89,17 @@ class _Progress(ProgressDisplay):
             self.base += self.last_done
             self.last_path, self.last_done = path, 0
         self.last_done = done
-        self.update(self.base + done, f"{games:,} games, {deals:,} deals", os.path.basename(path))
+        counts = msg("%(games)s, %(deals)s", games=msg_n("%(n)s games", "%(n)s games", "n", n=Number(games)),
+                     deals=msg_n("%(n)s deals", "%(n)s deals", "n", n=Number(deals)))
+        self.update(self.base + done, say(counts), os.path.basename(path))
 
 
 class _ConfiguredCommand(click.Command):
     """Takes its defaults from ``belote-replay.toml`` or ``[tool.belote-replay]`` (see
     :mod:`belote_replay.config`); options on the command line override them."""
+
+    reads_config = True
+    """Its ``--lang`` takes the configuration's ``lang`` as a default (:mod:`belote_replay.lang`)."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -144,7 +150,8 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
                          for glob, codes in config.per_file_ignores)
         options = dataclasses.replace(report_options, per_file_ignores=per_file)
     except ConfigError as exc:
-        raise click.UsageError(f"{config.path}: per-file-ignores: {exc}") from None
+        refused = msg("%(file)s: per-file-ignores: %(error)s", file=str(config.path), error=str(exc))
+        raise click.UsageError(say(refused)) from None
     return options, PathPatterns(config.exclude, config.root)
 
 
@@ -240,7 +247,7 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")
         sys.exit(2)
     except KeyboardInterrupt:
-        ConsoleStream("stderr").write("belote-replay: interrupted\n")
+        ConsoleStream("stderr").write("belote-replay: " + say(msg("interrupted")) + "\n")
         sys.exit(130)
     summary = outputs.end()
     left_out = found.left_out_line()
@@ -256,11 +263,12 @@ def _refuse_what_does_not_go_together(fmt: str, statistics: bool, fixing: bool, 
                                       fix_options: bool = False) -> None:
     """A usage error for options that do not go together."""
     if fix_options and not fixing:
-        raise click.UsageError("--unsafe-fixes and --show-fixes go with --fix or --diff")
+        raise click.UsageError(say(msg("--unsafe-fixes and --show-fixes go with --fix or --diff")))
     if statistics and fmt != "text":
-        raise click.UsageError("--statistics goes with --format text")
+        raise click.UsageError(say(msg("--statistics goes with --format text")))
     if fixing and (fmt != "text" or statistics or cluster is not None):
-        raise click.UsageError("--fix and --diff go with --format text, without --statistics or --cluster")
+        apart = msg("--fix and --diff go with --format text, without --statistics or --cluster")
+        raise click.UsageError(say(apart))
 
 
 def _inputs(paths: tuple[str, ...], backend: Backend, exclude: PathPatterns,
@@ -270,7 +278,12 @@ def _inputs(paths: tuple[str, ...], backend: Backend, exclude: PathPatterns,
     found = discover_for(backend, list(paths), include)
     kept = without_excluded(found, paths, exclude)
     if found.sources and not kept.sources:  # say why nothing is checked (exclude = ["**"])
-        ConsoleStream("stderr").write(f"belote-replay: the {len(found.sources):,} files found are all "
-                                      f"left out by exclude = {list(exclude.patterns)!r} of the "
-                                      f"configuration file in {exclude.root}\n")
+        # English keeps its one form ("the 1 files"); a catalogue counts by its rule
+        every = msg_n("the %(n)s files found are all left out by exclude = %(patterns)s of the "
+                      "configuration file in %(folder)s",
+                      "the %(n)s files found are all left out by exclude = %(patterns)s of the "
+                      "configuration file in %(folder)s",
+                      "n", n=Number(len(found.sources)), patterns=repr(list(exclude.patterns)),
+                      folder=str(exclude.root))
+        ConsoleStream("stderr").write(f"belote-replay: {say(every)}\n")
     return kept

@@ -90,7 +90,8 @@ TEXT_ARGUMENT = {"Violation": 1, "add": 1, "finding": 1, "Finding": 1, "report":
                  "no_game_report": 3, "InputProblem": 1, "JsonReadError": 0, "error": 1, "fatal": 1,
                  "ConfigError": 1, "StoreError": 0, "NotFound": 0, "Unreadable": 0, "Invalid": 0,
                  "BadCursor": 0, "TooManyGames": 0, "CpuLimit": 0, "FormRefused": 1,
-                 "Fix": 2, "_add_fix": 2, "NotFixable": 0, "ApiProblem": 2, "ActError": 1, "BodyTimeout": 0}
+                 "Fix": 2, "_add_fix": 2, "NotFixable": 0, "ApiProblem": 2, "ActError": 1, "BodyTimeout": 0,
+                 "DiagramError": 0}
 """The constructors of a finding, an issue, a problem or a reading error, a configuration, the
 store or a form refused, a fix and a file it cannot fix, a problem of the service and a live act
 refused, and the position of their text (``self.error(pos, reason)``: the JSON reader's)."""
