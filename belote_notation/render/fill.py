@@ -30,9 +30,9 @@ _FIELD = re.compile(r"%([ds])")
 
 
 def _load() -> Callable[[str, tuple[bytes, ...], bytes, Sequence[Any]], str]:
-    from belote_notation.render._fill import fill  # type: ignore[import-not-found]
+    from belote_notation.render._fill import fill
 
-    return fill  # type: ignore[no-any-return]
+    return fill
 
 
 _FILL = compiled(_load)
