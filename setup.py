@@ -1,6 +1,7 @@
 """The optional C extensions: the double-dummy solver (belote_notation.analysis._dds) and the
 accelerators of validate and reading (the engine's play_cards, belote_notation.game.engine._play;
-the reader of canonical deals, belote_notation.notation.read._canon: docs/speed.md).
+the reader of canonical deals, belote_notation.notation.read._canon; the page's templates,
+belote_notation.render._fill: docs/speed.md).
 
 Everything else is in pyproject.toml; setuptools builds these with the machine's C compiler on
 ``pip install -e '.[test]'`` (no other toolchain: see docs/review.md for why C and not numba or
@@ -64,6 +65,12 @@ setup(
         Extension(  # the compiled reader of canonical deals: validate and reading run without it
             "belote_notation.notation.read._canon",
             sources=["belote_notation/notation/read/_canon.c", "belote_notation/notation/read/_print.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Extension(  # the page's templates filled in C (render/fill.py): render runs without it
+            "belote_notation.render._fill",
+            sources=["belote_notation/render/_fill.c"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

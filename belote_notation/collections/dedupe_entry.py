@@ -18,7 +18,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from belote_notation.collections.reading import CollectedGame, SeenDeal
 from belote_notation.notation.fingerprint import (
@@ -113,6 +113,18 @@ def _played(tricks: Sequence[Plays]) -> bytes:
     """The deal's complete tricks, :data:`TRICK_DIGEST` bytes each (:func:`_plays_bytes`), in
     :data:`PLAYED` bytes: a deal cut after ``t`` tricks is the start of another only when both
     agree on the first ``t``."""
+    if len(tricks) == 8:  # a whole deal as read, as nearly always: its 64 numbers at once
+        flat: list[Any] = []
+        for seats, cards in tricks:
+            if len(seats) != 4 or len(cards) != 4:
+                break
+            flat += seats
+            flat += cards
+        else:
+            try:
+                return bytes(flat)  # each trick its _plays_bytes: its seats then its cards
+            except (TypeError, ValueError):  # a seat left out, a number past a byte: trick by trick
+                pass
     out = []
     for plays in tricks[:8]:
         if len(plays[1]) != 4:

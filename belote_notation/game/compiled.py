@@ -1,10 +1,10 @@
 """The switch of the compiled accelerators: ``BELOTE_PURE_PYTHON=1`` runs the pure-Python path.
 
 The optional C extensions (the engine's ``play_cards``, the reader of canonical deals, the
-solver) are built by ``setup.py`` where a C compiler works. The first two are accelerators
-proven equal to the Python code they stand in for: with the variable set (read when the
-modules are imported) that Python code runs instead, to compare or to measure it
-(``bench/bench_chess.py --pure-python``). The solver has no Python twin and ignores it.
+page's templates, the solver) are built by ``setup.py`` where a C compiler works. The first
+three are accelerators proven equal to the Python code they stand in for: with the variable
+set (read when the modules are imported) that Python code runs instead, to compare or to
+measure it (``bench/bench_chess.py --pure-python``). The solver has no Python twin and ignores it.
 
 >>> PURE_PYTHON_VARIABLE
 'BELOTE_PURE_PYTHON'

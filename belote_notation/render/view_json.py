@@ -29,6 +29,7 @@ from belote_notation.check.replay import DealReplay, GameReplay
 from belote_notation.check.report import DealReport
 from belote_notation.check.traces import TRICK_NUMBERS, TraceRow
 from belote_notation.game.cards import card_list
+from belote_notation.render.fill import template
 from belote_notation.render.view import deal_view, game_head, game_tail, sheet_row
 
 __all__ = ["game_json", "script_json"]
@@ -79,9 +80,10 @@ _SHEET = ('{"number":%s,"dealer":%s,"taker":%s,"trump":%s,"outcome":%s,"credited
           '"potClaimed":%s,"pot":%s,"totals":%s,"totalsTyped":%s}')
 _SCORE = ('{"outcome":%s,"cardPoints":%s,"announcements":%s,"belote":%s,"credited":%s,"potIn":%s,'
           '"potClaimed":%s,"pot":%s,"totals":%s,"totalsTyped":%s}')
-_TAIL = '"credited":[%d,%d],"potIn":%d,"potClaimed":[%d,%d],"pot":%d,"totals":[%d,%d],"totalsTyped":[%d,%d]}'
-_SHEET_HEAD = '{"number":%d,"dealer":%d,"taker":%d,"trump":%d,"outcome":"%s",'
-_SCORE_HEAD = '{"outcome":"%s","cardPoints":[%d,%d],"announcements":[%d,%d],"belote":[%d,%d],'
+_TAIL = template('"credited":[%d,%d],"potIn":%d,"potClaimed":[%d,%d],"pot":%d,"totals":[%d,%d],'
+                 '"totalsTyped":[%d,%d]}')
+_SHEET_HEAD = template('{"number":%d,"dealer":%d,"taker":%d,"trump":%d,"outcome":"%s",')
+_SCORE_HEAD = template('{"outcome":"%s","cardPoints":[%d,%d],"announcements":[%d,%d],"belote":[%d,%d],')
 
 
 def _tail(report: DealReport) -> str | None:
@@ -95,7 +97,7 @@ def _tail(report: DealReport) -> str | None:
     pot_in, pot = report.pot_in, report.pot
     if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is type(h) is type(pot_in) \
             is type(pot) is int:
-        return _TAIL % (a, b, pot_in, c, d, pot, e, f, g, h)
+        return _TAIL((a, b, pot_in, c, d, pot, e, f, g, h))
     return None
 
 
@@ -107,7 +109,7 @@ def _sheet_json(report: DealReport, tail: str | None) -> str:
     number, dealer, taker, trump = report.number, report.dealer, report.taker, report.trump
     if tail is not None and outcome is not None \
             and type(number) is type(dealer) is type(taker) is type(trump) is int:
-        return _SHEET_HEAD % (number, dealer, taker, trump, outcome) + tail
+        return _SHEET_HEAD((number, dealer, taker, trump, outcome)) + tail
     return _SHEET % (
         _value(number), _value(dealer), _value(taker), _value(trump),
         _word(outcome), _pair(report.credited), _value(report.pot_in), _pair(report.pot_claimed),
@@ -130,7 +132,7 @@ def _score_json(report: DealReport | None, tail: str | None) -> str | None:
             pass
         else:
             if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is int:
-                return _SCORE_HEAD % (outcome, a, b, c, d, e, f) + tail
+                return _SCORE_HEAD((outcome, a, b, c, d, e, f)) + tail
     return _SCORE % (
         _word(outcome), _pair(report.card_points), _pair(report.announcements), _pair(report.belote),
         _pair(report.credited), _value(report.pot_in), _pair(report.pot_claimed), _value(report.pot),
@@ -145,8 +147,10 @@ def _word(word: str | None) -> str:
 _TRICK = ('{"number":%d,"seats":[%d,%d,%d,%d],"cards":[%d,%d,%d,%d],"marks":[%s,%s,%s,%s],"winner":%d,'
           '"points":%d,"running":[%d,%d],"notes":[null,null,null,null],"comments":[]}')
 _PLAIN_TRICK = _TRICK.replace("%s", "null")
-_PLAIN_TRICKS = tuple(",".join([_PLAIN_TRICK] * count) for count in range(9))
+_PLAIN_TRICKS = tuple(template(",".join([_PLAIN_TRICK] * count)) for count in range(9))
 """The text of 0 to 8 tricks without a belote word, one template each."""
+_MARKED_TRICKS = tuple(template(",".join([_TRICK] * count)) for count in range(9))
+"""The text of 0 to 8 tricks with their belote words, one template each."""
 _NO_MARKS = [None, None, None, None]
 _NO_WORDS = (None, None, None, None)
 _BID = '{"seat":%d,"action":"%s","suit":%s,"round":%d,"notes":null}'
@@ -187,16 +191,17 @@ def _plain_text(replay: DealReplay, deal: Any, tails: dict[int, str | None]) -> 
     hands = replay.start_hands
     taken = replay.contract
     offer = deal.offer
-    return _DEAL % (
+    return _DEAL((
         deal.number, _value(replay.dealer), "null" if hands is None else _hands(hands),
         _NUMBER[replay.hands_complete], _NUMBER[is_judged(replay)], five,
         "null" if offer is None else "%d" % offer.card, ",".join(bids),
         "null" if taken is None else _contract(taken.taker, taken.trump), _NUMBER[replay.dead], announcements,
-        tricks, score)
+        tricks, score))
 
 
-_DEAL = ('{"number":%d,"dealer":%s,"hands":%s,"complete":%s,"judged":%s,"five":%s,"offer":%s,"bids":[%s],'
-         '"contract":%s,"dead":%s,"announcements":[%s],"tricks":[%s],"score":%s,"findings":[],"comments":[]}')
+_DEAL = template(
+    '{"number":%d,"dealer":%s,"hands":%s,"complete":%s,"judged":%s,"five":%s,"offer":%s,"bids":[%s],'
+    '"contract":%s,"dead":%s,"announcements":[%s],"tricks":[%s],"score":%s,"findings":[],"comments":[]}')
 
 
 def _tricks(replay: DealReplay, tricks: list[Any]) -> tuple[str, list[int]] | None:
@@ -216,16 +221,17 @@ def _tricks(replay: DealReplay, tricks: list[Any]) -> tuple[str, list[int]] | No
     for trick in read:
         if trick.marks != _NO_WORDS:  # a belote word said: the words in each trick's template
             return _marked(numbers, read), [4] * count
-    return _PLAIN_TRICKS[count] % tuple(numbers), [4] * count  # a closed trick holds four cards
+    return _PLAIN_TRICKS[count](numbers), [4] * count  # a closed trick holds four cards
 
 
 def _marked(numbers: list[int], read: list[Any]) -> str:
     """The text of tricks with their belote words (:func:`_tricks`' numbers, 13 a trick)."""
-    made = []
+    values: list[Any] = []
     for i, trick in zip(range(0, len(numbers), TRICK_NUMBERS), read, strict=True):
-        words = [_MARK[mark] for mark in trick.marks[:4]]
-        made.append(_TRICK % (*numbers[i:i + 9], *words, *numbers[i + 9:i + TRICK_NUMBERS]))
-    return ",".join(made)
+        values += numbers[i:i + 9]
+        values += [_MARK[mark] for mark in trick.marks[:4]]
+        values += numbers[i + 9:i + TRICK_NUMBERS]
+    return _MARKED_TRICKS[len(read)](values)
 
 
 def _trick_json(number: int, row: TraceRow) -> str:
@@ -267,24 +273,24 @@ def _five(five: list[Any]) -> str | None:
     """The first five cards of each seat when all four are given, else ``null``."""
     if len(five) == 4 and five[0].seat == 0 and five[1].seat == 1 and five[2].seat == 2 and five[3].seat == 3:
         try:  # the usual order: one template
-            return _FIVE % (*five[0].cards, *five[1].cards, *five[2].cards, *five[3].cards)
+            return _FIVE((*five[0].cards, *five[1].cards, *five[2].cards, *five[3].cards))
         except TypeError:  # not five cards each: the general way
             pass
     held = {h.seat: h.cards for h in five}
     try:
         if sorted(held) != [0, 1, 2, 3] or any(len(cards) != 5 for cards in held.values()):
             return "null"
-        return _FIVE % tuple(card for seat in range(4) for card in held[seat])
+        return _FIVE(tuple(card for seat in range(4) for card in held[seat]))
     except TypeError:  # not the numbers a hand holds: the encoder's way
         return None
 
 
-_FIVE = "[%s]" % ",".join(["[%d,%d,%d,%d,%d]"] * 4)
+_FIVE = template("[%s]" % ",".join(["[%d,%d,%d,%d,%d]"] * 4))
 _BYTES = tuple(tuple("".join([f"{card}," for card in card_list(value << 8 * byte)]) for value in range(256))
                for byte in range(4))
 """The cards of each byte of a hand's mask as the list's text, each card followed by a comma
 (from :func:`card_list`): a hand is the four bytes' texts, its last comma left out."""
-_HANDS = "[[%s],[%s],[%s],[%s]]"
+_HANDS = template("[[%s],[%s],[%s],[%s]]")
 
 
 def _hands(masks: list[int]) -> str:
@@ -293,10 +299,10 @@ def _hands(masks: list[int]) -> str:
         return "[%s]" % ",".join(["[%s]" % (low[m & 255] + b1[m >> 8 & 255] + b2[m >> 16 & 255]
                                             + high[m >> 24 & 255])[:-1] for m in masks])
     n, e, s, w = masks  # the four hands, as almost always: one template, no loop
-    return _HANDS % ((low[n & 255] + b1[n >> 8 & 255] + b2[n >> 16 & 255] + high[n >> 24 & 255])[:-1],
+    return _HANDS(((low[n & 255] + b1[n >> 8 & 255] + b2[n >> 16 & 255] + high[n >> 24 & 255])[:-1],
                      (low[e & 255] + b1[e >> 8 & 255] + b2[e >> 16 & 255] + high[e >> 24 & 255])[:-1],
                      (low[s & 255] + b1[s >> 8 & 255] + b2[s >> 16 & 255] + high[s >> 24 & 255])[:-1],
-                     (low[w & 255] + b1[w >> 8 & 255] + b2[w >> 16 & 255] + high[w >> 24 & 255])[:-1])
+                     (low[w & 255] + b1[w >> 8 & 255] + b2[w >> 16 & 255] + high[w >> 24 & 255])[:-1]))
 
 
 def _contract(taker: int, trump: int | None) -> str:
