@@ -4,7 +4,11 @@ replaced by a regular file), a symbolic link is kept and its target written, a h
 keeps its inode (its other names see the new text). ``generate -o`` goes through a temporary
 (an interrupted run leaves the target as it was) and ``fmt --check`` writes nothing.
 
-The device is one made here (``mknod``, as root), never the machine's ``/dev/null``."""
+The device is one made here (``mknod``, as root), never the machine's ``/dev/null``. The commands
+run in this process (:func:`tests.cli.cli_support.run_in_process`, the click command the console
+script runs): what is tested is what they do to the target, and a Python start-up per call cost
+most of this file's CPU; the interrupted ``generate`` stays a real process, since it takes a
+SIGINT."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from belote_notation.pipeline.files import replacing
+from tests.cli.cli_support import run_in_process
 
 BELOTE = [sys.executable, "-m", "belote_replay"]
 WRITERS: dict[str, Callable[[Path, Path], list[str]]] = {
@@ -35,8 +40,8 @@ WRITERS: dict[str, Callable[[Path, Path], list[str]]] = {
 }
 
 
-def belote(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*BELOTE, *args], capture_output=True, text=True, timeout=timeout)
+def belote(*args: str) -> subprocess.CompletedProcess[str]:
+    done = run_in_process(*args)
     assert "Traceback" not in done.stderr, done.stderr
     return done
 
