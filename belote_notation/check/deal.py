@@ -130,6 +130,8 @@ class DealCheck:
         """Contrée deals all eight cards at once: five cards, an offer or the rest of the
         distribution are BEL216 (at the first of them) and not used."""
         deal = self.deal
+        if not deal.five and not deal.rest and deal.offer is None:  # the four hands: nothing to say
+            return
         parts = [(p.line, p.col) for p in (*deal.five, *deal.rest)]
         if deal.offer is not None:
             parts.append((deal.offer.line, deal.offer.col))
@@ -271,6 +273,8 @@ class DealCheck:
     def missing_parts(self) -> None:
         """Notes on what the record leaves out: the bidding, every card."""
         deal, state = self.deal, self.state
+        if deal.bids and (deal.five or deal.hands or deal.rest):  # neither note can be due
+            return
         dead = is_dead(state)
         if not deal.bids and not dead and not self.contract_only:
             self.ctx.add(NO_BIDDING, msg("could not check the bidding: no bids recorded"), deal.line,
