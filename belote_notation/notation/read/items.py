@@ -7,6 +7,8 @@ their depth is bounded by memory only, never by Python's recursion limit.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import Any
 
 from belote_notation.game.cards import CardError, Deck, parse_suit
 from belote_notation.game.lang import msg
@@ -82,6 +84,17 @@ class Frame:
         self.marked = kind != "play"
 
 
+@cache
+def _word_tables(deck: Deck) -> tuple[dict[str, int], dict[str, Any], frozenset[str], frozenset[str],
+                                     frozenset[str], frozenset[str]]:
+    """The word tables of a reader of ``deck``, made once a deck (a reader is made once a game):
+    cards, plays, marks, winners, the trick keywords, and the words that head a trick's part."""
+    marks, winners = vocab.keywords("MARK_WORD"), vocab.keywords("WINNER_KW")
+    trick_words = vocab.keywords("TRICK_KW")
+    return (vocab.card_table(deck), vocab.play_table(deck), marks, winners, trick_words,
+            (trick_words | winners) - marks)
+
+
 class ItemReader:
     """Calls, plays, marks, winners and review material, reported to a visitor."""
 
@@ -89,12 +102,7 @@ class ItemReader:
         self.visitor = visitor
         self.issues = issues
         self.deck = deck
-        self.table = vocab.card_table(deck)
-        self.plays = vocab.play_table(deck)
-        self.marks = vocab.keywords("MARK_WORD")
-        self.winners = vocab.keywords("WINNER_KW")
-        self.trick_words = vocab.keywords("TRICK_KW")
-        self.headings = (self.trick_words | self.winners) - self.marks
+        self.table, self.plays, self.marks, self.winners, self.trick_words, self.headings = _word_tables(deck)
         self.calls = 0
         self.trick = 0
         self.depth = 0
