@@ -200,36 +200,23 @@ class DealCheck:
                 ctx.add(NO_BIDDING, msg("could not check the bidding: only the contract is recorded"),
                         bid.line, bid.col)
             return
-        if state.flags.contree:  # a contrée auction has no rounds
-            self.auction(bids)
-            return
+        rounds = not state.flags.contree  # a contrée auction has no rounds
+        apply = apply_bid if rounds else apply_auction_call  # what apply_bid hands a contrée call to
         for bid in bids:
-            called = call_count(state)
-            if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
-                self.short_round(bid)
-            elif bid.round == 1 and called == 4 and contract(state) is None:
-                ctx.add(BID_ROUND, msg("round 1 has more than four calls: this one is read as round 2"),
-                        bid.line, bid.col, seat=bid.seat)
+            if rounds:
+                called = call_count(state)
+                if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
+                    self.short_round(bid)
+                elif bid.round == 1 and called == 4 and contract(state) is None:
+                    ctx.add(BID_ROUND, msg("round 1 has more than four calls: this one is read as round 2"),
+                            bid.line, bid.col, seat=bid.seat)
             if bid.variations:
                 replay_variations(ctx, state, bid.variations)
             seat = bid.seat if bid.seat is not None else next_bidder(state)
-            vs = apply_bid(state, seat, bid.action, bid.suit, bid.value)
+            vs = apply(state, seat, bid.action, bid.suit, bid.value)
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
-
-    def auction(self, bids: list[BidFact]) -> None:
-        """A contrée auction, each call through the engine's auction (BEL2xx at the call), then
-        the ``Contract`` tag against its contract: no rounds to count, so the engine's auction
-        is asked directly (what ``apply_bid`` hands a contrée call to)."""
-        ctx, state = self.ctx, self.state
-        for bid in bids:
-            if bid.variations:
-                replay_variations(ctx, state, bid.variations)
-            seat = bid.seat if bid.seat is not None else next_bidder(state)
-            vs = apply_auction_call(state, seat, bid.action, bid.suit, bid.value)
-            if vs:
-                ctx.violations(vs, bid.line, bid.col)
-        if ctx.contract_tag is not None and ctx.position == 0:  # the tag against the auction
+        if ctx.contract_tag is not None and ctx.position == 0 and not rounds:  # the tag against the auction
             said = disagreement(ctx.contract_tag, contract(state), is_dead(state), ctx.rules, ctx.deck)
             if said is not None:
                 ctx.add(CONTRACT_TAG_MISMATCH, said, *ctx.contract_tag_at)
