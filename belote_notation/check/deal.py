@@ -130,8 +130,6 @@ class DealCheck:
         """Contrée deals all eight cards at once: five cards, an offer or the rest of the
         distribution are BEL216 (at the first of them) and not used."""
         deal = self.deal
-        if not deal.five and not deal.rest and deal.offer is None:  # the four hands: nothing to say
-            return
         parts = [(p.line, p.col) for p in (*deal.five, *deal.rest)]
         if deal.offer is not None:
             parts.append((deal.offer.line, deal.offer.col))
@@ -200,8 +198,7 @@ class DealCheck:
                 ctx.add(NO_BIDDING, msg("could not check the bidding: only the contract is recorded"),
                         bid.line, bid.col)
             return
-        rounds = not state.flags.contree  # a contrée auction has no rounds
-        apply = apply_bid if rounds else apply_auction_call  # what apply_bid hands a contrée call to
+        rounds = not state.flags.contree  # a contrée auction has no rounds: its calls go to it directly
         for bid in bids:
             if rounds:
                 called = call_count(state)
@@ -213,7 +210,7 @@ class DealCheck:
             if bid.variations:
                 replay_variations(ctx, state, bid.variations)
             seat = bid.seat if bid.seat is not None else next_bidder(state)
-            vs = apply(state, seat, bid.action, bid.suit, bid.value)
+            vs = (apply_bid if rounds else apply_auction_call)(state, seat, bid.action, bid.suit, bid.value)
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
         if ctx.contract_tag is not None and ctx.position == 0 and not rounds:  # the tag against the auction
@@ -268,8 +265,7 @@ class DealCheck:
                          deal.col)
         if not deal.five and not deal.hands and not deal.rest and not dead and not deal.tricks:
             self.ctx.add(NO_DISTRIBUTION, msg("could not check deal %(deal)s: no cards recorded",
-                                              deal=deal.number),
-                         deal.line, deal.col)
+                                              deal=deal.number), deal.line, deal.col)
 
     def no_trump(self, taken: bool) -> None:
         """Nobody took (or the take named no trump): only what does not depend on trump is
@@ -308,8 +304,7 @@ class DealCheck:
         if not tricks:
             if not self.contract_only:
                 ctx.add(INCOMPLETE_DEAL, msg("could not score deal %(deal)s: no tricks recorded",
-                                             deal=deal.number),
-                        deal.line, deal.col)
+                                             deal=deal.number), deal.line, deal.col)
             return False
         hands = hands_from_plays(state, [t.plays for t in tricks])
         complete = len(tricks) == 8 and all(len(t.plays) == 4 for t in tricks)

@@ -7,8 +7,6 @@ their depth is bounded by memory only, never by Python's recursion limit.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
-from typing import Any
 
 from belote_notation.game.cards import CardError, Deck, parse_suit
 from belote_notation.game.lang import msg
@@ -19,6 +17,7 @@ from belote_notation.notation.issues import (
     UNKNOWN_CARD,
     UNKNOWN_VALUE,
 )
+from belote_notation.notation.read.quick_words import word_tables
 from belote_notation.notation.read.tokens import (
     COMMENT_TYPES,
     Alternative,
@@ -84,17 +83,6 @@ class Frame:
         self.marked = kind != "play"
 
 
-@cache
-def _word_tables(deck: Deck) -> tuple[dict[str, int], dict[str, Any], frozenset[str], frozenset[str],
-                                     frozenset[str], frozenset[str]]:
-    """The word tables of a reader of ``deck``, made once a deck (a reader is made once a game):
-    cards, plays, marks, winners, the trick keywords, and the words that head a trick's part."""
-    marks, winners = vocab.keywords("MARK_WORD"), vocab.keywords("WINNER_KW")
-    trick_words = vocab.keywords("TRICK_KW")
-    return (vocab.card_table(deck), vocab.play_table(deck), marks, winners, trick_words,
-            (trick_words | winners) - marks)
-
-
 class ItemReader:
     """Calls, plays, marks, winners and review material, reported to a visitor."""
 
@@ -102,7 +90,7 @@ class ItemReader:
         self.visitor = visitor
         self.issues = issues
         self.deck = deck
-        self.table, self.plays, self.marks, self.winners, self.trick_words, self.headings = _word_tables(deck)
+        self.table, self.plays, self.marks, self.winners, self.trick_words, self.headings = word_tables(deck)
         self.calls = 0
         self.trick = 0
         self.depth = 0
