@@ -197,9 +197,20 @@ class GameChecker(DealKeeper[GameReport]):
             self._guarded(self._finish)
         report = self.report
         report.deal_count = self.deal_count
+        if self.syntax or self.setup_findings:
+            report.findings = self._merged_findings(ctx.findings)
+        else:  # the common game: the findings of its checks alone
+            report.findings = list(ctx.findings)
+        if self.noqa:
+            report.findings = [f for f in report.findings
+                               if not any(f.code.startswith(p) for p in self.noqa.get(f.line, ()))]
+        if self.config.keep_deals:
+            report.fingerprint = fingerprint(game_text(self.tags, self.deal_prints))
+
+    def _merged_findings(self, checks: list[Finding]) -> list[Finding]:
+        """The syntax findings, the setup's (but where a syntax finding is) and ``checks``."""
         syntax = self.syntax
         at = {(f.line, f.col) for f in syntax}
-        checks = ctx.findings
         if self._syntax_lines():  # deal numbers are not judged in a game with a syntax error
             checks = [f for f in checks if f.code != DEAL_NUMBER]
         if not self.deal_count:  # nothing was checked with the assumed rules: nothing to say
@@ -207,12 +218,7 @@ class GameChecker(DealKeeper[GameReport]):
         for f in self.setup_findings:
             if not f.line:  # about the game as a whole (an assumed rule system): at its start
                 f.line, f.col = self.line, self.col
-        report.findings = syntax + [f for f in self.setup_findings if (f.line, f.col) not in at] + checks
-        if self.noqa:
-            report.findings = [f for f in report.findings
-                               if not any(f.code.startswith(p) for p in self.noqa.get(f.line, ()))]
-        if self.config.keep_deals:
-            report.fingerprint = fingerprint(game_text(self.tags, self.deal_prints))
+        return syntax + [f for f in self.setup_findings if (f.line, f.col) not in at] + checks
 
     def result(self) -> GameReport:
         return self.report
@@ -257,8 +263,8 @@ class GameChecker(DealKeeper[GameReport]):
             self.deal_prints.append(print_)
         if self.failed:
             return
-        lines = self._syntax_lines()
-        broken = [ln for ln in lines if deal.line <= ln < next_line]
+        lines = self._syntax_lines() if self.syntax else ()  # most games have no syntax finding
+        broken = [ln for ln in lines if deal.line <= ln < next_line] if lines else []
         reports = self.report.deals
         kept = len(reports)
         self._guarded(self._check_deal, deal, not lines, broken)

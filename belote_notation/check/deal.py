@@ -41,6 +41,7 @@ from belote_notation.game.engine import (
     DealState,
     Holding,
     Violation,
+    apply_auction_call,
     apply_bid,
     call_count,
     check_plays_without_trump,
@@ -197,20 +198,19 @@ class DealCheck:
                 ctx.add(NO_BIDDING, msg("could not check the bidding: only the contract is recorded"),
                         bid.line, bid.col)
             return
-        rounds = ctx.rules.bidding == "smsara"  # a contrée auction has no rounds
+        rounds = not state.flags.contree  # a contrée auction has no rounds: its calls go to it directly
         for bid in bids:
-            called = call_count(state) if rounds else 0  # a call to spare in every contrée call
-            if not rounds:
-                pass
-            elif bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
-                self.short_round(bid)
-            elif bid.round == 1 and called == 4 and contract(state) is None:
-                ctx.add(BID_ROUND, msg("round 1 has more than four calls: this one is read as round 2"),
-                        bid.line, bid.col, seat=bid.seat)
+            if rounds:
+                called = call_count(state)
+                if bid.round == 2 and called < 4 and contract(state) is None and not is_dead(state):
+                    self.short_round(bid)
+                elif bid.round == 1 and called == 4 and contract(state) is None:
+                    ctx.add(BID_ROUND, msg("round 1 has more than four calls: this one is read as round 2"),
+                            bid.line, bid.col, seat=bid.seat)
             if bid.variations:
                 replay_variations(ctx, state, bid.variations)
             seat = bid.seat if bid.seat is not None else next_bidder(state)
-            vs = apply_bid(state, seat, bid.action, bid.suit, bid.value)
+            vs = (apply_bid if rounds else apply_auction_call)(state, seat, bid.action, bid.suit, bid.value)
             if vs:
                 ctx.violations(vs, bid.line, bid.col)
         if ctx.contract_tag is not None and ctx.position == 0 and not rounds:  # the tag against the auction
@@ -257,14 +257,15 @@ class DealCheck:
     def missing_parts(self) -> None:
         """Notes on what the record leaves out: the bidding, every card."""
         deal, state = self.deal, self.state
+        if deal.bids and (deal.five or deal.hands or deal.rest):  # neither note can be due
+            return
         dead = is_dead(state)
         if not deal.bids and not dead and not self.contract_only:
             self.ctx.add(NO_BIDDING, msg("could not check the bidding: no bids recorded"), deal.line,
                          deal.col)
         if not deal.five and not deal.hands and not deal.rest and not dead and not deal.tricks:
             self.ctx.add(NO_DISTRIBUTION, msg("could not check deal %(deal)s: no cards recorded",
-                                              deal=deal.number),
-                         deal.line, deal.col)
+                                              deal=deal.number), deal.line, deal.col)
 
     def no_trump(self, taken: bool) -> None:
         """Nobody took (or the take named no trump): only what does not depend on trump is
@@ -303,8 +304,7 @@ class DealCheck:
         if not tricks:
             if not self.contract_only:
                 ctx.add(INCOMPLETE_DEAL, msg("could not score deal %(deal)s: no tricks recorded",
-                                             deal=deal.number),
-                        deal.line, deal.col)
+                                             deal=deal.number), deal.line, deal.col)
             return False
         hands = hands_from_plays(state, [t.plays for t in tricks])
         complete = len(tricks) == 8 and all(len(t.plays) == 4 for t in tricks)

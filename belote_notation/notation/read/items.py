@@ -17,6 +17,7 @@ from belote_notation.notation.issues import (
     UNKNOWN_CARD,
     UNKNOWN_VALUE,
 )
+from belote_notation.notation.read.quick_words import word_tables
 from belote_notation.notation.read.tokens import (
     COMMENT_TYPES,
     Alternative,
@@ -89,12 +90,7 @@ class ItemReader:
         self.visitor = visitor
         self.issues = issues
         self.deck = deck
-        self.table = vocab.card_table(deck)
-        self.plays = vocab.play_table(deck)
-        self.marks = vocab.keywords("MARK_WORD")
-        self.winners = vocab.keywords("WINNER_KW")
-        self.trick_words = vocab.keywords("TRICK_KW")
-        self.headings = (self.trick_words | self.winners) - self.marks
+        self.table, self.plays, self.marks, self.winners, self.trick_words, self.headings = word_tables(deck)
         self.calls = 0
         self.trick = 0
         self.depth = 0

@@ -17,7 +17,7 @@ from belote_notation.notation import vocabulary as vocab
 from belote_notation.notation.visitor import Action, ScoreKind
 
 __all__ = ["points_bid_reader", "quick_calls", "quick_points_bid", "quick_rounds", "quick_score_words",
-           "quick_strains", "quick_suits"]
+           "quick_strains", "quick_suits", "word_tables"]
 
 
 @cache
@@ -91,3 +91,15 @@ def quick_score_words() -> dict[str, ScoreKind]:
     kinds: tuple[tuple[str, ScoreKind], ...] = (
         ("SCORE_KW", "score"), ("MATCH_KW", "match"), ("POT_KW", "pot"))
     return {word: kind for name, kind in kinds for word in vocab.keywords(name)}
+
+
+@cache
+def word_tables(deck: Deck) -> tuple[dict[str, int], dict[str, tuple[int | None, int]], frozenset[str],
+                                    frozenset[str], frozenset[str], frozenset[str]]:
+    """The word tables of a reader of ``deck`` (:class:`~.items.ItemReader`), made once a deck: a
+    reader is made once a game. Cards, plays, marks, winners, the trick keywords, and the words
+    that head a trick's part."""
+    marks, winners = vocab.keywords("MARK_WORD"), vocab.keywords("WINNER_KW")
+    trick_words = vocab.keywords("TRICK_KW")
+    return (vocab.card_table(deck), vocab.play_table(deck), marks, winners, trick_words,
+            (trick_words | winners) - marks)
