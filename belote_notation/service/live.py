@@ -224,7 +224,7 @@ class Hub:
 
     async def table(self, live_id: str) -> Table | None:
         """The table ``live_id``, from memory or rebuilt from its stored acts; ``None``: no such game."""
-        await self._sweep()
+        await self.sweep()
         table = self.tables.get(live_id)
         if table is not None:
             return table
@@ -249,8 +249,9 @@ class Hub:
         return Table(row.id, row.owner, row.rules, tags, bool(row.private), bool(row.show_hands), game, acts,
                      row.state, row.game_id, options)
 
-    async def _sweep(self) -> None:
-        """Forget the tables idle for a while (their rows stay) and close the idle games."""
+    async def sweep(self) -> None:
+        """Forget the tables idle for a while (their rows stay) and close the idle games (at most
+        once a quarter of the idle limit: each request and each follower's keep-alive asks)."""
         moment = time.monotonic()
         idle = self.settings.live_idle_timeout
         if moment - self.swept < min(60.0, idle / 4):

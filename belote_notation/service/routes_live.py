@@ -318,7 +318,8 @@ async def live_events(request: Request, live_id: GameId,
     sse = SSE in (request.headers.get("accept") or "")
     base = state_of(request).settings.base_url
     speaks = language(lang, request.headers)
-    return StreamingResponse(_events(table, spectator, sse, base, speaks), media_type=SSE if sse else NDJSON,
+    return StreamingResponse(_events(hub_of(request.app), table, spectator, sse, base, speaks),
+                             media_type=SSE if sse else NDJSON,
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
@@ -330,7 +331,7 @@ def _line(event: dict[str, Any], sse: bool) -> str:
     return f"{ident}event: {event['type']}\ndata: {data}\n\n"
 
 
-async def _events(table: Table, spectator: bool, sse: bool, base: str,
+async def _events(hub: Hub, table: Table, spectator: bool, sse: bool, base: str,
                   speaks: str = "en") -> AsyncIterator[str]:
     queue = table.follow()
     try:
@@ -343,6 +344,9 @@ async def _events(table: Table, spectator: bool, sse: bool, base: str,
             try:
                 event = await asyncio.wait_for(queue.get(), KEEPALIVE)
             except asyncio.TimeoutError:
+                # An idle game is closed by a sweep, and with nobody playing, no request may come to
+                # run one: the followers' keep-alives do, so that their streams end.
+                await hub.sweep()
                 yield ": keep-alive\n\n" if sse else "\n"
                 continue
             if event is None:

@@ -213,3 +213,18 @@ def test_live_sync_normal_writes_every_act_before_its_verdict(database_url: str)
                     count = conn.execute(select(func.count()).select_from(LIVE_ACTS)
                                          .where(LIVE_ACTS.c.live_id == live["id"])).scalar_one()
                 assert count == number
+
+
+def test_a_game_opened_with_show_hands_shows_them_to_spectators(service: Service) -> None:
+    items = acts(MATCH)
+    shown, hidden_game = open_live(service, show_hands=True), open_live(service)
+    for live in (shown, hidden_game):
+        with service.client.websocket_connect(f"/v1/live/{live['id']}/play?token={live['token']}") as ws:
+            ws.receive_json()
+            play_all(ws, items[:3])
+    owner = service.client.get(f"/v1/live/{shown['id']}", headers=service.alice).json()
+    spectator = service.client.get(f"/v1/live/{shown['id']}").json()  # no token: a spectator
+    assert spectator["acts"] == owner["acts"] and spectator["position"] == owner["position"]
+    assert all(isinstance(cards, list) for cards in spectator["position"]["hands"].values())
+    followed = service.client.get(f"/v1/live/{hidden_game['id']}").json()
+    assert all(isinstance(n, int) for n in followed["position"]["hands"].values())

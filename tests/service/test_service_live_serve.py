@@ -2,11 +2,14 @@
 WebSocket while two followers read Server-Sent Events; an illegal card is answered with its
 code before the next act is taken; ``kill -9`` mid-game, a restart, the client resumes from the
 game's count of acts and the stored game is the file's (the same fingerprint). The CLI's
-``live`` and ``follow`` against the same server."""
+``live`` (exit 1 on a refusal) and ``follow`` (a game printed as it is played, then once over).
+Bad messages answered with problems on a real socket, and one above the protocol's limit closing
+that socket alone (1009)."""
 
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -17,7 +20,7 @@ import pytest
 
 from belote_notation.check.live import acts_of_text
 from belote_notation.service.live_client import play_acts, record_opening
-from tests.service.support import SAMPLES, Server, cli
+from tests.service.support import CLI, SAMPLES, Server, cli
 
 pytestmark = pytest.mark.slow
 MATCH = SAMPLES / "moroccan" / "club-match-1.bel"
@@ -136,13 +139,56 @@ def test_the_cli_plays_a_file_and_follows_a_game(tmp_path: Path) -> None:
         validated = cli("validate", "-q", str(ILLEGAL), cwd=tmp_path).stdout.splitlines()
         assert played.stdout.splitlines()[0] == validated[0]  # the file's place, not the live record's
         assert validated[0] == f"{ILLEGAL}:43:19: error BEL303 N did not follow ♥: held 10♥, K♥"
-        played = cli("live", str(MATCH), "--url", server.url, cwd=tmp_path, env={"BELOTE_TOKEN": token})
-        assert played.returncode == 0 and "0 refused; stored as" in played.stderr, played.stderr
-        address = played.stderr.split("belote-replay follow ")[1].split()[0]
+        opened = httpx.post(server.url + "/v1/live", json=record_opening(MATCH.read_text(encoding="utf-8")),
+                            headers={"Authorization": f"Bearer {token}"}).json()
+        address = f"{server.url}/v1/live/{opened['id']}"
+        with subprocess.Popen([*CLI, "follow", address], cwd=tmp_path, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) as following:
+            assert following.stdout is not None
+            first = following.stdout.readline()  # connected before the first act is played
+            assert first.startswith(f"live game {opened['id']} (moroccan): 0 acts, playing"), first
+            played = cli("live", str(MATCH), "--url", address, cwd=tmp_path,
+                         env={"BELOTE_TOKEN": opened["token"]})
+            assert played.returncode == 0 and "0 refused; stored as" in played.stderr, played.stderr
+            printed, errors = following.communicate(timeout=60)  # it ends with the game
+        assert following.returncode == 0, errors
+        assert printed.count(" card ") == text_cards(MATCH) and printed.splitlines()[0].startswith("1. deal")
         followed = cli("follow", address, cwd=tmp_path)  # a finished game: its state, then the end
         assert followed.returncode == 0 and followed.stdout.startswith("live game "), followed.stderr
         assert followed.stdout.count(" card ") == text_cards(MATCH)
         wrong = cli("live", str(MATCH), "--url", server.url, cwd=tmp_path, env={"BELOTE_TOKEN": "bn_nothing"})
         assert wrong.returncode == 2 and "unauthorized" in wrong.stderr and "Traceback" not in wrong.stderr
+    finally:
+        assert server.stop() == 0
+
+
+def test_bad_messages_get_problems_and_an_oversized_one_closes_only_its_socket(tmp_path: Path) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    url = f"sqlite:///{tmp_path / 'bad.db'}"
+    token = cli("serve", "--database", url, "token", "create", "club", cwd=tmp_path).stdout.strip()
+    server = Server(url, tmp_path, "--jobs", "0", env={"BELOTE_RATE_PER_MINUTE": "0"}).start()
+    try:
+        headers = {"Authorization": f"Bearer {token}"}
+        live = httpx.post(server.url + "/v1/live", json={}, headers=headers).json()
+        ws_url = server.url.replace("http", "ws") + f"/v1/live/{live['id']}/play?token={live['token']}"
+        first = next(data for data, _ in acts_of_text(MATCH.read_text(encoding="utf-8")))
+        with connect(ws_url, max_size=None) as ws:
+            ws.recv(timeout=30)
+            for message, code in (("{not json", "bad-request"), ("7", "bad-request"),
+                                  ('{"act": "card", "seat": "N"}', "invalid"),
+                                  ('{"act": "x" , "pad": "' + "x" * 20_000 + '"}', "too-large")):
+                ws.send(message)
+                answer = json.loads(ws.recv(timeout=30))
+                assert answer["problem"]["code"] == code, (message[:40], answer)
+            ws.send(json.dumps({**first, "seq": 1}))  # the socket still plays
+            assert json.loads(ws.recv(timeout=30))["accepted"]
+            ws.send("x" * (2 << 20))  # beyond what the protocol layer takes: the socket is closed
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        with connect(ws_url) as ws:  # the server and the game go on
+            assert json.loads(ws.recv(timeout=30))["seq"] == 1
     finally:
         assert server.stop() == 0
