@@ -69,6 +69,8 @@ def test_a_socket_without_a_message_is_closed_as_idle(tmp_path: Path) -> None:
             ws.send_text(json.dumps({**_first_acts(1)[0], "seq": 1}))
             assert ws.receive_json()["accepted"]
             started = time.monotonic()
+            told = ws.receive_json()["problem"]  # why, in the connection's language, then the close
             closing = ws.receive()
+        assert told["status"] == 408
         assert (closing["type"], closing["code"], closing.get("reason")) == ("websocket.close", 1001, "idle")
         assert time.monotonic() - started >= IDLE * 0.9
