@@ -16,7 +16,9 @@ that any of them may partition every table (``partition_by``: hive folders such 
 
 Rows are written in batches of :data:`BATCH_GAMES` games (flat memory). As a
 :class:`~.work.CollectionWork`, a part is the rows of one piece of the inputs, merged in
-order and written by :class:`ParquetWriter`.
+order; on a cluster (``ExportWork(into=...)``) a part is the Parquet files of its piece's
+batches, made on the worker, and the process that merges only places them
+(docs/collections.md: how such an export equals the serial one).
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from belote_notation.collections.reading import InputGame
 from belote_notation.collections.work import input_name
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name
 
-__all__ = ["BATCH_GAMES", "PARTITION_COLUMNS", "TABLES", "ExportWork", "ParquetWriter", "Rows",
-           "game_rows", "schemas"]
+__all__ = ["BATCH_GAMES", "PARTITION_COLUMNS", "TABLES", "BatchFiles", "ExportPart", "ExportWork", "Exported",
+           "ParquetWriter", "Rows", "batch_files", "game_rows", "partition_refusal", "place_batch", "schemas",
+           "write_batch", "write_table"]
 
 BATCH_GAMES = 2_000
 TABLES = ("games", "deals", "tricks", "findings")
@@ -133,6 +136,111 @@ def _extend(into: Rows, rows: Rows) -> None:
         into[table].extend(rows[table])
 
 
+def partition_refusal(game: dict[str, Any], partition_by: Sequence[str], name_max: int) -> str | None:
+    """Why ``game`` (its row in ``games``) cannot be partitioned by ``partition_by``, or ``None``.
+
+    A hive folder is ``column=value`` with the value percent-encoded: one longer than a folder
+    name may be (``name_max``: 255 bytes on most disks) is refused, naming the game (issue 38: a
+    ``Source`` of 249+ encoded bytes ended in a traceback)."""
+    from urllib.parse import quote
+
+    for column in partition_by:
+        value = game.get(column)
+        if value is None:
+            continue
+        size = len(column) + 1 + len(quote(str(value), safe=""))
+        if size > name_max:
+            return (f"{game['file']}: game {game['game']}: its {column} ({len(str(value))} "
+                    f"characters, {size} bytes as a folder name) cannot name a partition: a "
+                    f"folder name holds at most {name_max} bytes; partition by another "
+                    f"column, or shorten the tag")
+    return None
+
+
+def write_table(data: Any, folder: str, basename: str, partition_by: Sequence[str],
+                max_partitions: int) -> None:
+    """A pyarrow table into ``folder`` (``basename``: pyarrow's template of the files' names; hive
+    folders under it when partitioned), its rows in their order."""
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+
+    keys = pa.schema([data.schema.field(c) for c in partition_by])
+    # preserve_order: else pyarrow's threads write a table's slices (131,072 rows each) in the
+    # order they finish (issue 34: export's rows out of order past about 16,000 deals a batch)
+    ds.write_dataset(data, folder, format="parquet",
+                     partitioning=ds.partitioning(keys, flavor="hive") if partition_by else None,
+                     basename_template=basename, existing_data_behavior="overwrite_or_ignore",
+                     max_partitions=max_partitions, preserve_order=True)
+
+
+def write_batch(rows: Rows, root: str, basename: str, partition_by: Sequence[str], tables: dict[str, Any],
+                first: bool = False) -> None:
+    """One batch of rows into ``root/<table>/`` (:func:`write_table`); a table without a row is
+    left out, but in the ``first`` batch. ``tables``: :func:`schemas`."""
+    import pyarrow as pa
+
+    games = len(rows["games"])
+    for table in TABLES:
+        data = pa.Table.from_pylist(rows[table], schema=tables[table])
+        if first or data.num_rows:
+            write_table(data, os.path.join(root, table), basename, partition_by,
+                        games + 1)  # at most one partition a game: any number of sources
+
+
+@dataclass(frozen=True, slots=True)
+class BatchFiles:
+    """A batch's Parquet files made where the rows were (a cluster's worker), to be placed by
+    :meth:`ParquetWriter.add_batch`: each file's folder in the export (``deals``,
+    ``deals/rules=classic``), its number in the batch (pyarrow's ``{i}``) and its bytes."""
+
+    files: tuple[tuple[str, str, bytes], ...]
+    games: int
+
+
+def batch_files(rows: Rows, partition_by: Sequence[str], tables: dict[str, Any]) -> BatchFiles:
+    """The files :func:`write_batch` makes of ``rows``, made in a temporary folder and read back:
+    the same files, in the same folders, as the writer makes of the same batch."""
+    tmp = tempfile.mkdtemp(prefix=".belote-export-")
+    try:
+        write_batch(rows, tmp, "part-{i}.parquet", partition_by, tables)
+        files = []
+        for folder, _, names in sorted(os.walk(tmp)):
+            for name in sorted(names):
+                with open(os.path.join(folder, name), "rb") as data:
+                    files.append((os.path.relpath(folder, tmp), name[len("part-"):-len(".parquet")],
+                                  data.read()))
+        return BatchFiles(tuple(files), len(rows["games"]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def place_batch(root: str, number: int, batch: BatchFiles) -> None:
+    """``batch``'s files written into the export being made at ``root`` as its batch ``number``,
+    named as :class:`ParquetWriter` names its own (``part-00003-0.parquet``)."""
+    for folder, index, data in batch.files:
+        target = os.path.join(root, folder)
+        os.makedirs(target, exist_ok=True)
+        with open(os.path.join(target, f"part-{number:05d}-{index}.parquet"), "wb") as out:
+            out.write(data)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportPart:
+    """A piece of the inputs exported on a worker: its batches' files, or why one of its games
+    cannot be partitioned (then no file: the export stops there, as a serial run does)."""
+
+    batches: tuple[BatchFiles, ...]
+    refused: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What :meth:`ExportWork.merge` placed in the export being made: games and batches."""
+
+    games: int
+    batches: int
+
+
 class ParquetWriter:
     """Writes rows into ``folder/<table>/`` (one Parquet file per batch, or hive partitions),
     into a temporary folder beside ``folder`` renamed into place by :meth:`close` (the export
@@ -169,40 +277,22 @@ class ParquetWriter:
             self.flush()
 
     def _check_partition(self, game: dict[str, Any]) -> None:
-        """A hive folder is ``column=value`` with the value percent-encoded: one longer than a
-        folder name may be (255 bytes on most disks) is refused, naming the game (issue 38: a
-        ``Source`` of 249+ encoded bytes ended in a traceback)."""
-        from urllib.parse import quote
-
-        for column in self.partition_by:
-            value = game.get(column)
-            if value is None:
-                continue
-            size = len(column) + 1 + len(quote(str(value), safe=""))
-            if size > self.name_max:
-                raise ValueError(f"{game['file']}: game {game['game']}: its {column} ({len(str(value))} "
-                                 f"characters, {size} bytes as a folder name) cannot name a partition: a "
-                                 f"folder name holds at most {self.name_max} bytes; partition by another "
-                                 f"column, or shorten the tag")
+        refused = partition_refusal(game, self.partition_by, self.name_max)
+        if refused is not None:
+            raise ValueError(refused)
 
     def flush(self) -> None:
-        import pyarrow as pa
-        import pyarrow.dataset as ds
-
-        games = len(self.pending["games"])
-        for table in TABLES:
-            data = pa.Table.from_pylist(self.pending[table], schema=self.schemas[table])
-            if self.batch and not data.num_rows:
-                continue
-            target = os.path.join(self.tmp, table)
-            keys = pa.schema([self.schemas[table].field(c) for c in self.partition_by])
-            partitioning = ds.partitioning(keys, flavor="hive") if self.partition_by else None
-            ds.write_dataset(data, target, format="parquet", partitioning=partitioning,
-                             basename_template=f"part-{self.batch:05d}-{{i}}.parquet",
-                             existing_data_behavior="overwrite_or_ignore",
-                             max_partitions=games + 1)  # at most one a game: any number of sources
+        """The rows pending written as the next batch (one file per table, or per partition)."""
+        write_batch(self.pending, self.tmp, f"part-{self.batch:05d}-{{i}}.parquet", self.partition_by,
+                    self.schemas, first=not self.batch)
         self.batch += 1
         self.pending = {t: [] for t in TABLES}
+
+    def placed(self, done: Exported) -> None:
+        """Batches placed in :attr:`tmp` by :meth:`ExportWork.merge` (a cluster's run) counted,
+        as if written here: the next batch is named after them."""
+        self.batch += done.batches
+        self.games += done.games
 
     def close(self) -> None:
         import pyarrow as pa
@@ -226,11 +316,18 @@ class ParquetWriter:
 
 @dataclass(frozen=True, slots=True)
 class ExportWork:
-    """The rows of a collection's tables."""
+    """The rows of a collection's tables; with ``into`` (the temporary folder of the
+    :class:`ParquetWriter` of the process that merges), each part is its piece's Parquet files,
+    made where it was mapped (a cluster's worker) in batches of :data:`BATCH_GAMES` games, and
+    ``merge`` only places them, in input order."""
 
     config: ValidationConfig = DEFAULT_CONFIG
     reads_tricks: ClassVar[bool] = True
     """Its games are read with their tricks (:mod:`.reading`): the ``tricks`` table."""
+    partition_by: tuple[str, ...] = ()
+    name_max: int = 255
+    """The longest folder name where the export is written (:func:`partition_refusal`)."""
+    into: str | None = None
 
     def rows(self, games: Iterable[InputGame]) -> Iterable[Rows]:
         file = input_name(games)
@@ -238,14 +335,46 @@ class ExportWork:
             if read.has_game:
                 yield game_rows(game_facts(read, file, self.config, tricks=True))
 
-    def map(self, games: Iterable[InputGame]) -> Rows:
+    def map(self, games: Iterable[InputGame]) -> Rows | ExportPart:
+        if self.into is not None:
+            return self._files(games)
         out: Rows = {t: [] for t in TABLES}
         for rows in self.rows(games):
             _extend(out, rows)
         return out
 
-    def merge(self, parts: Iterable[Rows]) -> Rows:
-        out: Rows = {t: [] for t in TABLES}
+    def _files(self, games: Iterable[InputGame]) -> ExportPart:
+        tables = schemas()
+        batches: list[BatchFiles] = []
+        pending: Rows = {t: [] for t in TABLES}
+        for rows in self.rows(games):
+            refused = partition_refusal(rows["games"][0], self.partition_by, self.name_max)
+            if refused is not None:
+                return ExportPart((), refused)
+            _extend(pending, rows)
+            if len(pending["games"]) >= BATCH_GAMES:
+                batches.append(batch_files(pending, self.partition_by, tables))
+                pending = {t: [] for t in TABLES}
+        if pending["games"]:
+            batches.append(batch_files(pending, self.partition_by, tables))
+        return ExportPart(tuple(batches))
+
+    def merge(self, parts: Iterable[Rows | ExportPart]) -> Rows | Exported:
+        """The rows in order; with ``into``, the parts' files placed there (``ValueError``: the
+        first game, in input order, that cannot be partitioned)."""
+        if self.into is None:
+            out: Rows = {t: [] for t in TABLES}
+            for part in parts:
+                assert not isinstance(part, ExportPart)
+                _extend(out, part)
+            return out
+        games = batches = 0
         for part in parts:
-            _extend(out, part)
-        return out
+            assert isinstance(part, ExportPart)
+            if part.refused is not None:
+                raise ValueError(part.refused)
+            for batch in part.batches:
+                place_batch(self.into, batches, batch)
+                batches += 1
+                games += batch.games
+        return Exported(games, batches)

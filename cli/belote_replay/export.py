@@ -18,17 +18,16 @@ from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, backend, fai
 from belote_replay.lang import lang_option
 
 if TYPE_CHECKING:
-    from belote_notation.collections.export import ParquetWriter, Rows
+    from belote_notation.collections.export import ParquetWriter
 
 __all__ = ["command"]
 
 
-def _written(work: ExportWork, inputs: Iterator[InputGames], writer: ParquetWriter) -> Rows:
-    """Each game's rows written as they are made (nothing left to add: empty rows)."""
+def _written(work: ExportWork, inputs: Iterator[InputGames], writer: ParquetWriter) -> None:
+    """Each game's rows written as they are made (in this process)."""
     for games in inputs:
         for rows in work.rows(games):
             writer.add(rows)
-    return work.merge([])
 
 
 @click.command("export", epilog=f"Exit codes: 0 written; {UNREAD_EXIT}; 2 usage error, an input that "
@@ -53,10 +52,13 @@ def command(inputs, to_format, output, partition_by, cluster) -> None:
     except (OSError, ValueError) as exc:
         fail(str(exc))
     found = sources(inputs)
-    work = ExportWork()
+    # on a cluster the workers make the batches' files; this process places them in writer.tmp
+    work = ExportWork(partition_by=writer.partition_by, name_max=writer.name_max, into=writer.tmp)
     unread = Unread()
     try:
-        writer.add(run(work, found, backend(cluster), unread, here=partial(_written, work, writer=writer)))
+        placed = run(work, found, backend(cluster), unread, here=partial(_written, work, writer=writer))
+        if placed is not None:
+            writer.placed(placed)
         writer.close()
     except InputsUnreadable as exc:
         writer.abort()
