@@ -226,8 +226,9 @@ def test_the_one_window_runs_over_dasks_executor(scheduler: str) -> None:
 
 def test_distributeds_chatter_stays_off_the_commands_stderr(scheduler: str) -> None:
     """What distributed logs below ERROR in the client's process (a connection closed while tasks
-    were in flight, at INFO with its traceback) reaches no handler during a run (distributed's
-    own handler writes to stderr), and its loggers are as they were after it."""
+    were in flight, at INFO with its traceback; a warning of its client) reaches no handler during
+    a run (distributed's own handlers write to stderr; its client's logger has handlers of its own
+    and does not propagate), and its loggers are as they were after it."""
     import logging
 
     from belote_notation.cluster.client import connect
@@ -244,7 +245,8 @@ def test_distributeds_chatter_stays_off_the_commands_stderr(scheduler: str) -> N
     batched, client_logger = logging.getLogger("distributed.batched"), logging.getLogger("distributed.client")
     before = (distributed_logger.level, client_logger.level)
     kept = Kept()
-    distributed_logger.addHandler(kept)
+    for logger in (distributed_logger, client_logger):
+        logger.addHandler(kept)
     try:
         with connect(scheduler):
             batched.info("Batched Comm Closed")
@@ -252,6 +254,7 @@ def test_distributeds_chatter_stays_off_the_commands_stderr(scheduler: str) -> N
             batched.error("an error still shows")
         batched.info("after the run")
     finally:
-        distributed_logger.removeHandler(kept)
+        for logger in (distributed_logger, client_logger):
+            logger.removeHandler(kept)
     assert kept.messages == ["an error still shows", "after the run"]
     assert (distributed_logger.level, client_logger.level) == before
