@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from belote_notation.game.lang import Message
+
 __all__ = [
     "AnnouncementFact", "BidFact", "DealFacts", "HandFact", "Item", "OfferFact", "PlayFact",
     "ScoreFact", "TrickFact", "UnreadTrick", "Variation",
@@ -149,8 +151,9 @@ class UnreadTrick:
 
     def __init__(self, index: int, line: int) -> None:
         self.index, self.line = index, line
-        self.worked_out: list[str] = []
-        """Each card that could not be read, as the hands say it was (``N's 4E``)."""
+        self.worked_out: list[Message] = []
+        """Each card that could not be read, as the hands say it was (``N's 4E``: a seat and a
+        card, named per deck and language)."""
         self.stopped = False
         """The cards could not be worked out: the deal is checked up to this trick."""
 

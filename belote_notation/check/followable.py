@@ -38,6 +38,7 @@ from belote_notation.check.codes import (
 )
 from belote_notation.check.facts import DealFacts, TrickFact, UnreadTrick
 from belote_notation.game.engine.codes import TRICKS_MISSING
+from belote_notation.game.lang import Listed, Message, msg
 
 __all__ = ["CAUSED_BY_LEAVING_OUT", "Followable", "followable"]
 
@@ -48,26 +49,27 @@ CAUSED_BY_LEAVING_OUT = frozenset({HANDS_DERIVED, INCOMPLETE_DEAL, NO_BIDDING, N
 
 @dataclass(slots=True)
 class Followable:
-    """The facts of a broken deal that can be checked, and what was left out (in words)."""
+    """The facts of a broken deal that can be checked, and what was left out (as messages)."""
 
     deal: DealFacts
-    notes: list[str | UnreadTrick]
+    notes: list[Message | UnreadTrick]
     unread: UnreadTrick | None = None
     """The trick with a syntax error, when the tricks after it may still be checked."""
 
     @property
-    def left_out(self) -> list[str]:
-        """What was left out, in words, once the deal was checked (the unread trick's outcome
-        is known then)."""
+    def left_out(self) -> list[Message]:
+        """What was left out, once the deal was checked (the unread trick's outcome is known
+        then): one message each, named one after the other in the finding (``Listed``)."""
         return [_unread_words(n) if isinstance(n, UnreadTrick) else n for n in self.notes]
 
 
-def _unread_words(unread: UnreadTrick) -> str:
+def _unread_words(unread: UnreadTrick) -> Message:
     n = unread.index + 1
     if unread.stopped or not unread.worked_out:
-        return f"trick {n} on (line {unread.line})"
-    return (f"trick {n} (line {unread.line}; its unread cards worked out from the hands as "
-            f"{', '.join(unread.worked_out)}, to check the tricks after it)")
+        return msg("trick %(trick)s on (line %(line)s)", trick=n, line=unread.line)
+    return msg("trick %(trick)s (line %(line)s; its unread cards worked out from the hands as %(cards)s, "
+               "to check the tricks after it)", trick=n, line=unread.line,
+               cards=Listed(tuple(unread.worked_out)))
 
 
 def _section_of(deal: DealFacts, line: int) -> tuple[str, int, bool]:
@@ -116,37 +118,39 @@ def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
     >>> deal.hands = [HandFact(0, [0, 1], [(2, 8), (2, 11)], 2, 1)]
     >>> deal.tricks = [TrickFact(1, 3, 1), TrickFact(2, 4, 1), TrickFact(3, 5, 1)]
     >>> part = followable(deal, [4])  # trick 2 and on, if its cards can be worked out
-    >>> len(part.deal.tricks), len(part.deal.hands), part.unread.index, part.left_out
+    >>> from belote_notation.game.lang import render
+    >>> len(part.deal.tricks), len(part.deal.hands), part.unread.index, [render(m) for m in part.left_out]
     (3, 1, 1, ['trick 2 on (line 4)'])
-    >>> followable(deal, [2]).left_out, len(followable(deal, [2]).deal.tricks)
-    (['the dealt cards (line 2)'], 3)
+    >>> [render(m, "fr") for m in followable(deal, [2]).left_out], len(followable(deal, [2]).deal.tricks)
+    (['les cartes distribuées (ligne 2)'], 3)
     """
     part = DealFacts(deal.number, deal.dealer, deal.line, deal.col)
     part.five, part.offer, part.bids, part.rest = deal.five, deal.offer, deal.bids, deal.rest
     part.hands, part.announcements, part.tricks = deal.hands, deal.announcements, deal.tricks
     part.score, part.match_score = deal.score, deal.match_score
     part.pot, part.pot_pos = deal.pot, deal.pot_pos
-    left_out: list[str | UnreadTrick] = []
+    left_out: list[Message | UnreadTrick] = []
     unread: UnreadTrick | None = None
     for line in sorted(set(broken_lines)):
         section, index, read = _section_of(deal, line)
         if section == "distribution" and (part.five or part.rest or part.hands):
             part.five, part.rest, part.hands = [], [], []
-            left_out.append(f"the dealt cards (line {line})")
+            left_out.append(msg("the dealt cards (line %(line)s)", line=line))
         elif section == "offer" and part.offer is not None:
             part.offer = None
-            left_out.append(f"the offer (line {line})")
+            left_out.append(msg("the offer (line %(line)s)", line=line))
         elif section == "bidding" and part.bids:
             # who took decides who got which cards: the hands are worked out from the play
             part.bids, part.five, part.rest, part.hands, part.offer = [], [], [], [], None
-            left_out.append(f"the bidding and the dealt cards (line {line})")
+            left_out.append(msg("the bidding and the dealt cards (line %(line)s)", line=line))
         elif section == "announce" and index < len(deal.announcements):
             dropped = deal.announcements[index]
             part.announcements = [a for a in part.announcements if a is not dropped]
-            left_out.append(f"an announcement (line {line})")
+            left_out.append(msg("an announcement (line %(line)s)", line=line))
         elif section == "trick" and read and unread is None and index < len(part.tricks) \
                 and len(part.tricks[index].cards) == 4:
-            left_out.append(f"what could not be read of trick {index + 1} (line {line})")
+            left_out.append(msg("what could not be read of trick %(trick)s (line %(line)s)", trick=index + 1,
+                                line=line))
         elif section == "trick" and unread is None and index <= len(part.tricks) < 8 + read \
                 and (read or _missing_here(part.tricks, index)):
             if not read:  # the trick's line was skipped whole: an empty trick in its place
@@ -157,11 +161,11 @@ def followable(deal: DealFacts, broken_lines: Sequence[int]) -> Followable:
         elif section == "trick" and index < len(part.tricks):
             part.tricks = part.tricks[:index]
             part.score = None  # a deal not played to its end is not scored
-            left_out.append(f"trick {index + 1} on (line {line})")
+            left_out.append(msg("trick %(trick)s on (line %(line)s)", trick=index + 1, line=line))
         elif section == "score" and part.score is not None:
             part.score = None
-            left_out.append(f"the deal score (line {line})")
+            left_out.append(msg("the deal score (line %(line)s)", line=line))
         elif section == "match" and part.match_score is not None:
             part.match_score = None
-            left_out.append(f"the running totals (line {line})")
+            left_out.append(msg("the running totals (line %(line)s)", line=line))
     return Followable(part, left_out, unread)

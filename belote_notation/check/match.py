@@ -57,7 +57,7 @@ from belote_notation.game.engine import (
     skip_deal,
     strain_name,
 )
-from belote_notation.game.lang import Message, Seat, Suit, msg, msg_n
+from belote_notation.game.lang import Listed, Message, Seat, Suit, msg, msg_n
 from belote_notation.notation.headers import PlacedTagPair
 
 __all__ = ["FirstDealer", "MatchCheck", "first_dealer"]
@@ -145,7 +145,7 @@ class MatchCheck:
         if broken:
             ctx.findings[before:] = [f for f in ctx.findings[before:] if f.code not in CAUSED_BY_LEAVING_OUT]
             told = (msg("deal %(deal)s has a syntax error: checked without %(left_out)s", deal=deal.number,
-                        left_out=", ".join(part.left_out)) if part.left_out else
+                        left_out=Listed(tuple(part.left_out))) if part.left_out else
                     msg("deal %(deal)s has a syntax error: checked in full otherwise", deal=deal.number))
             ctx.add(SKIPPED_PLAYS, told, deal.line, deal.col)
         report = _claims(deal, dealer) if self.keep else None

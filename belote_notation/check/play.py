@@ -18,7 +18,6 @@ from belote_notation.check.context import Context, TrickTrace
 from belote_notation.check.facts import AnnouncementFact, DealFacts, TrickFact, UnreadTrick
 from belote_notation.check.traces import plain_rows
 from belote_notation.check.variations import replay_variations
-from belote_notation.game.cards import SEAT_NAMES, card_symbol_name
 from belote_notation.game.engine import (
     CompletedTrick,
     DealState,
@@ -130,7 +129,7 @@ def _play_unread(ctx: Context, state: DealState, tricks: list[TrickFact], t_inde
                 return False
             card = left.bit_length() - 1
             read[seat] = (card, None)
-            unread.worked_out.append(f"{SEAT_NAMES[seat]}'s {card_symbol_name(card, ctx.deck)}")
+            unread.worked_out.append(msg("%(who)s's %(card)s", who=Seat(seat), card=Card(card, ctx.deck)))
     for _ in range(4):  # in the engine's turn order: the trick is not judged
         seat = next_player(state)
         card, mark = read[seat]
