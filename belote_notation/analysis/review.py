@@ -297,7 +297,7 @@ def apply_review(game: Game, deck: Deck, judgements: list[DealJudgement]) -> Rev
         deal = game.deals[dj.position]
         deal.comments = [c for c in deal.comments if not c.startswith(f"{MARK} not reviewed:")]
         if dj.skipped:
-            deal.comments.append(f"{MARK} not reviewed: {dj.skipped}")
+            deal.comments.append(f"{MARK} not reviewed: {dj.skipped}")  # token: the file's words, English
         for index, note in dj.bid_notes.items():
             bid: Bid = deal.bids[index]
             add_once(bid.comments, note)

@@ -105,7 +105,7 @@ class _PartsWriter(_Writer):
             plays = [text if mark is None else f"{text} {mark}"
                      for text, mark in zip(plays, marks, strict=True)]
         if trick.winner is not None:
-            plays.append("winner " + _seat(trick.winner))
+            plays.append("winner " + _seat(trick.winner))  # token: the notation's keyword
         return head + " " + " ".join(plays) if plays else head
 
     def read_deal(self, read: ReadDeal, lines: list[str]) -> None:
