@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from belote_notation.analysis.refusal import Refusal
 from belote_notation.analysis.review import state_at
 from belote_notation.analysis.solver import DEFAULT_BUDGET, DoubleDummy
 from belote_notation.check.replay import DealReplay
 from belote_notation.game.cards import SEAT_NAMES, Deck, card_name, card_symbol_name, suit_display
 from belote_notation.game.engine import to_play
+from belote_notation.game.lang import msg
 
 __all__ = ["position_report"]
 
@@ -34,13 +36,17 @@ def position_report(replay: DealReplay, trick: int, card: int, deck: Deck, table
     ``card`` (1..4) of trick ``trick`` (1..8), each question within ``budget`` positions, the
     values counting ``value`` (``cards``: card points; ``score``: the points the deal scores; the
     table is of card points either way).
-    Raises ``ValueError`` naming the deal and the point when the deal cannot be solved there
+    Raises :class:`~belote_notation.analysis.refusal.Refusal` (a ``ValueError`` whose ``reason``
+    is a message) naming the deal and the point when the deal cannot be solved there
     (:class:`~belote_notation.analysis.solver.SearchTooLong` past the budget), and
     :class:`~belote_notation.analysis.solver.SolverUnavailable` without the solver's extension."""
     try:
         return _report(replay, trick, card, deck, table, DoubleDummy(budget, value))
-    except ValueError as exc:
-        raise type(exc)(f"deal {replay.deal.number}, before {trick}.{card}: {exc}") from None
+    except ValueError as exc:  # a refusal keeps its kind (SearchTooLong); any other is the program's words
+        why = exc.reason if isinstance(exc, Refusal) else str(exc)
+        placed = msg("deal %(deal)s, before %(trick)s.%(card)s: %(why)s", deal=replay.deal.number,
+                     trick=trick, card=card, why=why)
+        raise (type(exc) if isinstance(exc, Refusal) else Refusal)(placed) from None
 
 
 def _report(replay: DealReplay, trick: int, card: int, deck: Deck, table: bool,

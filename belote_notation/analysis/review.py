@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from belote_notation.analysis.annotation import MARK, add_once, annotate_play
 from belote_notation.analysis.card_judgement import DEFAULT_THRESHOLDS, CardJudgement, Thresholds, judge_card
+from belote_notation.analysis.refusal import Refusal
 from belote_notation.analysis.sampling import Seen, expected_loss
 from belote_notation.analysis.solver import DoubleDummy, SearchTooLong
 from belote_notation.check.judged import why_not_judged_msg
@@ -116,14 +117,15 @@ def state_at(replay: DealReplay, trick: int = 1, card: int = 1) -> DealState:
     (no contract, hands unknown, or the record stops before that point)."""
     final = replay.state
     if final is None or final.taker is None or not replay.hands_complete:
-        raise ValueError("the deal has no contract or its hands are not all known")
+        raise Refusal(msg("the deal has no contract or its hands are not all known"))
     if not 1 <= trick <= 8 or not 1 <= card <= 4:
-        raise ValueError("a point of the play is TRICK.CARD with TRICK 1..8 and CARD 1..4")
+        raise Refusal(msg("a point of the play is TRICK.CARD with TRICK 1..8 and CARD 1..4"))
     wanted = (trick - 1) * 4 + card - 1
     try:
         return state_at_point(replay, wanted)
     except ValueError:
-        raise ValueError(f"the record stops before trick {trick} card {card}") from None
+        stops = msg("the record stops before trick %(trick)s card %(card)s", trick=trick, card=card)
+        raise Refusal(stops) from None
 
 
 def judge_deal(replay: DealReplay, position: int, thresholds: Thresholds = DEFAULT_THRESHOLDS,

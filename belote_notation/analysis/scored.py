@@ -18,10 +18,12 @@ rest fixed (tests/analysis/test_scored.py equals a minimax scoring every end wit
 
 from __future__ import annotations
 
+from belote_notation.analysis.refusal import Refusal
 from belote_notation.game.engine import DealState, copy_deal
 from belote_notation.game.engine.announcements import belote_holder
 from belote_notation.game.engine.scoring import score_deal
 from belote_notation.game.engine.tables import deal_points
+from belote_notation.game.lang import msg
 
 __all__ = ["VALUES", "scored_points"]
 
@@ -35,10 +37,10 @@ def scored_points(state: DealState, diff: int) -> tuple[int, int]:
 
     The belote counts when its holder can still make it count: the holder is taken to say
     belote and rebelote and to play the king first when both remain (docs/review.md, Limits).
-    A générale is refused (``ValueError``): its score depends on which player of the side won
-    each trick, which card points do not tell."""
+    A générale is refused (:class:`~belote_notation.analysis.refusal.Refusal`, a ``ValueError``):
+    its score depends on which player of the side won each trick, which card points do not tell."""
     if state.contract_kind == "generale":
-        raise ValueError("a générale is not valued by score: it depends on who of the side won each trick")
+        raise Refusal(msg("a générale is not valued by score: it depends on who of the side won each trick"))
     end = copy_deal(state)
     capot = state.rules.capot_points
     strain = state.strain if state.strain >= 0 else state.trump

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from belote_notation.analysis.refusal import Refusal
 from belote_notation.analysis.scored import VALUES, scored_points
 from belote_notation.analysis.tables import SolverUnavailable, solver_for, solver_limit, solver_type
 from belote_notation.game.cards import SANS_ATOUT, TOUT_ATOUT
@@ -48,6 +49,7 @@ from belote_notation.game.engine import (
     to_play,
 )
 from belote_notation.game.engine.tables import deal_points
+from belote_notation.game.lang import Message, Number, msg, msg_n
 from belote_notation.game.rules import Ruleset
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["CERTAIN_AFTER", "DEFAULT_BUDGET", "CardValue", "DoubleDummy", "SearchTooLong",
+__all__ = ["CERTAIN_AFTER", "DEFAULT_BUDGET", "CardValue", "DoubleDummy", "Refusal", "SearchTooLong",
            "SolverUnavailable", "TableEntry", "side_points", "strains_of"]
 
 DEFAULT_BUDGET = 40_000_000
@@ -68,8 +70,16 @@ CERTAIN_AFTER = 4
 on them alone (its best is certain enough; docs/review.md)."""
 
 
-class SearchTooLong(ValueError):
-    """A question passed its budget of positions: refused, not answered from a part."""
+class SearchTooLong(Refusal):
+    """A question passed its budget of positions: refused, not answered from a part (``reason``
+    says so in every language, ``str()`` in English)."""
+
+
+def _past(budget: int) -> Message:
+    """The refusal of a question that needs more than ``budget`` positions."""
+    return msg_n("the solver gave up: this question needs more than %(budget)s positions (its budget)",
+                 "the solver gave up: this question needs more than %(budget)s positions (its budget)",
+                 "budget", budget=Number(budget))  # English: "positions" for any budget, as it said
 
 
 def strains_of(rules: Ruleset) -> tuple[int, ...]:
@@ -199,8 +209,8 @@ class DoubleDummy:
     def _ask(self, call: Callable[[], T]) -> T:
         left = self._left
         if left is not None and left <= 0:
-            raise SearchTooLong("the solver gave up: the questions of this review passed their budget of "
-                                "positions")
+            raise SearchTooLong(msg("the solver gave up: the questions of this review passed their budget of "
+                                    "positions"))
         per_question = self.budget if left is None else min(self.budget, left)
         for solver in self._solvers.values():
             solver.budget = per_question
@@ -208,8 +218,7 @@ class DoubleDummy:
         try:
             return call()
         except solver_limit() as exc:
-            raise SearchTooLong(f"the solver gave up: this question needs more than {per_question:,} "
-                                "positions (its budget)") from exc
+            raise SearchTooLong(_past(per_question)) from exc
         finally:
             if left is not None:
                 self._left = left - max(0, self.nodes - before)
@@ -243,7 +252,7 @@ class DoubleDummy:
         if state.trick_no >= 8 or not state.hands_known:
             return {}
         if not 0 <= state.strain <= TOUT_ATOUT:
-            raise ValueError("the deal's trump is not known: nothing to solve")
+            raise Refusal(msg("the deal's trump is not known: nothing to solve"))
         leader = state.trick_seats[0] if state.trick_cards else to_play(state)
         solver = self._solver(state.rules, state.strain)
         return dict(self._ask(lambda: solver.values(hands, state.trick_cards, leader, state.points[0],
@@ -347,6 +356,5 @@ class DoubleDummy:
             self._firsts[key] = side_points(diff, rules, trump)
         found = self._firsts[key]
         if found is None:
-            raise SearchTooLong(f"the solver gave up: this question needs more than {self.budget:,} "
-                                "positions (its budget)")
+            raise SearchTooLong(_past(self.budget))
         return found

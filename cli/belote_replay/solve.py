@@ -15,6 +15,7 @@ from typing import NoReturn
 import click
 
 from belote_notation.analysis.position import position_report
+from belote_notation.analysis.refusal import Refusal
 from belote_notation.analysis.solver import DEFAULT_BUDGET, SolverUnavailable
 from belote_notation.check.findings import Finding
 from belote_notation.check.replay import replay_game
@@ -133,7 +134,8 @@ def command(file: str, game_number: int, deal_number: int | None, at: str, table
         click.echo(f"belote-replay: {exc}", err=True)
         raise SystemExit(2) from None
     except ValueError as exc:  # cannot be solved there, or past the budget: refused, located (exit 1)
-        click.echo(f"belote-replay: {file}: {exc}", err=True)
+        why = said(exc.reason if isinstance(exc, Refusal) else None, str(exc))
+        click.echo(f"belote-replay: {file}: {why}", err=True)
         raise SystemExit(1) from None
     if fmt == "json":
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
