@@ -29,6 +29,7 @@ from belote_notation.game.cards import (
     suit_of,
 )
 from belote_notation.game.lang import Message, msg, render
+from belote_notation.game.lang.render import listed
 from belote_notation.notation.assessment import review_symbols
 from belote_notation.notation.xml_text import xml_chars
 from belote_notation.render.labels import (
@@ -158,7 +159,7 @@ def _hand(seat: int, seat_word: str, name: str, mask: int | None, deal: DealRepl
             held = [c for c in cards_of(mask) if suit_of(c) == suit]
             held.sort(key=lambda c: _HAND_ORDER.index(rank_of(c)))
             text = " ".join(ranks[rank_of(c)] for c in held) or "–"
-            labels = ", ".join(card_label(c, "spanish" if spanish else "french", lang) for c in held)
+            labels = listed([card_label(c, "spanish" if spanish else "french", lang) for c in held], lang)
             out.append(f'<rect x="{x - 2}" y="{line_y - 14}" width="122" height="{LINE - 2}" rx="3" '
                        f'fill="#ffffff"><title>{_xml(labels)}</title></rect>')
             out.append(_suit(suit, spanish, x + 1, line_y))

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
+from belote_notation.game.lang import Number, msg, msg_n
+from belote_notation.game.lang.render import say
 from belote_replay.progress import ProgressDisplay
 
 if TYPE_CHECKING:
@@ -103,7 +105,7 @@ class RangesDisplay(ProgressDisplay):
     def __init__(self, label: str, sources: Iterable[Source], wanted: bool | None,
                  stream: TextIO | None = None) -> None:
         self.sizes = {source.display: source.size for source in sources}
-        super().__init__(label, sum(self.sizes.values()), "bytes", wanted, stream)
+        super().__init__(label, sum(self.sizes.values()), say(msg("bytes")), wanted, stream)
         self.reached: dict[str, int] = {}
         self.ranges = 0
 
@@ -111,7 +113,8 @@ class RangesDisplay(ProgressDisplay):
         self.ranges += 1
         end = byte_range.end if byte_range.end is not None else self.sizes.get(byte_range.name, 0)
         self.reached[byte_range.name] = end
-        self.update(sum(self.reached.values()), f"{self.ranges:,} ranges", os.path.basename(byte_range.name))
+        ranges = say(msg_n("%(n)s range", "%(n)s ranges", "n", n=Number(self.ranges)))
+        self.update(sum(self.reached.values()), ranges, os.path.basename(byte_range.name))
 
 
 def run_collection_work(work: Any, sources: Sequence[Source], backend: Backend, label: str,

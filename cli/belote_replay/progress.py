@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 from belote_notation.game.lang import Number, msg
-from belote_notation.game.lang.render import say
+from belote_notation.game.lang.render import listed, say
 
 if TYPE_CHECKING:  # typing_extensions for Python 3.10 (its import: 3 ms of every start)
     from rich.progress import Progress, TaskID
@@ -98,8 +98,8 @@ class ProgressDisplay:
             return
         share = say(msg("%(percent)s%% (%(done)s of %(total)s %(unit)s)", percent=100 * done // self.total,
                         done=Number(done), total=Number(self.total), unit=self.unit)) if self.total \
-            else f"{done:,} {self.unit}"
-        self.line = f"{self.label}: {share}{', ' + detail if detail else ''}"
+            else say(msg("%(done)s %(unit)s", done=Number(done), unit=self.unit))
+        self.line = f"{self.label}: " + listed([share, detail] if detail else [share])
         self.dirty = True
         if now >= self.next_update:
             self.next_update = now + PLAIN_EVERY

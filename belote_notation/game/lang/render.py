@@ -226,15 +226,16 @@ def say(message: Message) -> str:
     return render(message, chosen_lang())
 
 
-def listed(items: Sequence[Message | str]) -> str:
-    """Words (a message in the language chosen, a token as written) one after the other with
-    the language's list separator (``a, b``; in Arabic ``a، b``).
+def listed(items: Sequence[Message | str], lang: str | None = None) -> str:
+    """Words (a message in ``lang``, by default the language chosen; a token as written) one
+    after the other with the language's list separator (``a, b``; in Arabic ``a، b``).
 
     >>> from belote_notation.game.lang.message import msg
-    >>> listed([msg("no dealer"), "N take"])
-    'no dealer, N take'
+    >>> listed([msg("no dealer"), "N take"]), listed(["7O", "1E"], "ar")
+    ('no dealer, N take', '7O، 1E')
     """
-    return render_args(Message("", (("items", Listed(tuple(items))),)), chosen_lang())["items"]
+    items_arg = Message("", (("items", Listed(tuple(items))),))
+    return render_args(items_arg, chosen_lang() if lang is None else lang)["items"]
 
 
 def render(message: Message, lang: str = DEFAULT_LANG) -> str:
