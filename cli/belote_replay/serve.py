@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from belote_replay.click_words import Choice
+
 __all__ = ["command"]
 
 _DATABASE_HELP = ("Database URL (default: an SQLite file in this folder; postgresql+psycopg://... for "
@@ -90,7 +92,7 @@ def token():
 
 @token.command("create")
 @click.argument("name")
-@click.option("--scope", type=click.Choice(["read", "write", "admin"]), default="write", show_default=True)
+@click.option("--scope", type=Choice(["read", "write", "admin"]), default="write", show_default=True)
 @click.option("--expires", default=None, metavar="AGE",
               help="Refused after this long: 90d, 12h, 30m (default: never).")
 @_database_option
