@@ -49,7 +49,7 @@ def error_lang() -> Lang:
     return chosen_lang() if configured is None else lang_of(configured)
 
 
-class Choice(click.Choice):  # type: ignore[type-arg]  # click < 8.2's Choice is not generic
+class Choice(click.Choice):
     """click's :class:`click.Choice`, its refusal (``'xx' is not one of 'en', 'fr', 'ar'.``) said
     in the language chosen when the value is refused."""
 
@@ -86,8 +86,7 @@ def _show(exc: click.ClickException, lang: Lang, click_show: Any, file: IO[Any] 
     text = english.getvalue()
     if _composed(exc, "en") == text:
         text = _composed(exc, lang)
-    out = file if file is not None else click.get_text_stream("stderr")
-    click.echo(text, file=out, nl=False, color=color)
+    click.echo(text, file=file, err=file is None, nl=False, color=color)
 
 
 def _composed(exc: click.ClickException, lang: Lang) -> str:
@@ -97,7 +96,7 @@ def _composed(exc: click.ClickException, lang: Lang) -> str:
     if ctx is not None:
         hint = ""
         if ctx.command.get_help_option(ctx) is not None:
-            names = getattr(ctx.command, "get_help_option_names", None)
+            names: Any = getattr(ctx.command, "get_help_option_names", None)  # click >= 8.2
             option = max(names(ctx), key=len) if names is not None else ctx.help_option_names[0]
             hint = render(msg("Try '%(command)s %(option)s' for help.", command=ctx.command_path,
                               option=option), lang) + "\n"
@@ -124,17 +123,16 @@ def _message(exc: click.ClickException, lang: Lang) -> str:
 
 def _said(exc: click.ClickException) -> Message | None:
     """The message of the catalogue that words ``exc`` as click does, when there is one."""
-    kind = type(exc)
-    if kind is click.MissingParameter:
-        return _missing(exc)  # type: ignore[arg-type]
-    if kind is click.BadParameter:
-        hint = _hint(exc)  # type: ignore[arg-type]
+    if type(exc) is click.MissingParameter:
+        return _missing(exc)
+    if type(exc) is click.BadParameter:
+        hint = _hint(exc)
         if hint is None:
             return msg("Invalid value: %(reason)s", reason=exc.message)
         return msg("Invalid value for %(option)s: %(reason)s", option=hint, reason=exc.message)
-    if kind is click.NoSuchOption:
-        return _no_such_option(exc)  # type: ignore[arg-type]
-    if kind is click.FileError:
+    if type(exc) is click.NoSuchOption:
+        return _no_such_option(exc)
+    if type(exc) is click.FileError:
         return msg("Could not open file %(file)s: %(reason)s", file=repr(exc.ui_filename), reason=exc.message)
     return None
 

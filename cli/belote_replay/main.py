@@ -58,7 +58,7 @@ class LazyGroup(click.Group):
         """The group's context; a usage error of the group's own options said in the language
         chosen (:mod:`belote_replay.click_words`)."""
         try:
-            return super().make_context(info_name, args, parent, **extra)  # type: ignore[arg-type]
+            return super().make_context(info_name, args, parent, **extra)
         except click.ClickException as exc:
             from belote_replay.click_words import in_language
 
