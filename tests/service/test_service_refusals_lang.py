@@ -99,7 +99,8 @@ def test_starlettes_own_problems_are_said_in_the_language_asked(service: Service
     assert refused.status_code == 405
     assert (body["code"], body["detail"]) == ("bad-request", "Method Not Allowed")
     assert body["message"] == {"fr": "Méthode non autorisée pour cette adresse",
-                               "ar": "هذه الطريقة غير مسموح بها لهذا العنوان", "en": "Method Not Allowed"}[lang]
+                               "ar": "هذه الطريقة غير مسموح بها لهذا العنوان",
+                               "en": "Method Not Allowed"}[lang]
 
 
 @pytest.mark.parametrize(("lang", "words"), [("fr", "Le formulaire dépasse"), ("ar", "النموذج أكبر من"),
