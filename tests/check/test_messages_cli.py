@@ -11,8 +11,8 @@ from pathlib import Path
 
 CLI = Path(__file__).resolve().parents[2] / "cli" / "belote_replay"
 MOVED = ("annotate.py", "click_words.py", "convert.py", "dedupe.py", "fmt.py", "follow.py", "formats.py",
-         "generate.py", "lang.py", "live.py", "main.py", "render.py", "rule.py", "schema.py", "serve.py", "show.py",
-         "solve.py", "stats.py", "suggest.py", "validate.py")
+         "generate.py", "lang.py", "live.py", "main.py", "render.py", "rule.py", "schema.py", "serve.py",
+         "show.py", "solve.py", "stats.py", "suggest.py", "validate.py")
 """The modules whose printed words are all in the catalogues (docs/languages.md)."""
 PRINTS = {"echo", "write", "_fail", "UsageError", "BadParameter", "Refused", "fail"}
 """The calls whose first argument is printed."""

@@ -50,8 +50,8 @@ def test_a_usage_error_is_framed_in_the_language(lang: str) -> None:
 
 @pytest.mark.parametrize(("args", "fr", "ar"), [
     (["validate", "--format", "xx", "x.bel"],
-     "Valeur invalide pour '--format' : 'xx' n'est pas l'une des valeurs possibles : 'text', 'json', 'jsonl', "
-     "'github', 'sarif', 'junit'.",
+     "Valeur invalide pour '--format' : 'xx' n'est pas l'une des valeurs possibles : 'text', 'json', "
+     "'jsonl', 'github', 'sarif', 'junit'.",
      "قيمة غير صالحة لـ '--format': القيمة 'xx' ليست واحدة من القيم 'text', 'json', 'jsonl', 'github', "
      "'sarif', 'junit'."),
     (["export", "--to", "csv", "x.bel"],
@@ -85,8 +85,8 @@ def test_the_lang_option_read_before_the_error_counts() -> None:
     said = run("validate", "--lang", "ar", "--format", "xx", "x.bel", lang="fr")
     assert said.output.startswith(FRAME["ar"][0]) and "القيمة 'xx'" in said.output
     refused = run("validate", "--lang", "xx", "x.bel", lang="fr")  # the environment's, then
-    assert refused.output.splitlines()[-1] == ("Erreur : Valeur invalide pour '--lang' : 'xx' n'est pas l'une "
-                                               "des valeurs possibles : 'en', 'fr', 'ar'.")
+    assert refused.output.splitlines()[-1] == ("Erreur : Valeur invalide pour '--lang' : 'xx' n'est pas "
+                                               "l'une des valeurs possibles : 'en', 'fr', 'ar'.")
 
 
 def test_the_configuration_files_language_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,7 +117,8 @@ def test_a_groups_help_when_called_bare_is_left_alone() -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "belote-replay follow: http://x/v1/xx: not the address of a live game (.../v1/live/ID)"),
-    ("fr", "belote-replay follow: http://x/v1/xx : ce n'est pas l'adresse d'une partie en direct (.../v1/live/ID)"),
+    ("fr", "belote-replay follow: http://x/v1/xx : ce n'est pas l'adresse d'une partie en direct "
+           "(.../v1/live/ID)"),
     ("ar", "belote-replay follow: http://x/v1/xx: ليس عنوان لعبة مباشرة (.../v1/live/ID)")])
 def test_follow_says_its_refusal_in_the_language(lang: str, words: str) -> None:
     said = run("follow", "--lang", lang, "http://x/v1/xx")
@@ -130,7 +131,8 @@ def test_follow_describes_the_events_in_the_language() -> None:
     assert describe(state) == "live game L1 (moroccan): 2 acts, playing\n1. deal number=1 dealer=N"
     assert describe({"type": "undo", "seq": 4}) == "undo: back to act 4"
     with using_lang("fr"):
-        assert describe(state) == "partie en direct L1 (moroccan) : 2 actes, playing\n1. deal number=1 dealer=N"
+        assert describe(state) == ("partie en direct L1 (moroccan) : 2 actes, playing\n"
+                                   "1. deal number=1 dealer=N")
         assert describe({"type": "end", "state": "over"}) == "fin : over"
     with using_lang("ar"):
         assert describe({"type": "undo", "seq": 4}) == "تراجع: العودة إلى الفعل 4"
@@ -140,18 +142,19 @@ def test_serve_says_its_lines_in_the_language(tmp_path: Path) -> None:
     pytest.importorskip("sqlalchemy")
     database = f"sqlite:///{tmp_path / 'games.db'}"
     runner = CliRunner()
+    token = ["serve", "--database", database, "token"]
     english = runner.invoke(cli, ["serve", "--database", database, "migrate"])
     assert english.exit_code == 0 and english.output.startswith("applied ")
     again = runner.invoke(cli, ["serve", "--database", database, "migrate", "--lang", "fr"])
     assert again.output == "0 migration appliquée ; la base est à jour\n"
-    created = runner.invoke(cli, ["serve", "--database", database, "token", "create", "alice", "--lang", "ar"])
+    created = runner.invoke(cli, [*token, "create", "alice", "--lang", "ar"])
     assert created.exit_code == 0
-    listed = runner.invoke(cli, ["serve", "--database", database, "token", "list", "--lang", "fr"])
+    listed = runner.invoke(cli, [*token, "list", "--lang", "fr"])
     assert listed.output.splitlines()[0] == "id\tpropriétaire\tportée\tcréé\texpire\tdernier usage"
     assert listed.output.splitlines()[1].endswith("\tjamais")
-    missing = runner.invoke(cli, ["serve", "--database", database, "token", "revoke", "zzzzzzzz", "--lang", "ar"])
+    missing = runner.invoke(cli, [*token, "revoke", "zzzzzzzz", "--lang", "ar"])
     assert missing.exit_code == 1 and "لا يوجد رمز" in missing.output
-    bad = runner.invoke(cli, ["serve", "--database", database, "token", "create", "bob", "--expires", "5x",
-                              "--lang", "fr"])
+    bad = runner.invoke(cli, [*token, "create", "bob", "--expires", "5x", "--lang", "fr"])
     assert bad.exit_code == 2 and bad.output.splitlines()[-1] == (
-        "Erreur : Valeur invalide pour --expires : '5x' : écrivez un nombre suivi de d, h ou m (90d, 12h, 30m)")
+        "Erreur : Valeur invalide pour --expires : '5x' : écrivez un nombre suivi de d, h ou m "
+        "(90d, 12h, 30m)")
