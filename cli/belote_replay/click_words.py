@@ -38,15 +38,16 @@ def error_lang() -> Lang:
     else the configuration file's, else English."""
     import os
 
-    if os.environ.get("BELOTE_LANG"):
-        return chosen_lang()
+    lang = chosen_lang()
+    if lang != "en" or os.environ.get("BELOTE_LANG"):
+        return lang
     from belote_replay.lang import configured_lang
 
     try:
         configured = configured_lang()
     except click.UsageError:
-        return chosen_lang()
-    return chosen_lang() if configured is None else lang_of(configured)
+        return lang
+    return lang if configured is None else lang_of(configured)
 
 
 class Choice(click.Choice):
