@@ -151,16 +151,17 @@ def _handlers(app: FastAPI) -> None:
 
 
 def _allowed(app: FastAPI, request: Request) -> list[str]:
-    """Every method some route of the path takes (Starlette names only the first route's)."""
+    """Every method some route of the path takes, asked of the routes themselves (Starlette
+    names only the first route's, and a router included by FastAPI names none)."""
     from starlette.routing import Match
 
-    methods: set[str] = set()
-    for route in app.router.routes:
-        match, _ = route.matches({**request.scope, "method": "GET"})
-        route_methods = getattr(route, "methods", None)
-        if match != Match.NONE and route_methods:
-            methods |= set(route_methods)
-    return sorted(methods)
+    return [method for method in _METHODS
+            if any(route.matches({**request.scope, "method": method})[0] is Match.FULL
+                   for route in app.router.routes)]
+
+
+_METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+"""The methods a 405's ``Allow`` may name, in its order."""
 
 
 def _health(app: FastAPI, engine: Engine) -> None:

@@ -98,6 +98,7 @@ def test_starlettes_own_problems_are_said_in_the_language_asked(service: Service
     body = refused.json()
     assert refused.status_code == 405
     assert (body["code"], body["detail"]) == ("bad-request", "Method Not Allowed")
+    assert refused.headers["Allow"] == "POST"  # the methods the path takes, from a router FastAPI included
     assert body["message"] == {"fr": "Méthode non autorisée pour cette adresse",
                                "ar": "هذه الطريقة غير مسموح بها لهذا العنوان",
                                "en": "Method Not Allowed"}[lang]
