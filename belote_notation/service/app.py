@@ -22,7 +22,7 @@ from sqlalchemy import Engine, text
 from starlette.exceptions import HTTPException
 
 from belote_notation import __version__
-from belote_notation.game.lang import lang_of, msg
+from belote_notation.game.lang import lang_of, msg, render
 from belote_notation.game.lang.pydantic_words import said_of_errors
 from belote_notation.service.db import make_engine
 from belote_notation.service.deps import State
@@ -38,6 +38,9 @@ _CODE_OF_STATUS = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 40
                    405: "bad-request", 406: "not-acceptable", 409: "conflict", 413: "too-large",
                    415: "unsupported-format",
                    429: "rate-limited", 503: "unavailable"}
+_STARLETTE_WORDS = {404: msg("Not Found"), 405: msg("Method Not Allowed")}
+"""What Starlette says itself of a path no route takes, or a method none of its routes takes, as
+messages: ``detail`` keeps Starlette's English, ``message`` says it in the language asked."""
 
 
 def problem_response(problem: ApiProblem, request: Request | None = None) -> JSONResponse:
@@ -138,7 +141,9 @@ def _handlers(app: FastAPI) -> None:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = ", ".join(_allowed(app, request))
-        return problem_response(ApiProblem(exc.status_code, code, str(exc.detail), headers), request)
+        said = _STARLETTE_WORDS.get(exc.status_code)
+        detail = said if said is not None and render(said) == str(exc.detail) else str(exc.detail)
+        return problem_response(ApiProblem(exc.status_code, code, detail, headers), request)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:
@@ -146,16 +151,17 @@ def _handlers(app: FastAPI) -> None:
 
 
 def _allowed(app: FastAPI, request: Request) -> list[str]:
-    """Every method some route of the path takes (Starlette names only the first route's)."""
+    """Every method some route of the path takes, asked of the routes themselves (Starlette
+    names only the first route's, and a router included by FastAPI names none)."""
     from starlette.routing import Match
 
-    methods: set[str] = set()
-    for route in app.router.routes:
-        match, _ = route.matches({**request.scope, "method": "GET"})
-        route_methods = getattr(route, "methods", None)
-        if match != Match.NONE and route_methods:
-            methods |= set(route_methods)
-    return sorted(methods)
+    return [method for method in _METHODS
+            if any(route.matches({**request.scope, "method": method})[0] is Match.FULL
+                   for route in app.router.routes)]
+
+
+_METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+"""The methods a 405's ``Allow`` may name, in its order."""
 
 
 def _health(app: FastAPI, engine: Engine) -> None:

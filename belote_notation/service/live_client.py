@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from belote_notation.game.lang import Message, msg, msg_n, render
+from belote_notation.game.lang.render import chosen_lang, say
+
 __all__ = ["LiveError", "PlayResult", "describe", "follow", "play_acts", "split_url"]
 
 RETRIES = 8
@@ -26,7 +29,28 @@ RETRIES = 8
 
 
 class LiveError(Exception):
-    """The service refused the game (no such game, a bad token) or cannot be reached."""
+    """The service refused the game (no such game, a bad token) or cannot be reached:
+    ``reason`` a message of the catalogues (docs/languages.md), ``str()`` its English text."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
+
+
+def _asked(url: str) -> str:
+    """``url`` asking the service for the language chosen (its problems' and findings'
+    ``message``); English asks nothing, as before."""
+    lang = chosen_lang()
+    return url if lang == "en" else url + ("&" if "?" in url else "?") + "lang=" + lang
+
+
+def _failed(place: str, exc: BaseException) -> LiveError:
+    """The service at ``place`` could not be reached (the library's own words kept)."""
+    return LiveError(msg("%(place)s: %(error)s", place=place, error=str(exc)))
+
+
+def _no_game(name: str) -> LiveError:
+    return LiveError(msg("%(name)s: no game", name=name or msg("the text")))
 
 
 @dataclass
@@ -75,22 +99,25 @@ def open_game(base: str, token: str, body: dict[str, Any]) -> tuple[str, str]:
     import httpx
 
     try:
-        answer = httpx.post(f"{base}/v1/live", json=body, headers={"Authorization": f"Bearer {token}"},
-                            timeout=30)
+        answer = httpx.post(_asked(f"{base}/v1/live"), json=body,
+                            headers={"Authorization": f"Bearer {token}"}, timeout=30)
     except httpx.HTTPError as exc:
-        raise LiveError(f"{base}: {exc}") from None
+        raise _failed(base, exc) from None
     if answer.status_code != 201:
         raise LiveError(_problem_text(answer.text, answer.status_code))
     opened = answer.json()
     return str(opened["id"]), str(opened["token"])
 
 
-def _problem_text(text: str, status: int | None = None) -> str:
+def _problem_text(text: str, status: int | None = None) -> Message:
+    """A problem the service answered: its code and its words (its ``message`` in the language
+    asked for when it has one, else its ``detail``)."""
     try:
         problem = json.loads(text)
-        return f"{problem.get('code', status)}: {problem.get('detail', text)}"
-    except ValueError:
-        return f"{status}: {text[:200]}"
+        said = (chosen_lang() != "en" and problem.get("message")) or problem.get("detail", text)
+        return msg("%(code)s: %(detail)s", code=str(problem.get("code", status)), detail=str(said))
+    except (ValueError, AttributeError):
+        return msg("%(code)s: %(detail)s", code=str(status), detail=text[:200])
 
 
 def play_acts(base: str, live_id: str, token: str, acts: list[dict[str, Any]],
@@ -100,7 +127,7 @@ def play_acts(base: str, live_id: str, token: str, acts: list[dict[str, Any]],
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
     result = PlayResult(live_id)
-    url = base.replace("http", "ws", 1) + f"/v1/live/{quote(live_id)}/play?token={quote(token)}"
+    url = _asked(base.replace("http", "ws", 1) + f"/v1/live/{quote(live_id)}/play?token={quote(token)}")
     failures = 0
     while True:
         try:
@@ -110,12 +137,15 @@ def play_acts(base: str, live_id: str, token: str, acts: list[dict[str, Any]],
         except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
             failures += 1
             if failures > RETRIES:
-                raise LiveError(f"{base}: the connection was lost {failures} times ({exc})") from None
+                lost = msg_n("%(place)s: the connection was lost %(n)s times (%(error)s)",
+                             "%(place)s: the connection was lost %(n)s times (%(error)s)", "n",
+                             place=base, n=failures, error=str(exc))
+                raise LiveError(lost) from None
             result.reconnections += 1
             time.sleep(0.25 * 2 ** min(failures - 1, 5))
             continue
         except InvalidURI as exc:
-            raise LiveError(str(exc)) from None
+            raise LiveError(msg("%(error)s", error=str(exc))) from None
 
 
 def _session(url: str, acts: list[dict[str, Any]], result: PlayResult,
@@ -166,12 +196,12 @@ def follow(url: str, token: str | None = None, timeout: float = 60.0) -> Iterato
 
     base, live_id = split_url(url)
     if live_id is None:
-        raise LiveError(f"{url}: not the address of a live game (.../v1/live/ID)")
+        raise LiveError(msg("%(url)s: not the address of a live game (.../v1/live/ID)", url=url))
     headers = {"Accept": "application/x-ndjson"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     try:
-        with httpx.stream("GET", f"{base}/v1/live/{quote(live_id)}/events", headers=headers,
+        with httpx.stream("GET", _asked(f"{base}/v1/live/{quote(live_id)}/events"), headers=headers,
                           timeout=httpx.Timeout(10, read=timeout)) as answer:
             if answer.status_code != 200:
                 raise LiveError(_problem_text(answer.read().decode("utf-8", "replace"), answer.status_code))
@@ -179,15 +209,17 @@ def follow(url: str, token: str | None = None, timeout: float = 60.0) -> Iterato
                 if line.strip():
                     yield json.loads(line)
     except httpx.HTTPError as exc:
-        raise LiveError(f"{url}: {exc}") from None
+        raise _failed(url, exc) from None
 
 
 def describe(event: dict[str, Any]) -> str:
     """One line for people: what an event of a live game says."""
     kind = event.get("type")
     if kind == "state":
-        head = (f"live game {event.get('id')} ({event.get('rules')}): {event.get('seq')} acts, "
-                f"{event.get('state')}")
+        head = say(msg_n("live game %(id)s (%(rules)s): %(n)s acts, %(state)s",
+                         "live game %(id)s (%(rules)s): %(n)s acts, %(state)s", "n",
+                         id=str(event.get("id")), rules=str(event.get("rules")), n=_count(event.get("seq")),
+                         state=str(event.get("state"))))
         return "\n".join([head, *(describe({"type": "act", **item}) for item in event.get("acts", []))])
     if kind == "act":
         act = dict(event.get("act") or {})
@@ -197,10 +229,16 @@ def describe(event: dict[str, Any]) -> str:
                  for k, v in act.items() if v is not None]
         return " ".join([f"{event.get('seq')}.", *([seat] if seat else []), str(name), *words])
     if kind == "undo":
-        return f"undo: back to act {event.get('seq')}"
+        return say(msg("undo: back to act %(seq)s", seq=str(event.get("seq"))))
     if kind == "end":
-        return f"end: {event.get('state')}" + (f" {event['url']}" if event.get("url") else "")
+        end = say(msg("end: %(state)s", state=str(event.get("state"))))
+        return end + (f" {event['url']}" if event.get("url") else "")
     return json.dumps(event)
+
+
+def _count(value: Any) -> int | str:
+    """A count of an event as the service gave it (a number, or what it sent instead)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def _short(value: Any) -> str:
@@ -214,7 +252,7 @@ def tags_of_text(text: str, name: str = "") -> tuple[str, dict[str, str]]:
 
     game = next(iter(recorded_games(text)), None)
     if game is None:
-        raise LiveError(f"{name or 'the text'}: no game")
+        raise _no_game(name)
     return game.rules, dict(game.tags)
 
 
@@ -225,7 +263,7 @@ def record_opening(text: str, name: str = "") -> dict[str, Any]:
 
     game = next(iter(recorded_games(text)), None)
     if game is None:
-        raise LiveError(f"{name or 'the text'}: no game")
+        raise _no_game(name)
     body = opening_body(game.rules, dict(game.tags))
     if game.options:
         body["options"] = [f"{k}={v}" for k, v in game.options.items()]
@@ -242,7 +280,7 @@ def play_file(text: str, name: str, url: str, token: str,
 
     game = next(iter(recorded_games(text)), None)
     if game is None:
-        raise LiveError(f"{name or 'the text'}: no game")
+        raise _no_game(name)
     base, live_id = split_url(url)
     if live_id is None:
         live_id, token = open_game(base, token, record_opening(text, name))
@@ -278,11 +316,12 @@ def finding_lines(name: str, number: int, answer: dict[str, Any]) -> list[str]:
     the act's number in the file when a finding has no line), or its problem."""
     if answer.get("type") == "problem":
         problem = answer.get("problem") or {}
-        return [f"{name}: act {number}: error {problem.get('code')} {problem.get('detail')}"]
+        said = (chosen_lang() != "en" and problem.get("message")) or problem.get("detail")
+        return [f"{say(msg('%(file)s: act %(n)s', file=name, n=number))}: error {problem.get('code')} {said}"]
     lines = []
     for finding in answer.get("findings") or []:
         place = (f"{name}:{finding['line']}:{finding.get('col') or 0}" if finding.get("line")
-                 else f"{name}: act {number}")
+                 else say(msg("%(file)s: act %(n)s", file=name, n=number)))
         severity = finding.get("severity", "error")
         lines.append(f"{place}: {severity} {finding.get('code')} {finding.get('message')}")
     return lines

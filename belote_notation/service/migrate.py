@@ -20,6 +20,8 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 
+from belote_notation.game.lang import Message, msg_n, render
+
 __all__ = ["HEAD", "SchemaNotCurrent", "alembic_config", "check_current", "pending", "upgrade"]
 
 
@@ -36,7 +38,12 @@ HEAD = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head
 
 
 class SchemaNotCurrent(RuntimeError):
-    """The database is not at :data:`HEAD`: ``belote-replay serve migrate`` first."""
+    """The database is not at :data:`HEAD`: ``belote-replay serve migrate`` first (``reason``:
+    a message of the catalogues, ``str()`` its English text)."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
 
 
 def upgrade(url: str) -> None:
@@ -61,5 +68,7 @@ def check_current(url: str) -> None:
     """Raise :class:`SchemaNotCurrent` when migrations are pending."""
     todo = pending(url)
     if todo:
-        raise SchemaNotCurrent(f"the database needs {len(todo)} migration(s) ({', '.join(todo)}): "
-                               "run `belote-replay serve migrate` first")
+        raise SchemaNotCurrent(msg_n(
+            "the database needs %(n)s migration(s) (%(names)s): run `belote-replay serve migrate` first",
+            "the database needs %(n)s migration(s) (%(names)s): run `belote-replay serve migrate` first",
+            "n", n=len(todo), names=", ".join(todo)))

@@ -18,6 +18,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from belote_notation.game.lang import Message, msg, render
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - python 3.10
@@ -33,7 +35,12 @@ TABLE = "serve"
 
 
 class SettingsError(ValueError):
-    """A setting that cannot be used (its name and why)."""
+    """A setting that cannot be used (its name and why): ``reason`` a message of the catalogues
+    (docs/languages.md), ``str()`` its English text."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -142,7 +149,7 @@ _TYPES = {f.name: f.type for f in fields(Settings)}
 def _typed(name: str, value: Any) -> Any:
     kind = _TYPES.get(name)
     if kind is None:
-        raise SettingsError(f"unknown setting {name!r}")
+        raise SettingsError(msg("unknown setting %(name)s", name=repr(name)))
     try:
         if kind == "int":
             number = int(value)
@@ -155,7 +162,8 @@ def _typed(name: str, value: Any) -> Any:
             return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes", "on")
         return str(value)
     except ValueError:
-        raise SettingsError(f"setting {name}: {value!r} is not a valid {kind}") from None
+        raise SettingsError(msg("setting %(name)s: %(value)s is not a valid %(kind)s", name=name,
+                                value=repr(value), kind=str(kind))) from None
 
 
 def _config_file(start: Path) -> dict[str, Any]:

@@ -30,11 +30,12 @@ from typing import Any
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.pool import StaticPool
 
+from belote_notation.game.lang import Message, msg, render
 from belote_notation.service.db import now, reading, writing
 from belote_notation.service.schema import TOKENS
 
-__all__ = ["SCOPES", "Caller", "TokenInfo", "create_token", "identify", "list_tokens", "new_id",
-           "revoke_token"]
+__all__ = ["SCOPES", "Caller", "TokenInfo", "TokenRefused", "create_token", "identify", "list_tokens",
+           "new_id", "revoke_token"]
 
 SCOPES = ("read", "write", "admin")
 """In order: each scope may do what the ones before it may."""
@@ -62,15 +63,25 @@ class Caller:
         return SCOPES.index(self.scope) >= SCOPES.index(scope)
 
 
+class TokenRefused(ValueError):
+    """A token that cannot be made (``reason``: a message of the catalogues, ``str()`` its
+    English text)."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(render(reason))
+        self.reason = reason
+
+
 def create_token(engine: Engine, owner: str, scope: str = "write", expires: timedelta | None = None) -> str:
     """A new token for ``owner`` (refused after ``expires`` from now, when given); the secret
     is returned once and never stored."""
     if scope not in SCOPES:
-        raise ValueError(f"unknown scope {scope!r}; one of {', '.join(SCOPES)}")
+        raise TokenRefused(msg("unknown scope %(scope)s; one of %(scopes)s", scope=repr(scope),
+                               scopes=", ".join(SCOPES)))
     if not owner or len(owner) > 100 or not owner.isprintable():
-        raise ValueError("a token's name is 1 to 100 printable characters")
+        raise TokenRefused(msg("a token's name is 1 to 100 printable characters"))
     if expires is not None and expires.total_seconds() <= 0:
-        raise ValueError("a token's lifetime is more than 0")
+        raise TokenRefused(msg("a token's lifetime is more than 0"))
     secret = PREFIX + secrets.token_urlsafe(32)
     with writing(engine) as conn:
         conn.execute(insert(TOKENS).values(id=new_id(), owner=owner, scope=scope, hash=_digest(secret),

@@ -42,6 +42,7 @@ from belote_notation.pipeline.executor import Backend
 from belote_notation.pipeline.files import replacing, same_file
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.review import ReviewSettings, review_input
+from belote_replay.click_words import Choice
 from belote_replay.cluster import backend_of, cluster_option
 from belote_replay.lang import lang_option
 from belote_replay.suggest import Refused
@@ -114,12 +115,12 @@ def _written(game: Game, file: str, index: int) -> str:
 @lang_option
 @click.option("-o", "--output", "out", default=None, metavar="OUT",
               help="Write the reviewed record here (default: standard output; nothing with --format json).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text", show_default=True,
               help="json: the per-player figures and every card that lost points, on standard output.")
 @click.option("--samples", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also judge each card over N deals consistent with what the player knew.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
-@click.option("--sampling", type=click.Choice(["auction", "uniform"]), default="auction", show_default=True,
+@click.option("--sampling", type=Choice(["auction", "uniform"]), default="auction", show_default=True,
               help="auction: the sampled deals keep what the calls promised (docs/review.md); uniform: not.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (deals are spread over them).")
@@ -129,7 +130,7 @@ def _written(game: Game, file: str, index: int) -> str:
               help="Points lost from which a card gets ?")
 @click.option("--blunder", type=click.IntRange(min=1), default=_DEFAULT.blunder, show_default=True,
               help="Points lost from which a card gets ??")
-@click.option("--value", type=click.Choice(["cards", "score"]), default="cards", show_default=True,
+@click.option("--value", type=Choice(["cards", "score"]), default="cards", show_default=True,
               help="What a card's value counts: cards, the card points; score, the points the deal scores "
                    "(contract made or failed, belote, announcements, capot).")
 @click.option("--budget", type=click.IntRange(min=1, max=10**15), default=DEFAULT_BUDGET, show_default=True,

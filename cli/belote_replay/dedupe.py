@@ -24,6 +24,7 @@ from belote_notation.game.lang import msg
 from belote_notation.notation.records import Game
 from belote_notation.pipeline.inputs import Source
 from belote_notation.pipeline.unread import Unread
+from belote_replay.click_words import Choice
 from belote_replay.cluster import run_collection_shuffle
 from belote_replay.collection_run import (
     CLUSTER_HELP,
@@ -86,7 +87,7 @@ def kept_games(places: Iterator[tuple[str, int]], found: list) -> Iterator[Game]
 @click.option("--to", "to_format", metavar="NAME", help="Format of OUT (default: from its name, else .bel).")
 @click.option("--report", "report_path", metavar="FILE",
               help="Where the report goes (default: stderr, or stdout when OUT is a file).")
-@click.option("--report-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--report-format", type=Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--drop-deals", is_flag=True,
               help="Also drop a game that repeats a deal of an earlier kept game (else only reported).")
 @click.option("--memory-rows", type=click.IntRange(min=1), default=MEMORY_ROWS, show_default=True,

@@ -14,6 +14,7 @@ from belote_notation.collections.work import InputGames, InputsUnreadable
 from belote_notation.game.lang import msg, msg_n
 from belote_notation.game.lang.render import say
 from belote_notation.pipeline.unread import Unread
+from belote_replay.click_words import Choice
 from belote_replay.collection_run import CLUSTER_HELP, UNREAD_EXIT, backend, fail, run, say_unread, sources
 from belote_replay.lang import lang_option
 
@@ -35,10 +36,10 @@ def _written(work: ExportWork, inputs: Iterator[InputGames], writer: ParquetWrit
                "'belote-notation[collections]'.")
 @click.argument("inputs", nargs=-1)
 @lang_option
-@click.option("--to", "to_format", type=click.Choice(["parquet"]), default="parquet", show_default=True)
+@click.option("--to", "to_format", type=Choice(["parquet"]), default="parquet", show_default=True)
 @click.option("-o", "--output", required=True, metavar="FOLDER",
               help="A new (or empty) folder: FOLDER/games, deals, tricks, findings.")
-@click.option("--partition-by", "partition_by", multiple=True, type=click.Choice(PARTITION_COLUMNS),
+@click.option("--partition-by", "partition_by", multiple=True, type=Choice(PARTITION_COLUMNS),
               help="Partition every table by this column (hive folders; repeatable).")
 @click.option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)
 def command(inputs, to_format, output, partition_by, cluster) -> None:

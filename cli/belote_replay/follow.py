@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import click
 
+from belote_notation.game.lang.render import say
+from belote_replay.lang import lang_option
+
 __all__ = ["command"]
 
 
@@ -13,6 +16,7 @@ __all__ = ["command"]
 @click.option("--token", envvar="BELOTE_TOKEN", default=None,
               help="A token of the game's owner (a private game; the hands while it is played).")
 @click.option("--json", "as_json", is_flag=True, help="Print each event as a JSON line.")
+@lang_option
 def command(url, token, as_json):
     """Print the live game at URL (https://HOST/v1/live/ID) as it goes, until it ends."""
     import json
@@ -23,5 +27,5 @@ def command(url, token, as_json):
         for event in follow(url, token, timeout=120.0):
             click.echo(json.dumps(event) if as_json else describe(event))
     except LiveError as exc:
-        click.echo(f"belote-replay follow: {exc}", err=True)
+        click.echo(f"belote-replay follow: {say(exc.reason)}", err=True)
         raise SystemExit(2) from None

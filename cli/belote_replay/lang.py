@@ -20,8 +20,9 @@ from click.core import ParameterSource
 
 from belote_notation.game.lang import LANGS, msg
 from belote_notation.game.lang.render import say
+from belote_replay.click_words import Choice
 
-__all__ = ["lang_option", "set_lang"]
+__all__ = ["configured_lang", "lang_option", "set_lang"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,14 +30,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 def set_lang(value: str | None) -> None:
     """``value`` as ``BELOTE_LANG`` for the running command (nothing for ``None``: the
     environment's stays); the value before is put back when the command ends, so that a command
-    run in-process (tests, a caller of ``cli``) leaves no language behind."""
+    run in-process (tests, a caller of ``cli``) leaves no language behind, a usage error
+    included."""
     if not value:
         return
     before = os.environ.get("BELOTE_LANG")
     os.environ["BELOTE_LANG"] = value
     ctx = click.get_current_context(silent=True)
-    if ctx is not None:
-        ctx.call_on_close(lambda: _restore(before))
+    if ctx is not None:  # the root's context: a command's is never closed when its parsing fails
+        ctx.find_root().call_on_close(lambda: _restore(before))
 
 
 def _restore(before: str | None) -> None:
@@ -46,7 +48,7 @@ def _restore(before: str | None) -> None:
         os.environ["BELOTE_LANG"] = before
 
 
-def _configured_lang() -> str | None:
+def configured_lang() -> str | None:
     """The ``lang`` of the configuration file found from the current folder, if any; a file that
     cannot be used, or a language not known, is a usage error (as ``validate`` says it)."""
     folder = Path.cwd()
@@ -72,14 +74,14 @@ def _callback(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         return  # validate's configuration file: the environment's language comes first
     if value is None and not os.environ.get("BELOTE_LANG") \
             and not getattr(ctx.command, "reads_config", False):
-        value = _configured_lang()
+        value = configured_lang()
     set_lang(value)
 
 
 def lang_option(command: F) -> F:
     """The ``--lang`` option of a command that prints words (its value is not passed on: the
     command's words are said in :func:`~belote_notation.game.lang.render.chosen_lang`)."""
-    return click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False, is_eager=True,
+    return click.option("--lang", type=Choice(LANGS), default=None, expose_value=False, is_eager=True,
                         callback=_callback,
                         help="The language of what is printed: en, fr or ar (default: BELOTE_LANG, else "
                              "the configuration file's lang, else en).")(command)

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import click
 
+from belote_notation.game.lang import msg, msg_n
+from belote_notation.game.lang.render import say
+from belote_replay.lang import lang_option
+
 __all__ = ["command"]
 
 
@@ -16,6 +20,7 @@ __all__ = ["command"]
 @click.option("--token", envvar="BELOTE_TOKEN", required=True,
               help="A write token of the service, or the live game's table token (default: $BELOTE_TOKEN).")
 @click.option("--quiet", "-q", is_flag=True, help="Print the refusals only.")
+@lang_option
 def command(file, url, token, quiet):
     """Play FILE into a live game act by act; each refusal printed as validate prints a finding."""
     from belote_notation.service.live_client import LiveError, finding_lines, play_file
@@ -28,7 +33,9 @@ def command(file, url, token, quiet):
 
     def opened(live_id, address):
         if not quiet:
-            click.echo(f"live game {live_id}: follow it with belote-replay follow {address}", err=True)
+            opening = msg("live game %(game)s: follow it with belote-replay follow %(address)s", game=live_id,
+                          address=address)
+            click.echo(say(opening), err=True)
 
     def answered(number, answer):
         for line in finding_lines(file, number, answer):
@@ -37,9 +44,16 @@ def command(file, url, token, quiet):
     try:
         result = play_file(text, file, url, token, answered, opened)
     except LiveError as exc:
-        click.echo(f"belote-replay live: {exc}", err=True)
+        click.echo(f"belote-replay live: {say(exc.reason)}", err=True)
         raise SystemExit(2) from None
     if not quiet:
-        stored = f"; stored as {result.game}" if result.game else ""
-        click.echo(f"{result.acts} acts played, {len(result.refused)} refused{stored}", err=True)
+        counts = {"n": result.acts, "refused": len(result.refused)}
+        if result.game:
+            played = msg_n("%(n)s acts played, %(refused)s refused; stored as %(game)s",
+                           "%(n)s acts played, %(refused)s refused; stored as %(game)s", "n",
+                           game=result.game, **counts)
+        else:
+            played = msg_n("%(n)s acts played, %(refused)s refused", "%(n)s acts played, %(refused)s refused",
+                           "n", **counts)
+        click.echo(say(played), err=True)
     raise SystemExit(1 if result.refused else 0)

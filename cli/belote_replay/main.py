@@ -45,10 +45,25 @@ class LazyGroup(click.Group):
                                                                             list[str]]:
         name = click.utils.make_str(args[0])
         if self.get_command(ctx, name) is None and not ctx.resilient_parsing:
-            from belote_notation.check.suggest import did_you_mean
+            from belote_notation.check.suggest import meant
+            from belote_notation.game.lang import msg, render
+            from belote_replay.click_words import error_lang
 
-            ctx.fail(f"No such command {name!r}{did_you_mean(name, self.list_commands(ctx))}.")
+            unknown = meant(msg("No such command %(name)s", name=repr(name)), name, self.list_commands(ctx))
+            ctx.fail(render(msg("%(error)s.", error=unknown), error_lang()))
         return super().resolve_command(ctx, args)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: object) -> click.Context:
+        """The group's context; a usage error of the group's own options said in the language
+        chosen (:mod:`belote_replay.click_words`)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            from belote_replay.click_words import in_language
+
+            in_language(exc)
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if find_spec(f"belote_replay.{COMMANDS[name]}") is not None)
@@ -69,9 +84,15 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         """The command run; a plugin format that broke its contract ends it with one line and
-        exit 2 (``belote_notation.formats.guard``), whatever the command."""
+        exit 2 (``belote_notation.formats.guard``), whatever the command; click's usage errors
+        said in the language chosen (:mod:`belote_replay.click_words`)."""
         try:
             return super().invoke(ctx)
+        except click.ClickException as exc:
+            from belote_replay.click_words import in_language
+
+            in_language(exc)  # now, while a command's --lang is still the language chosen
+            raise
         except Exception as exc:
             from belote_notation.formats.registry import PluginError
 

@@ -9,6 +9,7 @@ from belote_notation.collections.query import CONTRACTS, OUTCOMES, Query, QueryE
 from belote_notation.collections.select import SelectWork
 from belote_notation.formats.native import BelFormat
 from belote_notation.pipeline.unread import Unread
+from belote_replay.click_words import Choice
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
@@ -51,7 +52,7 @@ __all__ = ["command"]
 @click.option("--contract", "contracts", multiple=True, metavar="KIND|VALUE",
               help=f"Contract kind ({', '.join(CONTRACTS)}) or a contrée value (80, 110...).")
 @click.option("--trump", "trumps", multiple=True, help="Trump: S H D C (♠ ♥ ♦ ♣), sa, ta.")
-@click.option("--outcome", "outcomes", multiple=True, type=click.Choice(OUTCOMES, case_sensitive=False),
+@click.option("--outcome", "outcomes", multiple=True, type=Choice(OUTCOMES, case_sensitive=False),
               help="Deal outcome (made and failed count a capot for the side that made it).")
 @click.option("--glyph", "glyphs", multiple=True,
               help="A deal with this glyph on a call or card (! ? !! ?? !? ?!).")

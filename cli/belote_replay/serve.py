@@ -8,6 +8,11 @@ from pathlib import Path
 
 import click
 
+from belote_notation.game.lang import msg, msg_n, msg_p
+from belote_notation.game.lang.render import say
+from belote_replay.click_words import Choice
+from belote_replay.lang import lang_option
+
 __all__ = ["command"]
 
 _DATABASE_HELP = ("Database URL (default: an SQLite file in this folder; postgresql+psycopg://... for "
@@ -27,8 +32,8 @@ def _require_extra():
             importlib.import_module(name)
         except ImportError as exc:
             missing = getattr(exc, "name", None) or name
-            click.echo(f"belote-replay serve: {missing} is missing: pip install 'belote-notation[service]'",
-                       err=True)
+            said = say(msg("%(missing)s is missing: pip install 'belote-notation[service]'", missing=missing))
+            click.echo(f"belote-replay serve: {said}", err=True)
             raise SystemExit(2) from None
 
 
@@ -42,7 +47,7 @@ def _settings(**overrides):
     try:
         return Settings.load(overrides=overrides, config_dir=Path.cwd())
     except SettingsError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(say(exc.reason)) from None
 
 
 @click.group("serve", invoke_without_command=True)
@@ -52,6 +57,7 @@ def _settings(**overrides):
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Web processes (default 1).")
 @click.option("--jobs", type=click.IntRange(min=0), default=None,
               help="Review and import worker processes (default 1; one on SQLite).")
+@lang_option
 @click.pass_context
 def command(ctx, host, port, database_url, workers, jobs):
     """Serve the HTTP API v1 and the web front (docs/service.md)."""
@@ -66,12 +72,13 @@ def command(ctx, host, port, database_url, workers, jobs):
     try:
         serve(settings)
     except SchemaNotCurrent as exc:
-        click.echo(f"belote-replay: {exc}", err=True)
+        click.echo(f"belote-replay: {say(exc.reason)}", err=True)
         raise SystemExit(2) from None
 
 
 @command.command("migrate")
 @_database_option
+@lang_option
 @click.pass_obj
 def migrate(obj, database_url):
     """Apply the database's pending schema migrations (Alembic)."""
@@ -80,7 +87,11 @@ def migrate(obj, database_url):
 
     todo = pending(settings.database_url)
     upgrade(settings.database_url)
-    click.echo(f"applied {len(todo)} migration(s)" + (f": {', '.join(todo)}" if todo else "; up to date"))
+    applied = (msg_n("applied %(n)s migration(s): %(names)s", "applied %(n)s migration(s): %(names)s", "n",
+                     n=len(todo), names=", ".join(todo)) if todo else
+               msg_n("applied %(n)s migration(s); up to date", "applied %(n)s migration(s); up to date", "n",
+                     n=len(todo)))
+    click.echo(say(applied))
 
 
 @command.group("token")
@@ -90,26 +101,28 @@ def token():
 
 @token.command("create")
 @click.argument("name")
-@click.option("--scope", type=click.Choice(["read", "write", "admin"]), default="write", show_default=True)
+@click.option("--scope", type=Choice(["read", "write", "admin"]), default="write", show_default=True)
 @click.option("--expires", default=None, metavar="AGE",
               help="Refused after this long: 90d, 12h, 30m (default: never).")
 @_database_option
+@lang_option
 @click.pass_obj
 def token_create(obj, name, scope, expires, database_url):
     """Create a token for NAME (its owner) and print it: it is shown once, stored hashed."""
     lifetime = _age(expires) if expires else None
     with _engine(obj, database_url) as engine:
-        from belote_notation.service.tokens import create_token
+        from belote_notation.service.tokens import TokenRefused, create_token
 
         try:
             click.echo(create_token(engine, name, scope, lifetime))
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="NAME") from None
+        except TokenRefused as exc:
+            raise click.BadParameter(say(exc.reason), param_hint="NAME") from None
 
 
 @token.command("list")
 @click.argument("name", required=False)
 @_database_option
+@lang_option
 @click.pass_obj
 def token_list(obj, name, database_url):
     """The tokens (of NAME, else everyone's): id, owner, scope, created, expires, last used."""
@@ -117,18 +130,21 @@ def token_list(obj, name, database_url):
         from belote_notation.service.tokens import list_tokens
 
         rows = list_tokens(engine, name)
-    click.echo("id\towner\tscope\tcreated\texpires\tlast used")
+    click.echo(say(msg("id\towner\tscope\tcreated\texpires\tlast used")))
+    never = say(msg_p("token", "never"))
     for info in rows:
         shown = info.to_dict()
-        expires = shown["expires_at"] or "never"
-        click.echo("\t".join([info.id, info.owner, info.scope, shown["created_at"],
-                              expires + (" (expired)" if info.expired else ""),
-                              shown["last_used_at"] or "never"]))
+        expires = shown["expires_at"] or never
+        if info.expired:
+            expires = say(msg("%(date)s (expired)", date=expires))
+        click.echo("\t".join([info.id, info.owner, info.scope, shown["created_at"], expires,
+                              shown["last_used_at"] or never]))
 
 
 @token.command("revoke")
 @click.argument("token_id", metavar="ID")
 @_database_option
+@lang_option
 @click.pass_obj
 def token_revoke(obj, token_id, database_url):
     """Revoke the token ID (as `serve token list` shows it; 6 characters or more of it)."""
@@ -137,9 +153,11 @@ def token_revoke(obj, token_id, database_url):
 
         revoked = revoke_token(engine, token_id)
     if revoked is None:
-        click.echo(f"belote-replay: no token (or more than one) with the id {token_id!r}", err=True)
+        said = say(msg("no token (or more than one) with the id %(token)s", token=repr(token_id)))
+        click.echo(f"belote-replay: {said}", err=True)
         raise SystemExit(1)
-    click.echo(f"revoked {revoked.id} ({revoked.owner}, {revoked.scope})")
+    click.echo(say(msg("revoked %(token)s (%(owner)s, %(scope)s)", token=revoked.id, owner=revoked.owner,
+                       scope=revoked.scope)))
 
 
 def _age(text):
@@ -149,8 +167,8 @@ def _age(text):
     units = {"d": "days", "h": "hours", "m": "minutes"}
     number, unit = text[:-1], text[-1:].lower()
     if unit not in units or not number.isdigit() or int(number) == 0:
-        raise click.BadParameter(f"{text!r}: write a number and d, h or m (90d, 12h, 30m)",
-                                 param_hint="--expires")
+        raise click.BadParameter(say(msg("%(value)s: write a number and d, h or m (90d, 12h, 30m)",
+                                         value=repr(text))), param_hint="--expires")
     return timedelta(**{units[unit]: int(number)})
 
 
@@ -162,10 +180,13 @@ class _engine:
 
     def __enter__(self):
         from belote_notation.service.db import make_engine
+        from belote_notation.service.migrate import SchemaNotCurrent
         from belote_notation.service.server import prepare_database
 
         try:
             prepare_database(self.settings)
+        except SchemaNotCurrent as exc:
+            raise click.ClickException(say(exc.reason)) from None
         except RuntimeError as exc:
             raise click.ClickException(str(exc)) from None
         self.engine = make_engine(self.settings.database_url)

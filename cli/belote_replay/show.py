@@ -25,6 +25,7 @@ from belote_notation.game.lang.render import said, say
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game
 from belote_notation.render.text import game_document, render_game, shown_findings
+from belote_replay.click_words import Choice
 from belote_replay.lang import lang_option
 
 __all__ = ["command"]
@@ -43,7 +44,7 @@ __all__ = ["command"]
               help="Rule system overriding the file's Rules header.")
 @click.option("--option", "options", metavar="KEY=VALUE", multiple=True,
               help="Override one rule option (repeatable), as validate does.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "output_format", type=Choice(["text", "json"]), default="text",
               show_default=True, help="text for people, json for programs.")
 def command(file: str, game_number: int, deal_number: int | None, ascii_only: bool,
             rules: str | None, options: tuple[str, ...], output_format: str) -> None:

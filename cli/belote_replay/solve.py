@@ -24,6 +24,7 @@ from belote_notation.game.lang import msg
 from belote_notation.game.lang.render import chosen_lang, name_suit, said, say
 from belote_notation.pipeline.inputs import InputProblem
 from belote_notation.pipeline.records import pick_game  # the one way the commands pick a game of an input
+from belote_replay.click_words import Choice
 from belote_replay.lang import lang_option
 from belote_replay.suggest import Refused
 
@@ -102,10 +103,10 @@ def render(report: dict) -> str:
               help="Also the deal's double-dummy table (every trump, from the first lead).")
 @click.option("--budget", type=click.IntRange(min=1, max=10**15), default=DEFAULT_BUDGET, show_default=True,
               help="Positions one question may search; past it the question is refused.")
-@click.option("--value", type=click.Choice(["cards", "score"]), default="cards", show_default=True,
+@click.option("--value", type=Choice(["cards", "score"]), default="cards", show_default=True,
               help="What a card's value counts: cards, the card points; score, the points the deal scores "
                    "(contract made or failed, belote, announcements, capot).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text", show_default=True)
 def command(file: str, game_number: int, deal_number: int | None, at: str, table: bool, budget: int,
             value: str, fmt: str) -> None:
     """Double-dummy values of every legal card at a point of a deal, the best line and the table."""

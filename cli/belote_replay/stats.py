@@ -10,6 +10,7 @@ import click
 
 from belote_notation.collections.stats import StatsWork
 from belote_notation.pipeline.unread import Unread
+from belote_replay.click_words import Choice
 from belote_replay.collection_run import (
     CLUSTER_HELP,
     UNREAD_EXIT,
@@ -29,7 +30,7 @@ __all__ = ["command"]
                "be read.")
 @click.argument("inputs", nargs=-1)
 @lang_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+@click.option("--format", "fmt", type=Choice(["text", "json", "csv"]), default="text",
               show_default=True)
 @click.option("--html", "html_path", metavar="FILE",
               help="Also write a self-contained HTML page with charts (SVG, no network).")

@@ -27,6 +27,7 @@ from belote_notation.pipeline.inputs import Discovery, discover, discover_for
 from belote_notation.pipeline.output import FORMATS, JSON_KINDS, TextStyle, make_writer
 from belote_notation.pipeline.paths import AnyPatterns, PathPatterns, without_excluded
 from belote_notation.pipeline.select import ReportOptions
+from belote_replay.click_words import Choice
 from belote_replay.cluster import backend_of, cluster_option
 from belote_replay.config import Config, find_config, load_config
 from belote_replay.config import ConfigError as ConfigFileError
@@ -169,7 +170,7 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Override one rule option (repeatable), e.g. --option target=1000.")
 @lang_option
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=Choice(FORMATS), default="text", show_default=True,
               help="text: one line per finding and a summary; json: one document; jsonl: one line "
                    "per game as it is checked, then a summary line; github: workflow annotations; "
                    "sarif: SARIF 2.1.0; junit: JUnit XML.")
@@ -180,7 +181,7 @@ def _path_options(config: Config, report_options: ReportOptions) -> tuple[Report
 @click.option("-q", "--quiet", is_flag=True, help="Only errors and warnings: no infos, no summary line.")
 @click.option("--statistics", is_flag=True, help="A count per code instead of the findings (text format).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings are reported.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+@click.option("--color", type=Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour by severity (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--source/--no-source", default=None,
               help="Show the source line with a caret under each finding (default: on a terminal).")

@@ -10,21 +10,22 @@ import re
 from pathlib import Path
 
 CLI = Path(__file__).resolve().parents[2] / "cli" / "belote_replay"
-MOVED = ("annotate.py", "convert.py", "dedupe.py", "fmt.py", "formats.py", "generate.py", "lang.py",
-         "render.py", "rule.py", "show.py", "solve.py", "stats.py", "suggest.py", "validate.py")
+MOVED = ("annotate.py", "click_words.py", "convert.py", "dedupe.py", "fmt.py", "follow.py", "formats.py",
+         "generate.py", "lang.py", "live.py", "main.py", "render.py", "rule.py", "schema.py", "serve.py",
+         "show.py", "solve.py", "stats.py", "suggest.py", "validate.py")
 """The modules whose printed words are all in the catalogues (docs/languages.md)."""
 PRINTS = {"echo", "write", "_fail", "UsageError", "BadParameter", "Refused", "fail"}
 """The calls whose first argument is printed."""
 WORD = re.compile(r"[A-Za-z]{2,}")
-PREFIX = "belote-replay: "
-"""The program's name before a line of its own (not a word to translate)."""
+PREFIX = re.compile(r"^belote-replay(?: [a-z]+)?: ")
+"""The program's name (and its command's) before a line of its own (not words to translate)."""
 
 
 def _english(node: ast.expr) -> bool:
     """``node`` is text holding English words written in the code: a literal, the literal parts
     of an f-string, either side of ``+`` or ``%``."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return bool(WORD.search(node.value.removeprefix(PREFIX)))
+        return bool(WORD.search(PREFIX.sub("", node.value)))
     if isinstance(node, ast.JoinedStr):
         return any(_english(part) for part in node.values if isinstance(part, ast.Constant))
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):

@@ -155,6 +155,6 @@ except SystemExit:
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 VALIDATE_IMPORTS = ("belote_replay.cluster", "belote_replay.config", "belote_replay.config_file",
-                    "belote_replay.lang",
+                    "belote_replay.click_words", "belote_replay.lang",
                     "belote_replay.output", "belote_replay.progress", "belote_replay.suggest")
 """The command line's modules that ``validate`` imports (its class of command is not outlined)."""

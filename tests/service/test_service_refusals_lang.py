@@ -83,9 +83,25 @@ def test_a_bad_option_of_validate_is_said_in_the_language_asked(service: Service
     assert body["message"] == "الخيار 'oops': اكتب NAME=VALUE"
 
 
-def test_a_problem_said_in_english_only_has_no_message(service: Service) -> None:
-    answer = service.client.get("/v1/nothing", params={"lang": "fr"})  # Starlette's own words
-    assert answer.status_code == 404 and "message" not in answer.json()
+@pytest.mark.parametrize(("params", "headers", "lang"), ASKED)
+def test_starlettes_own_problems_are_said_in_the_language_asked(service: Service, params: dict, headers: dict,
+                                                                lang: str) -> None:
+    """A path no route takes, a method no route of the path takes: Starlette raises them itself;
+    they keep its English ``detail`` and gain ``message``, as the service's own problems."""
+    missing = service.client.get("/v1/nothing", params=params, headers=headers)
+    body = missing.json()
+    assert missing.status_code == 404 and missing.headers["content-type"] == "application/problem+json"
+    assert (body["code"], body["detail"], body["title"]) == ("not-found", "Not Found", "Not Found")
+    assert body["message"] == {"fr": "Introuvable : aucune ressource à cette adresse",
+                               "ar": "غير موجود: لا مورد في هذا العنوان", "en": "Not Found"}[lang]
+    refused = service.client.put("/v1/validate", params=params, headers=headers)
+    body = refused.json()
+    assert refused.status_code == 405
+    assert (body["code"], body["detail"]) == ("bad-request", "Method Not Allowed")
+    assert refused.headers["Allow"] == "POST"  # the methods the path takes, from a router FastAPI included
+    assert body["message"] == {"fr": "Méthode non autorisée pour cette adresse",
+                               "ar": "هذه الطريقة غير مسموح بها لهذا العنوان",
+                               "en": "Method Not Allowed"}[lang]
 
 
 @pytest.mark.parametrize(("lang", "words"), [("fr", "Le formulaire dépasse"), ("ar", "النموذج أكبر من"),
