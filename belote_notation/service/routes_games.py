@@ -17,7 +17,7 @@ from sqlalchemy import Row
 from belote_notation import __version__
 from belote_notation.check.report import translated_report
 from belote_notation.formats.registry import get_format
-from belote_notation.game.lang import msg
+from belote_notation.game.lang import Listed, msg
 from belote_notation.game.lang.render import lang_of
 from belote_notation.pipeline.records import iter_replays
 from belote_notation.render.page import content_policy, viewer_script, write_page
@@ -230,7 +230,7 @@ def _game_format(accept: str | None) -> str:
             return GAME_TYPES[media]
         if media in ("*/*", "text/*"):
             return "bel"
-    raise ApiProblem(406, "not-acceptable", msg("Accept one of %(types)s", types=", ".join(GAME_TYPES)))
+    raise ApiProblem(406, "not-acceptable", msg("Accept one of %(types)s", types=Listed(tuple(GAME_TYPES))))
 
 
 def _read(request: Request, game_id: str, caller: Caller | None) -> Row[Any]:

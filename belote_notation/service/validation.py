@@ -20,7 +20,7 @@ from typing import IO, BinaryIO, cast
 from belote_notation.check.setup import ValidationConfig
 from belote_notation.formats.base import Format
 from belote_notation.formats.registry import get_format
-from belote_notation.game.lang import msg
+from belote_notation.game.lang import Listed, msg
 from belote_notation.pipeline.games import check_input
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input
 from belote_notation.pipeline.output import FORMATS, InputInfo, make_writer, render_game
@@ -65,7 +65,7 @@ def output_format(accept: str | None) -> str:
             return "json"
         if media == "text/*":
             return "text"
-    raise ApiProblem(406, "not-acceptable", msg("Accept one of %(types)s", types=", ".join(OUTPUT_TYPES)))
+    raise ApiProblem(406, "not-acceptable", msg("Accept one of %(types)s", types=Listed(tuple(OUTPUT_TYPES))))
 
 
 def input_format(content_type: str | None, query: str | None) -> Format | None:

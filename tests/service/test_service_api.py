@@ -64,8 +64,11 @@ def test_validate_options_and_selection(service: Service) -> None:
     assert bad.status_code == 400 and bad.headers["content-type"] == "application/problem+json"
     assert bad.json()["code"] == "bad-request" and "target" in bad.json()["detail"]
     assert service.client.post("/v1/validate", content=INVALID, params={"format": "nope"}).status_code == 415
-    assert service.client.post("/v1/validate", content=INVALID,
-                               headers={"Accept": "image/png"}).json()["code"] == "not-acceptable"
+    refused = service.client.post("/v1/validate", content=INVALID, headers={"Accept": "image/png"}).json()
+    assert refused["code"] == "not-acceptable" and "application/json, " in refused["detail"]
+    arabic = service.client.post("/v1/validate", content=INVALID, params={"lang": "ar"},
+                                 headers={"Accept": "image/png"}).json()
+    assert arabic["detail"] == refused["detail"] and "application/json، " in arabic["message"]
 
 
 def test_upload_stores_once_per_owner_with_findings(service: Service) -> None:
