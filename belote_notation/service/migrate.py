@@ -20,7 +20,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 
-from belote_notation.game.lang import Message, msg_n, render
+from belote_notation.game.lang import Listed, Message, msg_n, render
 
 __all__ = ["HEAD", "SchemaNotCurrent", "alembic_config", "check_current", "pending", "upgrade"]
 
@@ -71,4 +71,4 @@ def check_current(url: str) -> None:
         raise SchemaNotCurrent(msg_n(
             "the database needs %(n)s migration(s) (%(names)s): run `belote-replay serve migrate` first",
             "the database needs %(n)s migration(s) (%(names)s): run `belote-replay serve migrate` first",
-            "n", n=len(todo), names=", ".join(todo)))
+            "n", n=len(todo), names=Listed(tuple(todo))))

@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.pool import StaticPool
 
-from belote_notation.game.lang import Message, msg, render
+from belote_notation.game.lang import Listed, Message, msg, render
 from belote_notation.service.db import now, reading, writing
 from belote_notation.service.schema import TOKENS
 
@@ -77,7 +77,7 @@ def create_token(engine: Engine, owner: str, scope: str = "write", expires: time
     is returned once and never stored."""
     if scope not in SCOPES:
         raise TokenRefused(msg("unknown scope %(scope)s; one of %(scopes)s", scope=repr(scope),
-                               scopes=", ".join(SCOPES)))
+                               scopes=Listed(tuple(SCOPES))))
     if not owner or len(owner) > 100 or not owner.isprintable():
         raise TokenRefused(msg("a token's name is 1 to 100 printable characters"))
     if expires is not None and expires.total_seconds() <= 0:

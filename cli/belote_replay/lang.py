@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
-from belote_notation.game.lang import LANGS, msg
+from belote_notation.game.lang import LANGS, Listed, msg
 from belote_notation.game.lang.render import say
 from belote_replay.click_words import Choice
 
@@ -64,7 +64,7 @@ def configured_lang() -> str | None:
     lang = config.defaults.get("lang")
     if lang is not None and lang not in LANGS:
         raise click.UsageError(say(msg("%(file)s: 'lang' should be one of %(langs)s, not %(value)s",
-                                       file=str(config.path), langs=", ".join(LANGS), value=repr(lang))))
+                                       file=str(config.path), langs=Listed(tuple(LANGS)), value=repr(lang))))
     return lang
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from belote_notation.game.lang import msg, msg_n, msg_p
+from belote_notation.game.lang import Listed, msg, msg_n, msg_p
 from belote_notation.game.lang.render import say
 from belote_replay.click_words import Choice
 from belote_replay.lang import lang_option
@@ -88,7 +88,7 @@ def migrate(obj, database_url):
     todo = pending(settings.database_url)
     upgrade(settings.database_url)
     applied = (msg_n("applied %(n)s migration(s): %(names)s", "applied %(n)s migration(s): %(names)s", "n",
-                     n=len(todo), names=", ".join(todo)) if todo else
+                     n=len(todo), names=Listed(tuple(todo))) if todo else
                msg_n("applied %(n)s migration(s); up to date", "applied %(n)s migration(s); up to date", "n",
                      n=len(todo)))
     click.echo(say(applied))
