@@ -1101,6 +1101,324 @@ static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n)
     return PyLong_FromLong(fast == 0 ? NOT_SET_UP : s.taker >= 0 ? TAKEN : ALL_PASSED);
 }
 
+/* ------------------------------------------------------------------ the set-up of a contrée deal */
+/* setup_auction: a contrée auction and the hands in one call, leaving the state as
+ * apply_auction_call (each call) and set_hands leave it when they find nothing wrong
+ * (auction_table.py). It decides nothing either: a call's step is looked up in the rule set's
+ * table (auction_table.step_table: a dict from the values of the state the engine names,
+ * auction.STEP_STATE, and the call, to what the step changed), and a step not there is
+ * apply_auction_call itself, run on the deal, what it changed kept in the table. The deal is
+ * kept as it was first (its fields and the length of its lists); a finding, a call it cannot
+ * read, an auction not over or hands that are not set_hands' fast path put it back as it was,
+ * and the phases say what is wrong. */
+
+enum { MAX_FIELDS = 256, MAX_KEY = 16 };
+static PyObject *step_table_of, *auction_step, *auction_start, *auction_rules, *auction_table;
+static Py_ssize_t key_at[MAX_KEY];
+static int key_count;
+static long auction_new, auction_dead, auction_cards;
+static uint32_t auction_deck;
+static Py_ssize_t table_size;
+static Attr A_VALUE;
+
+typedef struct {
+    PyObject *field[MAX_FIELDS]; /* held */
+    Py_ssize_t length[MAX_FIELDS]; /* a list's length; -1: not a list */
+} Kept;
+
+static PyObject *bind_auction(PyObject *self, PyObject *args) {
+    PyObject *table_of, *step, *start, *names;
+    unsigned long deck;
+    if (!PyArg_ParseTuple(args, "OOOO!lllkn", &table_of, &step, &start, &PyTuple_Type, &names, &auction_new,
+                          &auction_dead, &auction_cards, &deck, &table_size))
+        return NULL;
+    if (state_names == NULL || state_count > MAX_FIELDS || PyTuple_GET_SIZE(names) > MAX_KEY) {
+        PyErr_SetString(PyExc_ValueError, "bind_auction: the state's fields first (state_base), at most 16 keys");
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(names); k++) {
+        key_at[k] = -1;
+        for (Py_ssize_t i = 0; key_at[k] < 0 && i < state_count; i++)
+            if (PyUnicode_Compare(PyTuple_GET_ITEM(names, k), PyTuple_GET_ITEM(state_names, i)) == 0) key_at[k] = i;
+        if (key_at[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "bind_auction: %R is not a field of the state", PyTuple_GET_ITEM(names, k));
+            return NULL;
+        }
+    }
+    key_count = (int)PyTuple_GET_SIZE(names);
+    auction_deck = (uint32_t)deck;
+    Py_XSETREF(step_table_of, Py_NewRef(table_of));
+    Py_XSETREF(auction_step, Py_NewRef(step));
+    Py_XSETREF(auction_start, Py_NewRef(start));
+    Py_CLEAR(auction_rules);
+    Py_CLEAR(auction_table);
+    Py_RETURN_NONE;
+}
+
+static void keep(Kept *k, StateObject *s) {
+    for (Py_ssize_t i = 0; i < state_count; i++) {
+        PyObject *v = s->field[i];
+        k->field[i] = Py_XNewRef(v);
+        k->length[i] = v != NULL && PyList_CheckExact(v) ? PyList_GET_SIZE(v) : -1;
+    }
+}
+
+static void drop(Kept *k) {
+    for (Py_ssize_t i = 0; i < state_count; i++) Py_CLEAR(k->field[i]);
+}
+
+/* The fields as they were kept, and each kept list cut back to its length: 0, -1 an error. */
+static int put_back(Kept *k, StateObject *s) {
+    int r = 0;
+    for (Py_ssize_t i = 0; i < state_count; i++) {
+        if (s->field[i] != k->field[i]) Py_XSETREF(s->field[i], Py_XNewRef(k->field[i]));
+        PyObject *v = s->field[i];
+        if (k->length[i] >= 0 && PyList_GET_SIZE(v) > k->length[i]
+            && PyList_SetSlice(v, k->length[i], PyList_GET_SIZE(v), NULL) < 0)
+            r = -1;
+    }
+    return r;
+}
+
+/* A value that can be shared between deals: None, an exact int, bool, float, str or bytes, or a
+ * tuple of such values. */
+static int shareable(PyObject *v, int depth) {
+    if (v == Py_None || PyLong_CheckExact(v) || PyBool_Check(v) || PyFloat_CheckExact(v) || PyUnicode_CheckExact(v)
+        || PyBytes_CheckExact(v))
+        return 1;
+    if (!PyTuple_CheckExact(v) || depth > 3) return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(v); i++)
+        if (!shareable(PyTuple_GET_ITEM(v, i), depth + 1)) return 0;
+    return 1;
+}
+
+/* One change of a step: (its field, 0, the new value) or (its list, 1, the items added). */
+static PyObject *change(StateObject *s, Kept *before, Py_ssize_t i) {
+    PyObject *now = s->field[i];
+    if (now != before->field[i])
+        return now != NULL && shareable(now, 0) ? Py_BuildValue("(niO)", i, 0, now) : Py_NewRef(Py_None);
+    if (before->length[i] < 0 || PyList_GET_SIZE(now) == before->length[i]) return NULL;
+    if (PyList_GET_SIZE(now) < before->length[i]) return Py_NewRef(Py_None);
+    PyObject *added = PyList_GetSlice(now, before->length[i], PyList_GET_SIZE(now));
+    PyObject *items = added != NULL ? PyList_AsTuple(added) : NULL;
+    Py_XDECREF(added);
+    if (items == NULL) return NULL;
+    if (!shareable(items, 0)) {
+        Py_DECREF(items);
+        return Py_NewRef(Py_None);
+    }
+    return Py_BuildValue("(niN)", i, 1, items);
+}
+
+/* What a step changed, since before, as a table entry: a tuple of changes, None when a value
+ * cannot be shared, NULL with an error. */
+static PyObject *learnt(StateObject *s, Kept *before) {
+    PyObject *out = PyList_New(0);
+    for (Py_ssize_t i = 0; out != NULL && i < state_count; i++) {
+        PyObject *one = change(s, before, i);
+        if (one == NULL && PyErr_Occurred()) Py_CLEAR(out);
+        if (one == NULL) continue;
+        if (one == Py_None) {
+            Py_DECREF(out);
+            return one;
+        }
+        if (PyList_Append(out, one) < 0) Py_CLEAR(out);
+        Py_DECREF(one);
+    }
+    if (out == NULL) return NULL;
+    Py_SETREF(out, PyList_AsTuple(out));
+    return out;
+}
+
+/* A table entry written: 1, 0 it does not fit the state, -1 an error. */
+static int apply_entry(StateObject *s, PyObject *entry) {
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(entry); k++) {
+        PyObject *one = PyTuple_GET_ITEM(entry, k), *value = PyTuple_GET_ITEM(one, 2);
+        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(one, 0));
+        long append = PyLong_AsLong(PyTuple_GET_ITEM(one, 1));
+        if (PyErr_Occurred()) return -1;
+        if (at < 0 || at >= state_count) return 0;
+        if (!append) {
+            Py_XSETREF(s->field[at], Py_NewRef(value));
+            continue;
+        }
+        PyObject *list = s->field[at];
+        if (list == NULL || !PyList_CheckExact(list)) return 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value); i++)
+            if (PyList_Append(list, PyTuple_GET_ITEM(value, i)) < 0) return -1;
+    }
+    return 1;
+}
+
+/* A call's seat, action, suit and value (new references, into part), as check/deal.py hands
+ * them to the engine: 1, 0 a call it leaves to the phases (an alternative line, no seat, a
+ * value of another type), -1 an error. */
+static int call_parts(PyObject *call, PyObject *part[4]) {
+    Attr *names[4] = {&A_SEAT, &A_ACTION, &A_SUIT, &A_VALUE};
+    PyObject *variations = get_attr(call, &A_VARIATIONS);
+    if (variations == NULL) return -1;
+    int ok = variations == Py_None;
+    Py_DECREF(variations);
+    for (int i = 0; i < 4; i++) part[i] = NULL;
+    for (int i = 0; ok > 0 && i < 4; i++) {
+        part[i] = get_attr(call, names[i]);
+        if (part[i] == NULL) ok = -1;
+        else if (i == 1) ok = PyUnicode_CheckExact(part[i]);
+        else ok = PyLong_CheckExact(part[i]) || (i > 1 && part[i] == Py_None);
+    }
+    if (ok <= 0)
+        for (int i = 0; i < 4; i++) Py_CLEAR(part[i]);
+    return ok;
+}
+
+/* A step not in the table: apply_auction_call on the deal, what it changed kept in the table
+ * (key: the state's values and the call): 1, 0 it found something wrong, -1 an error. */
+static int learn(StateObject *s, PyObject *table, PyObject *key) {
+    Kept before;
+    keep(&before, s);
+    PyObject *found = PyObject_CallFunctionObjArgs(auction_step, (PyObject *)s, PyTuple_GET_ITEM(key, key_count),
+                                                   PyTuple_GET_ITEM(key, key_count + 1),
+                                                   PyTuple_GET_ITEM(key, key_count + 2),
+                                                   PyTuple_GET_ITEM(key, key_count + 3), NULL);
+    int r = found == NULL ? -1 : PyObject_IsTrue(found);
+    Py_XDECREF(found);
+    r = r < 0 ? -1 : !r;
+    if (r > 0) {
+        PyObject *entry = learnt(s, &before);
+        if (entry == NULL) r = -1;
+        else if (entry != Py_None) {
+            if (PyDict_GET_SIZE(table) >= table_size) PyDict_Clear(table);
+            if (PyDict_SetItem(table, key, entry) < 0) r = -1;
+        }
+        Py_XDECREF(entry);
+    }
+    drop(&before);
+    return r;
+}
+
+/* Every call, each step from the table or learnt: 1, 0 not the engine's clean auction, -1 an error. */
+static int run_auction(StateObject *s, PyObject *calls, PyObject *table) {
+    int r = 1;
+    for (Py_ssize_t k = 0; r > 0 && k < PyList_GET_SIZE(calls); k++) {
+        PyObject *part[4];
+        if ((r = call_parts(PyList_GET_ITEM(calls, k), part)) <= 0) return r;
+        PyObject *key = PyTuple_New(key_count + 4);
+        for (int i = 0; i < 4; i++) {
+            if (key == NULL) Py_DECREF(part[i]);
+            else PyTuple_SET_ITEM(key, key_count + i, part[i]);
+        }
+        if (key == NULL) return -1;
+        for (int i = 0; i < key_count; i++) {
+            PyObject *v = s->field[key_at[i]];
+            PyTuple_SET_ITEM(key, i, Py_NewRef(v != NULL ? v : Py_None));
+            if (v == NULL) r = 0; /* a field not set: not a fresh deal's */
+        }
+        PyObject *entry = r > 0 ? PyDict_GetItemWithError(table, key) : NULL;
+        if (entry != NULL) {
+            Py_INCREF(entry);
+            r = PyTuple_CheckExact(entry) ? apply_entry(s, entry) : 0;
+            Py_DECREF(entry);
+        } else if (r > 0) {
+            r = PyErr_Occurred() ? -1 : learn(s, table, key);
+        }
+        Py_DECREF(key);
+    }
+    return r;
+}
+
+/* The rule set's table of steps (asked once per rule set): 1, 0 none, -1 an error. */
+static int steps_of(PyObject *rules, PyObject **table) {
+    if (rules != auction_rules) {
+        PyObject *found = PyObject_CallOneArg(step_table_of, rules);
+        if (found == NULL) return -1;
+        Py_XSETREF(auction_rules, Py_NewRef(rules));
+        Py_XSETREF(auction_table, found);
+    }
+    *table = auction_table;
+    return PyDict_CheckExact(auction_table);
+}
+
+/* set_hands' fast path: four hands of hand_cards cards each that make the deck, given to
+ * start_play: 1, 0 not that path, -1 an error. */
+static int deal_hands(PyObject *state, PyObject *hands) {
+    uint32_t masks[4];
+    int r = seat_masks(hands, masks);
+    if (r <= 0) return r;
+    if ((masks[0] | masks[1] | masks[2] | masks[3]) != auction_deck) return 0;
+    for (int seat = 0; seat < 4; seat++)
+        if (__builtin_popcount(masks[seat]) != auction_cards) return 0;
+    PyObject *list = mask_list(masks);
+    PyObject *done = list != NULL ? PyObject_CallFunctionObjArgs(auction_start, state, list, NULL) : NULL;
+    Py_XDECREF(list);
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 1;
+}
+
+/* A fresh deal of a contrée rule set, its calls and hands as the fast path takes them: 1, 0 not,
+ * -1 an error. */
+static int auction_ready(PyObject *state, PyObject *five, PyObject *calls, PyObject *rest, PyObject **table) {
+    long long phase;
+    if (!own_state(state) || state_count > MAX_FIELDS || !PyList_CheckExact(calls) || PyList_GET_SIZE(calls) == 0
+        || !PyList_CheckExact(five) || PyList_GET_SIZE(five) != 0 || !PyList_CheckExact(rest)
+        || PyList_GET_SIZE(rest) != 0)
+        return 0;
+    int r = attr_in(state, &A_PHASE, auction_new, auction_new, &phase);
+    if (r <= 0) return r;
+    PyObject *bids = get_attr(state, &A_BIDS), *taker = bids != NULL ? get_attr(state, &A_TAKER) : NULL;
+    int fresh = taker != NULL && taker == Py_None && PyList_CheckExact(bids) && PyList_GET_SIZE(bids) == 0;
+    Py_XDECREF(bids);
+    Py_XDECREF(taker);
+    if (taker == NULL) return -1;
+    int known = fresh ? truthy(state, &A_HANDS_KNOWN) : 0;
+    if (known < 0) return -1;
+    if (!fresh || known) return 0;
+    PyObject *rules = get_attr(state, &A_RULES);
+    if (rules == NULL) return -1;
+    r = steps_of(rules, table);
+    Py_DECREF(rules);
+    return r;
+}
+
+/* Whether the auction is over: 1 with a contract (*taken) or four passes (a dead deal), 0 not,
+ * -1 an error. */
+static int auction_end(PyObject *state, int *taken) {
+    PyObject *taker = get_attr(state, &A_TAKER);
+    if (taker == NULL) return -1;
+    *taken = taker != Py_None;
+    Py_DECREF(taker);
+    long long phase;
+    return *taken ? 1 : attr_in(state, &A_PHASE, auction_dead, auction_dead, &phase);
+}
+
+static PyObject *setup_auction(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (fast_args("setup_auction", n, 5, 5, args, NULL) < 0) return NULL;
+    PyObject *state = args[0], *table;
+    if (auction_step == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "setup_auction: bind_auction() was not called");
+        return NULL;
+    }
+    int r = auction_ready(state, args[1], args[2], args[3], &table), taken = 0;
+    if (r <= 0) {
+        if (r < 0 && !PyErr_ExceptionMatches(PyExc_Exception)) return NULL;
+        PyErr_Clear();
+        return PyLong_FromLong(NOT_SET_UP);
+    }
+    Kept first;
+    keep(&first, (StateObject *)state);
+    Py_INCREF(table); /* held: the rule set's table may be replaced meanwhile */
+    r = run_auction((StateObject *)state, args[2], table);
+    Py_DECREF(table);
+    if (r > 0 && (r = auction_end(state, &taken)) > 0) r = deal_hands(state, args[4]);
+    if (r < 0 && PyErr_ExceptionMatches(PyExc_Exception)) { /* a value it cannot read: the phases' */
+        PyErr_Clear();
+        r = 0;
+    }
+    if (r == 0 && put_back(&first, (StateObject *)state) < 0) r = -1;
+    drop(&first);
+    if (r < 0) return NULL;
+    return PyLong_FromLong(r == 0 ? NOT_SET_UP : taken ? TAKEN : ALL_PASSED);
+}
+
 /* ------------------------------------------------------------------ the recorded winners */
 /* wrong_winners (partial.py): the places k of tricks[start:end] whose recorded winner (not None)
  * is not the seat that won the trick, as the state keeps it ((seats, cards, winner) in its
@@ -1349,6 +1667,12 @@ static PyMethodDef methods[] = {
     {"bind_setup", bind_setup, METH_VARARGS,
      "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
      "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
+    {"bind_auction", bind_auction, METH_VARARGS,
+     "bind_auction(step_table, apply_auction_call, start_play, step_state, phase_new, phase_dead, hand_cards, "
+     "full_deck, table_size): the engine's table, functions and values for setup_auction."},
+    {"setup_auction", (PyCFunction)(void (*)(void))setup_auction, METH_FASTCALL,
+     "setup_auction(state, five, calls, rest, hands) -> int: a contrée auction and the hands of a fresh deal "
+     "on the engine's steps (1 taken, 2 all passed; 0: nothing done)."},
     {"bind_winners", bind_winners, METH_O, "bind_winners(python_wrong_winners): the Python function."},
     {"wrong_winners", (PyCFunction)(void (*)(void))wrong_winners, METH_FASTCALL,
      "wrong_winners(state, tricks, start, end) -> list: the engine's wrong_winners, compiled."},
@@ -1415,5 +1739,6 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_OFFER, "offer");
     INTERN(A_BID_TURN, "bid_turn");
     INTERN(A_STRAIN, "strain");
+    INTERN(A_VALUE, "value");
     return PyModule_Create(&module);
 }
