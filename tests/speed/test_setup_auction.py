@@ -186,9 +186,10 @@ def _rebind(size: int) -> None:
     from belote_notation.game.cards import FULL_DECK
     from belote_notation.game.engine.auction import apply_auction_call
     from belote_notation.game.engine.distribution import HAND_CARDS
+    from belote_notation.game.engine.plain import started_fields
     from belote_notation.game.engine.state import PHASE_DEAD, PHASE_NEW, start_play
 
-    _play.bind_auction(step_table, apply_auction_call, start_play, STEP_STATE, PHASE_NEW, PHASE_DEAD,
+    _play.bind_auction(step_table, apply_auction_call, start_play, started_fields, STEP_STATE, PHASE_NEW, PHASE_DEAD,
                        HAND_CARDS, FULL_DECK, size)
 
 

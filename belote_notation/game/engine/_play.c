@@ -1021,6 +1021,31 @@ static int placed(PyObject **fields) {
     return out == NULL ? -1 : 0;
 }
 
+/* start_play(state, hands) (fields None), or the fields placed() written with the hands: 0, -1 an error. */
+static int started_with(PyObject *state, PyObject *start_play, PyObject *fields, const uint32_t masks[4]) {
+    PyObject *hands = mask_list(masks), *full = hands != NULL ? mask_list(masks) : NULL;
+    int r = full == NULL ? -1 : 0;
+    if (r == 0 && fields == Py_None) {
+        PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
+        r = done == NULL ? -1 : 0;
+        Py_XDECREF(done);
+    } else if (r == 0) {
+        Py_INCREF(fields); /* held: a setattr may run Python code */
+        r = set_attr(state, &A_HANDS, hands) < 0 || set_attr(state, &A_FULL_HANDS, full) < 0 ? -1 : 0;
+        int own = own_state(state);
+        for (Py_ssize_t i = 0; r == 0 && i < PyTuple_GET_SIZE(fields); i++) {
+            PyObject *entry = PyTuple_GET_ITEM(fields, i), *value = PyTuple_GET_ITEM(entry, 1);
+            Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 2));
+            if (own && at >= 0) Py_XSETREF(((StateObject *)state)->field[at], Py_NewRef(value));
+            else r = PyObject_SetAttr(state, PyTuple_GET_ITEM(entry, 0), value);
+        }
+        Py_DECREF(fields);
+    }
+    Py_XDECREF(hands);
+    Py_XDECREF(full);
+    return r;
+}
+
 /* start_play(state, the hands), or what started_fields says it does written with the hands. */
 static int start(Setup *s, PyObject *state) {
     long long dealer = s->dealer;
@@ -1038,27 +1063,7 @@ static int start(Setup *s, PyObject *state) {
         *memo = fields;
         started_phase[dealer][s->taker][s->trump] = s->phase;
     }
-    PyObject *hands = mask_list(s->hands), *full = hands != NULL ? mask_list(s->hands) : NULL;
-    int r = full == NULL ? -1 : 0;
-    if (r == 0 && *memo == Py_None) {
-        PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
-        r = done == NULL ? -1 : 0;
-        Py_XDECREF(done);
-    } else if (r == 0) {
-        PyObject *fields = Py_NewRef(*memo); /* held: a setattr may run Python code */
-        r = set_attr(state, &A_HANDS, hands) < 0 || set_attr(state, &A_FULL_HANDS, full) < 0 ? -1 : 0;
-        int own = own_state(state);
-        for (Py_ssize_t i = 0; r == 0 && i < PyTuple_GET_SIZE(fields); i++) {
-            PyObject *entry = PyTuple_GET_ITEM(fields, i), *value = PyTuple_GET_ITEM(entry, 1);
-            Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 2));
-            if (own && at >= 0) Py_XSETREF(((StateObject *)state)->field[at], Py_NewRef(value));
-            else r = PyObject_SetAttr(state, PyTuple_GET_ITEM(entry, 0), value);
-        }
-        Py_DECREF(fields);
-    }
-    Py_XDECREF(hands);
-    Py_XDECREF(full);
-    return r;
+    return started_with(state, start_play, *memo, s->hands);
 }
 
 /* Write what was read: deal_five's, each call's, the take's; then start_play. */
@@ -1113,7 +1118,7 @@ static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n)
  * and the phases say what is wrong. */
 
 enum { MAX_FIELDS = 256, MAX_KEY = 16 };
-static PyObject *step_table_of, *auction_step, *auction_start, *auction_rules, *auction_table;
+static PyObject *step_table_of, *auction_step, *auction_start, *auction_fields, *auction_rules, *auction_table;
 static Py_ssize_t key_at[MAX_KEY];
 static int key_count;
 static long auction_new, auction_dead, auction_cards;
@@ -1126,10 +1131,22 @@ typedef struct {
     Py_ssize_t length[MAX_FIELDS]; /* a list's length; -1: not a list */
 } Kept;
 
+/* What start_play sets after a contract, as started_fields(rules, dealer, taker, trump, phase,
+ * strain) says (placed()), by dealer, taker and strain of the rule set of the table, with the
+ * trump and phase it was asked for; None: start_play is called. */
+static PyObject *contract_started[4][4][6];
+static long contract_asked[4][4][6];
+
+static void forget_contract_started(void) {
+    for (int d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++)
+            for (int k = 0; k < 6; k++) Py_CLEAR(contract_started[d][t][k]);
+}
+
 static PyObject *bind_auction(PyObject *self, PyObject *args) {
-    PyObject *table_of, *step, *start, *names;
+    PyObject *table_of, *step, *start, *fields, *names;
     unsigned long deck;
-    if (!PyArg_ParseTuple(args, "OOOO!lllkn", &table_of, &step, &start, &PyTuple_Type, &names, &auction_new,
+    if (!PyArg_ParseTuple(args, "OOOOO!lllkn", &table_of, &step, &start, &fields, &PyTuple_Type, &names, &auction_new,
                           &auction_dead, &auction_cards, &deck, &table_size))
         return NULL;
     if (state_names == NULL || state_count > MAX_FIELDS || PyTuple_GET_SIZE(names) > MAX_KEY) {
@@ -1150,8 +1167,10 @@ static PyObject *bind_auction(PyObject *self, PyObject *args) {
     Py_XSETREF(step_table_of, Py_NewRef(table_of));
     Py_XSETREF(auction_step, Py_NewRef(step));
     Py_XSETREF(auction_start, Py_NewRef(start));
+    Py_XSETREF(auction_fields, Py_NewRef(fields));
     Py_CLEAR(auction_rules);
     Py_CLEAR(auction_table);
+    forget_contract_started();
     Py_RETURN_NONE;
 }
 
@@ -1192,11 +1211,20 @@ static int shareable(PyObject *v, int depth) {
     return 1;
 }
 
-/* One change of a step: (its field, 0, the new value) or (its list, 1, the items added). */
+/* (at, kind, value), value stolen. */
+static PyObject *change_entry(Py_ssize_t at, long kind, PyObject *value) {
+    PyObject *place = PyLong_FromSsize_t(at), *out = place != NULL ? PyTuple_Pack(3, place, kind ? Py_True :
+                                                                                  Py_False, value) : NULL;
+    Py_XDECREF(place);
+    Py_DECREF(value);
+    return out;
+}
+
+/* One change of a step: (its field, False, the new value) or (its list, True, the items added). */
 static PyObject *change(StateObject *s, Kept *before, Py_ssize_t i) {
     PyObject *now = s->field[i];
     if (now != before->field[i])
-        return now != NULL && shareable(now, 0) ? Py_BuildValue("(niO)", i, 0, now) : Py_NewRef(Py_None);
+        return now != NULL && shareable(now, 0) ? change_entry(i, 0, Py_NewRef(now)) : Py_NewRef(Py_None);
     if (before->length[i] < 0 || PyList_GET_SIZE(now) == before->length[i]) return NULL;
     if (PyList_GET_SIZE(now) < before->length[i]) return Py_NewRef(Py_None);
     PyObject *added = PyList_GetSlice(now, before->length[i], PyList_GET_SIZE(now));
@@ -1207,7 +1235,7 @@ static PyObject *change(StateObject *s, Kept *before, Py_ssize_t i) {
         Py_DECREF(items);
         return Py_NewRef(Py_None);
     }
-    return Py_BuildValue("(niN)", i, 1, items);
+    return change_entry(i, 1, items);
 }
 
 /* What a step changed, since before, as a table entry: a tuple of changes, None when a value
@@ -1235,9 +1263,8 @@ static int apply_entry(StateObject *s, PyObject *entry) {
     for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(entry); k++) {
         PyObject *one = PyTuple_GET_ITEM(entry, k), *value = PyTuple_GET_ITEM(one, 2);
         Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(one, 0));
-        long append = PyLong_AsLong(PyTuple_GET_ITEM(one, 1));
-        if (PyErr_Occurred()) return -1;
-        if (at < 0 || at >= state_count) return 0;
+        int append = PyTuple_GET_ITEM(one, 1) == Py_True;
+        if (at < 0 || at >= state_count) return PyErr_Occurred() ? -1 : 0;
         if (!append) {
             Py_XSETREF(s->field[at], Py_NewRef(value));
             continue;
@@ -1271,6 +1298,19 @@ static int call_parts(PyObject *call, PyObject *part[4]) {
     return ok;
 }
 
+/* The collector told not to scan a table's key and entry, kept for the whole run, which it would
+ * otherwise scan at each collection until it untracked them itself: tuples of shareable values,
+ * which cannot be part of a cycle (the entry's are; a key holding anything else stays tracked). */
+static void untrack(PyObject *key, PyObject *entry) {
+    if (shareable(key, 0) && PyObject_GC_IsTracked(key)) PyObject_GC_UnTrack(key);
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(entry); k++) {
+        PyObject *one = PyTuple_GET_ITEM(entry, k), *value = PyTuple_GET_ITEM(one, 2);
+        if (PyTuple_CheckExact(value) && PyObject_GC_IsTracked(value)) PyObject_GC_UnTrack(value);
+        if (PyObject_GC_IsTracked(one)) PyObject_GC_UnTrack(one);
+    }
+    if (PyObject_GC_IsTracked(entry)) PyObject_GC_UnTrack(entry);
+}
+
 /* A step not in the table: apply_auction_call on the deal, what it changed kept in the table
  * (key: the state's values and the call): 1, 0 it found something wrong, -1 an error. */
 static int learn(StateObject *s, PyObject *table, PyObject *key) {
@@ -1289,6 +1329,7 @@ static int learn(StateObject *s, PyObject *table, PyObject *key) {
         else if (entry != Py_None) {
             if (PyDict_GET_SIZE(table) >= table_size) PyDict_Clear(table);
             if (PyDict_SetItem(table, key, entry) < 0) r = -1;
+            else untrack(key, entry);
         }
         Py_XDECREF(entry);
     }
@@ -1333,25 +1374,48 @@ static int steps_of(PyObject *rules, PyObject **table) {
         if (found == NULL) return -1;
         Py_XSETREF(auction_rules, Py_NewRef(rules));
         Py_XSETREF(auction_table, found);
+        forget_contract_started();
     }
     *table = auction_table;
     return PyDict_CheckExact(auction_table);
 }
 
+/* The fields start_play sets after this auction (a new reference, None: call start_play). */
+static PyObject *started_after(PyObject *state) {
+    long long dealer, taker, trump, strain, phase;
+    int r = attr_in(state, &A_DEALER, 0, 3, &dealer);
+    if (r > 0) r = attr_in(state, &A_TAKER, 0, 3, &taker);
+    if (r > 0) r = attr_in(state, &A_TRUMP, -1, 3, &trump);
+    if (r > 0) r = attr_in(state, &A_STRAIN, 0, 5, &strain);
+    if (r > 0) r = attr_in(state, &A_PHASE, 0, 15, &phase);
+    if (r <= 0) return r < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject **memo = &contract_started[dealer][taker][strain];
+    long asked = (long)((trump + 1) * 16 + phase);
+    if (*memo != NULL && contract_asked[dealer][taker][strain] == asked) return Py_NewRef(*memo);
+    PyObject *fields = PyObject_CallFunction(auction_fields, "OLLLLL", auction_rules, dealer, taker, trump, phase,
+                                             strain);
+    if (fields == NULL) return NULL;
+    if (!PyTuple_Check(fields)) Py_SETREF(fields, Py_NewRef(Py_None));
+    if (fields != Py_None && placed(&fields) < 0) return NULL;
+    Py_XSETREF(*memo, Py_NewRef(fields));
+    contract_asked[dealer][taker][strain] = asked;
+    return fields;
+}
+
 /* set_hands' fast path: four hands of hand_cards cards each that make the deck, given to
- * start_play: 1, 0 not that path, -1 an error. */
-static int deal_hands(PyObject *state, PyObject *hands) {
+ * start_play (or what it sets written: started_after): 1, 0 not that path, -1 an error. */
+static int deal_hands(PyObject *state, PyObject *hands, int taken) {
     uint32_t masks[4];
     int r = seat_masks(hands, masks);
     if (r <= 0) return r;
     if ((masks[0] | masks[1] | masks[2] | masks[3]) != auction_deck) return 0;
     for (int seat = 0; seat < 4; seat++)
         if (__builtin_popcount(masks[seat]) != auction_cards) return 0;
-    PyObject *list = mask_list(masks);
-    PyObject *done = list != NULL ? PyObject_CallFunctionObjArgs(auction_start, state, list, NULL) : NULL;
-    Py_XDECREF(list);
-    Py_XDECREF(done);
-    return done == NULL ? -1 : 1;
+    PyObject *fields = taken ? started_after(state) : Py_NewRef(Py_None);
+    if (fields == NULL) return -1;
+    r = started_with(state, auction_start, fields, masks);
+    Py_DECREF(fields);
+    return r < 0 ? -1 : 1;
 }
 
 /* A fresh deal of a contrée rule set, its calls and hands as the fast path takes them: 1, 0 not,
@@ -1408,7 +1472,7 @@ static PyObject *setup_auction(PyObject *self, PyObject *const *args, Py_ssize_t
     Py_INCREF(table); /* held: the rule set's table may be replaced meanwhile */
     r = run_auction((StateObject *)state, args[2], table);
     Py_DECREF(table);
-    if (r > 0 && (r = auction_end(state, &taken)) > 0) r = deal_hands(state, args[4]);
+    if (r > 0 && (r = auction_end(state, &taken)) > 0) r = deal_hands(state, args[4], taken);
     if (r < 0 && PyErr_ExceptionMatches(PyExc_Exception)) { /* a value it cannot read: the phases' */
         PyErr_Clear();
         r = 0;
@@ -1668,7 +1732,7 @@ static PyMethodDef methods[] = {
      "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
      "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
     {"bind_auction", bind_auction, METH_VARARGS,
-     "bind_auction(step_table, apply_auction_call, start_play, step_state, phase_new, phase_dead, hand_cards, "
+     "bind_auction(step_table, apply_auction_call, start_play, started_fields, step_state, phase_new, phase_dead, hand_cards, "
      "full_deck, table_size): the engine's table, functions and values for setup_auction."},
     {"setup_auction", (PyCFunction)(void (*)(void))setup_auction, METH_FASTCALL,
      "setup_auction(state, five, calls, rest, hands) -> int: a contrée auction and the hands of a fresh deal "

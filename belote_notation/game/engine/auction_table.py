@@ -17,7 +17,8 @@ itself, run on the deal: what it changed is kept in the table, unless it found s
 wrong (the deal goes back as it was, to the phases) or changed a field to a value that
 cannot be shared between deals (then it is asked again the next time). A rule set whose step
 reads more (:func:`~.auction.step_reads_calls`) or that is not a contrée auction has no
-table: its deals are the phases'. The hands are given to ``start_play`` itself.
+table: its deals are the phases'. The hands are given to ``start_play``, or what it sets after
+the contract is written with them (:func:`~.plain.started_fields`, by dealer, taker and strain).
 
 ``tests/speed/test_setup_auction.py`` proves it equal to the phases, state by state.
 """
@@ -31,6 +32,7 @@ from belote_notation.game.cards import FULL_DECK
 from belote_notation.game.compiled import compiled
 from belote_notation.game.engine.auction import STEP_STATE, apply_auction_call, step_reads_calls
 from belote_notation.game.engine.distribution import HAND_CARDS
+from belote_notation.game.engine.plain import started_fields
 from belote_notation.game.engine.state import PHASE_DEAD, PHASE_NEW, start_play
 from belote_notation.game.rules import Ruleset
 
@@ -60,7 +62,7 @@ def _compiled_setup() -> Callable[..., int]:
     """The compiled set-up of a contrée deal (``_play.c``), handed the engine's functions."""
     from belote_notation.game.engine import _play
 
-    _play.bind_auction(step_table, apply_auction_call, start_play, STEP_STATE, PHASE_NEW, PHASE_DEAD,
+    _play.bind_auction(step_table, apply_auction_call, start_play, started_fields, STEP_STATE, PHASE_NEW, PHASE_DEAD,
                        HAND_CARDS, FULL_DECK, TABLE_SIZE)
     return _play.setup_auction
 
