@@ -90,8 +90,8 @@ class DealCheck:
         deal, state, ctx = self.deal, self.state, self.ctx
         done = (NOT_SET_UP if setup_deal is None or setup_auction is None
                 else setup_deal(state, deal.five, deal.offer.card, deal.bids, deal.rest, deal.hands)
-                if deal.offer is not None else setup_auction(state, deal.five, deal.bids, deal.rest, deal.hands)
-                if ctx.contract_tag is None or ctx.position else NOT_SET_UP)  # a Contract tag: the phases check it
+                if deal.offer is not None else NOT_SET_UP if ctx.contract_tag is not None and not ctx.position
+                else setup_auction(state, deal.five, deal.bids, deal.rest, deal.hands))  # tag: the phases'
         if done == TAKEN:  # the engine's fast paths took the distribution and the calls: nothing to say
             return self.score() if play_tricks(ctx, deal, state, self.traces, self.unread) else None
         if done == NOT_SET_UP:

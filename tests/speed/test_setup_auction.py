@@ -189,8 +189,8 @@ def _rebind(size: int) -> None:
     from belote_notation.game.engine.plain import started_fields
     from belote_notation.game.engine.state import PHASE_DEAD, PHASE_NEW, start_play
 
-    _play.bind_auction(step_table, apply_auction_call, start_play, started_fields, STEP_STATE, PHASE_NEW, PHASE_DEAD,
-                       HAND_CARDS, FULL_DECK, size)
+    _play.bind_auction(step_table, apply_auction_call, start_play, started_fields, STEP_STATE, PHASE_NEW,
+                       PHASE_DEAD, HAND_CARDS, FULL_DECK, size)
 
 
 def test_a_smsara_rule_set_and_one_whose_step_reads_the_calls_have_no_table() -> None:

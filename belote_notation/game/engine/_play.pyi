@@ -30,7 +30,8 @@ def bind_auction(step_table: Callable[[Any], dict[tuple[object, ...], tuple[tupl
                                              | None],
                  apply_auction_call: Callable[..., Sequence[object]],
                  start_play: Callable[[Any, Sequence[int]], None],
-                 started_fields: Callable[..., tuple[tuple[str, object], ...] | None], step_state: tuple[str, ...],
+                 started_fields: Callable[..., tuple[tuple[str, object], ...] | None],
+                 step_state: tuple[str, ...],
                  phase_new: int, phase_dead: int, hand_cards: int, full_deck: int, table_size: int,
                  /) -> None: ...
 def setup_auction(state: Any, five: Sequence[Any], calls: Sequence[Any], rest: Sequence[Any],

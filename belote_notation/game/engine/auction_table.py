@@ -62,8 +62,8 @@ def _compiled_setup() -> Callable[..., int]:
     """The compiled set-up of a contrée deal (``_play.c``), handed the engine's functions."""
     from belote_notation.game.engine import _play
 
-    _play.bind_auction(step_table, apply_auction_call, start_play, started_fields, STEP_STATE, PHASE_NEW, PHASE_DEAD,
-                       HAND_CARDS, FULL_DECK, TABLE_SIZE)
+    _play.bind_auction(step_table, apply_auction_call, start_play, started_fields, STEP_STATE, PHASE_NEW,
+                       PHASE_DEAD, HAND_CARDS, FULL_DECK, TABLE_SIZE)
     return _play.setup_auction
 
 
