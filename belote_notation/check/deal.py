@@ -60,6 +60,7 @@ from belote_notation.game.engine import (
     set_hands,
 )
 from belote_notation.game.engine import codes as C
+from belote_notation.game.engine.auction_table import setup_auction
 from belote_notation.game.engine.plain import NOT_SET_UP, TAKEN, setup_deal
 from belote_notation.game.lang import Cards, Seat, msg, msg_n
 
@@ -74,8 +75,7 @@ class DealCheck:
     def __init__(self, ctx: Context, deal: DealFacts, dealer: int, unread: UnreadTrick | None = None) -> None:
         self.ctx = ctx
         self.deal = deal
-        self.unread = unread
-        """The trick with a syntax error (:mod:`.followable`)."""
+        self.unread = unread  # the trick with a syntax error (:mod:`.followable`)
         self.state: DealState = new_deal(ctx.rules, dealer, ctx.deck)
         self.contract_only = False
         self.traces: list[TrickTrace] | None = None
@@ -87,12 +87,13 @@ class DealCheck:
 
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
-        deal, state = self.deal, self.state
-        offer = deal.offer
-        done = (setup_deal(state, deal.five, offer.card, deal.bids, deal.rest, deal.hands)
-                if setup_deal is not None and offer is not None else NOT_SET_UP)
+        deal, state, ctx = self.deal, self.state, self.ctx
+        done = (NOT_SET_UP if setup_deal is None or setup_auction is None
+                else setup_deal(state, deal.five, deal.offer.card, deal.bids, deal.rest, deal.hands)
+                if deal.offer is not None else NOT_SET_UP if ctx.contract_tag is not None and not ctx.position
+                else setup_auction(state, deal.five, deal.bids, deal.rest, deal.hands))  # tag: the phases'
         if done == TAKEN:  # the engine's fast paths took the distribution and the calls: nothing to say
-            return self.score() if play_tricks(self.ctx, deal, state, self.traces, self.unread) else None
+            return self.score() if play_tricks(ctx, deal, state, self.traces, self.unread) else None
         if done == NOT_SET_UP:
             if deal.scores_only():  # a score sheet: the match check checks its numbers
                 return None
@@ -270,8 +271,7 @@ class DealCheck:
     def no_trump(self, taken: bool) -> None:
         """Nobody took (or the take named no trump): only what does not depend on trump is
         checked."""
-        deal, ctx = self.deal, self.ctx
-        tricks, bids = deal.tricks, deal.bids
+        deal, ctx, tricks, bids = self.deal, self.ctx, self.deal.tricks, self.deal.bids
         if tricks and bids and not self.contract_only and not taken:
             line, col = _first_play(deal)
             ctx.add(C.BIDDING_UNFINISHED, msg("cards were played before anybody took: no trump"), line, col,

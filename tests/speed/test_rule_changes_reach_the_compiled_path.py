@@ -7,7 +7,9 @@ nor of the belote order: it asks the engine (``play.last_trick_bonus`` once per 
 classic games are validated with an ``[Option]`` tag flipping ``last_trick_bonus`` (10 -> 30)
 or ``belote_king_first`` (false -> true): the recorded scores, written under the preset, are
 then wrong in some deals, and both paths must find exactly the same (the same reports, game by
-game), while without the tag both find nothing.
+game), while without the tag both find nothing. Likewise a contrée auction (set up by
+``setup_auction`` from a table of the engine's own steps, per rule set): ``max_points_bid``,
+``capot_bid`` and ``raise_own_bid`` flipped through the rule set change both paths alike.
 """
 
 from __future__ import annotations
@@ -25,10 +27,10 @@ from tests.speed.corpus import _games_text, compare_paths
 needs_compiled = pytest.mark.skipif(compiled_reader() is None, reason="the C extensions are not built")
 
 
-def _with_option(text: str, option: str | None) -> str:
+def _with_option(text: str, option: str | None, system: str = "classic") -> str:
     if option is None:
         return text
-    return text.replace('[Rules "classic"]\n', f'[Rules "classic"]\n[Option "{option}"]\n')
+    return text.replace(f'[Rules "{system}"]\n', f'[Rules "{system}"]\n[Option "{option}"]\n')
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +51,26 @@ def test_a_rule_flipped_through_the_rule_set_changes_both_paths_alike(tmp_path: 
         assert findings == 0
     else:
         assert findings > 0  # the rule changed the results: the preset's recorded scores are wrong
+
+
+@pytest.fixture(scope="module")
+def contree_games() -> str:
+    return _games_text(Ruleset.preset("contree"), 300, seed=34)
+
+
+@needs_compiled
+@pytest.mark.parametrize("option", [None, "max_points_bid=100", "capot_bid=false", "raise_own_bid=false"])
+def test_a_contree_auction_rule_flipped_changes_both_paths_alike(tmp_path: Path, contree_games: str,
+                                                                 option: str | None) -> None:
+    path = tmp_path / "games.bel"
+    path.write_text(_with_option(contree_games, option, "contree"), encoding="utf-8")
+    assert option is None or f'[Option "{option}"]' in path.read_text(encoding="utf-8")
+    count, findings = compare_paths(path)
+    assert count > 10
+    if option is None:
+        assert findings == 0
+    else:
+        assert findings > 0  # bids the rule set now forbids
 
 
 def _last_trick(rules: Ruleset, loop: object) -> tuple[list[int], int | None]:

@@ -1021,6 +1021,31 @@ static int placed(PyObject **fields) {
     return out == NULL ? -1 : 0;
 }
 
+/* start_play(state, hands) (fields None), or the fields placed() written with the hands: 0, -1 an error. */
+static int started_with(PyObject *state, PyObject *start_play, PyObject *fields, const uint32_t masks[4]) {
+    PyObject *hands = mask_list(masks), *full = hands != NULL ? mask_list(masks) : NULL;
+    int r = full == NULL ? -1 : 0;
+    if (r == 0 && fields == Py_None) {
+        PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
+        r = done == NULL ? -1 : 0;
+        Py_XDECREF(done);
+    } else if (r == 0) {
+        Py_INCREF(fields); /* held: a setattr may run Python code */
+        r = set_attr(state, &A_HANDS, hands) < 0 || set_attr(state, &A_FULL_HANDS, full) < 0 ? -1 : 0;
+        int own = own_state(state);
+        for (Py_ssize_t i = 0; r == 0 && i < PyTuple_GET_SIZE(fields); i++) {
+            PyObject *entry = PyTuple_GET_ITEM(fields, i), *value = PyTuple_GET_ITEM(entry, 1);
+            Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 2));
+            if (own && at >= 0) Py_XSETREF(((StateObject *)state)->field[at], Py_NewRef(value));
+            else r = PyObject_SetAttr(state, PyTuple_GET_ITEM(entry, 0), value);
+        }
+        Py_DECREF(fields);
+    }
+    Py_XDECREF(hands);
+    Py_XDECREF(full);
+    return r;
+}
+
 /* start_play(state, the hands), or what started_fields says it does written with the hands. */
 static int start(Setup *s, PyObject *state) {
     long long dealer = s->dealer;
@@ -1038,27 +1063,7 @@ static int start(Setup *s, PyObject *state) {
         *memo = fields;
         started_phase[dealer][s->taker][s->trump] = s->phase;
     }
-    PyObject *hands = mask_list(s->hands), *full = hands != NULL ? mask_list(s->hands) : NULL;
-    int r = full == NULL ? -1 : 0;
-    if (r == 0 && *memo == Py_None) {
-        PyObject *done = PyObject_CallFunctionObjArgs(start_play, state, hands, NULL);
-        r = done == NULL ? -1 : 0;
-        Py_XDECREF(done);
-    } else if (r == 0) {
-        PyObject *fields = Py_NewRef(*memo); /* held: a setattr may run Python code */
-        r = set_attr(state, &A_HANDS, hands) < 0 || set_attr(state, &A_FULL_HANDS, full) < 0 ? -1 : 0;
-        int own = own_state(state);
-        for (Py_ssize_t i = 0; r == 0 && i < PyTuple_GET_SIZE(fields); i++) {
-            PyObject *entry = PyTuple_GET_ITEM(fields, i), *value = PyTuple_GET_ITEM(entry, 1);
-            Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 2));
-            if (own && at >= 0) Py_XSETREF(((StateObject *)state)->field[at], Py_NewRef(value));
-            else r = PyObject_SetAttr(state, PyTuple_GET_ITEM(entry, 0), value);
-        }
-        Py_DECREF(fields);
-    }
-    Py_XDECREF(hands);
-    Py_XDECREF(full);
-    return r;
+    return started_with(state, start_play, *memo, s->hands);
 }
 
 /* Write what was read: deal_five's, each call's, the take's; then start_play. */
@@ -1099,6 +1104,383 @@ static PyObject *setup_deal(PyObject *self, PyObject *const *args, Py_ssize_t n)
     for (int k = 0; k < s.calls; k++) Py_DECREF(s.bids[k]);
     if (fast < 0 || written < 0) return NULL;
     return PyLong_FromLong(fast == 0 ? NOT_SET_UP : s.taker >= 0 ? TAKEN : ALL_PASSED);
+}
+
+/* ------------------------------------------------------------------ the set-up of a contrée deal */
+/* setup_auction: a contrée auction and the hands in one call, leaving the state as
+ * apply_auction_call (each call) and set_hands leave it when they find nothing wrong
+ * (auction_table.py). It decides nothing either: a call's step is looked up in the rule set's
+ * table (auction_table.step_table: a dict from the values of the state the engine names,
+ * auction.STEP_STATE, and the call, to what the step changed), and a step not there is
+ * apply_auction_call itself, run on the deal, what it changed kept in the table. The deal is
+ * kept as it was first (its fields and the length of its lists); a finding, a call it cannot
+ * read, an auction not over or hands that are not set_hands' fast path put it back as it was,
+ * and the phases say what is wrong. */
+
+enum { MAX_FIELDS = 256, MAX_KEY = 16 };
+static PyObject *step_table_of, *auction_step, *auction_start, *auction_fields, *auction_rules, *auction_table;
+static Py_ssize_t key_at[MAX_KEY];
+static int key_count;
+static long auction_new, auction_dead, auction_cards;
+static uint32_t auction_deck;
+static Py_ssize_t table_size;
+static Attr A_VALUE;
+
+typedef struct {
+    PyObject *field[MAX_FIELDS]; /* held */
+    Py_ssize_t length[MAX_FIELDS]; /* a list's length; -1: not a list */
+} Kept;
+
+/* What start_play sets after a contract, as started_fields(rules, dealer, taker, trump, phase,
+ * strain) says (placed()), by dealer, taker and strain of the rule set of the table, with the
+ * trump and phase it was asked for; None: start_play is called. */
+static PyObject *contract_started[4][4][6];
+static long contract_asked[4][4][6];
+
+static void forget_contract_started(void) {
+    for (int d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++)
+            for (int k = 0; k < 6; k++) Py_CLEAR(contract_started[d][t][k]);
+}
+
+static PyObject *bind_auction(PyObject *self, PyObject *args) {
+    PyObject *table_of, *step, *start, *fields, *names;
+    unsigned long deck;
+    if (!PyArg_ParseTuple(args, "OOOOO!lllkn", &table_of, &step, &start, &fields, &PyTuple_Type, &names, &auction_new,
+                          &auction_dead, &auction_cards, &deck, &table_size))
+        return NULL;
+    if (state_names == NULL || state_count > MAX_FIELDS || PyTuple_GET_SIZE(names) > MAX_KEY) {
+        PyErr_SetString(PyExc_ValueError, "bind_auction: the state's fields first (state_base), at most 16 keys");
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(names); k++) {
+        key_at[k] = -1;
+        for (Py_ssize_t i = 0; key_at[k] < 0 && i < state_count; i++)
+            if (PyUnicode_Compare(PyTuple_GET_ITEM(names, k), PyTuple_GET_ITEM(state_names, i)) == 0) key_at[k] = i;
+        if (key_at[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "bind_auction: %R is not a field of the state", PyTuple_GET_ITEM(names, k));
+            return NULL;
+        }
+    }
+    key_count = (int)PyTuple_GET_SIZE(names);
+    auction_deck = (uint32_t)deck;
+    Py_XSETREF(step_table_of, Py_NewRef(table_of));
+    Py_XSETREF(auction_step, Py_NewRef(step));
+    Py_XSETREF(auction_start, Py_NewRef(start));
+    Py_XSETREF(auction_fields, Py_NewRef(fields));
+    Py_CLEAR(auction_rules);
+    Py_CLEAR(auction_table);
+    forget_contract_started();
+    Py_RETURN_NONE;
+}
+
+static void keep(Kept *k, StateObject *s) {
+    for (Py_ssize_t i = 0; i < state_count; i++) {
+        PyObject *v = s->field[i];
+        k->field[i] = Py_XNewRef(v);
+        k->length[i] = v != NULL && PyList_CheckExact(v) ? PyList_GET_SIZE(v) : -1;
+    }
+}
+
+static void drop(Kept *k) {
+    for (Py_ssize_t i = 0; i < state_count; i++) Py_CLEAR(k->field[i]);
+}
+
+/* The fields as they were kept, and each kept list cut back to its length: 0, -1 an error. */
+static int put_back(Kept *k, StateObject *s) {
+    int r = 0;
+    for (Py_ssize_t i = 0; i < state_count; i++) {
+        if (s->field[i] != k->field[i]) Py_XSETREF(s->field[i], Py_XNewRef(k->field[i]));
+        PyObject *v = s->field[i];
+        if (k->length[i] >= 0 && PyList_GET_SIZE(v) > k->length[i]
+            && PyList_SetSlice(v, k->length[i], PyList_GET_SIZE(v), NULL) < 0)
+            r = -1;
+    }
+    return r;
+}
+
+/* A value that can be shared between deals: None, an exact int, bool, float, str or bytes, or a
+ * tuple of such values. */
+static int shareable(PyObject *v, int depth) {
+    if (v == Py_None || PyLong_CheckExact(v) || PyBool_Check(v) || PyFloat_CheckExact(v) || PyUnicode_CheckExact(v)
+        || PyBytes_CheckExact(v))
+        return 1;
+    if (!PyTuple_CheckExact(v) || depth > 3) return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(v); i++)
+        if (!shareable(PyTuple_GET_ITEM(v, i), depth + 1)) return 0;
+    return 1;
+}
+
+/* (at, kind, value), value stolen. */
+static PyObject *change_entry(Py_ssize_t at, long kind, PyObject *value) {
+    PyObject *place = PyLong_FromSsize_t(at), *out = place != NULL ? PyTuple_Pack(3, place, kind ? Py_True :
+                                                                                  Py_False, value) : NULL;
+    Py_XDECREF(place);
+    Py_DECREF(value);
+    return out;
+}
+
+/* One change of a step: (its field, False, the new value) or (its list, True, the items added). */
+static PyObject *change(StateObject *s, Kept *before, Py_ssize_t i) {
+    PyObject *now = s->field[i];
+    if (now != before->field[i])
+        return now != NULL && shareable(now, 0) ? change_entry(i, 0, Py_NewRef(now)) : Py_NewRef(Py_None);
+    if (before->length[i] < 0 || PyList_GET_SIZE(now) == before->length[i]) return NULL;
+    if (PyList_GET_SIZE(now) < before->length[i]) return Py_NewRef(Py_None);
+    PyObject *added = PyList_GetSlice(now, before->length[i], PyList_GET_SIZE(now));
+    PyObject *items = added != NULL ? PyList_AsTuple(added) : NULL;
+    Py_XDECREF(added);
+    if (items == NULL) return NULL;
+    if (!shareable(items, 0)) {
+        Py_DECREF(items);
+        return Py_NewRef(Py_None);
+    }
+    return change_entry(i, 1, items);
+}
+
+/* What a step changed, since before, as a table entry: a tuple of changes, None when a value
+ * cannot be shared, NULL with an error. */
+static PyObject *learnt(StateObject *s, Kept *before) {
+    PyObject *out = PyList_New(0);
+    for (Py_ssize_t i = 0; out != NULL && i < state_count; i++) {
+        PyObject *one = change(s, before, i);
+        if (one == NULL && PyErr_Occurred()) Py_CLEAR(out);
+        if (one == NULL) continue;
+        if (one == Py_None) {
+            Py_DECREF(out);
+            return one;
+        }
+        if (PyList_Append(out, one) < 0) Py_CLEAR(out);
+        Py_DECREF(one);
+    }
+    if (out == NULL) return NULL;
+    Py_SETREF(out, PyList_AsTuple(out));
+    return out;
+}
+
+/* A table entry written: 1, 0 it does not fit the state, -1 an error. */
+static int apply_entry(StateObject *s, PyObject *entry) {
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(entry); k++) {
+        PyObject *one = PyTuple_GET_ITEM(entry, k), *value = PyTuple_GET_ITEM(one, 2);
+        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(one, 0));
+        int append = PyTuple_GET_ITEM(one, 1) == Py_True;
+        if (at < 0 || at >= state_count) return PyErr_Occurred() ? -1 : 0;
+        if (!append) {
+            Py_XSETREF(s->field[at], Py_NewRef(value));
+            continue;
+        }
+        PyObject *list = s->field[at];
+        if (list == NULL || !PyList_CheckExact(list)) return 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value); i++)
+            if (PyList_Append(list, PyTuple_GET_ITEM(value, i)) < 0) return -1;
+    }
+    return 1;
+}
+
+/* A call's seat, action, suit and value (new references, into part), as check/deal.py hands
+ * them to the engine: 1, 0 a call it leaves to the phases (an alternative line, no seat, a
+ * value of another type), -1 an error. */
+static int call_parts(PyObject *call, PyObject *part[4]) {
+    Attr *names[4] = {&A_SEAT, &A_ACTION, &A_SUIT, &A_VALUE};
+    PyObject *variations = get_attr(call, &A_VARIATIONS);
+    if (variations == NULL) return -1;
+    int ok = variations == Py_None;
+    Py_DECREF(variations);
+    for (int i = 0; i < 4; i++) part[i] = NULL;
+    for (int i = 0; ok > 0 && i < 4; i++) {
+        part[i] = get_attr(call, names[i]);
+        if (part[i] == NULL) ok = -1;
+        else if (i == 1) ok = PyUnicode_CheckExact(part[i]);
+        else ok = PyLong_CheckExact(part[i]) || (i > 1 && part[i] == Py_None);
+    }
+    if (ok <= 0)
+        for (int i = 0; i < 4; i++) Py_CLEAR(part[i]);
+    return ok;
+}
+
+/* The collector told not to scan a table's key and entry, kept for the whole run, which it would
+ * otherwise scan at each collection until it untracked them itself: tuples of shareable values,
+ * which cannot be part of a cycle (the entry's are; a key holding anything else stays tracked). */
+static void untrack(PyObject *key, PyObject *entry) {
+    if (shareable(key, 0) && PyObject_GC_IsTracked(key)) PyObject_GC_UnTrack(key);
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(entry); k++) {
+        PyObject *one = PyTuple_GET_ITEM(entry, k), *value = PyTuple_GET_ITEM(one, 2);
+        if (PyTuple_CheckExact(value) && PyObject_GC_IsTracked(value)) PyObject_GC_UnTrack(value);
+        if (PyObject_GC_IsTracked(one)) PyObject_GC_UnTrack(one);
+    }
+    if (PyObject_GC_IsTracked(entry)) PyObject_GC_UnTrack(entry);
+}
+
+/* A step not in the table: apply_auction_call on the deal, what it changed kept in the table
+ * (key: the state's values and the call): 1, 0 it found something wrong, -1 an error. */
+static int learn(StateObject *s, PyObject *table, PyObject *key) {
+    Kept before;
+    keep(&before, s);
+    PyObject *found = PyObject_CallFunctionObjArgs(auction_step, (PyObject *)s, PyTuple_GET_ITEM(key, key_count),
+                                                   PyTuple_GET_ITEM(key, key_count + 1),
+                                                   PyTuple_GET_ITEM(key, key_count + 2),
+                                                   PyTuple_GET_ITEM(key, key_count + 3), NULL);
+    int r = found == NULL ? -1 : PyObject_IsTrue(found);
+    Py_XDECREF(found);
+    r = r < 0 ? -1 : !r;
+    if (r > 0) {
+        PyObject *entry = learnt(s, &before);
+        if (entry == NULL) r = -1;
+        else if (entry != Py_None) {
+            if (PyDict_GET_SIZE(table) >= table_size) PyDict_Clear(table);
+            if (PyDict_SetItem(table, key, entry) < 0) r = -1;
+            else untrack(key, entry);
+        }
+        Py_XDECREF(entry);
+    }
+    drop(&before);
+    return r;
+}
+
+/* Every call, each step from the table or learnt: 1, 0 not the engine's clean auction, -1 an error. */
+static int run_auction(StateObject *s, PyObject *calls, PyObject *table) {
+    int r = 1;
+    for (Py_ssize_t k = 0; r > 0 && k < PyList_GET_SIZE(calls); k++) {
+        PyObject *part[4];
+        if ((r = call_parts(PyList_GET_ITEM(calls, k), part)) <= 0) return r;
+        PyObject *key = PyTuple_New(key_count + 4);
+        for (int i = 0; i < 4; i++) {
+            if (key == NULL) Py_DECREF(part[i]);
+            else PyTuple_SET_ITEM(key, key_count + i, part[i]);
+        }
+        if (key == NULL) return -1;
+        for (int i = 0; i < key_count; i++) {
+            PyObject *v = s->field[key_at[i]];
+            PyTuple_SET_ITEM(key, i, Py_NewRef(v != NULL ? v : Py_None));
+            if (v == NULL) r = 0; /* a field not set: not a fresh deal's */
+        }
+        PyObject *entry = r > 0 ? PyDict_GetItemWithError(table, key) : NULL;
+        if (entry != NULL) {
+            Py_INCREF(entry);
+            r = PyTuple_CheckExact(entry) ? apply_entry(s, entry) : 0;
+            Py_DECREF(entry);
+        } else if (r > 0) {
+            r = PyErr_Occurred() ? -1 : learn(s, table, key);
+        }
+        Py_DECREF(key);
+    }
+    return r;
+}
+
+/* The rule set's table of steps (asked once per rule set): 1, 0 none, -1 an error. */
+static int steps_of(PyObject *rules, PyObject **table) {
+    if (rules != auction_rules) {
+        PyObject *found = PyObject_CallOneArg(step_table_of, rules);
+        if (found == NULL) return -1;
+        Py_XSETREF(auction_rules, Py_NewRef(rules));
+        Py_XSETREF(auction_table, found);
+        forget_contract_started();
+    }
+    *table = auction_table;
+    return PyDict_CheckExact(auction_table);
+}
+
+/* The fields start_play sets after this auction (a new reference, None: call start_play). */
+static PyObject *started_after(PyObject *state) {
+    long long dealer, taker, trump, strain, phase;
+    int r = attr_in(state, &A_DEALER, 0, 3, &dealer);
+    if (r > 0) r = attr_in(state, &A_TAKER, 0, 3, &taker);
+    if (r > 0) r = attr_in(state, &A_TRUMP, -1, 3, &trump);
+    if (r > 0) r = attr_in(state, &A_STRAIN, 0, 5, &strain);
+    if (r > 0) r = attr_in(state, &A_PHASE, 0, 15, &phase);
+    if (r <= 0) return r < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject **memo = &contract_started[dealer][taker][strain];
+    long asked = (long)((trump + 1) * 16 + phase);
+    if (*memo != NULL && contract_asked[dealer][taker][strain] == asked) return Py_NewRef(*memo);
+    PyObject *fields = PyObject_CallFunction(auction_fields, "OLLLLL", auction_rules, dealer, taker, trump, phase,
+                                             strain);
+    if (fields == NULL) return NULL;
+    if (!PyTuple_Check(fields)) Py_SETREF(fields, Py_NewRef(Py_None));
+    if (fields != Py_None && placed(&fields) < 0) return NULL;
+    Py_XSETREF(*memo, Py_NewRef(fields));
+    contract_asked[dealer][taker][strain] = asked;
+    return fields;
+}
+
+/* set_hands' fast path: four hands of hand_cards cards each that make the deck, given to
+ * start_play (or what it sets written: started_after): 1, 0 not that path, -1 an error. */
+static int deal_hands(PyObject *state, PyObject *hands, int taken) {
+    uint32_t masks[4];
+    int r = seat_masks(hands, masks);
+    if (r <= 0) return r;
+    if ((masks[0] | masks[1] | masks[2] | masks[3]) != auction_deck) return 0;
+    for (int seat = 0; seat < 4; seat++)
+        if (__builtin_popcount(masks[seat]) != auction_cards) return 0;
+    PyObject *fields = taken ? started_after(state) : Py_NewRef(Py_None);
+    if (fields == NULL) return -1;
+    r = started_with(state, auction_start, fields, masks);
+    Py_DECREF(fields);
+    return r < 0 ? -1 : 1;
+}
+
+/* A fresh deal of a contrée rule set, its calls and hands as the fast path takes them: 1, 0 not,
+ * -1 an error. */
+static int auction_ready(PyObject *state, PyObject *five, PyObject *calls, PyObject *rest, PyObject **table) {
+    long long phase;
+    if (!own_state(state) || state_count > MAX_FIELDS || !PyList_CheckExact(calls) || PyList_GET_SIZE(calls) == 0
+        || !PyList_CheckExact(five) || PyList_GET_SIZE(five) != 0 || !PyList_CheckExact(rest)
+        || PyList_GET_SIZE(rest) != 0)
+        return 0;
+    int r = attr_in(state, &A_PHASE, auction_new, auction_new, &phase);
+    if (r <= 0) return r;
+    PyObject *bids = get_attr(state, &A_BIDS), *taker = bids != NULL ? get_attr(state, &A_TAKER) : NULL;
+    int fresh = taker != NULL && taker == Py_None && PyList_CheckExact(bids) && PyList_GET_SIZE(bids) == 0;
+    Py_XDECREF(bids);
+    Py_XDECREF(taker);
+    if (taker == NULL) return -1;
+    int known = fresh ? truthy(state, &A_HANDS_KNOWN) : 0;
+    if (known < 0) return -1;
+    if (!fresh || known) return 0;
+    PyObject *rules = get_attr(state, &A_RULES);
+    if (rules == NULL) return -1;
+    r = steps_of(rules, table);
+    Py_DECREF(rules);
+    return r;
+}
+
+/* Whether the auction is over: 1 with a contract (*taken) or four passes (a dead deal), 0 not,
+ * -1 an error. */
+static int auction_end(PyObject *state, int *taken) {
+    PyObject *taker = get_attr(state, &A_TAKER);
+    if (taker == NULL) return -1;
+    *taken = taker != Py_None;
+    Py_DECREF(taker);
+    long long phase;
+    return *taken ? 1 : attr_in(state, &A_PHASE, auction_dead, auction_dead, &phase);
+}
+
+static PyObject *setup_auction(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (fast_args("setup_auction", n, 5, 5, args, NULL) < 0) return NULL;
+    PyObject *state = args[0], *table;
+    if (auction_step == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "setup_auction: bind_auction() was not called");
+        return NULL;
+    }
+    int r = auction_ready(state, args[1], args[2], args[3], &table), taken = 0;
+    if (r <= 0) {
+        if (r < 0 && !PyErr_ExceptionMatches(PyExc_Exception)) return NULL;
+        PyErr_Clear();
+        return PyLong_FromLong(NOT_SET_UP);
+    }
+    Kept first;
+    keep(&first, (StateObject *)state);
+    Py_INCREF(table); /* held: the rule set's table may be replaced meanwhile */
+    r = run_auction((StateObject *)state, args[2], table);
+    Py_DECREF(table);
+    if (r > 0 && (r = auction_end(state, &taken)) > 0) r = deal_hands(state, args[4], taken);
+    if (r < 0 && PyErr_ExceptionMatches(PyExc_Exception)) { /* a value it cannot read: the phases' */
+        PyErr_Clear();
+        r = 0;
+    }
+    if (r == 0 && put_back(&first, (StateObject *)state) < 0) r = -1;
+    drop(&first);
+    if (r < 0) return NULL;
+    return PyLong_FromLong(r == 0 ? NOT_SET_UP : taken ? TAKEN : ALL_PASSED);
 }
 
 /* ------------------------------------------------------------------ the recorded winners */
@@ -1349,6 +1731,12 @@ static PyMethodDef methods[] = {
     {"bind_setup", bind_setup, METH_VARARGS,
      "bind_setup(bidding_turns, bidding_calls, start_play, pass, take, first_cards, first_dealt, hand_cards, "
      "taker_rest, phase_new): the engine's tables, function, words and counts for setup_deal."},
+    {"bind_auction", bind_auction, METH_VARARGS,
+     "bind_auction(step_table, apply_auction_call, start_play, started_fields, step_state, phase_new, phase_dead, hand_cards, "
+     "full_deck, table_size): the engine's table, functions and values for setup_auction."},
+    {"setup_auction", (PyCFunction)(void (*)(void))setup_auction, METH_FASTCALL,
+     "setup_auction(state, five, calls, rest, hands) -> int: a contrée auction and the hands of a fresh deal "
+     "on the engine's steps (1 taken, 2 all passed; 0: nothing done)."},
     {"bind_winners", bind_winners, METH_O, "bind_winners(python_wrong_winners): the Python function."},
     {"wrong_winners", (PyCFunction)(void (*)(void))wrong_winners, METH_FASTCALL,
      "wrong_winners(state, tricks, start, end) -> list: the engine's wrong_winners, compiled."},
@@ -1415,5 +1803,6 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_OFFER, "offer");
     INTERN(A_BID_TURN, "bid_turn");
     INTERN(A_STRAIN, "strain");
+    INTERN(A_VALUE, "value");
     return PyModule_Create(&module);
 }

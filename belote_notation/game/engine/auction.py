@@ -36,9 +36,10 @@ from belote_notation.game.engine.state import (
 )
 from belote_notation.game.engine.tables import SUIT_SYMBOLS
 from belote_notation.game.lang import Message, Seat, msg
+from belote_notation.game.rules import Ruleset
 
-__all__ = ["AuctionCall", "BID_ACTIONS", "apply_auction_call", "auction_over", "contract_name",
-           "legal_auction_calls", "set_auction_result", "strain_name"]
+__all__ = ["AuctionCall", "BID_ACTIONS", "STEP_STATE", "apply_auction_call", "auction_over", "contract_name",
+           "legal_auction_calls", "set_auction_result", "step_reads_calls", "strain_name"]
 
 AuctionCall = tuple[str, int | None, int | None]
 """A possible call: ``(action, suit, value)``."""
@@ -117,6 +118,24 @@ def legal_auction_calls(state: DealState) -> list[AuctionCall]:
     if high is not None and (high[0] - seat) & 1:
         out.append(("coinche", None, None))
     return out
+
+
+STEP_STATE = ("phase", "taker", "hands_known", "bid_turn", "passes_run", "high_bid", "doubled")
+"""What :func:`apply_auction_call` reads of a deal's state besides the call, its rule set and
+the calls made (``bids``: only their number, for a finding's index, and the caller's own bids
+where :func:`step_reads_calls`): a call's step is a function of these values, the call and the
+rule set, which the compiled set-up of a contrée deal (:mod:`.auction_table`) keeps as a table."""
+
+
+def step_reads_calls(rules: Ruleset) -> bool:
+    """True where a call's step reads the caller's earlier calls (``raise_own_bid=false``:
+    :func:`_own_strains`), which :data:`STEP_STATE` does not hold.
+
+    >>> from belote_notation.game.rules import Ruleset
+    >>> step_reads_calls(Ruleset.preset("contree"))
+    False
+    """
+    return not rules.raise_own_bid
 
 
 def _own_strains(state: DealState, seat: int) -> set[int]:

@@ -54,10 +54,11 @@ _STARTED_VALUES = (int, bool, bytes, str, tuple, type(None))
 
 
 @functools.lru_cache(maxsize=1024)
-def started_fields(rules: Ruleset, dealer: int, taker: int, trump: int,
-                   phase: int) -> tuple[tuple[str, object], ...] | None:
+def started_fields(rules: Ruleset, dealer: int, taker: int, trump: int, phase: int,
+                   strain: int | None = None) -> tuple[tuple[str, object], ...] | None:
     """What :func:`start_play` sets, besides the hands, on a fresh deal of ``rules`` dealt by
-    ``dealer`` whose bidding left ``taker``, ``trump`` (the strain too) and ``phase``: the pairs
+    ``dealer`` whose bidding left ``taker``, ``trump``, ``phase`` and ``strain`` (a contrée
+    contract's: 4 sans-atout, 5 tout-atout; ``None``: the trump): the pairs
     (attribute, value), or ``None`` when one is not an immutable value (it could not be shared
     between deals). It is start_play itself, run on such a deal, so the compiled set-up of a
     plain deal (``setup_deal``, :mod:`.plain`) writes what start_play would without a second
@@ -69,7 +70,8 @@ def started_fields(rules: Ruleset, dealer: int, taker: int, trump: int,
     1
     """
     state = DealState(rules, dealer, rules.deck)
-    state.taker, state.trump, state.strain, state.phase = taker, trump, trump, phase
+    state.taker, state.trump, state.phase = taker, trump, phase
+    state.strain = trump if strain is None else strain
     before = {name: getattr(state, name) for name in FIELDS}
     start_play(state, (0, 0, 0, 0))
     changed = tuple((name, getattr(state, name)) for name in FIELDS
