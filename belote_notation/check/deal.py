@@ -35,7 +35,7 @@ from belote_notation.check.contract_tag import ContractTag, disagreement
 from belote_notation.check.facts import BidFact, DealFacts, HandFact, UnreadTrick
 from belote_notation.check.play import play_tricks
 from belote_notation.check.variations import replay_variations
-from belote_notation.game.cards import KING, QUEEN, SEAT_NAMES
+from belote_notation.game.cards import KING, QUEEN
 from belote_notation.game.engine import (
     DealResult,
     DealState,
@@ -62,7 +62,7 @@ from belote_notation.game.engine import (
 from belote_notation.game.engine import codes as C
 from belote_notation.game.engine.auction_table import setup_auction
 from belote_notation.game.engine.plain import NOT_SET_UP, TAKEN, setup_deal
-from belote_notation.game.lang import Cards, Seat, msg, msg_n
+from belote_notation.game.lang import Cards, Listed, Seat, msg, msg_n
 
 __all__ = ["DealCheck"]
 
@@ -243,15 +243,15 @@ class DealCheck:
         """Round 2 starts before four calls of round 1: say who did not speak, and let them pass
         so that the round-2 calls are judged as round-2 calls."""
         state = self.state
-        missing = []
+        missing: list[Seat] = []
         while call_count(state) < 4:
             seat = next_bidder(state)
-            missing.append(SEAT_NAMES[seat])
+            missing.append(Seat(seat))
             apply_bid(state, seat, "pass", None)
         n = 4 - len(missing)
         said = msg_n("round 1 has only %(calls)s call: %(silent)s did not speak (read as passes)",
                      "round 1 has only %(calls)s calls: %(silent)s did not speak (read as passes)", "calls",
-                     calls=n, silent=", ".join(missing))
+                     calls=n, silent=Listed(tuple(missing)))
         self.ctx.add(BID_ROUND, said, bid.line, bid.col, seat=bid.seat)
 
     # ------------------------------------------------------------------ contract

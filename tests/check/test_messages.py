@@ -97,11 +97,9 @@ store or a form refused, a fix and a file it cannot fix, a problem of the servic
 refused, and the position of their text (``self.error(pos, reason)``: the JSON reader's)."""
 TEXT_KEYWORDS = {"reason", "detail", "message"}
 """A keyword argument that carries a text, wherever it is given: never built by formatting."""
-NOT_YET_MESSAGES: set[str] = {"check/deal.py"}
-"""Modules that still build such a text (docs/languages.md, "Not yet in the catalogues"): a
-message's parameter joined with ``", "`` (the seats that did not speak in round 1), where Arabic
-writes ``"، "``. A
-module added here must still hold one, so that it leaves this list when it is moved."""
+NOT_YET_MESSAGES: set[str] = set()
+"""Modules that still build such a text (docs/languages.md, "Not yet in the catalogues"): none
+left. A module added here must still hold one, so that it leaves this list when it is moved."""
 
 
 def _formatted(node: ast.expr, literal: bool = True) -> bool:
