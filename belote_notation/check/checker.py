@@ -16,7 +16,7 @@ extends; the checks themselves live in :mod:`.deal`, :mod:`.play` and :mod:`.mat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -40,7 +40,7 @@ from belote_notation.game.lang import msg
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.headers import Tag
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
-from belote_notation.notation.visitor import DealParts, Position, Skip
+from belote_notation.notation.visitor import DealParts, Position, Skip, Visitor
 
 __all__ = ["DEFAULT_CONFIG", "GameChecker"]
 
@@ -125,24 +125,49 @@ class GameChecker(DealKeeper[GameReport]):
         self._new_trick(TrickFact(0, line, col))
         return None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that reads each tag pair (its own ``visit_header``) gets them one by one."""
+        super().__init_subclass__(**kwargs)
+        if "visit_header" in vars(cls) and "visit_tag_pairs" not in vars(cls):
+            cls.visit_tag_pairs = Visitor.visit_tag_pairs  # type: ignore[method-assign]
+
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         if not self.tagged:
             self.tagged = True
             self._place(line, col)
         key = name.lower()
         if key in _READ_TAGS:
-            header = Tag(name, value, line, col)
-            self.headers.append(header)
-            if key == "result":
-                self.result_tag = header
-            elif key == "dealer":
-                self.dealer_tag = value
-            elif key == _CONTRACT_KEY:
-                self.contract_tag = header
-            elif key == "termination" and value.lower() == "unterminated":
-                self.unterminated = True
+            self._read_tag(key, Tag(name, value, line, col))
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
+
+    def visit_tag_pairs(self, pairs: Sequence[tuple[str, str]], line: int) -> None:
+        """The tag pairs at once (the laid-out head): as :meth:`visit_header` each, in one loop;
+        those the fingerprint reads are kept only when it is made (``keep_deals``)."""
+        if not pairs:
+            return
+        if not self.tagged:
+            self.tagged = True
+            self._place(line, 1)
+        for name, value in pairs:
+            key = name.lower()
+            if key in _READ_TAGS:
+                self._read_tag(key, Tag(name, value, line, 1))
+            line += 1
+        if self.config.keep_deals:
+            self.tags += [(name, value) for name, value in pairs if name.lower() in FINGERPRINT_TAGS]
+
+    def _read_tag(self, key: str, header: Tag) -> None:
+        """A tag pair the checks read (``key``: its name in lower case)."""
+        self.headers.append(header)
+        if key == "result":
+            self.result_tag = header
+        elif key == "dealer":
+            self.dealer_tag = header.value
+        elif key == _CONTRACT_KEY:
+            self.contract_tag = header
+        elif key == "termination" and header.value.lower() == "unterminated":
+            self.unterminated = True
 
     def visit_comment(self, text: str, line: int, col: int) -> None:
         """``{noqa: BEL605}`` (or ``; noqa: BEL6, BEL912``; a bare ``noqa`` for every code) leaves

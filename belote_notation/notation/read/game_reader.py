@@ -11,7 +11,7 @@ read the general way, with nothing reported for it before.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
@@ -76,6 +76,26 @@ _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+
+
+@lru_cache(maxsize=256)
+def _head_deck(tags: tuple[tuple[str, str], ...]) -> tuple[Deck, bool, int]:
+    """What a game's ``Deck`` and ``Rules`` tags (name, value, in order) say of its cards: their
+    deck (:func:`~belote_notation.notation.headers.game_deck`), whether a tag names it
+    (:func:`~belote_notation.notation.headers.names_deck`) and the index of the last ``Deck`` tag
+    when it names no deck (-1: none such). Remembered: a file's games repeat these tags.
+
+    >>> _head_deck((("Rules", "contree"), ("Deck", "french")))
+    (<Deck.FRENCH: 'french'>, True, -1)
+    >>> _head_deck((("Deck", "tarot"),))
+    (<Deck.FRENCH: 'french'>, True, 0)
+    """
+    pairs = [Tag(name, value) for name, value in tags]
+    unknown = -1
+    for index, (name, value) in enumerate(tags):
+        if name.lower() == "deck":
+            unknown = index if deck_from_name(value) is None else -1
+    return game_deck(pairs), names_deck(pairs), unknown
 
 
 class GameReader:
@@ -198,16 +218,14 @@ class GameReader:
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
-        deck_tag = None
-        for tag in deck_tags:
-            if tag.name.lower() == "deck":
-                deck_tag = tag
-        if deck_tag is not None and deck_from_name(deck_tag.value) is None:
+        deck, named, unknown = _head_deck(tuple((tag.name, tag.value) for tag in deck_tags))
+        if unknown >= 0:
+            deck_tag = deck_tags[unknown]
             self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
                                                   "cards are read by the Rules tag's deck, else French",
                                                   word=deck_tag.value), deck_tag.line, deck_tag.col)
-        self.deck = game_deck(deck_tags)
-        if not names_deck(deck_tags) and infer_deck(self.text) is Deck.SPANISH:
+        self.deck = deck
+        if not named and infer_deck(self.text) is Deck.SPANISH:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
 
@@ -215,14 +233,14 @@ class GameReader:
         """Tag pairs one a line from ``line`` on, each at its first column, with no escape (the
         layout fmt writes): their positions are known without counting, and no escape is to be
         undone (``quoted``: the values with their quotes)."""
-        visit_header = self.visitor.visit_header
+        if quoted:
+            pairs = [(name, raw[1:-1]) for name, raw in pairs]
+        at = line
         for name, raw in pairs:
-            if quoted:
-                raw = raw[1:-1]
             if name.lower() in _DECK_TAGS:
-                deck_tags.append(Tag(name, raw, line, 1))
-            visit_header(name, raw, line, 1)
-            line += 1
+                deck_tags.append(Tag(name, raw, at, 1))
+            at += 1
+        self.visitor.visit_tag_pairs(pairs, line)
 
     def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
