@@ -36,7 +36,9 @@ from belote_notation.check.keeper import DealKeeper
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
+from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
+from belote_notation.game.rules import Ruleset
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.headers import Tag
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
@@ -58,6 +60,13 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
+
+_SETUPS: dict[tuple[Any, ...], tuple[Ruleset, Deck, tuple[tuple[str, Any], ...]]] = {}
+"""The rules, deck and changed options of the games whose tags gave no finding, by the
+configuration, whether the deck was inferred and the tags the checks read (name, value):
+:func:`~.setup.resolve_setup` is a pure function of those, and a file's games repeat them. A
+game with a finding about its tags is resolved every time (its findings have its places)."""
+_MAX_SETUPS = 512
 
 
 class GameChecker(DealKeeper[GameReport]):
@@ -188,11 +197,22 @@ class GameChecker(DealKeeper[GameReport]):
         return None
 
     def _setup(self) -> Context:
-        setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
-        rules, deck = setup.rules, setup.deck
-        self.setup_findings = setup.findings
+        key = (self.config, self.inferred_deck, *[(tag.name, tag.value) for tag in self.headers])
+        known = _SETUPS.get(key)
+        if known is None:
+            setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
+            rules, deck = setup.rules, setup.deck
+            self.setup_findings = setup.findings
+            options = changed_options(rules)
+            if not setup.findings:
+                if len(_SETUPS) >= _MAX_SETUPS:
+                    _SETUPS.clear()
+                _SETUPS[key] = (rules, deck, tuple(options.items()))
+        else:
+            rules, deck, changed = known
+            options = dict(changed)
         report = self.report
-        report.rules, report.options, report.deck = rules.name, changed_options(rules), deck.value
+        report.rules, report.options, report.deck = rules.name, options, deck.value
         self.ctx = ctx = Context(self.file, self.number, rules, deck, self.observer)
         if self.contract_tag is not None:
             ctx.contract_tag = parse_contract_tag(self.contract_tag.value)
