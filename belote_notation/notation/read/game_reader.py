@@ -46,6 +46,9 @@ _HEADERS = vocab.regex("HEADERS")
 _END = vocab.regex("END")
 _END_KW = vocab.regex("END_KW")
 _DEAL = vocab.regex("DEAL")
+_LAST_END = re.compile("(" + vocab.pattern("END") + ")" + vocab.pattern("WS") + r"?\Z")
+"""``end`` and its result, then only white space to the end of the game: the tail that
+:meth:`GameReader.tail` reads as one ``END`` token (no comment, nothing cut after it)."""
 _HEADER = re.compile(r"\[" + vocab.pattern("_HWS") + "?(" + vocab.pattern("TAG_NAME") + ")"
                      + vocab.pattern("_HWS") + "(" + vocab.pattern("STRING") + ")")
 # Where a game is cut into pieces: a `deal` or `end` keyword that is a word of its own, outside
@@ -271,6 +274,12 @@ class GameReader:
                 if end is not None:
                     pos = end
                     continue
+            last = _LAST_END.match(text, pos)
+            if last is not None:  # the common tail: `end` and its result, then only white space
+                self.tail_seen = True
+                self.issues.spend(1, line, col)
+                self.result(Chunk("END", last.group(1), line, col))
+                return
             keyword = _KEYWORD.match(text, pos)
             end = self.next_cut(keyword.end() if keyword is not None else pos + 1)
             piece = Piece(text[pos:end], line, col)
