@@ -63,7 +63,7 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 
 _SETUPS: dict[tuple[Any, ...], tuple[Ruleset, Deck, tuple[tuple[str, Any], ...]]] = {}
 """The rules, deck and changed options of the games whose tags gave no finding, by the
-configuration, whether the deck was inferred and the tags the checks read (name, value):
+configuration's rules and options, whether the deck was inferred and the tags the checks read (name, value):
 :func:`~.setup.resolve_setup` is a pure function of those, and a file's games repeat them. A
 game with a finding about its tags is resolved every time (its findings have its places)."""
 _MAX_SETUPS = 512
@@ -160,8 +160,8 @@ class GameChecker(DealKeeper[GameReport]):
             self._place(line, 1)
         for name, value in pairs:
             key = name.lower()
-            if key in _READ_TAGS:
-                self._read_tag(key, Tag(name, value, line, 1))
+            if key in _READ_TAGS:  # tuple.__new__: the Tag without namedtuple's Python __new__
+                self._read_tag(key, tuple.__new__(Tag, (name, value, line, 1)))
             line += 1
         if self.config.keep_deals:
             self.tags += [(name, value) for name, value in pairs if name.lower() in FINGERPRINT_TAGS]
@@ -197,7 +197,8 @@ class GameChecker(DealKeeper[GameReport]):
         return None
 
     def _setup(self) -> Context:
-        key = (self.config, self.inferred_deck, *[(tag.name, tag.value) for tag in self.headers])
+        config = self.config  # its rules and options: what the resolution reads of it (hashed in C)
+        key = (config.rules, config.options, self.inferred_deck, *[(tag[0], tag[1]) for tag in self.headers])
         known = _SETUPS.get(key)
         if known is None:
             setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)

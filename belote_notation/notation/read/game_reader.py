@@ -221,7 +221,7 @@ class GameReader:
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
-        deck, named, unknown = _head_deck(tuple((tag.name, tag.value) for tag in deck_tags))
+        deck, named, unknown = _head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags]))
         if unknown >= 0:
             deck_tag = deck_tags[unknown]
             self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
@@ -238,11 +238,9 @@ class GameReader:
         undone (``quoted``: the values with their quotes)."""
         if quoted:
             pairs = [(name, raw[1:-1]) for name, raw in pairs]
-        at = line
-        for name, raw in pairs:
-            if name.lower() in _DECK_TAGS:
-                deck_tags.append(Tag(name, raw, at, 1))
-            at += 1
+        # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
+        deck_tags += [tuple.__new__(Tag, (name, raw, line + k, 1)) for k, (name, raw) in enumerate(pairs)
+                      if name.lower() in _DECK_TAGS]
         self.visitor.visit_tag_pairs(pairs, line)
 
     def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
