@@ -81,6 +81,17 @@ _DECK_TAGS = frozenset({"deck", "rules"})
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
+def _blanks_end(text: str, pos: int) -> int:
+    """The offset after the white space (the grammar's ``WS``) at ``pos``, the regular expression
+    asked only when the character there is a space (``str.isspace`` holds for every character
+    ``WS`` matches): most games start, and go on after their tag pairs, with no blank.
+
+    >>> _blanks_end("  deal", 0), _blanks_end("deal", 0), _blanks_end("a   b", 1)
+    (2, 0, 4)
+    """
+    return _WS.match(text, pos).end() if text[pos:pos + 1].isspace() else pos  # type: ignore[union-attr]
+
+
 @lru_cache(maxsize=256)
 def _head_deck(tags: tuple[tuple[str, str], ...]) -> tuple[Deck, bool, int]:
     """What a game's ``Deck`` and ``Rules`` tags (name, value, in order) say of its cards: their
@@ -159,13 +170,13 @@ class GameReader:
     def head(self) -> int:
         """Report the tag pairs and the comments before the first deal; the offset after them."""
         text = self.text
-        pos = _WS.match(text, 0).end()  # type: ignore[union-attr]
+        pos = _blanks_end(text, 0)
         nodes: list[Chunk | Rule] = []
         read_tags = compiled_tags()
         at_line_start = pos == 0 or text[pos - 1] == "\n"
         laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
-            after = _WS.match(text, laid_out[1]).end()  # type: ignore[union-attr]
+            after = _blanks_end(text, laid_out[1])
             if (after == len(text) or _KEYWORD.match(text, after)) and self.issues.afford(len(laid_out[0])):
                 self.read_head([], (laid_out[0], self.where(pos)[0]))
                 return after
@@ -263,7 +274,8 @@ class GameReader:
         """Report every deal and the tail, from offset ``pos``."""
         text, n = self.text, len(self.text)
         while True:
-            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos:pos + 1].isspace():  # _blanks_end, inlined: twice a game
+                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
             if pos >= n:
                 return
             line, col = self.where(pos)
