@@ -252,8 +252,8 @@ class _Splitter:
     def flush(self, end: int) -> GameText:
         text = "" if self.oversized else "".join(self.parts)
         # tuple.__new__: the GameText without namedtuple's Python __new__ (once a game)
-        game = tuple.__new__(GameText, (text, self.first_line or 1, self.index, tuple(self.issues), self.start,
-                                        end))
+        game = tuple.__new__(GameText, (text, self.first_line or 1, self.index, tuple(self.issues),
+                                        self.start, end))
         self.parts, self.size, self.issues = [], 0, []
         self.first_line, self.body, self.in_comment, self.oversized = 0, False, False, False
         self.index += 1
