@@ -12,6 +12,7 @@ from belote_notation.check.as_read import AsReadChecker
 from belote_notation.check.checker import GameChecker
 from belote_notation.check.validator import validate_text
 from belote_notation.notation import vocabulary as vocab
+from belote_notation.notation.read.canonical import heading_starts
 from belote_notation.notation.read.reader import read_game_events
 from belote_notation.notation.visitor import Visitor
 
@@ -61,6 +62,12 @@ def test_every_blank_of_the_grammar_is_a_space_for_python() -> None:
     for every character ``WS`` matches (the basic multilingual plane holds every Unicode space)."""
     blank = re.compile(vocab.pattern("WS"))
     assert all(c.isspace() for c in map(chr, range(0x10000)) if blank.fullmatch(c))
+
+
+def test_a_canonical_heading_starts_with_a_deal_keyword() -> None:
+    """The head's end is known by a canonical heading before the grammar's keywords are asked."""
+    keyword = re.compile(vocab.pattern("DEAL_KW"))
+    assert heading_starts() and all(keyword.match(start) for start in heading_starts())
 
 
 def test_tag_pairs_at_once_are_the_events_one_by_one() -> None:

@@ -177,7 +177,10 @@ class GameReader:
         laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
             after = _blanks_end(text, laid_out[1])
-            if (after == len(text) or _KEYWORD.match(text, after)) and self.issues.afford(len(laid_out[0])):
+            # a canonical heading starts with a `deal` keyword (the expression asked otherwise)
+            ends = (after == len(text) or text.startswith(heading_starts(), after)
+                    or _KEYWORD.match(text, after) is not None)
+            if ends and self.issues.afford(len(laid_out[0])):
                 self.read_head([], (laid_out[0], self.where(pos)[0]))
                 return after
         found = _HEADERS.match(text, pos)
