@@ -297,6 +297,7 @@ class _Splitter:
         if cut_from is None:
             return piece, line_no
         base, self.mark = self.pos, (0, 0)
+        ascii_only = piece.isascii()  # then a character is a byte: byte_at is base + index
         pos, end_text = 0, len(piece)
         counted, lines = 0, line_no   # the line of offset ``counted``: counted on, not from 0
         while pos < end_text:
@@ -308,7 +309,7 @@ class _Splitter:
                 lines += piece.count("\n", counted, start)
                 counted = start
                 self.first_line = lines
-                self.start = self.byte_at(piece, base, start)
+                self.start = base + start if ascii_only else self.byte_at(piece, base, start)
                 pos = start
             cut, ends_game, first_body, newlines = cut_from(pos, self.body)
             chunk = piece[pos:cut]
@@ -321,7 +322,7 @@ class _Splitter:
                 self.body = 0 <= first_body < cut
             pos = cut
             if ends_game or cut < end_text:
-                yield self.flush(self.byte_at(piece, base, cut))
+                yield self.flush(base + cut if ascii_only else self.byte_at(piece, base, cut))
         if pos >= end_text:
             self.pos = base + size
             return "", lines + piece.count("\n", counted, end_text)
