@@ -291,7 +291,7 @@ class GameReader:
             if last is not None:  # the common tail: `end` and its result, then only white space
                 self.tail_seen = True
                 self.issues.spend(1, line, col)
-                self.result(Chunk("END", last.group(1), line, col))
+                self.result(tuple.__new__(Chunk, ("END", last.group(1), line, col)))  # no Python __new__
                 return
             keyword = _KEYWORD.match(text, pos)
             end = self.next_cut(keyword.end() if keyword is not None else pos + 1)
