@@ -11,12 +11,12 @@ read the general way, with nothing reported for it before.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
+from belote_notation.notation.headers import Tag, head_deck, infer_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
 from belote_notation.notation.read.canonical import heading_starts
@@ -47,8 +47,7 @@ _END = vocab.regex("END")
 _END_KW = vocab.regex("END_KW")
 _DEAL = vocab.regex("DEAL")
 _LAST_END = re.compile("(" + vocab.pattern("END") + ")" + vocab.pattern("WS") + r"?\Z")
-"""``end`` and its result, then only white space to the end of the game: the tail that
-:meth:`GameReader.tail` reads as one ``END`` token (no comment, nothing cut after it)."""
+"""``end`` and its result, then only blanks: the tail :meth:`GameReader.tail` reads as one token."""
 _HEADER = re.compile(r"\[" + vocab.pattern("_HWS") + "?(" + vocab.pattern("TAG_NAME") + ")"
                      + vocab.pattern("_HWS") + "(" + vocab.pattern("STRING") + ")")
 # Where a game is cut into pieces: a `deal` or `end` keyword that is a word of its own, outside
@@ -82,34 +81,12 @@ _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
 def _blanks_end(text: str, pos: int) -> int:
-    """The offset after the white space (the grammar's ``WS``) at ``pos``, the regular expression
-    asked only when the character there is a space (``str.isspace`` holds for every character
-    ``WS`` matches): most games start, and go on after their tag pairs, with no blank.
+    """The offset after the blanks (``WS``) at ``pos``, the expression asked only where
+    ``str.isspace`` (true of every ``WS`` character) says a blank is: most heads have none.
 
     >>> _blanks_end("  deal", 0), _blanks_end("deal", 0), _blanks_end("a   b", 1)
-    (2, 0, 4)
-    """
+    (2, 0, 4)"""
     return _WS.match(text, pos).end() if text[pos:pos + 1].isspace() else pos  # type: ignore[union-attr]
-
-
-@lru_cache(maxsize=256)
-def _head_deck(tags: tuple[tuple[str, str], ...]) -> tuple[Deck, bool, int]:
-    """What a game's ``Deck`` and ``Rules`` tags (name, value, in order) say of its cards: their
-    deck (:func:`~belote_notation.notation.headers.game_deck`), whether a tag names it
-    (:func:`~belote_notation.notation.headers.names_deck`) and the index of the last ``Deck`` tag
-    when it names no deck (-1: none such). Remembered: a file's games repeat these tags.
-
-    >>> _head_deck((("Rules", "contree"), ("Deck", "french")))
-    (<Deck.FRENCH: 'french'>, True, -1)
-    >>> _head_deck((("Deck", "tarot"),))
-    (<Deck.FRENCH: 'french'>, True, 0)
-    """
-    pairs = [Tag(name, value) for name, value in tags]
-    unknown = -1
-    for index, (name, value) in enumerate(tags):
-        if name.lower() == "deck":
-            unknown = index if deck_from_name(value) is None else -1
-    return game_deck(pairs), names_deck(pairs), unknown
 
 
 class GameReader:
@@ -177,8 +154,7 @@ class GameReader:
         laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
             after = _blanks_end(text, laid_out[1])
-            # a canonical heading starts with a `deal` keyword (the expression asked otherwise)
-            ends = (after == len(text) or text.startswith(heading_starts(), after)
+            ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
                     or _KEYWORD.match(text, after) is not None)
             if ends and self.issues.afford(len(laid_out[0])):
                 self.read_head([], (laid_out[0], self.where(pos)[0]))
@@ -235,7 +211,7 @@ class GameReader:
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
-        deck, named, unknown = _head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags]))
+        deck, named, unknown = head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags]))
         if unknown >= 0:
             deck_tag = deck_tags[unknown]
             self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
@@ -277,8 +253,7 @@ class GameReader:
         """Report every deal and the tail, from offset ``pos``."""
         text, n = self.text, len(self.text)
         while True:
-            if text[pos:pos + 1].isspace():  # _blanks_end, inlined: twice a game
-                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            pos = _blanks_end(text, pos)
             if pos >= n:
                 return
             line, col = self.where(pos)
@@ -288,7 +263,7 @@ class GameReader:
                     pos = end
                     continue
             last = _LAST_END.match(text, pos)
-            if last is not None:  # the common tail: `end` and its result, then only white space
+            if last is not None:  # the common tail, as tail() reads it
                 self.tail_seen = True
                 self.issues.spend(1, line, col)
                 self.result(tuple.__new__(Chunk, ("END", last.group(1), line, col)))  # no Python __new__
