@@ -145,6 +145,10 @@ class AsReadChecker(GameChecker):
         super().visit_header(name, value, line, col)
         self.tag_pairs.append((name, value))
 
+    def visit_tag_pairs(self, pairs: Sequence[tuple[str, str]], line: int) -> None:
+        super().visit_tag_pairs(pairs, line)
+        self.tag_pairs += pairs
+
     def visit_deck(self, deck: str) -> None:
         self.deck_inferred = True
         self.visit_header("Deck", deck, 0, 0)  # as the records carry it (the module's text)

@@ -16,7 +16,7 @@ extends; the checks themselves live in :mod:`.deal`, :mod:`.play` and :mod:`.mat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -36,11 +36,13 @@ from belote_notation.check.keeper import DealKeeper
 from belote_notation.check.match import MatchCheck, first_dealer
 from belote_notation.check.report import GameReport
 from belote_notation.check.setup import ValidationConfig, changed_options, resolve_setup
+from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
+from belote_notation.game.rules import Ruleset
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
 from belote_notation.notation.headers import Tag
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
-from belote_notation.notation.visitor import DealParts, Position, Skip
+from belote_notation.notation.visitor import DealParts, Position, Skip, Visitor
 
 __all__ = ["DEFAULT_CONFIG", "GameChecker"]
 
@@ -58,6 +60,13 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
+
+_SETUPS: dict[tuple[Any, ...], tuple[Ruleset, Deck, tuple[tuple[str, Any], ...]]] = {}
+"""The rules, deck and changed options of the games whose tags gave no finding, by the
+configuration's rules and options, whether the deck was inferred and the tags the checks read (name, value):
+:func:`~.setup.resolve_setup` is a pure function of those, and a file's games repeat them. A
+game with a finding about its tags is resolved every time (its findings have its places)."""
+_MAX_SETUPS = 512
 
 
 class GameChecker(DealKeeper[GameReport]):
@@ -125,24 +134,49 @@ class GameChecker(DealKeeper[GameReport]):
         self._new_trick(TrickFact(0, line, col))
         return None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that reads each tag pair (its own ``visit_header``) gets them one by one."""
+        super().__init_subclass__(**kwargs)
+        if "visit_header" in vars(cls) and "visit_tag_pairs" not in vars(cls):
+            cls.visit_tag_pairs = Visitor.visit_tag_pairs  # type: ignore[method-assign]
+
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         if not self.tagged:
             self.tagged = True
             self._place(line, col)
         key = name.lower()
         if key in _READ_TAGS:
-            header = Tag(name, value, line, col)
-            self.headers.append(header)
-            if key == "result":
-                self.result_tag = header
-            elif key == "dealer":
-                self.dealer_tag = value
-            elif key == _CONTRACT_KEY:
-                self.contract_tag = header
-            elif key == "termination" and value.lower() == "unterminated":
-                self.unterminated = True
+            self._read_tag(key, Tag(name, value, line, col))
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
+
+    def visit_tag_pairs(self, pairs: Sequence[tuple[str, str]], line: int) -> None:
+        """The tag pairs at once (the laid-out head): as :meth:`visit_header` each, in one loop;
+        those the fingerprint reads are kept only when it is made (``keep_deals``)."""
+        if not pairs:
+            return
+        if not self.tagged:
+            self.tagged = True
+            self._place(line, 1)
+        for name, value in pairs:
+            key = name.lower()
+            if key in _READ_TAGS:  # tuple.__new__: the Tag without namedtuple's Python __new__
+                self._read_tag(key, tuple.__new__(Tag, (name, value, line, 1)))
+            line += 1
+        if self.config.keep_deals:
+            self.tags += [(name, value) for name, value in pairs if name.lower() in FINGERPRINT_TAGS]
+
+    def _read_tag(self, key: str, header: Tag) -> None:
+        """A tag pair the checks read (``key``: its name in lower case)."""
+        self.headers.append(header)
+        if key == "result":
+            self.result_tag = header
+        elif key == "dealer":
+            self.dealer_tag = header.value
+        elif key == _CONTRACT_KEY:
+            self.contract_tag = header
+        elif key == "termination" and header.value.lower() == "unterminated":
+            self.unterminated = True
 
     def visit_comment(self, text: str, line: int, col: int) -> None:
         """``{noqa: BEL605}`` (or ``; noqa: BEL6, BEL912``; a bare ``noqa`` for every code) leaves
@@ -163,11 +197,23 @@ class GameChecker(DealKeeper[GameReport]):
         return None
 
     def _setup(self) -> Context:
-        setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
-        rules, deck = setup.rules, setup.deck
-        self.setup_findings = setup.findings
+        config = self.config  # its rules and options: what the resolution reads of it (hashed in C)
+        key = (config.rules, config.options, self.inferred_deck, *[(tag[0], tag[1]) for tag in self.headers])
+        known = _SETUPS.get(key)
+        if known is None:
+            setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
+            rules, deck = setup.rules, setup.deck
+            self.setup_findings = setup.findings
+            options = changed_options(rules)
+            if not setup.findings:
+                if len(_SETUPS) >= _MAX_SETUPS:
+                    _SETUPS.clear()
+                _SETUPS[key] = (rules, deck, tuple(options.items()))
+        else:
+            rules, deck, changed = known
+            options = dict(changed)
         report = self.report
-        report.rules, report.options, report.deck = rules.name, changed_options(rules), deck.value
+        report.rules, report.options, report.deck = rules.name, options, deck.value
         self.ctx = ctx = Context(self.file, self.number, rules, deck, self.observer)
         if self.contract_tag is not None:
             ctx.contract_tag = parse_contract_tag(self.contract_tag.value)

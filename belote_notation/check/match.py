@@ -78,8 +78,8 @@ def first_dealer(ctx: Context, dealer_header: str | None, first: DealFacts | Non
     first call."""
     if dealer_header is not None:
         key = dealer_header.strip().upper()[:1]
-        if key and key in SEAT_NAMES:
-            return FirstDealer(SEAT_NAMES.index(key), "tag")
+        if key and key in SEAT_NAMES:  # tuple.__new__: without namedtuple's Python __new__ (once a game)
+            return tuple.__new__(FirstDealer, (SEAT_NAMES.index(key), "tag"))
     if first is None:
         return FirstDealer(None, None)
     if first.dealer is not None:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple, Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
 
-__all__ = ["PlacedTagPair", "Tag", "TagPair", "deck_from_name", "game_deck", "infer_deck", "names_deck",
-           "rule_overrides"]
+__all__ = ["PlacedTagPair", "Tag", "TagPair", "deck_from_name", "game_deck", "head_deck", "infer_deck",
+           "names_deck", "rule_overrides"]
 
 
 class TagPair(Protocol):
@@ -182,3 +182,22 @@ def rule_overrides(headers: Iterable[P]) -> list[tuple[P, str, str]]:
             out.append((header, "target", header.value.strip()))
     return out
 
+
+@lru_cache(maxsize=256)
+def head_deck(tags: tuple[tuple[str, str], ...]) -> tuple[Deck, bool, int]:
+    """What a game's ``Deck`` and ``Rules`` tags (name, value, in order) say of its cards: their
+    deck (:func:`game_deck`), whether a tag names it
+    (:func:`names_deck`) and the index of the last ``Deck`` tag
+    when it names no deck (-1: none such). Remembered: a file's games repeat these tags.
+
+    >>> head_deck((("Rules", "contree"), ("Deck", "french")))
+    (<Deck.FRENCH: 'french'>, True, -1)
+    >>> head_deck((("Deck", "tarot"),))
+    (<Deck.FRENCH: 'french'>, True, 0)
+    """
+    pairs = [Tag(name, value) for name, value in tags]
+    unknown = -1
+    for index, (name, value) in enumerate(tags):
+        if name.lower() == "deck":
+            unknown = index if deck_from_name(value) is None else -1
+    return game_deck(pairs), names_deck(pairs), unknown

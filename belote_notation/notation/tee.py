@@ -107,6 +107,10 @@ class Tee(Visitor[tuple[Any, ...]]):
         for visitor in self._live:
             visitor.visit_header(name, value, line, col)
 
+    def visit_tag_pairs(self, pairs: Sequence[tuple[str, str]], line: int) -> None:
+        for visitor in self._live:
+            visitor.visit_tag_pairs(pairs, line)
+
     def visit_deck(self, deck: str) -> None:
         for visitor in self._live:
             visitor.visit_deck(deck)

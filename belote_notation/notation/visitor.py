@@ -13,6 +13,7 @@ The order of events for one game (``*`` many, ``?`` optional)::
 
     begin_game
       visit_header*                       tag pairs, in file order
+      | visit_tag_pairs                   tag pairs one a line at once (a batch, see below)
       visit_comment*                      the game's comments before the first deal
       visit_deck?                         the deck inferred from the cards (no tag names it)
     end_headers                           SKIP: the reader skips the body of the game
@@ -174,6 +175,15 @@ class Visitor(Generic[T]):
 
     def visit_header(self, name: str, value: str, line: int, col: int) -> None:
         """A tag pair ``[name "value"]`` (value unescaped)."""
+
+    def visit_tag_pairs(self, pairs: Sequence[tuple[str, str]], line: int) -> None:
+        """A batch: tag pairs ``(name, value)`` one a line from ``line`` on, each at its first
+        column, no value escaped (the layout ``fmt`` writes, read at once). By default one
+        :meth:`visit_header` each, in order."""
+        visit_header = self.visit_header
+        for name, value in pairs:
+            visit_header(name, value, line, 1)
+            line += 1
 
     def visit_deck(self, deck: str) -> None:
         """No tag names the deck (neither ``Deck`` nor ``Rules``) and the cards were read in

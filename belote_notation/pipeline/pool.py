@@ -167,16 +167,17 @@ def _read_here(opened: OpenInput, job: Job, progress: Progress | None) -> Iterat
     """The games of one input checked in this process, then its end."""
     error = None
     games = deals = 0
+    name = opened.name
     try:
-        reports = (job.with_fixes(item, item.check(opened.name, job.config), opened.name)
+        reports = (job.with_fixes(item, item.check(name, job.config), name)
                    for item in games_of(opened)) if job.shows_fixes else check_input(opened, job.config)
         for report in reports:
             rendered = job.render(report)
             games += 1
             deals += rendered.deals
-            yield GameChecked(opened.name, rendered)
+            yield GameChecked(name, rendered)
             if progress is not None:
-                progress(opened.name, opened.tell(), games, deals)
+                progress(name, opened.tell(), games, deals)
     except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback: say what stopped
         error = stopped_message(exc)
     finally:

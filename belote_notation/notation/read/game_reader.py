@@ -16,7 +16,7 @@ from functools import cache
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import Tag, deck_from_name, game_deck, infer_deck, names_deck
+from belote_notation.notation.headers import Tag, head_deck, infer_deck
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
 from belote_notation.notation.read.canonical import heading_starts
@@ -46,6 +46,8 @@ _HEADERS = vocab.regex("HEADERS")
 _END = vocab.regex("END")
 _END_KW = vocab.regex("END_KW")
 _DEAL = vocab.regex("DEAL")
+_LAST_END = re.compile("(" + vocab.pattern("END") + ")" + vocab.pattern("WS") + r"?\Z")
+"""``end`` and its result, then only blanks: the tail :meth:`GameReader.tail` reads as one token."""
 _HEADER = re.compile(r"\[" + vocab.pattern("_HWS") + "?(" + vocab.pattern("TAG_NAME") + ")"
                      + vocab.pattern("_HWS") + "(" + vocab.pattern("STRING") + ")")
 # Where a game is cut into pieces: a `deal` or `end` keyword that is a word of its own, outside
@@ -76,6 +78,15 @@ _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _blanks_end(text: str, pos: int) -> int:
+    """The offset after the blanks (``WS``) at ``pos``, the expression asked only where
+    ``str.isspace`` (true of every ``WS`` character) says a blank is: most heads have none.
+
+    >>> _blanks_end("  deal", 0), _blanks_end("deal", 0), _blanks_end("a   b", 1)
+    (2, 0, 4)"""
+    return _WS.match(text, pos).end() if text[pos:pos + 1].isspace() else pos  # type: ignore[union-attr]
 
 
 class GameReader:
@@ -136,14 +147,16 @@ class GameReader:
     def head(self) -> int:
         """Report the tag pairs and the comments before the first deal; the offset after them."""
         text = self.text
-        pos = _WS.match(text, 0).end()  # type: ignore[union-attr]
+        pos = _blanks_end(text, 0)
         nodes: list[Chunk | Rule] = []
         read_tags = compiled_tags()
         at_line_start = pos == 0 or text[pos - 1] == "\n"
         laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
-            after = _WS.match(text, laid_out[1]).end()  # type: ignore[union-attr]
-            if (after == len(text) or _KEYWORD.match(text, after)) and self.issues.afford(len(laid_out[0])):
+            after = _blanks_end(text, laid_out[1])
+            ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
+                    or _KEYWORD.match(text, after) is not None)
+            if ends and self.issues.afford(len(laid_out[0])):
                 self.read_head([], (laid_out[0], self.where(pos)[0]))
                 return after
         found = _HEADERS.match(text, pos)
@@ -198,16 +211,14 @@ class GameReader:
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
-        deck_tag = None
-        for tag in deck_tags:
-            if tag.name.lower() == "deck":
-                deck_tag = tag
-        if deck_tag is not None and deck_from_name(deck_tag.value) is None:
+        deck, named, unknown = head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags]))
+        if unknown >= 0:
+            deck_tag = deck_tags[unknown]
             self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
                                                   "cards are read by the Rules tag's deck, else French",
                                                   word=deck_tag.value), deck_tag.line, deck_tag.col)
-        self.deck = game_deck(deck_tags)
-        if not names_deck(deck_tags) and infer_deck(self.text) is Deck.SPANISH:
+        self.deck = deck
+        if not named and infer_deck(self.text) is Deck.SPANISH:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
 
@@ -215,14 +226,12 @@ class GameReader:
         """Tag pairs one a line from ``line`` on, each at its first column, with no escape (the
         layout fmt writes): their positions are known without counting, and no escape is to be
         undone (``quoted``: the values with their quotes)."""
-        visit_header = self.visitor.visit_header
-        for name, raw in pairs:
-            if quoted:
-                raw = raw[1:-1]
-            if name.lower() in _DECK_TAGS:
-                deck_tags.append(Tag(name, raw, line, 1))
-            visit_header(name, raw, line, 1)
-            line += 1
+        if quoted:
+            pairs = [(name, raw[1:-1]) for name, raw in pairs]
+        # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
+        deck_tags += [tuple.__new__(Tag, (name, raw, line + k, 1)) for k, (name, raw) in enumerate(pairs)
+                      if name.lower() in _DECK_TAGS]
+        self.visitor.visit_tag_pairs(pairs, line)
 
     def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
         """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
@@ -244,7 +253,7 @@ class GameReader:
         """Report every deal and the tail, from offset ``pos``."""
         text, n = self.text, len(self.text)
         while True:
-            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            pos = _blanks_end(text, pos)
             if pos >= n:
                 return
             line, col = self.where(pos)
@@ -253,6 +262,12 @@ class GameReader:
                 if end is not None:
                     pos = end
                     continue
+            last = _LAST_END.match(text, pos)
+            if last is not None:  # the common tail, as tail() reads it
+                self.tail_seen = True
+                self.issues.spend(1, line, col)
+                self.result(tuple.__new__(Chunk, ("END", last.group(1), line, col)))  # no Python __new__
+                return
             keyword = _KEYWORD.match(text, pos)
             end = self.next_cut(keyword.end() if keyword is not None else pos + 1)
             piece = Piece(text[pos:end], line, col)

@@ -78,7 +78,7 @@ def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int
           early: tuple[SyntaxIssue, ...]) -> None:
     blank = not text or text.isspace()
     # An empty game is at no place of the text: (0, 0), like a record not read from text.
-    if visitor.begin_game(index, *((0, 0) if blank else (first_line, 1))) is SKIP:
+    if (visitor.begin_game(index, 0, 0) if blank else visitor.begin_game(index, first_line, 1)) is SKIP:
         return
     issues = Issues(visitor, name)
     for issue in early:

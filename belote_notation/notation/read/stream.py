@@ -251,7 +251,9 @@ class _Splitter:
 
     def flush(self, end: int) -> GameText:
         text = "" if self.oversized else "".join(self.parts)
-        game = GameText(text, self.first_line or 1, self.index, tuple(self.issues), self.start, end)
+        # tuple.__new__: the GameText without namedtuple's Python __new__ (once a game)
+        game = tuple.__new__(GameText, (text, self.first_line or 1, self.index, tuple(self.issues),
+                                        self.start, end))
         self.parts, self.size, self.issues = [], 0, []
         self.first_line, self.body, self.in_comment, self.oversized = 0, False, False, False
         self.index += 1
@@ -295,6 +297,7 @@ class _Splitter:
         if cut_from is None:
             return piece, line_no
         base, self.mark = self.pos, (0, 0)
+        ascii_only = piece.isascii()  # then a character is a byte: byte_at is base + index
         pos, end_text = 0, len(piece)
         counted, lines = 0, line_no   # the line of offset ``counted``: counted on, not from 0
         while pos < end_text:
@@ -306,7 +309,7 @@ class _Splitter:
                 lines += piece.count("\n", counted, start)
                 counted = start
                 self.first_line = lines
-                self.start = self.byte_at(piece, base, start)
+                self.start = base + start if ascii_only else self.byte_at(piece, base, start)
                 pos = start
             cut, ends_game, first_body, newlines = cut_from(pos, self.body)
             chunk = piece[pos:cut]
@@ -319,7 +322,7 @@ class _Splitter:
                 self.body = 0 <= first_body < cut
             pos = cut
             if ends_game or cut < end_text:
-                yield self.flush(self.byte_at(piece, base, cut))
+                yield self.flush(base + cut if ascii_only else self.byte_at(piece, base, cut))
         if pos >= end_text:
             self.pos = base + size
             return "", lines + piece.count("\n", counted, end_text)
