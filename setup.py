@@ -58,7 +58,7 @@ setup(
         ),
         Extension(  # the engine's fast paths compiled (play, set-up of a deal): every command runs without it
             "belote_notation.game.engine._play",
-            sources=["belote_notation/game/engine/_play.c"],
+            sources=["belote_notation/game/engine/_play.c", "belote_notation/game/engine/_steps.c"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

@@ -25,6 +25,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_steps.h"
 #include <stddef.h>
 #if PY_VERSION_HEX < 0x030C0000
 #include <structmember.h> /* PyMemberDef's types before 3.12 put them in Python.h */
@@ -1125,6 +1126,7 @@ static long auction_new, auction_dead, auction_cards;
 static uint32_t auction_deck;
 static Py_ssize_t table_size;
 static Attr A_VALUE;
+static PyObject *steps_type; /* StepTable (_steps.c), held */
 
 typedef struct {
     PyObject *field[MAX_FIELDS]; /* held */
@@ -1298,11 +1300,10 @@ static int call_parts(PyObject *call, PyObject *part[4]) {
     return ok;
 }
 
-/* The collector told not to scan a table's key and entry, kept for the whole run, which it would
+/* The collector told not to scan a table's entry, kept for the whole run, which it would
  * otherwise scan at each collection until it untracked them itself: tuples of shareable values,
- * which cannot be part of a cycle (the entry's are; a key holding anything else stays tracked). */
-static void untrack(PyObject *key, PyObject *entry) {
-    if (shareable(key, 0) && PyObject_GC_IsTracked(key)) PyObject_GC_UnTrack(key);
+ * which cannot be part of a cycle. (The table's keys are its own, made untracked: _steps.c.) */
+static void untrack(PyObject *entry) {
     for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(entry); k++) {
         PyObject *one = PyTuple_GET_ITEM(entry, k), *value = PyTuple_GET_ITEM(one, 2);
         if (PyTuple_CheckExact(value) && PyObject_GC_IsTracked(value)) PyObject_GC_UnTrack(value);
@@ -1312,14 +1313,13 @@ static void untrack(PyObject *key, PyObject *entry) {
 }
 
 /* A step not in the table: apply_auction_call on the deal, what it changed kept in the table
- * (key: the state's values and the call): 1, 0 it found something wrong, -1 an error. */
-static int learn(StateObject *s, PyObject *table, PyObject *key) {
+ * (key: the state's values and the call, hash: steps_find's): 1, 0 it found something wrong,
+ * -1 an error. */
+static int learn(StateObject *s, PyObject *table, PyObject *const *key, Py_hash_t hash) {
     Kept before;
     keep(&before, s);
-    PyObject *found = PyObject_CallFunctionObjArgs(auction_step, (PyObject *)s, PyTuple_GET_ITEM(key, key_count),
-                                                   PyTuple_GET_ITEM(key, key_count + 1),
-                                                   PyTuple_GET_ITEM(key, key_count + 2),
-                                                   PyTuple_GET_ITEM(key, key_count + 3), NULL);
+    PyObject *found = PyObject_CallFunctionObjArgs(auction_step, (PyObject *)s, key[key_count], key[key_count + 1],
+                                                   key[key_count + 2], key[key_count + 3], NULL);
     int r = found == NULL ? -1 : PyObject_IsTrue(found);
     Py_XDECREF(found);
     r = r < 0 ? -1 : !r;
@@ -1327,9 +1327,9 @@ static int learn(StateObject *s, PyObject *table, PyObject *key) {
         PyObject *entry = learnt(s, &before);
         if (entry == NULL) r = -1;
         else if (entry != Py_None) {
-            if (PyDict_GET_SIZE(table) >= table_size) PyDict_Clear(table);
-            if (PyDict_SetItem(table, key, entry) < 0) r = -1;
-            else untrack(key, entry);
+            if (steps_size(table) >= table_size) steps_clear(table);
+            if (steps_put(table, key, hash, entry) < 0) r = -1;
+            else untrack(entry);
         }
         Py_XDECREF(entry);
     }
@@ -1340,29 +1340,24 @@ static int learn(StateObject *s, PyObject *table, PyObject *key) {
 /* Every call, each step from the table or learnt: 1, 0 not the engine's clean auction, -1 an error. */
 static int run_auction(StateObject *s, PyObject *calls, PyObject *table) {
     int r = 1;
+    PyObject *key[MAX_KEY + 4]; /* the state's values (borrowed) and the call's parts (held) */
     for (Py_ssize_t k = 0; r > 0 && k < PyList_GET_SIZE(calls); k++) {
-        PyObject *part[4];
-        if ((r = call_parts(PyList_GET_ITEM(calls, k), part)) <= 0) return r;
-        PyObject *key = PyTuple_New(key_count + 4);
-        for (int i = 0; i < 4; i++) {
-            if (key == NULL) Py_DECREF(part[i]);
-            else PyTuple_SET_ITEM(key, key_count + i, part[i]);
-        }
-        if (key == NULL) return -1;
+        if ((r = call_parts(PyList_GET_ITEM(calls, k), key + key_count)) <= 0) return r;
         for (int i = 0; i < key_count; i++) {
             PyObject *v = s->field[key_at[i]];
-            PyTuple_SET_ITEM(key, i, Py_NewRef(v != NULL ? v : Py_None));
+            key[i] = v != NULL ? v : Py_None;
             if (v == NULL) r = 0; /* a field not set: not a fresh deal's */
         }
-        PyObject *entry = r > 0 ? PyDict_GetItemWithError(table, key) : NULL;
+        Py_hash_t hash = 0;
+        PyObject *entry = r > 0 ? steps_find(table, key, &hash) : NULL;
         if (entry != NULL) {
             Py_INCREF(entry);
             r = PyTuple_CheckExact(entry) ? apply_entry(s, entry) : 0;
             Py_DECREF(entry);
         } else if (r > 0) {
-            r = PyErr_Occurred() ? -1 : learn(s, table, key);
+            r = PyErr_Occurred() ? -1 : learn(s, table, key, hash);
         }
-        Py_DECREF(key);
+        for (int i = 0; i < 4; i++) Py_DECREF(key[key_count + i]);
     }
     return r;
 }
@@ -1377,7 +1372,7 @@ static int steps_of(PyObject *rules, PyObject **table) {
         forget_contract_started();
     }
     *table = auction_table;
-    return PyDict_CheckExact(auction_table);
+    return steps_type != NULL && steps_check(auction_table, steps_type, key_count + 4);
 }
 
 /* The fields start_play sets after this auction (a new reference, None: call start_play). */
@@ -1804,5 +1799,12 @@ PyMODINIT_FUNC PyInit__play(void) {
     INTERN(A_BID_TURN, "bid_turn");
     INTERN(A_STRAIN, "strain");
     INTERN(A_VALUE, "value");
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    steps_type = steps_type_new();
+    if (steps_type == NULL || PyModule_AddObjectRef(m, "StepTable", steps_type) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from belote_notation.game.cards import FULL_DECK
 from belote_notation.game.compiled import compiled
@@ -36,6 +37,9 @@ from belote_notation.game.engine.plain import started_fields
 from belote_notation.game.engine.state import PHASE_DEAD, PHASE_NEW, start_play
 from belote_notation.game.rules import Ruleset
 
+if TYPE_CHECKING:
+    from belote_notation.game.engine._play import StepTable
+
 __all__ = ["TABLE_SIZE", "setup_auction", "step_table"]
 
 TABLE_SIZE = 1 << 15
@@ -44,18 +48,28 @@ generated contrée deals (161,271 calls) meet about 7,000 different steps."""
 
 
 @functools.lru_cache(maxsize=16)
-def step_table(rules: Ruleset) -> dict[tuple[object, ...], tuple[tuple[int, int, object], ...]] | None:
+def step_table(rules: Ruleset) -> StepTable | None:
     """The table of the steps of ``rules``' auction, filled by the compiled set-up as it meets
     them (empty at first); ``None`` when the rule set's calls are not a contrée auction or its
-    step reads more than :data:`~.auction.STEP_STATE`.
+    step reads more than :data:`~.auction.STEP_STATE`, or the compiled engine is not built.
+    Its keys are the values of :data:`~.auction.STEP_STATE` and the call's seat, word, suit and
+    value; it is the compiled ``StepTable`` (looked up by the values, no key tuple made a call),
+    a mapping of those tuples to the entries.
 
     >>> from belote_notation.game.rules import Ruleset
+
+if TYPE_CHECKING:
+    from belote_notation.game.engine._play import StepTable
     >>> step_table(Ruleset.preset("contree")) is not None, step_table(Ruleset.preset("classic"))
     (True, None)
     """
     if rules.bidding != "contree" or step_reads_calls(rules):
         return None
-    return {}
+    try:
+        from belote_notation.game.engine._play import StepTable
+    except ImportError:  # the compiled engine not built: no set-up asks for a table
+        return None
+    return StepTable(len(STEP_STATE) + 4)
 
 
 def _compiled_setup() -> Callable[..., int]:
