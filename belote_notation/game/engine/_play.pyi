@@ -36,7 +36,7 @@ class StepTable:
     def items(self) -> list[tuple[tuple[object, ...], tuple[tuple[int, int, object], ...]]]: ...
     def clear(self) -> None: ...
 
-def bind_auction(step_table: Callable[[Any], StepTable | None],
+def bind_auction(step_table: Callable[[Any], StepTable | dict[tuple[object, ...], object] | None],
                  apply_auction_call: Callable[..., Sequence[object]],
                  start_play: Callable[[Any, Sequence[int]], None],
                  started_fields: Callable[..., tuple[tuple[str, object], ...] | None],

@@ -48,18 +48,16 @@ generated contrée deals (161,271 calls) meet about 7,000 different steps."""
 
 
 @functools.lru_cache(maxsize=16)
-def step_table(rules: Ruleset) -> StepTable | None:
+def step_table(rules: Ruleset) -> StepTable | dict[tuple[object, ...], object] | None:
     """The table of the steps of ``rules``' auction, filled by the compiled set-up as it meets
     them (empty at first); ``None`` when the rule set's calls are not a contrée auction or its
-    step reads more than :data:`~.auction.STEP_STATE`, or the compiled engine is not built.
+    step reads more than :data:`~.auction.STEP_STATE` (a dict where the compiled engine is not
+    built: nothing then asks for it).
     Its keys are the values of :data:`~.auction.STEP_STATE` and the call's seat, word, suit and
     value; it is the compiled ``StepTable`` (looked up by the values, no key tuple made a call),
     a mapping of those tuples to the entries.
 
     >>> from belote_notation.game.rules import Ruleset
-
-if TYPE_CHECKING:
-    from belote_notation.game.engine._play import StepTable
     >>> step_table(Ruleset.preset("contree")) is not None, step_table(Ruleset.preset("classic"))
     (True, None)
     """
@@ -68,7 +66,7 @@ if TYPE_CHECKING:
     try:
         from belote_notation.game.engine._play import StepTable
     except ImportError:  # the compiled engine not built: no set-up asks for a table
-        return None
+        return {}
     return StepTable(len(STEP_STATE) + 4)
 
 
