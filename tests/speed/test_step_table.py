@@ -81,3 +81,23 @@ def test_a_contree_rule_set_has_one_keyed_by_its_steps_values() -> None:
     assert isinstance(table, _play.StepTable)
     with pytest.raises(KeyError):
         table[(None,) * (len(STEP_STATE) + 4)]
+
+
+def test_a_comparison_that_changes_the_table_does_not_break_it() -> None:
+    table = _play.StepTable(1)
+
+    class Clearing:
+        """Equal to anything, hashing as 1, clearing the table when compared."""
+
+        def __hash__(self) -> int:
+            return 1
+
+        def __eq__(self, other: object) -> bool:
+            table.clear()
+            return True
+
+    table[(1,)] = "one"  # hash(1) == 1: the same chain
+    with pytest.raises(KeyError):
+        table[(Clearing(),)]  # compared with 1, which it takes away: then nothing is there
+    table[(Clearing(),)] = "two"
+    assert len(table) == 1 and table.items()[0][1] == "two"

@@ -49,15 +49,25 @@ static int same(PyObject *key, PyObject *const *v, Py_ssize_t n) {
     return 1;
 }
 
-/* The slot of these values: theirs, or the free one where they would go; NULL an error. */
+/* The slot of these values: theirs, or the free one where they would go; NULL an error. A
+ * comparison that ran code changing the table (an __eq__ of a value's class) starts it again. */
 static Slot *slot_of(Table *t, PyObject *const *v, Py_hash_t hash) {
-    for (size_t i = (size_t)hash & (size_t)t->mask;; i = (i + 1) & (size_t)t->mask) {
-        Slot *s = &t->slot[i];
+    size_t i = (size_t)hash & (size_t)t->mask;
+    for (;;) {
+        Slot *slots = t->slot, *s = &slots[i];
         if (s->key == NULL) return s;
-        if (s->hash != hash) continue;
-        int eq = same(s->key, v, t->width);
-        if (eq < 0) return NULL;
-        if (eq) return s;
+        if (s->hash == hash) {
+            PyObject *key = Py_NewRef(s->key);
+            int eq = same(key, v, t->width), moved = t->slot != slots || s->key != key;
+            Py_DECREF(key);
+            if (eq < 0) return NULL;
+            if (moved) {
+                i = (size_t)hash & (size_t)t->mask;
+                continue;
+            }
+            if (eq) return s;
+        }
+        i = (i + 1) & (size_t)t->mask;
     }
 }
 
