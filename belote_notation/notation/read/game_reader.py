@@ -385,8 +385,8 @@ class GameReader:
         if len(words) < 2:
             self.visitor.visit_result(None, chunk.line, chunk.column)
             return
-        text = words[1].strip()
-        line, col = position_in(chunk, len(value) - len(words[1]))
+        text, offset = words[1].strip(), len(value) - len(words[1])
+        line, col = (chunk.line, chunk.column + offset) if "\n" not in value else position_in(chunk, offset)
         if text.startswith('"'):
             result = self.unescape(text[1:-1], chunk, value.index('"') + 1)
         else:
