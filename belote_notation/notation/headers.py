@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from operator import itemgetter
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import NamedTuple, Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
 
 __all__ = ["PlacedTagPair", "Tag", "TagPair", "deck_from_name", "game_deck", "head_deck", "infer_deck",
-           "names_deck", "rule_overrides"]
+           "names_deck", "names_in", "rule_overrides", "tag_name"]
 
 
 class TagPair(Protocol):
