@@ -40,7 +40,7 @@ from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.game.rules import Ruleset
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
-from belote_notation.notation.headers import Tag
+from belote_notation.notation.headers import Tag, names_in, tag_name
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
 from belote_notation.notation.visitor import DealParts, Position, Skip, Visitor
 
@@ -158,13 +158,12 @@ class GameChecker(DealKeeper[GameReport]):
         if not self.tagged:
             self.tagged = True
             self._place(line, 1)
-        for name, value in pairs:
-            key = name.lower()
-            if key in _READ_TAGS:  # tuple.__new__: the Tag without namedtuple's Python __new__
-                self._read_tag(key, tuple.__new__(Tag, (name, value, line, 1)))
-            line += 1
+        names = tuple(map(tag_name, pairs))
+        for index, key in names_in(names, _READ_TAGS):  # the names lower-cased once a file
+            name, value = pairs[index]  # tuple.__new__: the Tag without namedtuple's Python __new__
+            self._read_tag(key, tuple.__new__(Tag, (name, value, line + index, 1)))
         if self.config.keep_deals:
-            self.tags += [(name, value) for name, value in pairs if name.lower() in FINGERPRINT_TAGS]
+            self.tags += [pairs[index] for index, _ in names_in(names, FINGERPRINT_TAGS)]
 
     def _read_tag(self, key: str, header: Tag) -> None:
         """A tag pair the checks read (``key``: its name in lower case)."""

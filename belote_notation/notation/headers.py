@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import NamedTuple, Protocol, TypeVar
 
 from belote_notation.game.cards import Deck, deck_of_rule_system
 
 __all__ = ["PlacedTagPair", "Tag", "TagPair", "deck_from_name", "game_deck", "head_deck", "infer_deck",
-           "names_deck", "rule_overrides"]
+           "names_deck", "names_in", "rule_overrides", "tag_name"]
 
 
 class TagPair(Protocol):
@@ -201,3 +202,19 @@ def head_deck(tags: tuple[tuple[str, str], ...]) -> tuple[Deck, bool, int]:
         if name.lower() == "deck":
             unknown = index if deck_from_name(value) is None else -1
     return game_deck(pairs), names_deck(pairs), unknown
+
+
+tag_name = itemgetter(0)
+"""A tag pair's name (``tuple(map(tag_name, pairs))``: the names of a head's pairs, in C)."""
+
+
+@lru_cache(maxsize=256)
+def names_in(names: tuple[str, ...], wanted: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    """The (index, name in lower case) of the ``names`` whose lower case is in ``wanted``.
+    Remembered: a file's games repeat their heads' names, so each is lower-cased once a file,
+    not once a game by each reader of the head.
+
+    >>> names_in(("Event", "Rules", "DECK"), frozenset({"rules", "deck"}))
+    ((1, 'rules'), (2, 'deck'))
+    """
+    return tuple((index, key) for index, key in enumerate(name.lower() for name in names) if key in wanted)

@@ -242,7 +242,9 @@ def command(paths: tuple[str, ...], rules: str | None, options: tuple[str, ...],
                                [(p.path, said(p.msg, p.message)) for p in found.problems], started)
     try:
         with _Progress(sum(s.size for s in found.sources), progress if found.sources else False) as display:
-            events = run(found.sources, config, fmt, report_options, backend, display.advance, freeze_gc=True)
+            # no display: no progress to tell (a game's tell() and call saved)
+            advance = display.advance if display.shown else None
+            events = run(found.sources, config, fmt, report_options, backend, advance, freeze_gc=True)
             outputs.tell_all(events)
     except OSError as exc:  # the scheduler of --cluster cannot be reached
         ConsoleStream("stderr").write(f"belote-replay: {exc}\n")

@@ -16,7 +16,7 @@ from functools import cache
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import Tag, head_deck, infer_deck
+from belote_notation.notation.headers import Tag, head_deck, infer_deck, names_in, tag_name
 from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
 from belote_notation.notation.read.canonical import heading_starts
@@ -229,8 +229,8 @@ class GameReader:
         if quoted:
             pairs = [(name, raw[1:-1]) for name, raw in pairs]
         # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
-        deck_tags += [tuple.__new__(Tag, (name, raw, line + k, 1)) for k, (name, raw) in enumerate(pairs)
-                      if name.lower() in _DECK_TAGS]
+        deck_tags += [tuple.__new__(Tag, (*pairs[k], line + k, 1))
+                      for k, _ in names_in(tuple(map(tag_name, pairs)), _DECK_TAGS)]
         self.visitor.visit_tag_pairs(pairs, line)
 
     def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
@@ -385,8 +385,8 @@ class GameReader:
         if len(words) < 2:
             self.visitor.visit_result(None, chunk.line, chunk.column)
             return
-        text = words[1].strip()
-        line, col = position_in(chunk, len(value) - len(words[1]))
+        text, offset = words[1].strip(), len(value) - len(words[1])
+        line, col = (chunk.line, chunk.column + offset) if "\n" not in value else position_in(chunk, offset)
         if text.startswith('"'):
             result = self.unescape(text[1:-1], chunk, value.index('"') + 1)
         else:
