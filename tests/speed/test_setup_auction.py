@@ -17,17 +17,16 @@ from typing import Any
 import pytest
 
 from belote_notation.check.context import Context
-from belote_notation.check.deal import DealCheck
 from belote_notation.check.facts import BidFact, DealFacts, HandFact
 from belote_notation.game.engine import _play, auction_table, new_deal
 from belote_notation.game.engine.auction import STEP_STATE
 from belote_notation.game.engine.auction_table import TABLE_SIZE, setup_auction, step_table
-from belote_notation.game.engine.plain import ALL_PASSED, NOT_SET_UP, TAKEN
+from belote_notation.game.engine.plain import NOT_SET_UP, TAKEN
 from belote_notation.game.rules import Ruleset
 from belote_notation.generator import generate_games
 from belote_notation.notation.write.writer import write_games
 from tests.speed.corpus import flawed
-from tests.speed.test_setup_deal import _each_deal, _snapshot
+from tests.speed.test_setup_deal import _each_deal, _snapshot, against_phases
 
 compiled = pytest.mark.skipif(setup_auction is None, reason="the C extensions are not built")
 
@@ -57,20 +56,7 @@ def _compare(ctx: Context, deal: DealFacts, dealer: int, seen: Counter[str]) -> 
         return  # not asked of it (check/deal.py: a smsara deal's set-up, the Contract tag's check)
     fast = new_deal(ctx.rules, dealer, ctx.deck)
     done = setup_auction(fast, deal.five, deal.bids, deal.rest, deal.hands)  # type: ignore[misc]
-    scratch = Context(ctx.file, ctx.number, ctx.rules, ctx.deck, None)
-    scratch.position, scratch.contract_tag = ctx.position, ctx.contract_tag
-    slow = DealCheck(scratch, deal, dealer)
-    if done == NOT_SET_UP:
-        assert _snapshot(fast) == _snapshot(slow.state)
-        seen["not set up"] += 1
-        return
-    slow.distribution()
-    slow.bidding()
-    slow.rest_and_hands()
-    assert scratch.findings == []
-    assert _snapshot(fast) == _snapshot(slow.state)
-    assert done == (TAKEN if slow.state.taker is not None else ALL_PASSED)
-    seen["taken" if done == TAKEN else "all passed"] += 1
+    against_phases(ctx, deal, dealer, fast, done, seen)
     if done == TAKEN:
         seen[f"strain {fast.strain}"] += 1
         seen[f"doubled {fast.doubled}"] += 1

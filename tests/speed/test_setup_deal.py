@@ -62,6 +62,14 @@ def _compare(ctx: Context, deal: DealFacts, dealer: int, seen: Counter[str]) -> 
     deal up (and the phases found nothing), else its deal untouched."""
     fast = new_deal(ctx.rules, dealer, ctx.deck)
     done = setup_deal(fast, deal.five, _offer(deal), deal.bids, deal.rest, deal.hands)  # type: ignore[misc]
+    against_phases(ctx, deal, dealer, fast, done, seen)
+
+
+def against_phases(ctx: Context, deal: DealFacts, dealer: int, fast: DealState, done: int,
+                   seen: Counter[str]) -> None:
+    """``fast``, a fresh deal a compiled set-up returned ``done`` for, against the three phases
+    run on another fresh deal: equal when it set the deal up (and the phases found nothing),
+    else its deal untouched; what happened counted in ``seen``."""
     scratch = Context(ctx.file, ctx.number, ctx.rules, ctx.deck, None)
     scratch.position, scratch.contract_tag = ctx.position, ctx.contract_tag
     slow = DealCheck(scratch, deal, dealer)
