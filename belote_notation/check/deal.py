@@ -88,10 +88,11 @@ class DealCheck:
     def run(self) -> DealResult | None:
         """Every phase in turn; the deal's result, ``None`` when it cannot be scored."""
         deal, state, ctx = self.deal, self.state, self.ctx
-        done = (NOT_SET_UP if setup_deal is None or setup_auction is None
-                else setup_deal(state, deal.five, deal.offer.card, deal.bids, deal.rest, deal.hands)
-                if deal.offer is not None else NOT_SET_UP if ctx.contract_tag is not None and not ctx.position
-                else setup_auction(state, deal.five, deal.bids, deal.rest, deal.hands))  # tag: the phases'
+        done = NOT_SET_UP  # the phases', unless the engine's compiled set-up (when built) takes the deal
+        if deal.offer is not None and setup_deal is not None:  # a smsara deal
+            done = setup_deal(state, deal.five, deal.offer.card, deal.bids, deal.rest, deal.hands)
+        elif deal.offer is None and setup_auction is not None and (ctx.contract_tag is None or ctx.position):
+            done = setup_auction(state, deal.five, deal.bids, deal.rest, deal.hands)  # none against its tag
         if done == TAKEN:  # the engine's fast paths took the distribution and the calls: nothing to say
             return self.score() if play_tricks(ctx, deal, state, self.traces, self.unread) else None
         if done == NOT_SET_UP:
@@ -269,8 +270,7 @@ class DealCheck:
                                               deal=deal.number), deal.line, deal.col)
 
     def no_trump(self, taken: bool) -> None:
-        """Nobody took (or the take named no trump): only what does not depend on trump is
-        checked."""
+        """Nobody took (or the take named no trump): only what does not depend on trump is checked."""
         deal, ctx, tricks, bids = self.deal, self.ctx, self.deal.tricks, self.deal.bids
         if tricks and bids and not self.contract_only and not taken:
             line, col = _first_play(deal)
