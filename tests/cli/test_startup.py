@@ -50,6 +50,9 @@ importlib.metadata, the grammar read without importlib.resources, the cache writ
 tempfile, only when it is made, and hashlib imported for fingerprints, which the text output
 makes none of). A module the bare interpreter imports (its ``site``) is not the
 project's and not held here."""
+TEXT_NEVER = ("belote_notation.pipeline.fixable", "belote_notation.pipeline.text_edits")
+"""What the text output of ``validate`` never needs besides :data:`NEVER`: which codes have a fix
+(the JSON outputs show each finding's fix; the text output does not), and the fixes' edits."""
 FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "belote_notation.formats.native",
                   "belote_notation.formats.registry"}
 """The only modules of ``belote_notation.formats`` it needs: a ``.bel`` name decides the format."""
@@ -86,8 +89,8 @@ def test_validating_a_bel_file_imports_no_parser_exporter_or_service(tmp_path: P
     modules = validate_modules(game, tmp_path / "cache")
     assert "belote_notation.check.checker" in modules  # the run did check the file
     bare = interpreter_modules()
-    imported = [m for m in modules
-                if m not in bare and any(m == name or m.startswith(name + ".") for name in NEVER)]
+    imported = [m for m in modules if m not in bare
+                and any(m == name or m.startswith(name + ".") for name in NEVER + TEXT_NEVER)]
     assert imported == [], f"the validate path of a .bel file imports {imported}"
     formats = [m for m in modules if m.startswith("belote_notation.formats.") and m not in FORMATS_NEEDED]
     assert formats == [], f"a .bel file's detection imports other formats: {formats}"
