@@ -248,7 +248,11 @@ def cards_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-_BYTE_CARDS = [[tuple(cards_of(byte << shift)) for byte in range(256)] for shift in (0, 8, 16, 24)]
+_LOW_BYTE_CARDS = [tuple(cards_of(byte)) for byte in range(256)]
+_BYTE_CARDS = [_LOW_BYTE_CARDS, *([tuple([card + shift for card in cards]) for cards in _LOW_BYTE_CARDS]
+                                  for shift in (8, 16, 24))]
+"""``_BYTE_CARDS[k][byte]``: the cards of ``byte << 8 * k``, each higher byte's the lowest's
+shifted (a quarter of the generators at import)."""
 
 
 def card_list(mask: int) -> list[int]:

@@ -28,36 +28,21 @@ ALL_TRUMP_INDEX = 5
 """``BEATS`` of a tout-atout contract: every suit ranks as trump, only the suit led wins."""
 
 
-def _beats_table(trump: int) -> bytes:
+def _beats_table(trump: int, every_suit_trump: bool = False) -> bytes:
     """``table[best << 5 | card]`` is 1 when ``card`` beats ``best``, the card winning so far.
 
     The winning card is always of the suit led or a trump, so the suit led need not be known.
+    ``every_suit_trump``: tout-atout's table, where each suit ranks as trump and none cuts.
     """
-    out = bytearray(1024)
-    for best in range(32):
-        for card in range(32):
-            bs, cs = best >> 3, card >> 3
-            if cs == bs:
-                if cs == trump:
-                    win = trump_strength(card) > trump_strength(best)
-                else:
-                    win = plain_strength(card) > plain_strength(best)
-            else:
-                win = cs == trump
-            out[best << 5 | card] = 1 if win else 0
-    return bytes(out)
+    # each card's order within its own suit, read once (the table is 1,024 comparisons)
+    order = [trump_strength(card) if every_suit_trump or card >> 3 == trump else plain_strength(card)
+             for card in range(32)]
+    return bytes(order[card] > order[best] if card >> 3 == best >> 3 else card >> 3 == trump
+                 for best in range(32) for card in range(32))
 
 
-def _all_trump_beats() -> bytes:
-    out = bytearray(1024)
-    for best in range(32):
-        for card in range(32):
-            if best >> 3 == card >> 3 and trump_strength(card) > trump_strength(best):
-                out[best << 5 | card] = 1
-    return bytes(out)
-
-
-BEATS: tuple[bytes, ...] = (*(_beats_table(t) for t in (0, 1, 2, 3, -1)), _all_trump_beats())
+BEATS: tuple[bytes, ...] = (*(_beats_table(t) for t in (0, 1, 2, 3, -1)),
+                            _beats_table(-1, every_suit_trump=True))
 """``BEATS[trump][best << 5 | card]``; index 4 when there is no trump (or sans-atout), 5 at
 tout-atout."""
 

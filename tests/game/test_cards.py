@@ -67,3 +67,32 @@ def test_plain_order_ten_below_ace_and_trump_beats_plain():
     seven_of_trump = make_card(1, 0)
     assert beats(seven_of_trump, ace, trump=1)
     assert not beats(make_card(2, ACE), make_card(0, 0), trump=1)  # off-suit discard never wins
+
+
+def test_who_beats_whom_is_the_rule_for_every_pair_of_cards_and_every_trump() -> None:
+    """The tables built at import (each card's order in its suit read once) say the rule: a
+    higher card of the same suit in its order (trump's for the trump suit, and for every suit at
+    tout-atout), else a trump."""
+    from belote_notation.game.cards import plain_strength, trump_strength
+    from belote_notation.game.tricks import beats
+
+    for trump in (0, 1, 2, 3, -1, 4, 5):
+        for best in range(32):
+            for card in range(32):
+                ranked_as_trump = trump == 5 or card >> 3 == trump
+                order = trump_strength if ranked_as_trump else plain_strength
+                if card >> 3 == best >> 3:
+                    expected = order(card) > order(best)
+                else:
+                    expected = card >> 3 == trump
+                assert beats(card, best, trump) is expected, (trump, best, card)
+
+
+def test_card_list_reads_every_mask_as_cards_of_does() -> None:
+    """The byte tables built at import (the higher bytes shifted from the lowest's)."""
+    from belote_notation.game.cards import card_list, cards_of
+
+    for shift in (0, 8, 16, 24):
+        for byte in range(256):
+            mask = byte << shift | (1 << 31 if shift < 24 else 0) | 1
+            assert card_list(mask) == list(cards_of(mask))
