@@ -14,7 +14,7 @@ that the workers plan and read themselves, as a cluster's workers do
 (its format) and writes the rendered reports the workers hand back, so it does not cap the run.
 An input the workers cannot read by ranges (stdin, a stream, bytes given by a program, a format
 read whole such as a CSV) is cut here into games to check (game texts, or records read by
-the format), batched and handed to the backend's window
+the format), batched (:mod:`.batches`) and handed to the backend's window
 (:class:`~belote_notation.pipeline.executor.Window`). At most a few tasks are in flight, so
 memory stays flat however large the input. A worker that fails costs its task, reported as
 such; a game that makes the checker fail costs that game (``BEL901``). On a backend whose
@@ -42,14 +42,13 @@ from belote_notation.check.setup import ValidationConfig
 from belote_notation.check.validator import no_game_report
 from belote_notation.formats.registry import PluginError
 from belote_notation.game.lang import Message, msg
-from belote_notation.pipeline.executor import SERIAL, Backend, Done, Window, forking
+from belote_notation.pipeline.executor import SERIAL, Backend, forking
 from belote_notation.pipeline.games import GameToCheck, TextGame, check_input, games_of
 from belote_notation.pipeline.inputs import InputProblem, OpenInput, Source, open_input, problem_message
 from belote_notation.pipeline.output.base import InputInfo, RenderedGame, render_game
 from belote_notation.pipeline.select import ReportOptions
 
 __all__ = [
-    "BATCH_CHARS",
     "Event",
     "GameChecked",
     "InputEnded",
@@ -58,13 +57,11 @@ __all__ = [
     "Job",
     "Progress",
     "check_game",
+    "info_of",
     "run",
     "stopped_message",
 ]
 
-BATCH_CHARS = 256 * 1024
-"""Games are sent to workers in batches of about this many characters."""
-BATCH_GAMES = 400
 EVERYTHING = ReportOptions()
 
 Progress = Callable[[str, int, int, int], None]
@@ -143,7 +140,8 @@ class Job:
         return with_fixes(item.text, report, path, self.config)
 
 
-def _info(opened: OpenInput) -> InputStarted:
+def info_of(opened: OpenInput) -> InputStarted:
+    """The event that starts an opened input's games."""
     return InputStarted(InputInfo(opened.name, opened.format.name, opened.own_lines))
 
 
@@ -163,7 +161,7 @@ def _run_serial(sources: Iterable[Source], job: Job, progress: Progress | None) 
         if isinstance(opened, InputProblem):
             yield InputFailed(opened.path, opened.message, opened.msg)
             continue
-        yield _info(opened)
+        yield info_of(opened)
         yield from _read_here(opened, job, progress)
 
 
@@ -200,92 +198,6 @@ def check_game(item: GameToCheck, path: str, job: Job) -> RenderedGame:
         report = no_game_report(path, item.number, item.line, msg("could not check this game: %(error)s",
                                                                   error=error))
     return job.render(report)
-
-
-def _work(path: str, batch: list[GameToCheck], job: Job) -> list[RenderedGame]:
-    """Check and render a batch of games of one input (in a worker)."""
-    return [check_game(item, path, job) for item in batch]
-
-
-def _batches(opened: OpenInput) -> Iterator[tuple[list[GameToCheck], int]]:
-    """Batches of games to check and the characters they hold (about)."""
-    batch: list[GameToCheck] = []
-    size = 0
-    for item in games_of(opened):
-        batch.append(item)
-        size += item.size
-        if size >= BATCH_CHARS or len(batch) >= BATCH_GAMES:
-            yield batch, size
-            batch, size = [], 0
-    if batch:
-        yield batch, size
-
-
-@dataclass(frozen=True, slots=True)
-class _Batch:
-    """A batch sent to the workers: its input, its characters and how far into the input it
-    reaches (bytes read when it was sent, for the progress display)."""
-
-    path: str
-    size: int
-    reached: int
-
-
-@dataclass(slots=True)
-class Told:
-    """The games and deals told so far, for the progress display; the inputs whose reading
-    stopped early in a range (``stopped``) and the inputs' sizes, for the ranges'
-    (:mod:`.range_checks`); whether a lost task was lost by a cluster or by a worker process of
-    this machine (``on_cluster``)."""
-
-    job: Job
-    progress: Progress | None
-    games: int = 0
-    deals: int = 0
-    stopped: dict[str, str] = field(default_factory=dict)
-    sizes: dict[str, int] = field(default_factory=dict)
-    on_cluster: bool = True
-
-    def events(self, done: Done) -> Iterator[Event]:
-        """The events of one outcome of the window: a noted event, or a batch's games."""
-        if done.noted:
-            yield done.tag
-            return
-        sent: _Batch = done.tag
-        if done.error is not None:  # a worker died: say so, keep going
-            report = no_game_report(sent.path, 0, 0, msg("could not check %(size)s characters of games: "
-                                                         "worker failed (%(error)s)", size=sent.size,
-                                                         error=type(done.error).__name__))
-            rendered_list = [self.job.render(report)]
-        else:
-            rendered_list = done.result
-        for rendered in rendered_list:
-            self.games += 1
-            self.deals += rendered.deals
-            yield GameChecked(sent.path, rendered)
-        if self.progress is not None:
-            self.progress(sent.path, sent.reached, self.games, self.deals)
-
-
-def send_batches(opened: OpenInput, window: Window, job: Job) -> Iterator[Done]:
-    """One opened input's games, in batches, to the workers (an input they cannot read by
-    byte ranges: a stream, a format read whole); the outcomes the window hands back."""
-    window.note(_info(opened))
-    error = None
-    count = done = 0
-    try:
-        for batch, size in _batches(opened):
-            done += size
-            yield from window.submit(_Batch(opened.name, size, opened.tell() or done), _work, opened.name,
-                                     batch, job)
-            count += len(batch)
-        if count == 0:
-            window.note(GameChecked(opened.name, job.render(no_game_report(opened.name))))
-    except Exception as exc:  # noqa: BLE001 - a bug must not become a traceback
-        error = stopped_message(exc)
-    finally:
-        opened.close()
-    window.note(InputEnded(opened.name, error))
 
 
 def _run_pool(sources: Iterable[Source], job: Job, backend: Backend, progress: Progress | None,

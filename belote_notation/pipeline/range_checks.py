@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from belote_notation.check.validator import no_game_report
 from belote_notation.game.lang import Message, msg
+from belote_notation.pipeline.batches import Told, send_batches
 from belote_notation.pipeline.executor import Backend, Done, Window
 from belote_notation.pipeline.inputs import Discovery, InputProblem, OpenInput, Source, discover, open_input
 from belote_notation.pipeline.output.base import RenderedGame
@@ -38,9 +39,7 @@ from belote_notation.pipeline.pool import (
     InputStarted,
     Job,
     Progress,
-    Told,
     check_game,
-    send_batches,
     stopped_message,
 )
 from belote_notation.pipeline.ranges import ByteRange, CutInput, cut_input, is_url, range_games
