@@ -26,6 +26,10 @@ from belote_replay.main import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "classic" / "partie-1.bel"
+CHECKOUT_FIRST = {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli"),
+                                                 os.environ.get("PYTHONPATH", "")])}
+"""The environment's change for a process run in another folder: this checkout's library and
+command line first on its path (a relative ``PYTHONPATH`` would name that folder's)."""
 
 VALIDATE = """
 import json, sys
@@ -63,7 +67,7 @@ FORMATS_NEEDED = {"belote_notation.formats", "belote_notation.formats.base", "be
 def validate_modules(path: Path, cache: Path, *options: str) -> list[str]:
     """The modules imported by ``validate --jobs 1 [OPTIONS] PATH`` in a fresh process (the
     grammar's cache at ``cache``), after checking that it validated the file."""
-    env = {**os.environ, CACHE_ENV: str(cache)}
+    env = {**os.environ, **CHECKOUT_FIRST, CACHE_ENV: str(cache)}
     done = subprocess.run([sys.executable, "-c", VALIDATE, str(path), *options], env=env, cwd=path.parent,
                           capture_output=True, text=True, timeout=120)
     result = json.loads(done.stderr.strip().splitlines()[-1])
@@ -143,7 +147,7 @@ def test_the_groups_help_reads_each_commands_line_as_its_module_makes_it() -> No
 
 def test_the_groups_help_imports_neither_pydantic_nor_the_commands(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", HELP], capture_output=True, text=True, cwd=tmp_path,
-                          timeout=120)
+                          env={**os.environ, **CHECKOUT_FIRST}, timeout=120)
     modules = json.loads(done.stderr.strip().splitlines()[-1])
     listed = [line.split()[0] for line in done.stdout.split("Commands:")[1].splitlines() if line.strip()]
     assert listed == sorted(COMMANDS)
@@ -205,7 +209,7 @@ def test_the_process_freezes_its_objects_at_exit_and_still_writes_everything(tmp
     """Python's last collections walk no object of a ``belote-replay`` process (they freed
     nothing it needed: ~29 M instructions of a one-deal run); the report is written whole."""
     done = subprocess.run([sys.executable, "-c", EXIT, str(SAMPLE)], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=120)
+                          cwd=tmp_path, env={**os.environ, **CHECKOUT_FIRST}, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[-1] == "frozen at exit: True"
