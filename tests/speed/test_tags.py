@@ -104,3 +104,42 @@ def test_the_probed_characters_are_the_grammars() -> None:
         assert by_tables == (name.fullmatch(word) is not None), repr(word)
         plain = "".join(c for c in word if c != "\\")
         assert all(value[ord(c)] for c in plain) == (string.fullmatch(f'"{plain}"') is not None), repr(plain)
+
+
+def test_a_heads_names_are_the_earlier_heads_strings() -> None:
+    """Given the names of an earlier head, a name spelled the same at the same index is that
+    string (the names tuple itself when all are), whatever the text's width; the pairs are the
+    same as read without them."""
+    read = compiled_tags()
+    assert read is not None
+    first = read('[Event "a"]\n[Rules "contree"]\n', 0, ())
+    assert first is not None
+    names = first[2]
+    assert names == ("Event", "Rules")
+    for head in ('[Event "b"]\n[Rules "classic"]\n', '[Event "c"]\n[Rules "contree"]\n{Fès}\n',
+                 '[Event "d"]\n[Rules "x"]\n{\U0001f0a1}\n'):  # texts of one, two, four bytes a character
+        again = read(head, 0, names)
+        assert again is not None
+        assert again[2] is names
+        assert [name for name, _ in again[0]] == list(names)
+        assert all(name is known for (name, _), known in zip(again[0], names, strict=True))
+        assert again[:2] == read(head, 0)
+    other = read('[Event "c"]\n[Site "x"]\n[Rules "y"]\n', 0, names)
+    assert other is not None
+    assert other[2] == ("Event", "Site", "Rules")
+    assert other[0][0][0] is names[0]
+    assert other[0][1][0] is not names[1]
+    assert read('[Event "c"]\n', 0, ("Event", "Rules"))[2] == ("Event",)  # type: ignore[index]
+    assert read('[Event "c"]\n', 0, (1, b"Event"))[2] == ("Event",)  # type: ignore[index]
+    with pytest.raises(TypeError):
+        read('[Event "c"]\n', 0, ["Event"])
+
+
+def test_the_reader_hands_the_last_heads_names_on() -> None:
+    """Two games read one after the other: the second's tag names are the first's strings."""
+    first = read_game_events('[Event "a"]\n[Rules "contree"]\n\nend *\n', Recorder())
+    second = read_game_events('[Event "b"]\n[Rules "contree"]\n\nend *\n', Recorder())
+    names = [event[1] for event in first if event[0] == "visit_header"]
+    again = [event[1] for event in second if event[0] == "visit_header"]
+    assert names == again == ["Event", "Rules"]
+    assert all(a is b for a, b in zip(names, again, strict=True))

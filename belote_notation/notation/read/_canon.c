@@ -1265,14 +1265,50 @@ done:
  * three tables of 128 flags that notation/read/canon.py makes by probing the grammar's own TAG_NAME
  * and STRING expressions; any other character (and any other layout) gives None, and the
  * Python reader reads the tag pairs with those expressions. */
+/* The name from start to end of text (ASCII: the tables allow no other character), the
+ * previous game's name at the same index when it is spelled the same (`known`, a tuple, or
+ * NULL): a file's heads repeat their names, and a name kept is hashed once a file and compared
+ * by identity by the head's readers (notation.headers.names_in). */
+static PyObject *tag_name_at(PyObject *text, Py_ssize_t start, Py_ssize_t end, PyObject *known,
+                             Py_ssize_t index) {
+    if (known != NULL && index < PyTuple_GET_SIZE(known)) {
+        PyObject *name = PyTuple_GET_ITEM(known, index);
+        if (PyUnicode_Check(name) && PyUnicode_GET_LENGTH(name) == end - start) {
+            int kind = PyUnicode_KIND(text), name_kind = PyUnicode_KIND(name);
+            const void *data = PyUnicode_DATA(text), *name_data = PyUnicode_DATA(name);
+            Py_ssize_t k = 0;
+            while (k < end - start
+                   && PyUnicode_READ(kind, data, start + k) == PyUnicode_READ(name_kind, name_data, k)) k++;
+            if (k == end - start) return Py_NewRef(name);
+        }
+    }
+    return PyUnicode_Substring(text, start, end);
+}
+
+/* The names of `pairs` as a tuple: `known` itself when they are its names (the same objects). */
+static PyObject *pair_names(PyObject *pairs, PyObject *known) {
+    Py_ssize_t count = PyList_GET_SIZE(pairs), k = 0;
+    if (known != NULL && PyTuple_GET_SIZE(known) == count) {
+        while (k < count && PyTuple_GET_ITEM(PyList_GET_ITEM(pairs, k), 0) == PyTuple_GET_ITEM(known, k)) k++;
+        if (k == count) return Py_NewRef(known);
+    }
+    PyObject *names = PyTuple_New(count);
+    if (names == NULL) return NULL;
+    for (k = 0; k < count; k++)
+        PyTuple_SET_ITEM(names, k, Py_NewRef(PyTuple_GET_ITEM(PyList_GET_ITEM(pairs, k), 0)));
+    return names;
+}
+
 static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 128 || !PyBytes_Check(args[1])
-        || PyBytes_GET_SIZE(args[1]) != 128 || !PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) != 128
-        || !PyUnicode_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "read_tags(first, rest, value, text, pos): three tables of 128 bytes");
+    if ((nargs != 5 && nargs != 6) || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 128
+        || !PyBytes_Check(args[1]) || PyBytes_GET_SIZE(args[1]) != 128 || !PyBytes_Check(args[2])
+        || PyBytes_GET_SIZE(args[2]) != 128 || !PyUnicode_Check(args[3])
+        || (nargs == 6 && !PyTuple_Check(args[5]))) {
+        PyErr_SetString(PyExc_TypeError, "read_tags(first, rest, value, text, pos[, names]): three tables of "
+                                         "128 bytes, names a tuple");
         return NULL;
     }
-    PyObject *text = args[3];
+    PyObject *text = args[3], *known = nargs == 6 ? args[5] : NULL;
     Py_ssize_t i = PyLong_AsSsize_t(args[4]), n = PyUnicode_GET_LENGTH(text);
     if (i == -1 && PyErr_Occurred()) return NULL;
     if (i < 0 || i > n) {
@@ -1297,7 +1333,8 @@ static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nar
         Py_ssize_t start = i;
         while (IN(value, AT(i))) i++;
         if (AT(i) != '"' || AT(i + 1) != ']') goto other;
-        PyObject *tag = PyUnicode_Substring(text, name, name_end), *said = PyUnicode_Substring(text, start, i);
+        PyObject *tag = tag_name_at(text, name, name_end, known, PyList_GET_SIZE(pairs));
+        PyObject *said = PyUnicode_Substring(text, start, i);
         PyObject *pair = tag != NULL && said != NULL ? PyTuple_Pack(2, tag, said) : NULL;
         Py_XDECREF(tag);
         Py_XDECREF(said);
@@ -1311,7 +1348,13 @@ static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
 #undef AT
 #undef IN
-    return Py_BuildValue("(Nn)", pairs, i);
+    if (known == NULL) return Py_BuildValue("(Nn)", pairs, i);
+    PyObject *names = pair_names(pairs, known);
+    if (names == NULL) {
+        Py_DECREF(pairs);
+        return NULL;
+    }
+    return Py_BuildValue("(NnN)", pairs, i, names);
 other:
     Py_DECREF(pairs);
     Py_RETURN_NONE;
@@ -1699,10 +1742,12 @@ static PyMethodDef methods[] = {
      "spellings and `quote` the string delimiter, and the line feeds before the cut; None: "
      "another block."},
     {"read_tags", (PyCFunction)(void (*)(void))read_tags, METH_FASTCALL,
-     "read_tags(first, rest, value, text, pos) -> (pairs, end) | None\n\n"
+     "read_tags(first, rest, value, text, pos[, names]) -> (pairs, end[, names]) | None\n\n"
      "The tag pairs from offset pos, one a line in the layout fmt writes: [(name, value), ...] and "
      "the offset after the last one's `]`; None: another layout, or a character the tables (the "
-     "ASCII characters a tag name starts with, holds, and a value holds) do not allow."},
+     "ASCII characters a tag name starts with, holds, and a value holds) do not allow. With names "
+     "(a tuple: the names of an earlier head), a name spelled as names' at its index is that "
+     "string, and the pairs' names come too, as names itself when they are all its own."},
     {"new_record", new_record, METH_VARARGS,
      "new_record(cls, data) -> record: build.new_record in C (data holds every field)."},
     {"make_plays", make_plays, METH_VARARGS,

@@ -77,6 +77,11 @@ _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
+_HEAD_NAMES: list[tuple[str, ...]] = [()]
+"""The tag names of the last head the compiled reader read, handed to it with the next head: a
+file's heads repeat their names, so the next head's are the same strings (and the same tuple),
+hashed once and found by identity in ``names_in``'s memory. Only a hint: any tuple gives the
+same pairs, so a race between threads costs a miss, not a wrong name."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -151,13 +156,15 @@ class GameReader:
         nodes: list[Chunk | Rule] = []
         read_tags = compiled_tags()
         at_line_start = pos == 0 or text[pos - 1] == "\n"
-        laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
+        laid_out = read_tags(text, pos, _HEAD_NAMES[0]) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
-            after = _blanks_end(text, laid_out[1])
+            pairs, end, names = laid_out
+            _HEAD_NAMES[0] = names
+            after = _blanks_end(text, end)
             ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
                     or _KEYWORD.match(text, after) is not None)
-            if ends and self.issues.afford(len(laid_out[0])):
-                self.read_head([], (laid_out[0], self.where(pos)[0]))
+            if ends and self.issues.afford(len(pairs)):
+                self.read_head([], (pairs, self.where(pos)[0]), names)
                 return after
         found = _HEADERS.match(text, pos)
         if found is not None:
@@ -176,15 +183,16 @@ class GameReader:
         self.issues.stop_if_cut()
         return cut
 
-    def read_head(self, chunks: list[Chunk], laid_out: tuple[list[tuple[str, str]], int] | None = None
-                  ) -> None:
+    def read_head(self, chunks: list[Chunk], laid_out: tuple[list[tuple[str, str]], int] | None = None,
+                  names: tuple[str, ...] | None = None) -> None:
         """Report the head's tokens (``laid_out``: the tag pairs the compiled reader read, from
-        a line on, in the layout fmt writes, their items counted) and resolve the deck."""
+        a line on, in the layout fmt writes, their items counted; ``names``: their names) and
+        resolve the deck."""
         deck_tags: list[Tag] = []
         """The ``Deck`` and ``Rules`` tags: all the deck of the cards depends on."""
         spend = self.issues.spend
         if laid_out is not None:
-            self.laid_out(*laid_out, deck_tags, False)
+            self.laid_out(*laid_out, deck_tags, False, names)
         for chunk in chunks:
             if chunk.type in COMMENT_TYPES:
                 spend(1, chunk.line, chunk.column)
@@ -222,15 +230,16 @@ class GameReader:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
 
-    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag], quoted: bool) -> None:
+    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag], quoted: bool,
+                 names: tuple[str, ...] | None = None) -> None:
         """Tag pairs one a line from ``line`` on, each at its first column, with no escape (the
         layout fmt writes): their positions are known without counting, and no escape is to be
-        undone (``quoted``: the values with their quotes)."""
+        undone (``quoted``: the values with their quotes; ``names``: their names, if known)."""
         if quoted:
             pairs = [(name, raw[1:-1]) for name, raw in pairs]
         # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
         deck_tags += [tuple.__new__(Tag, (*pairs[k], line + k, 1))
-                      for k, _ in names_in(tuple(map(tag_name, pairs)), _DECK_TAGS)]
+                      for k, _ in names_in(names or tuple(map(tag_name, pairs)), _DECK_TAGS)]
         self.visitor.visit_tag_pairs(pairs, line)
 
     def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
