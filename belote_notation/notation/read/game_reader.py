@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from operator import itemgetter
 
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
@@ -77,6 +78,8 @@ _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
 _ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
+_INDEX = itemgetter(0)
+"""The index of an (index, name) of ``names_in``."""
 _HEAD_NAMES: list[tuple[str, ...]] = [()]
 """The tag names of the last head the compiled reader read, handed to it with the next head: a
 file's heads repeat their names, so the next head's are the same strings (and the same tuple),
@@ -164,7 +167,7 @@ class GameReader:
             ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
                     or _KEYWORD.match(text, after) is not None)
             if ends and self.issues.afford(len(pairs)):
-                self.read_head([], (pairs, self.where(pos)[0]), names)
+                self.compiled_head(pairs, self.where(pos)[0], names)
                 return after
         found = _HEADERS.match(text, pos)
         if found is not None:
@@ -183,16 +186,11 @@ class GameReader:
         self.issues.stop_if_cut()
         return cut
 
-    def read_head(self, chunks: list[Chunk], laid_out: tuple[list[tuple[str, str]], int] | None = None,
-                  names: tuple[str, ...] | None = None) -> None:
-        """Report the head's tokens (``laid_out``: the tag pairs the compiled reader read, from
-        a line on, in the layout fmt writes, their items counted; ``names``: their names) and
-        resolve the deck."""
+    def read_head(self, chunks: list[Chunk]) -> None:
+        """Report the head's tokens and resolve the deck."""
         deck_tags: list[Tag] = []
         """The ``Deck`` and ``Rules`` tags: all the deck of the cards depends on."""
         spend = self.issues.spend
-        if laid_out is not None:
-            self.laid_out(*laid_out, deck_tags, False, names)
         for chunk in chunks:
             if chunk.type in COMMENT_TYPES:
                 spend(1, chunk.line, chunk.column)
@@ -205,7 +203,7 @@ class GameReader:
                     and self.issues.afford(len(pairs))):
                 # tag pairs (and white space: the HEADERS terminal) one a line, each at its first
                 # column (the layout fmt writes)
-                self.laid_out(pairs, chunk.line, deck_tags, True)
+                self.laid_out(pairs, chunk.line, deck_tags)
                 continue
             visit_header = self.visitor.visit_header
             locator = ChunkLocator(chunk)
@@ -219,7 +217,24 @@ class GameReader:
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
-        deck, named, unknown = head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags]))
+        self.set_deck(*head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags])), deck_tags)
+
+    def compiled_head(self, pairs: list[tuple[str, str]], line: int, names: tuple[str, ...]) -> None:
+        """Report the tag pairs the compiled reader read (``names``: their names), one a line
+        from ``line`` on, in the layout fmt writes, their items counted, and resolve the deck as
+        :meth:`read_head` does, its tags found by their indices (a ``Tag`` made only to place a
+        finding)."""
+        found = names_in(names, _DECK_TAGS)
+        self.visitor.visit_tag_pairs(pairs, line)
+        deck, named, unknown = head_deck(tuple(map(pairs.__getitem__, map(_INDEX, found))))
+        if named and unknown < 0:  # the common head: a Deck or Rules tag says the deck
+            self.deck = deck
+            return
+        self.set_deck(deck, named, unknown, [tuple.__new__(Tag, (*pairs[k], line + k, 1)) for k, _ in found])
+
+    def set_deck(self, deck: Deck, named: bool, unknown: int, deck_tags: list[Tag]) -> None:
+        """The deck of the cards: ``head_deck``'s answer for ``deck_tags`` (the head's ``Deck`` and
+        ``Rules`` tags), an unknown deck's finding said, else the deck the cards are written in."""
         if unknown >= 0:
             deck_tag = deck_tags[unknown]
             self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
@@ -230,16 +245,14 @@ class GameReader:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
 
-    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag], quoted: bool,
-                 names: tuple[str, ...] | None = None) -> None:
+    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag]) -> None:
         """Tag pairs one a line from ``line`` on, each at its first column, with no escape (the
-        layout fmt writes): their positions are known without counting, and no escape is to be
-        undone (``quoted``: the values with their quotes; ``names``: their names, if known)."""
-        if quoted:
-            pairs = [(name, raw[1:-1]) for name, raw in pairs]
+        layout fmt writes), their values quoted: their positions are known without counting, and
+        no escape is to be undone."""
+        pairs = [(name, raw[1:-1]) for name, raw in pairs]
         # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
         deck_tags += [tuple.__new__(Tag, (*pairs[k], line + k, 1))
-                      for k, _ in names_in(names or tuple(map(tag_name, pairs)), _DECK_TAGS)]
+                      for k, _ in names_in(tuple(map(tag_name, pairs)), _DECK_TAGS)]
         self.visitor.visit_tag_pairs(pairs, line)
 
     def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
