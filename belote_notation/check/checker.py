@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -61,6 +62,8 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
 
+_NAME_VALUE = itemgetter(0, 1)
+"""A tag's (name, value)."""
 _SETUPS: dict[tuple[Any, ...], tuple[Ruleset, Deck, tuple[tuple[str, Any], ...]]] = {}
 """The rules, deck and changed options of the games whose tags gave no finding, by the
 configuration's rules and options, whether the deck was inferred and the tags the checks read (name, value):
@@ -146,7 +149,7 @@ class GameChecker(DealKeeper[GameReport]):
             self._place(line, col)
         key = name.lower()
         if key in _READ_TAGS:
-            self._read_tag(key, Tag(name, value, line, col))
+            self._read_tags(((key, Tag(name, value, line, col)),))
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
 
@@ -159,23 +162,25 @@ class GameChecker(DealKeeper[GameReport]):
             self.tagged = True
             self._place(line, 1)
         names = tuple(map(tag_name, pairs))
-        for index, key in names_in(names, _READ_TAGS):  # the names lower-cased once a file
-            name, value = pairs[index]  # tuple.__new__: the Tag without namedtuple's Python __new__
-            self._read_tag(key, tuple.__new__(Tag, (name, value, line + index, 1)))
+        # tuple.__new__: the Tag without namedtuple's Python __new__; the names lower-cased once a file
+        self._read_tags([(key, tuple.__new__(Tag, (*pairs[index], line + index, 1)))
+                         for index, key in names_in(names, _READ_TAGS)])
         if self.config.keep_deals:
             self.tags += [pairs[index] for index, _ in names_in(names, FINGERPRINT_TAGS)]
 
-    def _read_tag(self, key: str, header: Tag) -> None:
-        """A tag pair the checks read (``key``: its name in lower case)."""
-        self.headers.append(header)
-        if key == "result":
-            self.result_tag = header
-        elif key == "dealer":
-            self.dealer_tag = header.value
-        elif key == _CONTRACT_KEY:
-            self.contract_tag = header
-        elif key == "termination" and header.value.lower() == "unterminated":
-            self.unterminated = True
+    def _read_tags(self, tags: Iterable[tuple[str, Tag]]) -> None:
+        """Tag pairs the checks read, in order (``key``: the name in lower case, and the pair)."""
+        headers = self.headers
+        for key, header in tags:
+            headers.append(header)
+            if key == "result":
+                self.result_tag = header
+            elif key == "dealer":
+                self.dealer_tag = header.value
+            elif key == _CONTRACT_KEY:
+                self.contract_tag = header
+            elif key == "termination" and header.value.lower() == "unterminated":
+                self.unterminated = True
 
     def visit_comment(self, text: str, line: int, col: int) -> None:
         """``{noqa: BEL605}`` (or ``; noqa: BEL6, BEL912``; a bare ``noqa`` for every code) leaves
@@ -197,7 +202,7 @@ class GameChecker(DealKeeper[GameReport]):
 
     def _setup(self) -> Context:
         config = self.config  # its rules and options: what the resolution reads of it (hashed in C)
-        key = (config.rules, config.options, self.inferred_deck, *[(tag[0], tag[1]) for tag in self.headers])
+        key = (config.rules, config.options, self.inferred_deck, *map(_NAME_VALUE, self.headers))
         known = _SETUPS.get(key)
         if known is None:
             setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
