@@ -45,8 +45,11 @@ _HEADS = [
     '[Event "club"]',
     '[Deck "french"]\n[Deck "nope"]\n',
     '[Rules "contree"]\n[Option "target=1000"]\n',
+    '[Deck "tarot"]\n[Rules "moroccan"]\n[Event "x"]\n',
+    '[Rules "morrocan"]\n[Event "x"]\n',
 ]
-_BODIES = ["deal 1 dealer N\nscore 0 0\nend\n", "end NS\n", "", "deal\n", "x\n", "end"]
+_BODIES = ["deal 1 dealer N\nscore 0 0\nend\n", "end NS\n", "", "deal\n", "x\n", "end",
+           "deal 1\ntrick 1 N:4c E:12b S:1o W:7e\nend\n"]  # the last in Spanish cards: the deck inferred
 
 
 def _events(text: str, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
