@@ -109,33 +109,33 @@ def test_the_probed_characters_are_the_grammars() -> None:
         assert all(value[ord(c)] for c in plain) == (string.fullmatch(f'"{plain}"') is not None), repr(plain)
 
 
-def test_a_heads_names_are_the_earlier_heads_strings() -> None:
-    """Given the names of an earlier head, a name spelled the same at the same index is that
-    string (the names tuple itself when all are), whatever the text's width; the pairs are the
-    same as read without them."""
+def test_a_heads_strings_are_the_earlier_heads_when_spelled_the_same() -> None:
+    """Given an earlier answer, a name or value spelled as its pair's at the same index is that
+    string (the pair itself when both are, the names tuple itself when all names are), whatever
+    the text's width; the pairs are equal to those read without it, and anything else given is
+    nothing known."""
     read = compiled_tags()
     assert read is not None
-    first = read('[Event "a"]\n[Rules "contree"]\n', 0, ())
-    assert first is not None
-    names = first[2]
+    last = read('[Event "a"]\n[Rules "contree"]\n', 0, None)
+    assert last is not None
+    pairs, _, names = last
     assert names == ("Event", "Rules")
-    for head in ('[Event "b"]\n[Rules "classic"]\n', '[Event "c"]\n[Rules "contree"]\n{Fès}\n',
-                 '[Event "d"]\n[Rules "x"]\n{\U0001f0a1}\n'):  # texts of one, two, four bytes a character
-        again = read(head, 0, names)
+    for head in ('[Event "b"]\n[Rules "contree"]\n', '[Event "c"]\n[Rules "contree"]\n{Fès}\n',
+                 '[Event "d"]\n[Rules "contree"]\n{\U0001f0a1}\n'):  # one, two, four bytes a character
+        again = read(head, 0, last)
         assert again is not None
         assert again[2] is names
-        assert [name for name, _ in again[0]] == list(names)
-        assert all(name is known for (name, _), known in zip(again[0], names, strict=True))
+        assert again[0][0][0] is names[0] and again[0][0][1] != pairs[0][1]
+        assert again[0][1] is pairs[1]  # ("Rules", "contree"): the same pair
         assert again[:2] == read(head, 0)
-    other = read('[Event "c"]\n[Site "x"]\n[Rules "y"]\n', 0, names)
+    other = read('[Event "a"]\n[Site "x"]\n[Rules "y"]\n', 0, last)
     assert other is not None
     assert other[2] == ("Event", "Site", "Rules")
-    assert other[0][0][0] is names[0]
-    assert other[0][1][0] is not names[1]
-    assert read('[Event "c"]\n', 0, ("Event", "Rules"))[2] == ("Event",)  # type: ignore[index]
-    assert read('[Event "c"]\n', 0, (1, b"Event"))[2] == ("Event",)  # type: ignore[index]
-    with pytest.raises(TypeError):
-        read('[Event "c"]\n', 0, ["Event"])
+    assert other[0][0] is pairs[0]
+    assert other[0][1][0] is not names[1] and other[0][2][0] is not names[1]
+    assert other[:2] == read('[Event "a"]\n[Site "x"]\n[Rules "y"]\n', 0)
+    for odd in ((), ([("Event", "a")], 0), (1, 2, 3), ([1, ("Event",), (b"Event", "a")], 0, (1,)), "x"):
+        assert read('[Event "a"]\n', 0, odd) == ([("Event", "a")], 11, ("Event",))
 
 
 def test_the_reader_hands_the_last_heads_names_on() -> None:

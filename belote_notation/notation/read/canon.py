@@ -96,10 +96,11 @@ def compiled_cut() -> CutGame | None:
 
 def compiled_tags() -> ReadTags | None:
     """``read_tags`` of the C extension with the grammar's characters (:func:`tag_characters`):
-    ``(text, pos, names)`` -> the tag pairs from ``pos`` in the layout ``fmt`` writes, the offset
-    after them and their names (a name spelled as ``names``' at its index is that very string,
-    and the names are ``names`` itself when all are), ``None`` for any other layout; ``None``
-    when not built or switched off."""
+    ``(text, pos, last)`` -> the tag pairs from ``pos`` in the layout ``fmt`` writes, the offset
+    after them and their names (``last``: an earlier answer, or ``None``; a name or value spelled
+    as its pair's at the same index is that very string, the pair itself when both are, and the
+    names its names tuple when all are), ``None`` for any other layout; ``None`` when not built
+    or switched off."""
     return None if _READ_TAGS is None else _tags_reader()
 
 

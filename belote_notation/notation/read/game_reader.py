@@ -80,11 +80,12 @@ _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
 _INDEX = itemgetter(0)
 """The index of an (index, name) of ``names_in``."""
-_HEAD_NAMES: list[tuple[str, ...]] = [()]
-"""The tag names of the last head the compiled reader read, handed to it with the next head: a
-file's heads repeat their names, so the next head's are the same strings (and the same tuple),
-hashed once and found by identity in ``names_in``'s memory. Only a hint: any tuple gives the
-same pairs, so a race between threads costs a miss, not a wrong name."""
+_LAST_HEAD: list[tuple[list[tuple[str, str]], int, tuple[str, ...]] | None] = [None]
+"""The compiled reader's answer for the last head it read, handed to it with the next head: a
+file's heads repeat their names and many values, so the next head's are the same strings (the
+same pairs, the same names tuple), hashed once a file and found by identity in the memories of
+``names_in``, ``head_deck`` and the checks. Only a hint: any answer gives equal pairs, so a
+race between threads costs a miss, not a wrong name."""
 _QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -159,10 +160,10 @@ class GameReader:
         nodes: list[Chunk | Rule] = []
         read_tags = compiled_tags()
         at_line_start = pos == 0 or text[pos - 1] == "\n"
-        laid_out = read_tags(text, pos, _HEAD_NAMES[0]) if read_tags is not None and at_line_start else None
+        laid_out = read_tags(text, pos, _LAST_HEAD[0]) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
             pairs, end, names = laid_out
-            _HEAD_NAMES[0] = names
+            _LAST_HEAD[0] = laid_out
             after = _blanks_end(text, end)
             ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
                     or _KEYWORD.match(text, after) is not None)
