@@ -17,8 +17,8 @@ from operator import itemgetter
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import Tag, head_deck, infer_deck, names_in, tag_name
-from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
+from belote_notation.notation.headers import Tag, head_deck, infer_deck, laid_out_tag, names_in, tag_name
+from belote_notation.notation.issues import MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
 from belote_notation.notation.read.canonical import heading_starts
 from belote_notation.notation.read.recovery import Piece, Rule, end_position, parse_piece
@@ -37,6 +37,7 @@ from belote_notation.notation.read.tokens import (
     comment_text,
     number,
     position_in,
+    unescape,
 )
 from belote_notation.notation.visitor import SKIP, Visitor
 
@@ -75,18 +76,12 @@ def _cuts(comments: bool, strings: bool) -> re.Pattern[str]:
 
 
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
-_ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
-_INDEX = itemgetter(0)
-"""The index of an (index, name) of ``names_in``."""
+_INDEX = itemgetter(0)  # the index of an (index, name) of names_in
 _LAST_HEAD: list[tuple[list[tuple[str, str]], int, tuple[str, ...]] | None] = [None]
-"""The compiled reader's answer for the last head it read, handed to it with the next head: a
-file's heads repeat their names and many values, so the next head's are the same strings (the
-same pairs, the same names tuple), hashed once a file and found by identity in the memories of
-``names_in``, ``head_deck`` and the checks. Only a hint: any answer gives equal pairs, so a
-race between threads costs a miss, not a wrong name."""
-_QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+"""The compiled reader's last answer, handed to it with the next head: a file's heads repeat their
+names and values, so those are the same strings (hashed once a file). A hint: a race costs a miss."""
 
 
 def _blanks_end(text: str, pos: int) -> int:
@@ -214,24 +209,22 @@ class GameReader:
                 name, raw = found.group(1, 2)
                 raw = raw[1:-1]
                 if "\\" in raw:
-                    raw = self.unescape(raw, locator, found.start(2) + 1)
+                    raw = unescape(raw, locator, found.start(2) + 1, self.issues)
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
         self.set_deck(*head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags])), deck_tags)
 
     def compiled_head(self, pairs: list[tuple[str, str]], line: int, names: tuple[str, ...]) -> None:
-        """Report the tag pairs the compiled reader read (``names``: their names), one a line
-        from ``line`` on, in the layout fmt writes, their items counted, and resolve the deck as
-        :meth:`read_head` does, its tags found by their indices (a ``Tag`` made only to place a
-        finding)."""
+        """Report the tag pairs the compiled reader read (their ``names``), one a line from ``line``
+        on, their items counted; resolve the deck as :meth:`read_head` does (its tags by index)."""
         found = names_in(names, _DECK_TAGS)
         self.visitor.visit_tag_pairs(pairs, line)
         deck, named, unknown = head_deck(tuple(map(pairs.__getitem__, map(_INDEX, found))))
         if named and unknown < 0:  # the common head: a Deck or Rules tag says the deck
             self.deck = deck
             return
-        self.set_deck(deck, named, unknown, [tuple.__new__(Tag, (*pairs[k], line + k, 1)) for k, _ in found])
+        self.set_deck(deck, named, unknown, [laid_out_tag(pairs, line, k) for k, _ in found])
 
     def set_deck(self, deck: Deck, named: bool, unknown: int, deck_tags: list[Tag]) -> None:
         """The deck of the cards: ``head_deck``'s answer for ``deck_tags`` (the head's ``Deck`` and
@@ -251,25 +244,9 @@ class GameReader:
         layout fmt writes), their values quoted: their positions are known without counting, and
         no escape is to be undone."""
         pairs = [(name, raw[1:-1]) for name, raw in pairs]
-        # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
-        deck_tags += [tuple.__new__(Tag, (*pairs[k], line + k, 1))
-                      for k, _ in names_in(tuple(map(tag_name, pairs)), _DECK_TAGS)]
+        deck_tags += [laid_out_tag(pairs, line, k) for k, _ in names_in(tuple(map(tag_name, pairs)),
+                                                                        _DECK_TAGS)]
         self.visitor.visit_tag_pairs(pairs, line)
-
-    def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
-        """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
-        locator = chunk if isinstance(chunk, ChunkLocator) else ChunkLocator(chunk)
-
-        def replace(found: re.Match[str]) -> str:
-            char = found.group(1)
-            if char in _QUOTED_ESCAPES:
-                return _QUOTED_ESCAPES[char]
-            line, col = locator.where(offset + found.start())
-            self.issues.report(BAD_TAG_PAIR, msg("bad escape `\\%(char)s` in a quoted value: only \\\" \\\\ "
-                                                 "\\n \\r \\t are escapes (write \\\\ for a backslash)",
-                                                 char=char), line, col)
-            return "\\" + char
-        return _ESCAPE.sub(replace, raw)
 
     # --- the body ----------------------------------------------------------------------
     def body(self, pos: int) -> None:
@@ -411,7 +388,7 @@ class GameReader:
         text, offset = words[1].strip(), len(value) - len(words[1])
         line, col = (chunk.line, chunk.column + offset) if "\n" not in value else position_in(chunk, offset)
         if text.startswith('"'):
-            result = self.unescape(text[1:-1], chunk, value.index('"') + 1)
+            result = unescape(text[1:-1], chunk, value.index('"') + 1, self.issues)
         else:
             result = text.upper()
         self.visitor.visit_result(result, line, col)
