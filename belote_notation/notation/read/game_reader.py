@@ -163,7 +163,7 @@ class GameReader:
             ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
                     or _KEYWORD.match(text, after) is not None)
             if ends and self.issues.afford(len(pairs)):
-                self.compiled_head(pairs, self.where(pos)[0], names)
+                self.compiled_head(pairs, self.where(pos)[0] if pos else self.first_line, names)
                 return after
         found = _HEADERS.match(text, pos)
         if found is not None:
