@@ -47,7 +47,8 @@ def test_tag_pairs_at_once_check_as_one_by_one() -> None:
         for head, deals, tail in itertools.product(_HEADS, (0, 1), _TAILS):
             text = head + "\n" + _DEAL * deals + tail
             for _ in range(2):  # the second time from the memories
-                assert _report(text, GameChecker(config, "h.bel")) == _report(text, OneByOne(config, "h.bel")), text
+                at_once = _report(text, GameChecker(config, "h.bel"))
+                assert at_once == _report(text, OneByOne(config, "h.bel")), text
 
 
 def test_the_deck_inferred_after_a_head_at_once() -> None:
