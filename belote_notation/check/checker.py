@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from belote_notation.check.codes import DEAL_NUMBER, ENGINE_FAILURE, RULES_ASSUMED
@@ -40,7 +42,7 @@ from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.game.rules import Ruleset
 from belote_notation.notation.fingerprint import FINGERPRINT_TAGS, deal_text, fingerprint, game_text
-from belote_notation.notation.headers import Tag, names_in, tag_name
+from belote_notation.notation.headers import Tag, laid_out_tag, names_in, tag_name
 from belote_notation.notation.issues import BAD_UTF8, MISSING_END, NOTHING_TO_ANNOTATE, SyntaxIssue
 from belote_notation.notation.visitor import DealParts, Position, Skip, Visitor
 
@@ -60,6 +62,18 @@ _READ_TAGS = frozenset({"rules", "option", "options", "target", "deck", "dealer"
 """Tag pairs that change the checks (setup.py and notation.headers read the first five; a
 ``Contract`` tag is the first deal's contract when it records no auction: contract_tag.py; a
 ``Termination`` of ``unterminated`` makes a deal that stops in mid-play a position)."""
+
+_NAME_VALUE = itemgetter(0, 1)  # a tag's (name, value)
+_INDEX = itemgetter(0)  # the index of an (index, name) of names_in
+_ROLES = frozenset({"dealer", "result", _CONTRACT_KEY, "termination"})
+
+
+@lru_cache(maxsize=256)
+def _roles(read: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
+    """Of the (index, key) of a head's tags the checks read, those that set more than the set-up
+    (the dealer, the result, the contract, the termination): remembered, as the heads repeat."""
+    return tuple((index, key) for index, key in read if key in _ROLES)
+
 
 _SETUPS: dict[tuple[Any, ...], tuple[Ruleset, Deck, tuple[tuple[str, Any], ...]]] = {}
 """The rules, deck and changed options of the games whose tags gave no finding, by the
@@ -90,9 +104,9 @@ class GameChecker(DealKeeper[GameReport]):
     ``visit_*`` methods below would keep of its events, each with the slots the notation fills."""
 
     __slots__ = ("col", "config", "contract_tag", "ctx", "deal_count", "deal_prints", "dealer_tag", "failed",
-                 "file", "headers", "inferred_deck", "line", "match", "noqa", "number", "observer", "pending",
-                 "position", "report", "result_pos", "result_tag", "result_text", "setup_findings", "syntax",
-                 "tagged", "tags", "unterminated")
+                 "file", "headers", "inferred_deck", "laid_out", "line", "match", "noqa", "number",
+                 "observer", "pending", "position", "report", "result_pos", "result_tag", "result_text",
+                 "setup_findings", "syntax", "tagged", "tags", "unterminated")
 
     def __init__(self, config: ValidationConfig = DEFAULT_CONFIG, file: str = "<string>", number: int = 1,
                  observer: DealObserver | None = None, syntax: Iterable[Finding] = ()) -> None:
@@ -105,7 +119,11 @@ class GameChecker(DealKeeper[GameReport]):
         self.number = index + 1
         self.line, self.col = line, col
         self.headers: list[Tag] = []
-        """The tag pairs the checks read (rules, options, deck, dealer, result), in order."""
+        """The tag pairs the checks read (rules, options, deck, dealer, result), in order; those
+        of a head read at once come first, as ``Tag`` only when asked (:meth:`_headers`)."""
+        self.laid_out: tuple[Sequence[tuple[str, str]], int, tuple[tuple[int, str], ...]] | None = None
+        """The head read at once, when it came first (its pairs, first line and the (index, name
+        in lower case) of those the checks read), not yet in :attr:`headers`."""
         self.result_tag: Tag | None = None
         self.dealer_tag: str | None = None
         self.contract_tag: Tag | None = None
@@ -146,7 +164,7 @@ class GameChecker(DealKeeper[GameReport]):
             self._place(line, col)
         key = name.lower()
         if key in _READ_TAGS:
-            self._read_tag(key, Tag(name, value, line, col))
+            self._read_tags(((key, Tag(name, value, line, col)),))
         if key in FINGERPRINT_TAGS:
             self.tags.append((name, value))
 
@@ -159,15 +177,19 @@ class GameChecker(DealKeeper[GameReport]):
             self.tagged = True
             self._place(line, 1)
         names = tuple(map(tag_name, pairs))
-        for index, key in names_in(names, _READ_TAGS):  # the names lower-cased once a file
-            name, value = pairs[index]  # tuple.__new__: the Tag without namedtuple's Python __new__
-            self._read_tag(key, tuple.__new__(Tag, (name, value, line + index, 1)))
+        read = names_in(names, _READ_TAGS)  # the names lower-cased once a file
+        if self.headers or self.laid_out is not None:
+            self._read_tags([(key, laid_out_tag(pairs, line, index)) for index, key in read])
+        else:  # the common head: its Tags made when asked, but for the tags read below
+            self.laid_out = pairs, line, read
+            for index, key in _roles(read):
+                self._read_role(key, laid_out_tag(pairs, line, index))
         if self.config.keep_deals:
             self.tags += [pairs[index] for index, _ in names_in(names, FINGERPRINT_TAGS)]
 
-    def _read_tag(self, key: str, header: Tag) -> None:
-        """A tag pair the checks read (``key``: its name in lower case)."""
-        self.headers.append(header)
+    def _read_role(self, key: str, header: Tag) -> None:
+        """A tag pair the checks read that sets more than the set-up (:data:`_ROLES`; ``key``:
+        its name in lower case)."""
         if key == "result":
             self.result_tag = header
         elif key == "dealer":
@@ -176,6 +198,22 @@ class GameChecker(DealKeeper[GameReport]):
             self.contract_tag = header
         elif key == "termination" and header.value.lower() == "unterminated":
             self.unterminated = True
+
+    def _headers(self) -> list[Tag]:
+        """:attr:`headers`, the head read at once made ``Tag``s first."""
+        if self.laid_out is not None:
+            pairs, line, read = self.laid_out
+            self.laid_out = None
+            self.headers[:0] = [laid_out_tag(pairs, line, index) for index, _ in read]
+        return self.headers
+
+    def _read_tags(self, tags: Iterable[tuple[str, Tag]]) -> None:
+        """Tag pairs the checks read, in order (``key``: the name in lower case, and the pair)."""
+        headers = self._headers()
+        for key, header in tags:
+            headers.append(header)
+            if key in _ROLES:
+                self._read_role(key, header)
 
     def visit_comment(self, text: str, line: int, col: int) -> None:
         """``{noqa: BEL605}`` (or ``; noqa: BEL6, BEL912``; a bare ``noqa`` for every code) leaves
@@ -197,10 +235,16 @@ class GameChecker(DealKeeper[GameReport]):
 
     def _setup(self) -> Context:
         config = self.config  # its rules and options: what the resolution reads of it (hashed in C)
-        key = (config.rules, config.options, self.inferred_deck, *[(tag[0], tag[1]) for tag in self.headers])
+        laid_out = self.laid_out
+        read: Iterable[tuple[str, str]]
+        if laid_out is not None and not self.headers:  # the pairs themselves: (name, value)
+            read = map(laid_out[0].__getitem__, map(_INDEX, laid_out[2]))
+        else:
+            read = map(_NAME_VALUE, self._headers())
+        key = (config.rules, config.options, self.inferred_deck, *read)
         known = _SETUPS.get(key)
         if known is None:
-            setup = resolve_setup(self.headers, self.config, self.file, self.number, self.inferred_deck)
+            setup = resolve_setup(self._headers(), self.config, self.file, self.number, self.inferred_deck)
             rules, deck = setup.rules, setup.deck
             self.setup_findings = setup.findings
             options = changed_options(rules)

@@ -15,7 +15,7 @@ Resolution (docs/notation.md, "Deck and rules of a game"):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
 from typing import NamedTuple, Protocol, TypeVar
@@ -23,7 +23,7 @@ from typing import NamedTuple, Protocol, TypeVar
 from belote_notation.game.cards import Deck, deck_of_rule_system
 
 __all__ = ["PlacedTagPair", "Tag", "TagPair", "deck_from_name", "game_deck", "head_deck", "infer_deck",
-           "names_deck", "names_in", "rule_overrides", "tag_name"]
+           "laid_out_tag", "names_deck", "names_in", "rule_overrides", "tag_name"]
 
 
 class TagPair(Protocol):
@@ -56,6 +56,17 @@ class Tag(NamedTuple):
     value: str
     line: int = 0
     col: int = 0
+
+
+def laid_out_tag(pairs: Sequence[tuple[str, str]], line: int, index: int) -> Tag:
+    """The :class:`Tag` of ``pairs[index]``, of tag pairs one a line from ``line`` on, each at its
+    first column (the layout ``fmt`` writes). Made with ``tuple.__new__``: without namedtuple's
+    Python ``__new__``, a frame less a tag.
+
+    >>> laid_out_tag([("Event", "x"), ("Rules", "contree")], 3, 1)
+    Tag(name='Rules', value='contree', line=4, col=1)
+    """
+    return tuple.__new__(Tag, (*pairs[index], line + index, 1))
 
 
 P = TypeVar("P", bound=TagPair)

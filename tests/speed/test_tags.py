@@ -45,8 +45,11 @@ _HEADS = [
     '[Event "club"]',
     '[Deck "french"]\n[Deck "nope"]\n',
     '[Rules "contree"]\n[Option "target=1000"]\n',
+    '[Deck "tarot"]\n[Rules "moroccan"]\n[Event "x"]\n',
+    '[Rules "morrocan"]\n[Event "x"]\n',
 ]
-_BODIES = ["deal 1 dealer N\nscore 0 0\nend\n", "end NS\n", "", "deal\n", "x\n", "end"]
+_BODIES = ["deal 1 dealer N\nscore 0 0\nend\n", "end NS\n", "", "deal\n", "x\n", "end",
+           "deal 1\ntrick 1 N:4c E:12b S:1o W:7e\nend\n"]  # the last in Spanish cards: the deck inferred
 
 
 def _events(text: str, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
@@ -104,3 +107,42 @@ def test_the_probed_characters_are_the_grammars() -> None:
         assert by_tables == (name.fullmatch(word) is not None), repr(word)
         plain = "".join(c for c in word if c != "\\")
         assert all(value[ord(c)] for c in plain) == (string.fullmatch(f'"{plain}"') is not None), repr(plain)
+
+
+def test_a_heads_strings_are_the_earlier_heads_when_spelled_the_same() -> None:
+    """Given an earlier answer, a name or value spelled as its pair's at the same index is that
+    string (the pair itself when both are, the names tuple itself when all names are), whatever
+    the text's width; the pairs are equal to those read without it, and anything else given is
+    nothing known."""
+    read = compiled_tags()
+    assert read is not None
+    last = read('[Event "a"]\n[Rules "contree"]\n', 0, None)
+    assert last is not None
+    pairs, _, names = last
+    assert names == ("Event", "Rules")
+    for head in ('[Event "b"]\n[Rules "contree"]\n', '[Event "c"]\n[Rules "contree"]\n{Fès}\n',
+                 '[Event "d"]\n[Rules "contree"]\n{\U0001f0a1}\n'):  # one, two, four bytes a character
+        again = read(head, 0, last)
+        assert again is not None
+        assert again[2] is names
+        assert again[0][0][0] is names[0] and again[0][0][1] != pairs[0][1]
+        assert again[0][1] is pairs[1]  # ("Rules", "contree"): the same pair
+        assert again[:2] == read(head, 0)
+    other = read('[Event "a"]\n[Site "x"]\n[Rules "y"]\n', 0, last)
+    assert other is not None
+    assert other[2] == ("Event", "Site", "Rules")
+    assert other[0][0] is pairs[0]
+    assert other[0][1][0] is not names[1] and other[0][2][0] is not names[1]
+    assert other[:2] == read('[Event "a"]\n[Site "x"]\n[Rules "y"]\n', 0)
+    for odd in ((), ([("Event", "a")], 0), (1, 2, 3), ([1, ("Event",), (b"Event", "a")], 0, (1,)), "x"):
+        assert read('[Event "a"]\n', 0, odd) == ([("Event", "a")], 11, ("Event",))
+
+
+def test_the_reader_hands_the_last_heads_names_on() -> None:
+    """Two games read one after the other: the second's tag names are the first's strings."""
+    first = read_game_events('[Event "a"]\n[Rules "contree"]\n\nend *\n', Recorder())
+    second = read_game_events('[Event "b"]\n[Rules "contree"]\n\nend *\n', Recorder())
+    names = [event[1] for event in first if event[0] == "visit_header"]
+    again = [event[1] for event in second if event[0] == "visit_header"]
+    assert names == again == ["Event", "Rules"]
+    assert all(a is b for a, b in zip(names, again, strict=True))

@@ -1265,14 +1265,72 @@ done:
  * three tables of 128 flags that notation/read/canon.py makes by probing the grammar's own TAG_NAME
  * and STRING expressions; any other character (and any other layout) gives None, and the
  * Python reader reads the tag pairs with those expressions. */
+/* The string from start to end of text, or `known` when it is a string spelled the same (NULL:
+ * none known). A file's heads repeat their names and many of their values: a string kept is
+ * hashed once a file and found by identity by the head's readers (notation.headers.names_in,
+ * head_deck's and the checks' memories). */
+static PyObject *same_or_new(PyObject *text, Py_ssize_t start, Py_ssize_t end, PyObject *known) {
+    Py_ssize_t length = end - start;
+    if (known != NULL && PyUnicode_CheckExact(known) && PyUnicode_GET_LENGTH(known) == length) {
+        int kind = PyUnicode_KIND(text), known_kind = PyUnicode_KIND(known);
+        const void *data = PyUnicode_DATA(text), *known_data = PyUnicode_DATA(known);
+        if (kind == PyUnicode_1BYTE_KIND && known_kind == PyUnicode_1BYTE_KIND) {
+            if (memcmp((const Py_UCS1 *)data + start, known_data, (size_t)length) == 0) return Py_NewRef(known);
+        } else {
+            Py_ssize_t k = 0;
+            while (k < length && PyUnicode_READ(kind, data, start + k) == PyUnicode_READ(known_kind, known_data, k))
+                k++;
+            if (k == length) return Py_NewRef(known);
+        }
+    }
+    return PyUnicode_Substring(text, start, end);
+}
+
+/* The pair (name, value) at those offsets: `known`'s strings when spelled the same (`known` itself
+ * when both are), else new ones. */
+static PyObject *tag_pair(PyObject *text, Py_ssize_t name, Py_ssize_t name_end, Py_ssize_t start,
+                          Py_ssize_t end, PyObject *known) {
+    int was = known != NULL && PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) == 2;
+    PyObject *tag = same_or_new(text, name, name_end, was ? PyTuple_GET_ITEM(known, 0) : NULL);
+    PyObject *said = tag == NULL ? NULL : same_or_new(text, start, end, was ? PyTuple_GET_ITEM(known, 1) : NULL);
+    PyObject *pair = NULL;
+    if (said != NULL)
+        pair = was && tag == PyTuple_GET_ITEM(known, 0) && said == PyTuple_GET_ITEM(known, 1)
+               ? Py_NewRef(known) : PyTuple_Pack(2, tag, said);
+    Py_XDECREF(tag);
+    Py_XDECREF(said);
+    return pair;
+}
+
+/* The names of `pairs` as a tuple: `known` itself when they are its names (the same objects). */
+static PyObject *pair_names(PyObject *pairs, PyObject *known) {
+    Py_ssize_t count = PyList_GET_SIZE(pairs), k = 0;
+    if (known != NULL && PyTuple_GET_SIZE(known) == count) {
+        while (k < count && PyTuple_GET_ITEM(PyList_GET_ITEM(pairs, k), 0) == PyTuple_GET_ITEM(known, k)) k++;
+        if (k == count) return Py_NewRef(known);
+    }
+    PyObject *names = PyTuple_New(count);
+    if (names == NULL) return NULL;
+    for (k = 0; k < count; k++)
+        PyTuple_SET_ITEM(names, k, Py_NewRef(PyTuple_GET_ITEM(PyList_GET_ITEM(pairs, k), 0)));
+    return names;
+}
+
 static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 128 || !PyBytes_Check(args[1])
-        || PyBytes_GET_SIZE(args[1]) != 128 || !PyBytes_Check(args[2]) || PyBytes_GET_SIZE(args[2]) != 128
-        || !PyUnicode_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "read_tags(first, rest, value, text, pos): three tables of 128 bytes");
+    if ((nargs != 5 && nargs != 6) || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 128
+        || !PyBytes_Check(args[1]) || PyBytes_GET_SIZE(args[1]) != 128 || !PyBytes_Check(args[2])
+        || PyBytes_GET_SIZE(args[2]) != 128 || !PyUnicode_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "read_tags(first, rest, value, text, pos[, last]): three tables of "
+                                         "128 bytes");
         return NULL;
     }
-    PyObject *text = args[3];
+    /* last: an earlier call's answer (pairs, end, names); anything else is nothing known */
+    PyObject *text = args[3], *last = nargs == 6 ? args[5] : NULL, *known = NULL, *known_names = NULL;
+    if (last != NULL && PyTuple_Check(last) && PyTuple_GET_SIZE(last) == 3 && PyList_Check(PyTuple_GET_ITEM(last, 0))
+        && PyTuple_Check(PyTuple_GET_ITEM(last, 2))) {
+        known = PyTuple_GET_ITEM(last, 0);
+        known_names = PyTuple_GET_ITEM(last, 2);
+    }
     Py_ssize_t i = PyLong_AsSsize_t(args[4]), n = PyUnicode_GET_LENGTH(text);
     if (i == -1 && PyErr_Occurred()) return NULL;
     if (i < 0 || i > n) {
@@ -1297,11 +1355,10 @@ static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nar
         Py_ssize_t start = i;
         while (IN(value, AT(i))) i++;
         if (AT(i) != '"' || AT(i + 1) != ']') goto other;
-        PyObject *tag = PyUnicode_Substring(text, name, name_end), *said = PyUnicode_Substring(text, start, i);
-        PyObject *pair = tag != NULL && said != NULL ? PyTuple_Pack(2, tag, said) : NULL;
-        Py_XDECREF(tag);
-        Py_XDECREF(said);
-        if (append_new(pairs, pair) < 0) {
+        /* the list may be changed from Python between calls: an item is only a hint */
+        Py_ssize_t index = PyList_GET_SIZE(pairs);
+        PyObject *was = known != NULL && index < PyList_GET_SIZE(known) ? PyList_GET_ITEM(known, index) : NULL;
+        if (append_new(pairs, tag_pair(text, name, name_end, start, i, was)) < 0) {
             Py_DECREF(pairs);
             return NULL;
         }
@@ -1311,7 +1368,13 @@ static PyObject *read_tags(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
 #undef AT
 #undef IN
-    return Py_BuildValue("(Nn)", pairs, i);
+    if (last == NULL) return Py_BuildValue("(Nn)", pairs, i);
+    PyObject *names = pair_names(pairs, known_names);
+    if (names == NULL) {
+        Py_DECREF(pairs);
+        return NULL;
+    }
+    return Py_BuildValue("(NnN)", pairs, i, names);
 other:
     Py_DECREF(pairs);
     Py_RETURN_NONE;
@@ -1699,10 +1762,13 @@ static PyMethodDef methods[] = {
      "spellings and `quote` the string delimiter, and the line feeds before the cut; None: "
      "another block."},
     {"read_tags", (PyCFunction)(void (*)(void))read_tags, METH_FASTCALL,
-     "read_tags(first, rest, value, text, pos) -> (pairs, end) | None\n\n"
+     "read_tags(first, rest, value, text, pos[, last]) -> (pairs, end[, names]) | None\n\n"
      "The tag pairs from offset pos, one a line in the layout fmt writes: [(name, value), ...] and "
      "the offset after the last one's `]`; None: another layout, or a character the tables (the "
-     "ASCII characters a tag name starts with, holds, and a value holds) do not allow."},
+     "ASCII characters a tag name starts with, holds, and a value holds) do not allow. With last "
+     "(an earlier answer of this form), a name or value spelled as last's pair at its index is "
+     "that string (the pair itself when both are), and the pairs' names come too, as last's "
+     "names tuple when they are all its own; any other last is nothing known."},
     {"new_record", new_record, METH_VARARGS,
      "new_record(cls, data) -> record: build.new_record in C (data holds every field)."},
     {"make_plays", make_plays, METH_VARARGS,

@@ -49,7 +49,7 @@ __all__ = ["canonical_cards", "canonical_tables", "canonical_words", "compiled_c
 Scan = Callable[..., "tuple[int, int | None, Any, int, int, int] | None"]
 MakePlays = Callable[..., list[Any]]
 NewRecord = Callable[[type, dict[str, Any]], Any]
-ReadTags = Callable[..., "tuple[list[tuple[str, str]], int] | None"]
+ReadTags = Callable[..., "tuple[list[tuple[str, str]], int, tuple[str, ...]] | None"]
 CutGame = Callable[..., "tuple[int, bool, int, int] | None"]
 _KINDS = {"hand": 1, "offer": 2, "calls": 3, "trick": 4, "score": 5, "announce": 6}
 
@@ -96,8 +96,11 @@ def compiled_cut() -> CutGame | None:
 
 def compiled_tags() -> ReadTags | None:
     """``read_tags`` of the C extension with the grammar's characters (:func:`tag_characters`):
-    ``(text, pos)`` -> the tag pairs from ``pos`` in the layout ``fmt`` writes and the offset
-    after them, ``None`` for any other layout; ``None`` when not built or switched off."""
+    ``(text, pos, last)`` -> the tag pairs from ``pos`` in the layout ``fmt`` writes, the offset
+    after them and their names (``last``: an earlier answer, or ``None``; a name or value spelled
+    as its pair's at the same index is that very string, the pair itself when both are, and the
+    names its names tuple when all are), ``None`` for any other layout; ``None`` when not built
+    or switched off."""
     return None if _READ_TAGS is None else _tags_reader()
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from operator import itemgetter
 
 from belote_notation.game.cards import Deck
 from belote_notation.game.lang import msg
 from belote_notation.notation import vocabulary as vocab
-from belote_notation.notation.headers import Tag, head_deck, infer_deck, names_in, tag_name
-from belote_notation.notation.issues import BAD_TAG_PAIR, MISSING_END, UNKNOWN_VALUE
+from belote_notation.notation.headers import Tag, head_deck, infer_deck, laid_out_tag, names_in, tag_name
+from belote_notation.notation.issues import MISSING_END, UNKNOWN_VALUE
 from belote_notation.notation.read.canon import compiled_tags
 from belote_notation.notation.read.canonical import heading_starts
 from belote_notation.notation.read.recovery import Piece, Rule, end_position, parse_piece
@@ -36,6 +37,7 @@ from belote_notation.notation.read.tokens import (
     comment_text,
     number,
     position_in,
+    unescape,
 )
 from belote_notation.notation.visitor import SKIP, Visitor
 
@@ -74,10 +76,12 @@ def _cuts(comments: bool, strings: bool) -> re.Pattern[str]:
 
 
 _KEYWORD = re.compile(vocab.pattern("DEAL_KW") + "|" + vocab.pattern("END_KW"))
-_ESCAPE = re.compile(r"\\(.)")
 _DECK_TAGS = frozenset({"deck", "rules"})
 """The tags :func:`~belote_notation.notation.headers.game_deck` and ``names_deck`` read."""
-_QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+_INDEX = itemgetter(0)  # the index of an (index, name) of names_in
+_LAST_HEAD: list[tuple[list[tuple[str, str]], int, tuple[str, ...]] | None] = [None]
+"""The compiled reader's last answer, handed to it with the next head: a file's heads repeat their
+names and values, so those are the same strings (hashed once a file). A hint: a race costs a miss."""
 
 
 def _blanks_end(text: str, pos: int) -> int:
@@ -151,13 +155,15 @@ class GameReader:
         nodes: list[Chunk | Rule] = []
         read_tags = compiled_tags()
         at_line_start = pos == 0 or text[pos - 1] == "\n"
-        laid_out = read_tags(text, pos) if read_tags is not None and at_line_start else None
+        laid_out = read_tags(text, pos, _LAST_HEAD[0]) if read_tags is not None and at_line_start else None
         if laid_out is not None:  # one a line, from its first column (the compiled reader)
-            after = _blanks_end(text, laid_out[1])
+            pairs, end, names = laid_out
+            _LAST_HEAD[0] = laid_out
+            after = _blanks_end(text, end)
             ends = (after == len(text) or text.startswith(heading_starts(), after)  # a `deal` keyword
                     or _KEYWORD.match(text, after) is not None)
-            if ends and self.issues.afford(len(laid_out[0])):
-                self.read_head([], (laid_out[0], self.where(pos)[0]))
+            if ends and self.issues.afford(len(pairs)):
+                self.compiled_head(pairs, self.where(pos)[0] if pos else self.first_line, names)
                 return after
         found = _HEADERS.match(text, pos)
         if found is not None:
@@ -176,15 +182,11 @@ class GameReader:
         self.issues.stop_if_cut()
         return cut
 
-    def read_head(self, chunks: list[Chunk], laid_out: tuple[list[tuple[str, str]], int] | None = None
-                  ) -> None:
-        """Report the head's tokens (``laid_out``: the tag pairs the compiled reader read, from
-        a line on, in the layout fmt writes, their items counted) and resolve the deck."""
+    def read_head(self, chunks: list[Chunk]) -> None:
+        """Report the head's tokens and resolve the deck."""
         deck_tags: list[Tag] = []
         """The ``Deck`` and ``Rules`` tags: all the deck of the cards depends on."""
         spend = self.issues.spend
-        if laid_out is not None:
-            self.laid_out(*laid_out, deck_tags, False)
         for chunk in chunks:
             if chunk.type in COMMENT_TYPES:
                 spend(1, chunk.line, chunk.column)
@@ -197,7 +199,7 @@ class GameReader:
                     and self.issues.afford(len(pairs))):
                 # tag pairs (and white space: the HEADERS terminal) one a line, each at its first
                 # column (the layout fmt writes)
-                self.laid_out(pairs, chunk.line, deck_tags, True)
+                self.laid_out(pairs, chunk.line, deck_tags)
                 continue
             visit_header = self.visitor.visit_header
             locator = ChunkLocator(chunk)
@@ -207,11 +209,26 @@ class GameReader:
                 name, raw = found.group(1, 2)
                 raw = raw[1:-1]
                 if "\\" in raw:
-                    raw = self.unescape(raw, locator, found.start(2) + 1)
+                    raw = unescape(raw, locator, found.start(2) + 1, self.issues)
                 if name.lower() in _DECK_TAGS:
                     deck_tags.append(Tag(name, raw, line, col))
                 visit_header(name, raw, line, col)
-        deck, named, unknown = head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags]))
+        self.set_deck(*head_deck(tuple([(tag[0], tag[1]) for tag in deck_tags])), deck_tags)
+
+    def compiled_head(self, pairs: list[tuple[str, str]], line: int, names: tuple[str, ...]) -> None:
+        """Report the tag pairs the compiled reader read (their ``names``), one a line from ``line``
+        on, their items counted; resolve the deck as :meth:`read_head` does (its tags by index)."""
+        found = names_in(names, _DECK_TAGS)
+        self.visitor.visit_tag_pairs(pairs, line)
+        deck, named, unknown = head_deck(tuple(map(pairs.__getitem__, map(_INDEX, found))))
+        if named and unknown < 0:  # the common head: a Deck or Rules tag says the deck
+            self.deck = deck
+            return
+        self.set_deck(deck, named, unknown, [laid_out_tag(pairs, line, k) for k, _ in found])
+
+    def set_deck(self, deck: Deck, named: bool, unknown: int, deck_tags: list[Tag]) -> None:
+        """The deck of the cards: ``head_deck``'s answer for ``deck_tags`` (the head's ``Deck`` and
+        ``Rules`` tags), an unknown deck's finding said, else the deck the cards are written in."""
         if unknown >= 0:
             deck_tag = deck_tags[unknown]
             self.issues.report(UNKNOWN_VALUE, msg("unknown deck `%(word)s` (write spanish or french); the "
@@ -222,31 +239,14 @@ class GameReader:
             self.deck = Deck.SPANISH  # no tag says it: the cards do (French is read by default)
             self.visitor.visit_deck(Deck.SPANISH.value)
 
-    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag], quoted: bool) -> None:
+    def laid_out(self, pairs: list[tuple[str, str]], line: int, deck_tags: list[Tag]) -> None:
         """Tag pairs one a line from ``line`` on, each at its first column, with no escape (the
-        layout fmt writes): their positions are known without counting, and no escape is to be
-        undone (``quoted``: the values with their quotes)."""
-        if quoted:
-            pairs = [(name, raw[1:-1]) for name, raw in pairs]
-        # tuple.__new__: the Tag without namedtuple's Python __new__ (a frame less a tag)
-        deck_tags += [tuple.__new__(Tag, (*pairs[k], line + k, 1))
-                      for k, _ in names_in(tuple(map(tag_name, pairs)), _DECK_TAGS)]
+        layout fmt writes), their values quoted: their positions are known without counting, and
+        no escape is to be undone."""
+        pairs = [(name, raw[1:-1]) for name, raw in pairs]
+        deck_tags += [laid_out_tag(pairs, line, k) for k, _ in names_in(tuple(map(tag_name, pairs)),
+                                                                        _DECK_TAGS)]
         self.visitor.visit_tag_pairs(pairs, line)
-
-    def unescape(self, raw: str, chunk: Chunk | ChunkLocator, offset: int) -> str:
-        """Undo the escapes of a quoted value, reporting bad ones (BEL003)."""
-        locator = chunk if isinstance(chunk, ChunkLocator) else ChunkLocator(chunk)
-
-        def replace(found: re.Match[str]) -> str:
-            char = found.group(1)
-            if char in _QUOTED_ESCAPES:
-                return _QUOTED_ESCAPES[char]
-            line, col = locator.where(offset + found.start())
-            self.issues.report(BAD_TAG_PAIR, msg("bad escape `\\%(char)s` in a quoted value: only \\\" \\\\ "
-                                                 "\\n \\r \\t are escapes (write \\\\ for a backslash)",
-                                                 char=char), line, col)
-            return "\\" + char
-        return _ESCAPE.sub(replace, raw)
 
     # --- the body ----------------------------------------------------------------------
     def body(self, pos: int) -> None:
@@ -388,7 +388,7 @@ class GameReader:
         text, offset = words[1].strip(), len(value) - len(words[1])
         line, col = (chunk.line, chunk.column + offset) if "\n" not in value else position_in(chunk, offset)
         if text.startswith('"'):
-            result = self.unescape(text[1:-1], chunk, value.index('"') + 1)
+            result = unescape(text[1:-1], chunk, value.index('"') + 1, self.issues)
         else:
             result = text.upper()
         self.visitor.visit_result(result, line, col)

@@ -89,7 +89,8 @@ def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int
         visitor.end_headers()
         visitor.end_game()
         return
-    text = _within_escapes(text, issues, first_line)
+    if "\\" in text:  # a fast scan: most texts have no escape, and no call is made for them
+        text = _within_escapes(text, issues, first_line)
     reader = GameReader(text, visitor, issues, first_line)
     head_read = False
     try:
@@ -97,8 +98,10 @@ def _read(text: str, visitor: Visitor[object], name: str | None, first_line: int
         head_read = True
         if visitor.end_headers() is not SKIP:
             reader.body(pos)
-            issues.stop_if_cut()
-            reader.missing_end()
+            if issues.cut_at is not None:  # issues.stop_if_cut(), without its call in the common game
+                issues.stop_if_cut()
+            if not reader.tail_seen:
+                reader.missing_end()
     except ItemsExceeded as stop:
         issues.report(TOO_MANY_ITEMS, msg("this game holds more than %(most)s items (plays, calls, cards, "
                                           "comments, NAGs...); it is read up to here",
@@ -117,7 +120,7 @@ def _within_escapes(text: str, issues: Issues, first_line: int) -> str:
     """``text``, or the lines of it before its backslash past :data:`MAX_ITEMS_PER_GAME` (each
     escape is an item: Python's regular expressions keep about 100 bytes per escape they cross,
     so 8 MB of ``\\"`` took 900 MB); ``issues.cut_at`` then says where reading stops."""
-    if "\\" not in text or text.count("\\") <= MAX_ITEMS_PER_GAME:  # `in`: a fast scan, most texts have none
+    if text.count("\\") <= MAX_ITEMS_PER_GAME:
         return text
     at = -1
     for _ in range(MAX_ITEMS_PER_GAME + 1):

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from belote_notation.game.lang import Message, Number, msg
 from belote_notation.notation.issues import (
+    BAD_TAG_PAIR,
     NUMBER_TOO_LONG,
     TOO_MANY_ISSUES,
     UNEXPECTED_TEXT,
@@ -229,3 +230,23 @@ def number(word: str, line: int, col: int, issues: Issues) -> int | None:
         issues.report(UNEXPECTED_TEXT, msg("`%(word)s` is not a number (write the digits 0-9)", word=word),
                       line, col)
     return None
+
+
+_ESCAPE = re.compile(r"\\(.)")
+_QUOTED_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+
+
+def unescape(raw: str, chunk: Chunk | ChunkLocator, offset: int, issues: Issues) -> str:
+    """Undo the escapes of a quoted value (at ``offset`` of ``chunk``), reporting bad ones (BEL003)."""
+    locator = chunk if isinstance(chunk, ChunkLocator) else ChunkLocator(chunk)
+
+    def replace(found: re.Match[str]) -> str:
+        char = found.group(1)
+        if char in _QUOTED_ESCAPES:
+            return _QUOTED_ESCAPES[char]
+        line, col = locator.where(offset + found.start())
+        issues.report(BAD_TAG_PAIR, msg("bad escape `\\%(char)s` in a quoted value: only \\\" \\\\ "
+                                        "\\n \\r \\t are escapes (write \\\\ for a backslash)",
+                                        char=char), line, col)
+        return "\\" + char
+    return _ESCAPE.sub(replace, raw)
