@@ -46,6 +46,12 @@ static long phase_play, phase_done;
 static PyObject *bonus_of, *word_due, *track_belote, *bonus_rules;
 static long bonus;
 
+/* What track_belote_card does with an unmarked trump king or queen, as the engine's probe of it
+ * says (belote_marks.unmarked_table, asked once per rule set and kept with that rule set, held):
+ * 64 bytes by card and whether a card of the pair is played, or Py_None (call the function). */
+static PyObject *unmarked_of, *unmarked_rules, *unmarked_bytes;
+enum { UNMARKED_NOTHING, UNMARKED_FIRST };
+
 /* The obligation tables of the last rule set asked (by identity, held so that its address is
  * not reused), by kind: 0 a suit contract, 1 sans-atout, 2 tout-atout. Each is the bytes of
  * 65 codes, Py_None (refused: ask legal_for) or NULL (not asked yet). */
@@ -199,15 +205,18 @@ static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
 }
 
 static PyObject *bind(PyObject *self, PyObject *args) {
-    PyObject *a, *b, *c, *d, *higher, *suits, *bonus_fn, *due_fn, *track_fn;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOll", &a, &b, &c, &d, &higher, &suits, &bonus_fn, &due_fn, &track_fn,
-                          &phase_play, &phase_done))
+    PyObject *a, *b, *c, *d, *higher, *suits, *bonus_fn, *due_fn, *track_fn, *unmarked_fn;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOll", &a, &b, &c, &d, &higher, &suits, &bonus_fn, &due_fn, &track_fn,
+                          &unmarked_fn, &phase_play, &phase_done))
         return NULL;
     if (seq_u32(higher, higher_trump, 32) < 0 || seq_u32(suits, suit_mask, 4) < 0) return NULL;
     Py_XSETREF(bonus_of, Py_NewRef(bonus_fn));
     Py_XSETREF(word_due, Py_NewRef(due_fn));
     Py_XSETREF(track_belote, Py_NewRef(track_fn));
+    Py_XSETREF(unmarked_of, Py_NewRef(unmarked_fn));
     Py_CLEAR(bonus_rules);
+    Py_CLEAR(unmarked_rules);
+    Py_CLEAR(unmarked_bytes);
     Py_INCREF(a); Py_INCREF(b); Py_INCREF(c); Py_INCREF(d);
     Py_XSETREF(legal_for, a);
     Py_XSETREF(python_play_cards, b);
@@ -551,9 +560,39 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
     return 0;
 }
 
+/* What track_belote_card does with the unmarked trump king or queen card, from the engine's
+ * table of the state's rule set: UNMARKED_NOTHING, UNMARKED_FIRST, any other value (call the
+ * function) or -1 with an error. */
+static int unmarked(Play *p, long card) {
+    PyObject *rules = get_attr(p->state, &A_RULES);
+    if (rules == NULL) return -1;
+    if (rules != unmarked_rules) {
+        PyObject *table = PyObject_CallOneArg(unmarked_of, rules);
+        if (table == NULL) {
+            Py_DECREF(rules);
+            return -1;
+        }
+        if (!PyBytes_CheckExact(table) || PyBytes_GET_SIZE(table) != 64) Py_SETREF(table, Py_NewRef(Py_None));
+        Py_XSETREF(unmarked_bytes, table);
+        Py_XSETREF(unmarked_rules, rules);
+    } else {
+        Py_DECREF(rules);
+    }
+    if (unmarked_bytes == Py_None || card < 0 || card >= 32) return UNMARKED_NOTHING + UNMARKED_FIRST + 1;
+    return ((const unsigned char *)PyBytes_AS_STRING(unmarked_bytes))[card * 2 + ((p->played & p->pair) != 0)];
+}
+
 /* track_belote_card (belote_marks.py) on a trump king or queen the loop plays: the state written
- * back first, as the Python loop calls it, before the card is placed. 0, or -1 with an error. */
-static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
+ * back first, as the Python loop calls it, before the card is placed; an unmarked card as the
+ * engine's table of it says (written at once: the function reads no field the loop keeps
+ * unwritten but the cards played, which the table's key holds). 0, or -1 with an error. */
+static int belote_card(Play *p, long seat, long card, PyObject *card_obj, PyObject *mark) {
+    if (mark == Py_None) {
+        int r = unmarked(p, card);
+        if (r < 0) return -1;
+        if (r == UNMARKED_NOTHING) return 0;
+        if (r == UNMARKED_FIRST) return set_attr(p->state, &A_FIRST_BELOTE, card_obj);
+    }
     if (flush(p) < 0) return -1;
     PyObject *seat_obj = PyLong_FromLong(seat), *trick = PyLong_FromLong(p->trick_no + 1),
              *index = PyLong_FromSsize_t(p->on_table), *out = NULL;
@@ -714,13 +753,13 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
@@ -1717,8 +1756,8 @@ failed:
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS,
      "bind(legal_for, python_play_cards, python_play_tricks_batch, obligation_table, higher_trump, suit_masks, "
-     "last_trick_bonus, belote_word_due, track_belote_card, phase_play, phase_done): the engine's functions "
-     "and tables."},
+     "last_trick_bonus, belote_word_due, track_belote_card, unmarked_table, phase_play, phase_done): the engine's "
+     "functions and tables."},
     {"play_cards", (PyCFunction)(void (*)(void))play_cards, METH_FASTCALL,
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
     {"play_tricks_batch", (PyCFunction)(void (*)(void))play_tricks_batch, METH_FASTCALL,
