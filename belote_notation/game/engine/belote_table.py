@@ -13,12 +13,19 @@ tests/speed/test_belote_table.py holds the key to the function on random states.
 
 from __future__ import annotations
 
+import operator
+
 from belote_notation.game.engine.belote_marks import belote_word_due, track_belote_card
 from belote_notation.game.engine.state import FIELDS, DealState, new_deal
 from belote_notation.game.engine.tables import BELOTE_PAIRS
 from belote_notation.game.rules import Ruleset
 
 __all__ = ["BELOTE_ASK", "BELOTE_FIRST", "BELOTE_KEPT", "belote_step"]
+
+_FIELDS = operator.attrgetter(*FIELDS)
+"""The state's fields, read at once."""
+_INSIDE = (list, set)
+"""The types of the state's values that a call can change in place."""
 
 BELOTE_FIRST = 1
 """The card is recorded as the first of the pair played (``first_belote_card``)."""
@@ -57,12 +64,14 @@ def belote_step(rules: Ruleset, card: int, played: bool, said: bool) -> tuple[in
 
 def _effect(state: DealState, seat: int, card: int, mark: str | None) -> int:
     """:func:`track_belote_card` run on ``state``: what it did, as :func:`belote_step` says it."""
-    before = [(name, getattr(state, name)) for name in FIELDS]
-    inside = [repr(value) if isinstance(value, (list, set)) else None for _, value in before]
+    before = _FIELDS(state)
+    inside = [(name, value, _copied(value)) for name, value in zip(FIELDS, before, strict=True)
+              if type(value) in _INSIDE]  # what a call could change in place
     marks = [list(kept) for kept in state.belote_marks]
     found = track_belote_card(state, seat, card, mark, 1, 0)
-    changed = {name for (name, value), held in zip(before, inside, strict=True)
-               if getattr(state, name) is not value or (held is not None and repr(value) != held)}
+    after = _FIELDS(state)
+    changed = {name for name, value, now in zip(FIELDS, before, after, strict=True) if now is not value}
+    changed.update(name for name, value, held in inside if value != held)
     if found or not changed <= {"first_belote_card", "belote_marks"}:
         return BELOTE_ASK
     effect = 0
@@ -78,3 +87,11 @@ def _effect(state: DealState, seat: int, card: int, mark: str | None) -> int:
             return BELOTE_ASK
         effect |= BELOTE_KEPT
     return effect
+
+
+def _copied(value: object) -> object:
+    """A copy of a list or set of the state, the lists and sets inside it copied too."""
+    if isinstance(value, set):
+        return set(value)
+    assert isinstance(value, list)
+    return [_copied(item) if type(item) in _INSIDE else item for item in value]
