@@ -24,8 +24,6 @@ __all__ = ["BELOTE_ASK", "BELOTE_FIRST", "BELOTE_KEPT", "belote_step"]
 
 _FIELDS = operator.attrgetter(*FIELDS)
 """The state's fields, read at once."""
-_INSIDE = (list, set)
-"""The types of the state's values that a call can change in place."""
 
 BELOTE_FIRST = 1
 """The card is recorded as the first of the pair played (``first_belote_card``)."""
@@ -39,8 +37,9 @@ def belote_step(rules: Ruleset, card: int, played: bool, said: bool) -> tuple[in
     """``(what the function does, the word due)`` with ``card`` on a deal of ``rules``: the
     :data:`BELOTE_FIRST` and :data:`BELOTE_KEPT` flags (0: it changes nothing), or
     :data:`BELOTE_ASK`; ``played``: a card of the trump pair is already played; ``said``: the
-    word due is said with the card, by a seat dealt both (tried for each seat: the same flags
-    for all four, else :data:`BELOTE_ASK`). The word is ``None`` for a card of no trump pair.
+    word due is said with the card, by a seat dealt both. The word is ``None`` for a card of no
+    trump pair. The function is run on a fresh deal set up for the key, its fields then compared
+    with those of its twin, set up alike and left alone.
 
     >>> from belote_notation.game.rules import Ruleset
     >>> belote_step(Ruleset.preset("classic"), 6, False, True)  # the king of clubs, the first
@@ -48,50 +47,41 @@ def belote_step(rules: Ruleset, card: int, played: bool, said: bool) -> tuple[in
     """
     if not (0 <= card < 32 and BELOTE_PAIRS[card >> 3] >> card & 1):
         return BELOTE_ASK, None
-    pair = BELOTE_PAIRS[card >> 3]
-    effects = set()
-    word = None
-    for seat in range(4) if said else (0,):
-        state = new_deal(rules, 0)
-        state.trump, state.belote_pair = card >> 3, pair
-        state.played = pair & ~(1 << card) if played else 0
-        state.hands_known = True
-        state.full_hands = [pair if s == seat else 0 for s in range(4)]
-        word = belote_word_due(state, card)
-        effects.add(_effect(state, seat, card, word if said else None))
-    return (effects.pop() if len(effects) == 1 else BELOTE_ASK), word
-
-
-def _effect(state: DealState, seat: int, card: int, mark: str | None) -> int:
-    """:func:`track_belote_card` run on ``state``: what it did, as :func:`belote_step` says it."""
-    before = _FIELDS(state)
-    inside = [(name, value, _copied(value)) for name, value in zip(FIELDS, before, strict=True)
-              if type(value) in _INSIDE]  # what a call could change in place
-    marks = [list(kept) for kept in state.belote_marks]
-    found = track_belote_card(state, seat, card, mark, 1, 0)
-    after = _FIELDS(state)
-    changed = {name for name, value, now in zip(FIELDS, before, after, strict=True) if now is not value}
-    changed.update(name for name, value, held in inside if value != held)
+    probe, twin = _deal(rules, card, played), _deal(rules, card, played)
+    word = belote_word_due(probe, card)
+    mark = word if said else None
+    found = track_belote_card(probe, _SEAT, card, mark, 1, 0)
+    changed = {name for name, now, was in zip(FIELDS, _FIELDS(probe), _FIELDS(twin), strict=True)
+               if now is not was and now != was}
     if found or not changed <= {"first_belote_card", "belote_marks"}:
-        return BELOTE_ASK
+        return BELOTE_ASK, word
     effect = 0
     if "first_belote_card" in changed:
-        if state.first_belote_card != card:
-            return BELOTE_ASK
+        if probe.first_belote_card != card:
+            return BELOTE_ASK, word
         effect |= BELOTE_FIRST
     if "belote_marks" in changed:
         if mark is None:
-            return BELOTE_ASK
-        marks[seat].append((mark, card))
-        if state.belote_marks != marks:
-            return BELOTE_ASK
+            return BELOTE_ASK, word
+        twin.belote_marks[_SEAT].append((mark, card))
+        if probe.belote_marks != twin.belote_marks:
+            return BELOTE_ASK, word
         effect |= BELOTE_KEPT
-    return effect
+    return effect, word
 
 
-def _copied(value: object) -> object:
-    """A copy of a list or set of the state, the lists and sets inside it copied too."""
-    if isinstance(value, set):
-        return set(value)
-    assert isinstance(value, list)
-    return [_copied(item) if type(item) in _INSIDE else item for item in value]
+_SEAT = 1
+"""The seat that plays the card in the probe (the seat, like the rest, is a value of the key the
+tests hold the probe to on random states)."""
+
+
+def _deal(rules: Ruleset, card: int, played: bool) -> DealState:
+    """A fresh deal of ``rules`` where ``card`` is a trump king or queen that :data:`_SEAT`,
+    dealt both, is about to play, the other one played or not."""
+    state = new_deal(rules, 0)
+    pair = BELOTE_PAIRS[card >> 3]
+    state.trump, state.belote_pair = card >> 3, pair
+    state.played = pair & ~(1 << card) if played else 0
+    state.hands_known = True
+    state.full_hands = [pair if seat == _SEAT else 0 for seat in range(4)]
+    return state
