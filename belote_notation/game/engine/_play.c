@@ -42,7 +42,7 @@ static long phase_play, phase_done;
 /* The engine's own functions for the rare steps: the bonus of the last trick of a rule set
  * (last_trick_bonus, asked once per rule set), the word due with a trump king or queen
  * (belote_word_due) and the tracking of that card (track_belote_card), asked on the state as
- * it is (written back first). */
+ * it is (written back first) where the engine's probe of them (below) does not say. */
 static PyObject *bonus_of, *word_due, *track_belote, *bonus_rules;
 static long bonus;
 
