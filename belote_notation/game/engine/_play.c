@@ -42,9 +42,24 @@ static long phase_play, phase_done;
 /* The engine's own functions for the rare steps: the bonus of the last trick of a rule set
  * (last_trick_bonus, asked once per rule set), the word due with a trump king or queen
  * (belote_word_due) and the tracking of that card (track_belote_card), asked on the state as
- * it is (written back first). */
+ * it is (written back first) where the engine's probe of them (below) does not say. */
 static PyObject *bonus_of, *word_due, *track_belote, *bonus_rules;
 static long bonus;
+
+/* What track_belote_card does with a trump king or queen the loop lets through, and the word due
+ * with it, as the engine's probe says (belote_table.belote_step, asked once per rule set and
+ * key, kept with that rule set, held): by card, whether a card of the pair is played and whether
+ * the word due is said with it; 0: not asked yet, else the flags plus BELOTE_ASKED. */
+static PyObject *belote_step_of, *belote_rules, *belote_word[32][2][2];
+static unsigned char belote_effect[32][2][2];
+enum { BELOTE_FIRST = 1, BELOTE_KEPT = 2, BELOTE_ASK = 4, BELOTE_ASKED = 8 };
+
+static void forget_belote(void) {
+    Py_CLEAR(belote_rules);
+    memset(belote_effect, 0, sizeof belote_effect);
+    for (int c = 0; c < 32; c++)
+        for (int k = 0; k < 4; k++) Py_CLEAR(belote_word[c][k >> 1][k & 1]);
+}
 
 /* The obligation tables of the last rule set asked (by identity, held so that its address is
  * not reused), by kind: 0 a suit contract, 1 sans-atout, 2 tout-atout. Each is the bytes of
@@ -199,15 +214,17 @@ static int seq_u32(PyObject *seq, uint32_t *out, Py_ssize_t n) {
 }
 
 static PyObject *bind(PyObject *self, PyObject *args) {
-    PyObject *a, *b, *c, *d, *higher, *suits, *bonus_fn, *due_fn, *track_fn;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOll", &a, &b, &c, &d, &higher, &suits, &bonus_fn, &due_fn, &track_fn,
-                          &phase_play, &phase_done))
+    PyObject *a, *b, *c, *d, *higher, *suits, *bonus_fn, *due_fn, *track_fn, *step_fn;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOll", &a, &b, &c, &d, &higher, &suits, &bonus_fn, &due_fn, &track_fn,
+                          &step_fn, &phase_play, &phase_done))
         return NULL;
     if (seq_u32(higher, higher_trump, 32) < 0 || seq_u32(suits, suit_mask, 4) < 0) return NULL;
     Py_XSETREF(bonus_of, Py_NewRef(bonus_fn));
     Py_XSETREF(word_due, Py_NewRef(due_fn));
     Py_XSETREF(track_belote, Py_NewRef(track_fn));
+    Py_XSETREF(belote_step_of, Py_NewRef(step_fn));
     Py_CLEAR(bonus_rules);
+    forget_belote();
     Py_INCREF(a); Py_INCREF(b); Py_INCREF(c); Py_INCREF(d);
     Py_XSETREF(legal_for, a);
     Py_XSETREF(python_play_cards, b);
@@ -551,9 +568,72 @@ static int legal(Play *p, long seat, uint32_t hand, uint32_t *out) {
     return 0;
 }
 
-/* track_belote_card (belote_marks.py) on a trump king or queen the loop plays: the state written
- * back first, as the Python loop calls it, before the card is placed. 0, or -1 with an error. */
-static int belote_card(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
+/* What track_belote_card does with card, the trump king or queen of a deal of the state's rule
+ * set (said: with the word due, by a seat dealt both), and the word due (borrowed; Py_None:
+ * none), from the engine's probe: 0, or -1 with an error. */
+static int belote_entry(Play *p, long card, int said, int *effect, PyObject **word) {
+    PyObject *rules = get_attr(p->state, &A_RULES);
+    if (rules == NULL) return -1;
+    if (rules != belote_rules) {
+        forget_belote();
+        belote_rules = rules;
+    } else {
+        Py_DECREF(rules);
+    }
+    int played = (p->played & p->pair) != 0;
+    if (card < 0 || card >= 32) {
+        *effect = BELOTE_ASK, *word = Py_None;
+        return 0;
+    }
+    if (!belote_effect[card][played][said]) {
+        PyObject *got = PyObject_CallFunction(belote_step_of, "Olii", belote_rules, card, played, said);
+        if (got == NULL) return -1;
+        long flags = BELOTE_ASK;
+        PyObject *due = Py_None;
+        if (PyTuple_CheckExact(got) && PyTuple_GET_SIZE(got) == 2 && PyLong_CheckExact(PyTuple_GET_ITEM(got, 0))
+            && PyUnicode_CheckExact(PyTuple_GET_ITEM(got, 1))) {
+            flags = PyLong_AsLong(PyTuple_GET_ITEM(got, 0));
+            due = PyTuple_GET_ITEM(got, 1);
+            if (flags < 0 || flags > 3) flags = BELOTE_ASK; /* -1 and an error included: the function asked */
+            PyErr_Clear();
+        }
+        Py_XSETREF(belote_word[card][played][said], Py_NewRef(due));
+        Py_DECREF(got);
+        belote_effect[card][played][said] = (unsigned char)(flags | BELOTE_ASKED);
+    }
+    *effect = belote_effect[card][played][said] & ~BELOTE_ASKED;
+    *word = belote_word[card][played][said];
+    return 0;
+}
+
+/* The word and the card kept among the seat's marks (state.belote_marks[seat]): 1, 0 marks not
+ * laid out as a list of four lists, -1 an error. */
+static int keep_mark(Play *p, long seat, PyObject *card_obj, PyObject *mark) {
+    PyObject *marks = get_attr(p->state, &A_BELOTE_MARKS);
+    if (marks == NULL) return -1;
+    int r = 0;
+    if (PyList_CheckExact(marks) && PyList_GET_SIZE(marks) == 4 && seat >= 0 && seat < 4
+        && PyList_CheckExact(PyList_GET_ITEM(marks, seat))) {
+        PyObject *kept = PyTuple_Pack(2, mark, card_obj);
+        r = kept == NULL ? -1 : PyList_Append(PyList_GET_ITEM(marks, seat), kept) < 0 ? -1 : 1;
+        Py_XDECREF(kept);
+    }
+    Py_DECREF(marks);
+    return r;
+}
+
+/* track_belote_card (belote_marks.py) on a trump king or queen the loop plays, before the card
+ * is placed: written as the engine's probe of it says, else called with the state written back
+ * first, as the Python loop calls it. 0, or -1 with an error. */
+static int belote_card(Play *p, long seat, long card, PyObject *card_obj, PyObject *mark) {
+    int effect, said = mark != Py_None;
+    PyObject *word;
+    if (belote_entry(p, card, said, &effect, &word) < 0) return -1;
+    if (!(effect & BELOTE_ASK) && (said || !(effect & BELOTE_KEPT))) {
+        int kept = effect & BELOTE_KEPT ? keep_mark(p, seat, card_obj, mark) : 1;
+        if (kept < 0) return -1;
+        if (kept > 0) return effect & BELOTE_FIRST ? set_attr(p->state, &A_FIRST_BELOTE, card_obj) : 0;
+    }
     if (flush(p) < 0) return -1;
     PyObject *seat_obj = PyLong_FromLong(seat), *trick = PyLong_FromLong(p->trick_no + 1),
              *index = PyLong_FromSsize_t(p->on_table), *out = NULL;
@@ -666,17 +746,24 @@ static int load_full(Play *p) {
 
 /* A mark the Python loop lets through: on the trump king or queen of a seat dealt both, the
  * word belote_word_due says (asked on the state written back). PLAYED, STOP, HAND_BACK or -1. */
-static int mark_fits(Play *p, long seat, PyObject *card_obj, uint32_t bit, PyObject *mark) {
+static int mark_fits(Play *p, long seat, long card, PyObject *card_obj, uint32_t bit, PyObject *mark) {
     if (!(p->pair & bit)) return STOP;
     if (!p->have_full) {
         int r = load_full(p);
         if (r) return r == DELEGATE ? HAND_BACK : -1;
     }
     if ((p->full[seat] & p->pair) != p->pair) return STOP;
-    if (flush(p) < 0) return -1;
-    PyObject *due = PyObject_CallFunctionObjArgs(word_due, p->state, card_obj, NULL);
-    int same = due != NULL ? PyObject_RichCompareBool(mark, due, Py_EQ) : -1;
-    Py_XDECREF(due);
+    int effect, same;
+    PyObject *due;
+    if (belote_entry(p, card, 1, &effect, &due) < 0) return -1;
+    if (due != Py_None) { /* the word the engine's probe found due */
+        same = PyObject_RichCompareBool(mark, due, Py_EQ);
+    } else { /* belote_word_due asked on the state written back */
+        if (flush(p) < 0) return -1;
+        due = PyObject_CallFunctionObjArgs(word_due, p->state, card_obj, NULL);
+        same = due != NULL ? PyObject_RichCompareBool(mark, due, Py_EQ) : -1;
+        Py_XDECREF(due);
+    }
     return same < 0 ? -1 : same ? PLAYED : STOP;
 }
 
@@ -697,7 +784,7 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
     uint32_t bit = 1u << card, hand = p->hand[seat];
     if (!(hand & bit)) return STOP;
     if (mark != Py_None) {
-        int r = mark_fits(p, seat, card_obj, bit, mark);
+        int r = mark_fits(p, seat, card, card_obj, bit, mark);
         if (r != PLAYED) return r;
     }
     if (p->on_table == 3) { /* this card closes the trick: what _close_trick reads */
@@ -714,13 +801,13 @@ static int step(Play *p, PyObject *seat_obj, PyObject *card_obj, PyObject *mark)
             if (legal(p, seat, hand, &mask) < 0) return -1;
             if (!(mask & bit)) return STOP;
         }
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         if (p->beat[p->best << 5 | card]) {
             p->best = card;
             p->best_seat = seat;
         }
     } else {
-        if (p->pair & bit && belote_card(p, seat, card_obj, mark) < 0) return -1;
+        if (p->pair & bit && belote_card(p, seat, card, card_obj, mark) < 0) return -1;
         p->led = card >> 3;
         p->best = card;
         p->best_seat = seat;
@@ -1717,8 +1804,8 @@ failed:
 static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS,
      "bind(legal_for, python_play_cards, python_play_tricks_batch, obligation_table, higher_trump, suit_masks, "
-     "last_trick_bonus, belote_word_due, track_belote_card, phase_play, phase_done): the engine's functions "
-     "and tables."},
+     "last_trick_bonus, belote_word_due, track_belote_card, belote_step, phase_play, phase_done): the engine's "
+     "functions and tables."},
     {"play_cards", (PyCFunction)(void (*)(void))play_cards, METH_FASTCALL,
      "play_cards(state, seats, cards, marks, start=0) -> int: the engine's play_cards, compiled."},
     {"play_tricks_batch", (PyCFunction)(void (*)(void))play_tricks_batch, METH_FASTCALL,

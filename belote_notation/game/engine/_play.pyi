@@ -7,7 +7,7 @@ def bind(legal_for: Callable[..., int], python_play_cards: Callable[..., int],
          python_play_tricks_batch: Callable[..., int], obligation_table: Callable[[Any, int], bytes | None],
          higher_trump: Sequence[int], suit_masks: Sequence[int], last_trick_bonus: Callable[[Any], int],
          belote_word_due: Callable[[Any, int], str], track_belote_card: Callable[..., object],
-         phase_play: int,
+         belote_step: Callable[[Any, int, bool, bool], tuple[int, str | None]], phase_play: int,
          phase_done: int, /) -> None: ...
 def play_cards(state: Any, seats: Sequence[int | None], cards: Sequence[int], marks: Sequence[str | None],
                start: int = 0, /) -> int: ...

@@ -279,26 +279,25 @@ def belote_holder(state: DealState) -> int | None:
     return None
 
 
-def belote_counts(state: DealState) -> tuple[int | None, list[Violation]]:
+def belote_counts(state: DealState) -> tuple[int | None, tuple[Violation, ...]]:
     """The seat whose belote scores (or ``None``), with infos on a belote that does not count."""
     seat = belote_holder(state)
     if seat is None:
-        return None, []
+        return None, ()
     rules = state.rules
-    who = Seat(seat)
     first = state.first_belote_card
     if rules.belote_king_first and first is not None and (first & 7) == QUEEN:
-        return None, [Violation(C.BELOTE_ORDER, msg("%(who)s played the queen of trump before the king: "
+        return None, (Violation(C.BELOTE_ORDER, msg("%(who)s played the queen of trump before the king: "
                                                     "belote not "
-                                                         "counted", who=who), seat=seat)]
+                                                         "counted", who=Seat(seat)), seat=seat),)
     if not rules.belote_requires_declaration or state.belote_announced[seat]:
-        return seat, []
+        return seat, ()
     said = {m for m, _ in state.belote_marks[seat]}
     if {"belote", "rebelote"} <= said:
-        return seat, []
+        return seat, ()
     if state.trick_no < 8 and len(said) < 2:
-        return None, []
+        return None, ()
     missing = "rebelote" if "belote" in said else "belote"
-    return None, [Violation(C.BELOTE_NOT_DECLARED, msg("%(who)s held king and queen of trump but did not say "
-                                                                "%(word)s: belote not counted", who=who,
-                                                                word=missing), seat=seat)]
+    told = msg("%(who)s held king and queen of trump but did not say %(word)s: belote not counted",
+               who=Seat(seat), word=missing)
+    return None, (Violation(C.BELOTE_NOT_DECLARED, told, seat=seat),)

@@ -30,26 +30,25 @@ def track_belote_card(state: DealState, seat: int, card: int, mark: str | None, 
     out: list[Violation] = []
     if mark is None:
         return out
-    who = Seat(seat)
-    name = Card(card, state.deck)
     if mark not in BELOTE_WORDS:
-        out.append(Violation(C.BELOTE_BAD_MARK, msg("%(who)s said %(word)s on %(card)s", who=who,
-                                                    word=repr(mark), card=name), seat=seat, trick=trick,
-                             index=index, card=card))
+        out.append(Violation(C.BELOTE_BAD_MARK, msg("%(who)s said %(word)s on %(card)s", who=Seat(seat),
+                                                    word=repr(mark), card=Card(card, state.deck)),
+                             seat=seat, trick=trick, index=index, card=card))
         return out
     if not is_belote_card:
-        told = msg("%(who)s said %(word)s on %(card)s, which is not the king or queen of trump", who=who,
-                   word=mark, card=name)
+        told = msg("%(who)s said %(word)s on %(card)s, which is not the king or queen of trump",
+                   who=Seat(seat), word=mark, card=Card(card, state.deck))
         out.append(Violation(C.BELOTE_BAD_MARK, told, seat=seat, trick=trick, index=index, card=card))
         return out
     pair = (1 << card) | (1 << (card ^ (QUEEN ^ KING)))
     held = state.full_hands[seat] if state.hands_known else None
     if held is not None and held & pair != pair:
-        told = msg("%(who)s said %(word)s without holding both king and queen of trump", who=who, word=mark)
+        told = msg("%(who)s said %(word)s without holding both king and queen of trump", who=Seat(seat),
+                   word=mark)
         out.append(Violation(C.BELOTE_NOT_HELD, told, seat=seat, trick=trick, index=index, card=card))
     if mark != expected:
-        told = msg("%(who)s said %(word)s on %(card)s: %(due)s was due", who=who, word=mark, card=name,
-                   due=expected)
+        told = msg("%(who)s said %(word)s on %(card)s: %(due)s was due", who=Seat(seat), word=mark,
+                   card=Card(card, state.deck), due=expected)
         out.append(Violation(C.BELOTE_ORDER, told, seat=seat, trick=trick, index=index, card=card))
     state.belote_marks[seat].append((mark, card))
     return out
@@ -59,3 +58,4 @@ def belote_word_due(state: DealState, card: int) -> str:
     """The word due with the trump king or queen ``card``: the first of the pair played (the
     other one not played yet) is the belote, the second the rebelote."""
     return BELOTE_WORDS[state.played >> (card ^ (QUEEN ^ KING)) & 1]
+

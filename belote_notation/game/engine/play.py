@@ -19,7 +19,12 @@ from belote_notation.game.cards import (
 )
 from belote_notation.game.compiled import compiled
 from belote_notation.game.engine import codes as C
-from belote_notation.game.engine.belote_marks import BELOTE_WORDS, belote_word_due, track_belote_card
+from belote_notation.game.engine.belote_marks import (
+    BELOTE_WORDS,
+    belote_word_due,
+    track_belote_card,
+)
+from belote_notation.game.engine.belote_table import belote_step
 from belote_notation.game.engine.codes import NO_VIOLATIONS, Violation
 from belote_notation.game.engine.legality import legal_cards, legal_for, to_play, why_illegal
 from belote_notation.game.engine.state import (
@@ -350,7 +355,8 @@ def _compiled_play() -> tuple[Callable[..., int], Callable[..., int]]:
     from belote_notation.game.engine import _play
 
     _play.bind(legal_for, PYTHON_PLAY_CARDS, PYTHON_PLAY_TRICKS_BATCH, _obligation_table, HIGHER_TRUMP,
-               SUIT_MASKS, last_trick_bonus, belote_word_due, track_belote_card, PHASE_PLAY, PHASE_DONE)
+               SUIT_MASKS, last_trick_bonus, belote_word_due, track_belote_card, belote_step, PHASE_PLAY,
+               PHASE_DONE)
     return _play.play_cards, _play.play_tricks_batch
 
 
