@@ -64,7 +64,8 @@ setup(
         ),
         Extension(  # the compiled reader of canonical deals: validate and reading run without it
             "belote_notation.notation.read._canon",
-            sources=["belote_notation/notation/read/_canon.c", "belote_notation/notation/read/_print.c"],
+            sources=["belote_notation/notation/read/_canon.c", "belote_notation/notation/read/_print.c",
+                     "belote_notation/notation/read/_parts.c"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

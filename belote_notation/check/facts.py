@@ -14,7 +14,9 @@ A canonical deal read by the compiled reader comes made of these classes at once
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from belote_notation.game.compiled import compiled
 from belote_notation.game.lang import Message
 
 __all__ = [
@@ -23,11 +25,52 @@ __all__ = [
 ]
 
 Position = tuple[int, int]
+
+_HAND = ("bits", "cards", "col", "line", "positions", "seat")
+_OFFER = ("card", "col", "line")
+_BID = ("action", "col", "line", "round", "seat", "suit", "value", "variations")
+_ANNOUNCEMENT = ("before_card", "cards", "col", "kind", "line", "positions", "seat", "trick", "variations")
+_TRICK = ("cards", "col", "line", "marks", "number", "positions", "seats", "variations", "winner",
+          "winner_pos")
+_SCORE = ("col", "ew", "line", "ns")
+_DEAL = ("announcements", "bids", "col", "dealer", "fingerprint", "five", "hands", "line", "match_score",
+         "number", "offer", "pot", "pot_pos", "rest", "score", "tricks")
+
+
+def _fields(names: tuple[str, ...]) -> type:
+    """The compiled reader's type of a part's fields (``_canon.part_fields``, ``_parts.c``): it
+    fills a part of a subclass with no slot of its own where that type puts the fields, with no
+    descriptor call each (some 185 a deal); ``object`` without the extension."""
+    def load() -> type:
+        from belote_notation.notation.read import _canon
+
+        return _canon.part_fields(names)
+
+    return compiled(load) or object
+
+
+def _slots(base: type, names: tuple[str, ...]) -> tuple[str, ...]:
+    """A part class's ``__slots__``: its names, or none of its own over a compiled base."""
+    return names if base is object else ()
+
+
+if TYPE_CHECKING:
+    _HandBase = object
+    _OfferBase = object
+    _BidBase = object
+    _AnnouncementBase = object
+    _TrickBase = object
+    _ScoreBase = object
+    _DealBase = object
+else:
+    _HandBase, _OfferBase, _BidBase, _AnnouncementBase, _TrickBase, _ScoreBase, _DealBase = map(
+        _fields, (_HAND, _OFFER, _BID, _ANNOUNCEMENT, _TRICK, _SCORE, _DEAL))
+
 _BITS = {card: 1 << card for card in range(32)}
 """Each card's bit, by card (a dict: a number out of 0..31 is a ``KeyError``, not a wrapped index)."""
 
 
-class HandFact:
+class HandFact(_HandBase):
     """Cards of one seat (five, rest or hand), with the position of each card.
 
     ``bits`` is the sum of the cards' bits when every card is one of the deck's 0..31 (their
@@ -37,7 +80,7 @@ class HandFact:
     (9, None)
     """
 
-    __slots__ = ("bits", "cards", "col", "line", "positions", "seat")
+    __slots__ = _slots(_HandBase, _HAND)
 
     def __init__(self, seat: int, cards: Sequence[int], positions: Sequence[Position], line: int,
                  col: int) -> None:
@@ -49,19 +92,19 @@ class HandFact:
             self.bits = None
 
 
-class OfferFact:
+class OfferFact(_OfferBase):
     """The face-up offer card."""
 
-    __slots__ = ("card", "col", "line")
+    __slots__ = _slots(_OfferBase, _OFFER)
 
     def __init__(self, card: int, line: int, col: int) -> None:
         self.card, self.line, self.col = card, line, col
 
 
-class BidFact:
+class BidFact(_BidBase):
     """One call; ``variations`` are the alternative lines written after it."""
 
-    __slots__ = ("action", "col", "line", "round", "seat", "suit", "value", "variations")
+    __slots__ = _slots(_BidBase, _BID)
 
     def __init__(self, seat: int | None, action: str, suit: int | None, round: int, line: int,
                  col: int, value: int | None = None) -> None:
@@ -82,11 +125,11 @@ class PlayFact:
         self.variations: list[Variation] | None = None
 
 
-class AnnouncementFact:
+class AnnouncementFact(_AnnouncementBase):
     """A declared sequence, carré or belote (its variations are read but not replayed), with
     the position of each card shown."""
 
-    __slots__ = ("before_card", "cards", "col", "kind", "line", "positions", "seat", "trick", "variations")
+    __slots__ = _slots(_AnnouncementBase, _ANNOUNCEMENT)
 
     def __init__(self, seat: int, kind: str, cards: Sequence[int], trick: int | None,
                  before_card: int | None, line: int, col: int, positions: Sequence[Position] = ()) -> None:
@@ -100,7 +143,7 @@ Variation = list[Item]
 """An alternative line: the calls or plays that replace the item it follows."""
 
 
-class TrickFact:
+class TrickFact(_TrickBase):
     """``trick N`` with its plays and the recorded winner (and where the winner is written).
 
     The plays are kept as parallel sequences (no object per card: ~1 us a card less when the
@@ -108,8 +151,7 @@ class TrickFact:
     written at ``positions[i]``; ``variations`` maps a play's index to its alternative lines.
     """
 
-    __slots__ = ("cards", "col", "line", "marks", "number", "positions", "seats", "variations", "winner",
-                 "winner_pos")
+    __slots__ = _slots(_TrickBase, _TRICK)
 
     def __init__(self, number: int, line: int, col: int, seats: Sequence[int | None] = (),
                  cards: Sequence[int] = (), marks: Sequence[str | None] = (),
@@ -133,10 +175,10 @@ class TrickFact:
         return out
 
 
-class ScoreFact:
+class ScoreFact(_ScoreBase):
     """A recorded pair ``N-S E-W`` (deal score or match totals)."""
 
-    __slots__ = ("col", "ew", "line", "ns")
+    __slots__ = _slots(_ScoreBase, _SCORE)
 
     def __init__(self, ns: int, ew: int, line: int, col: int) -> None:
         self.ns, self.ew, self.line, self.col = ns, ew, line, col
@@ -158,11 +200,10 @@ class UnreadTrick:
         """The cards could not be worked out: the deal is checked up to this trick."""
 
 
-class DealFacts:
+class DealFacts(_DealBase):
     """Everything a deal's record says, by section, in the order it was written."""
 
-    __slots__ = ("announcements", "bids", "col", "dealer", "fingerprint", "five", "hands", "line",
-                 "match_score", "number", "offer", "pot", "pot_pos", "rest", "score", "tricks")
+    __slots__ = _slots(_DealBase, _DEAL)
 
     def __init__(self, number: int, dealer: int | None, line: int, col: int) -> None:
         self.number, self.dealer, self.line, self.col = number, dealer, line, col

@@ -54,9 +54,10 @@ class _FromEvents(_Keeping):
 
 
 def _plain(value: Any) -> Any:
-    """A fact as nested plain values: each slot by name, sequences as lists."""
-    slots = getattr(type(value), "__slots__", None)
-    if slots is not None and not isinstance(value, (str, int, tuple, list)):
+    """A fact as nested plain values: each slot by name (of the class and its bases: a compiled
+    part's fields are its base's), sequences as lists."""
+    slots = [name for klass in type(value).__mro__ for name in vars(klass).get("__slots__", ())]
+    if slots and not isinstance(value, (str, int, tuple, list)):
         return (type(value).__name__, {name: _plain(getattr(value, name)) for name in slots})
     if isinstance(value, Sequence) and not isinstance(value, str):  # the compiled reader's positions too
         return [_plain(v) for v in value]

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <structmember.h>
 
+#include "_parts.h"
 #include "_print.h"
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
@@ -180,6 +181,8 @@ typedef struct {
     PyObject *slots[MAX_FIELDS + MAX_OTHERS];  /* references: the member descriptors of its fields, then of
                                                 * its other slots */
     int n_others;
+    Py_ssize_t at[MAX_FIELDS + MAX_OTHERS];  /* each slot's place among its PartFields type's fields */
+    int own;  /* every slot is a field of a part_fields type (_parts.h): written there, no setter call */
 } PartKind;
 
 static PartKind part_kinds[F_COUNT];
@@ -255,8 +258,11 @@ static int read_kind(PyObject *triple, int k) {
         PyObject *d = slot_of_class(cls, name);
         if (d == NULL) return -1;
         Py_XSETREF(kind->slots[i], d);
+        kind->at[i] = part_field_at(cls, d);
     }
     kind->n_others = n_others;
+    kind->own = 1;
+    for (int i = 0; i < n + n_others; i++) kind->own = kind->own && kind->at[i] >= 0;
     Py_INCREF(cls);
     Py_XSETREF(kind->cls, cls);
     return 0;
@@ -283,6 +289,12 @@ static PyObject *new_part(int k, PyObject **values) {
     PyObject *obj = PyType_GenericNew(kind->cls, NO_ARGS, NULL);
     if (obj == NULL) return NULL;
     int n = field_counts[k];
+    if (kind->own) {  /* its fields are all unset (NULL): the instance was just allocated */
+        PyObject **field = ((PartObject *)obj)->field;
+        for (int i = 0; i < n; i++) field[kind->at[i]] = Py_NewRef(values[i] != NULL ? values[i] : Py_None);
+        for (int i = n; i < n + kind->n_others; i++) field[kind->at[i]] = Py_NewRef(Py_None);
+        return obj;
+    }
     for (int i = 0; i < n + kind->n_others; i++) {
         PyObject *v = i < n && values[i] != NULL ? values[i] : Py_None;
         if (set_member(kind->slots[i], obj, v) < 0) {
@@ -1774,6 +1786,9 @@ static PyMethodDef methods[] = {
     {"make_plays", make_plays, METH_VARARGS,
      "make_plays(seats, cards, marks, positions) -> list: the Play records of a trick, "
      "made as RecordBuilder.visit_trick makes them."},
+    {"part_fields", part_fields, METH_O,
+     "part_fields(names) -> type: the type of a deal part's fields, one object member per name; the reader "
+     "fills a part of a subclass of it (with no slot of its own) where the type puts them."},
     {"scan_deal", (PyCFunction)(void (*)(void))scan_deal, METH_FASTCALL,
      "scan_deal(text, pos, line, col, left, tables, kinds, prints) -> (number, dealer, events, end, end_line, left) "
      "| None\n\n"
