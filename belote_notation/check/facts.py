@@ -21,7 +21,7 @@ from belote_notation.game.lang import Message
 
 __all__ = [
     "AnnouncementFact", "BidFact", "DealFacts", "HandFact", "Item", "OfferFact", "PlayFact",
-    "ScoreFact", "TrickFact", "UnreadTrick", "Variation",
+    "READ_IN_PLACE", "ScoreFact", "TrickFact", "UnreadTrick", "Variation",
 ]
 
 Position = tuple[int, int]
@@ -226,3 +226,18 @@ class DealFacts(_DealBase):
         return ((self.score is not None or self.match_score is not None) and not self.five
                 and self.offer is None and not self.bids and not self.rest and not self.hands
                 and not self.announcements and not self.tricks)
+
+
+def _read_in_place() -> tuple[bool, ...]:
+    """Has the compiled engine read the facts it is handed (calls, tricks, hand lines) at their
+    fields (``_play.record_fields``, proven there by a probe), where ``getattr`` is ~170
+    instructions a read; what it answers for each."""
+    from belote_notation.game.engine import _play
+
+    return tuple(_play.record_fields(cls, cls.__mro__[1].__slots__)
+                 for cls in (BidFact, TrickFact, HandFact) if cls.__mro__[1] is not object)
+
+
+READ_IN_PLACE = compiled(_read_in_place) or ()
+"""For the compiled engine: whether it reads a ``BidFact``, ``TrickFact``, ``HandFact`` at its fields."""
+

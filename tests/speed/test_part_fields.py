@@ -117,3 +117,33 @@ def test_a_subclass_with_slots_of_its_own_is_filled_through_its_descriptors() ->
     assert kept and bids and all(type(bid) is _Noted and bid.note is None and bid.variations is None
                                  for bid in bids)
     assert all(type(hand) is facts.HandFact for deal in kept for hand in deal.hands + deal.five + deal.rest)
+
+
+def test_the_engine_reads_the_facts_it_is_handed_at_their_fields() -> None:
+    assert facts.READ_IN_PLACE == (True, True, True)
+
+
+class _Swapped:
+    __slots__ = ("a", "b")
+
+
+class _Hidden(facts.ScoreFact):
+    __slots__ = ()
+
+    @property
+    def ew(self) -> int:  # type: ignore[override]
+        return 0
+
+
+@pytest.mark.parametrize(("cls", "names"), [
+    (_Swapped, ("b", "a")),  # the fields elsewhere than the names say
+    (facts.ScoreFact, ("col", "ew", "line", "ns", "more")),  # more fields than the object holds
+    (_Hidden, ("col", "ew", "line", "ns")),  # a field behind a property
+    (dict, ("a",)),  # no such field
+    (facts.ScoreFact, ("col", 1, "line", "ns")),  # a name that is not a str
+])
+def test_a_class_the_probe_does_not_find_in_place_is_read_through_getattr(cls: type, names: tuple[str, ...]
+                                                                          ) -> None:
+    from belote_notation.game.engine import _play
+
+    assert _play.record_fields(cls, names) is False

@@ -82,10 +82,19 @@ static PyTypeObject *state_type;
 static PyObject *state_names; /* the names, held: the members point into their UTF-8 */
 static Py_ssize_t state_count;
 
+#define MAX_RECORDS 8
+
 typedef struct {
     PyObject *name;
     int field; /* its place among the state's fields plus one; 0: not one of them */
+    signed char record_at[MAX_RECORDS]; /* its place among each record class's fields plus one; 0: none */
 } Attr;
+
+/* Record classes whose instances keep their fields in place (record_fields: the checks' facts,
+ * whose fields the reader's extension keeps in a type of its own, one object after the header
+ * each); read there, exact class only, where PyObject_GetAttr was ~170 instructions a read. */
+static PyTypeObject *record_types[MAX_RECORDS]; /* references */
+static int record_count;
 
 static Attr *attrs[64]; /* every name the extension reads, to place among the fields */
 static int attr_count;
@@ -101,6 +110,12 @@ static int own_state(PyObject *o) {
 }
 
 static PyObject *get_attr(PyObject *o, Attr *a) {
+    PyTypeObject *type = Py_TYPE(o);
+    for (int k = 0; type != state_last && k < record_count; k++)
+        if (type == record_types[k]) {
+            PyObject *v = a->record_at[k] ? ((StateObject *)o)->field[a->record_at[k] - 1] : NULL;
+            return v != NULL ? Py_NewRef(v) : PyObject_GetAttr(o, a->name);
+        }
     if (a->field && own_state(o)) {
         PyObject *v = ((StateObject *)o)->field[a->field - 1];
         if (v != NULL) return Py_NewRef(v);
@@ -182,6 +197,61 @@ static PyObject *state_base(PyObject *self, PyObject *names) {
         for (Py_ssize_t i = 0; i < n; i++)
             if (PyUnicode_Compare(attrs[k]->name, PyTuple_GET_ITEM(names, i)) == 0) attrs[k]->field = (int)i + 1;
     return type;
+}
+
+/* Whether an instance of cls keeps names[i] at field i, by a probe: cls's basic size holds them,
+ * and a fresh instance (cls.__new__(cls)) given a new object through setattr for each name has
+ * each at its field and gives it back through getattr. 1, 0 not, -1 an error. */
+static int fields_in_place(PyObject *cls, PyObject *names) {
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    PyObject *size = PyObject_GetAttrString(cls, "__basicsize__");
+    Py_ssize_t basic = size != NULL ? PyLong_AsSsize_t(size) : -1;
+    Py_XDECREF(size);
+    if (basic == -1 && PyErr_Occurred()) return -1;
+    if (basic < (Py_ssize_t)(offsetof(StateObject, field) + (size_t)n * sizeof(PyObject *))) return 0;
+    PyObject *obj = PyObject_CallMethod(cls, "__new__", "O", cls), *marks = PyTuple_New(n);
+    int ok = obj != NULL && marks != NULL && Py_TYPE(obj) == (PyTypeObject *)cls;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *mark = PyObject_CallNoArgs((PyObject *)&PyBaseObject_Type);
+        if (mark == NULL) ok = 0;
+        else PyTuple_SET_ITEM(marks, i, mark);
+        if (ok && PyObject_SetAttr(obj, PyTuple_GET_ITEM(names, i), mark) < 0) ok = 0;
+    }
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *back = PyObject_GetAttr(obj, PyTuple_GET_ITEM(names, i));
+        ok = back == PyTuple_GET_ITEM(marks, i) && ((StateObject *)obj)->field[i] == back;
+        Py_XDECREF(back);
+    }
+    Py_XDECREF(obj);
+    Py_XDECREF(marks);
+    if (!ok && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError) && !PyErr_ExceptionMatches(PyExc_TypeError)) return -1;
+        PyErr_Clear();
+    }
+    return ok;
+}
+
+/* record_fields(cls, names) -> bool: read instances of exactly cls (a record the checks hand the
+ * loops) at their fields, when the probe finds names there; False: read through getattr. */
+static PyObject *record_fields(PyObject *self, PyObject *args) {
+    PyObject *cls, *names;
+    if (!PyArg_ParseTuple(args, "O!O!:record_fields", &PyType_Type, &cls, &PyTuple_Type, &names)) return NULL;
+    for (int k = 0; k < record_count; k++)
+        if ((PyObject *)record_types[k] == cls) Py_RETURN_TRUE;
+    if (record_count == MAX_RECORDS || PyTuple_GET_SIZE(names) > 100
+        || (state_type != NULL && PyType_IsSubtype((PyTypeObject *)cls, state_type)))
+        Py_RETURN_FALSE;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++)
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(names, i))) Py_RETURN_FALSE;
+    int ok = fields_in_place(cls, names);
+    if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_False);
+    int k = record_count;
+    for (int a = 0; a < attr_count; a++)
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++)
+            if (PyUnicode_Compare(attrs[a]->name, PyTuple_GET_ITEM(names, i)) == 0) attrs[a]->record_at[k] = (signed char)(i + 1);
+    if (PyErr_Occurred()) return NULL;
+    record_types[record_count++] = (PyTypeObject *)Py_NewRef(cls);
+    Py_RETURN_TRUE;
 }
 
 static Attr A_FAST, A_HANDS, A_PAIR, A_BEATS, A_TRUMP, A_STEP, A_ALL_TRUMP, A_TURN,
@@ -1822,6 +1892,9 @@ static PyMethodDef methods[] = {
     {"bind_winners", bind_winners, METH_O, "bind_winners(python_wrong_winners): the Python function."},
     {"wrong_winners", (PyCFunction)(void (*)(void))wrong_winners, METH_FASTCALL,
      "wrong_winners(state, tricks, start, end) -> list: the engine's wrong_winners, compiled."},
+    {"record_fields", record_fields, METH_VARARGS,
+     "record_fields(cls, names) -> bool: the loops read a record of exactly cls at its fields, in the order of "
+     "names, when a probe finds them there (setattr then getattr of a fresh instance); False: through getattr."},
     {"state_base", state_base, METH_O,
      "state_base(names) -> type: the type of a deal state's fields, one object member per name."},
     {"bind_copy", bind_copy, METH_O, "bind_copy(kind): the state's class (a subclass of state_base())."},
