@@ -234,7 +234,7 @@ def _read_in_place() -> tuple[bool, ...]:
     instructions a read; what it answers for each."""
     from belote_notation.game.engine import _play
 
-    return tuple(_play.record_fields(cls, cls.__mro__[1].__slots__)
+    return tuple(_play.record_fields(cls, vars(cls.__mro__[1])["__slots__"])
                  for cls in (BidFact, TrickFact, HandFact) if cls.__mro__[1] is not object)
 
 
