@@ -8,7 +8,10 @@ position of the token it comes from, so that a finding can point at it.
 A canonical deal read by the compiled reader comes made of these classes at once
 (``GameChecker.DEAL_PARTS``): their slots hold the notation's names of each part's fields
 (:data:`belote_notation.notation.visitor.PART_FIELDS`), and any slot the notation does not name
-(``variations``) starts as ``None``, as ``__init__`` sets it.
+(``variations``) starts as ``None``, as ``__init__`` sets it. Compiled, each part class keeps its
+fields in a type of the reader (``_canon.part_fields``), which the reader fills and the engine
+reads in place (``_play.record_fields``); docs/speed.md "The hand-over between the reader and the
+engine".
 """
 
 from __future__ import annotations

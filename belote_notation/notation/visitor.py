@@ -101,7 +101,9 @@ ScoreKind = Literal["score", "match", "pot"]
 class DealParts(NamedTuple):
     """The classes a visitor takes a canonical deal's parts in (:attr:`Visitor.DEAL_PARTS`).
 
-    Each is a plain class of slots (a class statement on ``object`` with ``__slots__``): the
+    Each is a plain class of slots (a class statement on ``object`` with ``__slots__``, or with
+    none of its own over the compiled reader's ``_canon.part_fields(names)``, which it then
+    fills where that type puts the fields): the
     compiled reader makes an instance without running ``__init__``, fills the slots that
     :data:`PART_FIELDS` names for its part (the arguments of the part's event) and sets every
     other slot to ``None``. The reader knows these names, never the visitor's model: what the
