@@ -137,6 +137,8 @@ class _Hidden(facts.ScoreFact):
 
 @pytest.mark.parametrize(("cls", "names"), [
     (_Swapped, ("b", "a")),  # the fields elsewhere than the names say
+    (facts.ScoreFact, ("ew", "col", "line", "ns")),  # a part's fields elsewhere than the names say
+    (_Swapped, ("a", "b")),  # slots of Python's layout, not the reader's: never read in place
     (facts.ScoreFact, ("col", "ew", "line", "ns", "more")),  # more fields than the object holds
     (_Hidden, ("col", "ew", "line", "ns")),  # a field behind a property
     (dict, ("a",)),  # no such field

@@ -26,6 +26,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "_steps.h"
+#include "../../notation/read/_parts.h" /* PART_FIELD_COUNT_CAPSULE: which records are the reader's parts */
 #include <stddef.h>
 #if PY_VERSION_HEX < 0x030C0000
 #include <structmember.h> /* PyMemberDef's types before 3.12 put them in Python.h */
@@ -231,8 +232,21 @@ static int fields_in_place(PyObject *cls, PyObject *names) {
     return ok;
 }
 
+/* Is cls a subclass of a type of the reader's part_fields (_parts.h) with these n fields: the only
+ * records read in place, whose layout is the project's own; asked of the reader's extension. */
+static int reader_part(PyObject *cls, Py_ssize_t n) {
+    static Py_ssize_t (*count)(PyTypeObject *);
+    if (count == NULL) count = (Py_ssize_t (*)(PyTypeObject *))PyCapsule_Import(PART_FIELD_COUNT_CAPSULE, 0);
+    if (count == NULL) {
+        PyErr_Clear(); /* no compiled reader: nothing is read in place */
+        return 0;
+    }
+    return count((PyTypeObject *)cls) == n;
+}
+
 /* record_fields(cls, names) -> bool: read instances of exactly cls (a record the checks hand the
- * loops) at their fields, when the probe finds names there; False: read through getattr. */
+ * loops, of the reader's part types) at their fields, when the probe finds names there; False:
+ * read through getattr. */
 static PyObject *record_fields(PyObject *self, PyObject *args) {
     PyObject *cls, *names;
     if (!PyArg_ParseTuple(args, "O!O!:record_fields", &PyType_Type, &cls, &PyTuple_Type, &names)) return NULL;
@@ -243,6 +257,7 @@ static PyObject *record_fields(PyObject *self, PyObject *args) {
         Py_RETURN_FALSE;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++)
         if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(names, i))) Py_RETURN_FALSE;
+    if (!reader_part(cls, PyTuple_GET_SIZE(names))) Py_RETURN_FALSE;
     int ok = fields_in_place(cls, names);
     if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_False);
     int k = record_count;

@@ -1847,9 +1847,13 @@ PyMODINIT_FUNC PyInit__canon(void) {
     if (LinePositionsType == NULL) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    if (PyModule_AddObjectRef(m, "LinePositions", (PyObject *)LinePositionsType) < 0) {
+    PyObject *count = PyCapsule_New((void *)part_field_count, PART_FIELD_COUNT_CAPSULE, NULL);
+    if (PyModule_AddObjectRef(m, "LinePositions", (PyObject *)LinePositionsType) < 0 || count == NULL
+        || PyModule_AddObjectRef(m, "part_field_count", count) < 0) {
+        Py_XDECREF(count);
         Py_DECREF(m);
         return NULL;
     }
+    Py_DECREF(count);
     return m;
 }

@@ -21,7 +21,7 @@ static PartType part_types[MAX_PART_TYPES];
 static int part_type_count;
 
 /* The fields of an instance of type: its part type's names (0: none of ours). */
-static Py_ssize_t field_count(PyTypeObject *type) {
+Py_ssize_t part_field_count(PyTypeObject *type) {
     static PyTypeObject *last_type; /* parts are freed a list at a time: one class after another (held) */
     static Py_ssize_t last_count;
     if (type == last_type) return last_count;
@@ -40,13 +40,13 @@ static Py_ssize_t field_count(PyTypeObject *type) {
 
 static int part_traverse(PyObject *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
-    Py_ssize_t n = field_count(Py_TYPE(self));
+    Py_ssize_t n = part_field_count(Py_TYPE(self));
     for (Py_ssize_t i = 0; i < n; i++) Py_VISIT(((PartObject *)self)->field[i]);
     return 0;
 }
 
 static int part_clear(PyObject *self) {
-    Py_ssize_t n = field_count(Py_TYPE(self));
+    Py_ssize_t n = part_field_count(Py_TYPE(self));
     for (Py_ssize_t i = 0; i < n; i++) Py_CLEAR(((PartObject *)self)->field[i]);
     return 0;
 }

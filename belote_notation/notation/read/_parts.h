@@ -15,6 +15,12 @@ typedef struct {
     PyObject *field[1]; /* as many as the names (the type's basic size says) */
 } PartObject;
 
+/* How many fields an instance of type keeps as a part (type a subclass of a type part_fields
+ * made), else 0. The engine's extension asks it through the capsule PART_FIELD_COUNT_CAPSULE
+ * before it reads a record's fields in place: it reads only ours. */
+Py_ssize_t part_field_count(PyTypeObject *type);
+#define PART_FIELD_COUNT_CAPSULE "belote_notation.notation.read._canon.part_field_count"
+
 /* part_fields(names) -> type (METH_O); the same names again: the same type. */
 PyObject *part_fields(PyObject *self, PyObject *names);
 
