@@ -12,12 +12,14 @@ ways and must give the same deal facts and the same findings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 
 import belote_notation.notation.read.canonical as canonical
 from belote_notation.check.validator import validate_text
+from belote_notation.game.cards import Deck
 from belote_notation.game.rules import Ruleset
 from belote_notation.notation.read.canon import compiled_reader
 from tests.speed.corpus import _games_text
@@ -68,3 +70,18 @@ def test_each_row_reads_as_the_python_reader_reads_it(name: str, monkeypatch: py
     assert _facts(variant, _Keeping) == compiled_facts
     assert [[(f.code, f.line, f.col, f.message) for f in r.findings]
             for r in validate_text(variant, "t.bel")] == compiled_findings
+
+
+def test_a_points_bid_reads_as_its_decks_bid() -> None:
+    """The compiled reader remembers the points bids it read (``points_bid``): ``N:80C`` is a bid
+    in clubs in a French deck and in cups in a Spanish one, so a memory kept from one deck's
+    reader would read the other's wrong. Contrée games of both decks, read in turn, give the
+    facts the Python reader gives."""
+    texts = {deck: _games_text(Ruleset.preset("contree").model_copy(update={"deck": deck}), 40, 5)
+             for deck in (Deck.FRENCH, Deck.SPANISH)}
+    bids = {deck: set(re.findall(r"[NESW]:\d+C\b", text)) for deck, text in texts.items()}
+    assert bids[Deck.FRENCH] & bids[Deck.SPANISH]
+    compiled = [_facts(texts[deck], _Keeping) for deck in (Deck.FRENCH, Deck.SPANISH, Deck.FRENCH)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(canonical, "compiled_reader", lambda: None)
+        assert [_facts(texts[deck], _Keeping) for deck in (Deck.FRENCH, Deck.SPANISH, Deck.FRENCH)] == compiled

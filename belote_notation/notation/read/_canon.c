@@ -571,6 +571,46 @@ ALWAYS_INLINE PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
     return lookup_in_table(s, table, w, i);
 }
 
+/* The answers of the points-bid reader (T_POINTS_BID, quick_words.points_bid_reader: a pure
+ * function of the word, remembered by word in Python too) to the short ASCII words it was asked,
+ * kept here: a file says the same few hundred bids (N:80H, E:110SA) again and again, and a call
+ * through its memory in Python cost some 800 instructions. Made again for another reader
+ * (another deck); at most half full, then the reader is called as before. */
+#define BID_MEMO 1024
+static struct {
+    PyObject *reader;              /* a reference */
+    uint64_t keys[BID_MEMO];       /* 0: an empty slot */
+    PyObject *answers[BID_MEMO];   /* references */
+    Py_ssize_t used;
+} bids;
+
+/* reader(word) of bid_line's word i: a new reference, or NULL with an error. */
+static PyObject *points_bid(Scan *s, Words *w, Py_ssize_t i) {
+    PyObject *reader = s->t[T_POINTS_BID];
+    if (bids.reader != reader) {
+        for (int k = 0; k < BID_MEMO; k++) Py_CLEAR(bids.answers[k]);
+        memset(bids.keys, 0, sizeof bids.keys);
+        bids.used = 0;
+        Py_XSETREF(bids.reader, Py_NewRef(reader));
+    }
+    uint64_t key = 0, at = 0;
+    int kept = pack_word(s, w, i, &key);
+    if (kept) {
+        for (at = slot_of(key, BID_MEMO - 1); bids.keys[at] != 0; at = (at + 1) & (BID_MEMO - 1))
+            if (bids.keys[at] == key) return Py_NewRef(bids.answers[at]);
+    }
+    PyObject *word = word_str(s, w, i);
+    if (word == NULL) return NULL;
+    PyObject *answer = PyObject_CallOneArg(reader, word);
+    Py_DECREF(word);
+    if (answer != NULL && kept && bids.used < BID_MEMO / 2) {
+        bids.keys[at] = key;
+        bids.answers[at] = Py_NewRef(answer);
+        bids.used++;
+    }
+    return answer;
+}
+
 /* word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS */
 static int ascii_digits(const Scan *s, Py_ssize_t start, Py_ssize_t len) {
     if (len <= 0 || len > s->max_digits) return 0;
@@ -848,10 +888,7 @@ static int bid_line(Scan *s, Words *w) {
         PyObject *call = lookup(s, T_CALLS, w, i);
         if (call == NULL) {
             if (PyErr_Occurred()) return -1;
-            PyObject *word = word_str(s, w, i);
-            if (word == NULL) return -1;
-            PyObject *points = PyObject_CallOneArg(s->t[T_POINTS_BID], word);  /* contree: 80H, N:110SA */
-            Py_DECREF(word);
+            PyObject *points = points_bid(s, w, i);  /* contree: 80H, N:110SA */
             if (points == NULL) return -1;
             int r = 0;
             if (PyTuple_Check(points) && PyTuple_GET_SIZE(points) == 3)
