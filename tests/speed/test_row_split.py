@@ -81,7 +81,8 @@ def test_a_points_bid_reads_as_its_decks_bid() -> None:
              for deck in (Deck.FRENCH, Deck.SPANISH)}
     bids = {deck: set(re.findall(r"[NESW]:\d+C\b", text)) for deck, text in texts.items()}
     assert bids[Deck.FRENCH] & bids[Deck.SPANISH]
-    compiled = [_facts(texts[deck], _Keeping) for deck in (Deck.FRENCH, Deck.SPANISH, Deck.FRENCH)]
+    in_turn = (Deck.FRENCH, Deck.SPANISH, Deck.FRENCH)
+    compiled = [_facts(texts[deck], _Keeping) for deck in in_turn]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(canonical, "compiled_reader", lambda: None)
-        assert [_facts(texts[deck], _Keeping) for deck in (Deck.FRENCH, Deck.SPANISH, Deck.FRENCH)] == compiled
+        assert [_facts(texts[deck], _Keeping) for deck in in_turn] == compiled

@@ -376,6 +376,16 @@ static inline void space_at(Words *w, Py_ssize_t at, Py_ssize_t *start, Py_ssize
     *start = at + 1;
 }
 
+/* The last word of a row ending at `b` (the words so far: count), and the counts. */
+static inline void row_ends(Words *w, Py_ssize_t b, Py_ssize_t start, Py_ssize_t count) {
+    if (count <= MAX_WORDS) {
+        w->start[count - 1] = start;
+        w->len[count - 1] = b - start;
+    }
+    w->n = count < MAX_WORDS ? count : MAX_WORDS;
+    w->count = count;
+}
+
 /* row.split(" ") of text[a:b], in one pass: the first MAX_WORDS words kept, all counted. */
 static void split_row(const Scan *s, Py_ssize_t a, Py_ssize_t b, Words *w) {
     Py_ssize_t start = a, i = a, count = 1;
@@ -395,12 +405,32 @@ static void split_row(const Scan *s, Py_ssize_t a, Py_ssize_t b, Words *w) {
 #endif
     for (; i < b; i++)
         if ((bytes != NULL ? bytes[i] : PyUnicode_READ(s->kind, s->data, i)) == ' ') space_at(w, i, &start, &count);
-    if (count <= MAX_WORDS) {
-        w->start[count - 1] = start;
-        w->len[count - 1] = b - start;
-    }
-    w->n = count < MAX_WORDS ? count : MAX_WORDS;
-    w->count = count;
+    row_ends(w, b, start, count);
+}
+
+/* The row from `a` to the next newline, split as split_row splits it, the newline found in the
+ * same pass: its offset, or -1 (no newline; the words are then not split). */
+static Py_ssize_t split_line(const Scan *s, Py_ssize_t a, Words *w) {
+#ifdef SIXTEEN_AT_ONCE
+    if (s->bytes != NULL) {
+        const __m128i space = _mm_set1_epi8(' '), feed = _mm_set1_epi8('\n');
+        Py_ssize_t start = a, count = 1;
+        for (Py_ssize_t i = a; i + 16 <= s->n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s->bytes + i));
+            unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, space));
+            unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, feed));
+            if (feeds != 0) spaces &= (1u << __builtin_ctz(feeds)) - 1;  /* the row's own bytes only */
+            for (; spaces != 0; spaces &= spaces - 1) space_at(w, i + __builtin_ctz(spaces), &start, &count);
+            if (feeds != 0) {
+                row_ends(w, i + __builtin_ctz(feeds), start, count);
+                return i + __builtin_ctz(feeds);
+            }
+        }
+    }  /* the text's last sixteen bytes: the row again, the other way */
+#endif
+    Py_ssize_t nl = find_newline(s, a);
+    if (nl >= 0) split_row(s, a, nl, w);
+    return nl;
 }
 
 /* The column of word i in the current row. */
@@ -1157,9 +1187,8 @@ static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
         s->line = ++line;
         Py_XSETREF(s->line_obj, PyLong_FromSsize_t(line));
         if (s->line_obj == NULL) return -1;
-        nl = find_newline(s, pos);
+        nl = split_line(s, pos, &w);
         if (nl < 0) return deal_ends(s, pos);
-        split_row(s, pos, nl, &w);
         *left -= w.count;
         if (*left < 0) return 0;  /* more words than the game may still hold */
         /* lines.get(row[:row.find(" ")]): no space cuts the last character, as Python does */
