@@ -8,7 +8,7 @@
  * classes of the deal's parts: Visitor.DEAL_PARTS), the deal's parts made of those classes, as
  * notation/visitor.py PART_FIELDS says, in the same pass. What it
  * does not read itself (a contree bid of points, the end of the deal) it asks of the Python
- * functions it is given.
+ * functions it is given (the bids' answers kept by word: points_bid).
  * Any line it cannot read gives None: the Python reader then reads the deal (and reports what
  * is wrong). tests/speed/test_differential.py proves both readers give the same reports.
  */
