@@ -8,7 +8,7 @@
  * classes of the deal's parts: Visitor.DEAL_PARTS), the deal's parts made of those classes, as
  * notation/visitor.py PART_FIELDS says, in the same pass. What it
  * does not read itself (a contree bid of points, the end of the deal) it asks of the Python
- * functions it is given.
+ * functions it is given (the bids' answers kept by word: points_bid).
  * Any line it cannot read gives None: the Python reader then reads the deal (and reports what
  * is wrong). tests/speed/test_differential.py proves both readers give the same reports.
  */
@@ -27,6 +27,11 @@
 #endif
 
 #define MAX_WORDS 64
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))  /* a hot path's small helper */
+#else
+#define ALWAYS_INLINE static inline
+#endif
 
 /* The tables, in the order canon.py static_tables and canonical.py _scan_tables hand them over.
  * The canonical layout's own words (T_DEAL_WORDS to T_WHEN_BEFORE: the heading's keywords and
@@ -40,7 +45,7 @@ enum { T_KINDS, T_HANDS, T_SEATS, T_CARDS, T_SMSARA, T_CALLS, T_SUITS, T_STRAINS
 enum { K_HAND = 1, K_OFFER, K_CALLS, K_TRICK, K_SCORE, K_ANNOUNCE };
 
 static PyObject *S_TRICK, *S_BIDDING, *S_SCORES, *S_BID, *S_POT, *S_SCORE, *S_CAPOT, *S_GENERALE, *S_TAKE,
-    *S_ONE, *S_END, *S_OFFER, *S_ANNOUNCE, *S_FIVE, *S_REST;
+    *S_ONE, *S_OFFER, *S_ANNOUNCE, *S_FIVE, *S_REST;
 
 /* ---------------------------------------------------------------------------- LinePositions
  * The (line, col) of some words of one line (a hand's cards, a trick's plays): the line once
@@ -348,6 +353,8 @@ typedef struct {
     PyObject *offer, *score, *match, *pot, *pot_pos;  /* the parts: the rest (references or NULL) */
     PyObject *prefix;        /* the parts: the fingerprints' prefix (borrowed), NULL: none asked */
     DealPrint print;         /* the parts: the deal's fingerprint so far (_print.h) */
+    struct WordCopy *copy[T_COUNT];  /* the tables' C copies met so far (copy_of): the tables of
+                                      * one scan are the same all along */
 } Scan;
 
 typedef struct {
@@ -370,25 +377,72 @@ static Py_ssize_t find_newline(const Scan *s, Py_ssize_t pos) {
     return -1;
 }
 
+/* A space at offset `at` of the row being split (split_row): the word before it kept if it is
+ * among the first MAX_WORDS (the words so far: *count). */
+static inline void space_at(Words *w, Py_ssize_t at, Py_ssize_t *start, Py_ssize_t *count) {
+    if (*count <= MAX_WORDS) {
+        w->start[*count - 1] = *start;
+        w->len[*count - 1] = at - *start;
+    }
+    ++*count;
+    *start = at + 1;
+}
+
+/* The last word of a row ending at `b` (the words so far: count), and the counts. */
+static inline void row_ends(Words *w, Py_ssize_t b, Py_ssize_t start, Py_ssize_t count) {
+    if (count <= MAX_WORDS) {
+        w->start[count - 1] = start;
+        w->len[count - 1] = b - start;
+    }
+    w->n = count < MAX_WORDS ? count : MAX_WORDS;
+    w->count = count;
+}
+
 /* row.split(" ") of text[a:b], in one pass: the first MAX_WORDS words kept, all counted. */
 static void split_row(const Scan *s, Py_ssize_t a, Py_ssize_t b, Words *w) {
-    Py_ssize_t start = a, n = 0, count = 1;
+    Py_ssize_t start = a, i = a, count = 1;
     const Py_UCS1 *bytes = s->bytes;
-    for (Py_ssize_t i = a; i < b; i++) {
-        if ((bytes != NULL ? bytes[i] : PyUnicode_READ(s->kind, s->data, i)) != ' ') continue;
-        if (n < MAX_WORDS) {
-            w->start[n] = start;
-            w->len[n++] = i - start;
+#ifdef SIXTEEN_AT_ONCE
+    /* sixteen bytes at a time, the spaces found by one compare: a row's words are of two to
+     * five letters, and a byte at a time cost some five instructions a letter */
+    if (bytes != NULL) {
+        const __m128i space = _mm_set1_epi8(' ');
+        for (; i < b && i + 16 <= s->n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+            unsigned found = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, space));
+            if (b - i < 16) found &= (1u << (b - i)) - 1;  /* the row's own bytes only */
+            for (; found != 0; found &= found - 1) space_at(w, i + __builtin_ctz(found), &start, &count);
         }
-        count++;
-        start = i + 1;
     }
-    if (n < MAX_WORDS) {
-        w->start[n] = start;
-        w->len[n++] = b - start;
-    }
-    w->n = n;
-    w->count = count;
+#endif
+    for (; i < b; i++)
+        if ((bytes != NULL ? bytes[i] : PyUnicode_READ(s->kind, s->data, i)) == ' ') space_at(w, i, &start, &count);
+    row_ends(w, b, start, count);
+}
+
+/* The row from `a` to the next newline, split as split_row splits it, the newline found in the
+ * same pass: its offset, or -1 (no newline; the words are then not split). */
+static Py_ssize_t split_line(const Scan *s, Py_ssize_t a, Words *w) {
+#ifdef SIXTEEN_AT_ONCE
+    if (s->bytes != NULL) {
+        const __m128i space = _mm_set1_epi8(' '), feed = _mm_set1_epi8('\n');
+        Py_ssize_t start = a, count = 1;
+        for (Py_ssize_t i = a; i + 16 <= s->n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s->bytes + i));
+            unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, space));
+            unsigned feeds = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, feed));
+            if (feeds != 0) spaces &= (1u << __builtin_ctz(feeds)) - 1;  /* the row's own bytes only */
+            for (; spaces != 0; spaces &= spaces - 1) space_at(w, i + __builtin_ctz(spaces), &start, &count);
+            if (feeds != 0) {
+                row_ends(w, i + __builtin_ctz(feeds), start, count);
+                return i + __builtin_ctz(feeds);
+            }
+        }
+    }  /* the text's last sixteen bytes: the row again, the other way */
+#endif
+    Py_ssize_t nl = find_newline(s, a);
+    if (nl >= 0) split_row(s, a, nl, w);
+    return nl;
 }
 
 /* The column of word i in the current row. */
@@ -405,7 +459,7 @@ static PyObject *word_str(Scan *s, Words *w, Py_ssize_t i) {
  * the cached, never changed tables of notation/read/canon.py; a copy is made again when another
  * table (another deck) or a table of another size comes. Longer or non-ASCII words are looked
  * up in the Python table itself. */
-typedef struct {
+typedef struct WordCopy {
     PyObject *table;     /* a reference, so that the values below stay alive */
     Py_ssize_t size;
     uint64_t *keys;      /* 0: an empty slot */
@@ -431,7 +485,7 @@ static int pack_str(PyObject *word, uint64_t *key) {
     return 1;
 }
 
-static int pack_word(const Scan *s, const Words *w, Py_ssize_t i, uint64_t *key) {
+ALWAYS_INLINE int pack_word(const Scan *s, const Words *w, Py_ssize_t i, uint64_t *key) {
     Py_ssize_t n = w->len[i], start = w->start[i];
     if (n < 1 || n > 8) return 0;
     uint64_t k = 0;
@@ -456,7 +510,7 @@ static int pack_word(const Scan *s, const Words *w, Py_ssize_t i, uint64_t *key)
     return 1;
 }
 
-static uint64_t slot_of(uint64_t key, uint64_t mask) {
+static inline uint64_t slot_of(uint64_t key, uint64_t mask) {
     return (key * 0x9E3779B97F4A7C15ull >> 17) & mask;
 }
 
@@ -523,20 +577,9 @@ static WordCopy *copy_of(Scan *s, int index) {
     return c;
 }
 
-/* table.get(word) as a borrowed reference; NULL and no error: absent; NULL and an error: failed. */
-static PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
-    uint64_t key;
-    if (pack_word(s, w, i, &key)) {
-        WordCopy *c = copy_of(s, table);
-        if (c != NULL) {
-            uint64_t at = slot_of(key, c->mask);
-            while (c->keys[at] != 0) {
-                if (c->keys[at] == key) return c->values[at];
-                at = (at + 1) & c->mask;
-            }
-            return NULL;
-        }
-    }
+/* table.get(word) of a word the C copy cannot hold (longer than 8, not ASCII) or of a table it
+ * cannot copy: the Python table itself. */
+static PyObject *lookup_in_table(Scan *s, int table, Words *w, Py_ssize_t i) {
     PyObject *word = word_str(s, w, i);
     if (word == NULL) return NULL;
     PyObject *found;
@@ -549,6 +592,65 @@ static PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
     }
     Py_DECREF(word);
     return found;
+}
+
+/* table.get(word) as a borrowed reference; NULL and no error: absent; NULL and an error: failed.
+ * Inline, and the copy found once a scan (s->copy): some 87 calls a deal. */
+ALWAYS_INLINE PyObject *lookup(Scan *s, int table, Words *w, Py_ssize_t i) {
+    uint64_t key;
+    if (pack_word(s, w, i, &key)) {
+        WordCopy *c = s->copy[table];
+        if (c == NULL || c->table != s->t[table]) c = s->copy[table] = copy_of(s, table);
+        if (c != NULL) {
+            uint64_t at = slot_of(key, c->mask);
+            while (c->keys[at] != 0) {
+                if (c->keys[at] == key) return c->values[at];
+                at = (at + 1) & c->mask;
+            }
+            return NULL;
+        }
+    }
+    return lookup_in_table(s, table, w, i);
+}
+
+/* The answers of the points-bid reader (T_POINTS_BID, quick_words.points_bid_reader: a pure
+ * function of the word, remembered by word in Python too) to the short ASCII words it was asked,
+ * kept here: a file says the same few hundred bids (N:80H, E:110SA) again and again, and a call
+ * through its memory in Python cost some 800 instructions. Made again for another reader
+ * (another deck); at most half full, then the reader is called as before. */
+#define BID_MEMO 1024
+static struct {
+    PyObject *reader;              /* a reference */
+    uint64_t keys[BID_MEMO];       /* 0: an empty slot */
+    PyObject *answers[BID_MEMO];   /* references */
+    Py_ssize_t used;
+} bids;
+
+/* reader(word) of bid_line's word i: a new reference, or NULL with an error. */
+static PyObject *points_bid(Scan *s, Words *w, Py_ssize_t i) {
+    PyObject *reader = s->t[T_POINTS_BID];
+    if (bids.reader != reader) {
+        for (int k = 0; k < BID_MEMO; k++) Py_CLEAR(bids.answers[k]);
+        memset(bids.keys, 0, sizeof bids.keys);
+        bids.used = 0;
+        Py_XSETREF(bids.reader, Py_NewRef(reader));
+    }
+    uint64_t key = 0, at = 0;
+    int kept = pack_word(s, w, i, &key);
+    if (kept) {
+        for (at = slot_of(key, BID_MEMO - 1); bids.keys[at] != 0; at = (at + 1) & (BID_MEMO - 1))
+            if (bids.keys[at] == key) return Py_NewRef(bids.answers[at]);
+    }
+    PyObject *word = word_str(s, w, i);
+    if (word == NULL) return NULL;
+    PyObject *answer = PyObject_CallOneArg(reader, word);
+    Py_DECREF(word);
+    if (answer != NULL && kept && bids.used < BID_MEMO / 2) {
+        bids.keys[at] = key;
+        bids.answers[at] = Py_NewRef(answer);
+        bids.used++;
+    }
+    return answer;
 }
 
 /* word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS */
@@ -828,10 +930,7 @@ static int bid_line(Scan *s, Words *w) {
         PyObject *call = lookup(s, T_CALLS, w, i);
         if (call == NULL) {
             if (PyErr_Occurred()) return -1;
-            PyObject *word = word_str(s, w, i);
-            if (word == NULL) return -1;
-            PyObject *points = PyObject_CallOneArg(s->t[T_POINTS_BID], word);  /* contree: 80H, N:110SA */
-            Py_DECREF(word);
+            PyObject *points = points_bid(s, w, i);  /* contree: 80H, N:110SA */
             if (points == NULL) return -1;
             int r = 0;
             if (PyTuple_Check(points) && PyTuple_GET_SIZE(points) == 3)
@@ -1025,7 +1124,9 @@ static int announce_line(Scan *s, Words *w) {
 
 /* True when deal_end(text, pos) matches (what may follow a canonical deal); s->next_deal: the
  * offset of the keyword it matched (a heading's or the `end` keyword: read_heading tells them
- * apart with the grammar's words), -1 when it matched the end of the text. */
+ * apart with the grammar's words), -1 when it matched the end of the text. The pattern is blanks
+ * and then a keyword or the end (canonical.py _deal_end), so the keyword is the first character
+ * after the blanks, no m.end() asked: a method call a deal. */
 static int deal_ends(Scan *s, Py_ssize_t pos) {
     PyObject *at = PyLong_FromSsize_t(pos);
     if (at == NULL) return -1;
@@ -1033,21 +1134,15 @@ static int deal_ends(Scan *s, Py_ssize_t pos) {
     PyObject *m = PyObject_Vectorcall(s->t[T_DEAL_END], args, 2, NULL);
     Py_DECREF(at);
     if (m == NULL) return -1;
-    s->next_deal = -1;
-    if (m == Py_None) {
-        Py_DECREF(m);
-        return 0;
-    }
-    PyObject *end_obj = PyObject_CallMethodNoArgs(m, S_END);
+    int matched = m != Py_None;
     Py_DECREF(m);
-    Py_ssize_t end = end_obj == NULL ? -1 : PyLong_AsSsize_t(end_obj);
-    Py_XDECREF(end_obj);
-    if (end < 0) return PyErr_Occurred() ? -1 : 1;
+    s->next_deal = -1;
+    if (!matched) return 0;
     Py_ssize_t word = pos;  /* the keyword it matched, after the blanks */
-    while (word < end && (char_at(s, word) == ' ' || char_at(s, word) == '\t' || char_at(s, word) == '\r'
-                          || char_at(s, word) == '\n'))
+    while (word < s->n && (char_at(s, word) == ' ' || char_at(s, word) == '\t' || char_at(s, word) == '\r'
+                           || char_at(s, word) == '\n'))
         word++;
-    if (word < end) s->next_deal = word;  /* read_heading tells a heading from the `end` keyword */
+    if (word < s->n) s->next_deal = word;  /* read_heading tells a heading from the `end` keyword */
     return 1;
 }
 
@@ -1104,9 +1199,8 @@ static int scan(Scan *s, Py_ssize_t nl, Py_ssize_t line, Py_ssize_t *left) {
         s->line = ++line;
         Py_XSETREF(s->line_obj, PyLong_FromSsize_t(line));
         if (s->line_obj == NULL) return -1;
-        nl = find_newline(s, pos);
+        nl = split_line(s, pos, &w);
         if (nl < 0) return deal_ends(s, pos);
-        split_row(s, pos, nl, &w);
         *left -= w.count;
         if (*left < 0) return 0;  /* more words than the game may still hold */
         /* lines.get(row[:row.find(" ")]): no space cuts the last character, as Python does */
@@ -1818,7 +1912,6 @@ PyMODINIT_FUNC PyInit__canon(void) {
     S_GENERALE = PyUnicode_InternFromString("generale");
     S_TAKE = PyUnicode_InternFromString("take");
     S_SCORE = PyUnicode_InternFromString("score");
-    S_END = PyUnicode_InternFromString("end");
     S_FIVE = PyUnicode_InternFromString("five");
     S_REST = PyUnicode_InternFromString("rest");
     S_OFFER = PyUnicode_InternFromString("offer");
@@ -1838,7 +1931,7 @@ PyMODINIT_FUNC PyInit__canon(void) {
     if (RECORD_FIELDS == NULL) return NULL;
     S_ONE = PyLong_FromLong(1);
     if (!S_TRICK || !S_BIDDING || !S_SCORES || !S_BID || !S_POT || !S_CAPOT || !S_GENERALE || !S_TAKE
-        || !S_SCORE || !S_END || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_ONE)
+        || !S_SCORE || !S_FIVE || !S_REST || !S_OFFER || !S_ANNOUNCE || !S_ONE)
         return NULL;
     NO_ARGS = PyTuple_New(0);
     set_member = (descrsetfunc)PyType_GetSlot(&PyMemberDescr_Type, Py_tp_descr_set);
