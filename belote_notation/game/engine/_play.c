@@ -26,12 +26,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "_steps.h"
+#include "../../_fields.h" /* the state's fields: the project's own type */
 #include "../../notation/read/_parts.h" /* PART_FIELD_COUNT_CAPSULE: which records are the reader's parts */
 #include <stddef.h>
-#if PY_VERSION_HEX < 0x030C0000
-#include <structmember.h> /* PyMemberDef's types before 3.12 put them in Python.h */
-#define Py_T_OBJECT_EX T_OBJECT_EX
-#endif
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -74,10 +71,7 @@ static int asking; /* a table is being made (it plays probe tricks): ask legal_f
  * with no slot of its own), so that the loops read and write them where the type puts them and
  * nowhere else. Any other object (a record, a hand line, a state of another class) is read
  * and written through the generic PyObject_GetAttr and PyObject_SetAttr. */
-typedef struct {
-    PyObject_HEAD
-    PyObject *field[1]; /* as many as the names (the type's basic size says) */
-} StateObject;
+typedef FieldsObject StateObject; /* _fields.h: the project's own layout */
 
 static PyTypeObject *state_type;
 static PyObject *state_names; /* the names, held: the members point into their UTF-8 */
@@ -141,14 +135,7 @@ static int state_clear(PyObject *self) {
     return 0;
 }
 
-static void state_dealloc(PyObject *self) {
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    state_clear(self);
-    freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free(self);
-    Py_DECREF(type);
-}
+static void state_dealloc(PyObject *self) { fields_dealloc(self, state_clear); }
 
 /* state_base(names): the type of the state's fields, made once (the same names again: the same type). */
 static PyObject *state_base(PyObject *self, PyObject *names) {
@@ -164,33 +151,10 @@ static PyObject *state_base(PyObject *self, PyObject *names) {
         return NULL;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    PyMemberDef *members = PyMem_Calloc((size_t)n + 1, sizeof(PyMemberDef));
-    if (members == NULL) return PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *name = PyTuple_GET_ITEM(names, i);
-        const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
-        if (text == NULL) {
-            PyMem_Free(members);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "state_base: a tuple of names");
-            return NULL;
-        }
-        members[i] = (PyMemberDef){(char *)text, Py_T_OBJECT_EX, (Py_ssize_t)(offsetof(StateObject, field)
-                                   + (size_t)i * sizeof(PyObject *)), 0, NULL};
-    }
-    PyType_Slot slots[] = {
-        {Py_tp_members, members}, {Py_tp_traverse, (void *)state_traverse}, {Py_tp_clear, (void *)state_clear},
-        {Py_tp_dealloc, (void *)state_dealloc}, {Py_tp_doc, "The fields of a deal's state (engine/state.py)."},
-        {0, NULL},
-    };
-    PyType_Spec spec = {"belote_notation.game.engine._play.StateFields",
-                        (int)(offsetof(StateObject, field) + (size_t)n * sizeof(PyObject *)), 0,
-                        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
-    PyObject *type = PyType_FromSpec(&spec);
-    if (type == NULL) { /* the members are copied into the type (their names are not) */
-        PyMem_Free(members);
-        return NULL;
-    }
-    PyMem_Free(members);
+    PyObject *type = fields_type(names, "belote_notation.game.engine._play.StateFields",
+                                 "The fields of a deal's state (engine/state.py).", "state_base", state_traverse,
+                                 state_clear, state_dealloc);
+    if (type == NULL) return NULL;
     state_names = Py_NewRef(names);
     state_count = n;
     state_type = (PyTypeObject *)Py_NewRef(type);

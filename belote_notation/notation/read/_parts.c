@@ -2,13 +2,6 @@
  * their UTF-8) and, as `__slots__`, shows them to canon.part_spec, to pickle and to copy. */
 #include "_parts.h"
 
-#include <stddef.h>
-#include <structmember.h>
-
-#if PY_VERSION_HEX < 0x030C0000
-#define Py_T_OBJECT_EX T_OBJECT_EX
-#endif
-
 #define MAX_PART_TYPES 16
 
 typedef struct {
@@ -51,41 +44,13 @@ static int part_clear(PyObject *self) {
     return 0;
 }
 
-static void part_dealloc(PyObject *self) {
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    part_clear(self);
-    freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free(self);
-    Py_DECREF(type);
-}
+static void part_dealloc(PyObject *self) { fields_dealloc(self, part_clear); }
 
-/* The type of these names, made with PyType_FromSpec (a new reference). */
+/* The type of these names (a new reference), showing them as its __slots__. */
 static PyObject *make_type(PyObject *names) {
-    Py_ssize_t n = PyTuple_GET_SIZE(names);
-    PyMemberDef *members = PyMem_Calloc((size_t)n + 1, sizeof(PyMemberDef));
-    if (members == NULL) return PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *name = PyTuple_GET_ITEM(names, i);
-        const char *text = PyUnicode_CheckExact(name) ? PyUnicode_AsUTF8(name) : NULL;
-        if (text == NULL) {
-            PyMem_Free(members);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "part_fields: a tuple of names");
-            return NULL;
-        }
-        members[i] = (PyMemberDef){(char *)text, Py_T_OBJECT_EX,
-                                   (Py_ssize_t)(offsetof(PartObject, field) + (size_t)i * sizeof(PyObject *)), 0, NULL};
-    }
-    PyType_Slot slots[] = {
-        {Py_tp_members, members}, {Py_tp_traverse, (void *)part_traverse}, {Py_tp_clear, (void *)part_clear},
-        {Py_tp_dealloc, (void *)part_dealloc}, {Py_tp_doc, "The fields of a deal's part (check/facts.py)."},
-        {0, NULL},
-    };
-    PyType_Spec spec = {"belote_notation.notation.read._canon.PartFields",
-                        (int)(offsetof(PartObject, field) + (size_t)n * sizeof(PyObject *)), 0,
-                        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
-    PyObject *type = PyType_FromSpec(&spec);
-    PyMem_Free(members); /* the members are copied into the type (their names are not) */
+    PyObject *type = fields_type(names, "belote_notation.notation.read._canon.PartFields",
+                                 "The fields of a deal's part (check/facts.py).", "part_fields", part_traverse,
+                                 part_clear, part_dealloc);
     if (type != NULL && PyObject_SetAttrString(type, "__slots__", names) < 0) Py_CLEAR(type);
     return type;
 }

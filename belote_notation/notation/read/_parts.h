@@ -7,13 +7,9 @@
  * deal). Any other class is filled through its descriptors, as before. */
 #ifndef BELOTE_PARTS_H
 #define BELOTE_PARTS_H
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "../../_fields.h"
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *field[1]; /* as many as the names (the type's basic size says) */
-} PartObject;
+typedef FieldsObject PartObject;
 
 /* How many fields an instance of type keeps as a part (type a subclass of a type part_fields
  * made), else 0. The engine's extension asks it through the capsule PART_FIELD_COUNT_CAPSULE
