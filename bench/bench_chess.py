@@ -121,10 +121,17 @@ def read_chess(path: Path) -> int:
     return moves
 
 
+HERE = Path(__file__).resolve().parent.parent
+"""This checkout: what "this code" runs, whichever checkout the venv's install points at."""
+
+
 def path_env(pure_python: bool) -> dict[str, str]:
-    """The environment of a run on the compiled path (the C accelerators, where built) or on
-    the pure-Python path (``BELOTE_PURE_PYTHON=1``)."""
-    return {**os.environ, "BELOTE_PURE_PYTHON": "1" if pure_python else "0"}
+    """The environment of a run of this checkout's code (first on the path: the venv's
+    ``belote-replay`` may be an editable install of another checkout, which a run from a
+    worktree measured instead before) on the compiled path (the C accelerators, where built) or
+    on the pure-Python path (``BELOTE_PURE_PYTHON=1``). A baseline's run puts its own first."""
+    return {**os.environ, "BELOTE_PURE_PYTHON": "1" if pure_python else "0",
+            "PYTHONPATH": os.pathsep.join((str(HERE), str(HERE / "cli")))}
 
 
 def run_validate(path: Path, jobs: int, pure_python: bool = False,
@@ -209,7 +216,7 @@ def compile_bytecode(*checkouts: Path | None) -> None:
     compile every module from source at each start of ``belote-replay``."""
     import compileall
 
-    for root in (Path(__file__).resolve().parent.parent, *(c for c in checkouts if c is not None)):
+    for root in (HERE, *(c for c in checkouts if c is not None)):
         for folder in ("belote_notation", "cli"):
             if (root / folder).is_dir():
                 compileall.compile_dir(root / folder, quiet=1)
