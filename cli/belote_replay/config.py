@@ -152,7 +152,10 @@ def _check_value(where: _Where, key: str, value: object) -> None:
     if key == "jobs" and isinstance(value, int) and value < 0:
         raise ConfigError(f"{where(key)}: 'jobs' should be 0 (one per core) or more, not {value}")
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for _, item in items:
+    for name, item in items:
+        if isinstance(name, str) and _LONG_NUMBER.search(name):  # a key: as `name=value` in a list
+            raise ConfigError(f"{where(key)}: {key!r} holds a number of more than {MAX_DIGITS} digits: "
+                              f"{shown(name)}")
         if not isinstance(item, str | int | float | bool) or isinstance(item, float) and item != item:
             raise ConfigError(f"{where(key)}: {key!r} holds {shown(item)}: a string, a number or true/false")
         number = item if isinstance(item, int) and not isinstance(item, bool) else None

@@ -36,6 +36,8 @@ CASES = {
                    ":1: 'option' holds a number of more than 15"),
     "big-options": ("quiet = true\noptions = { target = 100000000000000000000 }\n",
                     ":2: 'options' holds a number of more than 15 digits"),
+    "big-option-name": ("quiet = true\noptions = { targ" + "8" * 64 + "et = 1000 }\n",  # fuzz
+                        ":2: 'options' holds a number of more than 15 digits"),
     "nul-key": ('quiet = true\n"a\\u0000b" = 1\n', ":2: unknown key 'a\\x00b'"),
     "table-value": ("options.a.b = 1\n", ":1: 'options' holds {'b': 1}: a string, a number or true/false"),
     "negative-jobs": ("jobs = -5\n", ":1: 'jobs' should be 0 (one per core) or more, not -5"),
